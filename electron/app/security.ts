@@ -1,0 +1,98 @@
+import type { BrowserWindow, Session, WebContents, WebFrameMain, WebPreferences } from 'electron';
+import { shell } from 'electron';
+import { pathToFileURL } from 'node:url';
+
+// The renderer's Content-Security-Policy is the <meta> tag in src/index.html: file:// responses
+// never pass through session.webRequest.onHeadersReceived, so no header can be set here. Nothing
+// in this shell relaxes it: no webSecurity:false, no allowRunningInsecureContent, no custom
+// protocol registered with bypassCSP, no onHeadersReceived rewriting.
+// @see https://www.electronjs.org/docs/latest/tutorial/security#7-define-a-content-security-policy
+
+/** The web preferences of every vmbench window; tests assert exactly this object. */
+export function secureWebPreferences(preload: string): WebPreferences {
+  return {
+    preload,
+    // @see https://www.electronjs.org/docs/latest/tutorial/security#3-enable-context-isolation
+    contextIsolation: true,
+    // @see https://www.electronjs.org/docs/latest/tutorial/security#4-enable-process-sandboxing
+    sandbox: true,
+    // @see https://www.electronjs.org/docs/latest/tutorial/security#2-do-not-enable-nodejs-integration-for-remote-content
+    nodeIntegration: false,
+    // @see https://www.electronjs.org/docs/latest/tutorial/security#12-verify-webview-options-before-creation
+    webviewTag: false,
+    // @see https://www.electronjs.org/docs/latest/tutorial/security#6-do-not-disable-websecurity
+    webSecurity: true,
+  };
+}
+
+/** The file:// URL of the renderer's index.html, without query or hash. */
+export function rendererUrl(indexHtmlPath: string): string {
+  return pathToFileURL(indexHtmlPath).href;
+}
+
+/** Whether a URL is our renderer page (any query or hash, which the renderer's router may use). */
+export function isRendererUrl(url: string | undefined, expected: string): boolean {
+  if (!url) return false;
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    parsed.search = '';
+    return parsed.protocol === 'file:' && parsed.href === expected;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether an IPC message comes from the main frame of our window showing our renderer. */
+export function isTrustedSender(frame: WebFrameMain | null | undefined, win: BrowserWindow | null, expectedUrl: string): boolean {
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#17-validate-the-sender-of-all-ipc-messages
+  if (!frame || !win || win.isDestroyed()) return false;
+  const main = win.webContents.mainFrame;
+  const sameFrame = frame === main || (frame.processId === main.processId && frame.routingId === main.routingId);
+  return sameFrame && frame.parent == null && isRendererUrl(frame.url, expectedUrl);
+}
+
+/** Opens a link in the user's browser, but only an https one. */
+export function openIfHttps(url: string): boolean {
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#15-do-not-use-shellopenexternal-with-untrusted-content
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:') return false;
+  void shell.openExternal(parsed.href).catch(() => undefined);
+  return true;
+}
+
+/** Blocks navigation away from the renderer, new windows and webviews in one web contents. */
+export function hardenWebContents(contents: WebContents, expectedUrl: string): void {
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#13-disable-or-limit-navigation
+  contents.on('will-navigate', (event, legacyUrl) => {
+    const url = event.url ?? legacyUrl;
+    if (isRendererUrl(url, expectedUrl)) return;
+    event.preventDefault();
+    openIfHttps(url);
+  });
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#14-disable-or-limit-creation-of-new-windows
+  contents.setWindowOpenHandler(({ url }) => {
+    openIfHttps(url);
+    return { action: 'deny' };
+  });
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#12-verify-webview-options-before-creation
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+/** Permissions our own page may use: writing to the clipboard (copy Markdown/CSV). */
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
+
+/** Denies every permission request and check, except clipboard writes from our renderer. */
+export function denyPermissions(ses: Session, expectedUrl: string): void {
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#5-handle-session-permission-requests-from-remote-content
+  const allowed = (permission: string, url: string | undefined): boolean => ALLOWED_PERMISSIONS.has(permission) && isRendererUrl(url, expectedUrl);
+  ses.setPermissionRequestHandler((contents, permission, callback, details) => {
+    callback(allowed(permission, details?.requestingUrl ?? contents.getURL()));
+  });
+  ses.setPermissionCheckHandler((contents, permission, _origin, details) => allowed(permission, details?.requestingUrl ?? contents?.getURL()));
+}

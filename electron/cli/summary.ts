@@ -1,0 +1,53 @@
+import type { Comparison, Run, RunSummary } from '../contract.js';
+import { metricInfo } from '../engine/bench/metrics.js';
+import { fmt, formatTable } from './table.js';
+
+/** The summary table of a run: one line per target/place/test/metric, with the ratio to native. */
+export function runTable(run: Run): string {
+  const native = new Map<string, number>();
+  for (const t of run.targets) for (const r of t.results) if (r.place === 'native') for (const [m, s] of Object.entries(r.metrics)) native.set(`${r.test}/${m}`, s.median);
+  const rows: (string | number)[][] = [];
+  for (const t of run.targets) {
+    for (const r of t.results) {
+      for (const [m, s] of Object.entries(r.metrics)) {
+        const base = native.get(`${r.test}/${m}`);
+        const ratio = r.place !== 'native' && base ? `${(s.median / base).toFixed(2)}×` : '–';
+        rows.push([t.id, r.place, r.test, m, fmt(s.median), fmt(s.min), fmt(s.max), s.n, metricInfo(m).unit, ratio]);
+      }
+    }
+    for (const e of t.errors) rows.push([t.id, e.place, e.test, `error: ${e.code}`, '–', '–', '–', '–', '', '–']);
+  }
+  const tools = [...new Set(run.targets.flatMap((t) => t.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
+  const errors = run.targets.flatMap((t) => t.errors.map((e) => `  ${t.id} ${e.place} ${e.test}: ${e.message}`));
+  return [
+    `Run ${run.id} (${run.suite}, ${run.status}) — median of n trials, min and max`,
+    formatTable(['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vs native'], rows),
+    `tools: ${tools || 'none'}`,
+    ...(errors.length ? ['errors:', ...errors] : []),
+  ].join('\n');
+}
+
+/** The history as a table. */
+export function runsTable(runs: RunSummary[]): string {
+  if (runs.length === 0) return 'No runs yet. `vmbench run` benchmarks this machine.';
+  return formatTable(
+    ['id', 'started', 'suite', 'status', 'targets', 'headline'],
+    runs.map((r) => [r.id, r.startedAt.replace('T', ' ').slice(0, 19), r.suite, r.status, r.targets.join(','), Object.entries(r.headline).map(([m, v]) => `${m} ${fmt(v)}`).join(', ')]),
+  );
+}
+
+/** A comparison as a table: before, after, delta and %. */
+export function compareTable(cmp: Comparison): string {
+  const rows = cmp.rows.map((r) => [
+    r.target,
+    r.place,
+    r.test,
+    r.metric,
+    fmt(r.a),
+    fmt(r.b),
+    r.delta === null ? '–' : `${r.delta >= 0 ? '+' : ''}${fmt(r.delta)}`,
+    r.pct === null ? '–' : `${r.pct >= 0 ? '+' : ''}${r.pct.toFixed(1)}%`,
+    r.improved === null ? '' : r.improved ? 'better' : 'worse',
+  ]);
+  return [`A (before): ${cmp.a.id}`, `B (after):  ${cmp.b.id}`, formatTable(['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', ''], rows)].join('\n');
+}

@@ -1,0 +1,342 @@
+/**
+ * The one contract between the engine and every face of it (Electron renderer, `vmbench web`,
+ * CLI). Types only, plus `bindApi`, a dependency-free function that turns a typed `invoke`
+ * into the domain API object, so the preload and the web client cannot drift.
+ */
+
+/** Version of the stored run format; bumped on incompatible changes. */
+export const SCHEMA_VERSION = 1;
+
+/** Benchmark presets: quick (about a minute per target), standard, thorough. */
+export type Suite = 'quick' | 'standard' | 'thorough';
+/** The tests of the suite (design.md). */
+export type TestId = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'net' | 'redis' | 'http';
+/** Disk tests available in this version. */
+export const DISK_TESTS: readonly TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
+/** Where a test runs: the host itself, the host-shared folder, the guest disk, a Docker volume. */
+export type Place = 'native' | 'shared' | 'guest' | 'volume';
+/** Lifecycle state of a runtime. */
+export type RuntimeState = 'running' | 'stopped' | 'not-created' | 'unknown';
+
+/** Median of N with min and max: the only statistic results are reported in. */
+export interface Stat {
+  median: number;
+  min: number;
+  max: number;
+  n: number;
+}
+/** Metric name (design.md: write_MBps, read_iops, clat_p99_us, ...) to its statistic. */
+export type Metrics = Record<string, Stat>;
+
+/** A mounted filesystem as seen from inside a target. */
+export interface MountInfo {
+  path: string;
+  fstype: string;
+}
+
+/** What the probe script found in a target. */
+export interface ProbeInfo {
+  os: string;
+  kernel: string;
+  arch: string;
+  cpus: number;
+  cpuModel?: string;
+  memMiB: number;
+  /** Filesystem type and free space of the directory the tests write to. */
+  dirFsType?: string;
+  freeMiB?: number;
+  tools: Record<string, string | null>;
+  mounts: MountInfo[];
+}
+
+/** The tool that produced a result, and how. */
+export interface ToolInfo {
+  name: string;
+  version: string | null;
+  /** e.g. "fio psync direct=1 end_fsync=1" or "dd conv=fsync (fio not found)". */
+  method: string;
+}
+
+/** A test that could not produce a result in one place. */
+export interface TestError {
+  test: TestId;
+  place: Place;
+  code: string;
+  message: string;
+}
+
+/** One test in one place of one target. */
+export interface TestResult {
+  test: TestId;
+  place: Place;
+  metrics: Metrics;
+  tool: ToolInfo;
+  params: Record<string, string | number | boolean>;
+  /** The exact command line that measured it (paths may be user-specific; redacted on export). */
+  command: string;
+  /** Raw per-trial values, metric -> values in trial order (warm-up excluded). */
+  samples: Record<string, number[]>;
+}
+
+/** Everything measured for one target in one run. */
+export interface TargetRun {
+  id: string;
+  runtime: string;
+  label: string;
+  settings: Record<string, unknown>;
+  probe: ProbeInfo | null;
+  results: TestResult[];
+  errors: TestError[];
+}
+
+/** Final state of a run. */
+export type RunStatus = 'completed' | 'cancelled' | 'failed';
+
+/** A run as stored in history and written by `vmbench run --json FILE`. */
+export interface Run {
+  schemaVersion: number;
+  id: string;
+  startedAt: string;
+  finishedAt: string;
+  status: RunStatus;
+  suite: Suite;
+  tests: TestId[];
+  app: { version: string; platform: string; arch: string };
+  targets: TargetRun[];
+}
+
+/** A line of the history list. */
+export interface RunSummary {
+  id: string;
+  startedAt: string;
+  status: RunStatus;
+  suite: Suite;
+  targets: string[];
+  /** A few headline numbers for the list (metric -> median), from the first target. */
+  headline: Record<string, number>;
+}
+
+/** History plus what could not be read. */
+export interface RunList {
+  runs: RunSummary[];
+  /** One line per skipped (corrupted, unreadable, newer schema) run file. */
+  warnings: string[];
+}
+
+/** Whether a larger value of a metric is better. */
+export type Direction = 'higher' | 'lower';
+
+/** One metric of one test/place/target in both runs. */
+export interface CompareRow {
+  target: string;
+  test: TestId;
+  place: Place;
+  metric: string;
+  direction: Direction;
+  a: number | null;
+  b: number | null;
+  delta: number | null;
+  pct: number | null;
+  /** true when b is better than a by more than noise (1%), false when worse, null when equal/absent. */
+  improved: boolean | null;
+}
+
+/** Before/after of two runs. */
+export interface Comparison {
+  a: RunSummary;
+  b: RunSummary;
+  rows: CompareRow[];
+}
+
+/** A value read from a runtime and where it came from. */
+export type SettingSource = 'file' | 'cli' | 'default' | 'guest';
+
+/** A recommendation for one setting of one runtime (filled by the advisor). */
+export interface Finding {
+  id: string;
+  setting: string;
+  current: unknown;
+  recommended: unknown;
+  severity: 'high' | 'medium' | 'low' | 'info';
+  evidence: string;
+  risk?: string;
+  apply?: { kind: 'command'; argv: string[] } | { kind: 'file'; path: string; diff: string } | { kind: 'steps'; steps: string[] };
+}
+
+/** A place to run the suite in, offered by a runtime. */
+export interface TargetInfo {
+  id: string;
+  label: string;
+  places: Place[];
+}
+
+/** A runtime as detected (design.md `vmbench detect --json`). */
+export interface RuntimeInfo {
+  id: string;
+  kind: string;
+  name: string;
+  version: string | null;
+  state: RuntimeState;
+  /** Why the state is unknown or the runtime unusable, in words a user understands. */
+  reason?: string;
+  settings: Record<string, unknown>;
+  settingsSource: Record<string, SettingSource>;
+  /** Values confirmed from inside the guest (e.g. mountType from /proc/mounts). */
+  active?: Record<string, unknown>;
+  probe?: ProbeInfo;
+  targets: TargetInfo[];
+  findings: Finding[];
+}
+
+/** Result of detection. */
+export interface DetectResult {
+  runtimes: RuntimeInfo[];
+  durationMs: number;
+}
+
+/** What to run. */
+export interface RunSpec {
+  targets?: string[];
+  suite: Suite;
+  tests?: TestId[];
+  image?: string;
+}
+
+/** Events of the bench-script protocol (one JSON object per line on stdout). */
+export type BenchEvent =
+  | ({ event: 'probe' } & Partial<ProbeInfo>)
+  | { event: 'start'; test: TestId; target: string; params?: Record<string, unknown> }
+  | { event: 'progress'; test: TestId; done: number; total: number }
+  | { event: 'sample'; test: TestId; trial: number; metric: string; value: number }
+  | {
+      event: 'result';
+      test: TestId;
+      metrics?: Metrics;
+      tool?: { name: string; version: string | null };
+      method?: string;
+      params?: Record<string, string | number | boolean>;
+      command?: string;
+    }
+  | { event: 'tool-output'; test: TestId; trial: number; tool: string; format: 'json'; data: unknown }
+  | { event: 'warmup'; test: TestId }
+  | { event: 'error'; test?: TestId; code: string; message: string }
+  | { event: 'end' };
+
+/** One step of a job's plan: one test in one place of one target. */
+export interface PlanStep {
+  target: string;
+  place: Place;
+  test: TestId;
+  trials: number;
+  estimateSec: number;
+}
+
+/** Events of a job, as streamed to every face. */
+export type JobEvent = { jobId: string; seq: number } & (
+  | { type: 'job-started'; spec: RunSpec; plan: PlanStep[]; startedAt: string }
+  | { type: 'progress'; step: number; steps: number; target: string; place: Place; test: TestId; trial: number; trials: number; fraction: number; etaSec: number }
+  | { type: 'sample'; target: string; place: Place; test: TestId; trial: number; metric: string; value: number }
+  | { type: 'result'; target: string; result: TestResult }
+  | { type: 'test-error'; target: string; error: TestError }
+  | { type: 'probe'; target: string; probe: ProbeInfo }
+  | { type: 'log'; level: 'info' | 'warn'; message: string }
+  | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string }
+);
+
+/** Export formats of a run. */
+export type ExportFormat = 'md' | 'csv' | 'json';
+
+/** Request for a share card; `compareTo` makes it a before -> after card. */
+export interface CardRequest {
+  runId: string;
+  compareTo?: string;
+}
+
+/** Facts about the running engine. */
+export interface AppInfo {
+  version: string;
+  mode: 'electron' | 'web';
+  platform: string;
+  activeJobs: string[];
+}
+
+/** Error codes that cross the boundary; the renderer keys behaviour on them. */
+export type ErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'busy'
+  | 'tool-missing'
+  | 'timeout'
+  | 'cancelled'
+  | 'corrupt'
+  | 'internal';
+
+/** Every request, its arguments and its result. Main-side handlers and clients are typed from it. */
+export interface RequestMap {
+  'app.info': { args: []; result: AppInfo };
+  detect: { args: []; result: DetectResult };
+  'run.start': { args: [RunSpec]; result: { jobId: string } };
+  'run.cancel': { args: [string]; result: { cancelled: boolean } };
+  'runs.list': { args: []; result: RunList };
+  'runs.get': { args: [string]; result: Run };
+  'runs.compare': { args: [string, string]; result: Comparison };
+  'runs.export': { args: [string, ExportFormat]; result: { filename: string; mime: string; content: string } };
+  'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
+}
+/** A request name. */
+export type Channel = keyof RequestMap;
+
+/** The envelope every handler answers with. */
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** A typed invoke, provided by the preload (ipcRenderer) or the web client (HTTP). */
+export type Invoke = <C extends Channel>(channel: C, ...args: RequestMap[C]['args']) => Promise<RequestMap[C]['result']>;
+/** Subscribe to job events; returns the unsubscribe function. */
+export type Subscribe = (cb: (ev: JobEvent) => void) => () => void;
+
+/** The API object the renderer sees (`window.vmbench` in Electron, the web client in a browser). */
+export interface VmbenchApi {
+  appInfo(): Promise<AppInfo>;
+  detect(): Promise<DetectResult>;
+  startRun(spec: RunSpec): Promise<{ jobId: string }>;
+  cancel(jobId: string): Promise<{ cancelled: boolean }>;
+  listRuns(): Promise<RunList>;
+  getRun(id: string): Promise<Run>;
+  compare(a: string, b: string): Promise<Comparison>;
+  exportRun(id: string, format: ExportFormat): Promise<{ filename: string; mime: string; content: string }>;
+  renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
+  onEvent(cb: (ev: JobEvent) => void): () => void;
+}
+
+/** Error thrown on the client side when a request answers `{ok:false}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Builds the domain API from a typed invoke and an event subscription. */
+export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
+  return {
+    appInfo: () => invoke('app.info'),
+    detect: () => invoke('detect'),
+    startRun: (spec) => invoke('run.start', spec),
+    cancel: (jobId) => invoke('run.cancel', jobId),
+    listRuns: () => invoke('runs.list'),
+    getRun: (id) => invoke('runs.get', id),
+    compare: (a, b) => invoke('runs.compare', a, b),
+    exportRun: (id, format) => invoke('runs.export', id, format),
+    renderCard: (req) => invoke('card.render', req),
+    onEvent: (cb) => subscribe(cb),
+  };
+}
+
+/** Unwraps an envelope, throwing ApiError on failure. */
+export function unwrap<T>(env: Envelope<T>): T {
+  if (env.ok) return env.value;
+  throw new ApiError(env.error.code, env.error.message);
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { Channel, RequestMap } from '../contract.js';
+import { runIdSchema } from './store/run-schema.js';
+
+/** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */
+export const targetIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'not a valid target id');
+
+/** What to run, checked at the boundary. */
+export const runSpecSchema = z
+  .object({
+    targets: z.array(targetIdSchema).max(32).optional(),
+    suite: z.enum(['quick', 'standard', 'thorough']),
+    tests: z.array(z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'net', 'redis', 'http'])).max(7).optional(),
+    image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
+  })
+  .strict();
+
+/** The argument tuple of every request; a channel without an entry fails to compile. */
+export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = {
+  'app.info': z.tuple([]),
+  detect: z.tuple([]),
+  'run.start': z.tuple([runSpecSchema]) as unknown as z.ZodType<RequestMap['run.start']['args']>,
+  'run.cancel': z.tuple([z.string().uuid()]),
+  'runs.list': z.tuple([]),
+  'runs.get': z.tuple([runIdSchema]),
+  'runs.compare': z.tuple([runIdSchema, runIdSchema]),
+  'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json'])]),
+  'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional() }).strict()]),
+};
+
+/** Whether a string names a request. */
+export function isChannel(name: string): name is Channel {
+  return Object.prototype.hasOwnProperty.call(argSchemas, name);
+}

@@ -1,0 +1,92 @@
+import { arch, platform } from 'node:os';
+import type { Channel, DetectResult, Envelope, ErrorCode, JobEvent, RequestMap } from '../contract.js';
+import { argSchemas, isChannel } from './api-schemas.js';
+import { executeRun } from './bench/runner.js';
+import { compareRuns } from './compare.js';
+import { EngineError } from './errors.js';
+import { JobManager } from './jobs.js';
+import { appVersion, defaultDataDir } from './paths.js';
+import { probeLocal } from './probe-local.js';
+import { cardFilename, exportRun, renderCardPng } from './report/index.js';
+import { createDetectContext, detectAll } from './runtimes/detect.js';
+import { RunStore } from './store/run-store.js';
+import { resolveTargets } from './targets.js';
+
+/** The engine as every face (Electron main, `vmbench web`, CLI) uses it. */
+export interface Engine {
+  /** Validates args and runs the handler; never throws. */
+  dispatch(channel: string, args: unknown[]): Promise<Envelope<unknown>>;
+  /** Job events; with replay, first delivers the buffered events of active jobs. */
+  subscribe(cb: (ev: JobEvent) => void, opts?: { replay?: boolean }): () => void;
+  /** Waits until a job has finished (used by the CLI). */
+  waitForJob(jobId: string): Promise<void>;
+  /** Cancels active jobs and waits for their cleanup. */
+  close(): Promise<void>;
+  readonly dataDir: string;
+}
+
+type Handlers = { [C in Channel]: (...args: RequestMap[C]['args']) => Promise<RequestMap[C]['result']> };
+
+/** Creates the engine over a data directory. */
+export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' | 'cli' }): Engine {
+  const dataDir = opts.dataDir ?? defaultDataDir();
+  const store = new RunStore(dataDir);
+  const jobs = new JobManager();
+
+  const handlers: Handlers = {
+    'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
+    detect: async (): Promise<DetectResult> => {
+      const started = Date.now();
+      const [runtimes, probe] = await Promise.all([detectAll(createDetectContext({ dataDir })), probeLocal(dataDir)]);
+      const local = runtimes.find((r) => r.id === 'local');
+      if (local && probe) local.probe = probe;
+      return { runtimes, durationMs: Date.now() - started };
+    },
+    'run.start': async (spec) => {
+      const jobId = jobs.start(async (_id, emit, signal) => {
+        await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
+      });
+      return { jobId };
+    },
+    'run.cancel': async (jobId) => ({ cancelled: await jobs.cancel(jobId) }),
+    'runs.list': async () => {
+      const { runs, warnings } = await store.list();
+      return { runs, warnings };
+    },
+    'runs.get': (id) => store.get(id),
+    'runs.compare': async (a, b) => compareRuns(await store.get(a), await store.get(b)),
+    'runs.export': async (id, format) => exportRun(await store.get(id), format),
+    'card.render': async (req) => {
+      const run = await store.get(req.runId);
+      const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;
+      const png = renderCardPng(run, { compare });
+      return { filename: cardFilename(run), pngBase64: png.toString('base64'), width: 1200, height: 630 };
+    },
+  };
+
+  return {
+    dataDir,
+    async dispatch(channel, args) {
+      if (!isChannel(channel)) return fail('invalid-input', `Unknown request "${String(channel).slice(0, 60)}".`);
+      const parsed = argSchemas[channel].safeParse(args);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        return fail('invalid-input', `Invalid arguments for ${channel}: ${issue.path.join('.') || 'arguments'} ${issue.message}`);
+      }
+      try {
+        const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
+        return { ok: true, value: await handler(...(parsed.data as unknown[])) };
+      } catch (err) {
+        if (err instanceof EngineError) return fail(err.code, err.message);
+        return fail('internal', (err as Error).message || String(err));
+      }
+    },
+    subscribe: (cb, o) => jobs.subscribe(cb, o),
+    waitForJob: (id) => jobs.wait(id),
+    close: () => jobs.close(),
+  };
+}
+
+function fail(code: ErrorCode, message: string): Envelope<never> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,47 @@
+import type { Direction } from '../../contract.js';
+
+/** What a metric means: label, unit, and whether higher is better. */
+export interface MetricInfo {
+  label: string;
+  unit: string;
+  direction: Direction;
+}
+
+const TABLE: Record<string, MetricInfo> = {
+  write_MBps: { label: 'Sequential write', unit: 'MB/s', direction: 'higher' },
+  read_MBps: { label: 'Read throughput', unit: 'MB/s', direction: 'higher' },
+  read_iops: { label: '4k random read', unit: 'IOPS', direction: 'higher' },
+  clat_p50_us: { label: 'Latency p50', unit: 'µs', direction: 'lower' },
+  clat_p70_us: { label: 'Latency p70', unit: 'µs', direction: 'lower' },
+  clat_p90_us: { label: 'Latency p90', unit: 'µs', direction: 'lower' },
+  clat_p95_us: { label: 'Latency p95', unit: 'µs', direction: 'lower' },
+  clat_p99_us: { label: 'Latency p99', unit: 'µs', direction: 'lower' },
+  create_per_s: { label: 'Create files', unit: 'files/s', direction: 'higher' },
+  stat_per_s: { label: 'Stat files', unit: 'files/s', direction: 'higher' },
+  read_per_s: { label: 'Read files', unit: 'files/s', direction: 'higher' },
+  delete_per_s: { label: 'Delete files', unit: 'files/s', direction: 'higher' },
+  tx_Mbps: { label: 'TCP host→guest', unit: 'Mbit/s', direction: 'higher' },
+  rx_Mbps: { label: 'TCP guest→host', unit: 'Mbit/s', direction: 'higher' },
+  req_per_s: { label: 'HTTP requests', unit: 'req/s', direction: 'higher' },
+  lat_p50_ms: { label: 'HTTP latency p50', unit: 'ms', direction: 'lower' },
+  lat_p99_ms: { label: 'HTTP latency p99', unit: 'ms', direction: 'lower' },
+};
+
+/** Describes a metric; unknown names default to "higher is better" with no unit. */
+export function metricInfo(name: string): MetricInfo {
+  if (TABLE[name]) return TABLE[name];
+  if (/_rps_/.test(name)) return { label: name.replace(/_/g, ' '), unit: 'req/s', direction: 'higher' };
+  if (/(_us|_ms)$/.test(name)) return { label: name, unit: name.endsWith('_us') ? 'µs' : 'ms', direction: 'lower' };
+  return { label: name, unit: '', direction: 'higher' };
+}
+
+/** The one metric that stands for each test in headlines and cards. */
+export const HEADLINE_METRIC: Record<string, string> = {
+  'seq-write': 'write_MBps',
+  'seq-read': 'read_MBps',
+  'rand-read': 'read_iops',
+  'small-files': 'create_per_s',
+  net: 'tx_Mbps',
+  redis: 'set_rps_tcp',
+  http: 'req_per_s',
+};

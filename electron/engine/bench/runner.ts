@@ -1,0 +1,165 @@
+import { arch, platform } from 'node:os';
+import {
+  DISK_TESTS,
+  SCHEMA_VERSION,
+  type BenchEvent,
+  type Place,
+  type PlanStep,
+  type ProbeInfo,
+  type Run,
+  type RunSpec,
+  type TargetRun,
+  type TestId,
+} from '../../contract.js';
+import type { Emit } from '../jobs.js';
+import type { RunStore } from '../store/run-store.js';
+import type { Transport } from '../transports/types.js';
+import { StepCollector } from './step-collector.js';
+import { estimateSec, scriptArgs, scriptSource } from './suites.js';
+import { normalizeProbe } from './probe.js';
+
+/** A target ready to run scripts in. */
+export interface ResolvedTarget {
+  id: string;
+  runtime: string;
+  label: string;
+  settings: Record<string, unknown>;
+  transport: Transport;
+}
+
+/** What a run needs from the engine. */
+export interface RunnerDeps {
+  store: RunStore;
+  appVersion: string;
+  resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
+}
+
+/** Builds the plan: every test in every place of every target. */
+export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
+  const tests = (spec.tests?.length ? spec.tests : [...DISK_TESTS]).filter((t) => DISK_TESTS.includes(t));
+  const plan: PlanStep[] = [];
+  for (const t of targets) {
+    for (const place of t.transport.places()) {
+      for (const test of tests) {
+        const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
+        const trialsIdx = args.indexOf('--trials');
+        plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: estimateSec(spec.suite, test) });
+      }
+    }
+  }
+  return plan;
+}
+
+/** Runs a spec end to end: probe, every plan step, aggregation, storing; always emits job-finished. */
+export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal, deps: RunnerDeps): Promise<Run | null> {
+  const startedAt = new Date();
+  const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
+  const plan = buildPlan(spec, targets);
+  emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString() });
+  const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
+  let doneEstimate = 0;
+  const runs = new Map<string, TargetRun>();
+  for (const t of targets) {
+    runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [] });
+  }
+
+  for (const t of targets) {
+    if (signal.aborted) break;
+    const probe = await runProbe(t, signal);
+    runs.get(t.id)!.probe = probe;
+    if (probe) emit({ type: 'probe', target: t.id, probe });
+  }
+
+  for (const [i, step] of plan.entries()) {
+    if (signal.aborted) break;
+    const t = targets.find((x) => x.id === step.target)!;
+    const report = (trialDone: number, total: number): void => {
+      const fraction = Math.min(1, (doneEstimate + (step.estimateSec * trialDone) / Math.max(1, total)) / totalEstimate);
+      const elapsed = (Date.now() - startedAt.getTime()) / 1000;
+      const remainingEstimate = totalEstimate * (1 - fraction);
+      const etaSec = fraction > 0.05 ? (elapsed / fraction) * (1 - fraction) : remainingEstimate;
+      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec: Math.round(etaSec) });
+    };
+    report(0, step.trials);
+    const outcome = await runStep(t, step.test, step.place, spec, signal, emit, report);
+    const tr = runs.get(t.id)!;
+    if (outcome.result) {
+      tr.results.push(outcome.result);
+      emit({ type: 'result', target: t.id, result: outcome.result });
+    }
+    for (const error of outcome.errors) {
+      tr.errors.push(error);
+      emit({ type: 'test-error', target: t.id, error });
+    }
+    doneEstimate += step.estimateSec;
+  }
+
+  const status = signal.aborted ? 'cancelled' : 'completed';
+  const all = [...runs.values()];
+  const hasResults = all.some((t) => t.results.length > 0);
+  for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
+  if (!hasResults && status === 'cancelled') {
+    emit({ type: 'job-finished', status, runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
+    return null;
+  }
+  const run: Run = {
+    schemaVersion: SCHEMA_VERSION,
+    id: await deps.store.newId(startedAt, targets.map((t) => t.id)),
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    status: !hasResults ? 'failed' : status,
+    suite: spec.suite,
+    tests: [...new Set(plan.map((p) => p.test))],
+    app: { version: deps.appVersion, platform: platform(), arch: arch() },
+    targets: all,
+  };
+  await deps.store.save(run);
+  const message =
+    status === 'cancelled'
+      ? 'Cancelled: the tests that finished were stored; test files were removed.'
+      : !hasResults
+        ? 'No test produced a result; see the errors per test.'
+        : undefined;
+  emit({ type: 'job-finished', status: run.status, runId: run.id, message });
+  return run;
+}
+
+/** Runs the probe script in a target's first place. */
+export async function runProbe(t: ResolvedTarget, signal: AbortSignal, timeoutMs = 30_000): Promise<ProbeInfo | null> {
+  const place = t.transport.places()[0];
+  let probe: ProbeInfo | null = null;
+  await t.transport.run(
+    { name: 'probe', source: scriptSource('probe'), args: ['--dir', t.transport.placeDir(place)] },
+    { signal, timeoutMs, onEvent: (ev: BenchEvent) => (ev.event === 'probe' ? (probe = normalizeProbe(ev)) : undefined) },
+  );
+  return probe;
+}
+
+async function runStep(
+  t: ResolvedTarget,
+  test: TestId,
+  place: Place,
+  spec: RunSpec,
+  signal: AbortSignal,
+  emit: Emit,
+  report: (done: number, total: number) => void,
+): Promise<ReturnType<StepCollector['finish']>> {
+  const collector = new StepCollector(test, place, (trial, metric, value) =>
+    emit({ type: 'sample', target: t.id, place, test, trial, metric, value }),
+  );
+  const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
+  const timeoutMs = (estimateSec(spec.suite, test) * 4 + 120) * 1000;
+  const exit = await t.transport.run(
+    { name: test, source: scriptSource(test), args },
+    {
+      signal,
+      timeoutMs,
+      onEvent: (ev) => {
+        collector.onEvent(ev);
+        if (ev.event === 'progress') report(ev.done, ev.total);
+      },
+      onStderr: (line) => collector.onStderr(line),
+    },
+  );
+  return collector.finish(exit);
+}

@@ -1,0 +1,91 @@
+import type { BenchEvent, Metrics, Place, TestError, TestId, TestResult } from '../../contract.js';
+import { fioSamples } from './fio.js';
+import { summarize } from './stats.js';
+
+/** Collects one script execution's events into a TestResult (median/min/max/n) and errors. */
+export class StepCollector {
+  private samples: Record<string, number[]> = {};
+  private resultEvent: Extract<BenchEvent, { event: 'result' }> | undefined;
+  private errors: TestError[] = [];
+  private stderrTail: string[] = [];
+  private sawEnd = false;
+
+  constructor(
+    private readonly test: TestId,
+    private readonly place: Place,
+    private readonly onSample: (trial: number, metric: string, value: number) => void,
+  ) {}
+
+  /** Feeds one protocol event. */
+  onEvent(ev: BenchEvent): void {
+    switch (ev.event) {
+      case 'sample':
+        this.add(ev.trial, ev.metric, ev.value);
+        break;
+      case 'tool-output':
+        if (ev.tool === 'fio') {
+          try {
+            for (const s of fioSamples(this.test, ev.data)) this.add(ev.trial, s.metric, s.value);
+          } catch (err) {
+            this.errors.push(this.error('bad-output', `Could not read fio's JSON output: ${(err as Error).message}`));
+          }
+        }
+        break;
+      case 'result':
+        this.resultEvent = ev;
+        break;
+      case 'error':
+        this.errors.push(this.error(ev.code, ev.message));
+        break;
+      case 'end':
+        this.sawEnd = true;
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Keeps the last lines of stderr for error messages. */
+  onStderr(line: string): void {
+    this.stderrTail.push(line);
+    if (this.stderrTail.length > 5) this.stderrTail.shift();
+  }
+
+  /** Aggregates after the script exited. */
+  finish(exit: { exitCode: number | null; cancelled: boolean; timedOut: boolean }): { result: TestResult | null; errors: TestError[] } {
+    if (exit.cancelled) return { result: null, errors: [] };
+    if (exit.timedOut) this.errors.push(this.error('timeout', `${this.test} did not finish in time and was stopped; its files were removed.`));
+    const metrics: Metrics = {};
+    for (const [metric, values] of Object.entries(this.samples)) if (values.length) metrics[metric] = summarize(values);
+    if (Object.keys(metrics).length === 0 && this.resultEvent?.metrics) Object.assign(metrics, this.resultEvent.metrics);
+    if (Object.keys(metrics).length === 0) {
+      if (this.errors.length === 0) {
+        const why = exit.exitCode !== 0 ? `the script exited with code ${exit.exitCode}` : 'the script reported no measurement';
+        const tail = this.stderrTail.join(' | ').slice(0, 400);
+        this.errors.push(this.error(this.sawEnd ? 'no-result' : 'script-failed', `${this.test} produced no result: ${why}${tail ? ` (${tail})` : ''}.`));
+      }
+      return { result: null, errors: this.errors };
+    }
+    const r = this.resultEvent;
+    const result: TestResult = {
+      test: this.test,
+      place: this.place,
+      metrics,
+      tool: { name: r?.tool?.name ?? 'unknown', version: r?.tool?.version ?? null, method: r?.method ?? 'not reported' },
+      params: r?.params ?? {},
+      command: r?.command ?? '',
+      samples: this.samples,
+    };
+    return { result, errors: this.errors };
+  }
+
+  private add(trial: number, metric: string, value: number): void {
+    if (!Number.isFinite(value)) return;
+    (this.samples[metric] ??= []).push(value);
+    this.onSample(trial, metric, value);
+  }
+
+  private error(code: string, message: string): TestError {
+    return { test: this.test, place: this.place, code, message };
+  }
+}

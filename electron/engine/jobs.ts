@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { JobEvent } from '../contract.js';
+import { EngineError } from './errors.js';
+
+/** Distributes an event without the per-job fields; the manager stamps jobId and seq. */
+export type Emit = (ev: DistributiveOmit<JobEvent, 'jobId' | 'seq'>) => void;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The work of a job: gets an abort signal and an emitter; resolves when everything is cleaned up. */
+export type JobWork = (jobId: string, emit: Emit, signal: AbortSignal) => Promise<void>;
+
+interface Job {
+  id: string;
+  controller: AbortController;
+  events: JobEvent[];
+  done: Promise<void>;
+  finished: boolean;
+}
+
+/** Runs one benchmark job at a time, streams its events, replays them to late subscribers, cancels. */
+export class JobManager {
+  private jobs = new Map<string, Job>();
+  private subscribers = new Set<(ev: JobEvent) => void>();
+  private lastFinished: Job | undefined;
+
+  /** Starts a job; refuses when one is already running (two benchmarks at once distort each other). */
+  start(work: JobWork): string {
+    const active = this.activeIds();
+    if (active.length > 0) throw new EngineError('busy', `A benchmark is already running (job ${active[0]}). Wait for it or cancel it first.`);
+    const id = randomUUID();
+    const job: Job = { id, controller: new AbortController(), events: [], done: Promise.resolve(), finished: false };
+    let seq = 0;
+    const emit: Emit = (ev) => {
+      const full = { ...ev, jobId: id, seq: ++seq } as JobEvent;
+      job.events.push(full);
+      for (const cb of this.subscribers) {
+        try {
+          cb(full);
+        } catch {
+          // A failing subscriber must not stop the job.
+        }
+      }
+    };
+    this.jobs.set(id, job);
+    job.done = work(id, emit, job.controller.signal)
+      .catch((err: unknown) => emit({ type: 'job-finished', status: 'failed', runId: null, message: (err as Error).message }))
+      .finally(() => {
+        job.finished = true;
+        this.jobs.delete(id);
+        this.lastFinished = job;
+      });
+    return id;
+  }
+
+  /** Cancels a job; resolves once its guest-side cleanup is done. */
+  async cancel(jobId: string): Promise<boolean> {
+    const job = this.jobs.get(jobId);
+    if (!job) return false;
+    job.controller.abort();
+    await job.done;
+    return true;
+  }
+
+  /** Ids of running jobs. */
+  activeIds(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  /** Waits for a job to finish. */
+  async wait(jobId: string): Promise<void> {
+    await this.jobs.get(jobId)?.done;
+  }
+
+  /** Subscribes to all job events; with replay, first delivers the events of running jobs and of the last finished one. */
+  subscribe(cb: (ev: JobEvent) => void, opts: { replay?: boolean } = {}): () => void {
+    if (opts.replay) {
+      const jobs = [...(this.lastFinished ? [this.lastFinished] : []), ...this.jobs.values()];
+      for (const job of jobs) for (const ev of job.events) cb(ev);
+    }
+    this.subscribers.add(cb);
+    return () => {
+      this.subscribers.delete(cb);
+    };
+  }
+
+  /** Cancels everything and waits. */
+  async close(): Promise<void> {
+    await Promise.all(this.activeIds().map((id) => this.cancel(id)));
+  }
+}

@@ -1,0 +1,32 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where history and scratch files live: VMBENCH_HOME, else the platform's app-data folder. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+  if (env.VMBENCH_HOME) return resolve(env.VMBENCH_HOME);
+  const home = env.HOME || homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'vmbench');
+  if (platform === 'win32') return join(env.APPDATA || join(home, 'AppData', 'Roaming'), 'vmbench');
+  return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'vmbench');
+}
+
+/** The folder holding package.json and bench-scripts/ (works from sources and from dist/). */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 8; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bench-scripts'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  throw new Error('vmbench: cannot find the package folder (package.json next to bench-scripts/)');
+}
+
+let cachedVersion: string | undefined;
+/** The app version from package.json. */
+export function appVersion(): string {
+  if (!cachedVersion) cachedVersion = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  return cachedVersion;
+}

@@ -1,0 +1,171 @@
+/** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
+import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
+import { HEADLINE_METRIC, metricInfo } from '../bench/metrics.js';
+import { compareBody } from './card-compare.js';
+import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, frame, r, ratioColor, rect, text, tspan } from './card-kit.js';
+import { PLACE_LABEL, formatCompact, formatDay, formatRatio, hostProbe, nativeBaseline, ratioToNative, targetName } from './format.js';
+import { redactComparison, redactRun, type RedactContext } from './redact.js';
+
+/** Options of the share card. */
+export interface CardOptions {
+  /** Makes it a before -> after card of this comparison; the run supplies the footer. */
+  compare?: Comparison;
+  /** Redaction context (defaults to this machine's user, host and home). */
+  redact?: RedactContext;
+}
+
+/** Most target/place rows a run card shows before "+N more". */
+export const MAX_CARD_ROWS = 4;
+const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
+const SHORT_TEST: Record<TestId, string> = {
+  'seq-write': 'Seq write',
+  'seq-read': 'Seq read',
+  'rand-read': '4k rand read',
+  'small-files': 'Small files',
+  net: 'Network',
+  redis: 'Redis',
+  http: 'HTTP',
+};
+
+interface CardRow {
+  target: string;
+  place: Place;
+  values: Partial<Record<TestId, number>>;
+}
+
+/** The tests shown as columns: the disk tests present, else whatever has a headline metric. */
+function columns(run: Run): TestId[] {
+  const present = new Set(run.targets.flatMap((t) => t.results.filter((x) => x.metrics[HEADLINE_METRIC[x.test]]).map((x) => x.test)));
+  const disk = DISK_TESTS.filter((t) => present.has(t));
+  const others = (['net', 'redis', 'http'] as TestId[]).filter((t) => present.has(t));
+  return [...disk, ...others].slice(0, 4);
+}
+
+function cardRows(run: Run, cols: TestId[]): CardRow[] {
+  const rows: CardRow[] = [];
+  for (const t of run.targets) {
+    for (const place of PLACE_ORDER) {
+      const values: CardRow['values'] = {};
+      for (const test of cols) {
+        const res = t.results.find((x) => x.test === test && x.place === place);
+        const st = res?.metrics[HEADLINE_METRIC[test]];
+        if (st && Number.isFinite(st.median)) values[test] = st.median;
+      }
+      if (Object.keys(values).length) rows.push({ target: targetName(t), place, values });
+    }
+  }
+  // The baseline first, then the runtimes in run order.
+  return [...rows.filter((x) => x.place === 'native'), ...rows.filter((x) => x.place !== 'native')];
+}
+
+function title(run: Run): string {
+  const others = [...new Set(run.targets.filter((t) => t.results.some((x) => x.place !== 'native')).map(targetName))];
+  const hasNative = run.targets.some((t) => t.results.some((x) => x.place === 'native'));
+  if (others.length === 0) return 'This machine';
+  const who = others.length === 1 ? others[0] : `${others.length} runtimes`;
+  return hasNative ? `${who} vs native` : who;
+}
+
+/** Footer facts: date, OS/kernel, CPU count, fio version, suite. */
+function footerLeft(run: Run, extra?: string): string {
+  const p = hostProbe(run);
+  const parts = [extra ?? formatDay(run.startedAt)];
+  if (p?.os) parts.push(p.os);
+  if (p?.kernel) parts.push(`kernel ${p.kernel}`);
+  if (p?.cpus) parts.push(`${p.cpus} CPUs`);
+  const fio = run.targets.map((t) => t.probe?.tools?.fio).find((v) => v) ?? run.targets.flatMap((t) => t.results).find((x) => x.tool?.name === 'fio')?.tool.version;
+  if (fio) parts.push(`fio ${String(fio).replace(/^fio-/, '')}`);
+  parts.push(`${run.suite} suite`);
+  return parts.join('  ·  ');
+}
+
+function trialsText(run: Run): string {
+  const ns = [...new Set(run.targets.flatMap((t) => t.results.flatMap((x) => Object.values(x.metrics).map((s) => s.n))))].sort((a, b) => a - b);
+  if (ns.length === 0) return 'Median of trials';
+  return `Median of ${ns.length === 1 ? ns[0] : `${ns[0]}–${ns[ns.length - 1]}`} trials`;
+}
+
+function runBody(run: Run): string {
+  const cols = columns(run);
+  const all = cardRows(run, cols);
+  if (all.length === 0) return text(CARD_WIDTH / 2, 380, 'No results in this run', { size: 28, fill: COLOR.muted, anchor: 'middle' });
+  const rows = all.slice(0, MAX_CARD_ROWS);
+  const base = nativeBaseline(run);
+  const n = rows.length;
+  const rowH = n <= 1 ? 170 : n === 2 ? 140 : n === 3 ? 105 : 82;
+  const numSize = n <= 2 ? 46 : n === 3 ? 38 : 32;
+  const labelW = 250;
+  const gridX = MARGIN + labelW + 24;
+  const colW = (CARD_WIDTH - MARGIN - gridX) / Math.max(cols.length, 1);
+  const barW = colW - 30;
+  const top = 232;
+  const out: string[] = [];
+  for (const [i, test] of cols.entries()) {
+    const x = gridX + i * colW;
+    const unit = metricInfo(HEADLINE_METRIC[test]).unit;
+    out.push(text(x, top - 2, SHORT_TEST[test].toUpperCase(), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(`  ${unit}`, { bold: false, fill: COLOR.dim })));
+  }
+  const max: Partial<Record<TestId, number>> = {};
+  for (const test of cols) max[test] = Math.max(...all.map((x) => x.values[test] ?? 0), base.get(`${test}/${HEADLINE_METRIC[test]}`) ?? 0);
+  rows.forEach((row, ri) => {
+    const y0 = top + 16 + ri * rowH;
+    const mid = y0 + rowH / 2;
+    if (ri > 0) out.push(rect(MARGIN, y0, CARD_WIDTH - 2 * MARGIN, 1, COLOR.rule));
+    out.push(text(MARGIN, mid - 4, fit(row.target, labelW, 21, true), { size: 21, bold: true }));
+    out.push(`<circle cx="${MARGIN + 6}" cy="${r(mid + 17)}" r="5" fill="${PLACE_COLOR[row.place]}"/>`);
+    out.push(text(MARGIN + 18, mid + 23, PLACE_LABEL[row.place], { size: 16, fill: COLOR.muted }));
+    const numY = mid + numSize * 0.36 - 14;
+    for (const [i, test] of cols.entries()) {
+      const x = gridX + i * colW;
+      const v = row.values[test];
+      if (v === undefined) {
+        out.push(text(x, numY, '—', { size: numSize, fill: COLOR.dim }));
+        continue;
+      }
+      out.push(text(x, numY, formatCompact(v), { size: numSize, bold: true }));
+      const barY = numY + 12;
+      const frac = max[test] ? Math.max(0.02, Math.min(1, v / (max[test] as number))) : 0;
+      out.push(rect(x, barY, barW, 6, COLOR.track, 3), rect(x, barY, barW * frac, 6, PLACE_COLOR[row.place], 3));
+      const ratio = row.place === 'native' ? null : ratioToNative(base, test, HEADLINE_METRIC[test], v);
+      const note = row.place === 'native' ? 'baseline' : ratio === null ? '' : `${formatRatio(ratio)} native`;
+      if (note) out.push(text(x, barY + 27, note, { size: 16, bold: ratio !== null, fill: ratio === null ? COLOR.dim : ratioColor(ratio) }));
+    }
+  });
+  if (all.length > rows.length) {
+    const more = all.length - rows.length;
+    out.push(text(CARD_WIDTH - MARGIN, 552, `+${more} more in the full report`, { size: 15, fill: COLOR.muted, anchor: 'end' }));
+  }
+  return out.join('\n');
+}
+
+/** The share card of a run (or, with `compare`, a before -> after card) as an SVG document. */
+export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
+  const run = redactRun(input, opts.redact);
+  const footerRight = `vmbench ${run.app?.version ?? ''}`.trim();
+  if (opts.compare) {
+    const cmp = redactComparison(opts.compare, opts.redact);
+    const body = compareBody(cmp);
+    return frame(
+      {
+        title: 'Before → after',
+        titleSuffix: body.scope ? ` — ${body.scope}` : '',
+        subtitle: `Medians, ${formatDay(cmp.a.startedAt)} → ${formatDay(cmp.b.startedAt)} · green is better, red is worse (beyond 1% noise)`,
+        badge: `${cmp.b.suite.toUpperCase()} SUITE`,
+        footerLeft: footerLeft(run, `${formatDay(cmp.a.startedAt)} → ${formatDay(cmp.b.startedAt)}`),
+        footerRight,
+      },
+      body.svg,
+    );
+  }
+  return frame(
+    {
+      title: title(run),
+      titleSuffix: ` — ${run.suite} suite`,
+      subtitle: `${trialsText(run)} · higher is better · ratio = place ÷ this machine's native result`,
+      badge: formatDay(run.startedAt),
+      footerLeft: footerLeft(run),
+      footerRight,
+    },
+    runBody(run),
+  );
+}

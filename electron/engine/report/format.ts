@@ -1,0 +1,119 @@
+/** Shared formatting for the exports and the share card: numbers, labels, native ratios. */
+import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../contract.js';
+import { roundFigure } from '../bench/stats.js';
+
+/** Human names of the tests. */
+export const TEST_LABEL: Record<TestId, string> = {
+  'seq-write': 'Sequential write',
+  'seq-read': 'Sequential read',
+  'rand-read': '4k random read',
+  'small-files': 'Small files',
+  net: 'Network',
+  redis: 'Redis',
+  http: 'HTTP',
+};
+
+/** Human names of the places a test runs in. */
+export const PLACE_LABEL: Record<Place, string> = {
+  native: 'native',
+  shared: 'shared folder',
+  guest: 'guest disk',
+  volume: 'volume',
+};
+
+/** A figure rounded for display with thousands separators: 1096.6 -> "1,097", 3.456 -> "3.46". */
+export function formatNumber(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  const r = roundFigure(x);
+  const decimals = Math.abs(r) >= 100 ? 0 : Math.abs(r) >= 10 ? 1 : 2;
+  return r.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
+}
+
+/** A figure in at most about four characters for big type: 1096.6 -> "1,097", 125431 -> "125k". */
+export function formatCompact(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  const sig3 = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).replace(/\.?0+$/, '');
+  if (a >= 1e9) return `${x < 0 ? '-' : ''}${sig3(a / 1e9)}G`;
+  if (a >= 1e6) return `${x < 0 ? '-' : ''}${sig3(a / 1e6)}M`;
+  if (a >= 1e4) return `${x < 0 ? '-' : ''}${sig3(a / 1e3)}k`;
+  return formatNumber(x);
+}
+
+/** A signed number: "+1,212", "-557", "0". */
+export function formatSigned(x: number): string {
+  const s = formatNumber(Math.abs(x));
+  return x > 0 ? `+${s}` : x < 0 && s !== '0' ? `-${s}` : s;
+}
+
+/** A signed percentage with one decimal: "+14.7%", "-3.0%". */
+export function formatPct(pct: number): string {
+  const v = Math.round(pct * 10) / 10;
+  return `${v > 0 ? '+' : v < 0 ? '-' : '±'}${Math.abs(v).toFixed(1)}%`;
+}
+
+/** A ratio to native: 0.4213 -> "0.42×", 1.5 -> "1.5×", 12.3 -> "12×". */
+export function formatRatio(r: number): string {
+  if (!Number.isFinite(r)) return '—';
+  const v = r >= 10 ? Math.round(r).toString() : r >= 1 ? (Math.round(r * 10) / 10).toString() : (Math.round(r * 100) / 100).toString();
+  return `${v}×`;
+}
+
+/** An ISO time as "2026-01-15 09:30 UTC"; anything unparsable is returned as is. */
+export function formatDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** The day part of an ISO time: "2026-01-15". */
+export function formatDay(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
+}
+
+/** Native medians of the run by test and metric: the baseline ratios are computed against. */
+export function nativeBaseline(run: Run): Map<string, number> {
+  const base = new Map<string, number>();
+  for (const t of run.targets) {
+    for (const r of t.results) {
+      if (r.place !== 'native') continue;
+      for (const [m, s] of Object.entries(r.metrics)) {
+        const k = `${r.test}/${m}`;
+        if (!base.has(k) && Number.isFinite(s.median)) base.set(k, s.median);
+      }
+    }
+  }
+  return base;
+}
+
+/** value ÷ native for the same test and metric, or null when there is no usable baseline. */
+export function ratioToNative(base: Map<string, number>, test: TestId, metric: string, value: number): number | null {
+  const n = base.get(`${test}/${metric}`);
+  if (n === undefined || n === 0 || !Number.isFinite(value)) return null;
+  return value / n;
+}
+
+/** The probe that describes the host: the native target's, else the first one found. */
+export function hostProbe(run: Run): ProbeInfo | null {
+  const native = run.targets.find((t) => t.probe && t.results.some((r) => r.place === 'native'));
+  return (native ?? run.targets.find((t) => t.probe))?.probe ?? null;
+}
+
+/** One line about a target's system: "Debian 12 · kernel 6.1.0 · x86_64 · 8 CPUs · 16 GiB". */
+export function describeProbe(p: ProbeInfo | null): string {
+  if (!p) return 'no probe';
+  const parts = [p.os, p.kernel ? `kernel ${p.kernel}` : '', p.arch, p.cpus ? `${p.cpus} CPUs` : '', p.cpuModel ?? ''];
+  if (p.memMiB) parts.push(p.memMiB >= 1024 ? `${Math.round(p.memMiB / 102.4) / 10} GiB RAM` : `${p.memMiB} MiB RAM`);
+  return parts.filter((x) => x && x.trim()).join(' · ');
+}
+
+/** The target's display name, falling back to its id. */
+export function targetName(t: TargetRun): string {
+  return t.label?.trim() || t.id;
+}
+
+/** A string safe as a file name part: "2026-01-15T09-30-00-lima:default" -> "2026-01-15T09-30-00-lima-default". */
+export function fileSafe(s: string): string {
+  return s.replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 120) || 'run';
+}

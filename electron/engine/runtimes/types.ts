@@ -1,0 +1,23 @@
+import type { RuntimeInfo } from '../../contract.js';
+import type { ExecOptions, ExecResult } from '../util/exec.js';
+import type { Transport } from '../transports/types.js';
+
+/** What detection may use: the environment (HOME, PATH), a CLI runner with timeouts, files. */
+export interface DetectContext {
+  env: NodeJS.ProcessEnv;
+  home: string;
+  /** Per-call timeout for CLIs. */
+  timeoutMs: number;
+  signal?: AbortSignal;
+  exec(file: string, args: string[], opts?: Partial<ExecOptions>): Promise<ExecResult>;
+  readFile(path: string): Promise<string>;
+  dataDir: string;
+}
+
+/** One runtime kind: finds its instances and opens a transport into one of their targets. */
+export interface RuntimeKind {
+  kind: string;
+  detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
+  /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */
+  transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;
+}

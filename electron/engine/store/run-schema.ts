@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: z.number().int().nonnegative() });
+const result = z.object({
+  test: z.string(),
+  place: z.enum(['native', 'shared', 'guest', 'volume']),
+  metrics: z.record(z.string(), stat),
+  tool: z.object({ name: z.string(), version: z.string().nullable(), method: z.string() }),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  command: z.string(),
+  samples: z.record(z.string(), z.array(z.number())),
+});
+const target = z.object({
+  id: z.string(),
+  runtime: z.string(),
+  label: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  probe: z.record(z.string(), z.unknown()).nullable(),
+  results: z.array(result),
+  errors: z.array(z.object({ test: z.string(), place: z.string(), code: z.string(), message: z.string() })),
+});
+
+/** Shape check of a stored run file (structure, not every value). */
+export const runFileSchema = z.object({
+  schemaVersion: z.number().int(),
+  id: z.string().regex(/^[A-Za-z0-9._:-]+$/),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+  status: z.enum(['completed', 'cancelled', 'failed']),
+  suite: z.enum(['quick', 'standard', 'thorough']),
+  tests: z.array(z.string()),
+  app: z.object({ version: z.string(), platform: z.string(), arch: z.string() }),
+  targets: z.array(target),
+});
+
+/** A run id as accepted from outside: no path separators, bounded length. */
+export const runIdSchema = z.string().min(1).max(120).regex(/^[A-Za-z0-9._:-]+$/).refine((s) => !s.includes('..'), 'no ".." in run ids');

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SCHEMA_VERSION, type Run, type RunList } from '../../contract.js';
+import { EngineError } from '../errors.js';
+import { runFileSchema, runIdSchema } from './run-schema.js';
+import { summarizeRun } from './summary.js';
+
+/** Run history on disk: one JSON file per run, written atomically, with a schema version. */
+export class RunStore {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'runs');
+  }
+
+  /** Writes a run: temp file, fsync, rename, fsync of the folder — a crash leaves the old state or the new one. */
+  async save(run: Run): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    const file = join(this.dir, `${runIdSchema.parse(run.id)}.json`);
+    const tmp = join(this.dir, `.${run.id}.${randomBytes(4).toString('hex')}.tmp`);
+    const fh = await open(tmp, 'w', 0o600);
+    try {
+      await fh.writeFile(JSON.stringify(run, null, 2) + '\n');
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    try {
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+    await this.syncDir();
+    return file;
+  }
+
+  private async syncDir(): Promise<void> {
+    try {
+      const dh = await open(this.dir, 'r');
+      await dh.sync().finally(() => dh.close());
+    } catch {
+      // Some platforms (Windows) cannot fsync a directory; the rename is still atomic.
+    }
+  }
+
+  /** Reads one run; a missing, corrupted or newer-schema file is an EngineError saying which. */
+  async get(id: string): Promise<Run> {
+    const safe = runIdSchema.safeParse(id);
+    if (!safe.success) throw new EngineError('invalid-input', `"${id}" is not a valid run id`);
+    let text: string;
+    try {
+      text = await readFile(join(this.dir, `${safe.data}.json`), 'utf8');
+    } catch {
+      throw new EngineError('not-found', `No run with id ${id}. \`vmbench runs\` lists the stored runs.`);
+    }
+    return parseRunFile(text, `${id}.json`);
+  }
+
+  /** All readable runs, newest first; unreadable files are skipped with a warning each. */
+  async list(): Promise<RunList & { full: Run[] }> {
+    let names: string[];
+    try {
+      names = (await readdir(this.dir)).filter((n) => n.endsWith('.json') && !n.startsWith('.'));
+    } catch {
+      return { runs: [], warnings: [], full: [] };
+    }
+    const warnings: string[] = [];
+    const full: Run[] = [];
+    for (const name of names) {
+      try {
+        full.push(parseRunFile(await readFile(join(this.dir, name), 'utf8'), name));
+      } catch (err) {
+        warnings.push((err as Error).message);
+      }
+    }
+    full.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : b.id.localeCompare(a.id)));
+    return { runs: full.map(summarizeRun), warnings, full };
+  }
+
+  /** A new run id from the start time and target ids, unique within the history. */
+  async newId(startedAt: Date, targets: string[]): Promise<string> {
+    const stamp = startedAt.toISOString().slice(0, 19).replace(/:/g, '-');
+    const who = targets.length === 1 ? targets[0].replace(/[^A-Za-z0-9._-]/g, '_') : `${targets.length}-targets`;
+    const base = `${stamp}-${who}`;
+    const existing = new Set((await readdir(this.dir).catch(() => [] as string[])).map((n) => n.replace(/\.json$/, '')));
+    if (!existing.has(base)) return base;
+    for (let i = 2; ; i++) if (!existing.has(`${base}-${i}`)) return `${base}-${i}`;
+  }
+}
+
+/** Parses and checks a stored run file's text. */
+export function parseRunFile(text: string, name: string): Run {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new EngineError('corrupt', `Skipped run file ${name}: it is not valid JSON (truncated or damaged). Move it away or delete it.`);
+  }
+  const version = (data as { schemaVersion?: unknown })?.schemaVersion;
+  if (typeof version === 'number' && version > SCHEMA_VERSION) {
+    throw new EngineError('corrupt', `Skipped run file ${name}: it was written by a newer vmbench (schema ${version}); update vmbench to read it.`);
+  }
+  const parsed = runFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new EngineError('corrupt', `Skipped run file ${name}: ${issue.path.join('.') || 'file'} ${issue.message.toLowerCase()}.`);
+  }
+  return parsed.data as Run;
+}

@@ -1,0 +1,13 @@
+import type { Run, RunSummary } from '../../contract.js';
+import { HEADLINE_METRIC } from '../bench/metrics.js';
+
+/** The history line of a run: ids, status and the headline median of each test on the first target. */
+export function summarizeRun(run: Run): RunSummary {
+  const headline: Record<string, number> = {};
+  const first = run.targets[0];
+  for (const r of first?.results ?? []) {
+    const m = HEADLINE_METRIC[r.test];
+    if (m && r.metrics[m] && headline[m] === undefined) headline[m] = r.metrics[m].median;
+  }
+  return { id: run.id, startedAt: run.startedAt, status: run.status, suite: run.suite, targets: run.targets.map((t) => t.id), headline };
+}

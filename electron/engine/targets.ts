@@ -1,0 +1,49 @@
+import { mkdir } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import type { RuntimeInfo } from '../contract.js';
+import type { ResolvedTarget } from './bench/runner.js';
+import { EngineError } from './errors.js';
+import { createDetectContext, detectAll } from './runtimes/detect.js';
+import { findKind } from './runtimes/registry.js';
+import { LocalTransport } from './transports/local.js';
+
+/** The folder the host's own tests write into (on the user's disk, not a tmpfs). */
+export function scratchDir(dataDir: string): string {
+  return join(dataDir, 'scratch');
+}
+
+/** The host itself, always available. */
+export async function localTarget(dataDir: string): Promise<ResolvedTarget> {
+  const dir = scratchDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  return {
+    id: 'local',
+    runtime: 'local',
+    label: 'This machine',
+    settings: { cpus: cpus().length, memoryMiB: Math.round(totalmem() / 1048576) },
+    transport: new LocalTransport(dir),
+  };
+}
+
+/** Turns target ids into transports; an unknown or not-yet-runnable target is a clear error. */
+export async function resolveTargets(ids: string[], dataDir: string, signal: AbortSignal): Promise<ResolvedTarget[]> {
+  const out: ResolvedTarget[] = [];
+  let detected: RuntimeInfo[] | undefined;
+  for (const id of [...new Set(ids)]) {
+    if (id === 'local') {
+      out.push(await localTarget(dataDir));
+      continue;
+    }
+    const ctx = createDetectContext({ dataDir, signal });
+    detected ??= await detectAll(ctx);
+    const rt = detected?.find((r) => r.targets.some((t) => t.id === id));
+    if (!rt) throw new EngineError('not-found', `No target "${id}" on this machine. \`vmbench detect\` lists the targets.`);
+    if (rt.state !== 'running') throw new EngineError('invalid-input', `${rt.name} is ${rt.state}${rt.reason ? ` (${rt.reason})` : ''}; start it, then run again.`);
+    const transport = findKind(rt.kind)?.transport?.(rt, id, ctx);
+    if (!transport) throw new EngineError('invalid-input', `Running the suite inside ${rt.name} is not supported by this version of vmbench yet.`);
+    const target = rt.targets.find((t) => t.id === id)!;
+    out.push({ id, runtime: rt.id, label: target.label, settings: rt.settings, transport });
+  }
+  return out;
+}

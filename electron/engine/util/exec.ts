@@ -1,0 +1,65 @@
+import { execa } from 'execa';
+
+/** Outcome of a finished CLI call. */
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** A CLI call that failed: carries the command, exit code and the tail of stderr. */
+export class SpawnError extends Error {
+  constructor(
+    readonly command: string,
+    readonly code: 'not-found' | 'timeout' | 'failed' | 'cancelled',
+    readonly exitCode: number | null,
+    readonly stderrTail: string,
+  ) {
+    super(SpawnError.describe(command, code, exitCode, stderrTail));
+    this.name = 'SpawnError';
+  }
+
+  private static describe(command: string, code: string, exitCode: number | null, tail: string): string {
+    if (code === 'not-found') return `${command.split(' ')[0]} is not installed or not on PATH`;
+    if (code === 'timeout') return `${command} did not answer in time and was stopped`;
+    if (code === 'cancelled') return `${command} was cancelled`;
+    return `${command} failed with exit code ${exitCode}${tail ? `: ${tail}` : ''}`;
+  }
+}
+
+/** Options of a CLI call; every call has a timeout. */
+export interface ExecOptions {
+  timeoutMs: number;
+  signal?: AbortSignal;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  input?: string;
+  /** Resolve with a non-zero exit code instead of throwing. */
+  allowFailure?: boolean;
+}
+
+/** Runs a command with an argument array (never a shell string), a timeout and an abort signal. */
+export async function run(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
+  const command = [file, ...args].join(' ');
+  const r = await execa(file, args, {
+    timeout: opts.timeoutMs,
+    cancelSignal: opts.signal,
+    forceKillAfterDelay: 1000,
+    env: opts.env,
+    extendEnv: opts.env === undefined,
+    cwd: opts.cwd,
+    input: opts.input,
+    stdin: opts.input === undefined ? 'ignore' : undefined,
+    reject: false,
+    stripFinalNewline: false,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const tail = String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ').slice(0, 400);
+  if ((r as { code?: string }).code === 'ENOENT') throw new SpawnError(command, 'not-found', null, tail);
+  if (r.timedOut) throw new SpawnError(command, 'timeout', null, tail);
+  if (r.isCanceled) throw new SpawnError(command, 'cancelled', null, tail);
+  const exitCode = r.exitCode ?? -1;
+  if (r.failed && r.exitCode === undefined) throw new SpawnError(command, 'failed', null, String(r.message ?? '').slice(0, 400));
+  if (exitCode !== 0 && !opts.allowFailure) throw new SpawnError(command, 'failed', exitCode, tail);
+  return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode };
+}

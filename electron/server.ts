@@ -1,0 +1,146 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, sep } from 'node:path';
+import { WebSocketServer } from 'ws';
+import type { Engine } from './engine/api.js';
+
+const MAX_BODY = 1024 * 1024;
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/** A running `vmbench web` server. */
+export interface WebServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Serves the built renderer and the engine API (POST /api/<channel>, WebSocket /api/events) on 127.0.0.1 only. */
+export async function startWebServer(engine: Engine, opts: { port?: number; rendererDir: string }): Promise<WebServer> {
+  let port = opts.port ?? 0;
+  const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
+  const csp = (): string =>
+    `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self'; connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((err: unknown) => sendJson(res, 500, { ok: false, error: { code: 'internal', message: (err as Error).message } }));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    // DNS-rebinding guard: only our own host names reach the API and the page.
+    if (!allowedHosts().has(req.headers.host ?? '')) return sendText(res, 421, 'Misdirected request: vmbench web answers only on 127.0.0.1.');
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (url.pathname.startsWith('/api/')) {
+      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-input', message: 'Use POST for API requests.' } });
+      const origin = req.headers.origin;
+      if (origin !== undefined && !allowedOrigins().has(origin)) return sendJson(res, 403, { ok: false, error: { code: 'invalid-input', message: 'Cross-origin request refused.' } });
+      if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+        return sendJson(res, 415, { ok: false, error: { code: 'invalid-input', message: 'API requests must be application/json.' } });
+      }
+      const channel = decodeURIComponent(url.pathname.slice('/api/'.length));
+      let body: unknown;
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch (err) {
+        return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: (err as Error).message.includes('too large') ? 'Request too large.' : 'Request body is not valid JSON.' } });
+      }
+      const args = (body as { args?: unknown })?.args;
+      if (!Array.isArray(args)) return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'Request body must be {"args":[...]}.' } });
+      res.setHeader('Cache-Control', 'no-store');
+      return sendJson(res, 200, await engine.dispatch(channel, args));
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    await serveStatic(url.pathname, res);
+  }
+
+  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
+    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = normalize(join(opts.rendererDir, rel));
+    if (!file.startsWith(normalize(opts.rendererDir) + sep)) return sendText(res, 404, 'Not found');
+    const st = await stat(file).catch(() => null);
+    if (!st?.isFile()) {
+      if (rel === 'index.html') return sendText(res, 500, 'The UI is not built: run `npm run build` in the vmbench folder.');
+      return sendText(res, 404, 'Not found');
+    }
+    const type = MIME[extname(file)] ?? 'application/octet-stream';
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Content-Length': st.size,
+      'Cache-Control': type.startsWith('text/html') ? 'no-store' : 'max-age=3600',
+      ...(type.startsWith('text/html') ? { 'Content-Security-Policy': csp(), 'X-Frame-Options': 'DENY' } : {}),
+    });
+    createReadStream(file).pipe(res);
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
+  server.on('upgrade', (req, socket, head) => {
+    const origin = req.headers.origin;
+    const okOrigin = origin === undefined || allowedOrigins().has(origin);
+    if (req.url !== '/api/events' || !allowedHosts().has(req.headers.host ?? '') || !okOrigin) {
+      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const unsubscribe = engine.subscribe((ev) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(ev)), { replay: true });
+      ws.on('close', unsubscribe);
+      ws.on('error', unsubscribe);
+      ws.on('message', () => undefined); // Events flow one way; anything sent is ignored.
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    close: async () => {
+      for (const c of wss.clients) c.terminate();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        reject(new Error('too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}

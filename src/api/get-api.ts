@@ -1,0 +1,18 @@
+import { bindApi, type VmbenchApi } from '../../electron/contract';
+import { createEventSocket } from './event-socket';
+import { createHttpInvoke } from './http-invoke';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in a browser. */
+    vmbench?: VmbenchApi;
+  }
+}
+
+let api: VmbenchApi | null = null;
+
+/** The one API object: the Electron preload's if present, else HTTP + WebSocket to this origin. */
+export function getApi(): VmbenchApi {
+  if (!api) api = window.vmbench ?? bindApi(createHttpInvoke(), createEventSocket());
+  return api;
+}

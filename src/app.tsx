@@ -1,0 +1,59 @@
+import type { JSX } from 'react';
+import { ErrorBanners } from './components/error-banners';
+import { RunControls } from './components/run-controls';
+import { RunPanel } from './components/run-panel';
+import { Sidebar } from './components/sidebar';
+import { useAppStore, type View } from './store/app-store';
+import { CompareView } from './views/compare-view';
+import { EnvironmentsView } from './views/environments-view';
+import { HistoryView } from './views/history-view';
+import { ResultsView } from './views/results-view';
+import { ShareView } from './views/share-view';
+
+const TITLES: Record<View, { title: string; sub: string }> = {
+  environments: { title: 'Environments', sub: 'Runtimes found on this machine and what they are set to' },
+  results: { title: 'Results', sub: 'Every test, every place, and how it compares to native' },
+  history: { title: 'History', sub: 'Past runs, stored on this machine' },
+  compare: { title: 'Compare', sub: 'Before and after, metric by metric' },
+  share: { title: 'Share card', sub: 'A 1200×630 image, Markdown or JSON of a run' },
+};
+
+function CurrentView({ view }: { view: View }): JSX.Element {
+  switch (view) {
+    case 'environments':
+      return <EnvironmentsView />;
+    case 'results':
+      return <ResultsView />;
+    case 'history':
+      return <HistoryView />;
+    case 'compare':
+      return <CompareView />;
+    case 'share':
+      return <ShareView />;
+  }
+}
+
+/** The app shell: sidebar, header with the run controls, banners, live run panel, current view. */
+export function App(): JSX.Element {
+  const view = useAppStore((s) => s.view);
+  const t = TITLES[view];
+  return (
+    <div className="app">
+      <Sidebar />
+      <div className="main">
+        <header className="topbar">
+          <div className="topbar-title">
+            <h1 data-testid="view-title">{t.title}</h1>
+            <p className="muted">{t.sub}</p>
+          </div>
+          <RunControls />
+        </header>
+        <ErrorBanners />
+        <RunPanel />
+        <main className="content" id="content" data-testid={`view-${view}`}>
+          <CurrentView view={view} />
+        </main>
+      </div>
+    </div>
+  );
+}

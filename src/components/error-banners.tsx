@@ -1,0 +1,26 @@
+import type { JSX } from 'react';
+import { useAppStore } from '../store/app-store';
+import { Icon } from './icons';
+
+/** The stack of dismissible API error messages (role="alert"). */
+export function ErrorBanners(): JSX.Element | null {
+  const banners = useAppStore((s) => s.banners);
+  const dismiss = useAppStore((s) => s.dismissBanner);
+  if (banners.length === 0) return null;
+  return (
+    <div className="banners">
+      {banners.map((b) => (
+        <div key={b.id} className="banner banner-error" role="alert" data-testid="error-banner">
+          <Icon name="alert" />
+          <span className="banner-text">
+            {b.code && b.code !== 'internal' ? <code className="banner-code">{b.code}</code> : null}
+            {b.message}
+          </span>
+          <button type="button" className="icon-button" aria-label="Dismiss error" onClick={() => dismiss(b.id)}>
+            <Icon name="close" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

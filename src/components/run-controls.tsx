@@ -1,0 +1,42 @@
+import type { JSX } from 'react';
+import type { Suite } from '../../electron/contract';
+import { startRun } from '../store/actions';
+import { useAppStore } from '../store/app-store';
+import { Icon } from './icons';
+
+const SUITES: { id: Suite; label: string }[] = [
+  { id: 'quick', label: 'Quick · ~1 min/target' },
+  { id: 'standard', label: 'Standard' },
+  { id: 'thorough', label: 'Thorough · more trials' },
+];
+
+/** Suite selector and the primary "Benchmark my setup" button. */
+export function RunControls(): JSX.Element {
+  const suite = useAppStore((s) => s.suite);
+  const setSuite = useAppStore((s) => s.setSuite);
+  const targets = useAppStore((s) => s.selectedTargets);
+  const starting = useAppStore((s) => s.starting);
+  const running = useAppStore((s) => (s.activeJobId ? (s.jobs.jobs[s.activeJobId]?.status ?? 'running') === 'running' : false));
+  const busy = starting || running;
+  return (
+    <div className="run-controls">
+      <label className="field-inline">
+        <span className="field-label">Suite</span>
+        <select data-testid="suite-select" aria-label="Suite" value={suite} disabled={busy} onChange={(e) => setSuite(e.target.value as Suite)}>
+          {SUITES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="btn btn-primary" data-testid="benchmark-button" disabled={busy} onClick={() => void startRun()}>
+        <Icon name="play" />
+        Benchmark my setup
+      </button>
+      <span className="run-controls-hint">
+        {targets.length} target{targets.length === 1 ? '' : 's'}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { JSX } from 'react';
+import { cancelRun } from '../store/actions';
+import { useAppStore } from '../store/app-store';
+import type { JobState } from '../store/job-reducer';
+import { cursorText, overallPercent, targetProgress } from '../store/job-selectors';
+import { fmtEta } from '../lib/format';
+import { Icon } from './icons';
+import { LiveNumbers } from './live-numbers';
+
+/** The live view of a running job: overall bar, per-target bars, current step, ETA, Cancel. */
+export function RunProgress({ job }: { job: JobState }): JSX.Element {
+  const cancelling = useAppStore((s) => s.cancelling);
+  const labels = useAppStore((s) => s.detect?.runtimes.flatMap((r) => r.targets) ?? []);
+  const pct = overallPercent(job);
+  const text = cursorText(job);
+  const perTarget = targetProgress(job);
+  const label = (id: string): string => labels.find((t) => t.id === id)?.label ?? id;
+  return (
+    <section className="run-panel running" aria-label="Benchmark progress" data-testid="run-panel">
+      <div className="run-head">
+        <div className="run-title">
+          <span className="pulse" aria-hidden="true" />
+          <span>Benchmarking</span>
+          <span className="run-current" data-testid="progress-text">
+            {text}
+          </span>
+        </div>
+        <div className="run-meta">
+          <span className="run-pct">{pct}%</span>
+          <span className="run-eta" data-testid="eta">
+            ETA {fmtEta(job.cursor?.etaSec)}
+          </span>
+          <button type="button" className="btn btn-danger" data-testid="cancel-button" disabled={cancelling} onClick={() => void cancelRun()}>
+            <Icon name="stop" />
+            {cancelling ? 'Cancelling…' : 'Cancel'}
+          </button>
+        </div>
+      </div>
+      <div
+        className="bar bar-main"
+        role="progressbar"
+        aria-label="Benchmark progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        aria-valuetext={`${pct}% · ${text}`}
+        data-testid="progressbar"
+      >
+        <div className="bar-fill" style={{ width: `${pct}%` }} />
+      </div>
+      {perTarget.length > 0 ? (
+        <ul className="target-progress" data-testid="target-progress">
+          {perTarget.map((t) => (
+            <li key={t.target}>
+              <span className="tp-name">{label(t.target)}</span>
+              <div className="bar bar-small" aria-hidden="true">
+                <div className="bar-fill" style={{ width: `${t.percent}%` }} />
+              </div>
+              <span className="tp-count">
+                {t.doneSteps}/{t.totalSteps} steps
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <LiveNumbers job={job} />
+    </section>
+  );
+}

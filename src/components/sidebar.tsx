@@ -1,0 +1,71 @@
+import { useEffect, useState, type JSX } from 'react';
+import { getApi } from '../api/get-api';
+import { useAppStore, type View } from '../store/app-store';
+import { Icon, type IconName } from './icons';
+
+const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
+  { view: 'environments', label: 'Environments', icon: 'server', key: '1' },
+  { view: 'results', label: 'Results', icon: 'chart', key: '2' },
+  { view: 'history', label: 'History', icon: 'history', key: '3' },
+  { view: 'compare', label: 'Compare', icon: 'compare', key: '4' },
+  { view: 'share', label: 'Share card', icon: 'share', key: '5' },
+];
+
+/** The left navigation: one real button per view, Alt+1..5 as shortcuts. */
+export function Sidebar(): JSX.Element {
+  const view = useAppStore((s) => s.view);
+  const setView = useAppStore((s) => s.setView);
+  const runCount = useAppStore((s) => s.runs?.runs.length ?? 0);
+  const [version, setVersion] = useState<string>('');
+
+  useEffect(() => {
+    getApi()
+      .appInfo()
+      .then((i) => setVersion(`v${i.version} · ${i.mode}`))
+      .catch(() => setVersion(''));
+    const onKey = (e: KeyboardEvent): void => {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const item = ITEMS.find((i) => i.key === e.key);
+      if (item) {
+        e.preventDefault();
+        setView(item.view);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setView]);
+
+  return (
+    <aside className="sidebar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          <span />
+          <span />
+          <span />
+        </span>
+        <span className="brand-name">vmbench</span>
+      </div>
+      <nav aria-label="Views">
+        <ul className="nav-list">
+          {ITEMS.map((item) => (
+            <li key={item.view}>
+              <button
+                type="button"
+                className="nav-item"
+                aria-current={view === item.view ? 'page' : undefined}
+                data-testid={`nav-${item.view}`}
+                title={`${item.label} (Alt+${item.key})`}
+                onClick={() => setView(item.view)}
+              >
+                <Icon name={item.icon} />
+                <span className="nav-label">{item.label}</span>
+                {item.view === 'history' && runCount > 0 ? <span className="nav-count">{runCount}</span> : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sidebar-foot">{version}</div>
+    </aside>
+  );
+}

@@ -1,0 +1,59 @@
+/** Formats a measured number with a precision that suits its size (1,234 · 56.7 · 0.42). */
+export function fmtNum(v: number | null | undefined): string {
+  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
+  const abs = Math.abs(v);
+  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  return v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+}
+
+/** Formats a signed difference (+123, −4.5). */
+export function fmtDelta(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  const s = fmtNum(Math.abs(v));
+  return v > 0 ? `+${s}` : v < 0 ? `−${s}` : '±0';
+}
+
+/** Formats a percentage change (+14.7%). */
+export function fmtPct(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  const s = Math.abs(v).toFixed(Math.abs(v) >= 100 ? 0 : 1);
+  return v > 0 ? `+${s}%` : v < 0 ? `−${s}%` : '±0%';
+}
+
+/** Formats a ratio to native (0.42×). */
+export function fmtRatio(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '—';
+  return `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×`;
+}
+
+/** Formats seconds as "1m 05s" / "42s". */
+export function fmtEta(sec: number | null | undefined): string {
+  if (sec === null || sec === undefined || !Number.isFinite(sec) || sec < 0) return '—';
+  const s = Math.round(sec);
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+}
+
+/** Formats MiB as a readable size (512 MiB, 14.2 GiB). */
+export function fmtMiB(mib: number | null | undefined): string {
+  if (mib === null || mib === undefined || !Number.isFinite(mib)) return '—';
+  if (mib >= 1024 * 1024) return `${(mib / 1024 / 1024).toFixed(1)} TiB`;
+  if (mib >= 1024) return `${(mib / 1024).toFixed(1)} GiB`;
+  return `${Math.round(mib)} MiB`;
+}
+
+/** Formats an ISO timestamp as a short local date and time. */
+export function fmtDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+}
+
+/** Renders any settings value as text. */
+export function fmtValue(v: unknown): string {
+  if (v === null || v === undefined) return '—';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  return JSON.stringify(v);
+}

@@ -1,0 +1,128 @@
+import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
+import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
+
+const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
+
+/** A chart series: the data key and what the legend calls it. */
+export interface Series {
+  key: string;
+  label: string;
+}
+
+/** A row of the results table: a metric of a test in a place, or an error there. */
+export type TableRow =
+  | { kind: 'metric'; key: string; target: TargetRun; test: TestId; place: Place; metric: string; stat: Stat; unit: string; ratio: number | null; result: TestResult }
+  | { kind: 'error'; key: string; target: TargetRun; test: TestId; place: Place; error: TestError };
+
+/** The native baseline target of a run (the host itself). */
+export function baselineTarget(run: Run): TargetRun | undefined {
+  return run.targets.find((t) => t.id === 'local') ?? run.targets.find((t) => t.runtime === 'local');
+}
+
+/** The native median of a test metric, or null when the baseline lacks it. */
+export function nativeValue(run: Run, test: TestId, metric: string): number | null {
+  const r = baselineTarget(run)?.results.find((x) => x.test === test && x.place === 'native');
+  return r?.metrics[metric]?.median ?? null;
+}
+
+/** True when this result is the baseline itself (no ratio shown). */
+export function isBaseline(run: Run, target: TargetRun, place: Place): boolean {
+  return place === 'native' && target === baselineTarget(run);
+}
+
+/** value / native for non-baseline places, null otherwise. */
+export function ratioToNative(run: Run, target: TargetRun, test: TestId, place: Place, metric: string, value: number): number | null {
+  if (isBaseline(run, target, place)) return null;
+  const n = nativeValue(run, test, metric);
+  return n && n > 0 ? value / n : null;
+}
+
+/** "This machine · native". */
+export function placeName(target: TargetRun, place: Place): string {
+  return `${target.label || target.id} · ${PLACE_LABEL[place] ?? place}`;
+}
+
+function seriesKey(target: TargetRun, place: Place): string {
+  return `${target.id}__${place}`;
+}
+
+function placesWith(run: Run, test: TestId): { target: TargetRun; result: TestResult }[] {
+  const out: { target: TargetRun; result: TestResult }[] = [];
+  for (const target of run.targets) for (const result of target.results) if (result.test === test) out.push({ target, result });
+  return out;
+}
+
+/** Bar chart rows: write/read MB/s per target and place, with ratios to native. */
+export function throughputData(run: Run): Record<string, string | number | null>[] {
+  const rows = new Map<string, Record<string, string | number | null>>();
+  for (const [test, metric] of [['seq-write', 'write_MBps'], ['seq-read', 'read_MBps']] as const) {
+    for (const { target, result } of placesWith(run, test)) {
+      const v = result.metrics[metric]?.median;
+      if (v === undefined) continue;
+      const k = seriesKey(target, result.place);
+      const row = rows.get(k) ?? { name: placeName(target, result.place) };
+      row[metric] = v;
+      row[`${metric}_ratio`] = ratioToNative(run, target, test, result.place, metric, v);
+      rows.set(k, row);
+    }
+  }
+  return [...rows.values()];
+}
+
+/** Rows per percentile with one value per place, for the rand-read latency chart. */
+export function latencyData(run: Run): { rows: Record<string, string | number>[]; series: Series[] } {
+  const pcts = ['p50', 'p70', 'p90', 'p95', 'p99'];
+  const entries = placesWith(run, 'rand-read');
+  const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
+  const rows = pcts.map((p) => {
+    const row: Record<string, string | number> = { pct: p };
+    for (const { target, result } of entries) {
+      const v = result.metrics[`clat_${p}_us`]?.median;
+      if (v !== undefined) row[seriesKey(target, result.place)] = v;
+    }
+    return row;
+  });
+  return { rows: rows.filter((r) => Object.keys(r).length > 1), series };
+}
+
+/** Rows per small-file operation with one ops/s value per place. */
+export function smallFilesData(run: Run): { rows: Record<string, string | number>[]; series: Series[] } {
+  const ops = ['create', 'stat', 'read', 'delete'];
+  const entries = placesWith(run, 'small-files');
+  const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
+  const rows = ops.map((op) => {
+    const row: Record<string, string | number> = { op };
+    for (const { target, result } of entries) {
+      const v = result.metrics[`${op}_per_s`]?.median;
+      if (v !== undefined) row[seriesKey(target, result.place)] = v;
+    }
+    return row;
+  });
+  return { rows: rows.filter((r) => Object.keys(r).length > 1), series };
+}
+
+/** Every metric and every error of a run, ordered by target, test, place, metric. */
+export function tableRows(run: Run): TableRow[] {
+  const rows: TableRow[] = [];
+  for (const target of run.targets) {
+    for (const result of target.results) {
+      for (const [metric, stat] of Object.entries(result.metrics)) {
+        const ratio = ratioToNative(run, target, result.test, result.place, metric, stat.median);
+        const key = `${target.id}|${result.place}|${result.test}|${metric}`;
+        rows.push({ kind: 'metric', key, target, test: result.test, place: result.place, metric, stat, unit: metricMeta(metric).unit, ratio, result });
+      }
+    }
+    target.errors.forEach((error, i) => {
+      rows.push({ kind: 'error', key: `${target.id}|${error.place}|${error.test}|error${i}`, target, test: error.test, place: error.place, error });
+    });
+  }
+  const ti = (t: TestId): number => TEST_ORDER.indexOf(t);
+  const tIdx = new Map(run.targets.map((t, i) => [t.id, i]));
+  return rows.sort(
+    (x, y) =>
+      (tIdx.get(x.target.id) ?? 0) - (tIdx.get(y.target.id) ?? 0) ||
+      ti(x.test) - ti(y.test) ||
+      PLACE_ORDER.indexOf(x.place) - PLACE_ORDER.indexOf(y.place) ||
+      (x.kind === 'metric' ? metricRank(x.metric) : 1000) - (y.kind === 'metric' ? metricRank(y.metric) : 1000),
+  );
+}

@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { initApp } from './store/actions';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/components.css';
+import './styles/views.css';
+
+const root = document.getElementById('root');
+if (root) {
+  initApp();
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

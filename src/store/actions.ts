@@ -1,0 +1,134 @@
+import type { Suite } from '../../electron/contract';
+import { getApi } from '../api/get-api';
+import { jobFinishedHooks, useAppStore } from './app-store';
+import { defaultComparePair } from './compare-pick';
+
+const store = useAppStore;
+
+/** Detects runtimes and probes this machine; on the first answer selects every usable target. */
+export async function refreshDetect(): Promise<void> {
+  const first = store.getState().detect === null;
+  store.setState({ detectLoading: true });
+  try {
+    const detect = await getApi().detect();
+    const patch: Partial<ReturnType<typeof store.getState>> = { detect };
+    if (first) {
+      const usable = detect.runtimes.filter((r) => r.state === 'running').flatMap((r) => r.targets.map((t) => t.id));
+      patch.selectedTargets = ['local', ...usable.filter((id) => id !== 'local')];
+    }
+    store.setState(patch);
+  } catch (err) {
+    store.getState().pushError(err);
+  } finally {
+    store.setState({ detectLoading: false });
+  }
+}
+
+/** Loads the run history and fills in the default compare pair. */
+export async function loadRuns(): Promise<void> {
+  store.setState({ runsLoading: true });
+  try {
+    const runs = await getApi().listRuns();
+    const s = store.getState();
+    const ids = new Set(runs.runs.map((r) => r.id));
+    const pair = defaultComparePair(runs.runs);
+    store.setState({
+      runs,
+      selectedRunId: s.selectedRunId && ids.has(s.selectedRunId) ? s.selectedRunId : pair.b,
+      compareA: s.compareA && ids.has(s.compareA) ? s.compareA : pair.a,
+      compareB: s.compareB && ids.has(s.compareB) ? s.compareB : pair.b,
+    });
+  } catch (err) {
+    store.getState().pushError(err);
+  } finally {
+    store.setState({ runsLoading: false });
+  }
+}
+
+/** Makes a run the selected one and loads it (cached after the first load). */
+export async function selectRun(id: string): Promise<void> {
+  store.setState({ selectedRunId: id });
+  if (store.getState().runCache[id]) return;
+  store.setState({ runLoading: true });
+  try {
+    const run = await getApi().getRun(id);
+    store.setState({ runCache: { ...store.getState().runCache, [id]: run } });
+  } catch (err) {
+    store.getState().pushError(err);
+  } finally {
+    store.setState({ runLoading: false });
+  }
+}
+
+/** Sets the before/after pair and loads their comparison. */
+export async function loadCompare(a: string | null, b: string | null): Promise<void> {
+  store.setState({ compareA: a, compareB: b, comparison: null });
+  if (!a || !b) return;
+  store.setState({ compareLoading: true });
+  try {
+    const comparison = await getApi().compare(a, b);
+    const s = store.getState();
+    if (s.compareA === a && s.compareB === b) store.setState({ comparison });
+  } catch (err) {
+    store.getState().pushError(err);
+  } finally {
+    store.setState({ compareLoading: false });
+  }
+}
+
+/** Starts a benchmark of the selected targets with the chosen suite. */
+export async function startRun(suite?: Suite): Promise<void> {
+  const s = store.getState();
+  store.setState({ starting: true });
+  try {
+    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets: s.selectedTargets });
+    store.setState({ activeJobId: jobId });
+  } catch (err) {
+    store.getState().pushError(err);
+  } finally {
+    store.setState({ starting: false });
+  }
+}
+
+/** Asks the engine to cancel the active job. */
+export async function cancelRun(): Promise<void> {
+  const id = store.getState().activeJobId;
+  if (!id) return;
+  store.setState({ cancelling: true });
+  try {
+    await getApi().cancel(id);
+  } catch (err) {
+    store.setState({ cancelling: false });
+    store.getState().pushError(err);
+  }
+}
+
+jobFinishedHooks.push((jobId, state) => {
+  const job = state.jobs.jobs[jobId];
+  void loadRuns().then(() => {
+    if (!job?.runId || jobId !== store.getState().activeJobId) return;
+    void selectRun(job.runId);
+    if (job.status === 'completed') store.setState({ view: 'results' });
+  });
+});
+
+let started = false;
+
+/** Wires the event stream and loads the first data; safe to call more than once. */
+export function initApp(): void {
+  if (started) return;
+  started = true;
+  const api = getApi();
+  api.onEvent((ev) => store.getState().applyJobEvent(ev));
+  void refreshDetect();
+  void loadRuns().then(() => {
+    const id = store.getState().selectedRunId;
+    if (id) void selectRun(id);
+  });
+  void api
+    .appInfo()
+    .then((info) => {
+      if (!store.getState().activeJobId && info.activeJobs.length > 0) store.setState({ activeJobId: info.activeJobs[info.activeJobs.length - 1] });
+    })
+    .catch((err: unknown) => store.getState().pushError(err));
+}

@@ -1,0 +1,108 @@
+import { create } from 'zustand';
+import type { Comparison, DetectResult, JobEvent, Run, RunList, Suite } from '../../electron/contract';
+import { initialJobs, latestRunningJob, reduceJobEvent, type JobsState } from './job-reducer';
+
+/** The top-level views of the app. */
+export type View = 'environments' | 'results' | 'history' | 'compare' | 'share';
+
+/** One dismissible error message. */
+export interface Banner {
+  id: number;
+  message: string;
+  code?: string;
+}
+
+/** Everything the views read; changed only through the actions in actions.ts and the setters here. */
+export interface AppState {
+  view: View;
+  suite: Suite;
+  detect: DetectResult | null;
+  detectLoading: boolean;
+  selectedTargets: string[];
+  jobs: JobsState;
+  activeJobId: string | null;
+  starting: boolean;
+  cancelling: boolean;
+  runs: RunList | null;
+  runsLoading: boolean;
+  runCache: Record<string, Run>;
+  selectedRunId: string | null;
+  runLoading: boolean;
+  compareA: string | null;
+  compareB: string | null;
+  comparison: Comparison | null;
+  compareLoading: boolean;
+  banners: Banner[];
+  setView(view: View): void;
+  setSuite(suite: Suite): void;
+  toggleTarget(id: string): void;
+  pushError(err: unknown): void;
+  dismissBanner(id: number): void;
+  applyJobEvent(ev: JobEvent): void;
+}
+
+let bannerSeq = 0;
+
+/** The message and code of anything thrown (ApiError, Error, string). */
+export function describeError(err: unknown): { message: string; code?: string } {
+  if (err && typeof err === 'object') {
+    const e = err as { message?: unknown; code?: unknown };
+    const message = typeof e.message === 'string' && e.message ? e.message : String(err);
+    return { message, code: typeof e.code === 'string' ? e.code : undefined };
+  }
+  return { message: String(err) };
+}
+
+/** Initial values of the state (also used by tests to reset the store). */
+export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
+  return {
+    view: 'environments',
+    suite: 'quick',
+    detect: null,
+    detectLoading: false,
+    selectedTargets: ['local'],
+    jobs: initialJobs,
+    activeJobId: null,
+    starting: false,
+    cancelling: false,
+    runs: null,
+    runsLoading: false,
+    runCache: {},
+    selectedRunId: null,
+    runLoading: false,
+    compareA: null,
+    compareB: null,
+    comparison: null,
+    compareLoading: false,
+    banners: [],
+  };
+}
+
+/** Listeners told when a job finishes (set by actions.ts to refresh history). */
+export const jobFinishedHooks: ((jobId: string, state: AppState) => void)[] = [];
+
+/** The app's zustand store. */
+export const useAppStore = create<AppState>()((set, get) => ({
+  ...initialAppData(),
+  setView: (view) => set({ view }),
+  setSuite: (suite) => set({ suite }),
+  toggleTarget: (id) => {
+    if (id === 'local') return; // the native baseline is always measured
+    const cur = get().selectedTargets;
+    set({ selectedTargets: cur.includes(id) ? cur.filter((t) => t !== id) : [...cur, id] });
+  },
+  pushError: (err) => {
+    const { message, code } = describeError(err);
+    const banners = get().banners.filter((b) => b.message !== message);
+    set({ banners: [...banners, { id: ++bannerSeq, message, code }].slice(-4) });
+  },
+  dismissBanner: (id) => set({ banners: get().banners.filter((b) => b.id !== id) }),
+  applyJobEvent: (ev) => {
+    const before = get();
+    const jobs = reduceJobEvent(before.jobs, ev);
+    if (jobs === before.jobs) return;
+    const activeJobId = before.activeJobId ?? latestRunningJob(jobs);
+    set({ jobs, activeJobId, cancelling: ev.type === 'job-finished' && ev.jobId === activeJobId ? false : before.cancelling });
+    if (ev.type === 'job-finished') for (const hook of jobFinishedHooks) hook(ev.jobId, get());
+  },
+}));

@@ -1,0 +1,142 @@
+import type { JobEvent, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
+
+/** Where a running job is right now (the latest progress event). */
+export interface JobCursor {
+  step: number;
+  steps: number;
+  target: string;
+  place: Place;
+  test: TestId;
+  trial: number;
+  trials: number;
+  fraction: number;
+  etaSec: number;
+}
+
+/** One per-trial value as it arrived. */
+export interface LiveSample {
+  target: string;
+  place: Place;
+  test: TestId;
+  trial: number;
+  metric: string;
+  value: number;
+}
+
+/** Everything the UI knows about one job, built only from its events. */
+export interface JobState {
+  jobId: string;
+  lastSeq: number;
+  spec: RunSpec | null;
+  plan: PlanStep[];
+  startedAt: string | null;
+  status: 'running' | RunStatus;
+  runId: string | null;
+  message: string | null;
+  cursor: JobCursor | null;
+  /** Keys `target|place|test` of the steps that produced a result or an error. */
+  done: string[];
+  samples: LiveSample[];
+  results: { target: string; result: TestResult }[];
+  errors: { target: string; error: TestError }[];
+  probes: Record<string, ProbeInfo>;
+  logs: { level: 'info' | 'warn'; message: string }[];
+}
+
+/** All jobs seen, in the order they were first seen. */
+export interface JobsState {
+  jobs: Record<string, JobState>;
+  order: string[];
+}
+
+/** The empty jobs state. */
+export const initialJobs: JobsState = { jobs: {}, order: [] };
+
+const MAX_SAMPLES = 300;
+const MAX_LOGS = 50;
+
+/** The key of one plan step. */
+export function stepKey(target: string, place: Place, test: TestId): string {
+  return `${target}|${place}|${test}`;
+}
+
+function emptyJob(jobId: string): JobState {
+  return {
+    jobId,
+    lastSeq: -Infinity,
+    spec: null,
+    plan: [],
+    startedAt: null,
+    status: 'running',
+    runId: null,
+    message: null,
+    cursor: null,
+    done: [],
+    samples: [],
+    results: [],
+    errors: [],
+    probes: {},
+    logs: [],
+  };
+}
+
+function markDone(done: string[], key: string): string[] {
+  return done.includes(key) ? done : [...done, key];
+}
+
+function applyEvent(job: JobState, ev: JobEvent): JobState {
+  switch (ev.type) {
+    case 'job-started':
+      return { ...job, spec: ev.spec, plan: ev.plan, startedAt: ev.startedAt, status: 'running' };
+    case 'progress': {
+      const { step, steps, target, place, test, trial, trials, fraction, etaSec } = ev;
+      return { ...job, cursor: { step, steps, target, place, test, trial, trials, fraction, etaSec } };
+    }
+    case 'sample': {
+      const s: LiveSample = { target: ev.target, place: ev.place, test: ev.test, trial: ev.trial, metric: ev.metric, value: ev.value };
+      const samples = job.samples.length >= MAX_SAMPLES ? [...job.samples.slice(1 - MAX_SAMPLES), s] : [...job.samples, s];
+      return { ...job, samples };
+    }
+    case 'result':
+      return {
+        ...job,
+        results: [...job.results, { target: ev.target, result: ev.result }],
+        done: markDone(job.done, stepKey(ev.target, ev.result.place, ev.result.test)),
+      };
+    case 'test-error':
+      return {
+        ...job,
+        errors: [...job.errors, { target: ev.target, error: ev.error }],
+        done: markDone(job.done, stepKey(ev.target, ev.error.place, ev.error.test)),
+      };
+    case 'probe':
+      return { ...job, probes: { ...job.probes, [ev.target]: ev.probe } };
+    case 'log':
+      return { ...job, logs: [...job.logs, { level: ev.level, message: ev.message }].slice(-MAX_LOGS) };
+    case 'job-finished':
+      return { ...job, status: ev.status, runId: ev.runId, message: ev.message ?? null };
+    default:
+      return job;
+  }
+}
+
+/** Pure reducer: folds one JobEvent into the jobs state, ignoring events already seen (seq). */
+export function reduceJobEvent(state: JobsState, ev: JobEvent): JobsState {
+  const prev = state.jobs[ev.jobId];
+  if (prev && typeof ev.seq === 'number' && ev.seq <= prev.lastSeq) return state;
+  const base = prev ?? emptyJob(ev.jobId);
+  const next = { ...applyEvent(base, ev), lastSeq: typeof ev.seq === 'number' ? ev.seq : base.lastSeq };
+  return {
+    jobs: { ...state.jobs, [ev.jobId]: next },
+    order: prev ? state.order : [...state.order, ev.jobId],
+  };
+}
+
+/** The most recently seen job that is still running, if any. */
+export function latestRunningJob(state: JobsState): string | null {
+  for (let i = state.order.length - 1; i >= 0; i--) {
+    const id = state.order[i];
+    if (state.jobs[id]?.status === 'running') return id;
+  }
+  return null;
+}
