@@ -13,7 +13,16 @@ await build({
 });
 
 if (existsSync('electron/app/main.ts')) {
-  await build({ ...common, entryPoints: ['electron/app/main.ts'], outfile: 'dist/app/main.cjs', format: 'cjs', external: ['electron', '@resvg/resvg-js'] });
+  // import.meta.url is empty in CJS: give the engine (packageRoot) the bundle's own URL.
+  await build({
+    ...common,
+    entryPoints: ['electron/app/main.ts'],
+    outfile: 'dist/app/main.cjs',
+    format: 'cjs',
+    external: ['electron', '@resvg/resvg-js'],
+    define: { 'import.meta.url': 'import_meta_url' },
+    banner: { js: "const import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  });
 }
 if (existsSync('electron/app/preload.ts')) {
   // A sandboxed preload may only require('electron'): everything else is bundled in.

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { applySavedTheme } from './components/theme-toggle';
 import { initApp } from './store/actions';
 import './styles/base.css';
 import './styles/layout.css';
@@ -9,6 +10,7 @@ import './styles/views.css';
 
 const root = document.getElementById('root');
 if (root) {
+  applySavedTheme();
   initApp();
   createRoot(root).render(
     <StrictMode>

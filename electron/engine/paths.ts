@@ -12,11 +12,12 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env, platform: N
   return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'vmbench');
 }
 
-/** The folder holding package.json and bench-scripts/ (works from sources and from dist/). */
+/** The folder holding package.json and bench-scripts/ (works from sources, dist/ and a packaged app). */
 export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  // In a packaged app, files handed to subprocesses live in app.asar.unpacked (electron-builder asarUnpack).
+  let dir = dirname(fileURLToPath(import.meta.url)).replace(/app\.asar(?=$|[\\/])/, 'app.asar.unpacked');
   for (let i = 0; i < 8; i++) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'bench-scripts'))) return dir;
+    if (existsSync(join(packed(dir), 'package.json')) && existsSync(join(dir, 'bench-scripts'))) return dir;
     const up = dirname(dir);
     if (up === dir) break;
     dir = up;
@@ -27,6 +28,11 @@ export function packageRoot(): string {
 let cachedVersion: string | undefined;
 /** The app version from package.json. */
 export function appVersion(): string {
-  if (!cachedVersion) cachedVersion = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
+  if (!cachedVersion) cachedVersion = (JSON.parse(readFileSync(join(packed(packageRoot()), 'package.json'), 'utf8')) as { version: string }).version;
   return cachedVersion;
+}
+
+/** package.json stays inside app.asar (Electron's fs reads it); only unpacked files are outside. */
+function packed(dir: string): string {
+  return dir.replace(/app\.asar\.unpacked(?=$|[\\/])/, 'app.asar');
 }

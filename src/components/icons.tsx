@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 
 /** Names of the icons the app draws. */
-export type IconName = 'server' | 'chart' | 'history' | 'compare' | 'share' | 'refresh' | 'play' | 'stop' | 'close' | 'check' | 'alert' | 'download' | 'copy' | 'file';
+export type IconName = 'server' | 'chart' | 'history' | 'compare' | 'share' | 'refresh' | 'play' | 'stop' | 'close' | 'check' | 'alert' | 'download' | 'copy' | 'file' | 'sun' | 'moon';
 
 const PATHS: Record<IconName, string> = {
   server: 'M4 5h16v5H4zM4 14h16v5H4zM7.5 7.5h.01M7.5 16.5h.01',
@@ -18,6 +18,8 @@ const PATHS: Record<IconName, string> = {
   download: 'M12 4v11M7 10l5 5 5-5M4 20h16',
   copy: 'M8 8h12v12H8zM4 16V4h12',
   file: 'M6 3h8l5 5v13H6zM14 3v5h5',
+  sun: 'M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zM12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4',
+  moon: 'M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z',
 };
 
 /** A 24x24 stroke icon drawn with currentColor. */

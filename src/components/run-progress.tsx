@@ -10,7 +10,8 @@ import { LiveNumbers } from './live-numbers';
 /** The live view of a running job: overall bar, per-target bars, current step, ETA, Cancel. */
 export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const cancelling = useAppStore((s) => s.cancelling);
-  const labels = useAppStore((s) => s.detect?.runtimes.flatMap((r) => r.targets) ?? []);
+  const detect = useAppStore((s) => s.detect);
+  const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];
   const pct = overallPercent(job);
   const text = cursorText(job);
   const perTarget = targetProgress(job);

@@ -2,6 +2,7 @@ import { useEffect, useState, type JSX } from 'react';
 import { getApi } from '../api/get-api';
 import { useAppStore, type View } from '../store/app-store';
 import { Icon, type IconName } from './icons';
+import { ThemeToggle } from './theme-toggle';
 
 const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
   { view: 'environments', label: 'Environments', icon: 'server', key: '1' },
@@ -37,35 +38,40 @@ export function Sidebar(): JSX.Element {
 
   return (
     <aside className="sidebar">
-      <div className="brand">
-        <span className="brand-mark" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </span>
-        <span className="brand-name">vmbench</span>
+      <div className="sidebar-inner">
+        <div className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          <span className="brand-name">vmbench</span>
+        </div>
+        <nav aria-label="Views">
+          <ul className="nav-list">
+            {ITEMS.map((item) => (
+              <li key={item.view}>
+                <button
+                  type="button"
+                  className="nav-item"
+                  aria-current={view === item.view ? 'page' : undefined}
+                  data-testid={`nav-${item.view}`}
+                  title={`${item.label} (Alt+${item.key})`}
+                  onClick={() => setView(item.view)}
+                >
+                  <Icon name={item.icon} />
+                  <span className="nav-label">{item.label}</span>
+                  {item.view === 'history' && runCount > 0 ? <span className="nav-count">{runCount}</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="sidebar-foot">
+          <ThemeToggle />
+          <span className="version">{version}</span>
+        </div>
       </div>
-      <nav aria-label="Views">
-        <ul className="nav-list">
-          {ITEMS.map((item) => (
-            <li key={item.view}>
-              <button
-                type="button"
-                className="nav-item"
-                aria-current={view === item.view ? 'page' : undefined}
-                data-testid={`nav-${item.view}`}
-                title={`${item.label} (Alt+${item.key})`}
-                onClick={() => setView(item.view)}
-              >
-                <Icon name={item.icon} />
-                <span className="nav-label">{item.label}</span>
-                {item.view === 'history' && runCount > 0 ? <span className="nav-count">{runCount}</span> : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="sidebar-foot">{version}</div>
     </aside>
   );
 }

@@ -42,6 +42,13 @@ export function placeName(target: TargetRun, place: Place): string {
   return `${target.label || target.id} · ${PLACE_LABEL[place] ?? place}`;
 }
 
+/** Every target/place pair of a run as chart series, baseline first, so colors match across charts. */
+export function allPlaces(run: Run): Series[] {
+  const seen = new Map<string, Series>();
+  for (const t of run.targets) for (const r of t.results) seen.set(seriesKey(t, r.place), { key: seriesKey(t, r.place), label: placeName(t, r.place) });
+  return [...seen.values()];
+}
+
 function seriesKey(target: TargetRun, place: Place): string {
   return `${target.id}__${place}`;
 }

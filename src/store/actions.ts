@@ -2,6 +2,7 @@ import type { Suite } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
+import { startJobWatchdog } from './job-watchdog';
 
 const store = useAppStore;
 
@@ -38,6 +39,8 @@ export async function loadRuns(): Promise<void> {
       compareA: s.compareA && ids.has(s.compareA) ? s.compareA : pair.a,
       compareB: s.compareB && ids.has(s.compareB) ? s.compareB : pair.b,
     });
+    const sel = store.getState().selectedRunId;
+    if (sel && !store.getState().runCache[sel]) void selectRun(sel);
   } catch (err) {
     store.getState().pushError(err);
   } finally {
@@ -120,11 +123,9 @@ export function initApp(): void {
   started = true;
   const api = getApi();
   api.onEvent((ev) => store.getState().applyJobEvent(ev));
+  startJobWatchdog();
   void refreshDetect();
-  void loadRuns().then(() => {
-    const id = store.getState().selectedRunId;
-    if (id) void selectRun(id);
-  });
+  void loadRuns();
   void api
     .appInfo()
     .then((info) => {

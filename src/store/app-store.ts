@@ -32,6 +32,9 @@ export interface AppState {
   compareB: string | null;
   comparison: Comparison | null;
   compareLoading: boolean;
+  /** What the share view renders: a run, and optionally the earlier run it is compared to (before -> this). */
+  shareRunId: string | null;
+  shareCompareTo: string | null;
   banners: Banner[];
   setView(view: View): void;
   setSuite(suite: Suite): void;
@@ -74,6 +77,8 @@ export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'toggl
     compareB: null,
     comparison: null,
     compareLoading: false,
+    shareRunId: null,
+    shareCompareTo: null,
     banners: [],
   };
 }

@@ -1,6 +1,5 @@
 import { arch, platform } from 'node:os';
 import {
-  DISK_TESTS,
   SCHEMA_VERSION,
   type BenchEvent,
   type Place,
@@ -15,7 +14,7 @@ import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { StepCollector } from './step-collector.js';
-import { estimateSec, scriptArgs, scriptSource } from './suites.js';
+import { estimateSec, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -36,7 +35,8 @@ export interface RunnerDeps {
 
 /** Builds the plan: every test in every place of every target. */
 export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
-  const tests = (spec.tests?.length ? spec.tests : [...DISK_TESTS]).filter((t) => DISK_TESTS.includes(t));
+  const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : SCRIPT_TESTS;
+  const tests = SCRIPT_TESTS.filter((t) => wanted.includes(t)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   const plan: PlanStep[] = [];
   for (const t of targets) {
     for (const place of t.transport.places()) {
@@ -56,6 +56,8 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
   const plan = buildPlan(spec, targets);
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString() });
+  const skipped = (spec.tests ?? []).filter((t) => !(SCRIPT_TESTS as readonly TestId[]).includes(t));
+  if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
   const runs = new Map<string, TargetRun>();
@@ -81,7 +83,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec: Math.round(etaSec) });
     };
     report(0, step.trials);
-    const outcome = await runStep(t, step.test, step.place, spec, signal, emit, report);
+    const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report);
     const tr = runs.get(t.id)!;
     if (outcome.result) {
       tr.results.push(outcome.result);
@@ -137,7 +139,7 @@ export async function runProbe(t: ResolvedTarget, signal: AbortSignal, timeoutMs
 
 async function runStep(
   t: ResolvedTarget,
-  test: TestId,
+  test: ScriptTest,
   place: Place,
   spec: RunSpec,
   signal: AbortSignal,
@@ -148,7 +150,7 @@ async function runStep(
     emit({ type: 'sample', target: t.id, place, test, trial, metric, value }),
   );
   const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
-  const timeoutMs = (estimateSec(spec.suite, test) * 4 + 120) * 1000;
+  const timeoutMs = timeoutSec(spec.suite, test) * 1000;
   const exit = await t.transport.run(
     { name: test, source: scriptSource(test), args },
     {

@@ -145,8 +145,8 @@ export function frame(f: Frame, body: string): string {
   const badge = `${rect(W - MARGIN - badgeW, 44, badgeW, 34, '#ffffff14', 17)}${text(W - MARGIN - badgeW / 2, 66, f.badge, { size: badgeSize, bold: true, fill: COLOR.muted, anchor: 'middle', spacing: 1 })}`;
   const titleSize = 38;
   const suffixW = textWidth(f.titleSuffix, titleSize);
-  const title = text(MARGIN, 142, fit(f.title, W - 2 * MARGIN - suffixW, titleSize, true), { size: titleSize, bold: true }, tspan(f.titleSuffix, { bold: false, fill: COLOR.muted }));
-  const subtitle = text(MARGIN, 176, fit(f.subtitle, W - 2 * MARGIN, 17), { size: 17, fill: COLOR.muted });
+  const title = text(MARGIN, 134, fit(f.title, W - 2 * MARGIN - suffixW, titleSize, true), { size: titleSize, bold: true }, tspan(f.titleSuffix, { bold: false, fill: COLOR.muted }));
+  const subtitle = text(MARGIN, 168, fit(f.subtitle, W - 2 * MARGIN, 17), { size: 17, fill: COLOR.muted });
   const footerRightW = textWidth(f.footerRight, 15) + 24;
   const footer = [
     rect(MARGIN, 566, W - 2 * MARGIN, 1, COLOR.rule),

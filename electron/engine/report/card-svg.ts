@@ -92,23 +92,27 @@ function runBody(run: Run): string {
   const rows = all.slice(0, MAX_CARD_ROWS);
   const base = nativeBaseline(run);
   const n = rows.length;
-  const rowH = n <= 1 ? 170 : n === 2 ? 140 : n === 3 ? 105 : 82;
+  const rowH = n <= 1 ? 160 : n === 2 ? 140 : n === 3 ? 105 : 82;
   const numSize = n <= 2 ? 46 : n === 3 ? 38 : 32;
   const labelW = 250;
   const gridX = MARGIN + labelW + 24;
   const colW = (CARD_WIDTH - MARGIN - gridX) / Math.max(cols.length, 1);
   const barW = colW - 30;
-  const top = 232;
+  // Rows fill 224..552 at most; fewer rows are centred in that band.
+  const rowsTop = 224 + Math.max(0, (328 - n * rowH) / 2);
+  const headY = rowsTop - 14;
   const out: string[] = [];
+  const more = all.length - rows.length;
+  out.push(text(MARGIN, headY, 'RUNTIME · PLACE', { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, more > 0 ? tspan(`  +${more} more`, { bold: false, fill: COLOR.dim }) : ''));
   for (const [i, test] of cols.entries()) {
     const x = gridX + i * colW;
     const unit = metricInfo(HEADLINE_METRIC[test]).unit;
-    out.push(text(x, top - 2, SHORT_TEST[test].toUpperCase(), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(`  ${unit}`, { bold: false, fill: COLOR.dim })));
+    out.push(text(x, headY, SHORT_TEST[test].toUpperCase(), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(`  ${unit}`, { bold: false, fill: COLOR.dim })));
   }
   const max: Partial<Record<TestId, number>> = {};
   for (const test of cols) max[test] = Math.max(...all.map((x) => x.values[test] ?? 0), base.get(`${test}/${HEADLINE_METRIC[test]}`) ?? 0);
   rows.forEach((row, ri) => {
-    const y0 = top + 16 + ri * rowH;
+    const y0 = rowsTop + ri * rowH;
     const mid = y0 + rowH / 2;
     if (ri > 0) out.push(rect(MARGIN, y0, CARD_WIDTH - 2 * MARGIN, 1, COLOR.rule));
     out.push(text(MARGIN, mid - 4, fit(row.target, labelW, 21, true), { size: 21, bold: true }));
@@ -131,10 +135,6 @@ function runBody(run: Run): string {
       if (note) out.push(text(x, barY + 27, note, { size: 16, bold: ratio !== null, fill: ratio === null ? COLOR.dim : ratioColor(ratio) }));
     }
   });
-  if (all.length > rows.length) {
-    const more = all.length - rows.length;
-    out.push(text(CARD_WIDTH - MARGIN, 552, `+${more} more in the full report`, { size: 15, fill: COLOR.muted, anchor: 'end' }));
-  }
   return out.join('\n');
 }
 

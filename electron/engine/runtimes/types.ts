@@ -12,11 +12,15 @@ export interface DetectContext {
   exec(file: string, args: string[], opts?: Partial<ExecOptions>): Promise<ExecResult>;
   readFile(path: string): Promise<string>;
   dataDir: string;
+  /** Epoch ms by which the current kind's detection must finish (set by detectAll); CLI calls shorten their timeout to fit. */
+  deadline?: number;
 }
 
 /** One runtime kind: finds its instances and opens a transport into one of their targets. */
 export interface RuntimeKind {
   kind: string;
+  /** Human name of the kind (e.g. "Colima"), used when its detection fails as a whole. */
+  name?: string;
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */
   transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;

@@ -65,8 +65,8 @@ export class LocalTransport implements Transport {
     clearTimeout(timer);
     if (killTimer) clearTimeout(killTimer);
     opts.signal.removeEventListener('abort', onAbort);
-    splitOut.flush();
-    splitErr.flush();
+    splitOut.end();
+    splitErr.end();
     // Reap anything the script left behind in its group (it should have killed its children itself).
     if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
     // Safety net: if the script could not clean up (killed hard), remove the work dirs it created.

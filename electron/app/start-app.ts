@@ -1,0 +1,102 @@
+import { app, ipcMain, session } from 'electron';
+import { join } from 'node:path';
+import type { JobEventSource } from './event-gate.js';
+import { registerIpc, type Dispatcher } from './ipc.js';
+import { createMainWindow, RENDERER_HTML, type MainWindow } from './main-window.js';
+import { denyPermissions, rendererUrl } from './security.js';
+
+/** The part of the engine the shell uses (electron/engine/api.ts `Engine`). */
+export interface ShellEngine extends Dispatcher, JobEventSource {
+  close(): Promise<void>;
+}
+
+/** What startApp needs; main.ts passes the real engine, tests a mock. */
+export interface AppDeps {
+  createEngine(opts: { dataDir: string; mode: 'electron' }): ShellEngine;
+  dataDir: string;
+  /** The folder holding dist/ (default: app.getAppPath()). */
+  appRoot?: string;
+  /** How long quitting waits for running jobs to cancel and clean up. */
+  closeTimeoutMs?: number;
+}
+
+/** The running shell, for tests and the bootstrap. */
+export interface AppHandle {
+  engine: ShellEngine;
+  mainWindow(): MainWindow | null;
+}
+
+/** Starts the desktop shell; resolves to null when another instance already runs. */
+export async function startApp(deps: AppDeps): Promise<AppHandle | null> {
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return null;
+  }
+  // @see https://www.electronjs.org/docs/latest/tutorial/security#4-enable-process-sandboxing
+  app.enableSandbox();
+  await app.whenReady();
+
+  const appRoot = deps.appRoot ?? app.getAppPath();
+  const expectedUrl = rendererUrl(join(appRoot, RENDERER_HTML));
+  denyPermissions(session.defaultSession, expectedUrl);
+  const engine = deps.createEngine({ dataDir: deps.dataDir, mode: 'electron' });
+
+  let current: MainWindow | null = null;
+  const open = (): MainWindow => {
+    const mw = createMainWindow({ appRoot, dataDir: deps.dataDir, events: engine });
+    mw.win.on('closed', () => {
+      if (current === mw) current = null;
+    });
+    current = mw;
+    return mw;
+  };
+  const disposeIpc = registerIpc(
+    ipcMain,
+    engine,
+    (frame) => current?.isTrusted(frame) ?? false,
+    () => current?.gate.ready(),
+  );
+  open();
+
+  app.on('second-instance', () => {
+    const mw = current ?? open();
+    if (mw.win.isMinimized()) mw.win.restore();
+    mw.win.focus();
+  });
+  app.on('activate', () => {
+    if (!current) open();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Quitting cancels running jobs first, so the guest-side scripts remove their files.
+  let closed = false;
+  let closing: Promise<void> | null = null;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    closing ??= closeWithin(engine, deps.closeTimeoutMs ?? 15_000).finally(() => {
+      closed = true;
+      disposeIpc();
+      app.quit();
+    });
+  });
+
+  return { engine, mainWindow: () => current };
+}
+
+async function closeWithin(engine: ShellEngine, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.error(`vmbench: running jobs did not stop within ${ms / 1000}s; quitting anyway.`);
+      resolve();
+    }, ms);
+  });
+  try {
+    await Promise.race([engine.close().catch((err: Error) => console.error(`vmbench: closing the engine failed: ${err.message}`)), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * fio's JSON output (`--output-format=json`, fio 2.x and 3.x) to vmbench samples.
+ *
+ * Units: MB = 10^6 bytes (so write_MBps / read_MBps are 10^6 bytes per second, as disk vendors
+ * and fio's "MB/s" print them; fio's "MiB/s" is 2^20); latencies are microseconds.
+ * Several jobs in one output (numjobs without group_reporting): IOPS and bandwidth are summed;
+ * latency percentiles cannot be merged from percentiles, so they come from the job that did
+ * the most I/O (total_ios, else io_bytes).
+ * Old fio (2.x) lacks bw_bytes (bw is KiB/s) and reports clat/lat in µs instead of
+ * clat_ns/lat_ns: both are read. If clat has no percentiles, lat's (total latency) are used.
+ */
+import { z } from 'zod';
+import type { TestId } from '../../contract.js';
+
+/** One value a fio run measured, named as in design.md (write_MBps, read_iops, clat_p99_us, ...). */
+export interface FioSample {
+  metric: string;
+  value: number;
+}
+
+const num = z.number();
+const latency = z.looseObject({ percentile: z.record(z.string(), num).optional() });
+const section = z.looseObject({
+  io_bytes: num.optional(),
+  bw_bytes: num.optional(),
+  bw: num.optional(),
+  iops: num.optional(),
+  total_ios: num.optional(),
+  clat_ns: latency.optional(),
+  clat: latency.optional(),
+  lat_ns: latency.optional(),
+  lat: latency.optional(),
+});
+const job = z.looseObject({
+  jobname: z.string().optional(),
+  error: num.optional(),
+  read: section.optional(),
+  write: section.optional(),
+});
+const output = z.looseObject({ 'fio version': z.string().optional(), jobs: z.array(job) });
+
+type Section = z.infer<typeof section>;
+type Direction = 'read' | 'write';
+
+/** The percentiles vmbench reports for rand-read, in the order of design.md. */
+export const CLAT_PERCENTILES = [50, 70, 90, 95, 99] as const;
+
+function decode(json: unknown): z.infer<typeof output> {
+  let value = json;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch (e) {
+      throw new Error(`fio output is not valid JSON (truncated?): ${(e as Error).message}`);
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('fio output is not a JSON object: expected fio --output-format=json');
+  }
+  const parsed = output.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`fio output has an unexpected shape at "${issue.path.join('.')}": ${issue.message}`);
+  }
+  if (parsed.data.jobs.length === 0) throw new Error('fio output has no jobs');
+  for (const j of parsed.data.jobs) {
+    if (j.error) throw new Error(`fio job "${j.jobname ?? '?'}" failed with error ${j.error}`);
+  }
+  return parsed.data;
+}
+
+/** Bytes per second of one section: bw_bytes, else bw (KiB/s). */
+function bytesPerSec(s: Section): number {
+  if (s.bw_bytes !== undefined) return s.bw_bytes;
+  if (s.bw !== undefined) return s.bw * 1024;
+  throw new Error('fio output has neither bw_bytes nor bw');
+}
+
+function sections(data: z.infer<typeof output>, dir: Direction): Section[] {
+  const found = data.jobs.map((j) => j[dir]).filter((s): s is Section => s !== undefined);
+  if (found.length === 0) throw new Error(`fio output has no ${dir} section`);
+  const ios = found.reduce((a, s) => a + (s.total_ios ?? s.io_bytes ?? 0), 0);
+  if (ios <= 0) throw new Error(`fio did no ${dir} I/O (all ${dir} sections are empty)`);
+  return found;
+}
+
+function throughput(list: Section[], dir: Direction): FioSample {
+  const bytes = list.reduce((a, s) => a + bytesPerSec(s), 0);
+  return { metric: `${dir}_MBps`, value: bytes / 1e6 };
+}
+
+/** Percentile map in µs of the section: clat_ns, clat (µs), lat_ns, lat (µs). */
+function percentilesUs(s: Section): Map<number, number> {
+  const sources: Array<[z.infer<typeof latency> | undefined, number]> = [
+    [s.clat_ns, 1 / 1000],
+    [s.clat, 1],
+    [s.lat_ns, 1 / 1000],
+    [s.lat, 1],
+  ];
+  for (const [lat, scale] of sources) {
+    const p = lat?.percentile;
+    if (!p || Object.keys(p).length === 0) continue;
+    const m = new Map<number, number>();
+    for (const [k, v] of Object.entries(p)) m.set(Number.parseFloat(k), v * scale);
+    return m;
+  }
+  throw new Error('fio output has no latency percentiles (clat_ns/clat/lat_ns/lat)');
+}
+
+function busiest(list: Section[]): Section {
+  return list.reduce((best, s) => ((s.total_ios ?? s.io_bytes ?? 0) > (best.total_ios ?? best.io_bytes ?? 0) ? s : best));
+}
+
+/** Maps one fio JSON output (object or its text) to the metrics of a disk test; throws a clear Error on garbage. */
+export function fioSamples(test: TestId, json: unknown): FioSample[] {
+  const data = decode(json);
+  let out: FioSample[];
+  if (test === 'seq-write') {
+    out = [throughput(sections(data, 'write'), 'write')];
+  } else if (test === 'seq-read') {
+    out = [throughput(sections(data, 'read'), 'read')];
+  } else if (test === 'rand-read') {
+    const list = sections(data, 'read');
+    const iops = list.reduce((a, s) => {
+      if (s.iops === undefined) throw new Error('fio output has no iops in a read section');
+      return a + s.iops;
+    }, 0);
+    const pct = percentilesUs(busiest(list));
+    out = [{ metric: 'read_iops', value: iops }, throughput(list, 'read')];
+    for (const p of CLAT_PERCENTILES) {
+      const v = pct.get(p);
+      if (v === undefined) throw new Error(`fio output has no ${p}th latency percentile (run fio with --percentile_list=50:70:90:95:99)`);
+      out.push({ metric: `clat_p${p}_us`, value: v });
+    }
+  } else {
+    throw new Error(`fio output does not apply to the ${test} test`);
+  }
+  for (const s of out) {
+    if (!Number.isFinite(s.value) || s.value < 0) throw new Error(`fio output gives an invalid ${s.metric}: ${s.value}`);
+  }
+  return out;
+}
+
+/** The fio version of an output ("3.33" from "fio-3.33"), or null if absent or unreadable. */
+export function fioVersion(json: unknown): string | null {
+  let value = json;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const v = (value as Record<string, unknown>)['fio version'];
+  return typeof v === 'string' && v.length > 0 ? v.replace(/^fio-/, '') : null;
+}

@@ -1,0 +1,158 @@
+/**
+ * Suite presets (quick / standard / thorough) of the disk tests, their time estimates, and the
+ * bench scripts themselves (bench-scripts/lib.sh + <test>.sh, sent to `sh -s -- ARGS`).
+ *
+ * Sizes and caches: the page cache cannot hide anything at quick sizes because every write is
+ * flushed (direct=1 + end_fsync=1, or dd conv=fsync) and every read bypasses the cache
+ * (direct=1, or caches dropped when O_DIRECT is refused); what direct I/O cannot defeat is a
+ * cache *below* the guest (the host's page cache behind a virtual disk with cache=writeback),
+ * which is why standard and thorough use files larger than typical guest memory budgets allow
+ * a host to keep warm. Sequential trials are also time-capped (maxS), so a slow share (9p at
+ * 40 MB/s) still finishes in bounded time: fio then reports what it moved in that time.
+ *
+ * estimateSec is calibrated on the development machine (virtio disk, ext4: ~1-2 GB/s sequential,
+ * ~88k 4k IOPS at QD32), where the quick suite took 52 s (seq-write 4.9, seq-read 6.1,
+ * rand-read 37.7, small-files 3.3); rand-read is time-based, so it takes as long anywhere.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Suite, TestId } from '../../contract.js';
+
+/** A test that has a bench script in this version. */
+export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files';
+/** A bench script: the probe or one of the tests. */
+export type ScriptName = 'probe' | ScriptTest;
+/** Which tool a script may use: fio when present, fio only, or the sh fallback only. */
+export type ToolChoice = 'auto' | 'fio' | 'fallback';
+/** Parameters of a test in a suite (names as in the start/result events: sizeMiB, trials, ...). */
+export type SuiteParams = Record<string, number>;
+
+/** The tests that have a script, in the order a suite runs them. */
+export const SCRIPT_TESTS: readonly ScriptTest[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
+const SCRIPT_NAMES: readonly ScriptName[] = ['probe', ...SCRIPT_TESTS];
+
+const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
+  quick: {
+    'seq-write': { trials: 3, sizeMiB: 1024, bsKiB: 1024, maxS: 8 },
+    'seq-read': { trials: 3, sizeMiB: 1024, bsKiB: 1024, maxS: 8 },
+    'rand-read': { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
+    'small-files': { trials: 3, files: 2000, sizeBytes: 4096 },
+  },
+  standard: {
+    'seq-write': { trials: 5, sizeMiB: 2048, bsKiB: 1024, maxS: 20 },
+    'seq-read': { trials: 5, sizeMiB: 2048, bsKiB: 1024, maxS: 20 },
+    'rand-read': { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
+    'small-files': { trials: 5, files: 5000, sizeBytes: 4096 },
+  },
+  thorough: {
+    'seq-write': { trials: 7, sizeMiB: 8192, bsKiB: 1024, maxS: 60 },
+    'seq-read': { trials: 7, sizeMiB: 8192, bsKiB: 1024, maxS: 60 },
+    'rand-read': { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
+    'small-files': { trials: 7, files: 20000, sizeBytes: 4096 },
+  },
+};
+
+/** Command-line flag of each parameter. */
+const FLAGS: Record<string, string> = {
+  trials: '--trials',
+  sizeMiB: '--size-mib',
+  bsKiB: '--bs-kib',
+  maxS: '--max-s',
+  runtimeS: '--runtime-s',
+  rampS: '--ramp-s',
+  iodepth: '--iodepth',
+  files: '--files',
+  sizeBytes: '--size-bytes',
+};
+
+// Calibration (development machine): sequential MB/s per pass, files created per second
+// (the create phase includes a sync and dominates small-files), fixed cost of a fio run.
+const REF_SEQ_MBPS = 1200;
+const REF_CREATE_PER_S = 2000;
+const FIO_START_SEC = 0.3;
+
+function isScriptTest(test: string): test is ScriptTest {
+  return (SCRIPT_TESTS as readonly string[]).includes(test);
+}
+
+function preset(suite: Suite, test: TestId): SuiteParams {
+  if (!isScriptTest(test)) throw new Error(`the ${test} test has no bench script in this version`);
+  const s = PRESETS[suite];
+  if (!s) throw new Error(`unknown suite "${suite}" (quick, standard or thorough)`);
+  return s[test];
+}
+
+/** The parameters of a test in a suite (a copy). */
+export function suiteParams(suite: Suite, test: TestId): SuiteParams {
+  return { ...preset(suite, test) };
+}
+
+/** Expected duration of a test in a suite on a disk like the development machine's, in seconds. */
+export function estimateSec(suite: Suite, test: TestId): number {
+  const p = preset(suite, test);
+  const seqPass = Math.min((p.sizeMiB ?? 0) * 1.048576 / REF_SEQ_MBPS, p.maxS ?? Infinity) + FIO_START_SEC;
+  let sec: number;
+  if (test === 'seq-write') sec = (p.trials + 1) * seqPass;
+  else if (test === 'seq-read') sec = (p.trials + 2) * seqPass; // + writing the file + warm-up pass
+  else if (test === 'rand-read') sec = seqPass + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC);
+  else sec = p.trials * (p.files / REF_CREATE_PER_S + 0.1) + 0.2;
+  return Math.ceil(sec);
+}
+
+/** A generous upper bound for one script run (slow shares, busy hosts), for the transport's timeout. */
+export function timeoutSec(suite: Suite, test: TestId): number {
+  return Math.max(120, estimateSec(suite, test) * 20);
+}
+
+/** The arguments of a script: `--dir DIR` plus the suite's parameters (probe: only --dir). */
+export function scriptArgs(
+  test: ScriptName,
+  suite: Suite,
+  dir: string,
+  opts: { tool?: ToolChoice; overrides?: SuiteParams } = {},
+): string[] {
+  const args = ['--dir', dir];
+  if (test === 'probe') return args;
+  const params = { ...suiteParams(suite, test), ...(opts.overrides ?? {}) };
+  for (const [key, value] of Object.entries(params)) {
+    const flag = FLAGS[key];
+    if (!flag) throw new Error(`unknown parameter "${key}" for ${test}`);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, not ${value}`);
+    args.push(flag, String(value));
+  }
+  args.push('--tool', opts.tool ?? 'auto');
+  return args;
+}
+
+let cachedDir: string | null = null;
+
+/** The bench-scripts folder: $VMBENCH_SCRIPTS_DIR, else found by walking up from this module to the package root. */
+export function scriptsDir(): string {
+  const env = process.env.VMBENCH_SCRIPTS_DIR;
+  if (env) {
+    if (!existsSync(join(env, 'lib.sh'))) throw new Error(`VMBENCH_SCRIPTS_DIR=${env} has no lib.sh`);
+    return resolve(env);
+  }
+  if (cachedDir) return cachedDir;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'bench-scripts');
+    if (existsSync(join(dir, 'package.json')) && existsSync(candidate) && statSync(candidate).isDirectory()) {
+      cachedDir = candidate;
+      return candidate;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('bench-scripts/ not found above the vmbench engine; set VMBENCH_SCRIPTS_DIR');
+    dir = parent;
+  }
+}
+
+/** The full sh text of a script: lib.sh + "\n" + <name>.sh, ready for `sh -s -- ARGS` on stdin. */
+export function scriptSource(name: string): string {
+  if (!(SCRIPT_NAMES as readonly string[]).includes(name)) {
+    throw new Error(`no bench script named "${name}" (known: ${SCRIPT_NAMES.join(', ')})`);
+  }
+  const dir = scriptsDir();
+  return `${readFileSync(join(dir, 'lib.sh'), 'utf8')}\n${readFileSync(join(dir, `${name}.sh`), 'utf8')}`;
+}

@@ -1,0 +1,87 @@
+/** Body of the before -> after share card: each headline metric before, after and its change. */
+import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../contract.js';
+import { HEADLINE_METRIC, metricInfo } from '../bench/metrics.js';
+import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
+import { PLACE_LABEL, TEST_LABEL, formatCompact, formatPct } from './format.js';
+
+/** Most rows a compare card shows before "+N more". */
+export const MAX_COMPARE_ROWS = 6;
+const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
+const TEST_ORDER = [...DISK_TESTS, 'net', 'redis', 'http'];
+
+/** The rows a compare card shows, best first: headline metrics measured in both runs. */
+export function compareCardRows(cmp: Comparison): CompareRow[] {
+  const head = cmp.rows.filter((x) => HEADLINE_METRIC[x.test] === x.metric);
+  const rows = head.length ? head : cmp.rows;
+  const targets = [...new Set(cmp.rows.map((x) => x.target))];
+  const rank = (x: CompareRow): number[] => [
+    x.a !== null && x.b !== null ? 0 : 1,
+    targets.indexOf(x.target),
+    PLACE_ORDER.indexOf(x.place),
+    TEST_ORDER.indexOf(x.test),
+  ];
+  return [...rows].sort((p, q) => {
+    const a = rank(p);
+    const b = rank(q);
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+    return 0;
+  });
+}
+
+function changeLabel(x: CompareRow): { label: string; color: string } {
+  if (x.a === null) return { label: 'new', color: COLOR.neutral };
+  if (x.b === null) return { label: 'gone', color: COLOR.neutral };
+  if (x.pct === null) return { label: '—', color: COLOR.neutral };
+  const arrow = x.pct > 0 ? '▲ ' : x.pct < 0 ? '▼ ' : '';
+  const color = x.improved === true ? COLOR.good : x.improved === false ? COLOR.bad : COLOR.neutral;
+  return { label: `${arrow}${formatPct(x.pct).replace(/^-/, '−')}`, color };
+}
+
+/** The SVG body and a short scope for the title ("libvirt:web", "3 targets"). */
+export function compareBody(cmp: Comparison): { svg: string; scope: string } {
+  const all = compareCardRows(cmp);
+  const targets = [...new Set(cmp.rows.map((x) => x.target))];
+  const scope = targets.length === 1 ? targets[0] : targets.length > 1 ? `${targets.length} targets` : '';
+  if (all.length === 0) return { svg: text(CARD_WIDTH / 2, 380, 'Nothing to compare', { size: 28, fill: COLOR.muted, anchor: 'middle' }), scope };
+  const rows = all.slice(0, MAX_COMPARE_ROWS);
+  const n = rows.length;
+  const rowH = Math.min(96, 328 / n);
+  const numSize = n <= 3 ? 34 : 28;
+  const rowsTop = 224 + Math.max(0, (328 - n * rowH) / 2);
+  const headY = rowsTop - 14;
+  const beforeX = 700;
+  const afterX = 975;
+  const pillW = 150;
+  const pillX = CARD_WIDTH - MARGIN - pillW;
+  const head = { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 };
+  const more = all.length - rows.length;
+  const out: string[] = [
+    text(MARGIN, headY, 'METRIC', head, more > 0 ? tspan(`  +${more} more`, { bold: false, fill: COLOR.dim }) : ''),
+    text(beforeX, headY, 'BEFORE', { ...head, anchor: 'end' }),
+    text(afterX, headY, 'AFTER', { ...head, anchor: 'end' }),
+    text(pillX + pillW / 2, headY, 'CHANGE', { ...head, anchor: 'middle' }),
+  ];
+  rows.forEach((x, i) => {
+    const y0 = rowsTop + i * rowH;
+    const mid = y0 + rowH / 2;
+    if (i > 0) out.push(rect(MARGIN, y0, CARD_WIDTH - 2 * MARGIN, 1, COLOR.rule));
+    const info = metricInfo(x.metric);
+    const name = HEADLINE_METRIC[x.test] === x.metric ? TEST_LABEL[x.test] : info.label;
+    const labelW = beforeX - MARGIN - 190;
+    out.push(text(MARGIN, mid - 3, fit(name, labelW, 20, true), { size: 20, bold: true }));
+    out.push(`<circle cx="${MARGIN + 5}" cy="${r(mid + 14)}" r="4.5" fill="${PLACE_COLOR[x.place]}"/>`);
+    out.push(text(MARGIN + 16, mid + 19, fit(`${x.target} · ${PLACE_LABEL[x.place]}`, labelW - 16, 15), { size: 15, fill: COLOR.muted }));
+    const numY = mid + numSize * 0.36;
+    const unit = tspan(` ${info.unit}`, { size: 15, bold: false, fill: COLOR.dim });
+    const value = (v: number | null, xr: number, fill: string): string =>
+      v === null ? text(xr, numY, '—', { size: numSize, fill: COLOR.dim, anchor: 'end' }) : text(xr, numY, formatCompact(v), { size: numSize, bold: true, fill, anchor: 'end' }, unit);
+    out.push(value(x.a, beforeX, '#b8c0da'));
+    out.push(text(beforeX + 30, numY - 2, '→', { size: 26, fill: COLOR.dim, anchor: 'middle' }));
+    out.push(value(x.b, afterX, COLOR.text));
+    const ch = changeLabel(x);
+    const pillH = 38;
+    out.push(`<rect x="${r(pillX)}" y="${r(mid - pillH / 2)}" width="${pillW}" height="${pillH}" rx="${pillH / 2}" fill="${ch.color}" fill-opacity="0.16"/>`);
+    out.push(text(pillX + pillW / 2, mid + 7, ch.label, { size: 20, bold: true, fill: ch.color, anchor: 'middle' }));
+  });
+  return { svg: out.join('\n'), scope };
+}

@@ -1,0 +1,34 @@
+/** Exports of a run (Markdown, CSV, JSON) and the share card; everything here is redacted first. */
+import type { ExportFormat, Run } from '../../contract.js';
+import { runToCsv } from './csv.js';
+import { fileSafe } from './format.js';
+import { runToJson } from './json.js';
+import { runToMarkdown } from './markdown.js';
+import { redactText, type RedactContext } from './redact.js';
+
+export { redactRun, redactText, redactComparison, makeRedactor, type RedactContext, type Redactor } from './redact.js';
+export { runToMarkdown, comparisonToMarkdown } from './markdown.js';
+export { runToCsv, csvField, CSV_COLUMNS } from './csv.js';
+export { runToJson } from './json.js';
+export { renderCardSvg, MAX_CARD_ROWS, type CardOptions } from './card-svg.js';
+export { renderCardPng, cardFilename, cardFontFiles, svgToPng, CARD_SIZE } from './card.js';
+
+/** An export ready to save or send: file name, MIME type and text. */
+export interface ExportFile {
+  filename: string;
+  mime: string;
+  content: string;
+}
+
+const KIND: Record<ExportFormat, { ext: string; mime: string; render: (run: Run, ctx?: RedactContext) => string }> = {
+  md: { ext: 'md', mime: 'text/markdown; charset=utf-8', render: runToMarkdown },
+  csv: { ext: 'csv', mime: 'text/csv; charset=utf-8', render: runToCsv },
+  json: { ext: 'json', mime: 'application/json', render: runToJson },
+};
+
+/** A run exported as Markdown, CSV or JSON, redacted, with a file name and MIME type. */
+export function exportRun(run: Run, format: ExportFormat, ctx?: RedactContext): ExportFile {
+  const kind = KIND[format];
+  if (!kind) throw new Error(`unknown export format: ${String(format)}`);
+  return { filename: `vmbench-${fileSafe(redactText(run.id, ctx))}.${kind.ext}`, mime: kind.mime, content: kind.render(run, ctx) };
+}

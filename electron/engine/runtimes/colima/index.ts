@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
+import { garbageReason, runCli } from '../support/cli.js';
+import { firstExisting } from '../support/files.js';
+import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import type { DetectContext, RuntimeKind } from '../types.js';
+import { addColimaCliSettings, colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion, type ColimaProfile, type ColimaStatus } from './parse.js';
+
+/** Folders that may hold Colima's profiles: $COLIMA_HOME, ~/.colima, ~/.config/colima. */
+export function colimaHomes(ctx: DetectContext): string[] {
+  const homes = [join(ctx.home, '.colima'), join(ctx.home, '.config', 'colima')];
+  return ctx.env.COLIMA_HOME ? [ctx.env.COLIMA_HOME, ...homes] : homes;
+}
+
+async function listProfiles(ctx: DetectContext): Promise<{ profiles?: ColimaProfile[]; notInstalled?: boolean; reason?: string }> {
+  const json = await runCli(ctx, 'colima', ['list', '--json'], { label: 'colima list --json' });
+  if (!json.ok && json.code === 'not-found') return { notInstalled: true };
+  if (json.ok) {
+    const p = parseColimaList(json.stdout);
+    if (p.ok) return { profiles: p.value };
+  }
+  if (!json.ok && json.code === 'timeout') return { reason: json.reason };
+  // Colima versions without --json (or a failing --json): read the table instead.
+  const table = await runCli(ctx, 'colima', ['list'], { label: 'colima list' });
+  if (!table.ok) return { reason: table.reason };
+  const p = parseColimaList(table.stdout);
+  return p.ok ? { profiles: p.value } : { reason: garbageReason('colima list', p.error) };
+}
+
+async function profileStatus(ctx: DetectContext, name: string): Promise<{ status?: ColimaStatus; reason?: string }> {
+  const json = await runCli(ctx, 'colima', ['status', '--json', '-p', name], { label: 'colima status --json' });
+  if (json.ok) {
+    const p = parseColimaStatus(json.stdout);
+    if (p.ok) return { status: p.value };
+  }
+  if (!json.ok && json.code === 'timeout') return { reason: json.reason };
+  const text = await runCli(ctx, 'colima', ['status', '-p', name], { label: 'colima status', allowFailure: true });
+  if (!text.ok) return { reason: text.reason };
+  const p = parseColimaStatus(`${text.stdout}\n${text.stderr}`);
+  return p.ok ? { status: p.value } : { reason: garbageReason('colima status', p.error) };
+}
+
+async function describeProfile(ctx: DetectContext, profile: ColimaProfile, version: string | null, cliMissing = false): Promise<RuntimeInfo> {
+  const listedRunning = /running/i.test(profile.status ?? '');
+  const [yaml, st] = await Promise.all([
+    firstExisting(ctx, colimaHomes(ctx).map((h) => join(h, profile.name, 'colima.yaml'))),
+    listedRunning ? profileStatus(ctx, profile.name) : Promise.resolve({} as { status?: ColimaStatus; reason?: string }),
+  ]);
+  const reasons: (string | undefined)[] = [st.reason];
+  let bag = new SettingsBag();
+  if (yaml.state === 'ok') {
+    const p = colimaYamlSettings(yaml.text);
+    if (p.ok) bag = p.value;
+    else reasons.push(`colima.yaml ${p.error}`);
+    bag.set('settingsFile', yaml.path, 'file');
+  } else if (yaml.state === 'error') reasons.push(yaml.reason);
+  addColimaCliSettings(bag, profile, st.status);
+  let state: RuntimeState = listedRunning ? 'running' : /stopped/i.test(profile.status ?? '') ? 'stopped' : 'unknown';
+  if (st.status && !st.status.running) state = 'stopped';
+  if (cliMissing) reasons.unshift('colima is not installed or not on PATH; settings were read from colima.yaml only');
+  else if (state === 'unknown' && !st.reason) reasons.push(`colima list shows the status "${profile.status ?? ''}"`);
+  const id = `colima:${profile.name}`;
+  return makeRuntime({
+    id,
+    kind: 'colima',
+    name: profile.name === 'default' ? 'Colima' : `Colima (${profile.name})`,
+    version,
+    state,
+    reason: joinReasons(...reasons),
+    bag,
+    targets: singleTarget(id, `Colima ${profile.name}`, DOCKER_PLACES),
+  });
+}
+
+/** Colima: every profile from `colima list`, `colima status` for running ones, each profile's colima.yaml. */
+export const colimaKind: RuntimeKind = {
+  kind: 'colima',
+  name: 'Colima',
+  async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
+    const [listed, ver] = await Promise.all([listProfiles(ctx), runCli(ctx, 'colima', ['version'], { label: 'colima version' })]);
+    let version: string | null = null;
+    if (ver.ok) {
+      const v = parseColimaVersion(ver.stdout);
+      if (v.ok) version = v.value;
+    }
+    if (listed.notInstalled) {
+      const yaml = await firstExisting(ctx, colimaHomes(ctx).map((h) => join(h, 'default', 'colima.yaml')));
+      if (yaml.state === 'missing') return [];
+      return [await describeProfile(ctx, { name: 'default' }, null, true)];
+    }
+    if (!listed.profiles) {
+      return [makeRuntime({ id: 'colima', kind: 'colima', name: 'Colima', version, state: 'unknown', reason: listed.reason })];
+    }
+    return Promise.all(listed.profiles.map((p) => describeProfile(ctx, p, version)));
+  },
+};

@@ -1,0 +1,200 @@
+/**
+ * Detection of every runtime on the machine (design.md "How detection finds things").
+ *
+ * Policy, the same for every kind:
+ * - A kind whose CLI is not installed and that left no settings file is omitted: `detect` lists
+ *   what is on the machine, not what could be. (Never "not-created": that state is a machine a
+ *   runtime knows of but has not built, e.g. a Vagrant machine in state not_created.)
+ * - A kind whose settings file exists while its CLI is missing appears with state "unknown", a
+ *   reason, and the settings read from the file.
+ * - A hung CLI, a failing CLI or output that cannot be read gives that runtime "unknown" with a
+ *   reason ("rdctl list-settings did not answer within 4 s", "... printed output that is not valid
+ *   JSON"); when a kind fails as a whole it becomes one entry whose id is the kind ("colima").
+ * - Every kind runs in parallel under its own deadline (the per-call timeout + KIND_GRACE_MS), so
+ *   detection takes at most about that long however many CLIs hang; detectAll never rejects.
+ */
+import os from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
+import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../contract.js';
+import { SpawnError, run, type ExecResult } from '../util/exec.js';
+import { RUNTIME_KINDS } from './registry.js';
+import { makeRuntime } from './support/runtime-info.js';
+import { seconds } from './support/values.js';
+import type { DetectContext, RuntimeKind } from './types.js';
+
+/** Per-call CLI timeout when none is given: long enough for a slow `vagrant`, short enough that a hang costs little. */
+export const DEFAULT_TIMEOUT_MS = 4000;
+/** How much longer than one call's timeout a kind may take in total (it may make a few calls in a row). */
+export const KIND_GRACE_MS = 2000;
+/**
+ * How long after its timeout a call may still hold its output open before detection stops waiting:
+ * run() kills the CLI itself, but a grandchild it started (colima -> limactl) can keep the pipes open.
+ */
+export const HARD_STOP_GRACE_MS = 1500;
+/** Settings files larger than this are not read (they are not settings files). */
+const MAX_FILE_BYTES = 8 * 1024 * 1024;
+
+/** Options of createDetectContext. */
+export interface DetectContextOptions {
+  /** Environment of every CLI call and where HOME comes from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Per-call CLI timeout (default DEFAULT_TIMEOUT_MS). */
+  timeoutMs?: number;
+  dataDir: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Folders the runtimes install their CLIs into, which the PATH of an app started from the macOS
+ * Finder lacks (it is only /usr/bin:/bin:/usr/sbin:/sbin): Homebrew, ~/.rd/bin (Rancher Desktop),
+ * ~/.orbstack/bin, ~/.docker/bin and the app bundles.
+ */
+export function installDirs(home: string): string[] {
+  return [
+    '/usr/local/bin',
+    '/opt/homebrew/bin',
+    join(home, '.rd', 'bin'),
+    join(home, '.orbstack', 'bin'),
+    join(home, '.docker', 'bin'),
+    '/Applications/Docker.app/Contents/Resources/bin',
+    '/Applications/OrbStack.app/Contents/MacOS/xbin',
+    '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin',
+  ];
+}
+
+/** The environment with installDirs() appended to PATH (those not already on it). */
+export function withInstallDirs(env: NodeJS.ProcessEnv, home: string): NodeJS.ProcessEnv {
+  const path = (env.PATH ?? '').split(delimiter).filter(Boolean);
+  const extra = installDirs(home).filter((d) => !path.includes(d));
+  return extra.length ? { ...env, PATH: [...path, ...extra].join(delimiter) } : env;
+}
+
+/**
+ * The context detection runs in: HOME and PATH from `env`, every CLI call through exec() with the
+ * timeout. Without an explicit `env`, process.env is used and (outside Windows) the runtimes'
+ * install folders are appended to its PATH; an explicit `env` is used exactly as given.
+ */
+export function createDetectContext(opts: DetectContextOptions): DetectContext {
+  const base = opts.env ?? process.env;
+  const homeDir = base.HOME || base.USERPROFILE || os.homedir();
+  const env = opts.env || process.platform === 'win32' ? base : withInstallDirs(base, homeDir);
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  return {
+    env,
+    home: homeDir,
+    timeoutMs,
+    signal: opts.signal,
+    dataDir: opts.dataDir,
+    exec: (file, args, o = {}) => {
+      const callTimeout = o.timeoutMs ?? timeoutMs;
+      const call = run(file, args, { timeoutMs: callTimeout, signal: o.signal ?? opts.signal, env: o.env ?? env, cwd: o.cwd, input: o.input, allowFailure: o.allowFailure });
+      return withHardStop(call, callTimeout + HARD_STOP_GRACE_MS, [file, ...args].join(' '));
+    },
+    readFile: async (path) => {
+      const st = await stat(path);
+      if (st.isFile() && st.size > MAX_FILE_BYTES) throw Object.assign(new Error(`${path} is larger than ${MAX_FILE_BYTES} bytes`), { code: 'EFBIG' });
+      return readFile(path, 'utf8');
+    },
+  };
+}
+
+/** Gives up waiting for a call (as a time-out) once its hard stop has passed. */
+function withHardStop(call: Promise<ExecResult>, ms: number, command: string): Promise<ExecResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const stop = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SpawnError(command, 'timeout', null, 'its output stayed open after it was stopped')), ms);
+  });
+  return Promise.race([call, stop]).finally(() => clearTimeout(timer));
+}
+
+/** Options of detectAll. */
+export interface DetectAllOptions {
+  /** Kinds to run (default: the registry). */
+  kinds?: readonly RuntimeKind[];
+  /** Longest time one kind may take (default: the context's timeout + KIND_GRACE_MS). */
+  kindDeadlineMs?: number;
+}
+
+/** Finds every runtime of every kind, all kinds in parallel; a kind that throws, hangs or returns garbage becomes one "unknown" entry with a reason. Never rejects. */
+export async function detectAll(ctx: DetectContext, opts: DetectAllOptions = {}): Promise<RuntimeInfo[]> {
+  const kinds = opts.kinds ?? RUNTIME_KINDS;
+  const deadlineMs = opts.kindDeadlineMs ?? ctx.timeoutMs + KIND_GRACE_MS;
+  const lists = await Promise.all(kinds.map((k) => detectKind(k, ctx, deadlineMs)));
+  return uniqueIds(lists.flat());
+}
+
+/** Runs one kind under its own deadline and abort signal, containing every failure. */
+async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: number): Promise<RuntimeInfo[]> {
+  const name = kind.name ?? kind.kind;
+  const ac = new AbortController();
+  const onParentAbort = (): void => ac.abort();
+  ctx.signal?.addEventListener('abort', onParentAbort, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const kctx: DetectContext = { ...ctx, signal: ac.signal, deadline: Date.now() + deadlineMs };
+  const outOfTime = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), deadlineMs);
+  });
+  const cancelled = new Promise<'cancelled'>((resolve) => {
+    if (ctx.signal?.aborted) resolve('cancelled');
+    ctx.signal?.addEventListener('abort', () => resolve('cancelled'), { once: true });
+  });
+  try {
+    const r = await Promise.race([Promise.resolve().then(() => kind.detect(kctx)), outOfTime, cancelled]);
+    if (r === 'deadline') return [failed(kind, name, `${name} detection did not finish within ${seconds(deadlineMs)} (a command it runs hung)`)];
+    if (r === 'cancelled') return [failed(kind, name, 'detection was cancelled')];
+    if (!Array.isArray(r)) return [failed(kind, name, `${name} detection returned something that is not a list of runtimes`)];
+    return r.map((item) => sanitize(item, kind, name));
+  } catch (err) {
+    return [failed(kind, name, `${name} detection failed: ${err instanceof Error ? err.message : String(err)}`)];
+  } finally {
+    clearTimeout(timer);
+    ac.abort();
+    ctx.signal?.removeEventListener('abort', onParentAbort);
+  }
+}
+
+function failed(kind: RuntimeKind, name: string, reason: string): RuntimeInfo {
+  return makeRuntime({ id: kind.kind, kind: kind.kind, name, state: 'unknown', reason });
+}
+
+const STATES: RuntimeState[] = ['running', 'stopped', 'not-created', 'unknown'];
+const SOURCES: SettingSource[] = ['file', 'cli', 'default', 'guest'];
+const PLACES: Place[] = ['native', 'shared', 'guest', 'volume'];
+
+/** Coerces what a kind returned into a well-formed RuntimeInfo; malformed entries become "unknown". */
+function sanitize(item: unknown, kind: RuntimeKind, name: string): RuntimeInfo {
+  const r = (item ?? {}) as Partial<RuntimeInfo>;
+  if (typeof r !== 'object' || typeof r.id !== 'string' || r.id === '') return failed(kind, name, `${name} detection returned a runtime without an id`);
+  const settings = r.settings && typeof r.settings === 'object' && !Array.isArray(r.settings) ? r.settings : {};
+  const settingsSource: Record<string, SettingSource> = {};
+  for (const [k, v] of Object.entries(r.settingsSource ?? {})) if (SOURCES.includes(v) && k in settings) settingsSource[k] = v;
+  const targets: TargetInfo[] = Array.isArray(r.targets)
+    ? r.targets.filter((t) => t && typeof t.id === 'string' && typeof t.label === 'string').map((t) => ({ id: t.id, label: t.label, places: (Array.isArray(t.places) ? t.places : []).filter((p) => PLACES.includes(p)) }))
+    : [];
+  const out: RuntimeInfo = {
+    id: r.id,
+    kind: typeof r.kind === 'string' ? r.kind : kind.kind,
+    name: typeof r.name === 'string' && r.name ? r.name : name,
+    version: typeof r.version === 'string' ? r.version : null,
+    state: STATES.includes(r.state as RuntimeState) ? (r.state as RuntimeState) : 'unknown',
+    settings,
+    settingsSource,
+    targets,
+    findings: Array.isArray(r.findings) ? r.findings : [],
+  };
+  if (typeof r.reason === 'string' && r.reason) out.reason = r.reason;
+  else if (out.state === 'unknown') out.reason = `${name} did not say what state it is in`;
+  if (r.active && typeof r.active === 'object') out.active = r.active;
+  if (r.probe) out.probe = r.probe;
+  return out;
+}
+
+function uniqueIds(list: RuntimeInfo[]): RuntimeInfo[] {
+  const seen = new Map<string, number>();
+  return list.map((r) => {
+    const n = (seen.get(r.id) ?? 0) + 1;
+    seen.set(r.id, n);
+    return n === 1 ? r : { ...r, id: `${r.id}#${n}`, targets: r.targets.map((t) => (t.id === r.id ? { ...t, id: `${r.id}#${n}` } : t)) };
+  });
+}

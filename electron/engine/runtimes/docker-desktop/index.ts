@@ -1,0 +1,71 @@
+import { basename } from 'node:path';
+import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
+import { desktopRelease } from '../support/docker-parse.js';
+import { addDockerSettings, queryDocker } from '../support/docker-query.js';
+import { readOptional, type FileLook } from '../support/files.js';
+import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import type { DetectContext, RuntimeKind } from '../types.js';
+import { SETTINGS_LOCATIONS, normalizeDesktopSettings, parseDesktopSettingsFile, settingsPaths, thisHost, type HostFacts } from './settings.js';
+
+/** The docker context Docker Desktop creates for its Linux VM. */
+export const DESKTOP_CONTEXT = 'desktop-linux';
+
+/** Options of Docker Desktop detection (tests pass fixed host facts). */
+export interface DockerDesktopOptions {
+  host?: HostFacts;
+}
+
+/** The first settings file that exists, with the index of its location. */
+async function findSettings(ctx: DetectContext): Promise<{ look: FileLook; index: number }> {
+  const looks = await Promise.all(settingsPaths(ctx.home).map((p) => readOptional(ctx, p)));
+  const index = looks.findIndex((l) => l.state !== 'missing');
+  return index < 0 ? { look: { state: 'missing' }, index } : { look: looks[index], index };
+}
+
+/** Docker Desktop: its settings files under HOME plus `docker version`/`docker info` on the desktop-linux context. */
+export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): RuntimeKind {
+  return {
+    kind: 'docker-desktop',
+    name: 'Docker Desktop',
+    async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
+      const [{ look, index }, report] = await Promise.all([findSettings(ctx), queryDocker(ctx, { context: DESKTOP_CONTEXT })]);
+      if (look.state === 'missing' && (report.state === 'absent' || report.cliMissing)) return [];
+      const reasons: (string | undefined)[] = [];
+      let bag = new SettingsBag();
+      if (look.state === 'ok') {
+        const parsed = parseDesktopSettingsFile(look.text);
+        if (parsed.ok) bag = normalizeDesktopSettings(parsed.value, SETTINGS_LOCATIONS[index].platform, opts.host ?? thisHost());
+        else reasons.push(`${basename(look.path)} ${parsed.error}`);
+        bag.set('settingsFile', look.path, 'file');
+      } else if (look.state === 'error') reasons.push(look.reason);
+      let state: RuntimeState;
+      if (report.cliMissing) {
+        state = 'unknown';
+        reasons.push(`${report.reason}; settings were read from the settings file only`);
+      } else if (report.state === 'absent') {
+        state = 'unknown';
+        reasons.push(`the ${DESKTOP_CONTEXT} docker context does not exist (${report.reason ?? 'not found'})`);
+      } else {
+        state = report.state;
+        reasons.push(report.reason);
+      }
+      addDockerSettings(bag, report);
+      return [
+        makeRuntime({
+          id: 'docker-desktop',
+          kind: 'docker-desktop',
+          name: 'Docker Desktop',
+          version: desktopRelease(report.version?.platformName) ?? null,
+          state,
+          reason: joinReasons(...reasons),
+          bag,
+          targets: singleTarget('docker-desktop', 'Docker Desktop VM', DOCKER_PLACES),
+        }),
+      ];
+    },
+  };
+}
+
+/** Docker Desktop detection with the facts of this host. */
+export const dockerDesktopKind: RuntimeKind = createDockerDesktopKind();
+

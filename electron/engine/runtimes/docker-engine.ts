@@ -1,0 +1,96 @@
+import type { RuntimeInfo } from '../../contract.js';
+import { runCli } from './support/cli.js';
+import type { DockerInfoFacts } from './support/docker-parse.js';
+import { addDockerSettings, queryDocker, type DockerTarget } from './support/docker-query.js';
+import { pathExists } from './support/files.js';
+import { parseJsonStream } from './support/json-stream.js';
+import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
+import { DOCKER_PLACES, SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';
+import { asRecord, toBool, toText } from './support/values.js';
+import type { DetectContext, RuntimeKind } from './types.js';
+
+/** One entry of `docker context ls`. */
+export interface DockerContextEntry {
+  name: string;
+  endpoint?: string;
+  current: boolean;
+  error?: string;
+}
+
+/** Parses `docker context ls --format '{{json .}}'` (one object a line) or `--format json` (one array, in some versions). */
+export function parseDockerContexts(text: string): Parsed<DockerContextEntry[]> {
+  return safeParse(() => {
+    const p = parseJsonStream(text);
+    if (!p.ok) return p;
+    const out: DockerContextEntry[] = [];
+    for (const v of p.value) {
+      const r = asRecord(v);
+      const name = toText(r?.Name);
+      if (!r || !name) return fail('is not a list of docker contexts');
+      out.push({ name: name.replace(/\s*\*$/, ''), endpoint: toText(r.DockerEndpoint), current: toBool(r.Current) ?? false, error: toText(r.Error) });
+    }
+    return ok(out);
+  });
+}
+
+/** Contexts and daemons that belong to another kind (shown there, not as docker:<context>). */
+const OWNERS: { kind: string; name: RegExp; endpoint: RegExp; daemon: (i: DockerInfoFacts) => boolean }[] = [
+  { kind: 'docker-desktop', name: /^desktop-(linux|windows)$/, endpoint: /com\.docker\.docker|\.docker\/(run|desktop)\/docker\.sock|docker_engine_linux|dockerDesktop/i, daemon: (i) => /docker desktop/i.test(i.operatingSystem ?? '') || i.name === 'docker-desktop' },
+  { kind: 'rancher-desktop', name: /^rancher-desktop$/, endpoint: /\.rd\/docker\.sock|rancher-desktop/i, daemon: (i) => /rancher-desktop/i.test(i.name ?? '') },
+  { kind: 'orbstack', name: /^orbstack$/, endpoint: /\.orbstack\//i, daemon: (i) => /orbstack/i.test(i.operatingSystem ?? '') || i.name === 'orbstack' },
+  { kind: 'colima', name: /^colima(-.+)?$/, endpoint: /\.colima\//i, daemon: (i) => /^colima(-.+)?$/.test(i.name ?? '') },
+  { kind: 'lima', name: /^lima-/, endpoint: /\.lima\//i, daemon: () => false },
+];
+
+/** The kind a context belongs to (by its name or endpoint), if not plain Docker Engine. */
+export function contextOwner(c: Pick<DockerContextEntry, 'name' | 'endpoint'>): string | undefined {
+  return OWNERS.find((o) => o.name.test(c.name) || o.endpoint.test(c.endpoint ?? ''))?.kind;
+}
+
+/** The kind a running daemon belongs to (by `docker info`), if not plain Docker Engine. */
+export function daemonOwner(info: DockerInfoFacts | undefined): string | undefined {
+  return info ? OWNERS.find((o) => o.daemon(info))?.kind : undefined;
+}
+
+async function describeContext(ctx: DetectContext, c: DockerContextEntry): Promise<RuntimeInfo | undefined> {
+  const dockerHost = c.name === 'default' ? ctx.env.DOCKER_HOST?.trim() : undefined;
+  const endpoint = dockerHost || c.endpoint;
+  // The default context (or DOCKER_HOST) on a socket that does not exist is a docker CLI without an engine: nothing to show.
+  if (c.name === 'default' && endpoint?.startsWith('unix://') && !(await pathExists(endpoint.slice('unix://'.length)))) return undefined;
+  const target: DockerTarget = dockerHost ? { host: dockerHost } : { context: c.name };
+  const report = await queryDocker(ctx, target);
+  if (report.state === 'absent' || daemonOwner(report.info)) return undefined;
+  const bag = new SettingsBag().set('engine', 'moby', 'default').set('endpoint', endpoint, dockerHost ? 'default' : 'cli');
+  addDockerSettings(bag, report);
+  const id = `docker:${c.name}`;
+  return makeRuntime({
+    id,
+    kind: 'docker-engine',
+    name: `Docker Engine (${c.name})`,
+    version: report.info?.serverVersion ?? report.version?.engineVersion ?? null,
+    state: report.state,
+    reason: report.reason,
+    bag,
+    targets: singleTarget(id, `Docker Engine (${c.name})`, DOCKER_PLACES),
+  });
+}
+
+/** Plain Docker Engine: each `docker context` not owned by another kind (DOCKER_HOST honoured for the default one). */
+export const dockerEngineKind: RuntimeKind = {
+  kind: 'docker-engine',
+  name: 'Docker Engine',
+  async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
+    const ls = await runCli(ctx, 'docker', ['context', 'ls', '--format', '{{json .}}'], { label: 'docker context ls' });
+    if (!ls.ok && ls.code === 'not-found') return [];
+    let contexts: DockerContextEntry[] = [{ name: 'default', endpoint: 'unix:///var/run/docker.sock', current: true }];
+    if (ls.ok) {
+      const p = parseDockerContexts(ls.stdout);
+      if (p.ok && p.value.length) contexts = p.value;
+    } else if (ls.code === 'timeout') {
+      return [makeRuntime({ id: 'docker', kind: 'docker-engine', name: 'Docker Engine', state: 'unknown', reason: ls.reason })];
+    }
+    const mine = contexts.filter((c) => !contextOwner(c));
+    const found = await Promise.all(mine.map((c) => describeContext(ctx, c)));
+    return found.filter((r): r is RuntimeInfo => r !== undefined);
+  },
+};

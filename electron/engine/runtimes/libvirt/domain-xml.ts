@@ -1,0 +1,124 @@
+import { child, childrenNamed, parseXml, type XmlElement } from '../support/mini-xml.js';
+import { fail, ok, safeParse, type Parsed } from '../support/parsed.js';
+import { SettingsBag } from '../support/runtime-info.js';
+import { parseSize, toNumber } from '../support/values.js';
+
+/** One disk of a domain. */
+export interface DomainDisk {
+  target?: string;
+  device: string;
+  bus?: string;
+  format?: string;
+  cache?: string;
+  io?: string;
+  iothread?: number;
+  source?: string;
+}
+
+/** One network interface of a domain. */
+export interface DomainNic {
+  type?: string;
+  model?: string;
+  source?: string;
+}
+
+/** One filesystem share of a domain. */
+export interface DomainFilesystem {
+  /** virtiofs or 9p. */
+  mountType: string;
+  driver?: string;
+  accessMode?: string;
+  source?: string;
+  tag?: string;
+}
+
+/** What `virsh dumpxml` says about a domain's performance. */
+export interface DomainFacts {
+  name?: string;
+  domainType?: string;
+  vcpus?: number;
+  memoryMiB?: number;
+  iothreads?: number;
+  disks: DomainDisk[];
+  nics: DomainNic[];
+  filesystems: DomainFilesystem[];
+}
+
+/** Memory in MiB from a libvirt <memory unit='...'> value (KiB when no unit). */
+export function libvirtMemoryMiB(value: string, unit: string | undefined): number | undefined {
+  const bytes = parseSize(value.trim(), unit && unit.trim() ? unit.trim() : 'KiB');
+  return bytes === undefined ? undefined : Math.round(bytes / 1024 ** 2);
+}
+
+function disk(el: XmlElement): DomainDisk {
+  const driver = child(el, 'driver');
+  const target = child(el, 'target');
+  const src = child(el, 'source');
+  return {
+    target: target?.attrs.dev,
+    device: el.attrs.device ?? 'disk',
+    bus: target?.attrs.bus,
+    format: driver?.attrs.type,
+    cache: driver?.attrs.cache,
+    io: driver?.attrs.io,
+    iothread: toNumber(driver?.attrs.iothread),
+    source: src?.attrs.file ?? src?.attrs.dev ?? src?.attrs.name ?? src?.attrs.volume,
+  };
+}
+
+function filesystem(el: XmlElement): DomainFilesystem {
+  const driver = child(el, 'driver')?.attrs.type;
+  return {
+    mountType: driver === 'virtiofs' ? 'virtiofs' : '9p',
+    driver,
+    accessMode: el.attrs.accessmode,
+    source: child(el, 'source')?.attrs.dir ?? child(el, 'source')?.attrs.name,
+    tag: child(el, 'target')?.attrs.dir,
+  };
+}
+
+/** Parses `virsh dumpxml` output into the facts detection reports. */
+export function parseDomainXml(text: string): Parsed<DomainFacts> {
+  return safeParse(() => {
+    const p = parseXml(text);
+    if (!p.ok) return p;
+    const dom = p.value;
+    if (dom.name !== 'domain') return fail(`is not a libvirt domain (root element <${dom.name}>)`);
+    const memory = child(dom, 'memory');
+    const vcpu = child(dom, 'vcpu');
+    const devices = child(dom, 'devices');
+    return ok({
+      name: child(dom, 'name')?.text.trim(),
+      domainType: dom.attrs.type,
+      vcpus: toNumber(vcpu?.attrs.current) ?? toNumber(vcpu?.text.trim()),
+      memoryMiB: memory ? libvirtMemoryMiB(memory.text, memory.attrs.unit) : undefined,
+      iothreads: toNumber(child(dom, 'iothreads')?.text.trim()),
+      disks: childrenNamed(devices, 'disk').map(disk),
+      nics: childrenNamed(devices, 'interface').map((el) => ({ type: el.attrs.type, model: child(el, 'model')?.attrs.type, source: child(el, 'source')?.attrs.network ?? child(el, 'source')?.attrs.bridge })),
+      filesystems: childrenNamed(devices, 'filesystem').map(filesystem),
+    });
+  });
+}
+
+/** Normalized settings of a domain: cpus, memoryMiB, vmType, diskBus/diskIo/diskCache of its first disk, nicModel, mountType, plus disks, nics, filesystems. */
+export function domainSettings(f: DomainFacts): SettingsBag {
+  const bag = new SettingsBag();
+  bag.set('vmType', f.domainType === 'kvm' ? 'kvm' : f.domainType, 'cli');
+  bag.set('cpus', f.vcpus, 'cli');
+  bag.set('memoryMiB', f.memoryMiB, 'cli');
+  bag.set('iothreads', f.iothreads ?? 0, f.iothreads === undefined ? 'default' : 'cli');
+  const main = f.disks.find((d) => d.device === 'disk');
+  if (main) {
+    bag.set('diskBus', main.bus, 'cli');
+    bag.set('diskFormat', main.format, 'cli');
+    // Without io= / cache= QEMU uses its own defaults; say so rather than guess a mode.
+    bag.set('diskIo', main.io ?? 'default', main.io ? 'cli' : 'default');
+    bag.set('diskCache', main.cache ?? 'default', main.cache ? 'cli' : 'default');
+  }
+  if (f.nics.length) bag.set('nicModel', f.nics[0].model ?? 'default', f.nics[0].model ? 'cli' : 'default');
+  bag.set('mountType', f.filesystems[0]?.mountType ?? 'none', 'cli');
+  bag.set('disks', f.disks, 'cli');
+  bag.set('nics', f.nics, 'cli');
+  bag.set('filesystems', f.filesystems, 'cli');
+  return bag;
+}

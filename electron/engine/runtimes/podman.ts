@@ -1,0 +1,99 @@
+import type { RuntimeInfo } from '../../contract.js';
+import { garbageReason, runCli } from './support/cli.js';
+import { parseJsonStream } from './support/json-stream.js';
+import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
+import { SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
+import { asRecord, bytesToGiB, bytesToMiB, findVersion, parseSize, toBool, toNumber, toText } from './support/values.js';
+import type { DetectContext, RuntimeKind } from './types.js';
+
+/** One Podman machine as `podman machine list --format json` reports it. */
+export interface PodmanMachine {
+  name: string;
+  running: boolean;
+  starting: boolean;
+  isDefault: boolean;
+  vmType?: string;
+  cpus?: number;
+  memoryBytes?: number;
+  diskBytes?: number;
+}
+
+/** Parses `podman machine list --format json` (an array; Memory and DiskSize are byte strings or numbers). */
+export function parsePodmanMachines(text: string): Parsed<PodmanMachine[]> {
+  return safeParse(() => {
+    if (text.trim() === '') return ok([]);
+    const p = parseJsonStream(text);
+    if (!p.ok) return p;
+    const out: PodmanMachine[] = [];
+    for (const v of p.value) {
+      const r = asRecord(v);
+      const name = toText(r?.Name)?.replace(/\*$/, '');
+      if (!r || !name) return fail('is not a list of Podman machines');
+      out.push({
+        name,
+        running: toBool(r.Running) ?? false,
+        starting: toBool(r.Starting) ?? false,
+        isDefault: toBool(r.Default) ?? false,
+        vmType: toText(r.VMType),
+        cpus: toNumber(r.CPUs),
+        memoryBytes: parseSize(r.Memory),
+        diskBytes: parseSize(r.DiskSize),
+      });
+    }
+    return ok(out);
+  });
+}
+
+/** Podman's machine provider (qemu, applehv, libkrun, wsl, hyperv) as a normalized vmType. */
+export function podmanVmType(provider: string | undefined): string | undefined {
+  const map: Record<string, string> = { qemu: 'qemu', applehv: 'vz', libkrun: 'krunkit', wsl: 'wsl2', hyperv: 'hyperv' };
+  return provider ? map[provider.toLowerCase()] ?? provider.toLowerCase() : undefined;
+}
+
+/** Normalized settings of one machine; the mount type is the provider's (virtiofs on applehv/libkrun, 9p on QEMU before Podman 5). */
+export function podmanSettings(m: PodmanMachine, podmanVersion?: string): SettingsBag {
+  const bag = new SettingsBag();
+  const vmType = podmanVmType(m.vmType);
+  bag.set('vmType', vmType, 'cli');
+  bag.set('machineProvider', m.vmType, 'cli');
+  const major = Number(podmanVersion?.split('.')[0] ?? 0);
+  const mount = vmType === 'vz' || vmType === 'krunkit' ? 'virtiofs' : vmType === 'qemu' ? (major >= 5 ? 'virtiofs' : '9p') : vmType === 'wsl2' ? '9p' : undefined;
+  bag.set('mountType', mount, 'default');
+  bag.set('cpus', m.cpus, 'cli');
+  bag.set('memoryMiB', bytesToMiB(m.memoryBytes), 'cli');
+  bag.set('diskGiB', bytesToGiB(m.diskBytes), 'cli');
+  bag.set('engine', 'podman', 'default');
+  bag.set('defaultMachine', m.isDefault, 'cli');
+  return bag;
+}
+
+/** Podman machine: every VM of `podman machine list --format json` and `podman --version`. */
+export const podmanKind: RuntimeKind = {
+  kind: 'podman',
+  name: 'Podman machine',
+  async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
+    const [list, ver] = await Promise.all([
+      runCli(ctx, 'podman', ['machine', 'list', '--format', 'json'], { label: 'podman machine list' }),
+      runCli(ctx, 'podman', ['--version'], { label: 'podman --version' }),
+    ]);
+    if (!list.ok && list.code === 'not-found') return [];
+    const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
+    const fault = (reason: string): RuntimeInfo[] => [makeRuntime({ id: 'podman', kind: 'podman', name: 'Podman machine', version, state: 'unknown', reason })];
+    if (!list.ok) return fault(list.reason);
+    const parsed = parsePodmanMachines(list.stdout);
+    if (!parsed.ok) return fault(garbageReason('podman machine list', parsed.error));
+    return parsed.value.map((m) => {
+      const id = `podman:${m.name}`;
+      return makeRuntime({
+        id,
+        kind: 'podman',
+        name: `Podman machine ${m.name}`,
+        version,
+        state: m.running ? 'running' : m.starting ? 'unknown' : 'stopped',
+        reason: m.starting && !m.running ? 'the machine is still starting' : undefined,
+        bag: podmanSettings(m, version ?? undefined),
+        targets: singleTarget(id, `Podman machine ${m.name}`, VM_PLACES),
+      });
+    });
+  },
+};

@@ -1,0 +1,71 @@
+import { basename } from 'node:path';
+import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
+import { firstLine, garbageReason, runCli } from '../support/cli.js';
+import { firstExisting } from '../support/files.js';
+import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import type { DetectContext, RuntimeKind } from '../types.js';
+import { normalizeRdSettings, parseRdSettings, parseRdctlVersion, rdSettingsPaths } from './settings.js';
+
+/** Rancher Desktop: `rdctl list-settings` while the app runs, its settings.json otherwise, `rdctl version`. */
+export const rancherDesktopKind: RuntimeKind = {
+  kind: 'rancher-desktop',
+  name: 'Rancher Desktop',
+  async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
+    const [ver, list, file] = await Promise.all([
+      runCli(ctx, 'rdctl', ['version'], { label: 'rdctl version' }),
+      runCli(ctx, 'rdctl', ['list-settings'], { label: 'rdctl list-settings' }),
+      firstExisting(ctx, rdSettingsPaths(ctx.home)),
+    ]);
+    const noCli = !list.ok && list.code === 'not-found';
+    if (noCli && file.state === 'missing') return [];
+
+    const reasons: (string | undefined)[] = [];
+    let bag: SettingsBag | undefined;
+    let state: RuntimeState;
+    if (list.ok) {
+      const parsed = parseRdSettings(list.stdout);
+      if (parsed.ok) {
+        bag = normalizeRdSettings(parsed.value, 'cli');
+        state = 'running';
+      } else {
+        state = 'unknown';
+        reasons.push(garbageReason('rdctl list-settings', parsed.error));
+      }
+    } else if (noCli) {
+      state = 'unknown';
+      reasons.push('rdctl is not installed or not on PATH; settings were read from settings.json only');
+    } else if (list.code === 'failed') {
+      state = 'stopped';
+      reasons.push(`Rancher Desktop is not running (rdctl list-settings: ${firstLine(list.stderr) || `exit code ${list.exitCode}`})`);
+    } else {
+      state = 'unknown';
+      reasons.push(list.reason);
+    }
+
+    if (!bag && file.state === 'ok') {
+      const parsed = parseRdSettings(file.text);
+      if (parsed.ok) {
+        bag = normalizeRdSettings(parsed.value, 'file');
+        bag.set('settingsFile', file.path, 'file');
+      } else reasons.push(`${basename(file.path)} ${parsed.error}`);
+    } else if (!bag && file.state === 'error') reasons.push(file.reason);
+
+    let version: string | null = null;
+    if (ver.ok) {
+      const v = parseRdctlVersion(ver.stdout);
+      if (v.ok) version = v.value;
+    }
+    return [
+      makeRuntime({
+        id: 'rancher-desktop',
+        kind: 'rancher-desktop',
+        name: 'Rancher Desktop',
+        version,
+        state,
+        reason: joinReasons(...reasons),
+        bag,
+        targets: singleTarget('rancher-desktop', 'Rancher Desktop VM', VM_PLACES),
+      }),
+    ];
+  },
+};

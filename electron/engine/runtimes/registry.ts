@@ -1,0 +1,33 @@
+import { colimaKind } from './colima/index.js';
+import { dockerDesktopKind } from './docker-desktop/index.js';
+import { dockerEngineKind } from './docker-engine.js';
+import { libvirtKind } from './libvirt/index.js';
+import { limaKind } from './lima.js';
+import { localKind } from './local.js';
+import { orbstackKind } from './orbstack.js';
+import { podmanKind } from './podman.js';
+import { rancherDesktopKind } from './rancher-desktop/index.js';
+import type { RuntimeKind } from './types.js';
+import { vagrantKind } from './vagrant/index.js';
+
+/**
+ * Every runtime kind vmbench detects, in the order they are listed. Adding a kind is one new file
+ * (or folder) exporting a RuntimeKind and one line here.
+ */
+export const RUNTIME_KINDS: readonly RuntimeKind[] = [
+  localKind,
+  dockerDesktopKind,
+  rancherDesktopKind,
+  orbstackKind,
+  colimaKind,
+  limaKind,
+  podmanKind,
+  vagrantKind,
+  libvirtKind,
+  dockerEngineKind,
+];
+
+/** The kind with that name (e.g. "colima"), if registered. */
+export function findKind(kind: string): RuntimeKind | undefined {
+  return RUNTIME_KINDS.find((k) => k.kind === kind);
+}

@@ -1,0 +1,33 @@
+import { stat } from 'node:fs/promises';
+import type { DetectContext } from '../types.js';
+
+/** Result of looking for an optional file. */
+export type FileLook = { state: 'missing' } | { state: 'ok'; path: string; text: string } | { state: 'error'; path: string; reason: string };
+
+/** Reads a file that may not exist: missing is not an error, unreadable is. */
+export async function readOptional(ctx: DetectContext, path: string): Promise<FileLook> {
+  try {
+    return { state: 'ok', path, text: await ctx.readFile(path) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException)?.code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing' };
+    const msg = err instanceof Error ? err.message : String(err);
+    return { state: 'error', path, reason: `${path} could not be read (${code ?? msg})` };
+  }
+}
+
+/** The first of several candidate files that exists (read or unreadable), looked up in parallel. */
+export async function firstExisting(ctx: DetectContext, paths: string[]): Promise<FileLook> {
+  const looks = await Promise.all(paths.map((p) => readOptional(ctx, p)));
+  return looks.find((l) => l.state !== 'missing') ?? { state: 'missing' };
+}
+
+/** Whether a path (file, directory or socket) exists. */
+export async function pathExists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

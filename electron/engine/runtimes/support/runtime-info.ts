@@ -1,0 +1,71 @@
+import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../contract.js';
+
+/** Settings being collected for one runtime, each with where its value came from. */
+export class SettingsBag {
+  readonly settings: Record<string, unknown> = {};
+  readonly source: Record<string, SettingSource> = {};
+
+  /** Sets a value (undefined, null and NaN are ignored) and its source; a later call overrides. */
+  set(key: string, value: unknown, source: SettingSource): this {
+    if (value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value))) return this;
+    this.settings[key] = value;
+    this.source[key] = source;
+    return this;
+  }
+
+  /** Sets a value only if the key has none yet, or only a default. */
+  fill(key: string, value: unknown, source: SettingSource): this {
+    if (this.has(key) && this.source[key] !== 'default') return this;
+    return this.set(key, value, source);
+  }
+
+  /** Whether the key has a value. */
+  has(key: string): boolean {
+    return Object.prototype.hasOwnProperty.call(this.settings, key);
+  }
+}
+
+/** What a kind knows about one runtime it found. */
+export interface RuntimeParts {
+  id: string;
+  kind: string;
+  name: string;
+  version?: string | null;
+  state: RuntimeState;
+  reason?: string;
+  bag?: SettingsBag;
+  targets?: TargetInfo[];
+}
+
+/** Builds the contract's RuntimeInfo (findings are left to the advisor). */
+export function makeRuntime(p: RuntimeParts): RuntimeInfo {
+  const info: RuntimeInfo = {
+    id: p.id,
+    kind: p.kind,
+    name: p.name,
+    version: p.version ?? null,
+    state: p.state,
+    settings: p.bag?.settings ?? {},
+    settingsSource: p.bag?.source ?? {},
+    targets: p.targets ?? [],
+    findings: [],
+  };
+  if (p.reason) info.reason = p.reason;
+  return info;
+}
+
+/** One target whose id is the runtime's id. */
+export function singleTarget(id: string, label: string, places: Place[]): TargetInfo[] {
+  return [{ id, label, places }];
+}
+
+/** Places of a VM: the host-shared folder and the guest's own disk. */
+export const VM_PLACES: Place[] = ['shared', 'guest'];
+/** Places of a Docker engine: a bind mount from the host, the container's disk and a volume. */
+export const DOCKER_PLACES: Place[] = ['shared', 'guest', 'volume'];
+
+/** Joins reasons that are present with "; ". */
+export function joinReasons(...reasons: (string | undefined)[]): string | undefined {
+  const r = reasons.filter((x): x is string => !!x);
+  return r.length ? r.join('; ') : undefined;
+}

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import type { RuntimeInfo } from '../../../contract.js';
+import { garbageReason, runCli } from '../support/cli.js';
+import { firstExisting, pathExists } from '../support/files.js';
+import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import type { DetectContext, RuntimeKind } from '../types.js';
+import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
+import { parseVagrantfile, primaryFolder } from './vagrantfile.js';
+
+/** Never let detection make Vagrant phone home (its update check would leave this machine). */
+export const VAGRANT_ENV = { VAGRANT_CHECKPOINT_DISABLE: '1' };
+
+/** What to tell a user about entries whose folder is gone: the command only, never run by vmbench. */
+export const PRUNE_HINT = 'its folder no longer exists; `vagrant global-status --prune` removes such stale entries';
+
+async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: string | null): Promise<RuntimeInfo> {
+  const bag = new SettingsBag();
+  const reasons: (string | undefined)[] = [];
+  bag.set('provider', m.provider, 'cli');
+  bag.set('machineHome', m.directory, 'cli');
+  if (m.directory) {
+    const file = await firstExisting(ctx, [join(m.directory, 'Vagrantfile'), join(m.directory, 'vagrantfile')]);
+    if (file.state === 'ok') {
+      const facts = parseVagrantfile(file.text, m.provider);
+      const main = primaryFolder(facts.syncedFolders);
+      const declared = main?.typeDeclared ?? false;
+      bag.set('mountType', main ? main.type : 'none', main ? (declared ? 'file' : 'default') : 'file');
+      bag.set('syncedFolders', facts.syncedFolders.map(({ hostPath, guestPath, type, options, disabled }) => ({ hostPath, guestPath, type, disabled, options })), 'file');
+      bag.set('cpus', facts.cpus, 'file');
+      bag.set('memoryMiB', facts.memoryMiB, 'file');
+      bag.set('box', facts.box, 'file');
+    } else if (file.state === 'error') reasons.push(file.reason);
+    else if (!(await pathExists(m.directory))) reasons.push(PRUNE_HINT);
+    else reasons.push('no Vagrantfile was found in its folder');
+  }
+  const id = `vagrant:${m.id}`;
+  const state = vagrantState(m.state);
+  if (state === 'unknown') reasons.push(`vagrant global-status shows the state "${m.state ?? ''}"`);
+  const label = `${m.name ?? m.id}${m.provider ? ` (${m.provider})` : ''}`;
+  return makeRuntime({
+    id,
+    kind: 'vagrant',
+    name: `Vagrant ${label}`,
+    version,
+    state,
+    reason: joinReasons(...reasons),
+    bag,
+    targets: singleTarget(id, `Vagrant ${label}`, VM_PLACES),
+  });
+}
+
+/** What the Vagrant CLI told: its version and the machines of its global index (or why it could not tell). */
+export interface VagrantReport {
+  installed: boolean;
+  version: string | null;
+  machines: VagrantMachine[];
+  reason?: string;
+}
+
+/** Asks `vagrant --version` and `vagrant global-status --machine-readable` (in parallel, update check off). */
+export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
+  const [ver, status] = await Promise.all([
+    runCli(ctx, 'vagrant', ['--version'], { label: 'vagrant --version', env: VAGRANT_ENV }),
+    runCli(ctx, 'vagrant', ['global-status', '--machine-readable'], { label: 'vagrant global-status', env: VAGRANT_ENV }),
+  ]);
+  if (!status.ok && status.code === 'not-found') return { installed: false, version: null, machines: [] };
+  const v = ver.ok ? parseVagrantVersion(ver.stdout) : undefined;
+  const version = v?.ok ? v.value : null;
+  if (!status.ok) return { installed: true, version, machines: [], reason: status.reason };
+  const parsed = parseGlobalStatus(status.stdout);
+  if (!parsed.ok) return { installed: true, version, machines: [], reason: garbageReason('vagrant global-status', parsed.error) };
+  return { installed: true, version, machines: parsed.value };
+}
+
+/** Vagrant: every machine of `vagrant global-status --machine-readable`, with the synced folders its Vagrantfile declares. */
+export const vagrantKind: RuntimeKind = {
+  kind: 'vagrant',
+  name: 'Vagrant',
+  async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
+    const report = await readVagrant(ctx);
+    if (!report.installed) return [];
+    if (report.reason) return [makeRuntime({ id: 'vagrant', kind: 'vagrant', name: 'Vagrant', version: report.version, state: 'unknown', reason: report.reason })];
+    return Promise.all(report.machines.map((m) => describeMachine(ctx, m, report.version)));
+  },
+};

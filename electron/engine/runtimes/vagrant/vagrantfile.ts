@@ -1,0 +1,177 @@
+/** Reads what detection needs from a Vagrantfile WITHOUT executing it: a regex-level scan of its Ruby text. */
+
+/** An option value of a synced_folder declaration. */
+export type RubyValue = string | number | boolean | null | RubyValue[];
+
+/** One synced folder as declared (or implied, for the default "." -> "/vagrant"). */
+export interface SyncedFolder {
+  hostPath: string;
+  guestPath: string;
+  /** Normalized mount type (nfs, rsync, smb, vboxsf, vmhgfs, prl_fs, 9p, virtiofs, bind, ...). */
+  type: string;
+  /** false when the type is the provider's default rather than declared. */
+  typeDeclared: boolean;
+  disabled: boolean;
+  implicit: boolean;
+  options: Record<string, RubyValue>;
+}
+
+/** What a Vagrantfile says. */
+export interface VagrantfileFacts {
+  syncedFolders: SyncedFolder[];
+  box?: string;
+  cpus?: number;
+  memoryMiB?: number;
+}
+
+/** The synced folder type each provider uses when none is declared (vagrant-libvirt: nfs, per its README). */
+export const DEFAULT_FOLDER_TYPE: Record<string, string> = {
+  virtualbox: 'vboxsf',
+  vmware_desktop: 'vmhgfs',
+  vmware_fusion: 'vmhgfs',
+  vmware_workstation: 'vmhgfs',
+  parallels: 'prl_fs',
+  libvirt: 'nfs',
+  docker: 'bind',
+  hyperv: 'smb',
+};
+
+/** Vagrant's synced folder type names as normalized mount types. */
+export function normalizeFolderType(type: string): string {
+  const map: Record<string, string> = { virtualbox: 'vboxsf', vmware: 'vmhgfs', parallels: 'prl_fs', docker: 'bind' };
+  return map[type] ?? type;
+}
+
+/** Drops Ruby comments (# outside strings, =begin/=end blocks). */
+function stripComments(text: string): string {
+  const out: string[] = [];
+  let inBlock = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^=begin\b/.test(line)) inBlock = true;
+    if (inBlock) {
+      if (/^=end\b/.test(line)) inBlock = false;
+      out.push('');
+      continue;
+    }
+    let quote = '';
+    let cut = line.length;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quote) {
+        if (c === '\\') i++;
+        else if (c === quote) quote = '';
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === '#') {
+        cut = i;
+        break;
+      }
+    }
+    out.push(line.slice(0, cut));
+  }
+  return out.join('\n');
+}
+
+/** Splits on top-level commas (not inside quotes, brackets, braces or parentheses). */
+function splitTopLevel(s: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(s.slice(start));
+  return parts.map((p) => p.trim()).filter((p) => p !== '');
+}
+
+/** A Ruby literal (string, symbol, number, true/false/nil, array) or the raw expression text. */
+export function rubyValue(raw: string): RubyValue {
+  const s = raw.trim();
+  if (/^"(?:[^"\\]|\\.)*"$/.test(s) || /^'(?:[^'\\]|\\.)*'$/.test(s)) return s.slice(1, -1);
+  if (/^:\w+$/.test(s)) return s.slice(1);
+  if (/^-?\d+(\.\d+)?$/.test(s)) return Number(s);
+  if (s === 'true' || s === 'false') return s === 'true';
+  if (s === 'nil') return null;
+  if (s.startsWith('[') && s.endsWith(']')) return splitTopLevel(s.slice(1, -1)).map(rubyValue);
+  if (s.startsWith('%w[') && s.endsWith(']')) return s.slice(3, -1).trim().split(/\s+/).filter(Boolean);
+  return s;
+}
+
+/** The full statement starting at a line: continues while a line ends with "," or "\" or brackets are open. */
+function statementFrom(lines: string[], i: number): string {
+  let text = lines[i];
+  let depth = 0;
+  for (let k = i; k < lines.length; k++) {
+    if (k > i) text += ` ${lines[k].trim()}`;
+    for (const c of lines[k].replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
+      if ('([{'.includes(c)) depth++;
+      else if (')]}'.includes(c)) depth--;
+    }
+    const t = lines[k].trimEnd();
+    if (depth <= 0 && !t.endsWith(',') && !t.endsWith('\\')) break;
+  }
+  return text;
+}
+
+/** Scans a Vagrantfile for synced folders (plus the implicit "." -> "/vagrant"), box, cpus and memory. */
+export function parseVagrantfile(text: string, provider?: string): VagrantfileFacts {
+  const lines = stripComments(text.slice(0, 1_000_000)).split('\n');
+  const declared: SyncedFolder[] = [];
+  const defaultType = DEFAULT_FOLDER_TYPE[provider ?? ''] ?? 'unknown';
+  for (let i = 0; i < lines.length; i++) {
+    if (!/\b\w+\.vm\.synced_folder\b/.test(lines[i])) continue;
+    const stmt = statementFrom(lines, i);
+    const m = /\b\w+\.vm\.synced_folder(\s*\(|\s+)([\s\S]*)$/.exec(stmt);
+    if (!m) continue;
+    const body = m[1].includes('(') ? m[2].replace(/\)\s*$/, '') : m[2];
+    const args = splitTopLevel(body);
+    if (args.length < 2) continue;
+    const options: Record<string, RubyValue> = {};
+    for (const arg of args.slice(2)) {
+      const kv = /^(?::(\w+)\s*=>|(\w+):)\s*([\s\S]*)$/.exec(arg);
+      if (kv) options[kv[1] ?? kv[2]] = rubyValue(kv[3]);
+    }
+    const type = typeof options.type === 'string' ? options.type : undefined;
+    declared.push({
+      hostPath: String(rubyValue(args[0])),
+      guestPath: String(rubyValue(args[1])),
+      type: type ? normalizeFolderType(type) : defaultType,
+      typeDeclared: !!type,
+      disabled: options.disabled === true,
+      implicit: false,
+      options,
+    });
+  }
+  // Vagrant keys folders by guest path: a later declaration for the same path wins; "/vagrant" exists unless declared otherwise.
+  const byGuest = new Map<string, SyncedFolder>();
+  for (const f of declared) byGuest.set(f.guestPath.replace(/\/+$/, '') || '/', f);
+  if (!byGuest.has('/vagrant')) {
+    byGuest.set('/vagrant', { hostPath: '.', guestPath: '/vagrant', type: defaultType, typeDeclared: false, disabled: false, implicit: true, options: {} });
+  }
+  const num = (re: RegExp): number | undefined => {
+    const v = re.exec(lines.join('\n'))?.[1];
+    return v === undefined ? undefined : Number(v);
+  };
+  const box = /\b\w+\.vm\.box\s*=\s*(["'])([^"']+)\1/.exec(lines.join('\n'))?.[2];
+  return {
+    syncedFolders: [...byGuest.values()],
+    box,
+    cpus: num(/\b\w+\.cpus\s*=\s*(\d+)/),
+    memoryMiB: num(/\b\w+\.memory\s*=\s*["']?(\d+)/),
+  };
+}
+
+/** The mount type that matters for benchmarks: the /vagrant folder's, else the first enabled folder's, else "none". */
+export function primaryFolder(folders: SyncedFolder[]): SyncedFolder | undefined {
+  return folders.find((f) => f.guestPath.replace(/\/+$/, '') === '/vagrant' && !f.disabled) ?? folders.find((f) => !f.disabled);
+}

@@ -1,0 +1,118 @@
+// `npm run perf`: figures, not pass/fail. Measured in one run on this machine:
+//  1. app-reported rand-read IOPS and seq-write MB/s vs fio run directly with the same job in the same folder
+//  2. wall time of the quick suite (goal <= 60 s)
+//  3. time from starting `vmbench web` to the first paint of the page (Chromium)
+//  4. detection time of `vmbench detect`
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = process.cwd();
+const bin = join(root, 'bin', 'vmbench.js');
+const home = mkdtempSync(join(root, '.vmbench-tmp-perf-'));
+const env = { ...process.env, VMBENCH_HOME: home };
+const median = (v) => {
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
+const lines = [];
+const out = (s) => {
+  lines.push(s);
+  process.stdout.write(s + '\n');
+};
+
+try {
+  // 2. Wall time of the quick suite (whole disk suite on this machine).
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [bin, 'run', '--suite', 'quick', '--json', join(home, 'run.json')], { env, encoding: 'utf8' });
+  const wall = (Date.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`vmbench run failed: ${r.stderr}`);
+  const run = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8'));
+  const results = run.targets[0].results;
+  const fioVersion = run.targets[0].probe?.tools?.fio ?? 'not found';
+
+  // 1. The same fio jobs, run directly in the same folder.
+  const direct = join(home, 'scratch', 'perf-direct');
+  mkdirSync(direct, { recursive: true });
+  const rerun = (result, metricOf) => {
+    if (!result || result.tool.name !== 'fio') return null;
+    const words = result.command.split(' ');
+    const file = join(direct, `${result.test}.dat`);
+    const jsonOut = join(direct, 'out.json');
+    const argv = words.slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
+    if (result.test === 'rand-read') {
+      execFileSync('fio', ['--name=prepare', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--end_fsync=1', '--refill_buffers', '--output-format=json', `--output=${jsonOut}`]);
+    }
+    const values = [];
+    for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
+      if (result.test === 'seq-write') rmSync(file, { force: true });
+      execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+      values.push(metricOf(JSON.parse(readFileSync(jsonOut, 'utf8').slice(readFileSync(jsonOut, 'utf8').indexOf('{')))));
+    }
+    rmSync(file, { force: true });
+    return { values, command: ['fio', ...argv].join(' ') };
+  };
+  const rr = results.find((x) => x.test === 'rand-read');
+  const sw = results.find((x) => x.test === 'seq-write');
+  const rrDirect = rerun(rr, (j) => j.jobs.reduce((s, job) => s + job.read.iops, 0));
+  const swDirect = rerun(sw, (j) => j.jobs.reduce((s, job) => s + (job.write.bw_bytes ?? job.write.bw * 1024), 0) / 1e6);
+
+  out(`vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}`);
+  out('');
+  out('1. app-reported vs fio run directly (same job, same folder; median of the same number of trials; goal: ratio 0.95–1.05)');
+  for (const [label, res, metric, d] of [
+    ['rand-read IOPS', rr, 'read_iops', rrDirect],
+    ['seq-write MB/s', sw, 'write_MBps', swDirect],
+  ]) {
+    const app = res?.metrics?.[metric]?.median;
+    const dm = d ? median(d.values) : null;
+    out(`   ${label.padEnd(16)} app ${fmt(app, 1).padStart(9)}   direct ${fmt(dm, 1).padStart(9)}   ratio ${app && dm ? (app / dm).toFixed(3) : 'n/a'}   (direct trials: ${d ? d.values.map((v) => v.toFixed(0)).join(', ') : 'n/a'})`);
+  }
+  out('');
+  out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
+
+  // 3. vmbench web: start to first paint.
+  let paint = 'n/a (Chromium not installed: apt-get install chromium)';
+  if (existsSync('/usr/bin/chromium')) {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
+    const page = await browser.newPage();
+    const start = Date.now();
+    const web = spawn(process.execPath, [bin, 'web', '--port', '0'], { env });
+    const url = await new Promise((resolve, reject) => {
+      let buf = '';
+      web.stdout.on('data', (c) => {
+        buf += c;
+        const m = buf.match(/http:\/\/127\.0\.0\.1:\d+\//);
+        if (m) resolve(m[0]);
+      });
+      web.on('exit', () => reject(new Error('vmbench web exited')));
+    });
+    const ready = Date.now() - start;
+    await page.goto(url);
+    const fcp = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const find = () => performance.getEntriesByName('first-contentful-paint')[0];
+          const e = find();
+          if (e) return resolve(performance.timeOrigin + e.startTime);
+          new PerformanceObserver(() => find() && resolve(performance.timeOrigin + find().startTime)).observe({ type: 'paint', buffered: true });
+        }),
+    );
+    paint = `${Math.round(fcp - start)} ms (server listening after ${ready} ms)`;
+    web.kill('SIGTERM');
+    await browser.close();
+  }
+  out(`3. vmbench web: start to first contentful paint: ${paint}`);
+
+  // 4. Detection.
+  const d0 = Date.now();
+  const det = spawnSync(process.execPath, [bin, 'detect', '--json'], { env, encoding: 'utf8' });
+  const detWall = Date.now() - d0;
+  const found = det.status === 0 ? JSON.parse(det.stdout).runtimes.map((x) => `${x.id}:${x.state}`).join(', ') : `failed: ${det.stderr}`;
+  out(`4. vmbench detect: ${detWall} ms wall (incl. node start-up); found ${found}`);
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}

@@ -1,0 +1,41 @@
+import type { JSX } from 'react';
+import type { RunSummary } from '../../electron/contract';
+import { StateBadge } from '../components/state-badge';
+import { fmtDate, fmtNum } from '../lib/format';
+import { metricMeta } from '../lib/metrics';
+
+/** One run in the history table: pick box, date, suite, status, targets, headline numbers, Open. */
+export function HistoryRow(props: { run: RunSummary; picked: boolean; current: boolean; onToggle: (id: string) => void; onOpen: (id: string) => void }): JSX.Element {
+  const { run } = props;
+  const date = fmtDate(run.startedAt);
+  return (
+    <tr className={props.current ? 'row-current' : undefined} data-testid="history-row" data-run-id={run.id}>
+      <td className="col-check">
+        <input type="checkbox" aria-label={`Pick run of ${date} for comparison`} checked={props.picked} onChange={() => props.onToggle(run.id)} />
+      </td>
+      <td>
+        <span className="strong">{date}</span>
+        <span className="mono muted block small">{run.id}</span>
+      </td>
+      <td>{run.suite}</td>
+      <td>
+        <StateBadge state={run.status} />
+      </td>
+      <td>{run.targets.join(', ')}</td>
+      <td>
+        <ul className="headline">
+          {Object.entries(run.headline).map(([m, v]) => (
+            <li key={m} title={m}>
+              <span className="muted">{metricMeta(m).label}</span> <span className="strong">{fmtNum(v)}</span> <span className="muted">{metricMeta(m).unit}</span>
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="col-action">
+        <button type="button" className="btn btn-small" onClick={() => props.onOpen(run.id)} aria-label={`Open run of ${date}`}>
+          Open
+        </button>
+      </td>
+    </tr>
+  );
+}

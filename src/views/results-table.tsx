@@ -1,0 +1,79 @@
+import type { JSX } from 'react';
+import type { Run } from '../../electron/contract';
+import { fmtNum, fmtRatio } from '../lib/format';
+import { metricMeta, PLACE_LABEL } from '../lib/metrics';
+import { tableRows, type TableRow } from '../lib/run-data';
+
+function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {
+  if (row.ratio === null) return 'ratio';
+  const better = metricMeta(row.metric).direction === 'higher' ? row.ratio >= 1 : row.ratio <= 1;
+  return better ? 'ratio ratio-good' : 'ratio ratio-bad';
+}
+
+/** Every metric of a run (median, min, max, n, unit, ratio to native, tool) plus error rows. */
+export function ResultsTable({ run }: { run: Run }): JSX.Element {
+  const rows = tableRows(run);
+  const multi = run.targets.length > 1;
+  return (
+    <div className="card table-card">
+      <div className="table-scroll">
+        <table className="table results-table" data-testid="results-table">
+          <caption className="sr-only">All results of run {run.id}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Test</th>
+              <th scope="col">Place</th>
+              <th scope="col">Metric</th>
+              <th scope="col" className="num">Median</th>
+              <th scope="col" className="num">Min</th>
+              <th scope="col" className="num">Max</th>
+              <th scope="col" className="num">n</th>
+              <th scope="col">Unit</th>
+              <th scope="col" className="num">vs native</th>
+              <th scope="col">Tool · method</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const place = `${multi ? `${row.target.label} · ` : ''}${PLACE_LABEL[row.place] ?? row.place}`;
+              if (row.kind === 'error') {
+                return (
+                  <tr key={row.key} className="row-error" data-testid="result-error">
+                    <td className="mono">{row.test}</td>
+                    <td>{place}</td>
+                    <td colSpan={8}>
+                      <span className="err-code">{row.error.code}</span> {row.error.message}
+                    </td>
+                  </tr>
+                );
+              }
+              const tool = row.result.tool;
+              return (
+                <tr key={row.key} data-testid="result-row">
+                  <td className="mono">{row.test}</td>
+                  <td>{place}</td>
+                  <td title={row.metric}>{metricMeta(row.metric).label}</td>
+                  <td className="num strong">{fmtNum(row.stat.median)}</td>
+                  <td className="num muted">{fmtNum(row.stat.min)}</td>
+                  <td className="num muted">{fmtNum(row.stat.max)}</td>
+                  <td className="num muted">{row.stat.n}</td>
+                  <td className="muted">{row.unit}</td>
+                  <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? 'baseline' : '—') : fmtRatio(row.ratio)}</td>
+                  <td className="tool-cell">
+                    <details>
+                      <summary title={row.result.command}>
+                        {tool.name}
+                        {tool.version ? ` ${tool.version}` : ''} <span className="muted">· {tool.method}</span>
+                      </summary>
+                      <code className="command">{row.result.command}</code>
+                    </details>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { JSX } from 'react';
+import type { RuntimeInfo } from '../../electron/contract';
+import { StateBadge } from '../components/state-badge';
+import { useAppStore } from '../store/app-store';
+import { ProbeFacts } from './probe-facts';
+import { SettingsList } from './settings-list';
+
+/** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes. */
+export function RuntimeCard({ runtime }: { runtime: RuntimeInfo }): JSX.Element {
+  const selected = useAppStore((s) => s.selectedTargets);
+  const toggle = useAppStore((s) => s.toggleTarget);
+  const isLocal = runtime.id === 'local';
+  return (
+    <article className="card runtime-card" data-testid="runtime-card" data-runtime-id={runtime.id} aria-labelledby={`rt-${runtime.id}`}>
+      <header className="card-head">
+        <div>
+          <h2 className="card-title" id={`rt-${runtime.id}`}>
+            {runtime.name}
+          </h2>
+          <p className="card-sub">
+            <span className="mono">{runtime.id}</span>
+            {runtime.version ? <span> · {runtime.version}</span> : null}
+            {isLocal ? <span className="tag">native baseline</span> : null}
+          </p>
+        </div>
+        <StateBadge state={runtime.state} />
+      </header>
+      {runtime.state === 'unknown' && runtime.reason ? (
+        <p className="reason" data-testid="runtime-reason">
+          {runtime.reason}
+        </p>
+      ) : null}
+      {runtime.reason && runtime.state !== 'unknown' ? <p className="muted small">{runtime.reason}</p> : null}
+      {runtime.targets.length > 0 ? (
+        <fieldset className="targets">
+          <legend>Benchmark</legend>
+          {runtime.targets.map((t) => {
+            const locked = t.id === 'local';
+            const usable = runtime.state === 'running';
+            return (
+              <label key={t.id} className="check">
+                <input
+                  type="checkbox"
+                  data-testid={`target-${t.id}`}
+                  checked={locked || selected.includes(t.id)}
+                  disabled={locked || !usable}
+                  onChange={() => toggle(t.id)}
+                />
+                <span>{t.label}</span>
+                <span className="muted small">{locked ? 'always measured' : t.places.join(', ')}</span>
+              </label>
+            );
+          })}
+        </fieldset>
+      ) : null}
+      {runtime.probe ? <ProbeFacts probe={runtime.probe} /> : null}
+      <SettingsList runtime={runtime} />
+    </article>
+  );
+}

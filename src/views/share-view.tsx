@@ -1,0 +1,118 @@
+import { useEffect, useRef, useState, type JSX } from 'react';
+import { getApi } from '../api/get-api';
+import { EmptyState } from '../components/empty-state';
+import { Icon } from '../components/icons';
+import { Spinner } from '../components/spinner';
+import { base64ToBytes, copyText, downloadFile } from '../lib/download';
+import { useAppStore } from '../store/app-store';
+import { newestFirst } from '../store/compare-pick';
+import { RunPicker } from './run-picker';
+
+type Card = { filename: string; pngBase64: string; width: number; height: number };
+
+/** The share card preview with Export PNG, Copy Markdown and Save JSON/CSV. */
+export function ShareView(): JSX.Element {
+  const runs = useAppStore((s) => s.runs);
+  const runId = useAppStore((s) => s.shareRunId ?? s.selectedRunId ?? (s.runs ? (newestFirst(s.runs.runs)[0]?.id ?? null) : null));
+  const compareTo = useAppStore((s) => s.shareCompareTo);
+  const pushError = useAppStore((s) => s.pushError);
+  const [card, setCard] = useState<Card | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
+  const [manual, setManual] = useState<string | null>(null);
+  const manualRef = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!runId) return;
+    let live = true;
+    setLoading(true);
+    setCard(null);
+    getApi()
+      .renderCard(compareTo ? { runId, compareTo } : { runId })
+      .then((c) => live && setCard(c))
+      .catch((err: unknown) => live && pushError(err))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [runId, compareTo, pushError]);
+
+  useEffect(() => {
+    if (manual) manualRef.current?.select();
+  }, [manual]);
+
+  if (!runs || runs.runs.length === 0 || !runId) {
+    return (
+      <EmptyState icon="share" title="Nothing to share yet">
+        Click <strong>Benchmark my setup</strong>; the card of your run appears here.
+      </EmptyState>
+    );
+  }
+  const exportFile = async (format: 'md' | 'json' | 'csv'): Promise<void> => {
+    try {
+      const res = await getApi().exportRun(runId, format);
+      if (format !== 'md') return downloadFile(res.filename, res.mime, res.content);
+      const how = await copyText(res.content);
+      if (how === 'manual') setManual(res.content);
+      else {
+        setManual(null);
+        setCopied(how === 'clipboard' ? 'Copied to clipboard' : 'Copied');
+        setTimeout(() => setCopied(null), 4000);
+      }
+    } catch (err) {
+      pushError(err);
+    }
+  };
+  const pick = (patch: { shareRunId?: string | null; shareCompareTo?: string | null }): void => useAppStore.setState({ shareRunId: runId, ...patch });
+  return (
+    <div className="view">
+      <div className="view-toolbar">
+        <div className="pickers">
+          <RunPicker label="Run" runs={runs.runs} value={runId} onChange={(id) => pick({ shareRunId: id || null })} testId="share-run" />
+          <RunPicker label="Compared to (before)" runs={runs.runs.filter((r) => r.id !== runId)} value={compareTo} allowNone="No comparison" onChange={(id) => pick({ shareCompareTo: id || null })} testId="share-compare" />
+        </div>
+      </div>
+      <div className="share-layout">
+        <div className="card card-preview-frame">
+          {card ? (
+            <img className="card-preview" data-testid="card-preview" src={`data:image/png;base64,${card.pngBase64}`} width={card.width} height={card.height} alt="Share card preview" />
+          ) : (
+            <div className="card-placeholder">{loading ? <Spinner label="Rendering card…" /> : 'No card'}</div>
+          )}
+        </div>
+        <div className="share-actions">
+          <button type="button" className="btn btn-primary" data-testid="export-png" disabled={!card} onClick={() => card && downloadFile(card.filename, 'image/png', base64ToBytes(card.pngBase64))}>
+            <Icon name="download" />
+            Export PNG
+          </button>
+          <button type="button" className="btn" data-testid="copy-markdown" onClick={() => void exportFile('md')}>
+            <Icon name="copy" />
+            Copy Markdown
+          </button>
+          <button type="button" className="btn" data-testid="save-json" onClick={() => void exportFile('json')}>
+            <Icon name="file" />
+            Save JSON
+          </button>
+          <button type="button" className="btn" data-testid="save-csv" onClick={() => void exportFile('csv')}>
+            <Icon name="file" />
+            Save CSV
+          </button>
+          <p className="copied" role="status" data-testid="copied">
+            {copied ? (
+              <>
+                <Icon name="check" /> {copied}
+              </>
+            ) : null}
+          </p>
+          <p className="muted small">User names, home paths, host names and addresses are removed before anything is shared.</p>
+        </div>
+      </div>
+      {manual ? (
+        <label className="field manual-copy">
+          <span className="field-label">Copying is blocked here: the Markdown is selected, press Ctrl+C (⌘C).</span>
+          <textarea ref={manualRef} readOnly value={manual} rows={10} data-testid="markdown-fallback" />
+        </label>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// Helpers of the browser tests: a real `vmbench web` child process and a headless Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+/** The repository root. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The Chromium flags that work on the test machines (shared/testing.md). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+
+/** A running `vmbench web` with its own data folder. */
+export interface WebServer {
+  url: string;
+  home: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME and waits for the URL it prints. */
+export async function startServer(): Promise<WebServer> {
+  const home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-'));
+  const child = spawn(process.execPath, ['bin/vmbench.js', 'web', '--port', '0'], {
+    cwd: ROOT,
+    env: { ...process.env, VMBENCH_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`vmbench web printed no URL within 30 s:\n${out}`)), 30_000);
+    const check = (): void => {
+      const m = /http:\/\/127\.0\.0\.1:\d+\/?/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`vmbench web exited with ${code}:\n${out}`));
+    });
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(t);
+    }
+    rmSync(home, { recursive: true, force: true });
+  };
+  return { url, home, child, output: () => out, stop };
+}
+
+/** Launches Debian's Chromium headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Entries the bench scripts create in a scratch folder (`.vmbench-*`). */
+export function leftovers(scratch: string): string[] {
+  try {
+    return readdirSync(scratch).filter((n) => n.startsWith('.vmbench-'));
+  } catch {
+    return [];
+  }
+}
+
+function procInfo(pid: string): { ppid: number; comm: string; cmd: string; cwd: string } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    let cwd = '';
+    try {
+      cwd = readlinkSync(`/proc/${pid}/cwd`);
+    } catch {
+      // Not ours to read.
+    }
+    return { ppid, comm, cmd, cwd };
+  } catch {
+    return null;
+  }
+}
+
+/** fio processes that belong to this test: descendants of the server, or touching its data folder. */
+export function ourFioProcesses(serverPid: number, home: string): string[] {
+  const procs = new Map<number, NonNullable<ReturnType<typeof procInfo>>>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const info = procInfo(name);
+    if (info) procs.set(Number(name), info);
+  }
+  const isDescendant = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 64; p = procs.get(p)?.ppid, hops++) if (p === serverPid) return true;
+    return false;
+  };
+  const found: string[] = [];
+  for (const [pid, info] of procs) {
+    if (info.comm !== 'fio' && !/(^|\/)fio\s/.test(info.cmd)) continue;
+    if (isDescendant(pid) || info.cmd.includes(home) || info.cwd.startsWith(home)) found.push(`${pid} ${info.cmd}`);
+  }
+  return found;
+}
+
+/** Reads width and height from a PNG's IHDR after checking its signature. */
+export function pngSize(buf: Buffer): { width: number; height: number } {
+  const sig = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  if (!buf.subarray(0, 8).equals(sig)) throw new Error('not a PNG (bad signature)');
+  if (buf.subarray(12, 16).toString('ascii') !== 'IHDR') throw new Error('PNG without IHDR first');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}

@@ -1,0 +1,161 @@
+// The whole UI against the real engine: detect, benchmark twice, results, compare, share, cancel.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, leftovers, ourFioProcesses, pngSize, startServer, type WebServer } from './harness';
+
+const RUN_TIMEOUT = 300_000;
+let server: WebServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const problems: string[] = [];
+const downloads = mkdtempSync(join(tmpdir(), 'vmbench-e2e-dl-'));
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/ui-${name}.png`, fullPage: true });
+}
+
+async function benchmark(): Promise<void> {
+  await page.getByRole('button', { name: 'Benchmark my setup', exact: true }).click();
+  await page.getByRole('progressbar').waitFor({ timeout: 30_000 });
+}
+
+async function waitFinished(status: string): Promise<void> {
+  await page.locator(`[data-testid="run-status"][data-status="${status}"]`).waitFor({ timeout: RUN_TIMEOUT });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(server.url).origin });
+  page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || /Content Security Policy/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('vmbench web in Chromium', () => {
+  it('shows This machine with its probe facts', async () => {
+    await page.goto(server.url);
+    const card = page.locator('[data-testid="runtime-card"][data-runtime-id="local"]');
+    await card.waitFor({ timeout: 60_000 });
+    await expect(card.getByRole('heading', { name: 'This machine' }).count()).resolves.toBe(1);
+    const facts = card.getByTestId('probe-facts');
+    await facts.waitFor();
+    const text = await facts.innerText();
+    expect(text).toMatch(/Kernel\s+\d+\.\d+/);
+    expect(text).toMatch(/CPUs\s+\d+/);
+    expect(text).toMatch(/Memory\s+[\d.]+ (MiB|GiB|TiB)/);
+    expect(await card.getByTestId('tool-versions').innerText()).toMatch(/fio\s+(fio-)?\d+\.\d+/);
+    expect(await card.getByTestId('target-local').isChecked()).toBe(true);
+    await shot('1-environments');
+  });
+
+  it('benchmarks with live progress and shows charts and a results table', async () => {
+    await page.getByTestId('suite-select').selectOption('quick');
+    await benchmark();
+    const bar = page.getByRole('progressbar');
+    await page.waitForFunction(() => /trial \d+\/\d+/.test(document.querySelector('[data-testid="progress-text"]')?.textContent ?? ''), null, { timeout: 60_000 });
+    const now = Number(await bar.getAttribute('aria-valuenow'));
+    expect(now).toBeGreaterThanOrEqual(0);
+    expect(now).toBeLessThanOrEqual(100);
+    expect(await bar.getAttribute('aria-valuetext')).toMatch(/· native · trial \d+\/\d+/);
+    await page.getByTestId('live-numbers').waitFor({ timeout: 60_000 });
+    await shot('2-running');
+    await waitFinished('completed');
+    await page.getByTestId('results-view').waitFor();
+    for (const id of ['chart-throughput', 'chart-latency', 'chart-small-files']) {
+      await page.locator(`[data-testid="${id}"] svg.recharts-surface`).first().waitFor({ timeout: 30_000 });
+    }
+    const rows = page.getByTestId('result-row');
+    expect(await rows.count()).toBeGreaterThanOrEqual(4);
+    const medians = await page.$$eval('[data-testid="result-row"] td:nth-child(4)', (tds) => tds.map((td) => Number(td.textContent?.replace(/,/g, ''))));
+    expect(medians.every((v) => Number.isFinite(v) && v > 0)).toBe(true);
+    const tableText = await page.getByTestId('results-table').innerText();
+    expect(tableText).toMatch(/seq-write/);
+    expect(tableText).toMatch(/rand-read/);
+    expect(tableText).toMatch(/fio/);
+    await shot('3-results');
+  });
+
+  it('runs again and compares the two runs', async () => {
+    await benchmark();
+    await waitFinished('completed');
+    await page.keyboard.press('Alt+3');
+    await page.getByTestId('history-list').waitFor();
+    expect(await page.getByTestId('history-row').count()).toBe(2);
+    await shot('4-history');
+    await page.getByTestId('nav-compare').click();
+    const table = page.getByTestId('compare-table');
+    await table.waitFor({ timeout: 30_000 });
+    expect(await table.locator('thead').innerText()).toMatch(/% change/i);
+    const pcts = await page.$$eval('[data-testid="compare-row"] td.pct', (tds) => tds.map((td) => td.textContent ?? ''));
+    expect(pcts.length).toBeGreaterThan(3);
+    expect(pcts.some((p) => /^[+−±]\d/.test(p) || /^±0%$/.test(p))).toBe(true);
+    const a = await page.getByTestId('compare-a').inputValue();
+    const b = await page.getByTestId('compare-b').inputValue();
+    expect(a && b && a !== b).toBeTruthy();
+    await shot('5-compare');
+  });
+
+  it('exports the share card, copies Markdown and saves JSON', async () => {
+    await page.getByTestId('nav-share').click();
+    const img = page.getByTestId('card-preview');
+    await img.waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="card-preview"]') as HTMLImageElement | null)?.naturalWidth === 1200);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PNG' }).click()]);
+    const pngPath = join(downloads, png.suggestedFilename());
+    await png.saveAs(pngPath);
+    expect(png.suggestedFilename()).toMatch(/\.png$/);
+    expect(pngSize(readFileSync(pngPath))).toEqual({ width: 1200, height: 630 });
+    await page.getByRole('button', { name: 'Copy Markdown' }).click();
+    await page.getByTestId('copied').getByText(/Copied/).waitFor();
+    const clip = await page.evaluate(() => navigator.clipboard.readText());
+    expect(clip).toMatch(/\|.*\|/);
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save JSON' }).click()]);
+    const jsonPath = join(downloads, json.suggestedFilename());
+    await json.saveAs(jsonPath);
+    const run = JSON.parse(readFileSync(jsonPath, 'utf8')) as { id: string; targets: unknown[] };
+    expect(run.targets.length).toBeGreaterThan(0);
+    await shot('6-share');
+  });
+
+  it('cancels a run mid-way and leaves no test files or fio behind', async () => {
+    await page.getByTestId('nav-environments').click();
+    await benchmark();
+    const scratch = join(server.home, 'scratch');
+    // Mid-run: a test is writing its files.
+    const deadline = Date.now() + 60_000;
+    while (leftovers(scratch).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(leftovers(scratch).length).toBeGreaterThan(0);
+    await shot('7-before-cancel');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await waitFinished('cancelled');
+    const status = await page.getByTestId('run-status').innerText();
+    expect(status).toMatch(/cancelled/i);
+    expect(status).toMatch(/removed/i);
+    expect(leftovers(scratch)).toEqual([]);
+    expect(ourFioProcesses(server.child.pid ?? -1, server.home)).toEqual([]);
+    await shot('8-cancelled');
+  });
+
+  it('stays usable at 1000 px and logs no errors or CSP violations', async () => {
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await page.getByTestId('nav-results').click();
+    await page.getByTestId('results-table').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot('9-narrow-results');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Run } from '../../electron/contract.js';
+
+const BIN = join(process.cwd(), 'bin', 'vmbench.js');
+
+describe('vmbench CLI (built bundle, real fio)', () => {
+  let home: string;
+  const cli = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
+    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, VMBENCH_HOME: home }, encoding: 'utf8', timeout: 240_000 });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  beforeAll(async () => {
+    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
+    home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-'));
+  });
+  afterAll(() => rm(home, { recursive: true, force: true }));
+
+  it('usage errors exit 2 with a message', () => {
+    const r = cli(['run', '--suite', 'fast']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/unknown suite "fast"/);
+    expect(cli(['frobnicate']).status).toBe(2);
+  });
+
+  it('run prints plain progress lines off a terminal, a summary table, and writes --json', async () => {
+    const out = join(home, 'run.json');
+    const r = cli(['run', '--tests', 'small-files,seq-write', '--json', out]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/\[1\/2\] local native small-files/);
+    expect(r.stderr).not.toMatch(/\r/);
+    expect(r.stdout).toMatch(/median\s+min\s+max\s+n/);
+    expect(r.stdout).toMatch(/small-files\s+create_per_s/);
+    const run = JSON.parse(await readFile(out, 'utf8')) as Run;
+    expect(run.schemaVersion).toBe(1);
+    expect(run.targets[0].results.map((x) => x.test)).toEqual(['small-files', 'seq-write']);
+  });
+
+  it('runs, compare, export and card work on stored runs', async () => {
+    expect(cli(['run', '--tests', 'small-files']).status).toBe(0);
+    const runs = JSON.parse(cli(['runs', '--json']).stdout) as { runs: { id: string }[] };
+    expect(runs.runs.length).toBe(2);
+    const [b, a] = runs.runs.map((x) => x.id);
+    const cmp = cli(['compare', a, b]);
+    expect(cmp.status).toBe(0);
+    expect(cmp.stdout).toMatch(/create_per_s.*[+-]\d+\.\d%/);
+    const csv = cli(['export', a, '--format', 'csv']);
+    expect(csv.status).toBe(0);
+    expect(csv.stdout.split('\n')[0]).toMatch(/median/);
+    const card = join(home, 'card.png');
+    expect(cli(['card', a, '--compare', b, '--out', card]).status).toBe(0);
+    const png = await readFile(card);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+    expect(cli(['runs', 'x']).status).toBe(2);
+    expect(cli(['compare', a, 'no-such-run']).status).toBe(1);
+  });
+
+  it('Ctrl-C cleans up and exits 130', async () => {
+    const child = spawn(process.execPath, [BIN, 'run', '--suite', 'standard', '--tests', 'seq-write'], { env: { ...process.env, VMBENCH_HOME: home } });
+    let stderr = '';
+    child.stderr.on('data', (c) => (stderr += c));
+    for (let i = 0; i < 300 && !/trials\)/.test(stderr); i++) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/Cancelling/);
+    expect(await readdir(join(home, 'scratch'))).toEqual([]);
+  });
+});

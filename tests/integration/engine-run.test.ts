@@ -1,0 +1,88 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, JobEvent, Run, RunList } from '../../electron/contract.js';
+import { createEngine, type Engine } from '../../electron/engine/api.js';
+
+async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
+  const env = (await engine.dispatch(channel, args)) as Envelope<T>;
+  if (!env.ok) throw new Error(`${env.error.code}: ${env.error.message}`);
+  return env.value;
+}
+
+/** fio processes whose command line mentions a folder. */
+function fioProcessesIn(dir: string): string[] {
+  try {
+    return execFileSync('pgrep', ['-af', 'fio'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(dir));
+  } catch {
+    return [];
+  }
+}
+
+describe('engine: the quick suite on this machine, with real fio', () => {
+  let home: string;
+  let engine: Engine;
+  const events: JobEvent[] = [];
+  beforeAll(async () => {
+    // A real disk, not a tmpfs: the repo's own scratch folder.
+    home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-engine-'));
+    engine = createEngine({ dataDir: home, mode: 'cli' });
+    engine.subscribe((e) => events.push(e));
+  });
+  afterAll(async () => {
+    await engine.close();
+    await rm(home, { recursive: true, force: true });
+  });
+
+  it('runs every disk test, aggregates median/min/max/n, records tools and commands, and stores the run', async () => {
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick' });
+    await engine.waitForJob(jobId);
+    const finished = events.find((e) => e.type === 'job-finished' && e.jobId === jobId) as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status).toBe('completed');
+    const run = await call<Run>(engine, 'runs.get', finished.runId!);
+    const local = run.targets[0];
+    expect(local.id).toBe('local');
+    expect(local.probe?.tools.fio).toMatch(/\d+\.\d+/);
+    expect(local.errors).toEqual([]);
+    expect(local.results.map((r) => r.test).sort()).toEqual(['rand-read', 'seq-read', 'seq-write', 'small-files']);
+    for (const r of local.results) {
+      expect(r.place).toBe('native');
+      for (const [metric, s] of Object.entries(r.metrics)) {
+        expect(s.n, `${r.test} ${metric}`).toBeGreaterThanOrEqual(3);
+        expect(s.min).toBeLessThanOrEqual(s.median);
+        expect(s.median).toBeLessThanOrEqual(s.max);
+        expect(s.median).toBeGreaterThan(0);
+        expect(r.samples[metric]).toHaveLength(s.n);
+      }
+      expect(r.tool.method).not.toBe('not reported');
+    }
+    const rr = local.results.find((r) => r.test === 'rand-read')!;
+    expect(Object.keys(rr.metrics)).toEqual(expect.arrayContaining(['read_iops', 'clat_p50_us', 'clat_p99_us']));
+    expect(rr.tool).toMatchObject({ name: 'fio' });
+    expect(rr.command).toMatch(/^fio .*--rw=randread/);
+    // Live events: a plan, progress with a fraction, samples as they came.
+    const mine = events.filter((e) => e.jobId === jobId);
+    expect(mine[0].type).toBe('job-started');
+    expect(mine.some((e) => e.type === 'progress' && e.fraction > 0 && e.fraction <= 1)).toBe(true);
+    expect(mine.filter((e) => e.type === 'sample').length).toBeGreaterThanOrEqual(12);
+    const list = await call<RunList>(engine, 'runs.list');
+    expect(list.runs.map((r) => r.id)).toContain(run.id);
+    expect(await readdir(join(home, 'scratch'))).toEqual([]);
+  });
+
+  it('cancel mid-test kills fio and leaves no test file', async () => {
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'standard', tests: ['seq-write', 'rand-read'] });
+    // Wait until fio is really running in the scratch folder.
+    const scratch = join(home, 'scratch');
+    for (let i = 0; i < 200 && fioProcessesIn(scratch).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(fioProcessesIn(scratch).length).toBeGreaterThan(0);
+    expect((await readdir(scratch)).length).toBeGreaterThan(0);
+    expect(await call<{ cancelled: boolean }>(engine, 'run.cancel', jobId)).toEqual({ cancelled: true });
+    const finished = events.find((e) => e.type === 'job-finished' && e.jobId === jobId) as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status).toBe('cancelled');
+    expect(await readdir(scratch)).toEqual([]);
+    expect(fioProcessesIn(scratch)).toEqual([]);
+  });
+});

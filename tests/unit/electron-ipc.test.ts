@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RequestMap } from '../../electron/contract.js';
+import { BrowserWindow, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
+
+vi.mock('electron', () => import('../mocks/electron.js'));
+const { startApp } = await import('../../electron/app/start-app.js');
+
+const appRoot = '/opt/vmbench';
+const rendererUrl = pathToFileURL(join(appRoot, 'dist/renderer/index.html')).href;
+let dataDir: string;
+let engine: ReturnType<typeof fakeEngine>;
+
+async function start(): Promise<BrowserWindow> {
+  const handle = await startApp({ createEngine: () => engine, dataDir, appRoot });
+  expect(handle).not.toBeNull();
+  return BrowserWindow.windows[0];
+}
+
+beforeEach(() => {
+  resetElectronMock();
+  dataDir = mkdtempSync(join(tmpdir(), 'vmbench-ipc-'));
+  engine = fakeEngine();
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe('IPC wiring', () => {
+  const sample: { [C in keyof RequestMap]: RequestMap[C]['args'] } = {
+    'app.info': [],
+    detect: [],
+    'run.start': [{ suite: 'quick' }],
+    'run.cancel': ['job-1'],
+    'runs.list': [],
+    'runs.get': ['run-1'],
+    'runs.compare': ['a', 'b'],
+    'runs.export': ['run-1', 'md'],
+    'card.render': [{ runId: 'run-1' }],
+  };
+
+  it('registers every channel of RequestMap and forwards it to engine.dispatch', async () => {
+    const win = await start();
+    const frame = win.webContents.mainFrame;
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(sample).map((c) => `vmbench:${c}`).sort());
+    for (const [channel, args] of Object.entries(sample)) {
+      const answer = await ipcMain.invoke(`vmbench:${channel}`, frame, args);
+      expect(answer).toEqual({ ok: true, value: { channel, args } });
+      expect(engine.dispatch).toHaveBeenLastCalledWith(channel, args);
+    }
+  });
+
+  it('rejects calls from a foreign frame with an invalid-input envelope, without reaching the engine', async () => {
+    const win = await start();
+    const subframe = Object.assign(new FakeFrame(), { url: rendererUrl, parent: win.webContents.mainFrame });
+    const otherPage = Object.assign(new FakeFrame(), { url: 'https://evil.example/' });
+    const sameFrameOtherUrl = win.webContents.mainFrame;
+    for (const frame of [null, subframe, otherPage]) {
+      const answer = (await ipcMain.invoke('vmbench:detect', frame, [])) as { ok: boolean; error: { code: string } };
+      expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    }
+    sameFrameOtherUrl.url = 'file:///tmp/other.html';
+    expect(await ipcMain.invoke('vmbench:detect', sameFrameOtherUrl, [])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(engine.dispatch).not.toHaveBeenCalled();
+  });
+
+  it('answers with an envelope instead of throwing when arguments are malformed or the engine fails', async () => {
+    const win = await start();
+    const frame = win.webContents.mainFrame;
+    expect(await ipcMain.invoke('vmbench:detect', frame, 'not-an-array')).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    engine.dispatch.mockRejectedValueOnce(new Error('boom'));
+    expect(await ipcMain.invoke('vmbench:detect', frame, [])).toEqual({ ok: false, error: { code: 'internal', message: 'boom' } });
+  });
+});
+
+describe('job events', () => {
+  const sent = (win: BrowserWindow) => win.webContents.send.mock.calls.map(([channel, ev]) => `${channel} ${ev.seq}`);
+
+  it('queues events until the renderer is ready, then delivers them in order', async () => {
+    const win = await start();
+    engine.emit(logEvent(1));
+    engine.emit(logEvent(2));
+    expect(win.webContents.send).not.toHaveBeenCalled();
+    ipcMain.sendFrom('vmbench:ready', win.webContents.mainFrame);
+    engine.emit(logEvent(3));
+    expect(sent(win)).toEqual(['vmbench:event 1', 'vmbench:event 2', 'vmbench:event 3']);
+  });
+
+  it('ignores a ready signal from a foreign frame', async () => {
+    const win = await start();
+    engine.emit(logEvent(1));
+    ipcMain.sendFrom('vmbench:ready', Object.assign(new FakeFrame(), { url: 'https://evil.example/' }));
+    expect(win.webContents.send).not.toHaveBeenCalled();
+  });
+
+  it('queues again after a reload, and the new page gets the job from its start', async () => {
+    const win = await start();
+    ipcMain.sendFrom('vmbench:ready', win.webContents.mainFrame);
+    engine.emit(logEvent(1));
+    win.webContents.reload();
+    engine.emit(logEvent(2));
+    expect(sent(win)).toEqual(['vmbench:event 1']);
+    win.webContents.send.mockClear();
+    ipcMain.sendFrom('vmbench:ready', win.webContents.mainFrame);
+    engine.emit(logEvent(3));
+    expect(sent(win)).toEqual(['vmbench:event 1', 'vmbench:event 2', 'vmbench:event 3']);
+  });
+
+  it('does not reset on in-page navigation and stops sending once the window is closed', async () => {
+    const win = await start();
+    ipcMain.sendFrom('vmbench:ready', win.webContents.mainFrame);
+    const inPage = { url: `${rendererUrl}#/runs`, isMainFrame: true, isSameDocument: true };
+    win.webContents.emit('did-start-navigation', inPage, inPage.url, true, true);
+    engine.emit(logEvent(1));
+    expect(sent(win)).toEqual(['vmbench:event 1']);
+    win.close();
+    engine.emit(logEvent(2));
+    expect(engine.listeners.size).toBe(0);
+    expect(sent(win)).toEqual(['vmbench:event 1']);
+  });
+});

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RuntimeInfo } from '../../electron/contract.js';
+import { DEFAULT_TIMEOUT_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
+import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
+import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
+import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+
+let stub: StubEnv | undefined;
+afterEach(() => stub?.cleanup());
+
+const kind = (name: string, detect: RuntimeKind['detect']): RuntimeKind => ({ kind: name, name: `The ${name}`, detect });
+const ok = (id: string): RuntimeInfo => ({ id, kind: 'x', name: id, version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [] });
+
+describe('the registry', () => {
+  it('lists every kind once, the host first', () => {
+    const kinds = RUNTIME_KINDS.map((k) => k.kind);
+    expect(kinds).toEqual(['local', 'docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'lima', 'podman', 'vagrant', 'libvirt', 'docker-engine']);
+    expect(findKind('vagrant')?.name).toBe('Vagrant');
+  });
+});
+
+describe('createDetectContext', () => {
+  it('takes HOME and PATH from env and uses the default timeout', async () => {
+    stub = makeStubEnv({ orb: [{ args: 'version', stdout: local('orbstack/orb-version.2.0.5.txt') }] });
+    const ctx = createDetectContext({ env: stub.env, dataDir: stub.root });
+    expect([ctx.home, ctx.timeoutMs]).toEqual([stub.home, DEFAULT_TIMEOUT_MS]);
+    expect((await ctx.exec('orb', ['version'])).stdout).toMatch(/^Version: 2\.0\.5/);
+    expect(ctx.env).toBe(stub.env);
+  });
+
+  it('can append the runtimes\' install folders to a Finder-style PATH', () => {
+    const env = withInstallDirs({ PATH: '/usr/bin:/bin:/opt/homebrew/bin' }, '/Users/u');
+    expect(env.PATH?.split(':')).toEqual(['/usr/bin', '/bin', '/opt/homebrew/bin', '/usr/local/bin', '/Users/u/.rd/bin', '/Users/u/.orbstack/bin', '/Users/u/.docker/bin', '/Applications/Docker.app/Contents/Resources/bin', '/Applications/OrbStack.app/Contents/MacOS/xbin', '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin']);
+  });
+});
+
+describe('detectAll on a machine whose CLIs all hang', () => {
+  it('still answers: the host, and every kind unknown with a reason', async () => {
+    const hang = [{ args: '*', hang: true }];
+    stub = makeStubEnv({ docker: hang, rdctl: hang, orb: hang, colima: hang, limactl: hang, podman: hang, vagrant: hang, virsh: hang });
+    const list = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 500 }));
+    expect(list[0]).toMatchObject({ id: 'local', state: 'running' });
+    const others = list.slice(1);
+    expect(others.map((r) => r.kind).sort()).toEqual(['colima', 'docker-desktop', 'docker-engine', 'libvirt', 'lima', 'orbstack', 'podman', 'rancher-desktop', 'vagrant']);
+    for (const r of others) {
+      expect(r.state).toBe('unknown');
+      expect(r.reason).toMatch(/did not answer within 0\.5 s|did not finish within/);
+    }
+  });
+});
+
+describe('a CLI whose child process keeps its output open after the time-out', () => {
+  it('is given up on shortly after its timeout instead of holding detection', async () => {
+    stub = makeStubEnv({ podman: [{ args: '*', hangInChild: true }] });
+    const [p] = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 300 }), { kinds: [findKind('podman')!], kindDeadlineMs: 4000 });
+    expect(p).toMatchObject({ id: 'podman', state: 'unknown', reason: 'podman machine list did not answer within 0.3 s' });
+  });
+});
+
+describe('detectAll on a replayed macOS machine', () => {
+  it('finds every runtime whose CLI replays a real capture, and isolates the broken ones', async () => {
+    stub = makeStubEnv(
+      {
+        docker: [
+          { args: '*"--context desktop-linux version"*', stdout: shared('docker-desktop/docker-version.dd-4.33.0-arm64.txt') },
+          { args: '*"--context desktop-linux info"*', stdout: shared('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt') },
+          { args: '*".orbstack/run/docker.sock info"*', stdout: shared('orbstack/docker-info.orbstack-intel-28.5.2.txt') },
+          { args: '"context ls --format {{json .}}"', stdout: local('docker-engine/context-ls.docker-28.2.2.ndjson') },
+        ],
+        rdctl: [{ args: 'list-settings', stdout: shared('rancher-desktop/rdctl-list-settings.v10-macos.json') }],
+        orb: [{ args: 'version', stdout: local('orbstack/orb-version.2.0.5.txt') }],
+        colima: [{ args: 'list', stdout: shared('colima/ls.colima-0.6.9.txt') }, { args: '"status -p default"', stderr: shared('colima/status.vz-virtiofs.colima-0.5.6.txt') }],
+        limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson'), truncate: 200 }],
+        podman: [{ args: '*', hang: true }],
+      },
+      { [MAC_DD_STORE]: shared('docker-desktop/settings-store.marslo-v40.json') },
+    );
+    const list = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 1500 }));
+    const byId = new Map(list.map((r) => [r.id, r]));
+    expect([...byId.keys()]).toEqual(['local', 'docker-desktop', 'rancher-desktop', 'orbstack', 'colima:default', 'lima', 'podman', 'docker:vmbench-test']);
+    expect(byId.get('docker-desktop')).toMatchObject({ state: 'running', version: '4.33.0', settings: { vmType: 'vz', mountType: 'virtiofs', cpus: 12 } });
+    expect(byId.get('rancher-desktop')).toMatchObject({ state: 'running', settings: { vmType: 'vz', engine: 'containerd' } });
+    expect(byId.get('orbstack')).toMatchObject({ state: 'running', version: '2.0.5' });
+    expect(byId.get('colima:default')).toMatchObject({ state: 'running', settings: { vmType: 'vz', mountType: 'virtiofs' } });
+    expect(byId.get('lima')).toMatchObject({ state: 'unknown', reason: expect.stringMatching(/printed output that is not valid JSON/) });
+    expect(byId.get('podman')).toMatchObject({ state: 'unknown', reason: expect.stringMatching(/did not answer within 1\.5 s/) });
+    // No capture exists for the daemon of the vmbench-test context, so the stub refuses and it is unknown.
+    expect(byId.get('docker:vmbench-test')?.state).toBe('unknown');
+  });
+});
+
+describe('detectAll contains kinds that misbehave', () => {
+  const ctx = createDetectContext({ dataDir: '/tmp', timeoutMs: 200, env: { PATH: '/nonexistent', HOME: '/nonexistent' } });
+
+  it('turns a throw, a hang and garbage into unknown entries with reasons', async () => {
+    const list = await detectAll(ctx, {
+      kindDeadlineMs: 300,
+      kinds: [
+        kind('thrower', async () => { throw new Error('boom'); }),
+        kind('hanger', () => new Promise(() => {})),
+        kind('liar', async () => 42 as unknown as RuntimeInfo[]),
+        kind('junk', async () => [null, { id: 'j', state: 'melting', settings: [1], settingsSource: { a: 'file', b: 'nonsense' }, targets: [{ id: 't', label: 'T', places: ['guest', 'moon'] }, 7] }] as unknown as RuntimeInfo[]),
+        kind('fine', async () => [ok('fine')]),
+      ],
+    });
+    expect(list.map((r) => [r.id, r.state, r.reason])).toEqual([
+      ['thrower', 'unknown', 'The thrower detection failed: boom'],
+      ['hanger', 'unknown', 'The hanger detection did not finish within 0.3 s (a command it runs hung)'],
+      ['liar', 'unknown', 'The liar detection returned something that is not a list of runtimes'],
+      ['junk', 'unknown', 'The junk detection returned a runtime without an id'],
+      ['j', 'unknown', 'The junk did not say what state it is in'],
+      ['fine', 'running', undefined],
+    ]);
+    const j = list.find((r) => r.id === 'j');
+    expect(j).toMatchObject({ settings: {}, settingsSource: {}, targets: [{ id: 't', label: 'T', places: ['guest'] }], findings: [] });
+  });
+
+  it('keeps ids unique', async () => {
+    const list = await detectAll(ctx, { kinds: [kind('a', async () => [ok('same')]), kind('b', async () => [ok('same')])] });
+    expect(list.map((r) => r.id)).toEqual(['same', 'same#2']);
+  });
+
+  it('answers at once with "cancelled" entries when the signal is aborted', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    const list = await detectAll(createDetectContext({ dataDir: '/tmp', signal: ac.signal }), { kinds: [kind('slow', () => new Promise(() => {}))] });
+    expect(list).toEqual([expect.objectContaining({ id: 'slow', state: 'unknown', reason: 'detection was cancelled' })]);
+  });
+});

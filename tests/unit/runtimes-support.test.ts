@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseFlatYaml } from '../../electron/engine/runtimes/support/flat-yaml.js';
+import { parseJsonStream } from '../../electron/engine/runtimes/support/json-stream.js';
+import { parseXml } from '../../electron/engine/runtimes/support/mini-xml.js';
+import { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
+import { findVersion, parseSize, pickPath, seconds } from '../../electron/engine/runtimes/support/values.js';
+
+describe('JSON streams', () => {
+  it('reads NDJSON, pretty-printed objects back to back, and arrays', () => {
+    expect(parseJsonStream('{"a":1}\n{"a":2}\n')).toEqual({ ok: true, value: [{ a: 1 }, { a: 2 }] });
+    expect(parseJsonStream('{\n "a": "}"\n}\n{\n "b": [1, {"c": "\\"]"}]\n}')).toEqual({ ok: true, value: [{ a: '}' }, { b: [1, { c: '"]' }] }] });
+    expect(parseJsonStream('[{"a":1},{"a":2}]')).toEqual({ ok: true, value: [{ a: 1 }, { a: 2 }] });
+    expect(parseJsonStream('')).toEqual({ ok: true, value: [] });
+  });
+
+  it('fails with the position on garbage', () => {
+    expect(parseJsonStream('{"a":1}\nnope')).toEqual({ ok: false, error: 'is not valid JSON (at character 9)' });
+    expect(parseJsonStream('{"a":')).toEqual({ ok: false, error: 'is not valid JSON (at character 1)' });
+  });
+});
+
+describe('flat YAML', () => {
+  it('reads top-level scalars and skips nested blocks, lists and comments', () => {
+    const y = 'cpu: 4 # cores\nmemory: 8\nvmType: "vz"\nrosetta: true\nkubernetes:\n  enabled: true\nmounts:\n  - location: ~\nenv: {}\nname: it\'s\n';
+    expect(parseFlatYaml(y)).toEqual({ ok: true, value: { cpu: 4, memory: 8, vmType: 'vz', rosetta: true, name: "it's" } });
+  });
+
+  it('fails on text that has no YAML shape', () => {
+    expect(parseFlatYaml('{"json": true}\n').ok).toBe(false);
+    expect(parseFlatYaml('just words\n').ok).toBe(false);
+  });
+});
+
+describe('mini XML', () => {
+  it('reads elements, both quote styles, entities, CDATA and comments', () => {
+    const p = parseXml("<?xml version='1.0'?>\n<!-- c --><a x='1' y=\"&lt;2&gt;\"><b>t&amp;u</b><c/><![CDATA[<raw>]]></a>");
+    expect(p.ok && p.value).toEqual({ name: 'a', attrs: { x: '1', y: '<2>' }, text: '<raw>', children: [{ name: 'b', attrs: {}, children: [], text: 't&u' }, { name: 'c', attrs: {}, children: [], text: '' }] });
+  });
+
+  it('fails cleanly on broken or hostile input', () => {
+    expect(parseXml('<a><b></a>').ok).toBe(false);
+    expect(parseXml('<a>').ok).toBe(false);
+    expect(parseXml('no xml').ok).toBe(false);
+    expect(parseXml('<a>'.repeat(100_000)).ok).toBe(false);
+  });
+});
+
+describe('values', () => {
+  it('parses sizes with binary and decimal units', () => {
+    expect(['2GiB', '7.655GiB', '512 MiB', '2147483648', '1KB', 'lots'].map((s) => parseSize(s))).toEqual([2 * 1024 ** 3, 7.655 * 1024 ** 3, 512 * 1024 ** 2, 2147483648, 1000, undefined]);
+  });
+
+  it('finds versions, paths and formats seconds', () => {
+    expect([findVersion('limactl version 0.18.0'), findVersion('none')]).toEqual(['0.18.0', undefined]);
+    expect(pickPath({ a: { b: null }, c: { d: 3 } }, ['a.b', 'c.d'])).toEqual({ value: 3, path: 'c.d' });
+    expect([seconds(3000), seconds(2500)]).toEqual(['3 s', '2.5 s']);
+  });
+
+  it('SettingsBag ignores empty values and lets real values replace defaults only', () => {
+    const bag = new SettingsBag().set('a', undefined, 'file').set('b', Number.NaN, 'file').set('c', 1, 'default').fill('c', 2, 'cli').set('d', 1, 'file').fill('d', 2, 'cli');
+    expect([bag.settings, bag.source]).toEqual([{ c: 2, d: 1 }, { c: 'cli', d: 'file' }]);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { summarize } from '../../electron/engine/bench/stats.js';
+import { compareRuns } from '../../electron/engine/compare.js';
+import { makeRun, result } from '../helpers/make-run.js';
+
+describe('summarize', () => {
+  it('reports median, min, max and n of an odd count', () => {
+    expect(summarize([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3, n: 3 });
+  });
+  it('takes the mean of the middle two for an even count', () => {
+    expect(summarize([10, 40, 20, 30])).toEqual({ median: 25, min: 10, max: 40, n: 4 });
+  });
+  it('ignores non-finite values and refuses an empty set', () => {
+    expect(summarize([NaN, 5, Infinity]).n).toBe(1);
+    expect(() => summarize([])).toThrow(/no finite values/);
+  });
+});
+
+describe('compareRuns', () => {
+  const a = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213], clat_p50_us: [3490] })]);
+  const b = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425], clat_p50_us: [2933] }), result('seq-write', 'native', { write_MBps: [500] })]);
+
+  it('gives delta and percent per metric, like seed 004', () => {
+    const cmp = compareRuns(a, b);
+    const iops = cmp.rows.find((r) => r.metric === 'read_iops')!;
+    expect(iops.delta).toBe(1212);
+    expect(iops.pct).toBeCloseTo(14.757, 2);
+    expect(iops.improved).toBe(true);
+    const p50 = cmp.rows.find((r) => r.metric === 'clat_p50_us')!;
+    expect(p50.delta).toBe(-557);
+    expect(p50.improved).toBe(true); // lower latency is better
+  });
+  it('keeps metrics present on one side only, without a delta', () => {
+    const row = compareRuns(a, b).rows.find((r) => r.metric === 'write_MBps')!;
+    expect(row).toMatchObject({ a: null, b: 500, delta: null, pct: null, improved: null });
+  });
+  it('calls changes below 1% neither better nor worse', () => {
+    const c = makeRun('c', '2026-11-21T12:00:00Z', [result('rand-read', 'native', { read_iops: [8250], clat_p50_us: [3490] })]);
+    expect(compareRuns(a, c).rows.find((r) => r.metric === 'read_iops')!.improved).toBeNull();
+  });
+});

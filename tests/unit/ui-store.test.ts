@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import type { JobEvent, PlanStep, TestResult } from '../../electron/contract';
+import { initialJobs, latestRunningJob, reduceJobEvent, type JobsState } from '../../src/store/job-reducer';
+import { currentSamples, cursorText, overallPercent, targetProgress } from '../../src/store/job-selectors';
+import { useAppStore, initialAppData } from '../../src/store/app-store';
+
+type Body = JobEvent extends infer E ? (E extends JobEvent ? Omit<E, 'jobId' | 'seq'> : never) : never;
+
+const plan: PlanStep[] = [
+  { target: 'local', place: 'native', test: 'seq-write', trials: 3, estimateSec: 10 },
+  { target: 'local', place: 'native', test: 'rand-read', trials: 3, estimateSec: 10 },
+  { target: 'lima:dev', place: 'shared', test: 'seq-write', trials: 3, estimateSec: 20 },
+];
+
+const result = (test: TestResult['test'], median: number): TestResult => ({
+  test,
+  place: 'native',
+  metrics: { write_MBps: { median, min: median - 1, max: median + 1, n: 3 } },
+  tool: { name: 'fio', version: '3.33', method: 'fio psync direct=1 end_fsync=1' },
+  params: { sizeMiB: 64 },
+  command: 'fio --name=seq-write',
+  samples: { write_MBps: [median - 1, median, median + 1] },
+});
+
+function feed(events: Body[], jobId = 'j1', start: JobsState = initialJobs): JobsState {
+  return events.reduce((s, body, i) => reduceJobEvent(s, { ...body, jobId, seq: i + 1 } as JobEvent), start);
+}
+
+const started: Body = { type: 'job-started', spec: { suite: 'quick' }, plan, startedAt: '2026-01-01T00:00:00Z' };
+
+describe('reduceJobEvent', () => {
+  it('builds a job from job-started, progress, samples and results', () => {
+    const s = feed([
+      started,
+      { type: 'probe', target: 'local', probe: { os: 'Debian', kernel: '6.1', arch: 'x86_64', cpus: 2, memMiB: 4000, tools: { fio: '3.33' }, mounts: [] } },
+      { type: 'progress', step: 1, steps: 3, target: 'local', place: 'native', test: 'seq-write', trial: 2, trials: 3, fraction: 0.2, etaSec: 40 },
+      { type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 812.5 },
+      { type: 'result', target: 'local', result: result('seq-write', 800) },
+    ]);
+    const job = s.jobs.j1;
+    expect(s.order).toEqual(['j1']);
+    expect(job.status).toBe('running');
+    expect(job.plan).toHaveLength(3);
+    expect(job.probes.local.kernel).toBe('6.1');
+    expect(job.samples).toHaveLength(1);
+    expect(job.results[0].result.metrics.write_MBps.median).toBe(800);
+    expect(job.done).toEqual(['local|native|seq-write']);
+    expect(overallPercent(job)).toBe(20);
+    expect(cursorText(job)).toBe('seq-write · native · trial 2/3');
+    expect(currentSamples(job).map((x) => x.value)).toEqual([812.5]);
+    expect(latestRunningJob(s)).toBe('j1');
+  });
+
+  it('ignores replayed events by seq (reconnect replay)', () => {
+    const once = feed([started, { type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1 }]);
+    const replayed = feed([started, { type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1 }], 'j1', once);
+    expect(replayed).toBe(once);
+    expect(replayed.jobs.j1.samples).toHaveLength(1);
+  });
+
+  it('is pure: the previous state is not mutated', () => {
+    const a = feed([started]);
+    const snapshot = JSON.stringify(a);
+    reduceJobEvent(a, { jobId: 'j1', seq: 5, type: 'log', level: 'info', message: 'hi' });
+    expect(JSON.stringify(a)).toBe(snapshot);
+  });
+
+  it('records errors as done steps and the finish with its run id', () => {
+    const s = feed([
+      started,
+      { type: 'test-error', target: 'local', error: { test: 'rand-read', place: 'native', code: 'tool-missing', message: 'fio not found' } },
+      { type: 'job-finished', status: 'cancelled', runId: 'r1', message: 'cancelled by user' },
+    ]);
+    const job = s.jobs.j1;
+    expect(job.errors[0].error.code).toBe('tool-missing');
+    expect(job.done).toContain('local|native|rand-read');
+    expect(job.status).toBe('cancelled');
+    expect(job.runId).toBe('r1');
+    expect(cursorText(job)).toBe('cancelled');
+    expect(latestRunningJob(s)).toBeNull();
+  });
+
+  it('accepts a job first seen mid-way (no job-started buffered)', () => {
+    const s = feed([{ type: 'progress', step: 2, steps: 3, target: 'local', place: 'native', test: 'rand-read', trial: 1, trials: 3, fraction: 0.5, etaSec: 10 }], 'j2');
+    expect(s.jobs.j2.status).toBe('running');
+    expect(overallPercent(s.jobs.j2)).toBe(50);
+  });
+
+  it('computes per-target progress weighted by estimates', () => {
+    const s = feed([
+      started,
+      { type: 'result', target: 'local', result: result('seq-write', 800) },
+      { type: 'progress', step: 2, steps: 3, target: 'local', place: 'native', test: 'rand-read', trial: 2, trials: 2, fraction: 0.375, etaSec: 25 },
+    ]);
+    const tp = targetProgress(s.jobs.j1);
+    expect(tp.map((t) => t.target)).toEqual(['local', 'lima:dev']);
+    expect(tp[0]).toMatchObject({ doneSteps: 1, totalSteps: 2, percent: 75 });
+    expect(tp[1]).toMatchObject({ doneSteps: 0, totalSteps: 1, percent: 0 });
+  });
+
+  it('keeps separate jobs apart', () => {
+    const s = feed([started], 'b', feed([started], 'a'));
+    expect(s.order).toEqual(['a', 'b']);
+    expect(Object.keys(s.jobs)).toHaveLength(2);
+  });
+});
+
+describe('app store', () => {
+  it('applies events, tracks the active job and keeps local always selected', () => {
+    useAppStore.setState(initialAppData());
+    const st = useAppStore.getState();
+    st.applyJobEvent({ ...started, jobId: 'x', seq: 1 } as JobEvent);
+    expect(useAppStore.getState().activeJobId).toBe('x');
+    st.toggleTarget('local');
+    expect(useAppStore.getState().selectedTargets).toEqual(['local']);
+    st.toggleTarget('lima:dev');
+    expect(useAppStore.getState().selectedTargets).toEqual(['local', 'lima:dev']);
+  });
+
+  it('shows errors as dismissible banners without duplicates', () => {
+    useAppStore.setState(initialAppData());
+    const st = useAppStore.getState();
+    st.pushError(Object.assign(new Error('engine busy'), { code: 'busy' }));
+    st.pushError(new Error('engine busy'));
+    const banners = useAppStore.getState().banners;
+    expect(banners).toHaveLength(1);
+    st.dismissBanner(banners[0].id);
+    expect(useAppStore.getState().banners).toHaveLength(0);
+  });
+});
