@@ -48,7 +48,8 @@ vb_finish() { vb_cleanup; vb_emit '{"event":"end"}'; trap - EXIT; exit 0; }
 vb_cleanup() {
   if [ -n "$VB_CHILD" ]; then
     kill -TERM "$VB_CHILD" 2>/dev/null
-    ( sleep 2; kill -KILL "$VB_CHILD" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
+    # watchdog: KILL after 2 s; it stops its own sleep when it is stopped itself
+    ( trap 'kill "$vb_s" 2>/dev/null; exit 0' TERM; sleep 2 & vb_s=$!; wait "$vb_s"; kill -KILL "$VB_CHILD" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
     vb_dog=$!
     wait "$VB_CHILD" 2>/dev/null
     kill "$vb_dog" 2>/dev/null
@@ -203,7 +204,7 @@ vb_fio_exec() { # CMD: runs a fio command (a string of words; "$VB_FILE"/"$VB_OU
   fi
 }
 vb_fio_emit() { # TRIAL: emits fio's JSON output file ($VB_OUT) compacted to one tool-output line
-  vb_data=$(awk '/^\{/ { on = 1 } on { sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, ""); printf "%s", $0 } on && /^\}/ { exit }' "$VB_OUT")
+  vb_data=$(awk '/^[{]/ { on = 1 } on { last = /^[}]/; sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, ""); printf "%s", $0; if (last) exit }' "$VB_OUT")
   [ -n "$vb_data" ] || vb_die tool-failed 1 "fio wrote no JSON output"
   vb_emit "{\"event\":\"tool-output\",\"test\":\"$VB_TEST\",\"trial\":$1,\"tool\":\"fio\",\"format\":\"json\",\"data\":$vb_data}"
 }

@@ -32,12 +32,17 @@ export async function loadRuns(): Promise<void> {
     const runs = await getApi().listRuns();
     const s = store.getState();
     const ids = new Set(runs.runs.map((r) => r.id));
+    const known = new Set(s.runs?.runs.map((r) => r.id) ?? []);
+    const grew = runs.runs.some((r) => !known.has(r.id));
     const pair = defaultComparePair(runs.runs);
+    // A new run makes "the two latest" the natural before/after again; otherwise keep the user's pick.
+    const keep = !grew && s.compareA !== null && s.compareB !== null && ids.has(s.compareA) && ids.has(s.compareB);
     store.setState({
       runs,
       selectedRunId: s.selectedRunId && ids.has(s.selectedRunId) ? s.selectedRunId : pair.b,
-      compareA: s.compareA && ids.has(s.compareA) ? s.compareA : pair.a,
-      compareB: s.compareB && ids.has(s.compareB) ? s.compareB : pair.b,
+      compareA: keep ? s.compareA : pair.a,
+      compareB: keep ? s.compareB : pair.b,
+      comparison: keep ? s.comparison : null,
     });
     const sel = store.getState().selectedRunId;
     if (sel && !store.getState().runCache[sel]) void selectRun(sel);
@@ -115,6 +120,17 @@ jobFinishedHooks.push((jobId, state) => {
   });
 });
 
+/** Shows a job started elsewhere (another window) if the engine still runs it; replays of finished jobs are ignored. */
+async function adoptIfRunning(jobId: string): Promise<void> {
+  try {
+    const info = await getApi().appInfo();
+    const s = store.getState();
+    if (!s.activeJobId && info.activeJobs.includes(jobId) && s.jobs.jobs[jobId]?.status === 'running') store.setState({ activeJobId: jobId });
+  } catch {
+    // Not worth a banner: the job simply is not shown live.
+  }
+}
+
 let started = false;
 
 /** Wires the event stream and loads the first data; safe to call more than once. */
@@ -122,7 +138,10 @@ export function initApp(): void {
   if (started) return;
   started = true;
   const api = getApi();
-  api.onEvent((ev) => store.getState().applyJobEvent(ev));
+  api.onEvent((ev) => {
+    store.getState().applyJobEvent(ev);
+    if (ev.type === 'job-started' && !store.getState().activeJobId) void adoptIfRunning(ev.jobId);
+  });
   startJobWatchdog();
   void refreshDetect();
   void loadRuns();

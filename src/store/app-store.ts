@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Comparison, DetectResult, JobEvent, Run, RunList, Suite } from '../../electron/contract';
-import { initialJobs, latestRunningJob, reduceJobEvent, type JobsState } from './job-reducer';
+import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
 /** The top-level views of the app. */
 export type View = 'environments' | 'results' | 'history' | 'compare' | 'share';
@@ -106,8 +106,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const before = get();
     const jobs = reduceJobEvent(before.jobs, ev);
     if (jobs === before.jobs) return;
-    const activeJobId = before.activeJobId ?? latestRunningJob(jobs);
-    set({ jobs, activeJobId, cancelling: ev.type === 'job-finished' && ev.jobId === activeJobId ? false : before.cancelling });
+    const activeJobId = before.activeJobId;
+    set({ jobs, cancelling: ev.type === 'job-finished' && ev.jobId === activeJobId ? false : before.cancelling });
     if (ev.type === 'job-finished') for (const hook of jobFinishedHooks) hook(ev.jobId, get());
   },
 }));

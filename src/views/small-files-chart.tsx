@@ -12,12 +12,12 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
   if (rows.length === 0) return null;
   const colors = colorsFor(allPlaces(run).map((p) => p.key));
   return (
-    <ChartCard title="Small files" sub="operations/s · higher is better" testId="chart-small-files">
+    <ChartCard title="Small files" sub="ops/s, log scale · higher is better" testId="chart-small-files">
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={rows} margin={{ top: 24, right: 12, bottom: 4, left: 4 }} barCategoryGap="24%">
           <CartesianGrid vertical={false} />
           <XAxis dataKey="op" tick={CHART.tick} tickLine={false} />
-          <YAxis tick={CHART.tick} tickFormatter={axisNum} tickLine={false} axisLine={false} width={48} />
+          <YAxis scale="log" domain={[(min: number) => min / 2, (max: number) => max * 1.5]} tick={CHART.tick} tickFormatter={axisNum} tickLine={false} axisLine={false} width={48} />
           <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} ops/s`} />
           <Legend {...CHART.legend} />
           {series.map((s) => (

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, leftovers, ourFioProcesses, pngSize, startServer, type WebServer } from './harness';
 
 const RUN_TIMEOUT = 300_000;
@@ -16,6 +16,13 @@ const downloads = mkdtempSync(join(tmpdir(), 'vmbench-e2e-dl-'));
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/ui-${name}.png`, fullPage: true });
+}
+
+/** Screenshots the page when the current test fails (into /tmp/ui-fail-<name>.png). */
+function shotOnFailure(name: string): void {
+  onTestFailed(async () => {
+    await page.screenshot({ path: `/tmp/ui-fail-${name}.png`, fullPage: true }).catch(() => undefined);
+  });
 }
 
 async function benchmark(): Promise<void> {
@@ -46,6 +53,7 @@ afterAll(async () => {
 
 describe('vmbench web in Chromium', () => {
   it('shows This machine with its probe facts', async () => {
+    shotOnFailure('environments');
     await page.goto(server.url);
     const card = page.locator('[data-testid="runtime-card"][data-runtime-id="local"]');
     await card.waitFor({ timeout: 60_000 });
@@ -62,6 +70,7 @@ describe('vmbench web in Chromium', () => {
   });
 
   it('benchmarks with live progress and shows charts and a results table', async () => {
+    shotOnFailure('first-run');
     await page.getByTestId('suite-select').selectOption('quick');
     await benchmark();
     const bar = page.getByRole('progressbar');
@@ -75,7 +84,7 @@ describe('vmbench web in Chromium', () => {
     await waitFinished('completed');
     await page.getByTestId('results-view').waitFor();
     for (const id of ['chart-throughput', 'chart-latency', 'chart-small-files']) {
-      await page.locator(`[data-testid="${id}"] svg.recharts-surface`).first().waitFor({ timeout: 30_000 });
+      await page.locator(`[data-testid="${id}"] svg.recharts-surface[role="application"]`).waitFor({ timeout: 30_000 });
     }
     const rows = page.getByTestId('result-row');
     expect(await rows.count()).toBeGreaterThanOrEqual(4);
@@ -89,6 +98,7 @@ describe('vmbench web in Chromium', () => {
   });
 
   it('runs again and compares the two runs', async () => {
+    shotOnFailure('compare');
     await benchmark();
     await waitFinished('completed');
     await page.keyboard.press('Alt+3');
@@ -109,6 +119,7 @@ describe('vmbench web in Chromium', () => {
   });
 
   it('exports the share card, copies Markdown and saves JSON', async () => {
+    shotOnFailure('share');
     await page.getByTestId('nav-share').click();
     const img = page.getByTestId('card-preview');
     await img.waitFor({ timeout: 60_000 });
@@ -131,6 +142,7 @@ describe('vmbench web in Chromium', () => {
   });
 
   it('cancels a run mid-way and leaves no test files or fio behind', async () => {
+    shotOnFailure('cancel');
     await page.getByTestId('nav-environments').click();
     await benchmark();
     const scratch = join(server.home, 'scratch');
@@ -150,6 +162,7 @@ describe('vmbench web in Chromium', () => {
   });
 
   it('stays usable at 1000 px and logs no errors or CSP violations', async () => {
+    shotOnFailure('narrow');
     await page.setViewportSize({ width: 1000, height: 800 });
     await page.getByTestId('nav-results').click();
     await page.getByTestId('results-table').waitFor();

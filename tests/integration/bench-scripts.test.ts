@@ -28,12 +28,12 @@ beforeAll(() => {
   const bin = mkdtempSync(join(os.tmpdir(), 'vmbench-busybox-'));
   bbBin = join(bin, 'with-fio');
   bbNoFio = join(bin, 'no-fio');
-  const applets = execFileSync('busybox', ['--list'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const applets = execFileSync(which('busybox'), ['--list'], { encoding: 'utf8' }).split('\n').filter(Boolean);
   for (const d of [bbBin, bbNoFio]) {
     mkdirSync(d);
     for (const a of applets) symlinkSync('/usr/bin/busybox', join(d, a));
   }
-  symlinkSync(execFileSync('sh', ['-c', 'command -v fio'], { encoding: 'utf8' }).trim(), join(bbBin, 'fio'));
+  symlinkSync(which('fio'), join(bbBin, 'fio'));
 });
 afterAll(() => {
   rmSync(root, { recursive: true, force: true });
@@ -47,10 +47,11 @@ interface Shell {
   env: NodeJS.ProcessEnv;
   noFioEnv: NodeJS.ProcessEnv;
 }
+const which = (cmd: string): string => execFileSync('sh', ['-c', 'command -v "$1"', 'sh', cmd], { encoding: 'utf8' }).trim();
 const SHELLS: Array<() => Shell> = [
-  () => ({ name: 'dash', cmd: ['sh'], env: process.env, noFioEnv: { PATH: bbNoFio } }),
-  () => ({ name: 'busybox ash', cmd: ['/usr/bin/busybox', 'sh'], env: { PATH: bbBin }, noFioEnv: { PATH: bbNoFio } }),
-  () => ({ name: 'bash --posix', cmd: ['bash', '--posix'], env: process.env, noFioEnv: { PATH: bbNoFio } }),
+  () => ({ name: 'dash', cmd: ['/bin/sh'], env: process.env, noFioEnv: { PATH: bbNoFio } }),
+  () => ({ name: 'busybox ash', cmd: [which('busybox'), 'sh'], env: { PATH: bbBin }, noFioEnv: { PATH: bbNoFio } }),
+  () => ({ name: 'bash --posix', cmd: [which('bash'), '--posix'], env: process.env, noFioEnv: { PATH: bbNoFio } }),
 ];
 
 function freshDir(): string {

@@ -39,10 +39,25 @@ describe('Docker Engine detection with replayed docker', () => {
     expect(await detect(stub)).toEqual([]);
   });
 
+  it('shows a context whose daemon is not running as stopped, without the zeros docker prints for it', async () => {
+    const cap = (f: string): string => local(`docker-engine/${f}`);
+    stub = makeStubEnv({
+      docker: [
+        { args: '"context ls --format {{json .}}"', stdout: CONTEXTS },
+        { args: '*"--context vmbench-test info"*', stdout: cap('info-unreachable.docker-28.2.2.json'), stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'), exit: 1 },
+        { args: '*"--context vmbench-test version"*', stdout: cap('version-unreachable.docker-28.2.2.json'), stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'), exit: 1 },
+      ],
+    });
+    const [rt] = await detect(stub);
+    expect(rt).toMatchObject({ id: 'docker:vmbench-test', kind: 'docker-engine', state: 'stopped', version: null });
+    expect(rt.reason).toBe('the Docker daemon is not running (Cannot connect to the Docker daemon at unix:///run/vmbench-test-docker.sock. Is the docker daemon running?)');
+    expect(rt.settings).toEqual({ engine: 'moby', endpoint: 'unix:///run/vmbench-test-docker.sock' });
+  });
+
   it('shows a context whose daemon hangs as unknown', async () => {
     stub = makeStubEnv({ docker: [{ args: '"context ls --format {{json .}}"', stdout: CONTEXTS }, { args: '*vmbench-test*', hang: true }] });
-    const list = await detect(stub, 600);
+    const list = await detect(stub, 2000);
     expect(list.map((r) => [r.id, r.state])).toEqual([['docker:vmbench-test', 'unknown']]);
-    expect(list[0].reason).toMatch(/did not answer within 0\.6 s/);
+    expect(list[0].reason).toMatch(/did not answer within 2 s/);
   });
 });

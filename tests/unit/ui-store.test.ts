@@ -106,11 +106,12 @@ describe('reduceJobEvent', () => {
 });
 
 describe('app store', () => {
-  it('applies events, tracks the active job and keeps local always selected', () => {
+  it('applies events without adopting replayed jobs, and keeps local always selected', () => {
     useAppStore.setState(initialAppData());
     const st = useAppStore.getState();
     st.applyJobEvent({ ...started, jobId: 'x', seq: 1 } as JobEvent);
-    expect(useAppStore.getState().activeJobId).toBe('x');
+    expect(useAppStore.getState().jobs.jobs.x.status).toBe('running');
+    expect(useAppStore.getState().activeJobId).toBeNull();
     st.toggleTarget('local');
     expect(useAppStore.getState().selectedTargets).toEqual(['local']);
     st.toggleTarget('lima:dev');

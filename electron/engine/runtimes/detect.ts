@@ -78,7 +78,7 @@ export function withInstallDirs(env: NodeJS.ProcessEnv, home: string): NodeJS.Pr
 export function createDetectContext(opts: DetectContextOptions): DetectContext {
   const base = opts.env ?? process.env;
   const homeDir = base.HOME || base.USERPROFILE || os.homedir();
-  const env = opts.env || process.platform === 'win32' ? base : withInstallDirs(base, homeDir);
+  const env = opts.env !== undefined || process.platform === 'win32' ? base : withInstallDirs(base, homeDir);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   return {
     env,

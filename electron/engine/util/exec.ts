@@ -41,10 +41,9 @@ export interface ExecOptions {
 /** Runs a command with an argument array (never a shell string), a timeout and an abort signal. */
 export async function run(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
-  const r = await execa(file, args, {
-    timeout: opts.timeoutMs,
-    cancelSignal: opts.signal,
-    forceKillAfterDelay: 1000,
+  // Its own process group: a time-out or cancel also stops what the CLI started (colima -> limactl ...).
+  const child = execa(file, args, {
+    detached: true,
     env: opts.env,
     extendEnv: opts.env === undefined,
     cwd: opts.cwd,
@@ -54,12 +53,33 @@ export async function run(file: string, args: string[], opts: ExecOptions): Prom
     stripFinalNewline: false,
     maxBuffer: 64 * 1024 * 1024,
   });
+  let why: 'timeout' | 'cancelled' | undefined;
+  const stop = (reason: 'timeout' | 'cancelled'): void => {
+    why ??= reason;
+    killGroup(child.pid, 'SIGTERM');
+    setTimeout(() => killGroup(child.pid, 'SIGKILL'), 1000).unref();
+  };
+  const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
+  const onAbort = (): void => stop('cancelled');
+  if (opts.signal?.aborted) onAbort();
+  else opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const r = await child;
+  clearTimeout(timer);
+  opts.signal?.removeEventListener('abort', onAbort);
   const tail = String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ').slice(0, 400);
   if ((r as { code?: string }).code === 'ENOENT') throw new SpawnError(command, 'not-found', null, tail);
-  if (r.timedOut) throw new SpawnError(command, 'timeout', null, tail);
-  if (r.isCanceled) throw new SpawnError(command, 'cancelled', null, tail);
+  if (why) throw new SpawnError(command, why, null, tail);
   const exitCode = r.exitCode ?? -1;
   if (r.failed && r.exitCode === undefined) throw new SpawnError(command, 'failed', null, String(r.message ?? '').slice(0, 400));
   if (exitCode !== 0 && !opts.allowFailure) throw new SpawnError(command, 'failed', exitCode, tail);
   return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode };
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
 }

@@ -52,14 +52,18 @@ function infoFromJson(text: string): Parsed<DockerInfoFacts> {
     name: toText(j.Name),
     kernelVersion: toText(j.KernelVersion),
     architecture: toText(j.Architecture),
-    cpus: toNumber(j.NCPU),
-    memoryMiB: bytesToMiB(toNumber(j.MemTotal)),
+    cpus: positive(toNumber(j.NCPU)),
+    memoryMiB: bytesToMiB(positive(toNumber(j.MemTotal))),
     storageDriver: toText(j.Driver),
     backingFilesystem: toText(backing?.[1]),
     cgroupVersion: toText(j.CgroupVersion),
     labels: asStrings(j.Labels),
     serverErrors: errors,
   });
+}
+
+function positive(n: number | undefined): number | undefined {
+  return n !== undefined && n > 0 ? n : undefined;
 }
 
 function asStrings(v: unknown): string[] {

@@ -46,7 +46,8 @@ export async function queryDocker(ctx: DetectContext, target: DockerTarget): Pro
   if (UNREACHABLE.test(complaint)) {
     return { state: 'stopped', info, version, reason: `the Docker daemon is not running (${firstLine(complaint.replace(/^\s+/, ''))})` };
   }
-  return { state: 'unknown', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) ?? 'docker gave no information about its daemon' };
+  const said = firstLine(complaint.trim());
+  return { state: 'unknown', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) ?? (said ? `docker could not reach its daemon: ${said}` : 'docker gave no information about its daemon') };
 }
 
 function readOutcome<T>(o: CliOutcome, label: string, parse: (t: string) => { ok: true; value: T } | { ok: false; error: string }): { value?: T; reason?: string } {
@@ -58,7 +59,9 @@ function readOutcome<T>(o: CliOutcome, label: string, parse: (t: string) => { ok
 
 /** Adds what `docker info`/`docker version` tell about a daemon to a runtime's settings (source "cli"). */
 export function addDockerSettings(bag: SettingsBag, report: DockerEndpointReport): void {
-  const info = report.info;
+  // An unreachable daemon still gets a `docker info` JSON, full of zeros: only a running one counts.
+  if (report.state !== 'running') return;
+  const info = report.info?.serverVersion ? report.info : undefined;
   const version = report.version;
   bag.fill('cpus', info?.cpus, 'cli');
   bag.fill('memoryMiB', info?.memoryMiB, 'cli');

@@ -1,0 +1,122 @@
+// fio JSON -> samples, replayed on real fio 3.33 output captured on this machine with the exact
+// commands of the bench scripts (tests/fixtures/fio/README.md), plus garbage and old-format input.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fioSamples, fioVersion, type FioSample } from '../../electron/engine/bench/fio.js';
+
+const text = (name: string): string => readFileSync(new URL(`../fixtures/fio/${name}.json`, import.meta.url), 'utf8');
+const fixture = (name: string): Record<string, any> => JSON.parse(text(name));
+const asMap = (s: FioSample[]): Record<string, number> => Object.fromEntries(s.map((x) => [x.metric, x.value]));
+
+describe('fioSamples on real fio 3.33 output', () => {
+  it('seq-write: write_MBps from bw_bytes in 10^6 bytes/s', () => {
+    expect(fioSamples('seq-write', fixture('seq-write'))).toEqual([{ metric: 'write_MBps', value: 2255.760134 }]);
+  });
+
+  it('seq-read: read_MBps', () => {
+    expect(fioSamples('seq-read', fixture('seq-read'))).toEqual([{ metric: 'read_MBps', value: 2886.402752 }]);
+  });
+
+  it('rand-read: IOPS, MB/s and the clat percentiles in µs, in design.md order', () => {
+    const s = fioSamples('rand-read', fixture('rand-read'));
+    expect(s.map((x) => x.metric)).toEqual(['read_iops', 'read_MBps', 'clat_p50_us', 'clat_p70_us', 'clat_p90_us', 'clat_p95_us', 'clat_p99_us']);
+    const m = asMap(s);
+    expect(m.read_iops).toBeCloseTo(87756.624338, 5);
+    expect(m.read_MBps).toBeCloseTo(359.464239, 6);
+    expect(m.clat_p50_us).toBeCloseTo(317.44, 6);
+    expect(m.clat_p70_us).toBeCloseTo(325.632, 6);
+    expect(m.clat_p90_us).toBeCloseTo(354.304, 6);
+    expect(m.clat_p95_us).toBeCloseTo(366.592, 6);
+    expect(m.clat_p99_us).toBeCloseTo(1892.352, 6);
+  });
+
+  it('accepts the output as text too (what a transport may hand over)', () => {
+    expect(fioSamples('seq-write', text('seq-write'))).toEqual(fioSamples('seq-write', fixture('seq-write')));
+  });
+
+  it('two jobs: sums IOPS and bandwidth, takes percentiles from the job with the most ios', () => {
+    const m = asMap(fioSamples('rand-read', fixture('rand-read-2jobs')));
+    expect(m.read_iops).toBeCloseTo(46434.113177 + 46384.523095, 5);
+    expect(m.read_MBps).toBeCloseTo((190206413 + 190003292) / 1e6, 6);
+    // job 0 did 232217 ios, job 1 231969: job 0's p95 (403456 ns), not job 1's (399360 ns)
+    expect(m.clat_p95_us).toBeCloseTo(403.456, 6);
+    expect(m.clat_p99_us).toBeCloseTo(481.28, 6);
+  });
+});
+
+describe('fioSamples on older or other fio layouts (derived from the real output)', () => {
+  it('uses bw (KiB/s) when bw_bytes is absent', () => {
+    const j = fixture('seq-read');
+    const kib = j.jobs[0].read.bw;
+    delete j.jobs[0].read.bw_bytes;
+    expect(fioSamples('seq-read', j)).toEqual([{ metric: 'read_MBps', value: (kib * 1024) / 1e6 }]);
+  });
+
+  it('reads fio 2.x "clat" percentiles, which are in µs', () => {
+    const j = fixture('rand-read');
+    const r = j.jobs[0].read;
+    r.clat = { percentile: Object.fromEntries(Object.entries(r.clat_ns.percentile as Record<string, number>).map(([k, v]) => [k, v / 1000])) };
+    delete r.clat_ns;
+    expect(asMap(fioSamples('rand-read', j)).clat_p50_us).toBeCloseTo(317.44, 6);
+  });
+
+  it('falls back to total-latency percentiles (lat_ns) when clat has none', () => {
+    const j = fixture('rand-read');
+    const r = j.jobs[0].read;
+    r.lat_ns.percentile = { '50.000000': 400000, '70.000000': 500000, '90.000000': 600000, '95.000000': 700000, '99.000000': 900000 };
+    delete r.clat_ns.percentile;
+    expect(asMap(fioSamples('rand-read', j)).clat_p99_us).toBe(900);
+  });
+});
+
+describe('fioSamples refuses garbage with a clear error', () => {
+  it.each([
+    ['not JSON at all', 'fio: engine libaio not loadable', /not valid JSON/],
+    ['truncated output', text('rand-read').slice(0, 2000), /not valid JSON \(truncated\?\)/],
+    ['null', null, /not a JSON object/],
+    ['a number', 42, /not a JSON object/],
+    ['an array', [1, 2], /not a JSON object/],
+    ['an object without jobs', { foo: 1 }, /unexpected shape at "jobs"/],
+    ['jobs that is not an array', { jobs: 'x' }, /unexpected shape at "jobs"/],
+    ['no jobs', { jobs: [] }, /no jobs/],
+    ['a wrong type inside', { jobs: [{ read: { bw_bytes: 'fast' } }] }, /jobs\.0\.read\.bw_bytes/],
+  ])('%s', (_name, input, message) => {
+    expect(() => fioSamples('seq-read', input)).toThrow(message);
+  });
+
+  it('a failed job', () => {
+    const j = fixture('seq-read');
+    j.jobs[0].error = 5;
+    expect(() => fioSamples('seq-read', j)).toThrow(/fio job "seq-read" failed with error 5/);
+  });
+
+  it('output of the wrong test (a write run given as a read)', () => {
+    expect(() => fioSamples('seq-read', fixture('seq-write'))).toThrow(/fio did no read I\/O/);
+    expect(() => fioSamples('rand-read', fixture('seq-write'))).toThrow(/fio did no read I\/O/);
+  });
+
+  it('missing percentiles', () => {
+    const j = fixture('rand-read');
+    delete j.jobs[0].read.clat_ns.percentile;
+    expect(() => fioSamples('rand-read', j)).toThrow(/no latency percentiles/);
+    const k = fixture('rand-read');
+    delete k.jobs[0].read.clat_ns.percentile['70.000000'];
+    expect(() => fioSamples('rand-read', k)).toThrow(/no 70th latency percentile/);
+  });
+
+  it('a test fio does not measure', () => {
+    expect(() => fioSamples('net', fixture('seq-read'))).toThrow(/does not apply to the net test/);
+  });
+});
+
+describe('fioVersion', () => {
+  it('reads "fio-3.33" as 3.33 from objects and text', () => {
+    expect(fioVersion(fixture('rand-read'))).toBe('3.33');
+    expect(fioVersion(text('seq-write'))).toBe('3.33');
+  });
+  it('is null when absent or unreadable', () => {
+    expect(fioVersion({ jobs: [] })).toBeNull();
+    expect(fioVersion('garbage')).toBeNull();
+    expect(fioVersion(null)).toBeNull();
+  });
+});
