@@ -3,8 +3,10 @@
 # Plain POSIX sh (dash, BusyBox ash, bash --posix, macOS /bin/sh); names are prefixed vb_/VB_.
 # Only events (one JSON object per line) go to stdout; everything else goes to stderr.
 # Exit codes: 0 ok, 1 tool failed, 2 usage or unusable --dir, 3 not enough free space,
-# 4 required tool missing, 128+N when stopped by signal N (HUP 129, INT 130, TERM 143).
+# 4 required tool missing, 128+N when stopped by signal N (HUP 129, INT 130, PIPE 141, TERM 143).
 
+LC_ALL=C; export LC_ALL # "." decimals in JSON numbers, byte-wise text tools, English messages
+unset CDPATH             # so that cd never prints to stdout
 VB_TEST=''; VB_DIR=''; VB_TRIALS=3; VB_TOOL=auto; VB_WORK=''; VB_CHILD=''
 VB_SIZE_MIB=''; VB_BS_KIB=''; VB_RUNTIME_S=''; VB_RAMP_S=''; VB_IODEPTH=''
 VB_FILES=''; VB_SIZE_BYTES=''; VB_MAX_S=''
@@ -48,11 +50,15 @@ vb_finish() { vb_cleanup; vb_emit '{"event":"end"}'; trap - EXIT; exit 0; }
 vb_cleanup() {
   if [ -n "$VB_CHILD" ]; then
     kill -TERM "$VB_CHILD" 2>/dev/null
-    # watchdog: KILL after 2 s; it stops its own sleep when it is stopped itself
-    ( trap 'kill "$vb_s" 2>/dev/null; exit 0' TERM; sleep 2 & vb_s=$!; wait "$vb_s"; kill -KILL "$VB_CHILD" 2>/dev/null ) </dev/null >/dev/null 2>&1 &
+    # watchdog: KILL the child if it is still there after 2 s; ends by itself once the child is reaped
+    ( vb_i=0
+      while kill -0 "$VB_CHILD" 2>/dev/null; do
+        vb_i=$((vb_i + 1)); [ $vb_i -gt 20 ] && { kill -KILL "$VB_CHILD" 2>/dev/null; break; }
+        sleep 0.1 2>/dev/null || sleep 1
+      done ) </dev/null >/dev/null 2>&1 &
     vb_dog=$!
     wait "$VB_CHILD" 2>/dev/null
-    kill "$vb_dog" 2>/dev/null
+    wait "$vb_dog" 2>/dev/null
     VB_CHILD=''
   fi
   if [ -n "$VB_WORK" ]; then
@@ -131,6 +137,7 @@ vb_init() { # TEST "$@": traps, arguments, clock
   trap 'vb_on_signal HUP 129' HUP
   trap 'vb_on_signal INT 130' INT
   trap 'vb_on_signal TERM 143' TERM
+  trap 'vb_on_signal PIPE 141' PIPE # the reader of our stdout went away: still clean up
   vb_parse_args "$@"
   [ -n "$VB_DIR" ] || vb_die usage 2 "--dir DIR is required"
   vb_positive --trials "$VB_TRIALS"
@@ -186,15 +193,22 @@ vb_use_fio() { # WHAT [nofallback]: 0 to use fio, 1 for the sh fallback; dies (t
   return 1
 }
 vb_fio_direct_ok() { # 0 if this filesystem accepts O_DIRECT (a 1 MiB fio write with direct=1)
-  vb_run fio --name=direct-check --thread --filename="$VB_WORK/direct-check" --size=1m --bs=4k --rw=write --direct=1 \
+  vb_run fio --name=direct-check --thread --filename="$(printf '%s' "$VB_WORK/direct-check" | sed 's/:/\\:/g')" --size=1m --bs=4k --rw=write --direct=1 \
     --ioengine=psync --eta=never --output-format=json --output="$VB_WORK/direct-check.json" 2>/dev/null
   vb_ok=$?
   [ $vb_ok -eq 0 ] && grep -q '"error" : 0' "$VB_WORK/direct-check.json" 2>/dev/null || vb_ok=1
   rm -f "$VB_WORK/direct-check" "$VB_WORK/direct-check.json"
   return $vb_ok
 }
+vb_fio_file() { VB_FIO_FILE=$(printf '%s' "$VB_FILE" | sed 's/:/\\:/g'); } # fio splits --filename at ':'
 vb_fio_has_engine() { fio --enghelp </dev/null 2>/dev/null | grep -q "^[[:space:]]*$1\$"; }
-vb_show_cmd() { (eval "set -- $1"; printf '%s' "$*"); } # CMD: the command line as it runs (words joined)
+vb_show_cmd() { # CMD: the command line as it runs, words with special characters single-quoted
+  (eval "set -- $1"; vb_o=''
+   for vb_w in "$@"; do
+     case $vb_w in *[!A-Za-z0-9_./=:,+%@-]*) vb_w="'$(printf '%s' "$vb_w" | sed "s/'/'\\\\''/g")'" ;; esac
+     vb_o="$vb_o${vb_o:+ }$vb_w"
+   done; printf '%s' "$vb_o")
+}
 vb_fio_exec() { # CMD: runs a fio command (a string of words; "$VB_FILE"/"$VB_OUT" expand at run time)
   eval "vb_run $1" 2>"$VB_WORK/fio.err"
   vb_st=$?

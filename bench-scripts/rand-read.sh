@@ -11,7 +11,7 @@ vb_rand_read_main() {
   vb_check_space "$VB_SIZE_MIB" "a $VB_SIZE_MIB MiB test file"
   vb_use_fio 'random reads' nofallback
   vb_mkwork
-  VB_FILE="$VB_WORK/rand-read.dat"
+  VB_FILE="$VB_WORK/rand-read.dat"; vb_fio_file
   if vb_fio_direct_ok; then vb_direct=1; else vb_direct=0; fi
   # An asynchronous engine keeps iodepth requests in flight: libaio needs O_DIRECT for that,
   # posixaio (macOS, or buffered) works without; psync is the last resort (depth 1).
@@ -21,9 +21,9 @@ vb_rand_read_main() {
   vb_qd=" --iodepth=$VB_IODEPTH"; vb_qdm="iodepth=$VB_IODEPTH"
   if [ $vb_engine = psync ]; then vb_qd=''; vb_qdm='iodepth=1 (no asynchronous engine in this fio)'; fi
   VB_OUT="$VB_WORK/prepare.json"
-  vb_fio_exec "fio --name=prepare --thread --filename=\"\$VB_FILE\" --rw=write --bs=1m --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --refill_buffers --randrepeat=0 --eta=never --output-format=json --output=\"\$VB_OUT\""
+  vb_fio_exec "fio --name=prepare --thread --filename=\"\$VB_FIO_FILE\" --rw=write --bs=1m --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --refill_buffers --randrepeat=0 --eta=never --output-format=json --output=\"\$VB_OUT\""
   rm -f "$VB_OUT"
-  vb_cmd="fio --name=rand-read --thread --filename=\"\$VB_FILE\" --rw=randread --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=$vb_engine$vb_qd --direct=$vb_direct --invalidate=1 --randrepeat=0 --norandommap --time_based --runtime=$VB_RUNTIME_S --ramp_time=$VB_RAMP_S --percentile_list=50:70:90:95:99 --eta=never --output-format=json --output=\"\$VB_OUT\""
+  vb_cmd="fio --name=rand-read --thread --filename=\"\$VB_FIO_FILE\" --rw=randread --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=$vb_engine$vb_qd --direct=$vb_direct --invalidate=1 --randrepeat=0 --norandommap --time_based --runtime=$VB_RUNTIME_S --ramp_time=$VB_RAMP_S --percentile_list=50:70:90:95:99 --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_cache=''
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do

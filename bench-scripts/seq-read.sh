@@ -9,14 +9,14 @@ vb_cache_note() { # how the page cache was kept out of a buffered trial (sets vb
 }
 
 vb_seq_read_fio() {
-  VB_FILE="$VB_WORK/seq-read.dat"
+  VB_FILE="$VB_WORK/seq-read.dat"; vb_fio_file
   if vb_fio_direct_ok; then vb_direct=1; else vb_direct=0; fi
   vb_cap=''; vb_capm=''
   if [ "$VB_MAX_S" -gt 0 ]; then vb_cap=" --runtime=$VB_MAX_S"; vb_capm=", a trial stops after $VB_MAX_S s if not done"; fi
   VB_OUT="$VB_WORK/prepare.json"
-  vb_fio_exec "fio --name=prepare --thread --filename=\"\$VB_FILE\" --rw=write --bs=1m --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --refill_buffers --randrepeat=0 --eta=never --output-format=json --output=\"\$VB_OUT\""
+  vb_fio_exec "fio --name=prepare --thread --filename=\"\$VB_FIO_FILE\" --rw=write --bs=1m --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --refill_buffers --randrepeat=0 --eta=never --output-format=json --output=\"\$VB_OUT\""
   rm -f "$VB_OUT"
-  vb_cmd="fio --name=seq-read --thread --filename=\"\$VB_FILE\" --rw=read --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --invalidate=1 --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
+  vb_cmd="fio --name=seq-read --thread --filename=\"\$VB_FIO_FILE\" --rw=read --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --invalidate=1 --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
   VB_OUT="$VB_WORK/warmup.json"; vb_fio_exec "$vb_cmd"; rm -f "$VB_OUT"
   vb_i=1

@@ -3,11 +3,11 @@
 # Events: start, warmup, per trial tool-output (fio JSON) or sample write_MBps (dd), progress; result, end.
 
 vb_seq_write_fio() {
-  VB_FILE="$VB_WORK/seq-write.dat"
+  VB_FILE="$VB_WORK/seq-write.dat"; vb_fio_file
   if vb_fio_direct_ok; then vb_direct=1; vb_how='direct=1 (O_DIRECT)'; else vb_direct=0; vb_how='buffered (this filesystem refused O_DIRECT)'; fi
   vb_cap=''; vb_capm=''
   if [ "$VB_MAX_S" -gt 0 ]; then vb_cap=" --runtime=$VB_MAX_S"; vb_capm=", a trial stops after $VB_MAX_S s if not done"; fi
-  vb_cmd="fio --name=seq-write --thread --filename=\"\$VB_FILE\" --rw=write --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --fallocate=none --refill_buffers --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
+  vb_cmd="fio --name=seq-write --thread --filename=\"\$VB_FIO_FILE\" --rw=write --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --fallocate=none --refill_buffers --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
   VB_OUT="$VB_WORK/warmup.json"; vb_fio_exec "$vb_cmd"; rm -f "$VB_FILE" "$VB_OUT"
   vb_i=1

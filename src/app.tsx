@@ -39,6 +39,9 @@ export function App(): JSX.Element {
   const t = TITLES[view];
   return (
     <div className="app">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
       <Sidebar />
       <div className="main">
         <header className="topbar">
@@ -50,7 +53,7 @@ export function App(): JSX.Element {
         </header>
         <ErrorBanners />
         <RunPanel />
-        <main className="content" id="content" data-testid={`view-${view}`}>
+        <main className="content" id="content" tabIndex={-1} data-testid={`view-${view}`}>
           <CurrentView view={view} />
         </main>
       </div>

@@ -31,30 +31,38 @@ export function RuntimeCard({ runtime }: { runtime: RuntimeInfo }): JSX.Element 
         </p>
       ) : null}
       {runtime.reason && runtime.state !== 'unknown' ? <p className="muted small">{runtime.reason}</p> : null}
-      {runtime.targets.length > 0 ? (
-        <fieldset className="targets">
-          <legend>Benchmark</legend>
-          {runtime.targets.map((t) => {
-            const locked = t.id === 'local';
-            const usable = runtime.state === 'running';
-            return (
-              <label key={t.id} className="check">
-                <input
-                  type="checkbox"
-                  data-testid={`target-${t.id}`}
-                  checked={locked || selected.includes(t.id)}
-                  disabled={locked || !usable}
-                  onChange={() => toggle(t.id)}
-                />
-                <span>{t.label}</span>
-                <span className="muted small">{locked ? 'always measured' : t.places.join(', ')}</span>
-              </label>
-            );
-          })}
-        </fieldset>
-      ) : null}
-      {runtime.probe ? <ProbeFacts probe={runtime.probe} /> : null}
-      <SettingsList runtime={runtime} />
+      <div className="runtime-body">
+        <div className="runtime-col">
+          {runtime.targets.length > 0 ? (
+            <fieldset className="targets">
+              <legend>Benchmark</legend>
+              {runtime.targets.map((t) => {
+                const locked = t.id === 'local';
+                const usable = runtime.state === 'running';
+                return (
+                  <label key={t.id} className="check">
+                    <input
+                      type="checkbox"
+                      data-testid={`target-${t.id}`}
+                      checked={locked || selected.includes(t.id)}
+                      disabled={locked || !usable}
+                      onChange={() => toggle(t.id)}
+                    />
+                    <span>{t.label}</span>
+                    <span className="muted small">{locked ? 'always measured' : t.places.join(', ')}</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          ) : null}
+          <SettingsList runtime={runtime} />
+        </div>
+        {runtime.probe ? (
+          <div className="runtime-col">
+            <ProbeFacts probe={runtime.probe} />
+          </div>
+        ) : null}
+      </div>
     </article>
   );
 }

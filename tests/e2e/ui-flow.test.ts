@@ -1,5 +1,5 @@
 // The whole UI against the real engine: detect, benchmark twice, results, compare, share, cancel.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -49,6 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  rmSync(downloads, { recursive: true, force: true });
 });
 
 describe('vmbench web in Chromium', () => {
@@ -146,10 +147,12 @@ describe('vmbench web in Chromium', () => {
     await page.getByTestId('nav-environments').click();
     await benchmark();
     const scratch = join(server.home, 'scratch');
-    // Mid-run: a test is writing its files.
+    // Mid-run: fio is running and its test files exist.
+    const pid = server.child.pid ?? -1;
     const deadline = Date.now() + 60_000;
-    while (leftovers(scratch).length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((leftovers(scratch).length === 0 || ourFioProcesses(pid, server.home).length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(leftovers(scratch).length).toBeGreaterThan(0);
+    expect(ourFioProcesses(pid, server.home).length).toBeGreaterThan(0);
     await shot('7-before-cancel');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await waitFinished('cancelled');
@@ -157,7 +160,7 @@ describe('vmbench web in Chromium', () => {
     expect(status).toMatch(/cancelled/i);
     expect(status).toMatch(/removed/i);
     expect(leftovers(scratch)).toEqual([]);
-    expect(ourFioProcesses(server.child.pid ?? -1, server.home)).toEqual([]);
+    expect(ourFioProcesses(pid, server.home)).toEqual([]);
     await shot('8-cancelled');
   });
 

@@ -65,8 +65,30 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [] });
   }
 
+  // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
+  const unusable = new Set<string>();
   for (const t of targets) {
     if (signal.aborted) break;
+    try {
+      await t.transport.prepare?.({ signal, image: spec.image, log: (level, message) => emit({ type: 'log', level, message }) });
+    } catch (err) {
+      if (signal.aborted) break;
+      unusable.add(t.id);
+      const e = err as { code?: unknown; message?: unknown };
+      const code = typeof e?.code === 'string' ? e.code : 'prepare-failed';
+      const message = typeof e?.message === 'string' ? e.message : String(err);
+      emit({ type: 'log', level: 'warn', message: `${t.label}: ${message}` });
+      for (const step of plan.filter((p) => p.target === t.id)) {
+        const error = { test: step.test, place: step.place, code, message };
+        runs.get(t.id)!.errors.push(error);
+        emit({ type: 'test-error', target: t.id, error });
+      }
+    }
+  }
+
+  for (const t of targets) {
+    if (signal.aborted) break;
+    if (unusable.has(t.id)) continue;
     const probe = await runProbe(t, signal);
     runs.get(t.id)!.probe = probe;
     if (probe) emit({ type: 'probe', target: t.id, probe });
@@ -75,6 +97,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const [i, step] of plan.entries()) {
     if (signal.aborted) break;
     const t = targets.find((x) => x.id === step.target)!;
+    if (unusable.has(t.id)) {
+      doneEstimate += step.estimateSec;
+      continue;
+    }
     const report = (trialDone: number, total: number): void => {
       const fraction = Math.min(1, (doneEstimate + (step.estimateSec * trialDone) / Math.max(1, total)) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;

@@ -14,10 +14,10 @@
  * ~88k 4k IOPS at QD32), where the quick suite took 52 s (seq-write 4.9, seq-read 6.1,
  * rand-read 37.7, small-files 3.3); rand-read is time-based, so it takes as long anywhere.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Suite, TestId } from '../../contract.js';
+import { packageRoot } from '../paths.js';
 
 /** A test that has a bench script in this version. */
 export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files';
@@ -125,27 +125,14 @@ export function scriptArgs(
   return args;
 }
 
-let cachedDir: string | null = null;
-
-/** The bench-scripts folder: $VMBENCH_SCRIPTS_DIR, else found by walking up from this module to the package root. */
+/** The bench-scripts folder: $VMBENCH_SCRIPTS_DIR, else the package's own (see packageRoot). */
 export function scriptsDir(): string {
   const env = process.env.VMBENCH_SCRIPTS_DIR;
   if (env) {
     if (!existsSync(join(env, 'lib.sh'))) throw new Error(`VMBENCH_SCRIPTS_DIR=${env} has no lib.sh`);
     return resolve(env);
   }
-  if (cachedDir) return cachedDir;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = join(dir, 'bench-scripts');
-    if (existsSync(join(dir, 'package.json')) && existsSync(candidate) && statSync(candidate).isDirectory()) {
-      cachedDir = candidate;
-      return candidate;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('bench-scripts/ not found above the vmbench engine; set VMBENCH_SCRIPTS_DIR');
-    dir = parent;
-  }
+  return join(packageRoot(), 'bench-scripts');
 }
 
 /** The full sh text of a script: lib.sh + "\n" + <name>.sh, ready for `sh -s -- ARGS` on stdin. */

@@ -3,7 +3,9 @@ import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import { findVersion } from '../support/values.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
-import { domainSettings, parseDomainXml } from './domain-xml.js';
+import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-xml.js';
+import { probeGuestAgent } from './guest-agent.js';
+import { libvirtTransport } from './transport.js';
 import { domainState, parseVirshNames } from './virsh-text.js';
 
 /** The libvirt connection detection reads: $VMBENCH_LIBVIRT_URI, else qemu:///system. */
@@ -37,10 +39,13 @@ async function describeDomain(ctx: DetectContext, uri: string, dom: string, vers
   ]);
   const reasons: (string | undefined)[] = [];
   let bag = new SettingsBag();
+  let shares: DomainFilesystem[] = [];
   if (xml.ok) {
     const facts = parseDomainXml(xml.stdout);
-    if (facts.ok) bag = domainSettings(facts.value);
-    else reasons.push(garbageReason('virsh dumpxml', facts.error));
+    if (facts.ok) {
+      bag = domainSettings(facts.value);
+      shares = facts.value.filesystems;
+    } else reasons.push(garbageReason('virsh dumpxml', facts.error));
   } else reasons.push(xml.reason);
   let state: RuntimeState = 'unknown';
   if (st.ok) {
@@ -49,8 +54,20 @@ async function describeDomain(ctx: DetectContext, uri: string, dom: string, vers
     if (state === 'unknown') reasons.push(`virsh domstate says "${word}"`);
     else if (/paused|pmsuspended/i.test(word)) reasons.push(`the domain is ${word}`);
   } else reasons.push(st.reason);
+  let active: Record<string, unknown> | undefined;
+  if (state === 'running') {
+    // The transport needs the guest agent; the probe also shows where the shares are really mounted.
+    const agent = await probeGuestAgent(ctx, uri, dom);
+    bag.set('guestAgent', agent.answers ? 'answers' : 'not-answering', 'guest');
+    reasons.push(agent.reason);
+    const mount = agent.mounts.find((m) => shares.some((s) => s.tag === m.tag)) ?? (shares.length ? agent.mounts[0] : undefined);
+    if (mount) {
+      bag.set('sharedDir', mount.path, 'guest');
+      active = { mountType: mount.fstype, sharedDir: mount.path };
+    } else if (agent.answers && shares.length) reasons.push(`the host share "${shares[0].tag ?? '?'}" is not mounted in the guest`);
+  }
   const id = `libvirt:${dom}`;
-  return makeRuntime({
+  const info = makeRuntime({
     id,
     kind: 'libvirt',
     name: `libvirt ${dom}`,
@@ -58,8 +75,11 @@ async function describeDomain(ctx: DetectContext, uri: string, dom: string, vers
     state,
     reason: joinReasons(...reasons),
     bag: bag.set('libvirtUri', uri, 'default'),
-    targets: singleTarget(id, `libvirt ${dom}`, VM_PLACES),
+    // The shared place exists only when the domain shares a host folder (<filesystem>).
+    targets: singleTarget(id, `libvirt ${dom}`, shares.length || !xml.ok ? VM_PLACES : ['guest']),
   });
+  if (active) info.active = active;
+  return info;
 }
 
 /** libvirt: every domain (defined or running) on one connection, with the settings of its XML. */
@@ -83,4 +103,5 @@ export const libvirtKind: RuntimeKind = {
     const names = parseVirshNames(list.stdout);
     return mapLimit(names, PARALLEL_DOMAINS, (dom) => describeDomain(ctx, uri, dom, version));
   },
+  transport: libvirtTransport,
 };

@@ -1,0 +1,144 @@
+/**
+ * The docker transport: runs the bench scripts inside ONE container per run on a Docker-compatible
+ * engine (Docker Engine, Docker Desktop, OrbStack, Colima, Rancher Desktop's moby, Podman's
+ * docker-compatible socket), created on first use with `--network none` and three places:
+ * `shared` (a host folder bind-mounted), `volume` (a named volume) and `guest` (the container's own
+ * filesystem). dispose() removes the container and the volume, also after a cancel.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import Docker from 'dockerode';
+import type { Place } from '../../contract.js';
+import { scriptsDir } from '../bench/suites.js';
+import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './docker/client.js';
+import { execCollect, execScript } from './docker/exec.js';
+import { createGuest, killGuest, PLACE_DIRS, removeGuest, removeLeftovers, type Guest } from './docker/guest.js';
+import { ensureImage } from './docker/image.js';
+import type { PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+
+const PING_MS = 15_000;
+// dockerode's ping takes an abort signal; its typings do not say so.
+const pingWithSignal = Docker.prototype.ping as unknown as (this: Docker, o: { abortSignal: AbortSignal }) => Promise<unknown>;
+const RESOLVE_MS = 20_000;
+
+/** How to reach the engine and what to run. */
+export interface DockerTransportOptions {
+  /** The engine's endpoint (unix:///..., tcp://..., ssh://...), or a function that finds it when the run starts. */
+  endpoint: string | (() => Promise<string>);
+  /** The engine's name in messages ("Docker Desktop"). */
+  engine: string;
+  /** Host folder bind-mounted as the shared place (it must be a folder the engine shares, e.g. under the home folder). */
+  sharedDir: string;
+  /** Image to run unless the run names one; default: vmbench's own, built from bench-scripts/Dockerfile. */
+  image?: string;
+  /** Dockerfile of vmbench's own image (default bench-scripts/Dockerfile). */
+  dockerfile?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Runs bench scripts in a network-less container of a Docker-compatible engine, via dockerode. */
+export class DockerTransport implements Transport {
+  /** Names the run's container and volume (vmbench-<token>) and labels them (dev.vmbench.run). */
+  readonly token = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+  private endpoint?: DockerEndpoint;
+  private docker?: Docker;
+  private guest?: Guest;
+  private ready?: Promise<void>;
+  private disposed = false;
+  private sharedBefore = new Set<string>();
+  /** The image the container runs, once prepared. */
+  image?: string;
+
+  constructor(private readonly opts: DockerTransportOptions) {
+    if (typeof opts.endpoint === 'string') this.endpoint = parseEndpoint(opts.endpoint, opts.env);
+  }
+
+  places(): Place[] {
+    // A bind mount names a folder of the daemon's machine: only meaningful when that is this machine (or its VM).
+    return this.endpoint && !this.endpoint.local ? ['guest', 'volume'] : ['shared', 'guest', 'volume'];
+  }
+
+  placeDir(place: Place): string {
+    if (place === 'native') throw new Error('the docker transport has no native place');
+    return PLACE_DIRS[place];
+  }
+
+  /** Connects, builds or checks the image, creates and starts the container; progress goes to opts.log. */
+  prepare(opts: PrepareOptions): Promise<void> {
+    if (this.disposed) return Promise.reject(new DockerTransportError('container-failed', 'This docker transport was already disposed.'));
+    this.ready ??= this.setup(opts);
+    return this.ready;
+  }
+
+  async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
+    if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
+    await this.prepare({ signal: opts.signal, log: (_level, message) => opts.onStderr?.(message) });
+    const docker = this.docker!;
+    const guest = this.guest!;
+    return execScript(
+      { container: guest.container, placeDirs: this.places().map((p) => PLACE_DIRS[p as keyof typeof PLACE_DIRS]), stopContainer: () => killGuest(docker, guest.containerId) },
+      script,
+      opts,
+    );
+  }
+
+  /** Removes the container, the volume and any work dir the scripts left in the shared host folder. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    await this.ready?.catch(() => undefined);
+    const problems = this.docker && this.guest ? await removeGuest(this.docker, this.guest) : [];
+    if (this.endpoint?.local !== false) {
+      const names = await readdir(this.opts.sharedDir).catch(() => [] as string[]);
+      for (const n of names) if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n)) await rm(join(this.opts.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
+    }
+    if (problems.length) throw new DockerTransportError('container-failed', `Could not remove everything vmbench created in ${this.opts.engine}: ${problems.join('; ')}.`);
+  }
+
+  private async setup(opts: PrepareOptions): Promise<void> {
+    const { engine } = this.opts;
+    if (!this.endpoint) {
+      const find = this.opts.endpoint as () => Promise<string>;
+      const found = await call(`Finding the socket of ${engine}`, RESOLVE_MS, () => find(), opts.signal);
+      this.endpoint = parseEndpoint(found, this.opts.env);
+    }
+    const endpoint = this.endpoint;
+    const docker = connect(endpoint);
+    try {
+      await call(`${engine} (${endpoint.display})`, PING_MS, (s) => pingWithSignal.call(docker, { abortSignal: s }), opts.signal);
+    } catch (err) {
+      if (err instanceof DockerTransportError && err.code === 'cancelled') throw err;
+      const why = err instanceof DockerTransportError ? err.message : isUnreachable(err) ? `nothing answers on ${endpoint.display} (${messageOf(err)})` : messageOf(err);
+      throw new DockerTransportError('engine-unreachable', `${engine} could not be reached: ${why}. Start it, then run again.`);
+    }
+    this.docker = docker;
+    const removed = await removeLeftovers(docker, opts.signal).catch(() => 0);
+    if (removed) opts.log('info', `Removed ${removed} leftover vmbench container(s) of an earlier run that did not finish.`);
+    this.image = await ensureImage(docker, {
+      requested: opts.image ?? this.opts.image,
+      dockerfile: this.opts.dockerfile ?? join(scriptsDir(), 'Dockerfile'),
+      engine,
+      log: opts.log,
+      signal: opts.signal,
+    });
+    const shared = endpoint.local ? this.opts.sharedDir : undefined;
+    if (shared) {
+      await mkdir(shared, { recursive: true });
+      this.sharedBefore = new Set((await readdir(shared)).filter((n) => n.startsWith('.vmbench-')));
+    } else {
+      opts.log('warn', `${engine} runs on another machine (${endpoint.display}): the shared-folder place is skipped.`);
+    }
+    this.guest = await createGuest(docker, { image: this.image, token: this.token, sharedHostDir: shared }, opts.signal);
+    if (this.disposed) return;
+    const check = await execCollect(this.guest.container, ['sh', '-c', 'echo ok']).catch((err: unknown) => ({ exitCode: null, stdout: '', stderr: messageOf(err) }));
+    if (check.exitCode !== 0 || check.stdout.trim() !== 'ok') {
+      throw new DockerTransportError('container-failed', `The image ${this.image} cannot run the bench scripts: sh does not work in it (${check.stderr.trim() || `exit code ${check.exitCode}`}). Use an image with a POSIX sh (--image).`);
+    }
+    opts.log(
+      'info',
+      `Running the suite in container vmbench-${this.token} of ${this.image} on ${engine}, network none: ` +
+        `${shared ? `shared = ${shared} bind-mounted at ${PLACE_DIRS.shared}, ` : ''}volume = docker volume vmbench-${this.token}, guest = the container's own filesystem.`,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Glue between detection and the docker transport: each docker-based runtime kind opens its
+ * transport with one line, naming its socket (or how to find it when the run starts).
+ */
+import { access } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RuntimeInfo } from '../../../contract.js';
+import type { DetectContext } from '../../runtimes/types.js';
+import { DockerTransport } from '../docker.js';
+import { DockerTransportError } from './client.js';
+
+/** The host folder of the shared place: $VMBENCH_SHARED_DIR, else <dataDir>/scratch-shared (under the home folder by default, which Docker Desktop shares). */
+export function sharedDirFor(ctx: Pick<DetectContext, 'env' | 'dataDir'>): string {
+  return ctx.env.VMBENCH_SHARED_DIR || join(ctx.dataDir, 'scratch-shared');
+}
+
+/** A docker transport into a detected runtime (image: vmbench's own unless the run names one). */
+export function dockerTransportFor(ctx: DetectContext, rt: RuntimeInfo, endpoint: string | (() => Promise<string>)): DockerTransport {
+  return new DockerTransport({ endpoint, engine: rt.name, sharedDir: sharedDirFor(ctx), env: ctx.env });
+}
+
+/** The endpoint a runtime's detection recorded (settings.endpoint), else the default socket. */
+export function recordedEndpoint(rt: RuntimeInfo, fallback = 'unix:///var/run/docker.sock'): string {
+  const e = rt.settings.endpoint;
+  return typeof e === 'string' && e.trim() ? e.trim() : fallback;
+}
+
+/** Finds the endpoint of a docker context (`docker context inspect`), else the first of `sockets` that exists. */
+export function contextEndpoint(ctx: DetectContext, context: string, sockets: string[] = []): () => Promise<string> {
+  return async () => {
+    try {
+      const r = await ctx.exec('docker', ['context', 'inspect', context, '--format', '{{.Endpoints.docker.Host}}'], { timeoutMs: ctx.timeoutMs });
+      const host = r.stdout.trim();
+      if (host) return host;
+    } catch {
+      // No docker CLI or no such context: try the known sockets.
+    }
+    for (const s of sockets) {
+      const path = s.replace(/^unix:\/\//, '');
+      if (await access(path).then(() => true, () => false)) return s.startsWith('unix://') ? s : `unix://${s}`;
+    }
+    throw new DockerTransportError('engine-unreachable', `Could not find the Docker socket of the "${context}" context${sockets.length ? ` (looked at ${sockets.join(', ')})` : ''}.`);
+  };
+}
+
+/** Finds a Podman machine's docker-compatible API socket (`podman machine inspect`). */
+export function podmanMachineEndpoint(ctx: DetectContext, machine: string): () => Promise<string> {
+  return async () => {
+    const r = await ctx.exec('podman', ['machine', 'inspect', machine, '--format', '{{.ConnectionInfo.PodmanSocket.Path}}'], { timeoutMs: ctx.timeoutMs }).catch(() => undefined);
+    const path = r?.stdout.trim();
+    if (path && path !== '<no value>') return `unix://${path}`;
+    throw new DockerTransportError('engine-unreachable', `Could not find the API socket of Podman machine ${machine} (podman machine inspect ${machine}).`);
+  };
+}

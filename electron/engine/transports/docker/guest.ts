@@ -1,0 +1,149 @@
+/**
+ * The bench container of one run: one container with no network, the three places mounted
+ * (shared = a host folder bind-mounted, volume = a named volume, guest = the container's own
+ * filesystem), labelled so that leftovers of a run that died can be found and removed.
+ */
+import { hostname } from 'node:os';
+import type Docker from 'dockerode';
+import { call, DockerTransportError, messageOf, statusOf } from './client.js';
+
+/** Label every vmbench container and volume carries. */
+export const LABEL = 'dev.vmbench';
+/** Label with the run token (one container and one volume per run). */
+export const RUN_LABEL = 'dev.vmbench.run';
+const HOST_LABEL = 'dev.vmbench.host';
+const PID_LABEL = 'dev.vmbench.pid';
+
+/** Where each place is inside the container. */
+export const PLACE_DIRS = { shared: '/vmbench/shared', volume: '/vmbench/volume', guest: '/vmbench/guest' } as const;
+
+const API_MS = 30_000;
+const STOP_S = 5;
+
+// PID 1 of the container: creates the guest place, then sleeps until stopped (a trap, since PID 1 ignores an unhandled TERM).
+const KEEPALIVE = `mkdir -p ${PLACE_DIRS.guest} ${PLACE_DIRS.shared} ${PLACE_DIRS.volume} && trap 'exit 0' TERM INT && while :; do sleep 3600 & wait $!; done`;
+
+/** What to create. */
+export interface GuestSpec {
+  image: string;
+  /** Unique per run; names the container and the volume. */
+  token: string;
+  /** Host folder bind-mounted at /vmbench/shared; undefined when the engine is on another machine. */
+  sharedHostDir?: string;
+}
+
+/** A created and started bench container, and its volume. */
+export interface Guest {
+  container: Docker.Container;
+  containerId: string;
+  volumeName: string;
+}
+
+/** Labels of a run's container and volume. */
+export function runLabels(token: string): Record<string, string> {
+  return { [LABEL]: '1', [RUN_LABEL]: token, [HOST_LABEL]: hostname(), [PID_LABEL]: String(process.pid) };
+}
+
+/** Creates the run's volume and container (network none) and starts it. */
+export async function createGuest(docker: Docker, spec: GuestSpec, signal: AbortSignal): Promise<Guest> {
+  const name = `vmbench-${spec.token}`;
+  const labels = runLabels(spec.token);
+  await call('Creating the bench volume', API_MS, (s) => docker.createVolume({ Name: name, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions), signal);
+  const mounts: Docker.MountSettings[] = [{ Type: 'volume', Source: name, Target: PLACE_DIRS.volume }];
+  if (spec.sharedHostDir) mounts.push({ Type: 'bind', Source: spec.sharedHostDir, Target: PLACE_DIRS.shared });
+  const guest: Guest = { container: docker.getContainer(name), containerId: name, volumeName: name };
+  try {
+    const container = await call(
+      'Creating the bench container',
+      API_MS,
+      (s) =>
+        docker.createContainer({
+          name,
+          Image: spec.image,
+          Entrypoint: ['sh', '-c', KEEPALIVE],
+          Cmd: [],
+          User: '0',
+          WorkingDir: PLACE_DIRS.guest,
+          Labels: labels,
+          Env: ['LC_ALL=C'],
+          HostConfig: { NetworkMode: 'none', Mounts: mounts, Init: false, AutoRemove: false },
+          abortSignal: s,
+        } as Docker.ContainerCreateOptions),
+      signal,
+    );
+    guest.container = container;
+    guest.containerId = container.id;
+    await call('Starting the bench container', API_MS, (s) => container.start({ abortSignal: s }), signal);
+  } catch (err) {
+    await removeGuest(docker, guest);
+    if (err instanceof DockerTransportError) throw err;
+    const hint = spec.sharedHostDir && /bind source|mount|denied|shar/i.test(messageOf(err))
+      ? ` The shared place bind-mounts ${spec.sharedHostDir}: make sure the engine may share that folder (Docker Desktop: Settings > Resources > File sharing), or set VMBENCH_SHARED_DIR to a folder it shares.`
+      : '';
+    throw new DockerTransportError('container-failed', `Could not start the bench container from ${spec.image}: ${messageOf(err)}.${hint}`);
+  }
+  return guest;
+}
+
+/** Removes a run's container (force) and then its volume; never throws, returns what could not be removed. */
+export async function removeGuest(docker: Docker, guest: Pick<Guest, 'containerId' | 'volumeName'>): Promise<string[]> {
+  const problems: string[] = [];
+  try {
+    await call('Removing the bench container', API_MS, (s) => docker.getContainer(guest.containerId).remove({ force: true, v: true, abortSignal: s }));
+  } catch (err) {
+    if (statusOf(err) !== 404) problems.push(`container ${guest.containerId}: ${messageOf(err)}`);
+  }
+  // The daemon may still hold the volume for a moment after the container is gone.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await call('Removing the bench volume', API_MS, (s) => docker.getVolume(guest.volumeName).remove({ abortSignal: s }));
+      break;
+    } catch (err) {
+      if (statusOf(err) === 404) break;
+      if (statusOf(err) === 409 && attempt < 10) {
+        await new Promise((r) => setTimeout(r, 300));
+        continue;
+      }
+      problems.push(`volume ${guest.volumeName}: ${messageOf(err)}`);
+      break;
+    }
+  }
+  return problems;
+}
+
+/** Stops a container hard (after a short grace), e.g. when a script in it cannot be stopped otherwise. */
+export async function killGuest(docker: Docker, containerId: string): Promise<void> {
+  await call('Stopping the bench container', API_MS, (s) => docker.getContainer(containerId).stop({ t: STOP_S, abortSignal: s })).catch(() => undefined);
+}
+
+/**
+ * Removes containers and volumes of earlier vmbench runs on this machine whose process is gone
+ * (a crash or a kill -9 skipped their cleanup); returns how many containers were removed.
+ */
+export async function removeLeftovers(docker: Docker, signal: AbortSignal): Promise<number> {
+  const filters = JSON.stringify({ label: [`${LABEL}=1`, `${HOST_LABEL}=${hostname()}`] });
+  const [containers, volumes] = await Promise.all([
+    call('Listing vmbench containers', API_MS, (s) => docker.listContainers({ all: true, filters, abortSignal: s }), signal),
+    call('Listing vmbench volumes', API_MS, (s) => docker.listVolumes({ filters, abortSignal: s }), signal),
+  ]);
+  const dead = (labels: Record<string, string> | undefined): boolean => !alive(Number(labels?.[PID_LABEL]));
+  let removed = 0;
+  for (const c of containers.filter((x) => dead(x.Labels))) {
+    const problems = await removeGuest(docker, { containerId: c.Id, volumeName: c.Labels[RUN_LABEL] ? `vmbench-${c.Labels[RUN_LABEL]}` : '' });
+    if (problems.length === 0) removed++;
+  }
+  for (const v of (volumes.Volumes ?? []).filter((x) => dead(x.Labels))) {
+    await call('Removing a leftover volume', API_MS, (s) => docker.getVolume(v.Name).remove({ abortSignal: s })).catch(() => undefined);
+  }
+  return removed;
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

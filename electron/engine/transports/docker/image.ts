@@ -1,0 +1,153 @@
+/**
+ * The image the bench container runs: the one the user named (`--image`, never pulled by vmbench),
+ * or vmbench's own `vmbench-bench:<hash>` built on the engine from bench-scripts/Dockerfile with its
+ * progress streamed as log lines. Nothing is ever pulled silently.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type Docker from 'dockerode';
+import { call, DockerTransportError, messageOf, statusOf } from './client.js';
+
+/** Repository name of vmbench's own bench image. */
+export const BENCH_IMAGE_REPO = 'vmbench-bench';
+const INSPECT_MS = 15_000;
+/** A build fetches a base image and fio: generous, but bounded. */
+const BUILD_MS = 20 * 60_000;
+const PROGRESS_EVERY_MS = 3000;
+
+/** Where progress goes (the job's log lines). */
+export type ImageLog = (level: 'info' | 'warn', message: string) => void;
+
+/** What ensureImage needs. */
+export interface ImageRequest {
+  /** The image the user asked for; undefined for vmbench's own. */
+  requested?: string;
+  /** Path of the Dockerfile of vmbench's own image. */
+  dockerfile: string;
+  /** The engine's name for messages ("Docker Desktop"). */
+  engine: string;
+  log: ImageLog;
+  signal: AbortSignal;
+}
+
+/** The tag of vmbench's own image for a Dockerfile text: vmbench-bench:<first 12 hex of its sha256>. */
+export function benchImageTag(dockerfileText: string): string {
+  return `${BENCH_IMAGE_REPO}:${createHash('sha256').update(dockerfileText).digest('hex').slice(0, 12)}`;
+}
+
+/** The image of the first FROM line (ignoring --platform and AS name). */
+export function baseImageOf(dockerfileText: string): string | undefined {
+  for (const raw of dockerfileText.split(/\r?\n/)) {
+    const words = raw.trim().split(/\s+/);
+    if (words[0]?.toUpperCase() !== 'FROM') continue;
+    return words.slice(1).find((w) => !w.startsWith('--'));
+  }
+  return undefined;
+}
+
+/** Whether the engine has an image (by name or id). */
+export async function hasImage(docker: Docker, name: string, signal: AbortSignal): Promise<boolean> {
+  try {
+    await call(`Looking up the image ${name}`, INSPECT_MS, () => docker.getImage(name).inspect(), signal);
+    return true;
+  } catch (err) {
+    if (statusOf(err) === 404) return false;
+    throw err;
+  }
+}
+
+/** Makes sure the image to run exists on the engine (building vmbench's own when needed); returns its name. */
+export async function ensureImage(docker: Docker, req: ImageRequest): Promise<string> {
+  if (req.requested) {
+    if (await hasImage(docker, req.requested, req.signal)) return req.requested;
+    throw new DockerTransportError(
+      'image-missing',
+      `The image "${req.requested}" is not present in ${req.engine}, and vmbench never pulls images by itself. ` +
+        `Pull or build it there first (docker pull ${req.requested}), or leave out --image to use vmbench's own image, built locally from bench-scripts/Dockerfile.`,
+    );
+  }
+  const text = readFileSync(req.dockerfile, 'utf8');
+  const tag = benchImageTag(text);
+  if (await hasImage(docker, tag, req.signal)) return tag;
+  const base = baseImageOf(text);
+  const baseAbsent = base ? !(await hasImage(docker, base, req.signal)) : false;
+  req.log('info', `Building vmbench's bench image ${tag} in ${req.engine} from bench-scripts/Dockerfile (first run only)${baseAbsent ? `; its base image ${base} is not here yet, so Docker fetches it as part of the build` : ''}.`);
+  const started = Date.now();
+  const state: BuildState = { fromDone: false };
+  try {
+    await build(docker, req, tag, state);
+  } catch (err) {
+    if (err instanceof DockerTransportError && err.code !== 'image-build-failed') throw err;
+    const why = messageOf(err);
+    if (baseAbsent && !state.fromDone) {
+      throw new DockerTransportError(
+        'image-build-failed',
+        `Could not build vmbench's bench image: its base image "${base}" is not present in ${req.engine} and could not be pulled (${why}). ` +
+          `Make it available (docker pull ${base} while online, or docker load it), or run with --image IMAGE naming an image ${req.engine} already has (it needs sh; fio is recommended).`,
+      );
+    }
+    throw new DockerTransportError('image-build-failed', `Building vmbench's bench image from bench-scripts/Dockerfile failed: ${why}. Run with --image IMAGE to use an image ${req.engine} already has.`);
+  }
+  if (!(await hasImage(docker, tag, req.signal))) throw new DockerTransportError('image-build-failed', `The build of ${tag} finished but ${req.engine} does not list the image.`);
+  req.log('info', `Built ${tag} in ${Math.round((Date.now() - started) / 1000)} s.`);
+  return tag;
+}
+
+/** What the build got through: whether the FROM step passed (a later error is not about the base image). */
+interface BuildState {
+  fromDone: boolean;
+}
+
+/** One JSON object of the build stream. */
+interface BuildEvent {
+  stream?: string;
+  status?: string;
+  id?: string;
+  progress?: string;
+  error?: string;
+  errorDetail?: { message?: string };
+}
+
+async function build(docker: Docker, req: ImageRequest, tag: string, state: BuildState): Promise<void> {
+  const lastStatus = new Map<string, { status: string; at: number }>();
+  let failure: string | undefined;
+  const onEvent = (ev: BuildEvent): void => {
+    if (typeof ev.error === 'string' || ev.errorDetail) {
+      failure ??= (ev.errorDetail?.message ?? ev.error ?? 'unknown error').trim();
+    } else if (typeof ev.stream === 'string') {
+      for (const line of ev.stream.split('\n').map((l) => l.trim()).filter(Boolean)) {
+        if (/^Step\s+([2-9]|\d{2,})\//.test(line)) state.fromDone = true;
+        req.log('info', `image build: ${line}`);
+      }
+    } else if (typeof ev.status === 'string') {
+      // Pull progress: a line when a layer's status changes, and at most every few seconds while it downloads.
+      const key = ev.id ?? '';
+      const prev = lastStatus.get(key);
+      const now = Date.now();
+      if (prev && prev.status === ev.status && now - prev.at < PROGRESS_EVERY_MS) return;
+      lastStatus.set(key, { status: ev.status, at: now });
+      req.log('info', `image build: ${ev.id ? `${ev.id}: ` : ''}${ev.status}${ev.progress ? ` ${ev.progress.replace(/\[[=> ]*\]\s*/, '')}` : ''}`);
+    }
+  };
+  try {
+    await call(
+      `Building ${tag}`,
+      BUILD_MS,
+      async (signal) => {
+        const stream = await docker.buildImage(
+          { context: dirname(req.dockerfile), src: [basename(req.dockerfile)] },
+          { t: tag, dockerfile: basename(req.dockerfile), rm: true, forcerm: true, abortSignal: signal },
+        );
+        await new Promise<void>((resolve, reject) => {
+          docker.modem.followProgress(stream, (err: Error | null) => (err ? reject(err) : resolve()), onEvent);
+        });
+      },
+      req.signal,
+    );
+  } catch (err) {
+    if (err instanceof DockerTransportError && err.code === 'cancelled') throw err;
+    throw new DockerTransportError('image-build-failed', err instanceof DockerTransportError ? err.message : messageOf(err));
+  }
+  if (failure) throw new DockerTransportError('image-build-failed', failure);
+}

@@ -1,0 +1,179 @@
+/**
+ * Runs bench scripts inside a libvirt domain through the QEMU guest agent: the script is uploaded
+ * with guest-file-write to /tmp/vmbench-<id>.sh, started with guest-exec (`/bin/sh -c` a fixed
+ * wrapper, every value as an argument) in a session of its own with stdout and stderr going to
+ * files, and those files are read from the last offset every POLL_MS, so events arrive while the
+ * script runs (guest-exec's own captured output only arrives at exit). Cancel and time-out send
+ * SIGTERM to the script's process group (its trap removes its work directory), SIGKILL after a
+ * grace; afterwards the transport removes its own files and, as a safety net, any work directory
+ * the script left in the test folder.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BenchEvent, Place } from '../../contract.js';
+import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
+import { GuestAgent, type ExecStatus } from './libvirt/agent.js';
+import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './libvirt/guest-scripts.js';
+import type { ScriptPayload, Transport, TransportRunOptions } from './types.js';
+
+/** Where a libvirt domain's places are, and how to reach its agent. */
+export interface LibvirtAgentOptions {
+  uri: string;
+  domain: string;
+  /** The host-shared folder as mounted in the guest (9p/virtiofs); null when the domain has none. */
+  sharedDir: string | null;
+  /** A folder on the guest's own disk (created when missing). */
+  guestDir: string;
+  /** Interval between reads of the script's output (default 500 ms). */
+  pollMs?: number;
+  /** Grace between SIGTERM and SIGKILL (default 10 s: cleaning up is slow under emulation). */
+  killGraceMs?: number;
+}
+
+/** Outcome of one script run (the Transport contract). */
+type RunOutcome = { exitCode: number | null; cancelled: boolean; timedOut: boolean };
+
+/** Environment of every program started in the guest. */
+const GUEST_ENV = ['LC_ALL=C', 'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'HOME=/root'];
+/** Poll errors in a row after which the guest is considered gone. */
+const MAX_POLL_FAILURES = 10;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** A Transport into a running libvirt domain through its QEMU guest agent. */
+export class LibvirtAgentTransport implements Transport {
+  readonly agent: GuestAgent;
+  private guestDirReady = false;
+
+  constructor(private readonly opts: LibvirtAgentOptions) {
+    this.agent = new GuestAgent({ uri: opts.uri, domain: opts.domain });
+  }
+
+  places(): Place[] {
+    return this.opts.sharedDir ? ['shared', 'guest'] : ['guest'];
+  }
+
+  placeDir(place: Place): string {
+    if (place === 'shared' && this.opts.sharedDir) return this.opts.sharedDir;
+    if (place === 'guest') return this.opts.guestDir;
+    throw new Error(`libvirt ${this.opts.domain} has no ${place} place`);
+  }
+
+  async run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
+    if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
+    const base = `/tmp/vmbench-${randomBytes(8).toString('hex')}`;
+    const files = { script: `${base}.sh`, out: `${base}.out`, err: `${base}.err`, pid: `${base}.pid` };
+    const dirIdx = script.args.indexOf('--dir');
+    const dir = dirIdx >= 0 ? script.args[dirIdx + 1] : undefined;
+    const handles: number[] = [];
+    let before: Set<string> | null = null;
+    try {
+      if (dir === this.opts.guestDir && !this.guestDirReady) {
+        await this.agent.runCommand('/bin/mkdir', ['-p', '--', this.opts.guestDir], 30_000, GUEST_ENV);
+        this.guestDirReady = true;
+      }
+      if (dir) before = await this.listWorkDirs(dir);
+      await this.agent.writeFile(files.script, script.source);
+      // Created (empty) before the script starts, so they can be read from the first poll on.
+      for (const f of [files.out, files.err]) handles.push(await this.agent.fileOpen(f, 'a+'));
+      const pid = await this.agent.exec('/bin/sh', ['-c', START_SNIPPET, SNIPPET_NAME, files.out, files.err, files.pid, files.script, ...script.args], { env: GUEST_ENV });
+      return await this.follow(script, opts, pid, handles, files.pid);
+    } catch (err) {
+      const message = `Could not run ${script.name} inside libvirt ${this.opts.domain} through its guest agent: ${(err as Error).message}`;
+      opts.onStderr?.(message);
+      opts.onEvent({ event: 'error', code: 'transport-failed', message });
+      return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
+    } finally {
+      for (const h of handles) await this.agent.fileClose(h);
+      await this.agent.runCommand('/bin/rm', ['-f', '--', files.script, files.out, files.err, files.pid], 30_000, GUEST_ENV).catch(() => undefined);
+      if (dir && before) await this.removeNewWorkDirs(dir, before).catch((e: Error) => opts.onStderr?.(`could not check ${dir} for left-over files: ${e.message}`));
+    }
+  }
+
+  /** Streams the output files until the script has exited; stops it on cancel or time-out. */
+  private async follow(script: ScriptPayload, opts: TransportRunOptions, pid: number, [outH, errH]: number[], pidFile: string): Promise<RunOutcome> {
+    const splitOut = createLineSplitter((line) => {
+      const parsed = parseEvent(line);
+      if (parsed.ok) opts.onEvent(parsed.event as BenchEvent);
+      else opts.onStderr?.(line);
+    });
+    const splitErr = createLineSplitter((line) => opts.onStderr?.(line));
+    const offsets = [0, 0];
+    const drain = async (): Promise<void> => {
+      for (const [i, [h, split]] of ([[outH, splitOut], [errH, splitErr]] as const).entries()) {
+        const data = await this.agent.readFrom(h, offsets[i]);
+        offsets[i] += data.length;
+        if (data.length) split.push(data);
+      }
+    };
+    let cancelled = false;
+    let timedOut = false;
+    let termAt = 0;
+    let killed = false;
+    const signal = (sig: 'TERM' | 'KILL', groupOnly = false): Promise<void> =>
+      this.agent
+        .runCommand('/bin/sh', ['-c', KILL_SNIPPET, SNIPPET_NAME, pidFile, sig, groupOnly ? '' : String(pid), groupOnly ? 'group' : ''], 30_000, GUEST_ENV)
+        .then(() => undefined, () => undefined);
+    const deadline = Date.now() + opts.timeoutMs;
+    const grace = this.opts.killGraceMs ?? 10_000;
+    let status: ExecStatus | null = null;
+    let failures = 0;
+    for (;;) {
+      if (!termAt && (opts.signal.aborted || Date.now() > deadline)) {
+        cancelled = opts.signal.aborted;
+        timedOut = !cancelled;
+        if (timedOut) opts.onStderr?.(`${script.name} did not finish within ${Math.round(opts.timeoutMs / 1000)} s; stopping it`);
+        termAt = Date.now();
+        await signal('TERM');
+      } else if (termAt && !killed && Date.now() - termAt > grace) {
+        killed = true;
+        await signal('KILL');
+      } else if (killed && Date.now() - termAt > grace * 3) {
+        opts.onStderr?.(`${script.name} did not stop inside libvirt ${this.opts.domain}; giving up waiting for it`);
+        break;
+      }
+      try {
+        await drain();
+        status = await this.agent.execStatus(pid);
+        failures = 0;
+      } catch (err) {
+        if (++failures >= MAX_POLL_FAILURES) throw err;
+      }
+      if (status?.exited) break;
+      await this.waitTick(opts.signal, termAt > 0);
+    }
+    await drain().catch(() => undefined);
+    splitOut.end();
+    splitErr.end();
+    // Reap anything the script left behind in its group (it should have stopped its children itself).
+    await signal('KILL', true);
+    const exitCode = status?.exited ? (status.exitcode ?? (status.signal !== undefined ? 128 + status.signal : null)) : null;
+    return { exitCode, cancelled, timedOut };
+  }
+
+  /** Sleeps one poll interval, waking at once when the run is cancelled. */
+  private waitTick(signal: AbortSignal, stopping: boolean): Promise<void> {
+    const ms = this.opts.pollMs ?? 500;
+    if (stopping || signal.aborted) return sleep(ms);
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  private async listWorkDirs(dir: string): Promise<Set<string>> {
+    const r = await this.agent.runCommand('/bin/sh', ['-c', LIST_WORK_SNIPPET, SNIPPET_NAME, dir], 30_000, GUEST_ENV);
+    return new Set(r.stdout.split('\n').filter(isWorkDirName));
+  }
+
+  /** Safety net: removes the work directories that appeared in `dir` during a run. */
+  private async removeNewWorkDirs(dir: string, before: Set<string>): Promise<void> {
+    const added = [...(await this.listWorkDirs(dir))].filter((n) => !before.has(n));
+    if (added.length === 0) return;
+    const paths = added.map((n) => `${dir.replace(/\/+$/, '')}/${n}`);
+    await this.agent.runCommand('/bin/rm', ['-rf', '--', ...paths], 120_000, GUEST_ENV);
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * A client of the QEMU guest agent of one libvirt domain, through
+ * `virsh -c URI qemu-agent-command --domain DOM --timeout N --cmd JSON` (argument arrays only;
+ * guest text never reaches a shell). Calls are serialized (libvirt runs one agent command per
+ * domain at a time) and every call has a timeout.
+ */
+import { run, SpawnError } from '../../util/exec.js';
+
+/** Where the agent is and how long one command may take. */
+export interface AgentTarget {
+  uri: string;
+  domain: string;
+  /** Upper bound of one virsh call (default 30 s: a TCG guest answers slowly). */
+  callTimeoutMs?: number;
+}
+
+/** guest-exec-status as returned by the agent. */
+export interface ExecStatus {
+  exited: boolean;
+  exitcode?: number;
+  signal?: number;
+  'out-data'?: string;
+  'err-data'?: string;
+  'out-truncated'?: boolean;
+}
+
+/** Output of a short command run to completion in the guest. */
+export interface GuestCommandResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** A guest agent command that failed (the agent answered with an error, or virsh failed). */
+export class AgentError extends Error {
+  constructor(
+    message: string,
+    readonly command: string,
+  ) {
+    super(message);
+    this.name = 'AgentError';
+  }
+}
+
+/** guest-file-write takes base64 on virsh's command line: one argument stays under Linux's 128 KiB limit. */
+const WRITE_CHUNK = 48 * 1024;
+/** Largest guest-file-read asked for at once. */
+const READ_CHUNK = 512 * 1024;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Talks to one domain's guest agent. */
+export class GuestAgent {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly callTimeoutMs: number;
+
+  constructor(readonly target: AgentTarget) {
+    this.callTimeoutMs = target.callTimeoutMs ?? 30_000;
+  }
+
+  /** Runs one agent command and returns its "return" value. */
+  command<T>(execute: string, args?: Record<string, unknown>, timeoutMs = this.callTimeoutMs): Promise<T> {
+    const next = this.queue.then(() => this.call<T>(execute, args, timeoutMs));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async call<T>(execute: string, args: Record<string, unknown> | undefined, timeoutMs: number): Promise<T> {
+    const json = JSON.stringify(args ? { execute, arguments: args } : { execute });
+    const agentSec = Math.max(1, Math.floor(timeoutMs / 1000) - 1);
+    const argv = ['-c', this.target.uri, 'qemu-agent-command', '--domain', this.target.domain, '--timeout', String(agentSec), '--cmd', json];
+    let stdout: string;
+    try {
+      stdout = (await run('virsh', argv, { timeoutMs, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } })).stdout;
+    } catch (err) {
+      const detail = err instanceof SpawnError ? (err.stderrTail || err.message).replace(/^error:\s*/i, '') : String(err);
+      throw new AgentError(`guest agent ${execute} in ${this.target.domain} failed: ${detail}`, execute);
+    }
+    let reply: { return?: T; error?: { desc?: string } };
+    try {
+      reply = JSON.parse(stdout) as typeof reply;
+    } catch {
+      throw new AgentError(`guest agent ${execute} in ${this.target.domain} printed no JSON: ${stdout.slice(0, 200)}`, execute);
+    }
+    if (reply.error) throw new AgentError(`guest agent ${execute} in ${this.target.domain}: ${reply.error.desc ?? 'error'}`, execute);
+    return reply.return as T;
+  }
+
+  /** Whether the agent answers guest-ping within the time given. */
+  async ping(timeoutMs = 5000): Promise<boolean> {
+    try {
+      await this.command('guest-ping', undefined, timeoutMs);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Starts a program in the guest (no shell: path plus an argument array); returns its pid. */
+  async exec(path: string, args: string[], opts: { capture?: boolean; env?: string[] } = {}): Promise<number> {
+    const r = await this.command<{ pid: number }>('guest-exec', { path, arg: args, 'capture-output': opts.capture ?? false, ...(opts.env ? { env: opts.env } : {}) });
+    return r.pid;
+  }
+
+  /** The state of a program started with exec (the agent forgets it once it reported the exit). */
+  execStatus(pid: number): Promise<ExecStatus> {
+    return this.command<ExecStatus>('guest-exec-status', { pid });
+  }
+
+  /** Runs a short program to completion and returns its captured output. */
+  async runCommand(path: string, args: string[], timeoutMs = 60_000, env?: string[]): Promise<GuestCommandResult> {
+    const pid = await this.exec(path, args, { capture: true, env });
+    const until = Date.now() + timeoutMs;
+    for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+      const st = await this.execStatus(pid);
+      if (st.exited) {
+        return {
+          exitCode: st.exitcode ?? (st.signal !== undefined ? 128 + st.signal : null),
+          stdout: Buffer.from(st['out-data'] ?? '', 'base64').toString('utf8'),
+          stderr: Buffer.from(st['err-data'] ?? '', 'base64').toString('utf8'),
+        };
+      }
+      if (Date.now() > until) throw new AgentError(`${path} did not finish in the guest within ${Math.round(timeoutMs / 1000)} s`, 'guest-exec');
+      await sleep(wait);
+    }
+  }
+
+  /** Opens a file in the guest; returns the agent's handle. */
+  fileOpen(path: string, mode: string): Promise<number> {
+    return this.command<number>('guest-file-open', { path, mode });
+  }
+
+  /** Closes a handle (errors ignored: the handle may be gone with a restarted agent). */
+  async fileClose(handle: number): Promise<void> {
+    await this.command('guest-file-close', { handle }).catch(() => undefined);
+  }
+
+  /** Writes a whole file in the guest (created or truncated). */
+  async writeFile(path: string, content: string | Buffer): Promise<void> {
+    const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+    const handle = await this.fileOpen(path, 'w');
+    try {
+      for (let off = 0; off < data.length; off += WRITE_CHUNK) {
+        const chunk = data.subarray(off, off + WRITE_CHUNK);
+        await this.command('guest-file-write', { handle, 'buf-b64': chunk.toString('base64'), count: chunk.length });
+      }
+    } finally {
+      await this.fileClose(handle);
+    }
+  }
+
+  /** Reads what an open file holds from `offset` to its current end (seeking first clears a sticky EOF). */
+  async readFrom(handle: number, offset: number): Promise<Buffer> {
+    await this.command('guest-file-seek', { handle, offset, whence: 'set' });
+    const parts: Buffer[] = [];
+    for (;;) {
+      const r = await this.command<{ count: number; 'buf-b64': string; eof: boolean }>('guest-file-read', { handle, count: READ_CHUNK });
+      if (r.count > 0) parts.push(Buffer.from(r['buf-b64'], 'base64'));
+      if (r.eof || r.count < READ_CHUNK) break;
+    }
+    return Buffer.concat(parts);
+  }
+}

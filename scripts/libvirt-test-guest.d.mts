@@ -1,0 +1,46 @@
+/** Files and settings of the cached test guest image (scripts/build-guest-image.sh). */
+export interface GuestImage {
+  dir: string;
+  disk: string;
+  kernel: string;
+  initrd: string;
+  cmdline: string;
+  shareDir: string;
+  guestDir: string;
+  /** How long building or finding the image took. */
+  ms: number;
+}
+
+/** A running test guest. */
+export interface TestGuest {
+  name: string;
+  uri: string;
+  work: string;
+  /** The host folder shared into the guest at /mnt/host (9p). */
+  share: string;
+  console: string;
+  bootMs: number;
+  /** Destroys and undefines the domain and removes its temp folder (overlay, share). */
+  stop(): Promise<void>;
+}
+
+/** What guestExec returns. */
+export interface GuestExecResult {
+  exitCode: number | null;
+  signal: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs virsh with an argument array; returns stdout. */
+export function virsh(uri: string, args: string[], timeoutMs?: number): string;
+/** Builds or reuses the cached guest image. */
+export function buildGuestImage(): GuestImage;
+/** The domain XML of the test guest. */
+export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string }): string;
+/** Defines and starts a test guest and waits for its guest agent. */
+export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; log?: (s: string) => void }): Promise<TestGuest>;
+/** Polls guest-ping until the agent answers. */
+export function waitForAgent(uri: string, name: string, timeoutMs: number, consoleLog?: string): Promise<void>;
+/** Runs a program in the guest through guest-exec and waits for it. */
+export function guestExec(uri: string, name: string, path: string, args?: string[], timeoutMs?: number): Promise<GuestExecResult>;

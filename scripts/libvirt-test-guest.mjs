@@ -1,0 +1,150 @@
+// The libvirt test guest, shared by tests/integration/libvirt-transport.test.ts and
+// scripts/perf-libvirt.mjs: builds (or reuses) the cached image with build-guest-image.sh, defines
+// a TCG domain on a qcow2 overlay in a temp folder (the cache stays clean) with direct kernel boot,
+// QEMU user-mode networking (never libvirt's default network), the guest-agent channel and a 9p
+// share of a host folder; waits for guest-ping; runs commands through guest-exec; tears it down.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const C_ENV = { ...process.env, LC_ALL: 'C', LANG: 'C' };
+
+/** Runs virsh with an argument array; returns stdout (throws with stderr on failure). */
+export function virsh(uri, args, timeoutMs = 60_000) {
+  return execFileSync('virsh', ['-c', uri, ...args], { encoding: 'utf8', env: C_ENV, timeout: timeoutMs, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Builds or reuses the cached guest image; returns its files and settings. */
+export function buildGuestImage() {
+  const started = Date.now();
+  const out = execFileSync('sh', [join(here, 'build-guest-image.sh')], { encoding: 'utf8', timeout: 30 * 60_000, stdio: ['ignore', 'pipe', 'inherit'] });
+  const dir = out.trim().split('\n').pop();
+  const env = Object.fromEntries(
+    readFileSync(join(dir, 'guest.env'), 'utf8')
+      .split('\n')
+      .map((l) => /^([A-Z_]+)=(.*)$/.exec(l))
+      .filter(Boolean)
+      .map((m) => [m[1], m[2].replace(/^'(.*)'$/, '$1')]),
+  );
+  return { dir, disk: join(dir, 'disk.qcow2'), kernel: join(dir, 'vmlinuz'), initrd: join(dir, 'initrd.img'), cmdline: env.CMDLINE, shareDir: env.SHARE_DIR, guestDir: env.GUEST_DIR, ms: Date.now() - started };
+}
+
+const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
+
+/** The domain XML of the test guest. */
+export function domainXml({ name, image, overlay, share, console, memoryMiB = 1024, vcpus = 2, shareTag = 'vmbench-share' }) {
+  const e = xmlEscape;
+  return `<domain type='qemu'>
+  <name>${e(name)}</name>
+  <memory unit='MiB'>${memoryMiB}</memory>
+  <vcpu placement='static'>${vcpus}</vcpu>
+  <os>
+    <type arch='x86_64' machine='pc'>hvm</type>
+    <kernel>${e(image.kernel)}</kernel>
+    <initrd>${e(image.initrd)}</initrd>
+    <cmdline>${e(image.cmdline)}</cmdline>
+  </os>
+  <features><acpi/></features>
+  <on_poweroff>destroy</on_poweroff>
+  <on_reboot>destroy</on_reboot>
+  <on_crash>destroy</on_crash>
+  <devices>
+    <disk type='file' device='disk'>
+      <driver name='qemu' type='qcow2'/>
+      <source file='${e(overlay)}'/>
+      <target dev='vda' bus='virtio'/>
+    </disk>
+    <filesystem type='mount' accessmode='mapped'>
+      <source dir='${e(share)}'/>
+      <target dir='${e(shareTag)}'/>
+    </filesystem>
+    <interface type='user'><model type='virtio'/></interface>
+    <channel type='unix'><target type='virtio' name='org.qemu.guest_agent.0'/></channel>
+    <serial type='file'><source path='${e(console)}'/><target port='0'/></serial>
+    <memballoon model='none'/>
+  </devices>
+</domain>
+`;
+}
+
+/**
+ * Defines and starts a test guest. Returns { name, uri, work, share, console, bootMs, stop() }:
+ * work = the temp folder (overlay, console log), share = the host folder shared at /mnt/host.
+ */
+export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, log = () => {} }) {
+  const base = process.env.VMBENCH_GUEST_WORK ?? tmpdir();
+  const work = mkdtempSync(join(base, 'vmbench-guest-'));
+  chmodSync(work, 0o755); // qemu runs as libvirt-qemu: it must reach the overlay and the share
+  const share = join(work, 'share');
+  mkdirSync(share);
+  chmodSync(share, 0o777);
+  const overlay = join(work, 'overlay.qcow2');
+  const console = join(work, 'console.log');
+  execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'qcow2', '-b', image.disk, overlay], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const xmlFile = join(work, 'domain.xml');
+  writeFileSync(xmlFile, domainXml({ name, image, overlay, share, console, memoryMiB, vcpus }));
+  let defined = false;
+  const stop = async () => {
+    if (defined) {
+      try {
+        virsh(uri, ['destroy', '--domain', name], 60_000);
+      } catch {
+        // not running
+      }
+      try {
+        virsh(uri, ['undefine', '--domain', name], 60_000);
+      } catch (err) {
+        process.stderr.write(`could not undefine ${name}: ${err.stderr ?? err}\n`);
+      }
+      defined = false;
+    }
+    if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    virsh(uri, ['define', '--file', xmlFile]);
+    defined = true;
+    const t0 = Date.now();
+    virsh(uri, ['start', '--domain', name]);
+    log(`started ${name}; waiting for its guest agent (TCG boot takes about a minute)`);
+    await waitForAgent(uri, name, bootTimeoutMs, console);
+    return { name, uri, work, share, console, bootMs: Date.now() - t0, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Polls guest-ping until the agent answers; fails with the console's tail when it never does. */
+export async function waitForAgent(uri, name, timeoutMs, consoleLog) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '5', '--cmd', '{"execute":"guest-ping"}'], 15_000);
+      return;
+    } catch {
+      await sleep(2000);
+    }
+  }
+  const tail = consoleLog && existsSync(consoleLog) ? readFileSync(consoleLog, 'utf8').split('\n').slice(-25).join('\n') : '(no console log)';
+  throw new Error(`the guest agent of ${name} did not answer within ${timeoutMs / 1000} s; console tail:\n${tail}`);
+}
+
+/** Runs a program in the guest through guest-exec (argument array) and waits; returns { exitCode, stdout, stderr }. */
+export async function guestExec(uri, name, path, args = [], timeoutMs = 120_000) {
+  const cmd = JSON.stringify({ execute: 'guest-exec', arguments: { path, arg: args, 'capture-output': true } });
+  const { pid } = JSON.parse(virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '20', '--cmd', cmd])).return;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const st = JSON.parse(virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '20', '--cmd', JSON.stringify({ execute: 'guest-exec-status', arguments: { pid } })])).return;
+    if (st.exited) {
+      const text = (b) => Buffer.from(b ?? '', 'base64').toString('utf8');
+      return { exitCode: st.exitcode ?? null, signal: st.signal ?? null, stdout: text(st['out-data']), stderr: text(st['err-data']) };
+    }
+    if (Date.now() > until) throw new Error(`${path} ${args.join(' ')} did not finish in the guest within ${timeoutMs / 1000} s`);
+    await sleep(300);
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The libvirt guest-agent transport against a real guest (testing.md "Building a guest"): the
+ * cached Debian image (scripts/build-guest-image.sh), a TCG domain on a qcow2 overlay with direct
+ * kernel boot, QEMU user-mode networking (never libvirt's default network), the guest-agent
+ * channel and a 9p share of a host temp folder. Detection finds the agent and the mount; the engine
+ * runs the quick disk suite in the shared folder and on the guest disk; cancel stops fio in the
+ * guest and leaves nothing behind. The domain is destroyed and undefined at the end.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEvent, Envelope, JobEvent, Run } from '../../electron/contract.js';
+import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
+import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
+import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
+import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt-agent.js';
+import { buildGuestImage, guestExec, startTestGuest, type GuestImage, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
+
+const repo = resolve(import.meta.dirname, '..', '..');
+const URI = 'qemu:///system';
+const domain = `vmbench-transport-${process.pid}-${Date.now().toString(36)}`;
+const target = `libvirt:${domain}`;
+const home = mkdtempSync(join(repo, '.vmbench-tmp-libvirt-'));
+const log = (s: string): void => void process.stdout.write(`[libvirt-transport] ${s}\n`);
+let image: GuestImage;
+let guest: TestGuest | undefined;
+let engine: Engine;
+const events: { at: number; ev: JobEvent }[] = [];
+const savedUri = process.env.VMBENCH_LIBVIRT_URI;
+
+async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
+  const env = (await engine.dispatch(channel, args)) as Envelope<T>;
+  if (!env.ok) throw new Error(`${env.error.code}: ${env.error.message}`);
+  return env.value;
+}
+
+/** Runs a fixed sh snippet in the guest (values as arguments) and returns its stdout. */
+async function inGuest(snippet: string, ...args: string[]): Promise<string> {
+  const r = await guestExec(URI, domain, '/bin/sh', ['-c', snippet, 'check', ...args]);
+  if (r.exitCode !== 0) throw new Error(`guest command failed (${r.exitCode}): ${r.stderr}`);
+  return r.stdout;
+}
+
+/** What is left in the guest: entries of both places, our /tmp files, and bench processes. */
+async function leftovers(): Promise<{ shared: string; guest: string; tmp: string; procs: string }> {
+  return {
+    shared: await inGuest('ls -A "$1"', '/mnt/host'),
+    guest: await inGuest('ls -A "$1"', '/var/tmp/vmbench'),
+    tmp: await inGuest('ls -A /tmp | grep "^vmbench-" || true'),
+    procs: await inGuest('ps -eo pid,args | grep -E "fio|/tmp/vmbench-" | grep -v grep || true'),
+  };
+}
+
+const fioRunning = async (): Promise<boolean> => (await inGuest('pgrep -x fio || true')).trim() !== '';
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+beforeAll(async () => {
+  execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
+  image = buildGuestImage();
+  log(`guest image ${image.dir} ready after ${(image.ms / 1000).toFixed(1)} s`);
+  guest = await startTestGuest({ image, name: domain, uri: URI, log });
+  log(`guest agent answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
+  process.env.VMBENCH_LIBVIRT_URI = URI;
+  engine = createEngine({ dataDir: home, mode: 'cli' });
+  engine.subscribe((ev) => events.push({ at: Date.now(), ev }));
+}, 1_800_000);
+
+afterAll(async () => {
+  await engine?.close();
+  await guest?.stop();
+  if (savedUri === undefined) delete process.env.VMBENCH_LIBVIRT_URI;
+  else process.env.VMBENCH_LIBVIRT_URI = savedUri;
+  rmSync(home, { recursive: true, force: true });
+}, 180_000);
+
+describe('libvirt guest-agent transport (real TCG guest)', () => {
+  it('detection sees the guest agent and where the 9p share is mounted', async () => {
+    const ctx = createDetectContext({ env: { ...process.env, VMBENCH_LIBVIRT_URI: URI }, dataDir: home, timeoutMs: 15_000 });
+    const rt = (await detectAll(ctx, { kinds: [libvirtKind] })).find((r) => r.id === target);
+    expect(rt).toMatchObject({ state: 'running', settings: { guestAgent: 'answers', sharedDir: '/mnt/host', mountType: '9p', vmType: 'qemu' } });
+    expect(rt?.active).toEqual({ mountType: '9p', sharedDir: '/mnt/host' });
+    expect(rt?.targets).toEqual([{ id: target, label: `libvirt ${domain}`, places: ['shared', 'guest'] }]);
+    expect(rt?.reason).toBeUndefined();
+  });
+
+  it('runs the quick disk suite in the shared folder and on the guest disk, streaming events as they happen', async () => {
+    const t0 = Date.now();
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target] });
+    await engine.waitForJob(jobId);
+    log(`quick suite in both places: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const mine = events.filter((e) => e.ev.jobId === jobId);
+    const finished = mine.find((e) => e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status, finished.message).toBe('completed');
+    const run = await call<Run>('runs.get', finished.runId!);
+    const t = run.targets[0];
+    expect(t.errors).toEqual([]);
+    expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
+    expect(t.probe?.mounts).toContainEqual({ path: '/mnt/host', fstype: '9p' });
+    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(
+      ['guest', 'shared'].flatMap((p) => ['rand-read', 'seq-read', 'seq-write', 'small-files'].map((x) => `${p}/${x}`)).sort(),
+    );
+    for (const r of t.results) {
+      log(`${r.place.padEnd(6)} ${r.test.padEnd(11)} ${Object.entries(r.metrics).slice(0, 3).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
+      for (const [metric, s] of Object.entries(r.metrics)) {
+        expect(s.n, `${r.place} ${r.test} ${metric}`).toBeGreaterThanOrEqual(3);
+        expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
+      }
+    }
+    const rr = t.results.find((r) => r.place === 'guest' && r.test === 'rand-read')!;
+    expect(rr.tool.name).toBe('fio');
+    expect(rr.command).toMatch(/^fio .*--rw=randread .*--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
+    // Streaming: each rand-read trial runs >= 12 s, so trial 1's samples must arrive well before the result.
+    for (const place of ['shared', 'guest']) {
+      const firstSample = mine.find((e) => e.ev.type === 'sample' && e.ev.test === 'rand-read' && e.ev.place === place)!;
+      const result = mine.find((e) => e.ev.type === 'result' && e.ev.result.test === 'rand-read' && e.ev.result.place === place)!;
+      expect(result.at - firstSample.at, `${place}: first sample before the result`).toBeGreaterThan(15_000);
+    }
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+    expect(readdirSync(guest!.share)).toEqual([]);
+  });
+
+  it('cancel while fio runs in the shared folder stops it and leaves nothing in either place', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', tests: ['rand-read'], targets: [target] });
+    const until = Date.now() + 180_000;
+    while (!(await fioRunning()) && Date.now() < until) await sleep(1000);
+    expect(await fioRunning()).toBe(true);
+    expect(readdirSync(guest!.share).some((n) => n.startsWith('.vmbench-'))).toBe(true);
+    const c0 = Date.now();
+    expect(await call<{ cancelled: boolean }>('run.cancel', jobId)).toEqual({ cancelled: true });
+    await engine.waitForJob(jobId);
+    log(`cancel to job end: ${((Date.now() - c0) / 1000).toFixed(1)} s`);
+    const finished = events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status).toBe('cancelled');
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+    expect(readdirSync(guest!.share)).toEqual([]);
+  });
+
+  it('the transport itself: cancel on the guest disk reports cancelled, streams the script\'s own cancel event, and cleans up', async () => {
+    const transport = new LibvirtAgentTransport({ uri: URI, domain, sharedDir: '/mnt/host', guestDir: '/var/tmp/vmbench' });
+    const ac = new AbortController();
+    const got: BenchEvent[] = [];
+    const running = transport.run(
+      { name: 'rand-read', source: scriptSource('rand-read'), args: scriptArgs('rand-read', 'quick', '/var/tmp/vmbench') },
+      { signal: ac.signal, timeoutMs: 600_000, onEvent: (ev) => got.push(ev) },
+    );
+    const until = Date.now() + 180_000;
+    while (!(await fioRunning()) && Date.now() < until) await sleep(1000);
+    expect(got.some((e) => e.event === 'start')).toBe(true); // streamed before the script ended
+    expect((await inGuest('ls -A "$1"', '/var/tmp/vmbench')).trim()).toMatch(/^\.vmbench-/);
+    ac.abort();
+    const outcome = await running;
+    expect(outcome).toMatchObject({ cancelled: true, timedOut: false, exitCode: 143 });
+    expect(got).toContainEqual(expect.objectContaining({ event: 'error', code: 'cancelled' }));
+    expect(got[got.length - 1]).toEqual({ event: 'end' });
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+  });
+});

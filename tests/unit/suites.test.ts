@@ -1,0 +1,119 @@
+// Suite presets, their estimates, the script arguments and the script sources.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Suite } from '../../electron/contract.js';
+import { estimateSec, SCRIPT_TESTS, scriptArgs, scriptSource, scriptsDir, suiteParams, timeoutSec } from '../../electron/engine/bench/suites.js';
+
+const SUITES: Suite[] = ['quick', 'standard', 'thorough'];
+const lib = readFileSync(new URL('../../bench-scripts/lib.sh', import.meta.url), 'utf8');
+
+describe('suite presets', () => {
+  it('use at least 3 trials everywhere, and more trials and bigger files as suites grow', () => {
+    for (const test of SCRIPT_TESTS) {
+      const [q, s, t] = SUITES.map((suite) => suiteParams(suite, test));
+      expect(q.trials).toBeGreaterThanOrEqual(3);
+      expect(s.trials).toBeGreaterThan(q.trials);
+      expect(t.trials).toBeGreaterThan(s.trials);
+      const size = (p: Record<string, number>): number => p.sizeMiB ?? p.files;
+      expect(size(s)).toBeGreaterThan(size(q));
+      expect(size(t)).toBeGreaterThan(size(s));
+    }
+  });
+
+  it('give rand-read the seed-004 shape: 4k, iodepth 32, a discarded ramp', () => {
+    for (const suite of SUITES) expect(suiteParams(suite, 'rand-read')).toMatchObject({ bsKiB: 4, iodepth: 32, rampS: expect.any(Number) });
+    expect(suiteParams('quick', 'rand-read').rampS).toBeGreaterThan(0);
+  });
+
+  it('return a copy, so a caller cannot change the preset', () => {
+    suiteParams('quick', 'seq-write').trials = 99;
+    expect(suiteParams('quick', 'seq-write').trials).toBe(3);
+  });
+
+  it('estimate the quick suite at about a minute, and the bigger suites longer', () => {
+    const total = (suite: Suite): number => SCRIPT_TESTS.reduce((a, t) => a + estimateSec(suite, t), 0);
+    expect(total('quick')).toBeGreaterThanOrEqual(40);
+    expect(total('quick')).toBeLessThanOrEqual(80);
+    expect(total('standard')).toBeGreaterThan(total('quick'));
+    expect(total('thorough')).toBeGreaterThan(total('standard'));
+    for (const suite of SUITES) for (const t of SCRIPT_TESTS) {
+      expect(Number.isInteger(estimateSec(suite, t))).toBe(true);
+      expect(timeoutSec(suite, t)).toBeGreaterThan(estimateSec(suite, t) * 5);
+    }
+  });
+
+  it('refuse tests without a script', () => {
+    expect(() => suiteParams('quick', 'net')).toThrow(/no bench script/);
+    expect(() => estimateSec('quick', 'redis')).toThrow(/no bench script/);
+  });
+});
+
+describe('scriptArgs', () => {
+  it('turns the preset into --key value pairs after --dir, then --tool', () => {
+    expect(scriptArgs('rand-read', 'quick', '/mnt/host dir')).toEqual([
+      '--dir', '/mnt/host dir', '--trials', '3', '--size-mib', '256', '--runtime-s', '10', '--ramp-s', '2', '--iodepth', '32', '--bs-kib', '4', '--tool', 'auto',
+    ]);
+    expect(scriptArgs('small-files', 'thorough', '/d', { tool: 'fallback' })).toEqual(['--dir', '/d', '--trials', '7', '--files', '20000', '--size-bytes', '4096', '--tool', 'fallback']);
+  });
+
+  it('gives the probe only --dir', () => {
+    expect(scriptArgs('probe', 'standard', '/x')).toEqual(['--dir', '/x']);
+  });
+
+  it('applies overrides and rejects unknown or fractional ones', () => {
+    const a = scriptArgs('seq-write', 'quick', '/d', { overrides: { sizeMiB: 32, trials: 5 } });
+    expect(a.slice(a.indexOf('--size-mib'), a.indexOf('--size-mib') + 2)).toEqual(['--size-mib', '32']);
+    expect(a.slice(a.indexOf('--trials'), a.indexOf('--trials') + 2)).toEqual(['--trials', '5']);
+    expect(() => scriptArgs('seq-write', 'quick', '/d', { overrides: { speed: 1 } })).toThrow(/unknown parameter "speed"/);
+    expect(() => scriptArgs('seq-write', 'quick', '/d', { overrides: { sizeMiB: 1.5 } })).toThrow(/whole number/);
+  });
+
+  it('only emits flags that lib.sh parses', () => {
+    const parser = lib.slice(lib.indexOf('vb_parse_args() {'), lib.indexOf('vb_positive() {'));
+    for (const suite of SUITES) for (const t of ['probe', ...SCRIPT_TESTS] as const) {
+      for (const flag of scriptArgs(t, suite, '/d').filter((a) => a.startsWith('--'))) expect(parser).toMatch(new RegExp(`[|(\\s]${flag}[|)]`));
+    }
+  });
+});
+
+describe('scriptSource', () => {
+  afterEach(() => {
+    delete process.env.VMBENCH_SCRIPTS_DIR;
+  });
+
+  it('is lib.sh, a newline, then the test fragment that calls its main last', () => {
+    for (const name of ['probe', ...SCRIPT_TESTS]) {
+      const src = scriptSource(name);
+      expect(src.startsWith(lib)).toBe(true);
+      const fragment = readFileSync(join(scriptsDir(), `${name}.sh`), 'utf8');
+      expect(src).toBe(`${lib}\n${fragment}`);
+      expect(fragment.trimEnd().split('\n').at(-1)).toMatch(/^vb_[a-z_]+_main "\$@"$/);
+    }
+  });
+
+  it('finds bench-scripts/ at the package root', () => {
+    expect(scriptsDir()).toBe(join(new URL('../..', import.meta.url).pathname, 'bench-scripts'));
+  });
+
+  it('refuses names that are not scripts (no path tricks)', () => {
+    expect(() => scriptSource('../package')).toThrow(/no bench script named/);
+    expect(() => scriptSource('lib')).toThrow(/no bench script named/);
+    expect(() => scriptSource('net')).toThrow(/no bench script named/);
+  });
+
+  it('honours VMBENCH_SCRIPTS_DIR', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmbench-scripts-env-'));
+    try {
+      writeFileSync(join(dir, 'lib.sh'), 'LIB=1');
+      writeFileSync(join(dir, 'probe.sh'), 'vb_probe_main "$@"');
+      process.env.VMBENCH_SCRIPTS_DIR = dir;
+      expect(scriptSource('probe')).toBe('LIB=1\nvb_probe_main "$@"');
+      process.env.VMBENCH_SCRIPTS_DIR = join(dir, 'nowhere');
+      expect(() => scriptSource('probe')).toThrow(/VMBENCH_SCRIPTS_DIR=.*has no lib\.sh/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
