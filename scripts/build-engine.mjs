@@ -19,7 +19,8 @@ if (existsSync('electron/app/main.ts')) {
     entryPoints: ['electron/app/main.ts'],
     outfile: 'dist/app/main.cjs',
     format: 'cjs',
-    external: ['electron', '@resvg/resvg-js'],
+    // Native modules (resvg, dockerode's ssh2) stay in node_modules; ESM-only ones (execa) are bundled into the CJS file.
+    external: ['electron', '@resvg/resvg-js', 'dockerode'],
     define: { 'import.meta.url': 'import_meta_url' },
     banner: { js: "const import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   });

@@ -8,6 +8,7 @@ import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, toBool, toText } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import { dockerTransportFor, recordedEndpoint } from '../transports/docker/for-runtime.js';
 
 /** One entry of `docker context ls`. */
 export interface DockerContextEntry {
@@ -93,4 +94,5 @@ export const dockerEngineKind: RuntimeKind = {
     const found = await Promise.all(mine.map((c) => describeContext(ctx, c)));
     return found.filter((r): r is RuntimeInfo => r !== undefined);
   },
+  transport: (rt, _id, ctx) => dockerTransportFor(ctx, rt, recordedEndpoint(rt)),
 };

@@ -6,6 +6,7 @@ import { pathExists } from './support/files.js';
 import { fail, ok, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import { dockerTransportFor } from '../transports/docker/for-runtime.js';
 
 /** The version in `orb version` output ("Version: 2.0.5 (2000500)" -> "2.0.5"). */
 export function parseOrbVersion(text: string): Parsed<string> {
@@ -61,4 +62,5 @@ export const orbstackKind: RuntimeKind = {
       }),
     ];
   },
+  transport: (rt, _id, ctx) => dockerTransportFor(ctx, rt, `unix://${orbDockerSocket(ctx.home)}`),
 };

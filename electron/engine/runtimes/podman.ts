@@ -2,9 +2,10 @@ import type { RuntimeInfo } from '../../contract.js';
 import { garbageReason, runCli } from './support/cli.js';
 import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
-import { SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
+import { DOCKER_PLACES, SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, parseSize, toBool, toNumber, toText } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import { dockerTransportFor, podmanMachineEndpoint } from '../transports/docker/for-runtime.js';
 
 /** One Podman machine as `podman machine list --format json` reports it. */
 export interface PodmanMachine {
@@ -92,8 +93,10 @@ export const podmanKind: RuntimeKind = {
         state: m.running ? 'running' : m.starting ? 'unknown' : 'stopped',
         reason: m.starting && !m.running ? 'the machine is still starting' : undefined,
         bag: podmanSettings(m, version ?? undefined),
-        targets: singleTarget(id, `Podman machine ${m.name}`, VM_PLACES),
+        targets: [...singleTarget(id, `Podman machine ${m.name}`, VM_PLACES), ...singleTarget(`${id}:docker`, `Podman machine ${m.name} (container)`, DOCKER_PLACES)],
       });
     });
   },
+  // `podman:<machine>:docker`: a container through the machine's docker-compatible API socket.
+  transport: (rt, id, ctx) => (id === `${rt.id}:docker` ? dockerTransportFor(ctx, rt, podmanMachineEndpoint(ctx, rt.id.replace(/^podman:/, ''))) : undefined),
 };

@@ -4,6 +4,7 @@ import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { addColimaCliSettings, colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion, type ColimaProfile, type ColimaStatus } from './parse.js';
 
 /** Folders that may hold Colima's profiles: $COLIMA_HOME, ~/.colima, ~/.config/colima. */
@@ -92,5 +93,10 @@ export const colimaKind: RuntimeKind = {
       return [makeRuntime({ id: 'colima', kind: 'colima', name: 'Colima', version, state: 'unknown', reason: listed.reason })];
     }
     return Promise.all(listed.profiles.map((p) => describeProfile(ctx, p, version)));
+  },
+  // Colima's docker runtime: its context (colima, colima-<profile>), else <colima home>/<profile>/docker.sock; none with containerd.
+  transport: (rt, _id, ctx) => {
+    const p = rt.id.replace(/^colima:/, '');
+    return rt.settings.engine && rt.settings.engine !== 'moby' ? undefined : dockerTransportFor(ctx, rt, contextEndpoint(ctx, p === 'default' ? 'colima' : `colima-${p}`, colimaHomes(ctx).map((h) => join(h, p, 'docker.sock'))));
   },
 };

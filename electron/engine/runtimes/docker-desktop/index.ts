@@ -1,10 +1,11 @@
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
 import { desktopRelease } from '../support/docker-parse.js';
 import { addDockerSettings, queryDocker } from '../support/docker-query.js';
 import { readOptional, type FileLook } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { SETTINGS_LOCATIONS, normalizeDesktopSettings, parseDesktopSettingsFile, settingsPaths, thisHost, type HostFacts } from './settings.js';
 
 /** The docker context Docker Desktop creates for its Linux VM. */
@@ -63,6 +64,8 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
         }),
       ];
     },
+    // The desktop-linux context's endpoint; else the socket Docker Desktop creates on macOS (~/.docker/run) or Linux (~/.docker/desktop).
+    transport: (rt, _id, ctx) => dockerTransportFor(ctx, rt, contextEndpoint(ctx, DESKTOP_CONTEXT, [join(ctx.home, '.docker', 'run', 'docker.sock'), join(ctx.home, '.docker', 'desktop', 'docker.sock')])),
   };
 }
 

@@ -1,9 +1,13 @@
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
 import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
-import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
+
+/** The target that runs the suite in a container of Rancher Desktop's moby engine. */
+export const RD_DOCKER_TARGET = 'rancher-desktop:docker';
 import { normalizeRdSettings, parseRdSettings, parseRdctlVersion, rdSettingsPaths } from './settings.js';
 
 /** Rancher Desktop: `rdctl list-settings` while the app runs, its settings.json otherwise, `rdctl version`. */
@@ -64,8 +68,12 @@ export const rancherDesktopKind: RuntimeKind = {
         state,
         reason: joinReasons(...reasons),
         bag,
-        targets: singleTarget('rancher-desktop', 'Rancher Desktop VM', VM_PLACES),
+        targets: [
+          ...singleTarget('rancher-desktop', 'Rancher Desktop VM', VM_PLACES),
+          ...(bag?.settings.engine === 'moby' ? singleTarget(RD_DOCKER_TARGET, 'Rancher Desktop (docker container)', DOCKER_PLACES) : []),
+        ],
       }),
     ];
   },
+  transport: (rt, id, ctx) => (id === RD_DOCKER_TARGET ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')])) : undefined),
 };

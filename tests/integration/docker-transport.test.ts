@@ -1,0 +1,270 @@
+/**
+ * The docker transport against a real dockerd of the test's own (--bridge=none --iptables=false,
+ * private socket, loopback-only proxy) and real images built without any registry
+ * (scripts/build-test-image.sh: debootstrap + docker import, cached in /var/cache/vmbench-test).
+ * Through the engine: the quick disk suite in shared, guest and volume with real fio numbers, and a
+ * cancel mid-run. Through the transport: the script's process group stopped (trap cleanup), the
+ * SIGKILL escalation, an image without fio (and without setsid), image errors, leftovers.
+ * Network rule: every container runs with network none; the daemon has no bridge.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, release } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEvent, JobEvent, Run } from '../../electron/contract.js';
+import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { executeRun } from '../../electron/engine/bench/runner.js';
+import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
+import { RunStore } from '../../electron/engine/store/run-store.js';
+import { DockerTransport } from '../../electron/engine/transports/docker.js';
+import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
+import { benchProcesses, call, ofType, vmbenchObjects, workDirs } from './helpers/docker-checks.js';
+import { installDockerDeps, loadTestImages, startPrivateDockerd, type PrivateDockerd } from './helpers/private-dockerd.js';
+import { realDiskDir } from './helpers/run-script.js';
+
+const CONTEXT = 'vmbench-dt';
+const TARGET = `docker:${CONTEXT}`;
+const IMAGE = 'vmbench-guest:local';
+const NOFIO = 'vmbench-guest-nofio:local';
+const ENV_KEYS = ['DOCKER_CONFIG', 'DOCKER_HOST', 'DOCKER_CONTEXT'] as const;
+const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+let d: PrivateDockerd;
+let root: string;
+let engine: Engine;
+const events: JobEvent[] = [];
+const never = new AbortController().signal;
+
+const shared = (): string => join(root, 'data', 'scratch-shared');
+const transport = (opts: Partial<ConstructorParameters<typeof DockerTransport>[0]> = {}): DockerTransport =>
+  new DockerTransport({ endpoint: d.host, engine: 'the test dockerd', sharedDir: shared(), image: IMAGE, ...opts });
+const script = (name: 'rand-read' | 'seq-write', dir: string): { name: string; source: string; args: string[] } => ({ name, source: scriptSource(name), args: scriptArgs(name, 'quick', dir) });
+
+beforeAll(async () => {
+  installDockerDeps();
+  root = realDiskDir('vmbench-dt-');
+  d = await startPrivateDockerd('vmbench-dt-');
+  const started = Date.now();
+  process.stdout.write(`${loadTestImages(d)}[docker-transport] test images ready in ${Date.now() - started} ms\n`);
+  const config = join(root, 'docker-config');
+  execFileSync('docker', ['context', 'create', CONTEXT, '--docker', `host=${d.host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
+  process.env.DOCKER_CONFIG = config;
+  delete process.env.DOCKER_HOST;
+  delete process.env.DOCKER_CONTEXT;
+  engine = createEngine({ dataDir: join(root, 'data'), mode: 'cli' });
+  engine.subscribe((e) => events.push(e));
+}, 1_900_000);
+
+afterAll(async () => {
+  await engine?.close();
+  for (const k of ENV_KEYS) if (savedEnv[k] === undefined) delete process.env[k];
+  else process.env[k] = savedEnv[k];
+  await d?.stop();
+  if (root) rmSync(root, { recursive: true, force: true });
+}, 120_000);
+
+describe('docker transport through the engine', () => {
+  it('runs the quick disk suite in shared, guest and volume with real fio numbers, network none, and removes everything', async () => {
+    let inspected: Promise<{ network: string; mounts: string[]; interfaces: string[]; labels: Record<string, string> }> | undefined;
+    const unsubscribe = engine.subscribe((e) => {
+      if (e.type !== 'probe' || inspected) return;
+      inspected = (async () => {
+        const [id] = vmbenchObjects(d).containers;
+        const info = JSON.parse(d.docker(['inspect', id]))[0];
+        const netDev = d.docker(['exec', id, 'cat', '/proc/net/dev']);
+        return {
+          network: info.HostConfig.NetworkMode,
+          mounts: info.Mounts.map((m: { Type: string; Destination: string }) => `${m.Type} ${m.Destination}`).sort(),
+          interfaces: [...netDev.matchAll(/^\s*([^\s:]+):/gm)].map((m) => m[1]),
+          labels: info.Config.Labels,
+        };
+      })();
+    });
+    const started = Date.now();
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: IMAGE });
+    await engine.waitForJob(jobId);
+    unsubscribe();
+    const [finished] = ofType(events, jobId, 'job-finished');
+    expect(finished, JSON.stringify(ofType(events, jobId, 'log'))).toMatchObject({ status: 'completed' });
+    process.stdout.write(`[docker-transport] quick suite in 3 places: ${Math.round((Date.now() - started) / 1000)} s\n`);
+
+    expect(await inspected).toMatchObject({ network: 'none', mounts: ['bind /vmbench/shared', 'volume /vmbench/volume'], interfaces: ['lo'], labels: { 'dev.vmbench': '1', 'dev.vmbench.host': hostname() } });
+    expect(ofType(events, jobId, 'log').map((l) => l.message).join('\n')).toMatch(/Running the suite in container vmbench-\S+ of vmbench-guest:local on Docker Engine \(vmbench-dt\), network none/);
+    const run = await call<Run>(engine, 'runs.get', finished.runId!);
+    const t = run.targets[0];
+    expect(t).toMatchObject({ id: TARGET, runtime: TARGET, errors: [] });
+    // The container shares the host's kernel: the probe ran inside it.
+    expect(t.probe).toMatchObject({ kernel: release(), dirFsType: 'ext4', tools: { fio: expect.stringMatching(/^\d+\.\d+/) } });
+    expect(t.results.map((r) => `${r.place} ${r.test}`).sort()).toEqual(
+      ['shared', 'guest', 'volume'].flatMap((p) => ['rand-read', 'seq-read', 'seq-write', 'small-files'].map((x) => `${p} ${x}`)).sort(),
+    );
+    for (const r of t.results) {
+      for (const [metric, s] of Object.entries(r.metrics)) {
+        expect(s.n, `${r.place} ${r.test} ${metric}`).toBeGreaterThanOrEqual(3);
+        expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
+      }
+      if (r.test !== 'small-files') {
+        expect(r.tool).toMatchObject({ name: 'fio', version: t.probe!.tools.fio });
+        expect(r.command).toContain(`/vmbench/${r.place}/.vmbench-`);
+      }
+    }
+    const iops = (place: string): number => t.results.find((r) => r.place === place && r.test === 'rand-read')!.metrics.read_iops.median;
+    process.stdout.write(`[docker-transport] rand-read IOPS shared ${iops('shared')} guest ${iops('guest')} volume ${iops('volume')}\n`);
+    expect(Math.min(iops('shared'), iops('guest'), iops('volume'))).toBeGreaterThan(100);
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+    expect(workDirs(shared())).toEqual([]);
+  }, 900_000);
+
+  it('cancels mid-run: the script stops, its files go, the container and the volume are removed', async () => {
+    let sawWorkDir: string[] = [];
+    let cancelled: Promise<unknown> | undefined;
+    let cancelAt = 0;
+    const unsubscribe = engine.subscribe((e) => {
+      if (cancelled || e.type !== 'sample' || e.place !== 'shared' || e.test !== 'rand-read') return;
+      sawWorkDir = workDirs(shared());
+      cancelAt = Date.now();
+      cancelled = call(engine, 'run.cancel', e.jobId);
+    });
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: IMAGE, tests: ['seq-write', 'rand-read'] });
+    await engine.waitForJob(jobId);
+    unsubscribe();
+    expect(cancelled, 'the run never reached rand-read in the shared place').toBeDefined();
+    expect(await cancelled).toEqual({ cancelled: true });
+    process.stdout.write(`[docker-transport] cancel to clean: ${Date.now() - cancelAt} ms\n`);
+    expect(Date.now() - cancelAt).toBeLessThan(20_000);
+    expect(sawWorkDir).toHaveLength(1);
+    expect(ofType(events, jobId, 'job-finished')[0]).toMatchObject({ status: 'cancelled' });
+    expect(workDirs(shared())).toEqual([]);
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+    expect(benchProcesses()).toEqual([]);
+    const run = await call<Run>(engine, 'runs.get', ofType(events, jobId, 'job-finished')[0].runId!);
+    expect(run.targets[0].results.map((r) => `${r.place} ${r.test}`)).toEqual(['shared seq-write']);
+  }, 300_000);
+
+  it('reports an image that is not there, and pulls nothing', async () => {
+    const before = d.docker(['images', '-q']);
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: 'vmbench-absent:1', tests: ['rand-read'] });
+    await engine.waitForJob(jobId);
+    expect(ofType(events, jobId, 'job-finished')[0]).toMatchObject({ status: 'failed' });
+    const errors = ofType(events, jobId, 'test-error').map((e) => e.error);
+    expect(errors.map((e) => `${e.place} ${e.test} ${e.code}`)).toEqual(['shared rand-read image-missing', 'guest rand-read image-missing', 'volume rand-read image-missing']);
+    expect(errors[0].message).toMatch(/"vmbench-absent:1" is not present .* never pulls .*docker pull vmbench-absent:1.*leave out --image/);
+    expect(d.docker(['images', '-q'])).toBe(before);
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 120_000);
+});
+
+describe('docker transport on its own', () => {
+  it('stops the script with SIGTERM to its process group; its trap removes its files', async () => {
+    const t = transport();
+    await t.prepare({ signal: never, image: IMAGE, log: () => undefined });
+    const evs: BenchEvent[] = [];
+    const ac = new AbortController();
+    let abortedAt = 0;
+    const exit = await t.run(script('rand-read', t.placeDir('volume')), {
+      signal: ac.signal,
+      timeoutMs: 120_000,
+      onEvent: (e) => {
+        evs.push(e);
+        if (e.event === 'tool-output' && !abortedAt) {
+          abortedAt = Date.now();
+          setTimeout(() => ac.abort(), 1000);
+        }
+      },
+    });
+    expect(exit).toEqual({ exitCode: 143, cancelled: true, timedOut: false });
+    expect(Date.now() - abortedAt).toBeLessThan(10_000);
+    expect(evs.filter((e) => e.event === 'error')).toEqual([{ event: 'error', test: 'rand-read', code: 'cancelled', message: expect.stringMatching(/SIGTERM.*files were removed/) }]);
+    const name = `vmbench-${t.token}`;
+    expect(d.docker(['exec', name, 'ls', '-A', '/vmbench/volume'])).toBe('');
+    expect(d.docker(['top', name, '-o', 'args']).split('\n').filter((l) => /fio/.test(l))).toEqual([]);
+    await t.dispose();
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 120_000);
+
+  it('times a script out and escalates to SIGKILL when it ignores SIGTERM', async () => {
+    const t = transport();
+    const lines: string[] = [];
+    const started = Date.now();
+    const exit = await t.run(
+      { name: 'stubborn', source: "trap '' TERM\nwhile :; do sleep 1; done\n", args: [] },
+      { signal: never, timeoutMs: 2000, onEvent: () => undefined, onStderr: (l) => lines.push(l) },
+    );
+    await t.dispose();
+    expect(exit).toEqual({ exitCode: 137, cancelled: false, timedOut: true });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(lines.join('\n')).toMatch(/did not finish within 2 s[\s\S]*did not stop within 5 s of SIGTERM; sending SIGKILL/);
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 120_000);
+
+  it('in an image without fio (and without setsid): tool-missing for rand-read, dd fallbacks, the rest runs, cancel still works', async () => {
+    const t = transport({ image: NOFIO });
+    const store = new RunStore(join(root, 'nofio-store'));
+    const emitted: Array<{ type: string }> = [];
+    const run = await executeRun({ suite: 'quick' }, (e) => emitted.push(e), never, {
+      store,
+      appVersion: 'test',
+      resolveTargets: async () => [{ id: 'nofio', runtime: 'test', label: 'no fio', settings: {}, transport: { places: () => ['volume'], placeDir: (p) => t.placeDir(p), run: (s, o) => t.run(s, o), prepare: (o) => t.prepare(o), dispose: () => t.dispose() } }],
+    });
+    expect(run?.status).toBe('completed');
+    const target = run!.targets[0];
+    expect(target.probe?.tools.fio).toBeNull();
+    expect(target.errors).toEqual([{ test: 'rand-read', place: 'volume', code: 'tool-missing', message: expect.stringMatching(/fio not found/) }]);
+    expect(target.results.map((r) => `${r.test} ${r.tool.name}`).sort()).toEqual(['seq-read dd', 'seq-write dd', 'small-files sh']);
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+
+    // Without setsid the script is signalled alone; its trap still stops dd and removes its files.
+    const t2 = transport({ image: NOFIO });
+    const ac = new AbortController();
+    const evs: BenchEvent[] = [];
+    const exit = await t2.run(script('seq-write', t2.placeDir('shared')), { signal: ac.signal, timeoutMs: 120_000, onEvent: (e) => (evs.push(e), e.event === 'sample' && ac.abort()) });
+    expect(exit).toMatchObject({ exitCode: 143, cancelled: true });
+    expect(evs.some((e) => e.event === 'error' && e.code === 'cancelled')).toBe(true);
+    expect(workDirs(shared())).toEqual([]);
+    expect(benchProcesses()).toEqual([]);
+    await t2.dispose();
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 300_000);
+
+  it("builds vmbench's own image from a Dockerfile once, with progress; says exactly what is wrong when its base cannot be pulled", async () => {
+    const dir = join(root, 'dockerfiles');
+    mkdirSync(dir, { recursive: true });
+    const good = join(dir, 'Dockerfile.good');
+    const text = `FROM ${IMAGE}\nLABEL dev.vmbench.test="build"\n`;
+    writeFileSync(good, text);
+    const logs: string[] = [];
+    const t = transport({ dockerfile: good, image: undefined });
+    await t.prepare({ signal: never, log: (_l, m) => logs.push(m) });
+    expect(t.image).toBe(benchImageTag(text));
+    expect(logs.join('\n')).toMatch(/Building vmbench's bench image vmbench-bench:[0-9a-f]{12}[\s\S]*image build: Step 1\/2 : FROM vmbench-guest:local[\s\S]*Built vmbench-bench/);
+    await t.dispose();
+    const again: string[] = [];
+    const t2 = transport({ dockerfile: good, image: undefined });
+    await t2.prepare({ signal: never, log: (_l, m) => again.push(m) });
+    await t2.dispose();
+    expect(again.join('\n')).not.toMatch(/Building/);
+    d.docker(['rmi', benchImageTag(text)]);
+
+    const bad = join(dir, 'Dockerfile.bad');
+    writeFileSync(bad, 'FROM 127.0.0.1:9/vmbench-absent:1\nRUN true\n');
+    const t3 = transport({ dockerfile: bad, image: undefined });
+    const failed = await t3.prepare({ signal: never, log: () => undefined }).then(() => null, (e: unknown) => e);
+    await t3.dispose();
+    expect(failed).toMatchObject({ code: 'image-build-failed', message: expect.stringMatching(/base image "127\.0\.0\.1:9\/vmbench-absent:1" is not present in the test dockerd and could not be pulled \(.+\)\. .*--image IMAGE/) });
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 300_000);
+
+  it('removes the container and volume an earlier run left behind when its process died', async () => {
+    const dead = spawnSync('true').pid!;
+    const labels = ['dev.vmbench=1', `dev.vmbench.host=${hostname()}`, `dev.vmbench.pid=${dead}`, 'dev.vmbench.run=old'].flatMap((l) => ['--label', l]);
+    d.docker(['volume', 'create', ...labels, 'vmbench-old']);
+    d.docker(['create', '--network', 'none', '--name', 'vmbench-old', ...labels, '-v', 'vmbench-old:/x', IMAGE, 'sh']);
+    const logs: string[] = [];
+    const t = transport();
+    await t.prepare({ signal: never, image: IMAGE, log: (_l, m) => logs.push(m) });
+    expect(logs).toContain('Removed 1 leftover vmbench container(s) of an earlier run that did not finish.');
+    expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);
+    await t.dispose();
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 120_000);
+});
