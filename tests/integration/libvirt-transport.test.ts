@@ -83,7 +83,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(rt?.active).toEqual({ mountType: '9p', sharedDir: '/mnt/host' });
     expect(rt?.targets).toEqual([{ id: target, label: `libvirt ${domain}`, places: ['shared', 'guest'] }]);
     expect(rt?.reason).toBeUndefined();
-  });
+  }, 60_000);
 
   it('runs the quick disk suite in the shared folder and on the guest disk, streaming events as they happen', async () => {
     const t0 = Date.now();
@@ -119,7 +119,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     }
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
     expect(readdirSync(guest!.share)).toEqual([]);
-  });
+  }, 900_000);
 
   it('cancel while fio runs in the shared folder stops it and leaves nothing in either place', async () => {
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', tests: ['rand-read'], targets: [target] });

@@ -9,14 +9,18 @@ export const MAX_COMPARE_ROWS = 6;
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 const TEST_ORDER = [...DISK_TESTS, 'net', 'redis', 'http'];
 
-/** The rows a compare card shows, best first: headline metrics measured in both runs. */
+/** The rows a compare card shows: headline metrics, the target/place that changed most first. */
 export function compareCardRows(cmp: Comparison): CompareRow[] {
   const head = cmp.rows.filter((x) => HEADLINE_METRIC[x.test] === x.metric);
   const rows = head.length ? head : cmp.rows;
-  const targets = [...new Set(cmp.rows.map((x) => x.target))];
+  const group = (x: CompareRow): string => `${x.target}\u0000${x.place}`;
+  const swing = new Map<string, number>();
+  for (const x of rows) swing.set(group(x), Math.max(swing.get(group(x)) ?? 0, x.pct === null ? 0 : Math.abs(x.pct)));
+  const order = [...new Set(rows.map(group))];
   const rank = (x: CompareRow): number[] => [
     x.a !== null && x.b !== null ? 0 : 1,
-    targets.indexOf(x.target),
+    -(swing.get(group(x)) ?? 0),
+    order.indexOf(group(x)),
     PLACE_ORDER.indexOf(x.place),
     TEST_ORDER.indexOf(x.test),
   ];
@@ -56,7 +60,7 @@ export function compareBody(cmp: Comparison): { svg: string; scope: string } {
   const head = { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 };
   const more = all.length - rows.length;
   const out: string[] = [
-    text(MARGIN, headY, 'METRIC', head, more > 0 ? tspan(`  +${more} more`, { bold: false, fill: COLOR.dim }) : ''),
+    text(MARGIN, headY, 'METRIC', head, more > 0 ? tspan(`+${more} more`, { bold: false, fill: COLOR.dim, dx: 10 }) : ''),
     text(beforeX, headY, 'BEFORE', { ...head, anchor: 'end' }),
     text(afterX, headY, 'AFTER', { ...head, anchor: 'end' }),
     text(pillX + pillW / 2, headY, 'CHANGE', { ...head, anchor: 'middle' }),
@@ -72,7 +76,7 @@ export function compareBody(cmp: Comparison): { svg: string; scope: string } {
     out.push(`<circle cx="${MARGIN + 5}" cy="${r(mid + 14)}" r="4.5" fill="${PLACE_COLOR[x.place]}"/>`);
     out.push(text(MARGIN + 16, mid + 19, fit(`${x.target} · ${PLACE_LABEL[x.place]}`, labelW - 16, 15), { size: 15, fill: COLOR.muted }));
     const numY = mid + numSize * 0.36;
-    const unit = tspan(` ${info.unit}`, { size: 15, bold: false, fill: COLOR.dim });
+    const unit = info.unit ? tspan(info.unit, { size: 15, bold: false, fill: COLOR.dim, dx: 5 }) : '';
     const value = (v: number | null, xr: number, fill: string): string =>
       v === null ? text(xr, numY, '—', { size: numSize, fill: COLOR.dim, anchor: 'end' }) : text(xr, numY, formatCompact(v), { size: numSize, bold: true, fill, anchor: 'end' }, unit);
     out.push(value(x.a, beforeX, '#b8c0da'));

@@ -1,5 +1,6 @@
 /** Drawing kit of the share card: size, palette, XML escaping, text measuring, the frame. */
 import type { Place } from '../../contract.js';
+import { measureText } from './card-font-metrics.js';
 
 /** Card size in pixels (the Open Graph image size). */
 export const CARD_WIDTH = 1200;
@@ -7,6 +8,9 @@ export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
 /** Outer margin. */
 export const MARGIN = 56;
+
+/** Font size of the card title. */
+export const TITLE_SIZE = 38;
 
 /** Colours of the card. */
 export const COLOR = {
@@ -40,23 +44,15 @@ export function xml(s: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** Approximate advance of a character in em for DejaVu Sans (bold is wider). */
-function advance(ch: string, bold: boolean): number {
-  let w: number;
-  if (/[0-9]/.test(ch)) w = 0.64;
-  else if (/[ .,:;'|!il]/.test(ch)) w = 0.32;
-  else if (/[A-Z]/.test(ch)) w = /[MW]/.test(ch) ? 0.9 : 0.72;
-  else if (/[mw]/.test(ch)) w = 0.95;
-  else if (/[a-z]/.test(ch)) w = 0.6;
-  else w = 0.75;
-  return bold ? w * 1.1 : w;
+/** Width of a text line in pixels, measured with the card's font metrics. */
+export function textWidth(s: string, size: number, bold = false, spacing = 0): number {
+  return measureText(s, size, bold, spacing);
 }
 
-/** Estimated width of a text line in pixels (generous, so fitted text never overflows). */
-export function textWidth(s: string, size: number, bold = false): number {
-  let w = 0;
-  for (const ch of s) w += advance(ch, bold);
-  return w * size;
+/** The largest font size up to `size` at which the text fits `maxWidth`. */
+export function fitSize(s: string, maxWidth: number, size: number, bold = false): number {
+  const w = measureText(s, size, bold);
+  return w <= maxWidth ? size : Math.max(8, Math.floor((size * maxWidth) / w));
 }
 
 /** Shortens text with an ellipsis until its estimated width fits. */
@@ -141,11 +137,12 @@ export function frame(f: Frame, body: string): string {
   const mark = [rect(MARGIN, 58, 7, 16, 'url(#mark)', 2), rect(MARGIN + 10, 50, 7, 24, 'url(#mark)', 2), rect(MARGIN + 20, 42, 7, 32, 'url(#mark)', 2)].join('');
   const wordmark = text(MARGIN + 38, 72, 'vmbench', { size: 28, bold: true, spacing: 0.5 });
   const badgeSize = 15;
-  const badgeW = textWidth(f.badge, badgeSize, true) * 0.92 + 32;
+  const badgeW = textWidth(f.badge, badgeSize, true, 1) + 36;
   const badge = `${rect(W - MARGIN - badgeW, 44, badgeW, 34, '#ffffff14', 17)}${text(W - MARGIN - badgeW / 2, 66, f.badge, { size: badgeSize, bold: true, fill: COLOR.muted, anchor: 'middle', spacing: 1 })}`;
-  const titleSize = 38;
-  const suffixW = textWidth(f.titleSuffix, titleSize);
-  const title = text(MARGIN, 134, fit(f.title, W - 2 * MARGIN - suffixW, titleSize, true), { size: titleSize, bold: true }, tspan(f.titleSuffix, { bold: false, fill: COLOR.muted }));
+  const titleSize = TITLE_SIZE;
+  const suffixW = f.titleSuffix ? textWidth(f.titleSuffix, titleSize) + 12 : 0;
+  const titleText = fit(f.title, W - 2 * MARGIN - suffixW, titleSize, true);
+  const title = text(MARGIN, 134, titleText, { size: titleSize, bold: true }, f.titleSuffix ? tspan(f.titleSuffix, { bold: false, fill: COLOR.muted, dx: 12 }) : '');
   const subtitle = text(MARGIN, 168, fit(f.subtitle, W - 2 * MARGIN, 17), { size: 17, fill: COLOR.muted });
   const footerRightW = textWidth(f.footerRight, 15) + 24;
   const footer = [

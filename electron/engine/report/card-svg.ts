@@ -2,8 +2,8 @@
 import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
 import { HEADLINE_METRIC, metricInfo } from '../bench/metrics.js';
 import { compareBody } from './card-compare.js';
-import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, frame, r, ratioColor, rect, text, tspan } from './card-kit.js';
-import { PLACE_LABEL, formatCompact, formatDay, formatRatio, hostProbe, nativeBaseline, ratioToNative, targetName } from './format.js';
+import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
+import { PLACE_LABEL, formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, ratioToNative, targetName } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
 /** Options of the share card. */
@@ -58,25 +58,28 @@ function cardRows(run: Run, cols: TestId[]): CardRow[] {
   return [...rows.filter((x) => x.place === 'native'), ...rows.filter((x) => x.place !== 'native')];
 }
 
-function title(run: Run): string {
+/** "This machine", "Lima default vs native", "3 runtimes vs native": the name shortened, never the tail. */
+function title(run: Run, suffix: string): string {
   const others = [...new Set(run.targets.filter((t) => t.results.some((x) => x.place !== 'native')).map(targetName))];
   const hasNative = run.targets.some((t) => t.results.some((x) => x.place === 'native'));
   if (others.length === 0) return 'This machine';
-  const who = others.length === 1 ? others[0] : `${others.length} runtimes`;
-  return hasNative ? `${who} vs native` : who;
+  const tail = hasNative ? ' vs native' : '';
+  const room = CARD_WIDTH - 2 * MARGIN - textWidth(suffix, TITLE_SIZE) - 12 - textWidth(tail, TITLE_SIZE, true);
+  const who = others.length === 1 ? fit(others[0], room, TITLE_SIZE, true) : `${others.length} runtimes`;
+  return `${who}${tail}`;
 }
 
 /** Footer facts: date, OS/kernel, CPU count, fio version, suite. */
-function footerLeft(run: Run, extra?: string): string {
+function footerLeft(run: Run, withDate = true): string {
   const p = hostProbe(run);
-  const parts = [extra ?? formatDay(run.startedAt)];
+  const parts = withDate ? [formatDay(run.startedAt)] : [];
   if (p?.os) parts.push(p.os);
   if (p?.kernel) parts.push(`kernel ${p.kernel}`);
   if (p?.cpus) parts.push(`${p.cpus} CPUs`);
   const fio = run.targets.map((t) => t.probe?.tools?.fio).find((v) => v) ?? run.targets.flatMap((t) => t.results).find((x) => x.tool?.name === 'fio')?.tool.version;
   if (fio) parts.push(`fio ${String(fio).replace(/^fio-/, '')}`);
   parts.push(`${run.suite} suite`);
-  return parts.join('  ·  ');
+  return parts.join(' · ');
 }
 
 function trialsText(run: Run): string {
@@ -92,8 +95,9 @@ function runBody(run: Run): string {
   const rows = all.slice(0, MAX_CARD_ROWS);
   const base = nativeBaseline(run);
   const n = rows.length;
-  const rowH = n <= 1 ? 160 : n === 2 ? 140 : n === 3 ? 105 : 82;
-  const numSize = n <= 2 ? 46 : n === 3 ? 38 : 32;
+  const rowH = n <= 2 ? 130 : n === 3 ? 105 : 82;
+  const numSize = n <= 1 ? 54 : n === 2 ? 46 : n === 3 ? 38 : 30;
+  const noteGap = n >= 4 ? 22 : 26;
   const labelW = 250;
   const gridX = MARGIN + labelW + 24;
   const colW = (CARD_WIDTH - MARGIN - gridX) / Math.max(cols.length, 1);
@@ -103,11 +107,11 @@ function runBody(run: Run): string {
   const headY = rowsTop - 14;
   const out: string[] = [];
   const more = all.length - rows.length;
-  out.push(text(MARGIN, headY, 'RUNTIME · PLACE', { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, more > 0 ? tspan(`  +${more} more`, { bold: false, fill: COLOR.dim }) : ''));
+  out.push(text(MARGIN, headY, 'RUNTIME · PLACE', { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, more > 0 ? tspan(`+${more} more`, { bold: false, fill: COLOR.dim, dx: 10 }) : ''));
   for (const [i, test] of cols.entries()) {
     const x = gridX + i * colW;
     const unit = metricInfo(HEADLINE_METRIC[test]).unit;
-    out.push(text(x, headY, SHORT_TEST[test].toUpperCase(), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(`  ${unit}`, { bold: false, fill: COLOR.dim })));
+    out.push(text(x, headY, SHORT_TEST[test].toUpperCase(), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(unit, { bold: false, fill: COLOR.dim, dx: 7 })));
   }
   const max: Partial<Record<TestId, number>> = {};
   for (const test of cols) max[test] = Math.max(...all.map((x) => x.values[test] ?? 0), base.get(`${test}/${HEADLINE_METRIC[test]}`) ?? 0);
@@ -118,7 +122,7 @@ function runBody(run: Run): string {
     out.push(text(MARGIN, mid - 4, fit(row.target, labelW, 21, true), { size: 21, bold: true }));
     out.push(`<circle cx="${MARGIN + 6}" cy="${r(mid + 17)}" r="5" fill="${PLACE_COLOR[row.place]}"/>`);
     out.push(text(MARGIN + 18, mid + 23, PLACE_LABEL[row.place], { size: 16, fill: COLOR.muted }));
-    const numY = mid + numSize * 0.36 - 14;
+    const numY = mid + numSize * 0.36 - 16;
     for (const [i, test] of cols.entries()) {
       const x = gridX + i * colW;
       const v = row.values[test];
@@ -126,16 +130,24 @@ function runBody(run: Run): string {
         out.push(text(x, numY, '—', { size: numSize, fill: COLOR.dim }));
         continue;
       }
-      out.push(text(x, numY, formatCompact(v), { size: numSize, bold: true }));
-      const barY = numY + 12;
+      const num = formatCompact(v);
+      out.push(text(x, numY, num, { size: fitSize(num, colW - 14, numSize, true), bold: true }));
+      const barY = numY + Math.round(numSize * 0.3) + 4;
       const frac = max[test] ? Math.max(0.02, Math.min(1, v / (max[test] as number))) : 0;
       out.push(rect(x, barY, barW, 6, COLOR.track, 3), rect(x, barY, barW * frac, 6, PLACE_COLOR[row.place], 3));
       const ratio = row.place === 'native' ? null : ratioToNative(base, test, HEADLINE_METRIC[test], v);
       const note = row.place === 'native' ? 'baseline' : ratio === null ? '' : `${formatRatio(ratio)} native`;
-      if (note) out.push(text(x, barY + 27, note, { size: 16, bold: ratio !== null, fill: ratio === null ? COLOR.dim : ratioColor(ratio) }));
+      if (note) out.push(text(x, barY + noteGap, note, { size: 16, bold: ratio !== null, fill: ratio === null ? COLOR.dim : ratioColor(ratio) }));
     }
   });
   return out.join('\n');
+}
+
+/** "2026-01-20 14:00 → 14:20 UTC" on one day, else both days. */
+function span(a: string, b: string): string {
+  const da = formatDate(a);
+  const db = formatDate(b);
+  return da.slice(0, 10) === db.slice(0, 10) ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a)} → ${formatDay(b)}`;
 }
 
 /** The share card of a run (or, with `compare`, a before -> after card) as an SVG document. */
@@ -148,19 +160,20 @@ export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
     return frame(
       {
         title: 'Before → after',
-        titleSuffix: body.scope ? ` — ${body.scope}` : '',
-        subtitle: `Medians, ${formatDay(cmp.a.startedAt)} → ${formatDay(cmp.b.startedAt)} · green is better, red is worse (beyond 1% noise)`,
+        titleSuffix: body.scope ? `— ${body.scope}` : '',
+        subtitle: `Medians · ${span(cmp.a.startedAt, cmp.b.startedAt)} · green is better, red is worse (beyond 1% noise)`,
         badge: `${cmp.b.suite.toUpperCase()} SUITE`,
-        footerLeft: footerLeft(run, `${formatDay(cmp.a.startedAt)} → ${formatDay(cmp.b.startedAt)}`),
+        footerLeft: footerLeft(run, false),
         footerRight,
       },
       body.svg,
     );
   }
+  const suffix = `— ${run.suite} suite`;
   return frame(
     {
-      title: title(run),
-      titleSuffix: ` — ${run.suite} suite`,
+      title: title(run, suffix),
+      titleSuffix: suffix,
       subtitle: `${trialsText(run)} · higher is better · ratio = place ÷ this machine's native result`,
       badge: formatDay(run.startedAt),
       footerLeft: footerLeft(run),

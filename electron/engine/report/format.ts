@@ -52,10 +52,10 @@ export function formatPct(pct: number): string {
   return `${v > 0 ? '+' : v < 0 ? '-' : '±'}${Math.abs(v).toFixed(1)}%`;
 }
 
-/** A ratio to native: 0.4213 -> "0.42×", 1.5 -> "1.5×", 12.3 -> "12×". */
+/** A ratio to native: 0.4213 -> "0.42×", 0.8 -> "0.80×", 1.5 -> "1.5×", 12.3 -> "12×". */
 export function formatRatio(r: number): string {
   if (!Number.isFinite(r)) return '—';
-  const v = r >= 10 ? Math.round(r).toString() : r >= 1 ? (Math.round(r * 10) / 10).toString() : (Math.round(r * 100) / 100).toString();
+  const v = r >= 10 ? Math.round(r).toString() : r >= 0.995 ? (Math.round(r * 10) / 10).toFixed(1) : r >= 0.01 ? r.toFixed(2) : '<0.01';
   return `${v}×`;
 }
 

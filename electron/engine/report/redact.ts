@@ -2,6 +2,7 @@
  * Privacy redaction for everything that leaves the machine (design.md "Privacy"): home paths,
  * user and host names, IP and MAC addresses are replaced by placeholders before any export.
  */
+import { isIP } from 'node:net';
 import os from 'node:os';
 import type { Comparison, Run } from '../../contract.js';
 
@@ -47,7 +48,7 @@ const isCommon = (name: string): boolean => name.length < 3 || COMMON_NAMES.has(
 
 const OCTET = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
 const IPV4 = new RegExp(`(?<![\\w.])${OCTET}(?:\\.${OCTET}){3}(?![\\w]|\\.\\d)`, 'g');
-const IPV6_CANDIDATE = /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:[0-9A-Fa-f]{1,4}|(?:\d{1,3}\.){3}\d{1,3})?(?:%[\w.]+)?(?![\w:])/g;
+const IPV6_CANDIDATE = /(?<![\w:.])(?:[0-9A-Fa-f]{0,4}:){2,8}(?:(?:\d{1,3}\.){3}\d{1,3}|[0-9A-Fa-f]{1,4})?(?:%[\w.]+)?(?![\w:]|\.\d)/g;
 const MAC = /(?<![\w:.-])(?:[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:.-])/g;
 /** Home folders of any user: /Users/x, /home/x, C:\Users\x (prefix and x are captured). */
 const GENERIC_HOME = /(\/Users\/|\/home\/|\b[A-Za-z]:[\\/][Uu]sers[\\/])(?!Shared\b|Public\b)([^\\/\s"'`:;,|<>()[\]{}]+)/g;
@@ -61,13 +62,7 @@ function isNeutralIp(ip: string): boolean {
 }
 
 function isIPv6(s: string): boolean {
-  const bare = s.split('%')[0];
-  if (!/[0-9A-Fa-f]/.test(bare) && bare !== '::') return false;
-  const groups = bare.replace(/(?:\d{1,3}\.){3}\d{1,3}$/, 'x:x').split(':');
-  const dbl = bare.split('::').length - 1;
-  if (dbl > 1 || /:::/.test(bare)) return false;
-  if (dbl === 0) return groups.length === 8 && groups.every((g) => g === 'x' || /^[0-9A-Fa-f]{1,4}$/.test(g));
-  return groups.length <= 9 && groups.every((g) => g === '' || g === 'x' || /^[0-9A-Fa-f]{1,4}$/.test(g));
+  return isIP(s.split('%')[0]) === 6;
 }
 
 /** A compiled redactor for one context; reuse it for many strings. */
@@ -88,7 +83,12 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
   const homeRes = homes.map((h) => new RegExp(`(?<![\\w.~-])${esc(h).replace(/\\\\|\//g, '[\\\\/]')}(?![\\w.-])`, /^[A-Za-z]:/.test(h) ? 'gi' : 'g'));
   const hostRes = hosts.map((h) => ({ re: word(h), free: !isCommon(h) || h.includes('.') }));
   const fixedUsers = users.filter((u) => !isCommon(u));
-  const atNames = [...users, ...hosts];
+  const userRes = new Map(fixedUsers.map((u) => [u, word(u)]));
+  // user@host, written by ssh, scp and friends: replace even short or common names there.
+  const atRes = [...users, ...hosts].flatMap((n) => [
+    { re: new RegExp(`(?<![A-Za-z0-9<])${esc(n)}@`, 'gi'), to: users.includes(n) ? '<user>@' : '<host>@' },
+    { re: new RegExp(`@${esc(n)}(?![A-Za-z0-9>-])`, 'gi'), to: '@<host>' },
+  ]);
 
   return {
     text(input: string, versionish = false): string {
@@ -102,17 +102,14 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
         if (at === 0 || /[^\w.~/-]/.test(all[at - 1])) return '~';
         return common ? prefix + name : `${prefix}<user>`;
       });
-      // user@host, written by ssh, scp and friends: replace even short or common names there.
-      for (const n of atNames) {
-        s = s.replace(new RegExp(`(?<![A-Za-z0-9<])${esc(n)}@`, 'gi'), users.includes(n) ? '<user>@' : '<host>@');
-        s = s.replace(new RegExp(`@${esc(n)}(?![A-Za-z0-9>-])`, 'gi'), '@<host>');
-      }
+      for (const { re, to } of atRes) s = s.replace(re, to);
       s = s.replace(MAC, '<mac>');
       s = s.replace(IPV6_CANDIDATE, (m) => (isIPv6(m) && !isNeutralIp(m) ? '<ip>' : m));
       if (!versionish) s = s.replace(IPV4, (m) => (isNeutralIp(m) ? m : '<ip>'));
       for (const { re, free } of hostRes) if (free) s = s.replace(re, '<host>');
       s = s.replace(MDNS_HOST, '<host>');
-      for (const u of [...fixedUsers, ...learned]) s = s.replace(word(u), '<user>');
+      for (const re of userRes.values()) s = s.replace(re, '<user>');
+      for (const u of learned) if (!userRes.has(u)) s = s.replace(word(u), '<user>');
       return s;
     },
   };

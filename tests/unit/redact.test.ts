@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Run } from '../../electron/contract.js';
+import { redactComparison, redactRun, redactText, type RedactContext } from '../../electron/engine/report/redact.js';
+import { compareRuns } from '../../electron/engine/compare.js';
+
+const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
+const ctx: RedactContext = { home: '/Users/alice', user: 'alice', host: 'alices-macbook-pro.local' };
+/** Everything identifying that the fixtures contain. */
+const SECRETS = [/alice/i, /bob/i, /alices-macbook-pro/i, /192\.0\.2\./, /198\.51\.100\./, /fe80:/i, /52:55:55/i, /TESTSERIAL/, /lima-default/];
+
+describe('redactRun with an injected context', () => {
+  const run = fixture('quick-multi');
+  const red = redactRun(run, ctx);
+  const text = JSON.stringify(red);
+
+  it('leaves nothing identifying anywhere in the run', () => {
+    for (const s of SECRETS) expect(text).not.toMatch(s);
+  });
+
+  it('replaces the home folder in commands and probe mounts by ~', () => {
+    expect(red.targets[0].results[0].command).toContain('--directory=~/Library/Caches/vmbench/t-7f3a');
+    expect(red.targets[0].probe?.mounts.map((m) => m.path)).toEqual(['/', '~/Library/Caches/vmbench']);
+    // Lima mounts the host home at the same path and keeps its own home as /home/<user>.linux.
+    expect(red.targets[1].probe?.mounts.map((m) => m.path)).toEqual(['~', '/tmp/lima', '~']);
+    expect(red.targets[2].results[0].command).toContain('-v ~/Library/Caches/vmbench:/mnt/host');
+  });
+
+  it('replaces addresses in nested settings and free-text errors', () => {
+    const s = red.targets[1].settings;
+    expect(s.sshAddress).toBe('<ip>');
+    expect(s.hostIPv6).toBe('<ip>');
+    expect(s.network).toBe('vzNAT <ip>/24 gw <ip> mac <mac>');
+    expect(red.targets[2].errors[0].message).toBe('small-files did not finish within 120 s on <host> (<ip>)');
+  });
+
+  it('drops keys that identify the machine and keeps the useful settings', () => {
+    expect(red.targets[0].settings).toEqual({});
+    expect(Object.keys(red.targets[1].settings)).toEqual(['vmType', 'mountType', 'cpus', 'memoryMiB', 'sshAddress', 'hostIPv6', 'network']);
+  });
+
+  it('preserves versions, kernels, numbers and ids', () => {
+    expect(red.app.version).toBe('0.1.0');
+    expect(red.targets[1].probe?.kernel).toBe('6.8.0-49-generic');
+    expect(red.targets[1].probe?.tools).toEqual({ fio: '3.36' });
+    expect(red.targets[1].results[0].metrics).toEqual(run.targets[1].results[0].metrics);
+    expect(red.targets.map((t) => t.id)).toEqual(['local', 'lima:default', 'docker:desktop-linux']);
+    expect(red.startedAt).toBe(run.startedAt);
+  });
+
+  it('returns a deep copy and leaves the input alone', () => {
+    const before = JSON.stringify(run);
+    const copy = redactRun(run, ctx);
+    copy.targets[0].results[0].metrics.write_MBps.median = 1;
+    expect(JSON.stringify(run)).toBe(before);
+    expect(copy.targets[0]).not.toBe(run.targets[0]);
+  });
+
+  it('keeps dotted quads in version fields but redacts them elsewhere', () => {
+    const r = structuredClone(run);
+    r.targets[0].results[0].tool.version = '10.2.3.4';
+    r.targets[0].probe!.tools = { 'qemu-img': '9.1.0.1' };
+    r.targets[0].probe!.kernel = '5.15.0.1';
+    r.targets[0].results[0].command = 'iperf3 -c 10.2.3.4';
+    const out = redactRun(r, ctx);
+    expect(out.targets[0].results[0].tool.version).toBe('10.2.3.4');
+    expect(out.targets[0].probe!.tools).toEqual({ 'qemu-img': '9.1.0.1' });
+    expect(out.targets[0].probe!.kernel).toBe('5.15.0.1');
+    expect(out.targets[0].results[0].command).toBe('iperf3 -c <ip>');
+  });
+
+  it('redacts comparisons too', () => {
+    const cmp = compareRuns(fixture('libvirt-before'), { ...fixture('libvirt-after'), id: '2026-01-20T14-20-00-alice' });
+    expect(redactComparison(cmp, ctx).b.id).toBe('2026-01-20T14-20-00-<user>');
+  });
+});
+
+describe('redactText', () => {
+  const r = (s: string, c: RedactContext = ctx): string => redactText(s, c);
+
+  it('replaces generic home folders of any user', () => {
+    expect(r('/home/carol/src and /Users/dave/x')).toBe('~/src and ~/x');
+    expect(r('C:\\Users\\Erin\\AppData and C:/Users/erin/x')).toBe('~\\AppData and ~/x');
+    expect(r('/home/carol.linux/.cache')).toBe('~/.cache');
+    // A home folder deeper in a path (a host path mirrored into a guest) keeps its prefix, not the name.
+    expect(r('/mnt/host/home/carol/x')).toBe('/mnt/host/home/<user>/x');
+    // Names learned from a path are redacted wherever else they appear in the same text.
+    expect(r('owner carol of /home/carol')).toBe('owner <user> of ~');
+    expect(r('/Users/Shared/vmbench')).toBe('/Users/Shared/vmbench');
+  });
+
+  it('matches the home folder exactly, not a longer sibling', () => {
+    expect(r('/Users/alice2/x /Users/alice/x /Users/alice', { home: '/Users/alice', user: 'zed', host: 'zzz' })).toBe('~/x ~/x ~');
+    expect(r('/root/x /rootfs /root', { home: '/root', user: 'root', host: 'vm' })).toBe('~/x /rootfs ~');
+  });
+
+  it('replaces user and host names as words, including short forms and user@host', () => {
+    expect(r("alice@alices-macbook-pro.local, Alice's files on alices-macbook-pro")).toBe("<user>@<host>, <user>'s files on <host>");
+    expect(r('malice aliceberg')).toBe('malice aliceberg');
+    // Short or common names are only replaced where they are unambiguous.
+    const c = { home: '/root', user: 'root', host: 'vm' };
+    expect(r('ssh root@vm; vmbench on a vm as root', c)).toBe('ssh <user>@<host>; vmbench on a vm as root');
+    expect(r('build on bobs-imac.local')).toBe('build on <host>');
+  });
+
+  it('replaces IPv4, IPv6 and MAC addresses but keeps loopback, versions with a v, and timestamps', () => {
+    expect(r('a 192.0.2.15:22 b 10.0.2.2/24 c 255.255.255.0')).toBe('a <ip>:22 b <ip>/24 c <ip>');
+    expect(r('fe80::1c2b:3dff:fe4e:5f60%en0 [2001:db8::1]:80 ::ffff:192.0.2.1')).toBe('<ip> [<ip>]:80 <ip>');
+    expect(r('2001:0db8:0000:0000:0000:ff00:0042:8329')).toBe('<ip>');
+    expect(r('52:55:55:12:34:56 52-55-55-AB-CD-EF 5255.55ab.cdef')).toBe('<mac> <mac> <mac>');
+    const keep = 'loop 127.0.0.1 ::1 0.0.0.0 v1.2.3.4 999.1.1.1 1.2.3.4.5 at 2026-01-15T09:30:00.000Z 10:00:00 std::vector sha256:abcdef';
+    expect(r(keep)).toBe(keep);
+  });
+
+  it('never lets a random IPv4 or IPv6 address through', () => {
+    const loop = (ip: string): boolean => /^127\.|^0\.0\.0\.0$|^(0{0,4}:){0,7}:?0{0,3}1$|^::$/i.test(ip) || /^[0:]+$/.test(ip);
+    fc.assert(
+      fc.property(fc.oneof(fc.ipV4(), fc.ipV6()), fc.constantFrom(' ', '=', '(', '"', '['), (ip, pre) => {
+        fc.pre(!loop(ip));
+        const out = r(`host${pre}${ip}, next`);
+        expect(out).not.toContain(ip);
+        expect(out).toContain('<ip>');
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('redaction with the real os values', () => {
+  const home = os.homedir();
+  const user = os.userInfo().username;
+  const host = os.hostname();
+
+  it('uses os.homedir, os.userInfo and os.hostname when no context is given', () => {
+    const run = fixture('quick-multi');
+    run.targets[0].results[0].command = `fio --directory=${home}/vmbench-test --name=x`;
+    run.targets[0].errors = [{ test: 'seq-read', place: 'native', code: 'x', message: `ssh ${user}@${host} failed` }];
+    run.targets[0].probe!.mounts = [{ path: `${home}/Library`, fstype: 'apfs' }];
+    const red = redactRun(run);
+    expect(red.targets[0].results[0].command).toBe('fio --directory=~/vmbench-test --name=x');
+    expect(red.targets[0].errors[0].message).toBe('ssh <user>@<host> failed');
+    expect(red.targets[0].probe!.mounts[0].path).toBe('~/Library');
+    expect(JSON.stringify(red)).not.toContain(`${home}/`);
+  });
+});
