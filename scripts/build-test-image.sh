@@ -5,6 +5,7 @@
 # Both are cached as one `docker save` tarball in $VMBENCH_TEST_CACHE (default /var/cache/vmbench-test),
 # keyed by the sha256 of this script, so a fresh dockerd only loads them (seconds) instead of rebuilding.
 # Usage (root, non-interactive): DOCKER_HOST=unix:///path/docker.sock scripts/build-test-image.sh
+#        scripts/build-test-image.sh --deps   only installs what is missing (docker.io, debootstrap, busybox-static)
 # Prints one "build-test-image: ..." line per step; the last line is "build-test-image: ready KEY".
 set -eu
 

@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchEvent, JobEvent, Run } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
@@ -36,8 +36,12 @@ const events: JobEvent[] = [];
 const never = new AbortController().signal;
 
 const shared = (): string => join(root, 'data', 'scratch-shared');
-const transport = (opts: Partial<ConstructorParameters<typeof DockerTransport>[0]> = {}): DockerTransport =>
-  new DockerTransport({ endpoint: d.host, engine: 'the test dockerd', sharedDir: shared(), image: IMAGE, ...opts });
+const created: DockerTransport[] = [];
+const transport = (opts: Partial<ConstructorParameters<typeof DockerTransport>[0]> = {}): DockerTransport => {
+  const t = new DockerTransport({ endpoint: d.host, engine: 'the test dockerd', sharedDir: shared(), image: IMAGE, ...opts });
+  created.push(t);
+  return t;
+};
 const script = (name: 'rand-read' | 'seq-write', dir: string): { name: string; source: string; args: string[] } => ({ name, source: scriptSource(name), args: scriptArgs(name, 'quick', dir) });
 
 beforeAll(async () => {
@@ -54,6 +58,11 @@ beforeAll(async () => {
   engine = createEngine({ dataDir: join(root, 'data'), mode: 'cli' });
   engine.subscribe((e) => events.push(e));
 }, 1_900_000);
+
+// A failing test must not leave its container to the next one.
+afterEach(async () => {
+  for (const t of created.splice(0)) await t.dispose().catch(() => undefined);
+});
 
 afterAll(async () => {
   await engine?.close();
@@ -177,7 +186,7 @@ describe('docker transport on its own', () => {
     expect(evs.filter((e) => e.event === 'error')).toEqual([{ event: 'error', test: 'rand-read', code: 'cancelled', message: expect.stringMatching(/SIGTERM.*files were removed/) }]);
     const name = `vmbench-${t.token}`;
     expect(d.docker(['exec', name, 'ls', '-A', '/vmbench/volume'])).toBe('');
-    expect(d.docker(['top', name, '-o', 'args']).split('\n').filter((l) => /fio/.test(l))).toEqual([]);
+    expect(d.docker(['top', name, '-o', 'pid,args']).split('\n').filter((l) => /fio/.test(l))).toEqual([]);
     await t.dispose();
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 120_000);
@@ -186,10 +195,12 @@ describe('docker transport on its own', () => {
     const t = transport();
     const lines: string[] = [];
     const started = Date.now();
+    // It ignores TERM, and so does the child it leaves in the background: only a KILL to the whole group ends both.
     const exit = await t.run(
-      { name: 'stubborn', source: "trap '' TERM\nwhile :; do sleep 1; done\n", args: [] },
+      { name: 'stubborn', source: "trap '' TERM\nsleep 300 &\nwhile :; do sleep 1; done\n", args: [] },
       { signal: never, timeoutMs: 2000, onEvent: () => undefined, onStderr: (l) => lines.push(l) },
     );
+    expect(d.docker(['top', `vmbench-${t.token}`, '-o', 'pid,args'])).not.toMatch(/sleep 300/);
     await t.dispose();
     expect(exit).toEqual({ exitCode: 137, cancelled: false, timedOut: true });
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -253,6 +264,19 @@ describe('docker transport on its own', () => {
     expect(failed).toMatchObject({ code: 'image-build-failed', message: expect.stringMatching(/base image "127\.0\.0\.1:9\/vmbench-absent:1" is not present in the test dockerd and could not be pulled \(.+\)\. .*--image IMAGE/) });
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 300_000);
+
+  it('cancelled at any moment while preparing, it leaves nothing behind', async () => {
+    for (const ms of [0, 50, 150, 300, 600]) {
+      const t = transport();
+      const ac = new AbortController();
+      const prepared = t.prepare({ signal: ac.signal, log: () => undefined }).then(() => null, (e: unknown) => e);
+      setTimeout(() => ac.abort(), ms);
+      const err = await prepared;
+      if (ms === 0 || err) expect(err, `abort after ${ms} ms`).toMatchObject({ code: 'cancelled' });
+      await t.dispose();
+      expect(vmbenchObjects(d), `abort after ${ms} ms`).toEqual({ containers: [], volumes: [] });
+    }
+  }, 120_000);
 
   it('removes the container and volume an earlier run left behind when its process died', async () => {
     const dead = spawnSync('true').pid!;

@@ -156,4 +156,22 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(got[got.length - 1]).toEqual({ event: 'end' });
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
   });
+
+  it('a script that outruns its time-out is stopped in the guest and its files are removed', async () => {
+    const transport = new LibvirtAgentTransport({ uri: URI, domain, sharedDir: '/mnt/host', guestDir: '/var/tmp/vmbench', timeoutScale: 2 });
+    const got: BenchEvent[] = [];
+    const stderr: string[] = [];
+    const t0 = Date.now();
+    // small-files on 9p under TCG takes minutes; 2 x 4 s is far too short.
+    const outcome = await transport.run(
+      { name: 'small-files', source: scriptSource('small-files'), args: scriptArgs('small-files', 'quick', '/mnt/host') },
+      { signal: new AbortController().signal, timeoutMs: 4000, onEvent: (ev) => got.push(ev), onStderr: (l) => stderr.push(l) },
+    );
+    expect(outcome).toMatchObject({ cancelled: false, timedOut: true, exitCode: 143 });
+    expect(Date.now() - t0).toBeLessThan(60_000);
+    expect(stderr.join('\n')).toMatch(/did not finish within 8 s; stopping it/);
+    expect(got).toContainEqual(expect.objectContaining({ event: 'error', code: 'cancelled' }));
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+    expect(readdirSync(guest!.share)).toEqual([]);
+  });
 });

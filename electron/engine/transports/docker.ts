@@ -46,6 +46,7 @@ export class DockerTransport implements Transport {
   private guest?: Guest;
   private ready?: Promise<void>;
   private disposed = false;
+  private containerStopped = false;
   private sharedBefore = new Set<string>();
   /** The image the container runs, once prepared. */
   image?: string;
@@ -71,16 +72,26 @@ export class DockerTransport implements Transport {
     return this.ready;
   }
 
+  /** Runs a script in the container; never throws: a failure of the engine is reported as a stderr line and exit code null. */
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
-    await this.prepare({ signal: opts.signal, log: (_level, message) => opts.onStderr?.(message) });
-    const docker = this.docker!;
-    const guest = this.guest!;
-    return execScript(
-      { container: guest.container, placeDirs: this.places().map((p) => PLACE_DIRS[p as keyof typeof PLACE_DIRS]), stopContainer: () => killGuest(docker, guest.containerId) },
-      script,
-      opts,
-    );
+    const failed = (message: string): { exitCode: null; cancelled: boolean; timedOut: false } => {
+      opts.onStderr?.(message);
+      return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
+    };
+    if (this.containerStopped) return failed(`The bench container was stopped after a script in it could not be stopped; ${script.name} was not run.`);
+    try {
+      await this.prepare({ signal: opts.signal, log: (_level, message) => opts.onStderr?.(message) });
+      const docker = this.docker!;
+      const guest = this.guest!;
+      const stopContainer = async (): Promise<void> => {
+        this.containerStopped = true;
+        await killGuest(docker, guest.containerId);
+      };
+      return await execScript({ container: guest.container, placeDirs: this.places().map((p) => this.placeDir(p)), stopContainer }, script, opts);
+    } catch (err) {
+      return failed(`${script.name} could not be run in ${this.opts.engine}: ${messageOf(err)}`);
+    }
   }
 
   /** Removes the container, the volume and any work dir the scripts left in the shared host folder. */

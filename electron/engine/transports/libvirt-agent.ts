@@ -27,6 +27,8 @@ export interface LibvirtAgentOptions {
   pollMs?: number;
   /** Grace between SIGTERM and SIGKILL (default 10 s: cleaning up is slow under emulation). */
   killGraceMs?: number;
+  /** Factor on the runner's time-out (which is calibrated on native disks): e.g. 10 for a TCG-emulated domain. */
+  timeoutScale?: number;
 }
 
 /** Outcome of one script run (the Transport contract). */
@@ -74,6 +76,7 @@ export class LibvirtAgentTransport implements Transport {
       await this.agent.writeFile(files.script, script.source);
       // Created (empty) before the script starts, so they can be read from the first poll on.
       for (const f of [files.out, files.err]) handles.push(await this.agent.fileOpen(f, 'a+'));
+      if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
       const pid = await this.agent.exec('/bin/sh', ['-c', START_SNIPPET, SNIPPET_NAME, files.out, files.err, files.pid, files.script, ...script.args], { env: GUEST_ENV });
       return await this.follow(script, opts, pid, handles, files.pid);
     } catch (err) {
@@ -112,7 +115,8 @@ export class LibvirtAgentTransport implements Transport {
       this.agent
         .runCommand('/bin/sh', ['-c', KILL_SNIPPET, SNIPPET_NAME, pidFile, sig, groupOnly ? '' : String(pid), groupOnly ? 'group' : ''], 30_000, GUEST_ENV)
         .then(() => undefined, () => undefined);
-    const deadline = Date.now() + opts.timeoutMs;
+    const timeoutMs = opts.timeoutMs * (this.opts.timeoutScale ?? 1);
+    const deadline = Date.now() + timeoutMs;
     const grace = this.opts.killGraceMs ?? 10_000;
     let status: ExecStatus | null = null;
     let failures = 0;
@@ -120,7 +124,7 @@ export class LibvirtAgentTransport implements Transport {
       if (!termAt && (opts.signal.aborted || Date.now() > deadline)) {
         cancelled = opts.signal.aborted;
         timedOut = !cancelled;
-        if (timedOut) opts.onStderr?.(`${script.name} did not finish within ${Math.round(opts.timeoutMs / 1000)} s; stopping it`);
+        if (timedOut) opts.onStderr?.(`${script.name} did not finish within ${Math.round(timeoutMs / 1000)} s; stopping it`);
         termAt = Date.now();
         await signal('TERM');
       } else if (termAt && !killed && Date.now() - termAt > grace) {

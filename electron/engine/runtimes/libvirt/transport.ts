@@ -7,6 +7,9 @@ import type { DetectContext } from '../types.js';
 /** The folder on the guest's own disk the guest place writes into, unless VMBENCH_LIBVIRT_GUEST_DIR says otherwise. */
 export const DEFAULT_GUEST_DIR = '/var/tmp/vmbench';
 
+/** How much longer than on a native disk a script may take in a domain of type 'qemu' (TCG: software emulation). */
+export const EMULATION_TIMEOUT_SCALE = 10;
+
 /** An absolute guest path from the environment, or undefined. */
 function guestPath(value: string | undefined, name: string): string | undefined {
   const v = value?.trim();
@@ -29,5 +32,6 @@ export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: Detect
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : null;
   const sharedDir = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guestDir = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
-  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir });
+  const timeoutScale = rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1;
+  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale });
 }

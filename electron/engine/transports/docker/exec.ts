@@ -65,6 +65,8 @@ async function startExec(container: Docker.Container, cmd: string[], stdin: bool
     container.exec({ Cmd: cmd, AttachStdin: stdin, AttachStdout: true, AttachStderr: true, Tty: false, Env: ['LC_ALL=C'], User: '0', WorkingDir: '/', abortSignal: s }),
   );
   const stream = await call('Starting a command in the bench container', API_MS, (s) => exec.start({ hijack: true, stdin, abortSignal: s }));
+  // A reset connection ends the command for us (see ended()); it must not become an uncaught error.
+  stream.on('error', () => undefined);
   return { exec, stream };
 }
 

@@ -67,7 +67,12 @@ export async function ensureImage(docker: Docker, req: ImageRequest): Promise<st
         `Pull or build it there first (docker pull ${req.requested}), or leave out --image to use vmbench's own image, built locally from bench-scripts/Dockerfile.`,
     );
   }
-  const text = readFileSync(req.dockerfile, 'utf8');
+  let text: string;
+  try {
+    text = readFileSync(req.dockerfile, 'utf8');
+  } catch (err) {
+    throw new DockerTransportError('image-missing', `vmbench's bench image cannot be built: ${req.dockerfile} cannot be read (${(err as Error).message}). Run with --image IMAGE naming an image ${req.engine} already has.`);
+  }
   const tag = benchImageTag(text);
   if (await hasImage(docker, tag, req.signal)) return tag;
   const base = baseImageOf(text);

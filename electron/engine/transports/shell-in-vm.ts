@@ -1,0 +1,215 @@
+/**
+ * Runs bench scripts in a VM through its runtime's own shell CLI: `rdctl shell` (Rancher Desktop),
+ * `limactl shell` (Lima), `colima ssh` (Colima), `podman machine ssh` (Podman machine). The script
+ * goes on stdin to `sh -s -- ARGS`, wrapped so that a cancel or a time-out stops it in the guest
+ * too (see shell-in-vm/guest-scripts.ts); events are parsed line by line as they arrive.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { execa } from 'execa';
+import type { Place } from '../../contract.js';
+import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
+import { run as runCli, type ExecResult } from '../util/exec.js';
+import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './shell-in-vm/argv.js';
+import { controlCommand, runCommand, wrapScript } from './shell-in-vm/guest-scripts.js';
+import type { PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+
+export type { ShellKind } from './shell-in-vm/argv.js';
+
+/** The folders the scripts write into, as paths inside the VM. */
+export interface ShellPlaces {
+  /** A folder on the VM's own disk (created with mkdir -p), e.g. /var/tmp/vmbench. */
+  guest: string;
+  /** The host folder as mounted in the VM (Lima, Colima, Rancher Desktop and Podman on macOS mount the home folder at the same path). */
+  shared?: string;
+}
+
+/** Options of a shell-in-VM transport. */
+export interface ShellTransportOptions {
+  /** Lima instance, Colima profile or Podman machine (Rancher Desktop has one VM). */
+  instance?: string;
+  places: ShellPlaces;
+  /** Extra environment for the CLI (added to this process's). */
+  env?: NodeJS.ProcessEnv;
+  /** The CLI's executable when it is not on PATH. */
+  cliPath?: string;
+  /** A whole command line instead of the kind's CLI (e.g. an ssh command); the kind's argument passing still applies. */
+  command?: string[];
+  /** The host platform (default: this one); rdctl goes through wsl on Windows. */
+  platform?: NodeJS.Platform;
+  /** Time-out of each short CLI call (mkdir, stop, clean-up); default 30 s. */
+  callTimeoutMs?: number;
+  /** How long the local CLI may take to exit once the guest side was stopped; default 3 s. */
+  exitGraceMs?: number;
+}
+
+/** Outcome of one script run, as Transport.run reports it. */
+type RunOutcome = { exitCode: number | null; cancelled: boolean; timedOut: boolean };
+
+/** A transport into a Rancher Desktop, Lima, Colima or Podman machine VM through the runtime's shell CLI. */
+export function createShellTransport(kind: ShellKind, opts: ShellTransportOptions): Transport {
+  return new ShellInVmTransport(kind, opts);
+}
+
+/** The shell-in-VM transport; one session id per instance names every control file it leaves in the guest folder. */
+export class ShellInVmTransport implements Transport {
+  private readonly cli: CliSpec;
+  private readonly guest: string;
+  private readonly shared?: string;
+  private readonly session = randomBytes(4).toString('hex');
+  private runs = 0;
+  private readonly dirs = new Set<string>();
+
+  constructor(
+    readonly kind: ShellKind,
+    private readonly opts: ShellTransportOptions,
+  ) {
+    this.cli = cliFor(kind, opts);
+    this.guest = absolute(opts.places.guest, 'guest');
+    this.shared = opts.places.shared === undefined ? undefined : absolute(opts.places.shared, 'shared');
+  }
+
+  places(): Place[] {
+    return this.shared ? ['shared', 'guest'] : ['guest'];
+  }
+
+  placeDir(place: Place): string {
+    if (place === 'guest') return this.guest;
+    if (place === 'shared' && this.shared) return this.shared;
+    throw new Error(`the ${this.kind} VM offers no "${place}" place`);
+  }
+
+  /** Creates the shared folder on the host (same path as in the VM) and the guest folder in the VM; fails when the VM cannot be reached. */
+  async prepare(p: PrepareOptions): Promise<void> {
+    if (this.shared) await mkdir(this.shared, { recursive: true }).catch(() => undefined);
+    try {
+      await this.call(['mkdir', '-p', this.guest], p.signal);
+    } catch (e) {
+      throw Object.assign(new Error(`Could not prepare ${this.guest} in the ${this.kind} VM: ${(e as Error).message}`), { code: 'target-unreachable' });
+    }
+  }
+
+  async run(script: ScriptPayload, o: TransportRunOptions): Promise<RunOutcome> {
+    if (o.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
+    const ctl = `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}-${++this.runs}`;
+    const dirs = this.scriptDirs(script.args);
+    const input = wrapScript(script.source);
+    const args = cliArgs(this.cli, runCommand(ctl, script.args));
+    const child = execa(this.cli.file, args, {
+      detached: true, // its own process group here: a stop also ends limactl's ssh client
+      input,
+      buffer: false,
+      reject: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: this.opts.env,
+      cwd: homedir(), // limactl cds to the host's cwd in the guest: the home folder is the one mounted
+    });
+    let sawEnd = false;
+    const splitOut = createLineSplitter((line) => {
+      const parsed = parseEvent(line);
+      if (!parsed.ok) return void (line.trim() && o.onStderr?.(line));
+      if (parsed.event.event === 'end') sawEnd = true;
+      o.onEvent(parsed.event);
+    });
+    const splitErr = createLineSplitter((line) => o.onStderr?.(line));
+    child.stdout?.on('data', (chunk: Buffer) => splitOut.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => splitErr.push(chunk));
+
+    let cancelled = false;
+    let timedOut = false;
+    let exited = false;
+    let stopping: Promise<void> | undefined;
+    const timers: NodeJS.Timeout[] = [];
+    const killLocal = (signal: NodeJS.Signals): void => {
+      if (exited || child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // Already gone.
+      }
+    };
+    // Stop the script in the guest (a second CLI call), then make sure the local CLI goes too.
+    const stop = (): void => {
+      stopping ??= this.control('stop', ctl, dirs, o.onStderr).finally(() => {
+        const later = (ms: number, fn: () => void): void => void timers.push(setTimeout(fn, ms));
+        later(this.opts.exitGraceMs ?? 3000, () => {
+          killLocal('SIGTERM');
+          later(2000, () => {
+            killLocal('SIGKILL');
+            // Whatever still holds the output pipes open (a process that left the group) must not keep the run waiting.
+            later(2000, () => [child.stdout, child.stderr].forEach((s) => s?.destroy()));
+          });
+        });
+      });
+    };
+    const onAbort = (): void => {
+      cancelled = true;
+      stop();
+    };
+    o.signal.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => {
+      timedOut = true;
+      o.onStderr?.(`${script.name} did not finish within ${Math.round(o.timeoutMs / 1000)} s; stopping it in the ${this.kind} VM`);
+      stop();
+    }, o.timeoutMs);
+
+    const result = await child;
+    exited = true;
+    clearTimeout(timer);
+    o.signal.removeEventListener('abort', onAbort);
+    splitOut.end();
+    splitErr.end();
+    if (stopping) await stopping;
+    for (const t of timers) clearTimeout(t);
+    const notFound = (result as { code?: string }).code === 'ENOENT';
+    if (notFound) o.onStderr?.(`${this.cli.file} is not installed or not on PATH`);
+    else if (!stopping && !sawEnd) {
+      // The CLI ended without the script's end event (connection lost, VM stopped): the script may still run there.
+      o.onStderr?.(`${describeCommand(this.cli, args.slice(0, this.cli.prefix.length + 3))} ended (exit code ${result.exitCode ?? 'none'}) before ${script.name} said "end"; stopping what may be left of it in the VM`);
+      await this.control('stop', ctl, dirs, o.onStderr);
+    }
+    return { exitCode: result.exitCode ?? null, cancelled, timedOut };
+  }
+
+  /** Stops whatever this transport may still run in the VM and removes every file it left there. */
+  async dispose(): Promise<void> {
+    if (this.runs === 0) return;
+    await this.control('final', `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}`, [...this.dirs]);
+  }
+
+  /** The folders a script writes into (its --dir), remembered for dispose(). */
+  private scriptDirs(args: string[]): string[] {
+    const i = args.indexOf('--dir');
+    const dirs = i >= 0 && args[i + 1] ? [args[i + 1]] : [this.guest, ...(this.shared ? [this.shared] : [])];
+    for (const d of dirs) this.dirs.add(d);
+    return dirs;
+  }
+
+  /** Runs the control script; never throws (what went wrong goes to `log`). */
+  private async control(mode: 'stop' | 'final', stem: string, dirs: string[], log?: (line: string) => void): Promise<void> {
+    try {
+      const r = await this.call(controlCommand(mode, stem, dirs), undefined, true);
+      for (const line of r.stderr.split('\n')) if (line.trim()) log?.(line);
+    } catch (e) {
+      log?.(`could not ${mode === 'stop' ? 'stop the bench script' : 'clean up'} in the ${this.kind} VM: ${(e as Error).message}`);
+    }
+  }
+
+  /** One short CLI call running `guestArgv` in the VM, with a time-out. */
+  private call(guestArgv: string[], signal?: AbortSignal, allowFailure = false): Promise<ExecResult> {
+    return runCli(this.cli.file, cliArgs(this.cli, guestArgv), {
+      timeoutMs: this.opts.callTimeoutMs ?? 30_000,
+      signal,
+      env: this.opts.env ? { ...process.env, ...this.opts.env } : undefined,
+      cwd: homedir(),
+      allowFailure,
+    });
+  }
+}
+
+function absolute(path: string, what: string): string {
+  if (!path.startsWith('/')) throw new Error(`the ${what} folder must be an absolute path inside the VM, not "${path}"`);
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+}

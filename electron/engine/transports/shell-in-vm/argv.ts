@@ -1,0 +1,79 @@
+/**
+ * The command line of each VM runtime's "shell in the guest" CLI, and how its arguments reach the
+ * guest. Two behaviours exist (read from each CLI's source):
+ * - 'argv': the CLI quotes every argument itself, so the guest command gets exactly our argv:
+ *   `limactl shell INSTANCE ARGS` (each arg through shellescape.Quote, run by `exec "$SHELL" --login -c`
+ *   after cd-ing to the host's cwd), `rdctl shell ARGS` (execs `limactl shell 0 ARGS` on macOS and
+ *   Linux) and `colima ssh -p PROFILE -- ARGS` (execs `limactl shell --workdir WD PROFILE ARGS`).
+ * - 'joined': the CLI joins the arguments with spaces and the guest's login shell re-splits them, so
+ *   each one must be quoted for a POSIX shell: `podman machine ssh NAME ARGS` (ssh, or Go's
+ *   x/crypto/ssh session.Run(strings.Join(args, " "))) and `rdctl shell` on Windows (`wsl -d
+ *   rancher-desktop ARGS`).
+ */
+
+/** A runtime whose VM is reached through its own CLI's shell command. */
+export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman';
+
+/** Whether the CLI passes each argument through ('argv') or joins them for the guest's shell ('joined'). */
+export type ArgPassing = 'argv' | 'joined';
+
+/** The executable to spawn, the arguments before the guest command, and how it passes the rest. */
+export interface CliSpec {
+  file: string;
+  prefix: string[];
+  passing: ArgPassing;
+}
+
+/** What picks the CLI: the instance (Lima instance, Colima profile, Podman machine) and overrides. */
+export interface CliChoice {
+  instance?: string;
+  /** The CLI's executable (e.g. /Applications/Rancher Desktop.app/.../rdctl) instead of the name on PATH. */
+  cliPath?: string;
+  /** A whole command to use instead of the kind's (e.g. an ssh command line); the kind's argument passing still applies. */
+  command?: string[];
+  /** The host platform (rdctl goes through wsl on Windows). */
+  platform?: NodeJS.Platform;
+}
+
+const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** One argument quoted for a POSIX shell: as it is when it needs no quoting, else in single quotes ('\'' for a quote). */
+export function shQuote(arg: string): string {
+  if (SAFE.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The CLI that opens a shell in the kind's VM. */
+export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
+  const platform = choice.platform ?? process.platform;
+  let spec: CliSpec;
+  switch (kind) {
+    case 'rancher-desktop':
+      spec = { file: 'rdctl', prefix: ['shell'], passing: platform === 'win32' ? 'joined' : 'argv' };
+      break;
+    case 'lima':
+      spec = { file: 'limactl', prefix: ['shell', choice.instance ?? 'default'], passing: 'argv' };
+      break;
+    case 'colima':
+      spec = { file: 'colima', prefix: ['ssh', '-p', choice.instance ?? 'default', '--'], passing: 'argv' };
+      break;
+    case 'podman':
+      spec = { file: 'podman', prefix: ['machine', 'ssh', choice.instance ?? 'podman-machine-default'], passing: 'joined' };
+      break;
+    default:
+      throw new Error(`no shell transport for the runtime kind "${String(kind)}"`);
+  }
+  if (choice.command && choice.command.length > 0) return { ...spec, file: choice.command[0], prefix: choice.command.slice(1) };
+  if (choice.cliPath) return { ...spec, file: choice.cliPath };
+  return spec;
+}
+
+/** The arguments of the CLI (after its executable) that run `guest` in the VM with exactly that argv. */
+export function cliArgs(cli: CliSpec, guest: string[]): string[] {
+  return [...cli.prefix, ...(cli.passing === 'joined' ? guest.map(shQuote) : guest)];
+}
+
+/** The command line as text, for messages (never executed). */
+export function describeCommand(cli: CliSpec, args: string[]): string {
+  return [cli.file, ...args].map((a) => (a.length > 80 ? `${a.slice(0, 40)}...` : a)).join(' ');
+}

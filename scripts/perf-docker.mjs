@@ -1,0 +1,142 @@
+// Figures for the docker transport, not pass/fail: the rand-read IOPS vmbench reports from inside a
+// container (`vmbench run --target docker:<context> --tests rand-read`) vs fio run by hand with
+// `docker run` on the same image, in the same place (the same host folder for `shared`), with the
+// same fio job (the command the result recorded). Goal: ratio 0.95-1.05 (the transport adds nothing).
+//
+//   node scripts/perf-docker.mjs [--host unix:///path/docker.sock] [--image IMAGE] [--places shared,guest,volume]
+//
+// Without --host (or VMBENCH_PERF_DOCKER_HOST) it starts a private dockerd (root; --bridge=none
+// --iptables=false, as the tests do) and loads vmbench-guest:local with scripts/build-test-image.sh.
+// Needs the built CLI (npm run build:engine). Importable: runDockerPerf({ out }) from perf.mjs.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+
+const repo = join(import.meta.dirname, '..');
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (v) => {
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : 'n/a');
+
+/** A private dockerd like the tests' one (data on a real disk): no bridge, no iptables, pulls only ever reach a closed loopback port. */
+async function startDockerd(root, dataRoot) {
+  const socket = join(root, 'docker.sock');
+  const host = `unix://${socket}`;
+  const proxy = 'http://127.0.0.1:9';
+  const child = spawn('dockerd', ['--bridge=none', '--iptables=false', '--ip-masq=false', `--data-root=${dataRoot}`, `--exec-root=${join(root, 'exec')}`, `--pidfile=${join(root, 'dockerd.pid')}`, '-H', host], {
+    stdio: 'ignore',
+    env: { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: '' },
+  });
+  for (let i = 0; i < 120; i++) {
+    if (spawnSync('docker', ['-H', host, 'version'], { stdio: 'ignore', timeout: 10_000 }).status === 0) {
+      return {
+        host,
+        stop: async () => {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await Promise.race([exited, sleep(20_000)]);
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        },
+      };
+    }
+    if (child.exitCode !== null) throw new Error(`dockerd exited with code ${child.exitCode}`);
+    await sleep(500);
+  }
+  child.kill('SIGKILL');
+  throw new Error('dockerd did not answer within 60 s');
+}
+
+/** fio's IOPS from its JSON output (text may carry warnings before the object). */
+const iopsOf = (text) => JSON.parse(text.slice(text.indexOf('{'))).jobs.reduce((s, j) => s + j.read.iops, 0);
+
+/** Runs the recorded fio job by hand in a fresh container of the same image, in the same place; returns the IOPS of each trial. */
+function direct(docker, image, result, place, sharedDir) {
+  const dir = `/vmbench/${place}/perf-direct`;
+  const file = `${dir}/rand-read.dat`;
+  const words = result.command.split(' ');
+  if (words[0] !== 'fio') return null;
+  const argv = words.slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? '--output=/tmp/perf-direct.json' : w));
+  const mounts = place === 'shared' ? ['-v', `${sharedDir}:/vmbench/shared`] : place === 'volume' ? ['-v', 'vmbench-perf-direct:/vmbench/volume'] : [];
+  const name = `vmbench-perf-direct-${process.pid}`;
+  docker(['run', '-d', '--name', name, '--network', 'none', '--label', 'dev.vmbench.perf=1', ...mounts, '--entrypoint', 'sh', image, '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done']);
+  try {
+    const exec = (args) => docker(['exec', name, ...args]);
+    exec(['mkdir', '-p', dir]);
+    const directFlag = result.params.direct === false ? 0 : 1;
+    exec(['fio', '--name=prepare', '--thread', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--ioengine=psync', `--direct=${directFlag}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--eta=never', '--output-format=json', '--output=/tmp/prepare.json']);
+    const values = [];
+    for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
+      exec(['fio', ...argv]);
+      values.push(iopsOf(exec(['cat', '/tmp/perf-direct.json'])));
+    }
+    exec(['rm', '-rf', dir]);
+    return { values, command: ['docker', 'exec', name, 'fio', ...argv].join(' ') };
+  } finally {
+    docker(['rm', '-f', name]);
+    if (place === 'volume') docker(['volume', 'rm', '-f', 'vmbench-perf-direct']);
+  }
+}
+
+/** Measures and prints; returns the printed lines. */
+export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOST, image = 'vmbench-guest:local', places = ['shared', 'guest', 'volume'], out = (s) => process.stdout.write(`${s}\n`) } = {}) {
+  const lines = [];
+  const say = (s) => (lines.push(s), out(s));
+  const work = mkdtempSync(join(tmpdir(), 'vmbench-perf-docker-'));
+  const home = mkdtempSync(join(repo, '.vmbench-tmp-perf-docker-'));
+  let daemon;
+  try {
+    if (!host) {
+      daemon = await startDockerd(work, join(home, 'docker-data'));
+      host = daemon.host;
+      execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], { env: { ...process.env, DOCKER_HOST: host }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 1_800_000 });
+    }
+    const docker = (args) => execFileSync('docker', ['-H', host, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+    const config = join(work, 'docker-config');
+    execFileSync('docker', ['context', 'create', 'vmbench-perf', '--docker', `host=${host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
+    const env = { ...process.env, VMBENCH_HOME: home, DOCKER_CONFIG: config };
+    delete env.DOCKER_HOST;
+    delete env.DOCKER_CONTEXT;
+    const t0 = Date.now();
+    const jsonFile = join(home, 'run.json');
+    const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
+    if (r.status !== 0) throw new Error(`vmbench run failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
+    const wall = (Date.now() - t0) / 1000;
+    const target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
+    const server = docker(['version', '--format', '{{.Server.Version}}']).trim();
+    say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs; vmbench run (rand-read in ${target.results.length} places) took ${wall.toFixed(1)} s`);
+    say('   rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job; median of the same number of trials; goal: ratio 0.95–1.05)');
+    for (const place of places) {
+      const res = target.results.find((x) => x.test === 'rand-read' && x.place === place);
+      const err = target.errors.find((x) => x.test === 'rand-read' && x.place === place);
+      if (!res) {
+        say(`   ${place.padEnd(7)} no result${err ? `: ${err.code} ${err.message}` : ''}`);
+        continue;
+      }
+      const d = direct(docker, image, res, place, join(home, 'scratch-shared'));
+      const app = res.metrics.read_iops?.median;
+      const dm = d ? median(d.values) : null;
+      say(`   ${place.padEnd(7)} app ${fmt(app).padStart(9)}   direct ${fmt(dm).padStart(9)}   ratio ${app && dm ? (app / dm).toFixed(3) : 'n/a'}   (direct trials: ${d ? d.values.map((v) => v.toFixed(0)).join(', ') : 'n/a'})`);
+    }
+    const first = target.results.find((x) => x.test === 'rand-read');
+    if (first) say(`   job: ${first.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
+  } finally {
+    await daemon?.stop();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+  return lines;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { host: { type: 'string' }, image: { type: 'string' }, places: { type: 'string' } } });
+  await runDockerPerf({ host: values.host, image: values.image, places: values.places?.split(',') }).catch((err) => {
+    process.stderr.write(`perf-docker: ${err.message}\n`);
+    process.exitCode = 1;
+  });
+}

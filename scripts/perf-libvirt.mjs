@@ -1,0 +1,109 @@
+// Figures, not pass/fail: rand-read IOPS as the app reports them through the libvirt guest-agent
+// transport vs the same fio job (the result's recorded command) run by hand through guest-exec in
+// the same folder of the same guest, for every place (shared 9p folder, guest disk).
+//
+//   node scripts/perf-libvirt.mjs [--domain NAME] [--uri URI]
+//
+// Without --domain it builds (or reuses) the test guest image, boots a TCG test domain, measures and
+// removes the domain again (root needed). Needs the built CLI (npm run build:engine). Exported:
+// perfLibvirt({ domain, uri, out }) for scripts/perf.mjs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildGuestImage, guestExec, startTestGuest } from './libvirt-test-guest.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const median = (v) => {
+  const s = [...v].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const fmt = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
+
+/** Runs fio in the guest with an argument array; returns its parsed JSON output. */
+async function guestFio(uri, domain, args) {
+  const r = await guestExec(uri, domain, '/bin/sh', ['-c', 'exec fio "$@"', 'fio', ...args], 600_000);
+  if (r.exitCode !== 0) throw new Error(`fio in the guest failed (${r.exitCode}): ${r.stderr.slice(-400)}`);
+  return JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+}
+
+/** The same rand-read job as the app's result, run by hand in the same folder of the guest. */
+async function byHand(uri, domain, result) {
+  const words = result.command.split(' ');
+  const file = words.find((w) => w.startsWith('--filename='))?.slice('--filename='.length);
+  if (words[0] !== 'fio' || !file) throw new Error(`not a fio command: ${result.command}`);
+  const folder = dirname(dirname(file)); // <place dir>/.vmbench-PID-RAND/rand-read.dat
+  const work = `${folder}/.vmbench-perf-${process.pid}`;
+  const target = `${work}/rand-read.dat`;
+  const argv = words.slice(1).filter((w) => !w.startsWith('--output=')).map((w) => (w.startsWith('--filename=') ? `--filename=${target}` : w));
+  await guestExec(uri, domain, '/bin/mkdir', ['-p', '--', work]);
+  try {
+    const direct = result.params.direct === false ? 0 : 1;
+    await guestFio(uri, domain, ['--name=prepare', '--thread', `--filename=${target}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--ioengine=psync', `--direct=${direct}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--eta=never', '--output-format=json']);
+    const values = [];
+    for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
+      const j = await guestFio(uri, domain, argv);
+      values.push(j.jobs.reduce((s, job) => s + job.read.iops, 0));
+    }
+    return { values, command: ['fio', ...argv].join(' ') };
+  } finally {
+    await guestExec(uri, domain, '/bin/rm', ['-rf', '--', work]).catch(() => undefined);
+  }
+}
+
+/** Measures one running domain: the app's rand-read in every place vs fio by hand; prints through out(). */
+export async function perfLibvirt({ domain, uri = 'qemu:///system', out = (s) => process.stdout.write(`${s}\n`) }) {
+  const bin = join(root, 'bin', 'vmbench.js');
+  if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('the CLI is not built: run npm run build:engine first');
+  const home = mkdtempSync(join(tmpdir(), 'vmbench-perf-libvirt-'));
+  try {
+    const env = { ...process.env, VMBENCH_HOME: home, VMBENCH_LIBVIRT_URI: uri };
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, [bin, 'run', '--target', `libvirt:${domain}`, '--suite', 'quick', '--tests', 'rand-read', '--json', join(home, 'run.json')], { env, encoding: 'utf8', timeout: 1_800_000 });
+    if (r.status !== 0) throw new Error(`vmbench run failed (${r.status}): ${r.stderr.slice(-1000)}`);
+    const wall = (Date.now() - t0) / 1000;
+    const t = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8')).targets[0];
+    out(`libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; quick rand-read in ${t.results.length} places took ${wall.toFixed(1)} s`);
+    out('rand-read IOPS: app (guest-agent transport) vs the same fio job run by hand through guest-exec, same folder, same number of trials; goal: ratio 0.95-1.05');
+    for (const e of t.errors) out(`   ${e.place}: error ${e.code}: ${e.message}`);
+    for (const res of t.results.filter((x) => x.test === 'rand-read')) {
+      const app = res.metrics.read_iops?.median;
+      const d = await byHand(uri, domain, res);
+      const dm = median(d.values);
+      out(`   ${res.place.padEnd(6)} app ${fmt(app, 1).padStart(9)}   by hand ${fmt(dm, 1).padStart(9)}   ratio ${app && dm ? (app / dm).toFixed(3) : 'n/a'}   (app trials: ${(res.samples.read_iops ?? []).map((v) => v.toFixed(0)).join(', ')}; by hand: ${d.values.map((v) => v.toFixed(0)).join(', ')})`);
+    }
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const opt = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+  const uri = opt('--uri') ?? process.env.VMBENCH_LIBVIRT_URI ?? 'qemu:///system';
+  let domain = opt('--domain');
+  let guest;
+  try {
+    if (!domain) {
+      const log = (s) => process.stderr.write(`perf-libvirt: ${s}\n`);
+      const setup = spawnSync('sh', [join(root, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
+      if (setup.status !== 0) throw new Error('scripts/setup-live.sh failed');
+      const image = buildGuestImage();
+      guest = await startTestGuest({ image, name: `vmbench-perf-${process.pid}`, uri, log });
+      log(`test guest ${guest.name} answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
+      domain = guest.name;
+    }
+    await perfLibvirt({ domain, uri });
+  } finally {
+    await guest?.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    process.stderr.write(`perf-libvirt: ${err.stack ?? err}\n`);
+    process.exit(1);
+  });
+}

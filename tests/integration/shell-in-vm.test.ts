@@ -1,0 +1,188 @@
+// The shell-in-VM transport over a real remote shell: a private sshd on 127.0.0.1 (own host key,
+// own authorized key, own config in a temp folder; the system's sshd is not touched) stands in for
+// the VM, and `ssh -p PORT -i KEY root@127.0.0.1` stands in for `podman machine ssh NAME`: the same
+// remote-argument semantics (the arguments are joined and the remote shell re-splits them), which
+// is what the transport must quote right. Port A gives the remote dash as sh (Lima/Colima's Ubuntu),
+// port B puts BusyBox's applets first on PATH (Rancher Desktop's Alpine). Real fio, real scripts.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEvent } from '../../electron/contract.js';
+import { scriptArgs, scriptSource, type ScriptName } from '../../electron/engine/bench/suites.js';
+import { createShellTransport } from '../../electron/engine/transports/shell-in-vm.js';
+import type { Transport } from '../../electron/engine/transports/types.js';
+import { ensureCommands } from '../helpers/apt.js';
+import { ofKind, processesMentioning, realDiskDir } from './helpers/run-script.js';
+
+let root: string;
+let sshd: ChildProcess | undefined;
+let ports: { dash: number; busybox: number };
+let guest: string;
+let shared: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer().once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+const sshCommand = (port: number): string[] => [
+  'ssh', '-p', String(port), '-i', join(root, 'client_key'), '-o', 'IdentitiesOnly=yes', '-o', 'BatchMode=yes',
+  '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR', 'root@127.0.0.1',
+];
+
+beforeAll(async () => {
+  ensureCommands('shell-in-vm test', [
+    { command: '/usr/sbin/sshd', pkg: 'openssh-server', why: 'a private sshd on 127.0.0.1 stands in for the VM' },
+    { command: 'ssh', pkg: 'openssh-client', why: 'the client side, like podman machine ssh' },
+    { command: 'ssh-keygen', pkg: 'openssh-client', why: 'host and client keys for the private sshd' },
+    { command: 'pgrep', pkg: 'procps', why: 'checks that the remote process group is gone' },
+  ]);
+  root = realDiskDir('vmbench-sshd-');
+  for (const k of ['host_key', 'client_key']) execFileSync('ssh-keygen', ['-q', '-t', 'ed25519', '-N', '', '-f', join(root, k)]);
+  writeFileSync(join(root, 'authorized_keys'), readFileSync(join(root, 'client_key.pub')));
+  const bb = join(root, 'busybox-bin');
+  mkdirSync(bb);
+  for (const a of execFileSync('busybox', ['--list'], { encoding: 'utf8' }).split('\n').filter(Boolean)) symlinkSync('/usr/bin/busybox', join(bb, a));
+  symlinkSync(execFileSync('sh', ['-c', 'command -v fio'], { encoding: 'utf8' }).trim(), join(bb, 'fio'));
+  ports = { dash: await freePort(), busybox: await freePort() };
+  const config = join(root, 'sshd_config');
+  writeFileSync(config, [
+    `Port ${ports.dash}`, `Port ${ports.busybox}`, 'ListenAddress 127.0.0.1',
+    `HostKey ${join(root, 'host_key')}`, `PidFile ${join(root, 'sshd.pid')}`, `AuthorizedKeysFile ${join(root, 'authorized_keys')}`,
+    'PermitRootLogin prohibit-password', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'UsePAM no',
+    'StrictModes no', 'PrintMotd no', 'LogLevel ERROR', `Match LocalPort ${ports.busybox}`, `  SetEnv PATH=${bb}`, '',
+  ].join('\n'));
+  mkdirSync('/run/sshd', { recursive: true }); // sshd's fixed privilege-separation folder
+  sshd = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  sshd.stderr?.on('data', (b: Buffer) => (log += b.toString()));
+  for (let i = 0; ; i++) {
+    const r = spawnSync(sshCommand(ports.dash)[0], [...sshCommand(ports.dash).slice(1), 'true'], { timeout: 5000 });
+    if (r.status === 0) break;
+    if (i > 50) throw new Error(`the private sshd did not answer: ${log} ${r.stderr}`);
+    await new Promise((r2) => setTimeout(r2, 200));
+  }
+  guest = join(root, 'guest dir');
+  shared = join(root, `it's "shared"`);
+});
+afterAll(() => {
+  sshd?.kill('SIGTERM');
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** A podman-kind transport whose `podman machine ssh NAME` is our ssh command. */
+function transport(shell: keyof typeof ports): Transport {
+  return createShellTransport('podman', { instance: 'vmbench-test', places: { guest, shared }, command: sshCommand(ports[shell]) });
+}
+interface Run {
+  result: { exitCode: number | null; cancelled: boolean; timedOut: boolean };
+  events: BenchEvent[];
+  stderr: string[];
+  pgid: number;
+  stopMs: number;
+}
+/** Runs a script; `stopAt` fires once at the first event of that kind (after the script's process group is known). */
+async function runIt(t: Transport, name: ScriptName, args: string[], stopAt?: { event: BenchEvent['event']; how: (ac: AbortController) => void }): Promise<Run> {
+  const ac = new AbortController();
+  const events: BenchEvent[] = [];
+  const stderr: string[] = [];
+  let pgid = 0;
+  let stoppedAt = 0;
+  const result = await t.run({ name, source: scriptSource(name), args }, {
+    signal: ac.signal,
+    timeoutMs: 240_000,
+    onStderr: (l) => stderr.push(l),
+    onEvent: (ev) => {
+      events.push(ev);
+      if ((ev.event === 'warmup' || ev.event === stopAt?.event) && !pgid) pgid = recordedGroup();
+      if (stopAt && !stoppedAt && ev.event === stopAt.event) {
+        stoppedAt = Date.now();
+        stopAt.how(ac);
+      }
+    },
+  });
+  return { result, events, stderr, pgid, stopMs: stoppedAt ? Date.now() - stoppedAt : 0 };
+}
+/** The process group the wrapper recorded for the running script (waits up to 2 s for the file). */
+function recordedGroup(): number {
+  for (let i = 0; i < 100; i++) {
+    const f = readdirSync(guest).find((n) => n.endsWith('.pgid'));
+    const text = f ? readFileSync(join(guest, f), 'utf8').trim() : '';
+    if (text) return -Number(text);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+  }
+  return 0;
+}
+const groupGone = (pgid: number): boolean => spawnSync('pgrep', ['-g', String(pgid)]).status === 1;
+const longWrite = (): string[] => scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 200, sizeMiB: 64, maxS: 2 } });
+
+describe.each(['dash', 'busybox'] as const)('over ssh, remote sh = %s', (shell) => {
+  it('prepare, then seq-write in the guest folder and small-files in the shared folder (paths with a space and quotes)', async () => {
+    const t = transport(shell);
+    rmSync(guest, { recursive: true, force: true });
+    await t.prepare!({ signal: new AbortController().signal, log: () => undefined });
+    expect(readdirSync(guest)).toEqual([]);
+    const w = await runIt(t, 'seq-write', scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 2, sizeMiB: 16, maxS: 5 } }));
+    expect(w.result, w.stderr.join('\n')).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(w.events[0]).toMatchObject({ event: 'start', test: 'seq-write', target: guest, params: { sizeMiB: 16, trials: 2 } });
+    expect(ofKind(w.events, 'tool-output')).toHaveLength(2);
+    expect(ofKind(w.events, 'result')[0]).toMatchObject({ test: 'seq-write', tool: { name: 'fio' } });
+    expect(w.events.at(-1)).toEqual({ event: 'end' });
+    const s = await runIt(t, 'small-files', scriptArgs('small-files', 'quick', shared, { overrides: { trials: 1, files: 100 } }));
+    expect(s.result, s.stderr.join('\n')).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(s.events[0]).toMatchObject({ event: 'start', target: shared });
+    const metrics = ofKind(s.events, 'result')[0].metrics ?? {};
+    for (const m of ['create_per_s', 'stat_per_s', 'read_per_s', 'delete_per_s']) expect(metrics[m]?.median).toBeGreaterThan(0);
+    await t.dispose?.();
+    expect(readdirSync(guest)).toEqual([]);
+    expect(readdirSync(shared)).toEqual([]);
+  });
+
+  it('cancel mid-run stops the remote process group (a second ssh call) and leaves no file', async () => {
+    const t = transport(shell);
+    const r = await runIt(t, 'seq-write', longWrite(), { event: 'progress', how: (ac) => ac.abort() });
+    expect(r.result.cancelled).toBe(true);
+    // The script's own TERM trap said so: the stop reached it in the "VM".
+    expect(r.events).toContainEqual(expect.objectContaining({ event: 'error', code: 'cancelled', message: expect.stringMatching(/SIGTERM/) }));
+    expect(r.pgid).toBeGreaterThan(1);
+    expect(groupGone(r.pgid)).toBe(true);
+    expect(processesMentioning(guest)).toEqual([]);
+    expect(r.stopMs).toBeLessThan(20_000);
+    expect(r.stderr).toContain(`vmbench: stopping the bench script in the guest (process group ${r.pgid})`);
+    expect(readdirSync(guest)).toEqual([]); // before dispose: the run's own files are gone already
+    await t.dispose?.();
+    expect(readdirSync(guest)).toEqual([]);
+  });
+});
+
+describe('a lost connection', () => {
+  it('the local ssh dies mid-run (no signal reaches the remote command): the transport stops the remote group itself', async () => {
+    const t = transport('dash');
+    const killClient = (): void => {
+      // The run's ssh client (not sshd's session processes, which carry no "ssh -p PORT" command line).
+      const found = spawnSync('pgrep', ['-f', `^ssh -p ${ports.dash} .* sh -s --`], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+      expect(found).toHaveLength(1);
+      process.kill(Number(found[0]), 'SIGKILL');
+    };
+    // rand-read is quiet for seconds after "start" (file laid out, then a time-based fio trial): writing
+    // to the closed connection (SIGPIPE) would not end it before then, so only the transport can.
+    const quietRead = scriptArgs('rand-read', 'quick', guest, { overrides: { trials: 3, sizeMiB: 16, runtimeS: 8, rampS: 0, iodepth: 4 } });
+    const r = await runIt(t, 'rand-read', quietRead, { event: 'start', how: killClient });
+    expect(r.result).toEqual({ exitCode: null, cancelled: false, timedOut: false });
+    expect(r.stopMs).toBeLessThan(5000);
+    expect(r.stderr.join('\n')).toMatch(/before rand-read said "end"; stopping what may be left of it in the VM/);
+    expect(r.pgid).toBeGreaterThan(1);
+    // The control call found the script still running after the connection was gone, and stopped it.
+    expect(r.stderr).toContain(`vmbench: stopping the bench script in the guest (process group ${r.pgid})`);
+    expect(groupGone(r.pgid)).toBe(true);
+    expect(processesMentioning(guest)).toEqual([]);
+    await t.dispose?.();
+    expect(readdirSync(guest)).toEqual([]);
+  });
+});

@@ -1,0 +1,200 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Run } from '../../electron/contract.js';
+import { compareRuns } from '../../electron/engine/compare.js';
+import { COLOR, textWidth } from '../../electron/engine/report/card-kit.js';
+import { cardFilename, cardFontFiles, renderCardPng, renderCardSvg, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';
+
+const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
+const ctx: RedactContext = { home: '/Users/alice', user: 'alice', host: 'alices-macbook-pro.local' };
+
+interface Image {
+  width: number;
+  height: number;
+  /** RGBA, row-major. */
+  rgba: Uint8Array;
+}
+
+/** Decodes an 8-bit non-interlaced RGB/RGBA PNG (what resvg writes) with zlib and the five filters. */
+function decodePng(png: Buffer): Image {
+  expect([...png.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+  let pos = 8;
+  let width = 0;
+  let height = 0;
+  let colorType = 0;
+  const idat: Buffer[] = [];
+  while (pos < png.length) {
+    const len = png.readUInt32BE(pos);
+    const type = png.toString('ascii', pos + 4, pos + 8);
+    const data = png.subarray(pos + 8, pos + 8 + len);
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0);
+      height = data.readUInt32BE(4);
+      expect(data[8]).toBe(8);
+      colorType = data[9];
+      expect(data[12]).toBe(0);
+    } else if (type === 'IDAT') idat.push(data);
+    pos += 12 + len;
+  }
+  const bpp = colorType === 6 ? 4 : colorType === 2 ? 3 : 0;
+  expect(bpp).toBeGreaterThan(0);
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * bpp;
+  const px = new Uint8Array(stride * height);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)];
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x];
+      const a = x >= bpp ? px[y * stride + x - bpp] : 0;
+      const b = y > 0 ? px[(y - 1) * stride + x] : 0;
+      const c = x >= bpp && y > 0 ? px[(y - 1) * stride + x - bpp] : 0;
+      const p = a + b - c;
+      const pred = Math.abs(p - a) <= Math.abs(p - b) && Math.abs(p - a) <= Math.abs(p - c) ? a : Math.abs(p - b) <= Math.abs(p - c) ? b : c;
+      px[y * stride + x] = (v + [0, a, b, (a + b) >> 1, pred][f]) & 0xff;
+    }
+  }
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgba.set(px.subarray(i * bpp, i * bpp + 3), i * 4);
+    rgba[i * 4 + 3] = bpp === 4 ? px[i * bpp + 3] : 255;
+  }
+  return { width, height, rgba };
+}
+
+/** Count of near-white pixels (text is the only near-white thing on the card) in a box. */
+function brightPixels(img: Image, x0: number, y0: number, x1: number, y1: number): number {
+  let n = 0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++) {
+      const i = (y * img.width + x) * 4;
+      if (img.rgba[i] > 200 && img.rgba[i + 1] > 200 && img.rgba[i + 2] > 200) n++;
+    }
+  return n;
+}
+
+function lumaStdDev(img: Image): number {
+  let sum = 0;
+  let sq = 0;
+  const n = img.width * img.height;
+  for (let i = 0; i < n; i++) {
+    const l = 0.2126 * img.rgba[i * 4] + 0.7152 * img.rgba[i * 4 + 1] + 0.0722 * img.rgba[i * 4 + 2];
+    sum += l;
+    sq += l * l;
+  }
+  return Math.sqrt(sq / n - (sum / n) ** 2);
+}
+
+describe('share card PNG', () => {
+  const run = fixture('quick-multi');
+  const png = renderCardPng(run, { redact: ctx });
+  const img = decodePng(png);
+
+  it('is a 1200x630 PNG according to its IHDR', () => {
+    expect(png.toString('ascii', 12, 16)).toBe('IHDR');
+    expect(png.readUInt32BE(16)).toBe(1200);
+    expect(png.readUInt32BE(20)).toBe(630);
+    expect(img.width).toBe(1200);
+    expect(img.height).toBe(630);
+    expect(png.length).toBeGreaterThan(20_000);
+  });
+
+  it('is not blank and has text drawn with the bundled fonts', () => {
+    expect(lumaStdDev(img)).toBeGreaterThan(12);
+    for (const f of cardFontFiles()) expect(existsSync(f)).toBe(true);
+    // The title (white, bold) sits in this box; without glyphs there is only the dark gradient there.
+    expect(brightPixels(img, 56, 95, 500, 140)).toBeGreaterThan(1500);
+    // The first row's big numbers.
+    expect(brightPixels(img, 330, 225, 1144, 265)).toBeGreaterThan(1500);
+  });
+
+  it('draws glyphs for text at all (an SVG with and without a word differ)', () => {
+    const svg = (t: string): string => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff">${t}</text></svg>`;
+    expect(brightPixels(decodePng(svgToPng(svg(''))), 0, 0, 1200, 630)).toBe(0);
+    expect(brightPixels(decodePng(svgToPng(svg('vmbench 1,097 MB/s'))), 0, 0, 1200, 630)).toBeGreaterThan(5000);
+  });
+});
+
+describe('share card SVG', () => {
+  const run = fixture('quick-multi');
+  const svg = renderCardSvg(run, { redact: ctx });
+
+  it('shows the headline numbers, ratios to native and the footer facts', () => {
+    for (const s of ['2,210', '2,872', '48.2k', '21.4k', '931', '1,209', '21.7k', '3,104', '0.42× native', '0.15× native', 'baseline']) expect(svg).toContain(`>${s}<`);
+    expect(svg).toContain('>2 runtimes vs native<');
+    expect(svg).toContain('2026-01-15 · macOS 15.2 · kernel Darwin 24.2.0 · 10 CPUs · fio 3.38 · quick suite');
+    // Five target/place rows: four shown, one counted.
+    expect(svg).toContain('+1 more');
+  });
+
+  it('never contains the home path, user, host, IP or MAC of the input', () => {
+    for (const s of [/alice/i, /Users\//, /192\.0\.2\./, /198\.51\.100\./, /fe80/i, /52:55:55/, /TESTSERIAL/]) expect(svg).not.toMatch(s);
+    const r = fixture('quick-multi');
+    r.targets[1].label = 'alices-macbook-pro VM at 192.0.2.7';
+    expect(renderCardSvg(r, { redact: ctx })).toContain('&lt;host&gt; VM at &lt;ip&gt;');
+  });
+
+  it('escapes XML so that any label renders', () => {
+    const r = fixture('quick-multi');
+    r.targets[1].label = `<script>&"'\u0001`;
+    r.suite = 'quick';
+    const out = renderCardSvg(r, { redact: ctx });
+    expect(out).toContain('&lt;script&gt;&amp;&quot;&apos;');
+    expect(out).not.toContain('<script>');
+    expect(() => svgToPng(out)).not.toThrow();
+  });
+
+  it('stays in bounds with one target or a very long name', () => {
+    const one = fixture('quick-multi');
+    one.targets = [one.targets[0]];
+    const s1 = renderCardSvg(one, { redact: ctx });
+    expect(s1).toContain('>This machine<');
+    expect(s1).not.toContain('more');
+    const long = fixture('quick-multi');
+    long.targets[1].label = 'An extraordinarily long runtime name that would never fit on one line of the card';
+    long.targets = long.targets.slice(0, 2);
+    const s2 = renderCardSvg(long, { redact: ctx });
+    const title = /<text x="56" y="134"[^>]*>([^<]*)</.exec(s2)![1];
+    expect(title.endsWith('… vs native')).toBe(true);
+    expect(textWidth(title, 38, true) + textWidth('— quick suite', 38) + 12).toBeLessThanOrEqual(1200 - 2 * 56);
+    expect(renderCardPng(long, { redact: ctx }).readUInt32BE(16)).toBe(1200);
+  });
+
+  it('says so when a run has no results', () => {
+    const empty = { ...fixture('quick-multi'), targets: [] };
+    expect(renderCardSvg(empty, { redact: ctx })).toContain('No results in this run');
+  });
+});
+
+describe('before -> after card', () => {
+  const before = fixture('libvirt-before');
+  const after = fixture('libvirt-after');
+  const cmp = compareRuns(before, after);
+  const svg = renderCardSvg(after, { compare: cmp, redact: ctx });
+
+  it('shows both values and the % change, coloured by improved', () => {
+    expect(svg).toContain('>Before → after<');
+    for (const s of ['1,312', '1,507', '182', '201', '241', '237']) expect(svg).toContain(`>${s}<`);
+    expect(svg).toMatch(new RegExp(`fill="${COLOR.good}"[^>]*>▲ \\+14\\.9%<`));
+    expect(svg).toMatch(new RegExp(`fill="${COLOR.bad}"[^>]*>▼ −1\\.7%<`));
+    // Changes within the 1% noise are neither green nor red.
+    expect(svg).toMatch(new RegExp(`fill="${COLOR.neutral}"[^>]*>▲ \\+0\\.4%<`));
+  });
+
+  it('puts the target that changed first and counts what does not fit', () => {
+    const first = svg.indexOf('libvirt:web · guest disk');
+    const local = svg.indexOf('local · native');
+    expect(first).toBeGreaterThan(0);
+    expect(local).toBeGreaterThan(first);
+    expect(svg).toContain('+2 more');
+  });
+
+  it('renders to a 1200x630 PNG and names the file after both runs', () => {
+    const png = renderCardPng(after, { compare: cmp, redact: ctx });
+    const img = decodePng(png);
+    expect([img.width, img.height]).toEqual([1200, 630]);
+    expect(brightPixels(img, 56, 95, 400, 140)).toBeGreaterThan(1000);
+    expect(cardFilename(after, { compare: cmp, redact: ctx })).toBe('vmbench-2026-01-20T14-00-00-test-before-vs-2026-01-20T14-20-00-test-after.png');
+    expect(cardFilename(after, { redact: ctx })).toBe('vmbench-2026-01-20T14-20-00-test-after.png');
+  });
+});

@@ -1,0 +1,192 @@
+// The shell-in-VM transport end to end against test doubles of rdctl, limactl, colima and podman.
+// No capture of these CLIs' own output exists in shared/fixtures (rdctl-shell.source.txt holds
+// facts only), so the doubles print nothing of their own: each records its argv, then hands the
+// guest part to a real local sh exactly as the real CLI hands it to the guest (limactl & co.:
+// argument for argument; podman machine ssh: joined with spaces and re-split by the shell). All
+// output is the real bench scripts' own. The script runs under setsid, out of the local CLI's
+// process group, as it would in a VM: only the transport's second CLI call can stop it.
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEvent } from '../../electron/contract.js';
+import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
+import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm.js';
+import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
+
+const KINDS: Record<ShellKind, { name: string; skip: number; joined: boolean; instance?: string }> = {
+  'rancher-desktop': { name: 'rdctl', skip: 1, joined: false },
+  lima: { name: 'limactl', skip: 2, joined: false, instance: 'my vm' },
+  colima: { name: 'colima', skip: 4, joined: false, instance: 'work' },
+  podman: { name: 'podman', skip: 3, joined: true, instance: 'podman-machine-default' },
+};
+
+let root: string;
+let guest: string;
+let shared: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), `vmbench shell 'q' "dq" `));
+  guest = join(root, 'guest dir');
+  shared = join(root, `it's "shared"`);
+  mkdirSync(join(root, 'bin'));
+  for (const [kind, k] of Object.entries(KINDS)) {
+    const file = join(root, 'bin', k.name);
+    writeFileSync(file, [
+      '#!/bin/sh',
+      `# test double of ${k.name} (${kind}): records its argv, then runs the guest command like the real CLI`,
+      'printf \'%s\\0\' "$@" >"$FAKE_LOG/$(date +%s%N)-$$"',
+      `shift ${k.skip}`,
+      k.joined ? 'exec sh -c "$*"' : 'exec "$@"',
+      '',
+    ].join('\n'));
+    chmodSync(file, 0o755);
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+interface Fixture {
+  kind: ShellKind;
+  opts: ShellTransportOptions;
+  log: string;
+  calls(): string[][];
+}
+function fixture(kind: ShellKind, extra: Partial<ShellTransportOptions> = {}): Fixture {
+  const log = mkdtempSync(join(root, 'log-'));
+  const k = KINDS[kind];
+  const opts: ShellTransportOptions = { instance: k.instance, places: { guest, shared }, cliPath: join(root, 'bin', k.name), env: { FAKE_LOG: log }, platform: 'darwin', ...extra };
+  const calls = (): string[][] => readdirSync(log).sort().map((f) => readFileSync(join(log, f), 'utf8').split('\0').slice(0, -1));
+  return { kind, opts, log, calls };
+}
+/** The argv a kind's CLI should get for a guest command (without the executable). */
+function expected(f: Fixture, guestArgv: string[]): string[] {
+  return cliArgs(cliFor(f.kind, { instance: f.opts.instance, platform: 'darwin' }), guestArgv);
+}
+function groupAlive(pgid: number): boolean {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    const stat = (() => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return ''; } })();
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid) return true;
+  }
+  return false;
+}
+/** This run's control prefix, read back from the recorded run call (quoted there for podman). */
+function ctlOf(call: string[]): string {
+  const session = /\.vmbench-ctl-([0-9a-f]{8})-1\b/.exec(call.join(' '))?.[1];
+  expect(session).toBeDefined();
+  return `${guest}/.vmbench-ctl-${session}-1`;
+}
+const ctlFiles = (): string[] => readdirSync(guest).filter((n) => n.startsWith('.vmbench-ctl-'));
+const recordedGroup = (): number => {
+  const f = ctlFiles().find((n) => n.endsWith('.pgid'));
+  return f ? -Number(readFileSync(join(guest, f), 'utf8').trim()) : 0;
+};
+
+interface Outcome {
+  result: { exitCode: number | null; cancelled: boolean; timedOut: boolean };
+  events: BenchEvent[];
+  stderr: string[];
+  pgid: number;
+}
+async function runIt(f: Fixture, args: string[], o: { name?: string; cancelOn?: BenchEvent['event']; timeoutMs?: number; abortNow?: boolean } = {}): Promise<Outcome> {
+  const t = createShellTransport(f.kind, f.opts);
+  const ac = new AbortController();
+  const events: BenchEvent[] = [];
+  const stderr: string[] = [];
+  let pgid = 0;
+  const name = o.name ?? 'small-files';
+  const p = t.run({ name, source: scriptSource(name), args }, {
+    signal: ac.signal,
+    timeoutMs: o.timeoutMs ?? 60_000,
+    onStderr: (l) => stderr.push(l),
+    onEvent: (ev) => {
+      events.push(ev);
+      if (ev.event === 'warmup' && !pgid) pgid = recordedGroup();
+      if (o.cancelOn && ev.event === o.cancelOn && !ac.signal.aborted) ac.abort();
+    },
+  });
+  if (o.abortNow) ac.abort();
+  const result = await p;
+  await t.dispose?.();
+  return { result, events, stderr, pgid };
+}
+
+describe.each(Object.keys(KINDS) as ShellKind[])('%s', (kind) => {
+  it('runs a real script in a folder whose path has spaces and quotes; one CLI call with the exact argv; nothing left', async () => {
+    const f = fixture(kind);
+    mkdirSync(shared, { recursive: true });
+    const args = scriptArgs('small-files', 'quick', shared, { overrides: { trials: 1, files: 20 }, tool: 'fallback' });
+    const r = await runIt(f, args);
+    expect(r.result, r.stderr.join('\n')).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(r.events[0]).toMatchObject({ event: 'start', test: 'small-files', target: shared });
+    expect(r.events.find((e) => e.event === 'result')).toMatchObject({ metrics: { create_per_s: { n: 1 } } });
+    expect(r.events.at(-1)).toEqual({ event: 'end' });
+    const calls = f.calls();
+    expect(calls).toHaveLength(2); // the run, then dispose's clean-up
+    const ctl = ctlOf(calls[0]);
+    expect(calls[0]).toEqual(expected(f, runCommand(ctl, args)));
+    expect(calls[1]).toEqual(expected(f, controlCommand('final', ctl.replace(/-1$/, ''), [shared])));
+    expect(readdirSync(shared)).toEqual([]);
+    expect(ctlFiles()).toEqual([]);
+  });
+});
+
+describe.each(['lima', 'podman'] as ShellKind[])('stopping a run in the guest (%s)', (kind) => {
+  // The script's own TERM trap reports this: the stop reached it in the guest, not a closed pipe.
+  const termed = expect.objectContaining({ event: 'error', code: 'cancelled', message: expect.stringMatching(/SIGTERM/) });
+  const longWrite = (): string[] => scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 4, maxS: 0 }, tool: 'fallback' });
+
+  it('cancel: a second CLI call stops the script\'s process group and removes its files', async () => {
+    const f = fixture(kind);
+    const r = await runIt(f, longWrite(), { name: 'seq-write', cancelOn: 'progress' });
+    expect(r.result.cancelled).toBe(true);
+    expect(r.pgid).toBeGreaterThan(1);
+    expect(groupAlive(r.pgid)).toBe(false);
+    const calls = f.calls();
+    const ctl = ctlOf(calls[0]);
+    expect(calls[0]).toEqual(expected(f, runCommand(ctl, longWrite())));
+    expect(calls[1]).toEqual(expected(f, controlCommand('stop', ctl, [guest])));
+    expect(r.events).toContainEqual(termed);
+    expect(r.stderr.join('\n')).toMatch(/stopping the bench script in the guest \(process group \d+\)/);
+    expect(readdirSync(guest)).toEqual([]);
+  });
+
+  it('time-out: the same stop, reported as timedOut', async () => {
+    const f = fixture(kind);
+    const r = await runIt(f, longWrite(), { name: 'seq-write', timeoutMs: 1500 });
+    expect(r.result).toMatchObject({ cancelled: false, timedOut: true });
+    expect(r.events).toContainEqual(termed);
+    expect(r.pgid).toBeGreaterThan(1);
+    expect(groupAlive(r.pgid)).toBe(false);
+    expect(readdirSync(guest)).toEqual([]);
+  });
+});
+
+describe('edge cases', () => {
+  it('a cancel at once (the script may not have started): nothing runs on, nothing is left after dispose', async () => {
+    const f = fixture('colima');
+    const r = await runIt(f, scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 4 }, tool: 'fallback' }), { name: 'seq-write', abortNow: true });
+    expect(r.result.cancelled).toBe(true);
+    expect(readdirSync(guest)).toEqual([]);
+  });
+
+  it('prepare creates the guest folder through the CLI (exact argv) and the shared folder on the host', async () => {
+    const f = fixture('podman', { places: { guest: join(guest, 'new one'), shared: join(shared, 'sub dir') } });
+    const t = createShellTransport('podman', f.opts);
+    await t.prepare?.({ signal: new AbortController().signal, log: () => undefined });
+    expect(f.calls()).toEqual([expected(f, ['mkdir', '-p', join(guest, 'new one')])]);
+    expect(readdirSync(guest)).toContain('new one');
+    expect(readdirSync(shared)).toContain('sub dir');
+    rmSync(join(guest, 'new one'), { recursive: true });
+    rmSync(join(shared, 'sub dir'), { recursive: true });
+  });
+
+  it('a missing CLI: prepare fails with target-unreachable, run says so and reports no exit code', async () => {
+    const t = createShellTransport('lima', { places: { guest }, cliPath: join(root, 'bin', 'no-such-limactl') });
+    await expect(t.prepare!({ signal: new AbortController().signal, log: () => undefined })).rejects.toMatchObject({ code: 'target-unreachable' });
+    const stderr: string[] = [];
+    const r = await t.run({ name: 'probe', source: scriptSource('probe'), args: ['--dir', guest] }, { signal: new AbortController().signal, timeoutMs: 10_000, onEvent: () => undefined, onStderr: (l) => stderr.push(l) });
+    expect(r).toEqual({ exitCode: null, cancelled: false, timedOut: false });
+    expect(stderr.join('\n')).toMatch(/no-such-limactl is not installed or not on PATH/);
+  });
+});
