@@ -53,7 +53,18 @@ async function leftovers(): Promise<{ shared: string; guest: string; tmp: string
   };
 }
 
-const fioRunning = async (): Promise<boolean> => (await inGuest('pgrep -x fio || true')).trim() !== '';
+/** Whether a timed rand-read trial (not the short direct-I/O check or the prepare run) is running in the guest. */
+const trialRunning = async (): Promise<boolean> => (await inGuest('pgrep -f -- "$1" || true', '^fio --name=rand-read ')).trim() !== '';
+
+/** Waits (bounded) until a rand-read trial runs in the guest. */
+async function waitForTrial(): Promise<boolean> {
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    if (await trialRunning()) return true;
+    await sleep(1000);
+  }
+  return false;
+}
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -110,7 +121,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     }
     const rr = t.results.find((r) => r.place === 'guest' && r.test === 'rand-read')!;
     expect(rr.tool.name).toBe('fio');
-    expect(rr.command).toMatch(/^fio .*--rw=randread .*--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
+    expect(rr.command).toMatch(/^fio .*--filename=\/var\/tmp\/vmbench\/\.vmbench-\S+ --rw=randread /);
     // Streaming: each rand-read trial runs >= 12 s, so trial 1's samples must arrive well before the result.
     for (const place of ['shared', 'guest']) {
       const firstSample = mine.find((e) => e.ev.type === 'sample' && e.ev.test === 'rand-read' && e.ev.place === place)!;
@@ -123,13 +134,15 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
 
   it('cancel while fio runs in the shared folder stops it and leaves nothing in either place', async () => {
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', tests: ['rand-read'], targets: [target] });
-    const until = Date.now() + 180_000;
-    while (!(await fioRunning()) && Date.now() < until) await sleep(1000);
-    expect(await fioRunning()).toBe(true);
-    expect(readdirSync(guest!.share).some((n) => n.startsWith('.vmbench-'))).toBe(true);
-    const c0 = Date.now();
-    expect(await call<{ cancelled: boolean }>('run.cancel', jobId)).toEqual({ cancelled: true });
-    await engine.waitForJob(jobId);
+    let c0 = 0;
+    try {
+      expect(await waitForTrial()).toBe(true);
+      expect(readdirSync(guest!.share).some((n) => n.startsWith('.vmbench-'))).toBe(true);
+    } finally {
+      c0 = Date.now();
+      expect(await call<{ cancelled: boolean }>('run.cancel', jobId)).toEqual({ cancelled: true });
+      await engine.waitForJob(jobId);
+    }
     log(`cancel to job end: ${((Date.now() - c0) / 1000).toFixed(1)} s`);
     const finished = events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
     expect(finished.status).toBe('cancelled');
@@ -145,12 +158,15 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
       { name: 'rand-read', source: scriptSource('rand-read'), args: scriptArgs('rand-read', 'quick', '/var/tmp/vmbench') },
       { signal: ac.signal, timeoutMs: 600_000, onEvent: (ev) => got.push(ev) },
     );
-    const until = Date.now() + 180_000;
-    while (!(await fioRunning()) && Date.now() < until) await sleep(1000);
-    expect(got.some((e) => e.event === 'start')).toBe(true); // streamed before the script ended
-    expect((await inGuest('ls -A "$1"', '/var/tmp/vmbench')).trim()).toMatch(/^\.vmbench-/);
-    ac.abort();
-    const outcome = await running;
+    let outcome: Awaited<typeof running>;
+    try {
+      expect(await waitForTrial()).toBe(true);
+      expect(got.some((e) => e.event === 'start')).toBe(true); // streamed while the script runs
+      expect((await inGuest('ls -A "$1"', '/var/tmp/vmbench')).trim()).toMatch(/^\.vmbench-/);
+    } finally {
+      ac.abort();
+      outcome = await running;
+    }
     expect(outcome).toMatchObject({ cancelled: true, timedOut: false, exitCode: 143 });
     expect(got).toContainEqual(expect.objectContaining({ event: 'error', code: 'cancelled' }));
     expect(got[got.length - 1]).toEqual({ event: 'end' });

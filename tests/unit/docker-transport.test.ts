@@ -13,6 +13,8 @@ import { podmanKind } from '../../electron/engine/runtimes/podman.js';
 import { RD_DOCKER_TARGET, rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { DockerTransport } from '../../electron/engine/transports/docker.js';
+import { ShellInVmTransport } from '../../electron/engine/transports/shell-in-vm.js';
+import { limaKind } from '../../electron/engine/runtimes/lima.js';
 import { parseEndpoint } from '../../electron/engine/transports/docker/client.js';
 import { recordedEndpoint, sharedDirFor } from '../../electron/engine/transports/docker/for-runtime.js';
 import { baseImageOf, benchImageTag } from '../../electron/engine/transports/docker/image.js';
@@ -67,14 +69,16 @@ describe('docker-based runtime kinds open a docker transport', () => {
     expect(orbstackKind.transport?.(rt({ id: 'orbstack', kind: 'orbstack' }), 'orbstack', ctx)).toBeInstanceOf(DockerTransport);
   });
 
-  it('Colima only with its docker runtime; Rancher Desktop and Podman only for their container targets', () => {
+  it('Colima only with its docker runtime; the VM targets of Colima, Rancher Desktop and Podman get the shell-in-VM transport', () => {
     expect(colimaKind.transport?.(rt({ id: 'colima:default', settings: { engine: 'moby' } }), 'colima:default', ctx)).toBeInstanceOf(DockerTransport);
     expect(colimaKind.transport?.(rt({ id: 'colima:k8s', settings: { engine: 'containerd' } }), 'colima:k8s', ctx)).toBeUndefined();
     const rd = rt({ id: 'rancher-desktop', settings: { engine: 'moby' } });
     expect(rancherDesktopKind.transport?.(rd, RD_DOCKER_TARGET, ctx)).toBeInstanceOf(DockerTransport);
-    expect(rancherDesktopKind.transport?.(rd, 'rancher-desktop', ctx)).toBeUndefined();
+    expect(rancherDesktopKind.transport?.(rd, 'rancher-desktop', ctx)).toBeInstanceOf(ShellInVmTransport);
+    expect(colimaKind.transport?.(rt({ id: 'colima:default', settings: { engine: 'moby' } }), 'colima:default:vm', ctx)).toBeInstanceOf(ShellInVmTransport);
+    expect(limaKind.transport?.(rt({ id: 'lima:default' }), 'lima:default', ctx)).toBeInstanceOf(ShellInVmTransport);
     const pm = rt({ id: 'podman:podman-machine-default' });
     expect(podmanKind.transport?.(pm, 'podman:podman-machine-default:docker', ctx)).toBeInstanceOf(DockerTransport);
-    expect(podmanKind.transport?.(pm, 'podman:podman-machine-default', ctx)).toBeUndefined();
+    expect(podmanKind.transport?.(pm, 'podman:podman-machine-default', ctx)).toBeInstanceOf(ShellInVmTransport);
   });
 });

@@ -8,12 +8,15 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BenchEvent } from '../../electron/contract.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
 import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm.js';
 import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
+
+// A stop waits for the script's own clean-up, which waits for dd to leave fsync: slow on a busy disk.
+vi.setConfig({ testTimeout: 30_000 });
 
 const KINDS: Record<ShellKind, { name: string; skip: number; joined: boolean; instance?: string }> = {
   'rancher-desktop': { name: 'rdctl', skip: 1, joined: false },
@@ -134,7 +137,7 @@ describe.each(Object.keys(KINDS) as ShellKind[])('%s', (kind) => {
 describe.each(['lima', 'podman'] as ShellKind[])('stopping a run in the guest (%s)', (kind) => {
   // The script's own TERM trap reports this: the stop reached it in the guest, not a closed pipe.
   const termed = expect.objectContaining({ event: 'error', code: 'cancelled', message: expect.stringMatching(/SIGTERM/) });
-  const longWrite = (): string[] => scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 4, maxS: 0 }, tool: 'fallback' });
+  const longWrite = (): string[] => scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 1, maxS: 0 }, tool: 'fallback' });
 
   it('cancel: a second CLI call stops the script\'s process group and removes its files', async () => {
     const f = fixture(kind);
@@ -165,7 +168,7 @@ describe.each(['lima', 'podman'] as ShellKind[])('stopping a run in the guest (%
 describe('edge cases', () => {
   it('a cancel at once (the script may not have started): nothing runs on, nothing is left after dispose', async () => {
     const f = fixture('colima');
-    const r = await runIt(f, scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 4 }, tool: 'fallback' }), { name: 'seq-write', abortNow: true });
+    const r = await runIt(f, scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 1 }, tool: 'fallback' }), { name: 'seq-write', abortNow: true });
     expect(r.result.cancelled).toBe(true);
     expect(readdirSync(guest)).toEqual([]);
   });

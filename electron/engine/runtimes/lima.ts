@@ -4,6 +4,7 @@ import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toNumber, toText } from './support/values.js';
+import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 
 /** One Lima instance as `limactl list --json` reports it. */
@@ -101,4 +102,5 @@ export const limaKind: RuntimeKind = {
       });
     });
   },
+  transport: (rt, _id, ctx) => shellTransportFor('lima', ctx, rt.id.replace(/^lima:/, '')),
 };

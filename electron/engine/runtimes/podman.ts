@@ -6,6 +6,7 @@ import { DOCKER_PLACES, SettingsBag, VM_PLACES, makeRuntime, singleTarget } from
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, parseSize, toBool, toNumber, toText } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 import { dockerTransportFor, podmanMachineEndpoint } from '../transports/docker/for-runtime.js';
+import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 
 /** One Podman machine as `podman machine list --format json` reports it. */
 export interface PodmanMachine {
@@ -98,5 +99,8 @@ export const podmanKind: RuntimeKind = {
     });
   },
   // `podman:<machine>:docker`: a container through the machine's docker-compatible API socket.
-  transport: (rt, id, ctx) => (id === `${rt.id}:docker` ? dockerTransportFor(ctx, rt, podmanMachineEndpoint(ctx, rt.id.replace(/^podman:/, ''))) : undefined),
+  transport: (rt, id, ctx) =>
+    id === `${rt.id}:docker`
+      ? dockerTransportFor(ctx, rt, podmanMachineEndpoint(ctx, rt.id.replace(/^podman:/, '')))
+      : shellTransportFor('podman', ctx, rt.id.replace(/^podman:/, '')),
 };

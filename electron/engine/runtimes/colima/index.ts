@@ -2,9 +2,10 @@ import { join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
 import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
-import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
+import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 import { addColimaCliSettings, colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion, type ColimaProfile, type ColimaStatus } from './parse.js';
 
 /** Folders that may hold Colima's profiles: $COLIMA_HOME, ~/.colima, ~/.config/colima. */
@@ -69,7 +70,7 @@ async function describeProfile(ctx: DetectContext, profile: ColimaProfile, versi
     state,
     reason: joinReasons(...reasons),
     bag,
-    targets: singleTarget(id, `Colima ${profile.name}`, DOCKER_PLACES),
+    targets: [...singleTarget(id, `Colima ${profile.name}`, DOCKER_PLACES), ...singleTarget(`${id}:vm`, `Colima ${profile.name} VM`, VM_PLACES)],
   });
 }
 
@@ -95,8 +96,9 @@ export const colimaKind: RuntimeKind = {
     return Promise.all(listed.profiles.map((p) => describeProfile(ctx, p, version)));
   },
   // Colima's docker runtime: its context (colima, colima-<profile>), else <colima home>/<profile>/docker.sock; none with containerd.
-  transport: (rt, _id, ctx) => {
+  transport: (rt, id, ctx) => {
     const p = rt.id.replace(/^colima:/, '');
+    if (id === `${rt.id}:vm`) return shellTransportFor('colima', ctx, p);
     return rt.settings.engine && rt.settings.engine !== 'moby' ? undefined : dockerTransportFor(ctx, rt, contextEndpoint(ctx, p === 'default' ? 'colima' : `colima-${p}`, colimaHomes(ctx).map((h) => join(h, p, 'docker.sock'))));
   },
 };

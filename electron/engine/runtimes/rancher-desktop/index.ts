@@ -5,6 +5,7 @@ import { firstExisting } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
+import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 
 /** The target that runs the suite in a container of Rancher Desktop's moby engine. */
 export const RD_DOCKER_TARGET = 'rancher-desktop:docker';
@@ -75,5 +76,6 @@ export const rancherDesktopKind: RuntimeKind = {
       }),
     ];
   },
-  transport: (rt, id, ctx) => (id === RD_DOCKER_TARGET ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')])) : undefined),
+  transport: (rt, id, ctx) =>
+    id === RD_DOCKER_TARGET ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')])) : shellTransportFor('rancher-desktop', ctx),
 };

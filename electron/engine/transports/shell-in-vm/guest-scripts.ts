@@ -10,6 +10,7 @@
  * (GUEST_DIR/.vmbench-ctl-SESSION-N): the script is stored at CTL.sh, started with setsid (its own
  * session and process group; the plain PID where setsid is missing) and `-PGID` (or PID) written to
  * CTL.pgid; CTL.cancel, made by a cancel that came before the script started, stops it at once.
+ * A signal to the group falls back to the PID: just after the fork, setsid() may not have run yet.
  * `kill -TERM -PGID` is written without `--`: dash and BusyBox ash reject `kill -TERM -- -PGID`.
  */
 
@@ -29,10 +30,11 @@ if [ -n "$vb_bad" ]; then
   printf '%s\\n' '{"event":"error","code":"bad-dir","message":"cannot store the bench script in the guest folder (missing, read-only or full)"}' '{"event":"end"}'
   rm -f "$vb_c".*; exit 2
 fi
+if [ -e "$vb_c.cancel" ]; then rm -f "$vb_c".*; exit 130; fi
 if command -v setsid >/dev/null 2>&1; then setsid sh "$vb_c.sh" "$@" & vb_t=-$!; else sh "$vb_c.sh" "$@" & vb_t=$!; fi
 vb_p=$!
 echo "$vb_t" >"$vb_c.pgid"
-if [ -e "$vb_c.cancel" ]; then kill -TERM "$vb_t" 2>/dev/null; fi
+if [ -e "$vb_c.cancel" ]; then kill -TERM "$vb_t" 2>/dev/null || kill -TERM "$vb_p" 2>/dev/null; fi
 wait "$vb_p"; vb_rc=$?
 rm -f "$vb_c".*
 exit "$vb_rc"
@@ -61,10 +63,10 @@ for f in "$s".pgid "$s"-*.pgid; do
   t=$(cat "$f" 2>/dev/null); p=\${t#-}
   case $p in ''|*[!0-9]*) continue ;; esac
   if tr '\\000' '\\n' <"/proc/$p/cmdline" 2>/dev/null | grep -Fqx -- "\${f%.pgid}.sh"; then
-    kill -TERM "$t" 2>/dev/null && echo "vmbench: stopping the bench script in the guest (process group $p)" >&2
+    { kill -TERM "$t" || kill -TERM "$p"; } 2>/dev/null && echo "vmbench: stopping the bench script in the guest (process group $p)" >&2
     i=0
-    while kill -0 "$t" 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1 2>/dev/null || sleep 1; i=$((i + 1)); done
-    kill -KILL "$t" 2>/dev/null
+    while { kill -0 "$t" || kill -0 "$p"; } 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1 2>/dev/null || sleep 1; i=$((i + 1)); done
+    { kill -KILL "$t" || kill -KILL "$p"; } 2>/dev/null
   fi
   for d in "$@"; do [ -n "$d" ] && rm -rf "$d"/.vmbench-"$p"-*; done
   rm -f "$f" "\${f%.pgid}.sh"
