@@ -6,6 +6,7 @@ import { compareRuns } from './compare.js';
 import { EngineError } from './errors.js';
 import { JobManager } from './jobs.js';
 import { appVersion, defaultDataDir } from './paths.js';
+import { confirmFromGuests } from './confirm.js';
 import { probeLocal } from './probe-local.js';
 import { cardFilename, exportRun, renderCardPng } from './report/index.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
@@ -37,7 +38,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
     detect: async (): Promise<DetectResult> => {
       const started = Date.now();
-      const [runtimes, probe] = await Promise.all([detectAll(createDetectContext({ dataDir })), probeLocal(dataDir)]);
+      const ctx = createDetectContext({ dataDir });
+      const [runtimes, probe] = await Promise.all([detectAll(ctx), probeLocal(dataDir)]);
+      await confirmFromGuests(runtimes, ctx);
       const local = runtimes.find((r) => r.id === 'local');
       if (local && probe) local.probe = probe;
       return { runtimes, durationMs: Date.now() - started };

@@ -8,14 +8,14 @@
  * Network rule: every container runs with network none; the daemon has no bridge.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent, JobEvent, Run } from '../../electron/contract.js';
+import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
-import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
+import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/bench/suites.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { DockerTransport } from '../../electron/engine/transports/docker.js';
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
@@ -160,6 +160,25 @@ describe('docker transport through the engine', () => {
     expect(errors[0].message).toMatch(/"vmbench-absent:1" is not present .* never pulls .*docker pull vmbench-absent:1.*leave out --image/);
     expect(d.docker(['images', '-q'])).toBe(before);
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 120_000);
+
+  it('detection confirms from inside the container which filesystem the shared folder really is, and never builds an image for it', async () => {
+    const find = (r: DetectResult): RuntimeInfo => r.runtimes.find((x) => x.id === TARGET)!;
+    const imagesBefore = d.docker(['images', '-q']);
+    // vmbench's own image is not built yet: detection says nothing about the active mount and builds nothing.
+    expect(find(await call<DetectResult>(engine, 'detect')).active?.mountType).toBeUndefined();
+    expect(d.docker(['images', '-q'])).toBe(imagesBefore);
+    const tag = benchImageTag(readFileSync(join(scriptsDir(), 'Dockerfile'), 'utf8'));
+    d.docker(['tag', IMAGE, tag]);
+    try {
+      const rt = find(await call<DetectResult>(engine, 'detect'));
+      const hostFs = execFileSync('findmnt', ['-n', '-o', 'FSTYPE', '--target', shared()], { encoding: 'utf8' }).trim();
+      expect(rt.active).toMatchObject({ mountType: hostFs, sharedDir: '/vmbench/shared' });
+      expect(rt.probe?.tools.fio).toMatch(/\d+\.\d+/);
+      expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+    } finally {
+      d.docker(['rmi', tag]);
+    }
   }, 120_000);
 });
 

@@ -153,8 +153,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
 }
 
 /** Runs the probe script in a target's first place. */
-export async function runProbe(t: ResolvedTarget, signal: AbortSignal, timeoutMs = 30_000): Promise<ProbeInfo | null> {
-  const place = t.transport.places()[0];
+export async function runProbe(t: ResolvedTarget, signal: AbortSignal, timeoutMs = 30_000, place: Place = t.transport.places()[0]): Promise<ProbeInfo | null> {
   let probe: ProbeInfo | null = null;
   await t.transport.run(
     { name: 'probe', source: scriptSource('probe'), args: ['--dir', t.transport.placeDir(place)] },

@@ -132,6 +132,7 @@ export class DockerTransport implements Transport {
       engine,
       log: opts.log,
       signal: opts.signal,
+      noBuild: opts.noBuild,
     });
     const shared = endpoint.local ? this.opts.sharedDir : undefined;
     if (shared) {

@@ -22,6 +22,8 @@ export interface PrepareOptions {
   image?: string;
   /** A progress line for the user (the job's `log` events). */
   log(level: 'info' | 'warn', message: string): void;
+  /** Use only what is already there (detection's quick look inside a guest): no image build. */
+  noBuild?: boolean;
 }
 
 /** How a script reaches a target (local process, docker, shell-in-vm, vagrant, libvirt). */

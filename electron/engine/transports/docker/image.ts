@@ -29,6 +29,8 @@ export interface ImageRequest {
   engine: string;
   log: ImageLog;
   signal: AbortSignal;
+  /** Fail instead of building vmbench's own image when it is absent. */
+  noBuild?: boolean;
 }
 
 /** The tag of vmbench's own image for a Dockerfile text: vmbench-bench:<first 12 hex of its sha256>. */
@@ -75,6 +77,7 @@ export async function ensureImage(docker: Docker, req: ImageRequest): Promise<st
   }
   const tag = benchImageTag(text);
   if (await hasImage(docker, tag, req.signal)) return tag;
+  if (req.noBuild) throw new DockerTransportError('image-missing', `vmbench's bench image ${tag} is not built in ${req.engine} yet; the first benchmark builds it.`);
   const base = baseImageOf(text);
   const baseAbsent = base ? !(await hasImage(docker, base, req.signal)) : false;
   req.log('info', `Building vmbench's bench image ${tag} in ${req.engine} from bench-scripts/Dockerfile (first run only)${baseAbsent ? `; its base image ${base} is not here yet, so Docker fetches it as part of the build` : ''}.`);
