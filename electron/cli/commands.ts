@@ -28,16 +28,22 @@ export async function cmdDetect(engine: Engine, json: boolean): Promise<number> 
     process.stdout.write(JSON.stringify({ runtimes: res.runtimes }, null, 2) + '\n');
     return 0;
   }
-  const rows = res.runtimes.map((r) => [r.id, r.name, r.state, r.version ?? '–', summarizeSettings(r.settings), r.targets.map((t) => t.id).join(',') || '–']);
+  const rows = res.runtimes.map((r) => [r.id, r.name, r.state, r.version ?? '–', summarizeSettings(r.settings, r.active), r.targets.map((t) => t.id).join(',') || '–']);
   process.stdout.write(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'], rows) + '\n');
   for (const r of res.runtimes) if (r.reason) process.stdout.write(`  ${r.id}: ${r.reason}\n`);
   process.stdout.write(`detected in ${(res.durationMs / 1000).toFixed(1)} s\n`);
   return 0;
 }
 
-function summarizeSettings(s: Record<string, unknown>): string {
+/** Key settings as configured, with the value confirmed inside the guest where it differs or was checked. */
+function summarizeSettings(s: Record<string, unknown>, active: Record<string, unknown> = {}): string {
   const keys = ['vmType', 'mountType', 'cpus', 'memoryMiB', 'engine', 'provider', 'diskIo', 'nicModel'];
-  return keys.filter((k) => s[k] !== undefined && s[k] !== null).map((k) => `${k}=${String(s[k])}`).join(' ') || '–';
+  return (
+    keys
+      .filter((k) => (s[k] !== undefined && s[k] !== null) || active[k] !== undefined)
+      .map((k) => `${k}=${String(s[k] ?? '?')}${active[k] !== undefined ? ` (active: ${String(active[k])})` : ''}`)
+      .join(' ') || '–'
+  );
 }
 
 /** Options of `vmbench run`. */
