@@ -3,6 +3,9 @@
 //  2. wall time of the quick suite (goal <= 60 s)
 //  3. time from starting `vmbench web` to the first paint of the page (Chromium)
 //  4. detection time of `vmbench detect`
+//  5. docker transport: rand-read IOPS vs fio by hand with `docker run` (private dockerd; needs root)
+//  6. libvirt guest-agent transport: rand-read IOPS vs fio by hand through guest-exec (test guest; needs root)
+// `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -113,6 +116,22 @@ try {
   const detWall = Date.now() - d0;
   const found = det.status === 0 ? JSON.parse(det.stdout).runtimes.map((x) => `${x.id}:${x.state}`).join(', ') : `failed: ${det.stderr}`;
   out(`4. vmbench detect: ${detWall} ms wall (incl. node start-up); found ${found}`);
+
+  if (!process.argv.includes('--host-only')) {
+    out('');
+    out('5. docker transport vs fio by hand with `docker run` (same image, same folder, same job; goal: within 5%)');
+    try {
+      const { runDockerPerf } = await import('./perf-docker.mjs');
+      await runDockerPerf({ out: (s) => out(`   ${s}`) });
+    } catch (err) {
+      out(`   n/a: ${err.message}`);
+    }
+    out('');
+    out('6. libvirt guest-agent transport vs fio by hand through guest-exec (goal: within 5%)');
+    const lv = spawnSync(process.execPath, [join(root, 'scripts', 'perf-libvirt.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    for (const l of (lv.stdout || '').split('\n').filter(Boolean)) out(`   ${l}`);
+    if (lv.status !== 0) out(`   n/a: perf-libvirt exited with ${lv.status}`);
+  }
 } finally {
   rmSync(home, { recursive: true, force: true });
 }
