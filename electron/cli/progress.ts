@@ -1,5 +1,5 @@
 import type { JobEvent } from '../contract.js';
-import { metricInfo } from '../engine/bench/metrics.js';
+import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
 
 /** Renders job events on stderr: a live bar on a terminal, plain lines otherwise. */

@@ -1,5 +1,5 @@
 import type { Comparison, Run, RunSummary } from '../contract.js';
-import { metricInfo } from '../engine/bench/metrics.js';
+import { metricInfo } from '../metrics.js';
 import { fmt, formatTable } from './table.js';
 
 /** The summary table of a run: one line per target/place/test/metric, with the ratio to native. */

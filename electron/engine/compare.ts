@@ -1,5 +1,5 @@
 import type { CompareRow, Comparison, Run, RunSummary } from '../contract.js';
-import { metricInfo } from './bench/metrics.js';
+import { metricInfo } from '../metrics.js';
 import { summarizeRun } from './store/summary.js';
 
 /** Relative change below which two medians count as equal (measurement noise). */

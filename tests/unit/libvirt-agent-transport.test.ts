@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { parseShareMounts } from '../../electron/engine/runtimes/libvirt/guest-agent.js';
 import { libvirtTransport } from '../../electron/engine/runtimes/libvirt/transport.js';
 import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt-agent.js';
-import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET } from '../../electron/engine/transports/libvirt/guest-scripts.js';
+import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET } from '../../electron/engine/transports/libvirt/guest-scripts.js';
 
 function runtime(settings: Record<string, unknown>, reason?: string): RuntimeInfo {
   return { id: 'libvirt:web', kind: 'libvirt', name: 'libvirt web', version: '9.0.0', state: 'running', settings, settingsSource: {}, targets: [], findings: [], ...(reason ? { reason } : {}) };
@@ -53,6 +53,21 @@ describe('the fixed guest snippets (run here in dash: values only as arguments)'
     try {
       execFileSync('mkdir', [join(dir, '.vmbench-1-2'), join(dir, 'other')]);
       expect(execFileSync('sh', ['-c', LIST_WORK_SNIPPET, 'vmbench', dir], { encoding: 'utf8' })).toBe('.vmbench-1-2\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prepares a run: a private 0700 folder, the test folder, and the work directories already there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmbench-prep-'));
+    try {
+      execFileSync('mkdir', [join(dir, 'place'), join(dir, 'place', '.vmbench-9-9')]);
+      const out = execFileSync('sh', ['-c', PREPARE_SNIPPET, 'vmbench', join(dir, 'run'), join(dir, 'new', 'guest dir'), join(dir, 'place')], { encoding: 'utf8' });
+      expect(out).toBe('.vmbench-9-9\n');
+      expect(statSync(join(dir, 'run')).mode & 0o777).toBe(0o700);
+      expect(statSync(join(dir, 'new', 'guest dir')).isDirectory()).toBe(true);
+      // An existing private folder (or a planted symlink) is refused, not reused.
+      expect(() => execFileSync('sh', ['-c', PREPARE_SNIPPET, 'vmbench', join(dir, 'run'), '', ''], { stdio: 'ignore' })).toThrow();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

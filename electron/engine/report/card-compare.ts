@@ -1,6 +1,6 @@
 /** Body of the before -> after share card: each headline metric before, after and its change. */
 import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../contract.js';
-import { HEADLINE_METRIC, metricInfo } from '../bench/metrics.js';
+import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
 import { PLACE_LABEL, TEST_LABEL, formatCompact, formatPct } from './format.js';
 

@@ -1,6 +1,6 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
 import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
-import { HEADLINE_METRIC, metricInfo } from '../bench/metrics.js';
+import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { compareBody } from './card-compare.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
 import { PLACE_LABEL, formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, ratioToNative, targetName } from './format.js';

@@ -1,6 +1,6 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
 import type { CompareRow, Comparison, Run, TestResult } from '../../contract.js';
-import { metricInfo } from '../bench/metrics.js';
+import { metricInfo } from '../../metrics.js';
 import {
   PLACE_LABEL,
   TEST_LABEL,

@@ -1,5 +1,5 @@
 import type { Run, RunSummary } from '../../contract.js';
-import { HEADLINE_METRIC } from '../bench/metrics.js';
+import { HEADLINE_METRIC } from '../../metrics.js';
 
 /** The history line of a run: ids, status and the headline median of each test on the first target. */
 export function summarizeRun(run: Run): RunSummary {

@@ -1,6 +1,6 @@
 /**
  * Runs bench scripts inside a libvirt domain through the QEMU guest agent: the script is uploaded
- * with guest-file-write to /tmp/vmbench-<id>.sh, started with guest-exec (`/bin/sh -c` a fixed
+ * with guest-file-write into a private folder /tmp/vmbench-<id>/ (mode 0700), started with guest-exec (`/bin/sh -c` a fixed
  * wrapper, every value as an argument) in a session of its own with stdout and stderr going to
  * files, and those files are read from the last offset every POLL_MS, so events arrive while the
  * script runs (guest-exec's own captured output only arrives at exit). Cancel and time-out send
@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import type { BenchEvent, Place } from '../../contract.js';
 import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
 import { GuestAgent, type ExecStatus } from './libvirt/agent.js';
-import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './libvirt/guest-scripts.js';
+import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './libvirt/guest-scripts.js';
 import type { ScriptPayload, Transport, TransportRunOptions } from './types.js';
 
 /** Where a libvirt domain's places are, and how to reach its agent. */
@@ -36,6 +36,8 @@ type RunOutcome = { exitCode: number | null; cancelled: boolean; timedOut: boole
 
 /** Environment of every program started in the guest. */
 const GUEST_ENV = ['LC_ALL=C', 'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'HOME=/root'];
+/** Longest interval between two reads of a quiet script's output. */
+const MAX_POLL_MS = 2000;
 /** Poll errors in a row after which the guest is considered gone. */
 const MAX_POLL_FAILURES = 10;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -43,7 +45,6 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 /** A Transport into a running libvirt domain through its QEMU guest agent. */
 export class LibvirtAgentTransport implements Transport {
   readonly agent: GuestAgent;
-  private guestDirReady = false;
 
   constructor(private readonly opts: LibvirtAgentOptions) {
     this.agent = new GuestAgent({ uri: opts.uri, domain: opts.domain });
@@ -62,17 +63,18 @@ export class LibvirtAgentTransport implements Transport {
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
     const base = `/tmp/vmbench-${randomBytes(8).toString('hex')}`;
-    const files = { script: `${base}.sh`, out: `${base}.out`, err: `${base}.err`, pid: `${base}.pid` };
+    const files = { script: `${base}/script.sh`, out: `${base}/out`, err: `${base}/err`, pid: `${base}/pid` };
     const dirIdx = script.args.indexOf('--dir');
     const dir = dirIdx >= 0 ? script.args[dirIdx + 1] : undefined;
     const handles: number[] = [];
     let before: Set<string> | null = null;
+    let prepared = false;
     try {
-      if (dir === this.opts.guestDir && !this.guestDirReady) {
-        await this.agent.runCommand('/bin/mkdir', ['-p', '--', this.opts.guestDir], 30_000, GUEST_ENV);
-        this.guestDirReady = true;
-      }
-      if (dir) before = await this.listWorkDirs(dir);
+      const mkdir = dir === this.opts.guestDir ? dir : '';
+      const prep = await this.agent.runCommand('/bin/sh', ['-c', PREPARE_SNIPPET, SNIPPET_NAME, base, mkdir, dir ?? ''], 30_000, GUEST_ENV);
+      if (prep.exitCode !== 0) throw new Error(`could not prepare ${base}${mkdir ? ` and ${mkdir}` : ''} in the guest: ${prep.stderr.trim() || `exit ${prep.exitCode}`}`);
+      prepared = true;
+      if (dir) before = new Set(prep.stdout.split('\n').filter(isWorkDirName));
       await this.agent.writeFile(files.script, script.source);
       // Created (empty) before the script starts, so they can be read from the first poll on.
       for (const f of [files.out, files.err]) handles.push(await this.agent.fileOpen(f, 'a+'));
@@ -86,26 +88,33 @@ export class LibvirtAgentTransport implements Transport {
       return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
     } finally {
       for (const h of handles) await this.agent.fileClose(h);
-      await this.agent.runCommand('/bin/rm', ['-f', '--', files.script, files.out, files.err, files.pid], 30_000, GUEST_ENV).catch(() => undefined);
+      if (prepared) await this.agent.runCommand('/bin/rm', ['-rf', '--', base], 30_000, GUEST_ENV).catch(() => undefined);
       if (dir && before) await this.removeNewWorkDirs(dir, before).catch((e: Error) => opts.onStderr?.(`could not check ${dir} for left-over files: ${e.message}`));
     }
   }
 
   /** Streams the output files until the script has exited; stops it on cancel or time-out. */
   private async follow(script: ScriptPayload, opts: TransportRunOptions, pid: number, [outH, errH]: number[], pidFile: string): Promise<RunOutcome> {
+    let sawEnd = false;
     const splitOut = createLineSplitter((line) => {
       const parsed = parseEvent(line);
-      if (parsed.ok) opts.onEvent(parsed.event as BenchEvent);
-      else opts.onStderr?.(line);
+      if (!parsed.ok) return opts.onStderr?.(line);
+      if (parsed.event.event === 'end') sawEnd = true;
+      opts.onEvent(parsed.event as BenchEvent);
     });
     const splitErr = createLineSplitter((line) => opts.onStderr?.(line));
     const offsets = [0, 0];
-    const drain = async (): Promise<void> => {
-      for (const [i, [h, split]] of ([[outH, splitOut], [errH, splitErr]] as const).entries()) {
-        const data = await this.agent.readFrom(h, offsets[i]);
-        offsets[i] += data.length;
-        if (data.length) split.push(data);
+    /** Reads what the script wrote since the last call (stdout always, stderr when asked); true if stdout grew. */
+    const drain = async (withErr: boolean): Promise<boolean> => {
+      const out = await this.agent.readFrom(outH, offsets[0]);
+      offsets[0] += out.length;
+      if (out.length) splitOut.push(out);
+      if (withErr) {
+        const err = await this.agent.readFrom(errH, offsets[1]);
+        offsets[1] += err.length;
+        if (err.length) splitErr.push(err);
       }
+      return out.length > 0;
     };
     let cancelled = false;
     let timedOut = false;
@@ -118,9 +127,11 @@ export class LibvirtAgentTransport implements Transport {
     const timeoutMs = opts.timeoutMs * (this.opts.timeoutScale ?? 1);
     const deadline = Date.now() + timeoutMs;
     const grace = this.opts.killGraceMs ?? 10_000;
+    const basePoll = this.opts.pollMs ?? 500;
+    let pollMs = basePoll;
     let status: ExecStatus | null = null;
     let failures = 0;
-    for (;;) {
+    for (let tick = 0; ; tick++) {
       if (!termAt && (opts.signal.aborted || Date.now() > deadline)) {
         cancelled = opts.signal.aborted;
         timedOut = !cancelled;
@@ -134,17 +145,21 @@ export class LibvirtAgentTransport implements Transport {
         opts.onStderr?.(`${script.name} did not stop inside libvirt ${this.opts.domain}; giving up waiting for it`);
         break;
       }
+      // Each agent call costs the guest CPU time the test is measuring: stdout every tick (backing
+      // off while it is quiet), stderr and the exit status every 4th tick or once the script is ending.
+      const full = sawEnd || termAt > 0 || tick % 4 === 3;
       try {
-        await drain();
-        status = await this.agent.execStatus(pid);
+        const grew = await drain(full);
+        pollMs = grew ? basePoll : Math.min(Math.round(pollMs * 1.5), MAX_POLL_MS);
+        if (full) status = await this.agent.execStatus(pid);
         failures = 0;
       } catch (err) {
         if (++failures >= MAX_POLL_FAILURES) throw err;
       }
       if (status?.exited) break;
-      await this.waitTick(opts.signal, termAt > 0);
+      await this.waitTick(opts.signal, sawEnd || termAt > 0 ? basePoll : pollMs);
     }
-    await drain().catch(() => undefined);
+    await drain(true).catch(() => undefined);
     splitOut.end();
     splitErr.end();
     // Reap anything the script left behind in its group (it should have stopped its children itself).
@@ -154,9 +169,8 @@ export class LibvirtAgentTransport implements Transport {
   }
 
   /** Sleeps one poll interval, waking at once when the run is cancelled. */
-  private waitTick(signal: AbortSignal, stopping: boolean): Promise<void> {
-    const ms = this.opts.pollMs ?? 500;
-    if (stopping || signal.aborted) return sleep(ms);
+  private waitTick(signal: AbortSignal, ms: number): Promise<void> {
+    if (signal.aborted) return sleep(ms);
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);

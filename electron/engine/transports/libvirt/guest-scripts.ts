@@ -32,6 +32,22 @@ export const KILL_SNIPPET = [
   'exit 0',
 ].join('\n');
 
+/**
+ * Prepares a run: creates its private folder (mode 0700: the agent creates files world-writable,
+ * and the script runs as root), creates the test folder if asked, and lists the work directories
+ * already in it. Args: PRIVATE_DIR MKDIR_OR_EMPTY LIST_DIR_OR_EMPTY.
+ */
+export const PREPARE_SNIPPET = [
+  'umask 077',
+  'mkdir -- "$1" || exit 1',
+  '[ -z "$2" ] || mkdir -p -- "$2" || exit 1',
+  '[ -n "$3" ] || exit 0',
+  'for f in "$3"/.vmbench-*; do',
+  '  [ -e "$f" ] && printf "%s\\n" "${f##*/}"',
+  'done',
+  'exit 0',
+].join('\n');
+
 /** Prints the names of the bench scripts' work directories (.vmbench-*) in a folder, one a line. Args: DIR. */
 export const LIST_WORK_SNIPPET = ['for f in "$1"/.vmbench-*; do', '  [ -e "$f" ] && printf "%s\\n" "${f##*/}"', 'done', 'exit 0'].join('\n');
 

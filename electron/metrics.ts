@@ -1,4 +1,8 @@
-import type { Direction } from '../../contract.js';
+/**
+ * The metric catalogue shared by the engine and the renderer: dependency-free like contract.ts,
+ * so both faces label, unit and rank metrics the same way.
+ */
+import type { Direction, TestId } from './contract.js';
 
 /** What a metric means: label, unit, and whether higher is better. */
 export interface MetricInfo {
@@ -32,11 +36,11 @@ export function metricInfo(name: string): MetricInfo {
   if (TABLE[name]) return TABLE[name];
   if (/_rps_/.test(name)) return { label: name.replace(/_/g, ' '), unit: 'req/s', direction: 'higher' };
   if (/(_us|_ms)$/.test(name)) return { label: name, unit: name.endsWith('_us') ? 'µs' : 'ms', direction: 'lower' };
-  return { label: name, unit: '', direction: 'higher' };
+  return { label: name.replace(/_/g, ' '), unit: '', direction: 'higher' };
 }
 
 /** The one metric that stands for each test in headlines and cards. */
-export const HEADLINE_METRIC: Record<string, string> = {
+export const HEADLINE_METRIC: Record<TestId, string> = {
   'seq-write': 'write_MBps',
   'seq-read': 'read_MBps',
   'rand-read': 'read_iops',
@@ -45,3 +49,9 @@ export const HEADLINE_METRIC: Record<string, string> = {
   redis: 'set_rps_tcp',
   http: 'req_per_s',
 };
+
+/** Sort key of a metric inside one test (known metrics first, in catalogue order). */
+export function metricRank(name: string): number {
+  const i = Object.keys(TABLE).indexOf(name);
+  return i < 0 ? 999 : i;
+}
