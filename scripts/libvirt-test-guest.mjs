@@ -109,7 +109,7 @@ export async function startTestGuest({ image, name, uri = 'qemu:///system', boot
     defined = true;
     const t0 = Date.now();
     virsh(uri, ['start', '--domain', name]);
-    log(`started ${name}; waiting for its guest agent (TCG boot takes about a minute)`);
+    log(`started ${name}; waiting for its guest agent (a TCG boot takes 15-60 s)`);
     await waitForAgent(uri, name, bootTimeoutMs, console);
     return { name, uri, work, share, console, bootMs: Date.now() - t0, stop };
   } catch (err) {

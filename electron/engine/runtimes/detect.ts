@@ -128,16 +128,19 @@ export async function detectAll(ctx: DetectContext, opts: DetectAllOptions = {})
 async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: number): Promise<RuntimeInfo[]> {
   const name = kind.name ?? kind.kind;
   const ac = new AbortController();
-  const onParentAbort = (): void => ac.abort();
-  ctx.signal?.addEventListener('abort', onParentAbort, { once: true });
+  let resolveCancelled: (v: 'cancelled') => void = () => undefined;
+  const cancelled = new Promise<'cancelled'>((resolve) => (resolveCancelled = resolve));
+  // One listener on the parent signal, removed in finally (a run detects many times on one signal).
+  const onParentAbort = (): void => {
+    ac.abort();
+    resolveCancelled('cancelled');
+  };
+  if (ctx.signal?.aborted) onParentAbort();
+  else ctx.signal?.addEventListener('abort', onParentAbort, { once: true });
   let timer: NodeJS.Timeout | undefined;
   const kctx: DetectContext = { ...ctx, signal: ac.signal, deadline: Date.now() + deadlineMs };
   const outOfTime = new Promise<'deadline'>((resolve) => {
     timer = setTimeout(() => resolve('deadline'), deadlineMs);
-  });
-  const cancelled = new Promise<'cancelled'>((resolve) => {
-    if (ctx.signal?.aborted) resolve('cancelled');
-    ctx.signal?.addEventListener('abort', () => resolve('cancelled'), { once: true });
   });
   try {
     const r = await Promise.race([Promise.resolve().then(() => kind.detect(kctx)), outOfTime, cancelled]);
