@@ -15,6 +15,10 @@ export function RunControls(): JSX.Element {
   const suite = useAppStore((s) => s.suite);
   const setSuite = useAppStore((s) => s.setSuite);
   const targets = useAppStore((s) => s.selectedTargets);
+  const image = useAppStore((s) => s.image);
+  const setImage = useAppStore((s) => s.setImage);
+  // Container targets (they offer a docker volume) are the ones an image applies to.
+  const containers = useAppStore((s) => (s.detect?.runtimes ?? []).some((r) => r.targets.some((t) => t.places.includes('volume') && targets.includes(t.id))));
   const starting = useAppStore((s) => s.starting);
   const running = useAppStore((s) => (s.activeJobId ? (s.jobs.jobs[s.activeJobId]?.status ?? 'running') === 'running' : false));
   const busy = starting || running;
@@ -30,6 +34,20 @@ export function RunControls(): JSX.Element {
           ))}
         </select>
       </label>
+      {containers ? (
+        <label className="field-inline">
+          <span className="field-label">Image</span>
+          <input
+            data-testid="image-input"
+            aria-label="Container image for docker targets (empty: vmbench's own, built locally)"
+            placeholder="vmbench's own (built locally)"
+            value={image}
+            disabled={busy}
+            spellCheck={false}
+            onChange={(e) => setImage(e.target.value)}
+          />
+        </label>
+      ) : null}
       <button type="button" className="btn btn-primary" data-testid="benchmark-button" disabled={busy} onClick={() => void startRun()}>
         <Icon name="play" />
         Benchmark my setup

@@ -89,7 +89,8 @@ export async function startRun(suite?: Suite): Promise<void> {
   const s = store.getState();
   store.setState({ starting: true });
   try {
-    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets: s.selectedTargets });
+    const image = s.image.trim() || undefined;
+    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets: s.selectedTargets, ...(image ? { image } : {}) });
     store.setState({ activeJobId: jobId });
   } catch (err) {
     store.getState().pushError(err);

@@ -16,6 +16,8 @@ export interface Banner {
 export interface AppState {
   view: View;
   suite: Suite;
+  /** Container image for docker targets (`--image`); empty = vmbench's own, built locally. */
+  image: string;
   detect: DetectResult | null;
   detectLoading: boolean;
   selectedTargets: string[];
@@ -38,6 +40,7 @@ export interface AppState {
   banners: Banner[];
   setView(view: View): void;
   setSuite(suite: Suite): void;
+  setImage(image: string): void;
   toggleTarget(id: string): void;
   pushError(err: unknown): void;
   dismissBanner(id: number): void;
@@ -57,10 +60,11 @@ export function describeError(err: unknown): { message: string; code?: string } 
 }
 
 /** Initial values of the state (also used by tests to reset the store). */
-export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
+export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setImage' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
   return {
     view: 'environments',
     suite: 'quick',
+    image: savedImage(),
     detect: null,
     detectLoading: false,
     selectedTargets: ['local'],
@@ -91,6 +95,14 @@ export const useAppStore = create<AppState>()((set, get) => ({
   ...initialAppData(),
   setView: (view) => set({ view }),
   setSuite: (suite) => set({ suite }),
+  setImage: (image) => {
+    set({ image });
+    try {
+      localStorage.setItem(IMAGE_KEY, image);
+    } catch {
+      // Storage unavailable (private mode): the choice lasts for this session.
+    }
+  },
   toggleTarget: (id) => {
     if (id === 'local') return; // the native baseline is always measured
     const cur = get().selectedTargets;
@@ -111,3 +123,13 @@ export const useAppStore = create<AppState>()((set, get) => ({
     if (ev.type === 'job-finished') for (const hook of jobFinishedHooks) hook(ev.jobId, get());
   },
 }));
+
+const IMAGE_KEY = 'vmbench.image';
+
+function savedImage(): string {
+  try {
+    return globalThis.localStorage?.getItem(IMAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}

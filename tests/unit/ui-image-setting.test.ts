@@ -1,0 +1,30 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { RunSpec, VmbenchApi } from '../../electron/contract.js';
+
+// The renderer's API object is the preload's window.vmbench when present; here a recorder of startRun.
+const started: RunSpec[] = [];
+(globalThis as { window?: unknown }).window = {
+  vmbench: { startRun: async (spec: RunSpec) => (started.push(spec), { jobId: 'job-1' }) } as Partial<VmbenchApi>,
+};
+const { useAppStore, initialAppData } = await import('../../src/store/app-store.js');
+const { startRun } = await import('../../src/store/actions.js');
+
+describe('container image setting', () => {
+  beforeEach(() => {
+    started.length = 0;
+    useAppStore.setState(initialAppData());
+  });
+
+  it('sends no image by default (vmbench builds its own)', async () => {
+    await startRun();
+    expect(started[0]).toEqual({ suite: 'quick', targets: ['local'] });
+  });
+
+  it('sends the image the user typed, trimmed, with the selected targets', async () => {
+    useAppStore.getState().setImage('  alpine-fio:3.21 ');
+    useAppStore.setState({ selectedTargets: ['local', 'docker:default'] });
+    await startRun('standard');
+    expect(started[0]).toEqual({ suite: 'standard', targets: ['local', 'docker:default'], image: 'alpine-fio:3.21' });
+    expect(useAppStore.getState().activeJobId).toBe('job-1');
+  });
+});
