@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchEvent } from '../../electron/contract.js';
 import { scriptArgs, scriptSource, type ScriptName } from '../../electron/engine/bench/suites.js';
-import { createShellTransport } from '../../electron/engine/transports/shell-in-vm.js';
+import { libvirtTransport } from '../../electron/engine/runtimes/libvirt/transport.js';
+import type { DetectContext } from '../../electron/engine/runtimes/types.js';
+import { createShellTransport, ShellInVmTransport } from '../../electron/engine/transports/shell-in-vm.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 import { ensureCommands } from '../helpers/apt.js';
 import { ofKind, processesMentioning, realDiskDir } from './helpers/run-script.js';
@@ -156,6 +158,33 @@ describe.each(['dash', 'busybox'] as const)('over ssh, remote sh = %s', (shell) 
     expect(r.stopMs).toBeLessThan(20_000);
     expect(r.stderr).toContain(`vmbench: stopping the bench script in the guest (process group ${r.pgid})`);
     expect(readdirSync(guest)).toEqual([]); // before dispose: the run's own files are gone already
+    await t.dispose?.();
+    expect(readdirSync(guest)).toEqual([]);
+  });
+});
+
+describe('the ssh kind (the libvirt SSH alternative): plain ssh with a configured destination and key', () => {
+  it('runs a script through libvirt\'s transport when VMBENCH_LIBVIRT_SSH names the domain', async () => {
+    const rt = {
+      id: 'libvirt:web', kind: 'libvirt', name: 'libvirt web', version: null, state: 'running' as const,
+      settings: { guestAgent: 'not answering' }, settingsSource: {}, targets: [], findings: [],
+    };
+    // Strict host-key checking stays on: the private sshd's key goes into a known_hosts file of the test's own.
+    const knownHosts = join(root, 'known_hosts');
+    writeFileSync(knownHosts, `[127.0.0.1]:${ports.dash} ${readFileSync(join(root, 'host_key.pub'), 'utf8')}`);
+    const env = {
+      VMBENCH_LIBVIRT_SSH: `other=x@192.0.2.1,web=root@127.0.0.1:${ports.dash}`,
+      VMBENCH_LIBVIRT_SSH_KEY: join(root, 'client_key'),
+      VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS: knownHosts,
+      VMBENCH_LIBVIRT_GUEST_DIR: guest,
+    };
+    const t = libvirtTransport(rt, 'libvirt:web', { env } as unknown as DetectContext)!;
+    expect(t).toBeInstanceOf(ShellInVmTransport);
+    expect(t.places()).toEqual(['guest']);
+    await t.prepare!({ signal: new AbortController().signal, log: () => undefined });
+    const s = await runIt(t, 'small-files', scriptArgs('small-files', 'quick', guest, { overrides: { trials: 1, files: 50 } }));
+    expect(s.result, s.stderr.join('\n')).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(ofKind(s.events, 'result')[0].metrics?.create_per_s?.median).toBeGreaterThan(0);
     await t.dispose?.();
     expect(readdirSync(guest)).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { CONTROL_SCRIPT, SCRIPT_END, controlCommand, runCommand, wrapScript } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
 import { createShellTransport } from '../../electron/engine/transports/shell-in-vm.js';
+import { sshDestination } from '../../electron/engine/runtimes/libvirt/transport.js';
 
 const DIR = `/Users/me/it's a "dir" $HOME`;
 const CTL = '/var/tmp/vmbench/.vmbench-ctl-0a1b2c3d-1';
@@ -100,5 +101,24 @@ describe('the wrapper and the places', () => {
     expect(g.places()).toEqual(['guest']);
     expect(() => g.placeDir('shared')).toThrow(/no "shared" place/);
     expect(() => createShellTransport('colima', { places: { guest: 'relative' } })).toThrow(/absolute/);
+  });
+});
+
+describe('ssh kind (libvirt SSH alternative)', () => {
+  it('builds a batch-mode ssh command with port and key, the destination after --', () => {
+    expect(cliFor('ssh', { instance: 'dev@vm.local:2222', identity: '/k/id' })).toEqual({
+      file: 'ssh',
+      prefix: ['-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', '-p', '2222', '-i', '/k/id', '-o', 'IdentitiesOnly=yes', '--', 'dev@vm.local'],
+      passing: 'joined',
+    });
+    expect(cliFor('ssh', { instance: 'vm' }).prefix.slice(-2)).toEqual(['--', 'vm']);
+  });
+  it('refuses a destination that could be read as an option or carries shell text', () => {
+    for (const bad of ['-oProxyCommand=x', 'a b', 'x;rm', 'u@h:99999999', '']) expect(() => cliFor('ssh', { instance: bad })).toThrow(/not an ssh destination/);
+  });
+  it('libvirt picks ssh for the domains VMBENCH_LIBVIRT_SSH names, and the guest agent otherwise', () => {
+    expect(sshDestination('a=u@h:22, web = root@10.0.2.15', 'web')).toBe('root@10.0.2.15');
+    expect(sshDestination('a=u@h:22', 'web')).toBeUndefined();
+    expect(sshDestination(undefined, 'web')).toBeUndefined();
   });
 });

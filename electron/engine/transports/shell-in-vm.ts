@@ -23,6 +23,8 @@ export interface ShellPlaces {
   guest: string;
   /** The host folder as mounted in the VM (Lima, Colima, Rancher Desktop and Podman on macOS mount the home folder at the same path). */
   shared?: string;
+  /** Whether `shared` is also a path on the host to create (false when the share is mounted elsewhere in the guest, e.g. libvirt's 9p). */
+  sharedOnHost?: boolean;
 }
 
 /** Options of a shell-in-VM transport. */
@@ -34,6 +36,10 @@ export interface ShellTransportOptions {
   env?: NodeJS.ProcessEnv;
   /** The CLI's executable when it is not on PATH. */
   cliPath?: string;
+  /** ssh kind: a private key file. */
+  identity?: string;
+  /** ssh kind: a known_hosts file with the guest's host key. */
+  knownHosts?: string;
   /** A whole command line instead of the kind's CLI (e.g. an ssh command); the kind's argument passing still applies. */
   command?: string[];
   /** The host platform (default: this one); rdctl goes through wsl on Windows. */
@@ -82,7 +88,7 @@ export class ShellInVmTransport implements Transport {
 
   /** Creates the shared folder on the host (same path as in the VM) and the guest folder in the VM; fails when the VM cannot be reached. */
   async prepare(p: PrepareOptions): Promise<void> {
-    if (this.shared) await mkdir(this.shared, { recursive: true }).catch(() => undefined);
+    if (this.shared && this.opts.places.sharedOnHost !== false) await mkdir(this.shared, { recursive: true }).catch(() => undefined);
     try {
       await this.call(['mkdir', '-p', this.guest], p.signal);
     } catch (e) {

@@ -1,6 +1,8 @@
 import type { RuntimeInfo } from '../../../contract.js';
 import { EngineError } from '../../errors.js';
 import { LibvirtAgentTransport } from '../../transports/libvirt-agent.js';
+import { sshPrefix } from '../../transports/shell-in-vm/argv.js';
+import { createShellTransport } from '../../transports/shell-in-vm.js';
 import type { Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 
@@ -24,14 +26,41 @@ function guestPath(value: string | undefined, name: string): string | undefined 
  * VMBENCH_LIBVIRT_SHARED_DIR), `guest` = DEFAULT_GUEST_DIR (or VMBENCH_LIBVIRT_GUEST_DIR).
  */
 export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: DetectContext): Transport | undefined {
+  const domain = rt.id.replace(/^libvirt:/, '');
+  const ssh = sshDestination(ctx.env.VMBENCH_LIBVIRT_SSH, domain);
+  if (ssh) return sshTransport(rt, ssh, ctx);
   if (rt.settings.guestAgent !== 'answers') {
     throw new EngineError('invalid-input', `Cannot run the suite inside ${rt.name}: ${rt.reason ?? 'its QEMU guest agent does not answer'}.`);
   }
   const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
-  const domain = rt.id.replace(/^libvirt:/, '');
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : null;
   const sharedDir = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guestDir = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
   const timeoutScale = rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1;
   return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale });
+}
+
+/**
+ * The SSH alternative to the guest agent, configured by the user: VMBENCH_LIBVIRT_SSH lists
+ * `domain=[user@]host[:port]` pairs (comma-separated), VMBENCH_LIBVIRT_SSH_KEY an optional key file,
+ * VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS an optional known_hosts file (host keys are always checked).
+ */
+export function sshDestination(config: string | undefined, domain: string): string | undefined {
+  for (const entry of (config ?? '').split(',')) {
+    const eq = entry.indexOf('=');
+    if (eq > 0 && entry.slice(0, eq).trim() === domain) return entry.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function sshTransport(rt: RuntimeInfo, destination: string, ctx: DetectContext): Transport {
+  try {
+    sshPrefix(destination);
+  } catch (err) {
+    throw new EngineError('invalid-input', `VMBENCH_LIBVIRT_SSH for ${rt.name}: ${(err as Error).message}`);
+  }
+  const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : undefined;
+  const shared = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
+  const guest = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
+  return createShellTransport('ssh', { instance: destination, identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined, knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined, places: { guest, shared, sharedOnHost: false } });
 }

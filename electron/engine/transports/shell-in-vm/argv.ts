@@ -11,8 +11,8 @@
  *   rancher-desktop ARGS`).
  */
 
-/** A runtime whose VM is reached through its own CLI's shell command. */
-export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman';
+/** A runtime whose VM is reached through its own CLI's shell command, or plain ssh (a libvirt domain the user configured). */
+export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman' | 'ssh';
 
 /** Whether the CLI passes each argument through ('argv') or joins them for the guest's shell ('joined'). */
 export type ArgPassing = 'argv' | 'joined';
@@ -33,6 +33,10 @@ export interface CliChoice {
   command?: string[];
   /** The host platform (rdctl goes through wsl on Windows). */
   platform?: NodeJS.Platform;
+  /** ssh only: a private key file (`ssh -i`). */
+  identity?: string;
+  /** ssh only: a known_hosts file holding the guest's host key (strict checking stays on). */
+  knownHosts?: string;
 }
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
@@ -60,6 +64,9 @@ export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
     case 'podman':
       spec = { file: 'podman', prefix: ['machine', 'ssh', choice.instance ?? 'podman-machine-default'], passing: 'joined' };
       break;
+    case 'ssh':
+      spec = { file: 'ssh', prefix: sshPrefix(choice.instance ?? '', choice.identity, choice.knownHosts), passing: 'joined' };
+      break;
     default:
       throw new Error(`no shell transport for the runtime kind "${String(kind)}"`);
   }
@@ -76,4 +83,23 @@ export function cliArgs(cli: CliSpec, guest: string[]): string[] {
 /** The command line as text, for messages (never executed). */
 export function describeCommand(cli: CliSpec, args: string[]): string {
   return [cli.file, ...args].map((a) => (a.length > 80 ? `${a.slice(0, 40)}...` : a)).join(' ');
+}
+
+/** An ssh destination as configured: [user@]host[:port]; never an option (no leading "-"). */
+const SSH_DEST = /^(?:([A-Za-z0-9._][A-Za-z0-9._-]*)@)?([A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\])(?::(\d{1,5}))?$/;
+
+/** ssh's arguments before the remote command: batch mode (never a password prompt), port, key, then `--` and the host. */
+export function sshPrefix(destination: string, identity?: string, knownHosts?: string): string[] {
+  const m = SSH_DEST.exec(destination);
+  if (!m) throw new Error(`"${destination}" is not an ssh destination of the form [user@]host[:port]`);
+  const [, user, host, port] = m;
+  return [
+    '-o', 'BatchMode=yes',
+    '-o', 'ConnectTimeout=10',
+    ...(port ? ['-p', port] : []),
+    ...(identity ? ['-i', identity, '-o', 'IdentitiesOnly=yes'] : []),
+    ...(knownHosts ? ['-o', `UserKnownHostsFile=${knownHosts}`] : []),
+    '--',
+    user ? `${user}@${host.replace(/^\[|\]$/g, '')}` : host.replace(/^\[|\]$/g, ''),
+  ];
 }
