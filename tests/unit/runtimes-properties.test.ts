@@ -113,7 +113,9 @@ describe('detectAll never rejects', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(behaviour, { maxLength: 6 }), async (bs) => {
         const list = await detectAll(ctx, { kinds: bs.map(kindFor), kindDeadlineMs: 20 });
-        expect(list.length).toBeGreaterThanOrEqual(bs.length === 0 ? 0 : 1);
+        // A kind that answers [] is simply not installed; every other behaviour yields at least one entry.
+        const answering = bs.filter((b) => !(b.type === 'garbage' && Array.isArray(b.value) && b.value.length === 0));
+        expect(list.length).toBeGreaterThanOrEqual(answering.length);
         expect(new Set(list.map((r) => r.id)).size).toBe(list.length);
         for (const r of list) {
           expect(typeof r.id).toBe('string');
