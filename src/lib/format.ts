@@ -55,7 +55,17 @@ export function fmtValue(v: unknown): string {
   if (v === null || v === undefined) return '—';
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return JSON.stringify(v);
+  // Lists of records (a domain's disks, NICs, shares; Vagrant's synced folders): one readable line each.
+  if (Array.isArray(v)) return v.length === 0 ? '—' : v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? fmtRecord(x as Record<string, unknown>) : fmtValue(x))).join('\n');
+  if (typeof v === 'object') return fmtRecord(v as Record<string, unknown>);
+  return String(v);
+}
+
+function fmtRecord(r: Record<string, unknown>): string {
+  return Object.entries(r)
+    .filter(([, x]) => x !== null && x !== undefined && x !== '')
+    .map(([k, x]) => `${k}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`)
+    .join(' · ');
 }
 
 /** Compact number for tight spaces: 1.2k, 35k, 1.1M. */
