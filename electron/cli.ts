@@ -3,6 +3,7 @@ import type { ExportFormat, Suite } from './contract.js';
 import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parseTests } from './cli/commands.js';
+import { cmdAdvise } from './cli/advise.js';
 import { cmdWeb } from './cli/web.js';
 
 const HELP = `vmbench — benchmark your local VM and container runtimes
@@ -16,6 +17,7 @@ Usage:
   vmbench compare RUN_A RUN_B [--json]          before (A) / after (B), delta and %
   vmbench card RUN [--compare RUN_B] --out FILE share card PNG 1200x630 (RUN → RUN_B)
   vmbench export RUN --format md|csv|json [--out FILE]
+  vmbench advise [--json]                       what to change, with evidence and how to apply it
   vmbench web [--port N]                        the UI in a browser, on 127.0.0.1
 
 Options: --data-dir DIR (or VMBENCH_HOME) where history lives; --help; --version
@@ -96,6 +98,8 @@ async function main(argv: string[]): Promise<number> {
       need(0, 'web [--port N]');
       return cmdWeb(engine, v.port);
     case 'advise':
+      need(0, 'advise [--json]');
+      return cmdAdvise(engine, json);
     case 'apply':
       throw new CliError(`vmbench ${command}: the advisor is not part of this version yet; \`vmbench detect\` shows the settings it will advise on.`, 1);
     default:

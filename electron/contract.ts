@@ -161,6 +161,20 @@ export interface Finding {
   evidence: string;
   risk?: string;
   apply?: { kind: 'command'; argv: string[] } | { kind: 'file'; path: string; diff: string } | { kind: 'steps'; steps: string[] };
+  /** This machine's own numbers behind the finding (latest stored run). */
+  measured?: MeasuredValue[];
+}
+
+/** One of the user's own measurements cited by a finding. */
+export interface MeasuredValue {
+  runId: string;
+  target: string;
+  test: TestId;
+  place: Place;
+  metric: string;
+  median: number;
+  /** The setting's value when it was measured (e.g. the mount type), if recorded. */
+  settingValue?: unknown;
 }
 
 /** A place to run the suite in, offered by a runtime. */

@@ -1,5 +1,6 @@
 import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, JobEvent, RequestMap } from '../contract.js';
+import { adviseRuntime } from './advisor/index.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
 import { compareRuns } from './compare.js';
@@ -43,6 +44,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       await confirmFromGuests(runtimes, ctx);
       const local = runtimes.find((r) => r.id === 'local');
       if (local && probe) local.probe = probe;
+      const history = await store.list().then((l) => l.full, () => []);
+      for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
       return { runtimes, durationMs: Date.now() - started };
     },
     'run.start': async (spec) => {

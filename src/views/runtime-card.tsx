@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import type { RuntimeInfo } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { useAppStore } from '../store/app-store';
+import { FindingsList } from './findings-list';
 import { ProbeFacts } from './probe-facts';
 import { SettingsList } from './settings-list';
 
@@ -63,6 +64,7 @@ export function RuntimeCard({ runtime }: { runtime: RuntimeInfo }): JSX.Element 
           </div>
         ) : null}
       </div>
+      <FindingsList runtime={runtime} />
     </article>
   );
 }

@@ -1,0 +1,36 @@
+import type { DetectResult, Envelope, Finding } from '../contract.js';
+import type { Engine } from '../engine/api.js';
+import { CliError } from './commands.js';
+import { formatTable } from './table.js';
+
+function show(v: unknown): string {
+  return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/** The first sentence of a finding's evidence, for one table line. */
+export function oneLine(evidence: string, max = 110): string {
+  const first = evidence.split(/(?<=[.)])\s+(?=[A-Z])/)[0] ?? evidence;
+  if (first.length <= max) return first;
+  const source = /\((seed \d+)|\((ddev|paolomainardi)/.exec(first);
+  const tag = source ? ` (${source[1] ?? source[2]})` : '';
+  return `${first.slice(0, max - 1 - tag.length).trimEnd()}…${tag}`;
+}
+
+/** `vmbench advise`: every finding of every runtime found (detection plus stored runs). */
+export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> {
+  const env = (await engine.dispatch('detect', [])) as Envelope<DetectResult>;
+  if (!env.ok) throw new CliError(env.error.message, 1);
+  const findings: Finding[] = env.value.runtimes.flatMap((r) => r.findings ?? []);
+  if (json) {
+    process.stdout.write(JSON.stringify({ findings }, null, 2) + '\n');
+    return 0;
+  }
+  if (!findings.length) {
+    process.stdout.write(`No findings: nothing to change on the ${env.value.runtimes.length} runtime(s) found.\n`);
+    return 0;
+  }
+  const rows = findings.map((f) => [f.id, `${show(f.current)} → ${show(f.recommended)}`, f.severity, oneLine(f.evidence)]);
+  process.stdout.write(formatTable(['id', 'current → recommended', 'severity', 'evidence'], rows) + '\n');
+  process.stdout.write('`vmbench advise --json` shows the full evidence, risk and how to apply each one.\n');
+  return 0;
+}

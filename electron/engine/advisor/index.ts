@@ -1,0 +1,60 @@
+import type { Finding, Run, RuntimeInfo } from '../../contract.js';
+import { measurementsFor } from './measurements.js';
+import { dockerDesktopFileSharing } from './rules/docker-desktop-file-sharing.js';
+import { dockerDesktopVmm } from './rules/docker-desktop-vmm.js';
+import { libvirtDiskBus } from './rules/libvirt-disk-bus.js';
+import { libvirtDiskCache } from './rules/libvirt-disk-cache.js';
+import { libvirtDiskIo } from './rules/libvirt-disk-io.js';
+import { libvirtIothreads } from './rules/libvirt-iothreads.js';
+import { libvirtMountType } from './rules/libvirt-mount-type.js';
+import { libvirtNicModel } from './rules/libvirt-nic-model.js';
+import { limaMountType } from './rules/lima-mount-type.js';
+import { limaVmType } from './rules/lima-vm-type.js';
+import { podmanMountType } from './rules/podman-mount-type.js';
+import { rancher9pOptions } from './rules/rancher-9p-options.js';
+import { rancherMountType } from './rules/rancher-mount-type.js';
+import { rancherVmType } from './rules/rancher-vm-type.js';
+import { vagrantSyncedFolder } from './rules/vagrant-synced-folder.js';
+import { redisUnixSocket } from './rules/redis-unix-socket.js';
+import { thisHost, type HostFacts, type Rule } from './types.js';
+
+/** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */
+export const RULES: readonly Rule[] = [
+  dockerDesktopVmm,
+  dockerDesktopFileSharing,
+  rancherVmType,
+  rancherMountType,
+  rancher9pOptions,
+  limaVmType,
+  limaMountType,
+  podmanMountType,
+  vagrantSyncedFolder,
+  libvirtDiskIo,
+  libvirtDiskCache,
+  libvirtDiskBus,
+  libvirtIothreads,
+  libvirtNicModel,
+  libvirtMountType,
+  redisUnixSocket,
+];
+
+/** Findings for one runtime: published evidence, weighed against the user's own stored runs. */
+export function adviseRuntime(rt: RuntimeInfo, runs: Run[] = [], host: HostFacts = thisHost()): Finding[] {
+  const m = measurementsFor(rt.id, runs);
+  const out: Finding[] = [];
+  for (const rule of RULES) {
+    try {
+      if (!rule.applies(rt, m, host)) continue;
+      const base: Finding = { id: `${rt.id}/${rule.setting}`, setting: rule.setting, ...rule.draft(rt) };
+      out.push(rule.weigh ? rule.weigh(base, rt, m) : base);
+    } catch {
+      // A rule that cannot read odd settings says nothing rather than breaking detection.
+    }
+  }
+  return out;
+}
+
+/** Findings for every runtime, as `vmbench advise --json` lists them. */
+export function advise(runtimes: RuntimeInfo[], runs: Run[] = [], host: HostFacts = thisHost()): Finding[] {
+  return runtimes.flatMap((rt) => adviseRuntime(rt, runs, host));
+}

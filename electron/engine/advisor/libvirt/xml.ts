@@ -1,0 +1,48 @@
+import type { Finding, RuntimeInfo } from '../../../contract.js';
+import { lineDiff } from '../diff.js';
+import { text } from '../types.js';
+
+/** A disk as detection lists it in `settings.disks`. */
+export interface DiskFacts {
+  target?: string;
+  device?: string;
+  bus?: string;
+  format?: string;
+  cache?: string;
+  io?: string;
+  iothread?: number;
+}
+
+/** The domain name from a `libvirt:<domain>` id. */
+export function domainName(rt: RuntimeInfo): string {
+  return rt.id.startsWith('libvirt:') ? rt.id.slice('libvirt:'.length) : rt.id;
+}
+
+/** The domain's persistent XML (changed through `virsh edit`, which validates and redefines it). */
+export function domainXmlPath(rt: RuntimeInfo): string {
+  const session = (text(rt, 'libvirtUri') ?? '').includes('/session');
+  return `${session ? '~/.config/libvirt' : '/etc/libvirt'}/qemu/${domainName(rt)}.xml`;
+}
+
+/** The first disk device (the one detection's diskBus/diskIo/diskCache describe). */
+export function mainDisk(rt: RuntimeInfo): DiskFacts {
+  const disks = Array.isArray(rt.settings.disks) ? (rt.settings.disks as DiskFacts[]) : [];
+  return disks.find((d) => d && (d.device ?? 'disk') === 'disk') ?? { bus: text(rt, 'diskBus'), io: text(rt, 'diskIo'), cache: text(rt, 'diskCache'), format: text(rt, 'diskFormat') };
+}
+
+/** A disk's <driver/> element as libvirt writes it, with some attributes changed. */
+export function driverXml(d: DiskFacts, change: Partial<DiskFacts> = {}): string {
+  const x = { ...d, ...change };
+  const attrs: [string, unknown][] = [['name', 'qemu'], ['type', x.format], ['cache', x.cache], ['io', x.io], ['iothread', x.iothread]];
+  return `<driver ${attrs.filter(([, v]) => v !== undefined && v !== 'default').map(([k, v]) => `${k}='${String(v)}'`).join(' ')}/>`;
+}
+
+/** A file change to the domain XML: replaced lines, indented as in a domain's <devices>. */
+export function domainDiff(rt: RuntimeInfo, before: string[], after: string[]): NonNullable<Finding['apply']> {
+  const path = domainXmlPath(rt);
+  const ind = (l: string): string => `      ${l}`;
+  return { kind: 'file', path, diff: lineDiff(path, before.map(ind), after.map(ind), `virsh edit ${domainName(rt)}`) };
+}
+
+/** The risk every domain XML change shares. */
+export const XML_RISK = 'Takes effect after a full shutdown and start of the domain (not a reboot from inside); keep `virsh dumpxml` output as a backup.';

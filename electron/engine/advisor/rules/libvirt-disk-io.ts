@@ -1,0 +1,23 @@
+import type { Rule } from '../types.js';
+import { EVIDENCE } from '../evidence.js';
+import { domainDiff, driverXml, mainDisk, XML_RISK } from '../libvirt/xml.js';
+import { isKind, text } from '../types.js';
+import { weighBy } from '../weigh.js';
+
+/** libvirt: io='io_uring' on the main disk. */
+export const libvirtDiskIo: Rule = {
+  setting: 'diskIo',
+  applies: (rt) => isKind(rt, 'libvirt') && ['default', 'threads'].includes(text(rt, 'diskIo') ?? ''),
+  draft: (rt) => {
+    const d = mainDisk(rt);
+    return {
+      current: text(rt, 'diskIo'),
+      recommended: 'io_uring',
+      severity: 'medium',
+      evidence: EVIDENCE.ioUring,
+      risk: `Needs libvirt >= 6.3 and QEMU >= 5.0 with io_uring enabled in the host kernel; costs host CPU. ${XML_RISK}`,
+      apply: domainDiff(rt, [driverXml(d)], [driverXml(d, { io: 'io_uring' })]),
+    };
+  },
+  weigh: weighBy('diskIo', { test: 'rand-read', place: 'guest', metric: 'read_iops', unit: 'IOPS' }),
+};

@@ -1,0 +1,20 @@
+import type { Rule } from '../types.js';
+import { EVIDENCE } from '../evidence.js';
+import { domainDiff, XML_RISK } from '../libvirt/xml.js';
+import { isKind, text } from '../types.js';
+import { weighBy } from '../weigh.js';
+
+/** libvirt: a virtiofs filesystem share instead of 9p. */
+export const libvirtMountType: Rule = {
+  setting: 'mountType',
+  applies: (rt) => isKind(rt, 'libvirt') && text(rt, 'mountType') === '9p',
+  draft: (rt) => ({
+    current: '9p',
+    recommended: 'virtiofs',
+    severity: 'medium',
+    evidence: `${EVIDENCE.ninep} (a different hypervisor; measure here.)`,
+    risk: `virtiofs needs virtiofsd on the host, shared memory backing (<memoryBacking><source type='memfd'/><access mode='shared'/></memoryBacking>) and the guest mount type changed to virtiofs. ${XML_RISK}`,
+    apply: domainDiff(rt, ["<driver type='path'/>"], ["<driver type='virtiofs'/>"]),
+  }),
+  weigh: weighBy('mountType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s', againstNative: true }),
+};

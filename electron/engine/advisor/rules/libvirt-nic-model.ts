@@ -1,0 +1,25 @@
+import type { Rule } from '../types.js';
+import { EVIDENCE } from '../evidence.js';
+import { domainDiff, XML_RISK } from '../libvirt/xml.js';
+import { isKind, text } from '../types.js';
+import { weighBy } from '../weigh.js';
+
+const SLOW = ['rtl8139', 'ne2k_pci', 'pcnet', 'e1000', 'e1000e', 'default'];
+
+/** libvirt: a virtio NIC instead of an emulated rtl8139/e1000. */
+export const libvirtNicModel: Rule = {
+  setting: 'nicModel',
+  applies: (rt) => isKind(rt, 'libvirt') && SLOW.includes(text(rt, 'nicModel') ?? ''),
+  draft: (rt) => {
+    const cur = text(rt, 'nicModel') ?? 'default';
+    return {
+      current: cur,
+      recommended: 'virtio',
+      severity: cur.startsWith('e1000') ? 'medium' : 'high',
+      evidence: EVIDENCE.nic,
+      risk: `The guest needs a virtio-net driver (Linux has it; Windows needs virtio-win); the interface may be renamed. ${XML_RISK}`,
+      apply: domainDiff(rt, cur === 'default' ? [] : [`<model type='${cur}'/>`], ["<model type='virtio'/>"]),
+    };
+  },
+  weigh: weighBy('nicModel', { test: 'net', place: 'guest', metric: 'tx_Mbps', unit: 'Mbit/s' }),
+};

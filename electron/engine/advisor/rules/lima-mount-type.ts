@@ -1,0 +1,24 @@
+import type { Rule } from '../types.js';
+import { EVIDENCE } from '../evidence.js';
+import { isKind, text } from '../types.js';
+import { weighBy } from '../weigh.js';
+import { limaApply } from './lima-vm-type.js';
+
+/** Colima and Lima shared folders: virtiofs instead of sshfs / reverse-sshfs / 9p. */
+export const limaMountType: Rule = {
+  setting: 'mountType',
+  // Colima offers virtiofs only with VZ (macOS); Lima also on Linux (QEMU + virtiofsd).
+  applies: (rt, _m, host) => (isKind(rt, 'lima') || (isKind(rt, 'colima') && host.platform === 'darwin')) && ['sshfs', 'reverse-sshfs', '9p'].includes(text(rt, 'mountType') ?? ''),
+  draft: (rt) => {
+    const cur = text(rt, 'mountType') ?? '';
+    return {
+      current: cur,
+      recommended: 'virtiofs',
+      severity: text(rt, 'vmType') === 'vz' ? 'high' : 'medium',
+      evidence: `${EVIDENCE.ddev} ${cur === '9p' ? EVIDENCE.ninep : EVIDENCE.vzVirtiofs}`,
+      risk: `virtiofs needs vmType vz on macOS (QEMU + virtiofs only on Linux hosts with virtiofsd); the instance restarts. ${EVIDENCE.virtiofsCounter}`,
+      apply: limaApply(rt, 'mountType', cur, 'virtiofs'),
+    };
+  },
+  weigh: weighBy('mountType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s', againstNative: true }),
+};

@@ -1,0 +1,36 @@
+import type { Finding, RuntimeInfo } from '../../../contract.js';
+import type { Rule } from '../types.js';
+import { EVIDENCE } from '../evidence.js';
+import { lineDiff } from '../diff.js';
+import { isKind, text } from '../types.js';
+import { weighBy } from '../weigh.js';
+
+/** Instance or profile name from a `lima:<name>` / `colima:<profile>` id. */
+export function instanceName(rt: RuntimeInfo): string {
+  return rt.id.slice(rt.id.indexOf(':') + 1) || 'default';
+}
+
+/** How to change one key of a Colima profile (its colima.yaml) or a Lima instance (`limactl edit --set`). */
+export function limaApply(rt: RuntimeInfo, key: 'vmType' | 'mountType', from: string, to: string): NonNullable<Finding['apply']> {
+  const name = instanceName(rt);
+  if (isKind(rt, 'lima')) return { kind: 'command', argv: ['limactl', 'edit', name, '--set', `.${key} = "${to}"`] };
+  const file = text(rt, 'settingsFile');
+  if (file) return { kind: 'file', path: file, diff: lineDiff(file, rt.settingsSource?.[key] === 'default' ? [] : [`${key}: ${from}`], [`${key}: ${to}`]) };
+  const flag = key === 'vmType' ? '--vm-type' : '--mount-type';
+  return { kind: 'command', argv: ['colima', 'start', '--profile', name, flag, to] };
+}
+
+/** Colima and Lima on macOS: VZ instead of QEMU. */
+export const limaVmType: Rule = {
+  setting: 'vmType',
+  applies: (rt, _m, host) => host.platform === 'darwin' && isKind(rt, 'colima', 'lima') && text(rt, 'vmType') === 'qemu',
+  draft: (rt) => ({
+    current: 'qemu',
+    recommended: 'vz',
+    severity: 'high',
+    evidence: `${EVIDENCE.vzVirtiofs} ${EVIDENCE.ddev}`,
+    risk: 'VZ needs macOS 13+. An existing instance may have to be stopped (Colima: deleted and re-created) for the VM type to change; the disk image is kept by Lima, not by Colima.',
+    apply: limaApply(rt, 'vmType', 'qemu', 'vz'),
+  }),
+  weigh: weighBy('vmType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s' }),
+};

@@ -1,0 +1,19 @@
+import type { Rule } from '../types.js';
+import { EVIDENCE } from '../evidence.js';
+import { isKind, text } from '../types.js';
+import { weighBy } from '../weigh.js';
+
+/** Rancher Desktop on macOS: VZ instead of QEMU. */
+export const rancherVmType: Rule = {
+  setting: 'vmType',
+  applies: (rt, _m, host) => host.platform === 'darwin' && isKind(rt, 'rancher-desktop') && text(rt, 'vmType') === 'qemu',
+  draft: () => ({
+    current: 'qemu',
+    recommended: 'vz',
+    severity: 'high',
+    evidence: EVIDENCE.vzVirtiofs,
+    risk: 'VZ needs macOS 13+ (Rosetta for x86 images needs Apple silicon); Rancher Desktop restarts its VM.',
+    apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] },
+  }),
+  weigh: weighBy('vmType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s' }),
+};

@@ -1,0 +1,59 @@
+import type { Finding, MeasuredValue, Place, RuntimeInfo, TestId } from '../../contract.js';
+
+/** What a rule proposes for one runtime, before the user's own numbers are weighed. */
+export type Draft = Omit<Finding, 'id' | 'setting' | 'measured'>;
+
+/** The user's own numbers a rule can consult (latest stored runs for one runtime). */
+export interface Measurements {
+  /** Median of a metric for this runtime in the newest run that has it. */
+  latest(test: TestId, place: Place, metric: string): MeasuredValue | undefined;
+  /** The newest native (host) median of a metric, preferring the same run as `sameRun`. */
+  native(test: TestId, metric: string, sameRun?: string): MeasuredValue | undefined;
+  /** Newest median of a metric per value of a setting, across every stored run of this runtime. */
+  bySetting(setting: string, test: TestId, place: Place, metric: string): MeasuredValue[];
+  /** Whether any stored run of this runtime has a result of this test. */
+  has(test: TestId): boolean;
+}
+
+/** The machine the runtimes run on: some settings exist only on macOS (VZ, virtiofs in Rancher Desktop). */
+export interface HostFacts {
+  platform: string;
+}
+
+/** This machine. */
+export function thisHost(): HostFacts {
+  return { platform: process.platform };
+}
+
+/** One recommendation about one setting; adding a rule is one file plus one line in index.ts. */
+export interface Rule {
+  /** Normalized setting name (the finding id is `<runtime id>/<setting>`). */
+  setting: string;
+  /** Whether the rule has anything to say about this runtime. */
+  applies(rt: RuntimeInfo, m: Measurements, host: HostFacts): boolean;
+  /** The recommendation from published evidence. */
+  draft(rt: RuntimeInfo): Draft;
+  /** Weighs the user's own numbers: returns the adjusted finding (severity, evidence, measured). */
+  weigh?(f: Finding, rt: RuntimeInfo, m: Measurements): Finding;
+}
+
+/** Reads a setting as text (undefined when absent or not a scalar). */
+export function text(rt: RuntimeInfo, key: string): string | undefined {
+  const v = rt.settings?.[key];
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
+}
+
+/** Whether a runtime is of one of the given kinds. */
+export function isKind(rt: RuntimeInfo, ...kinds: string[]): boolean {
+  return kinds.includes(rt.kind);
+}
+
+/** A measured value as a short citation: "412.3 MB/s (seq-write median, shared, run R)". */
+export function cite(v: MeasuredValue, unit = ''): string {
+  return `${round(v.median)}${unit ? ` ${unit}` : ''} (${v.test} ${v.metric} median, ${v.place}, ${v.target}, run ${v.runId})`;
+}
+
+/** Rounds to a readable precision. */
+export function round(n: number): number {
+  return Math.abs(n) >= 100 ? Math.round(n) : Math.round(n * 100) / 100;
+}

@@ -1,0 +1,71 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { advise } from '../../electron/engine/advisor/index.js';
+import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
+import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
+import { dockerDesktopKind } from '../../electron/engine/runtimes/docker-desktop/index.js';
+import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
+import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
+import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+
+describe('advisor over detectAll with replayed CLIs and files', () => {
+  let stub: StubEnv | undefined;
+  afterEach(() => stub?.cleanup());
+  const detect = (s: StubEnv, kinds: Parameters<typeof detectAll>[1]) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), kinds);
+
+  it('Colima whose running VM reports VZ + virtiofs: the VM\'s real values win over colima.yaml, nothing to change', async () => {
+    stub = makeStubEnv(
+      {
+        colima: [
+          { args: 'list', stdout: shared('colima/ls.colima-0.6.9.txt') },
+          { args: '"status -p default"', stderr: shared('colima/status.vz-virtiofs.colima-0.5.6.txt') },
+          { args: 'version', stdout: shared('colima/version.colima-0.6.8.txt') },
+        ],
+      },
+      { '.colima/default/colima.yaml': local('colima/colima.default-template.yaml') },
+    );
+    const [c] = await detect(stub, { kinds: [colimaKind] });
+    expect(c.settings).toMatchObject({ vmType: 'vz', mountType: 'virtiofs' });
+    expect(advise([c])).toEqual([]);
+  });
+
+  it('Docker Desktop settings-store.json under HOME (marslo v40: VZ + VirtioFS): nothing to change', async () => {
+    stub = makeStubEnv({}, { [MAC_DD_STORE]: shared('docker-desktop/settings-store.marslo-v40.json') });
+    const list = await detect(stub, { kinds: [dockerDesktopKind] });
+    expect(list.map((r) => r.id)).toEqual(['docker-desktop']);
+    expect(advise(list)).toEqual([]);
+  });
+
+  it('Vagrant machines without a readable Vagrantfile: no synced-folder type known, no finding', async () => {
+    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
+    const list = await detect(stub, { kinds: [vagrantKind] });
+    expect(list.length).toBe(2);
+    expect(advise(list)).toEqual([]);
+  });
+
+  it('libvirt domains from virsh list + dumpxml (IDE disk, default io): findings carry the domain id', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmbench-advisor-'));
+    writeFileSync(join(dir, 'names'), 'test\n\n');
+    writeFileSync(join(dir, 'state'), 'running\n');
+    try {
+      stub = makeStubEnv({
+        virsh: [
+          { args: '*"list --all --name"', stdout: join(dir, 'names') },
+          { args: '*dumpxml*', stdout: shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml') },
+          { args: '*domstate*', stdout: join(dir, 'state') },
+          { args: '*', exit: 1 },
+        ],
+      });
+      const list = await detect(stub, { kinds: [libvirtKind] });
+      expect(list.map((r) => [r.id, r.settings.diskBus, r.settings.diskIo])).toEqual([['libvirt:test', 'ide', 'default']]);
+      expect(advise(list).map((f) => [f.id, f.current, f.recommended])).toEqual([
+        ['libvirt:test/diskIo', 'default', 'io_uring'],
+        ['libvirt:test/diskBus', 'ide', 'virtio'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,32 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { advise } from '../../electron/engine/advisor/index.js';
+import { FindingsList } from '../../src/views/findings-list';
+import { fixtureRuntimes } from './advisor-fixtures.js';
+
+describe('FindingsList (runtime card)', () => {
+  it('shows severity, current → recommended, evidence, risk and the apply command in a <details>', () => {
+    const rt = fixtureRuntimes()['rd-v4'];
+    const html = renderToStaticMarkup(<FindingsList runtime={{ ...rt, findings: advise([rt], [], { platform: 'darwin' }) }} />);
+    expect(html).toContain('data-finding-id="rancher-desktop/vmType"');
+    expect(html).toContain('<span class="badge badge-failed">high</span>');
+    expect(html).toMatch(/qemu<\/span> →\s*<strong class="mono">vz<\/strong>/);
+    expect(html).toContain('1096.65 MB/s');
+    expect(html).toContain('Risk: VZ needs macOS 13+');
+    expect(html).toMatch(/<details><summary[^>]*>How to apply<\/summary><pre class="mono small">rdctl set --virtual-machine.type vz<\/pre><\/details>/);
+  });
+
+  it('shows a file diff with its path, and GUI steps as a list', () => {
+    const rts = fixtureRuntimes();
+    const lib = rts['libvirt-iothreads'];
+    const html = renderToStaticMarkup(<FindingsList runtime={{ ...lib, findings: advise([lib], [], { platform: 'darwin' }) }} />);
+    expect(html).toContain('/etc/libvirt/qemu/test.xml');
+    expect(html).toContain('+      &lt;driver name=&#x27;qemu&#x27; type=&#x27;raw&#x27; io=&#x27;io_uring&#x27;/&gt;');
+    const pod = rts['podman-default'];
+    expect(renderToStaticMarkup(<FindingsList runtime={{ ...pod, findings: advise([pod], [], { platform: 'darwin' }) }} />)).toMatch(/<ol class="small"><li>Save what you need/);
+  });
+
+  it('renders nothing without findings', () => {
+    expect(renderToStaticMarkup(<FindingsList runtime={fixtureRuntimes()['dd-marslo-v40']} />)).toBe('');
+  });
+});
