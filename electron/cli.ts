@@ -4,6 +4,7 @@ import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parseTests } from './cli/commands.js';
 import { cmdAdvise } from './cli/advise.js';
+import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
 
 const HELP = `vmbench — benchmark your local VM and container runtimes
@@ -18,6 +19,7 @@ Usage:
   vmbench card RUN [--compare RUN_B] --out FILE share card PNG 1200x630 (RUN → RUN_B)
   vmbench export RUN --format md|csv|json [--out FILE]
   vmbench advise [--json]                       what to change, with evidence and how to apply it
+  vmbench apply FINDING_ID [--yes]              show the change, ask, back up and apply it
   vmbench web [--port N]                        the UI in a browser, on 127.0.0.1
 
 Options: --data-dir DIR (or VMBENCH_HOME) where history lives; --help; --version
@@ -25,6 +27,7 @@ Exit codes: 0 ok, 1 failure, 2 usage error, 130 cancelled.
 `;
 
 const options = {
+  yes: { type: 'boolean' as const },
   json: { type: 'string' as const },
   target: { type: 'string' as const, multiple: true },
   suite: { type: 'string' as const },
@@ -101,7 +104,8 @@ async function main(argv: string[]): Promise<number> {
       need(0, 'advise [--json]');
       return cmdAdvise(engine, json);
     case 'apply':
-      throw new CliError(`vmbench ${command}: the advisor is not part of this version yet; \`vmbench detect\` shows the settings it will advise on.`, 1);
+      need(1, 'apply FINDING_ID [--yes]');
+      return cmdApply(engine, pos[0], { yes: v.yes === true });
     default:
       throw new CliError(`unknown command "${command}"\n\n${HELP}`, 2);
   }

@@ -165,6 +165,37 @@ export interface Finding {
   measured?: MeasuredValue[];
 }
 
+/** What applying a finding will change, shown for confirmation before anything is done. */
+export interface ApplyPlan {
+  findingId: string;
+  runtimeId: string;
+  kind: 'command' | 'file' | 'libvirt' | 'steps';
+  /** Commands that will run (argv arrays, never shell strings). */
+  argv?: string[][];
+  /** The file that will change and a unified diff of its current vs edited content. */
+  path?: string;
+  diff?: string;
+  /** GUI-only settings: what the user does by hand; nothing is changed. */
+  steps?: string[];
+  /** Where the backup will be kept (under the data directory). */
+  backupDir?: string;
+  /** A restart the user may confirm afterwards (never done without a second confirmation). */
+  restart?: { argv: string[]; why: string };
+  notes: string[];
+}
+
+/** What applying a finding did. */
+export interface ApplyResult {
+  findingId: string;
+  ok: boolean;
+  /** true when the change failed and the backup was put back. */
+  rolledBack: boolean;
+  backupDir?: string;
+  message: string;
+  restart?: { argv: string[]; why: string };
+  steps?: string[];
+}
+
 /** One of the user's own measurements cited by a finding. */
 export interface MeasuredValue {
   runId: string;
@@ -296,6 +327,8 @@ export interface RequestMap {
   'runs.compare': { args: [string, string]; result: Comparison };
   'runs.export': { args: [string, ExportFormat]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
+  'advice.plan': { args: [string]; result: ApplyPlan };
+  'advice.apply': { args: [string]; result: ApplyResult };
 }
 /** A request name. */
 export type Channel = keyof RequestMap;
@@ -320,6 +353,10 @@ export interface VmbenchApi {
   exportRun(id: string, format: ExportFormat): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
   onEvent(cb: (ev: JobEvent) => void): () => void;
+  /** What applying a finding would change. */
+  planApply(findingId: string): Promise<ApplyPlan>;
+  /** Applies a finding (after the user confirmed), with a backup and rollback. */
+  applyFinding(findingId: string): Promise<ApplyResult>;
 }
 
 /** Error thrown on the client side when a request answers `{ok:false}`. */
@@ -345,6 +382,8 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     compare: (a, b) => invoke('runs.compare', a, b),
     exportRun: (id, format) => invoke('runs.export', id, format),
     renderCard: (req) => invoke('card.render', req),
+    planApply: (id) => invoke('advice.plan', id),
+    applyFinding: (id) => invoke('advice.apply', id),
     onEvent: (cb) => subscribe(cb),
   };
 }

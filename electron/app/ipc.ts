@@ -20,6 +20,8 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'runs.compare': true,
   'runs.export': true,
   'card.render': true,
+  'advice.plan': true,
+  'advice.apply': true,
 };
 
 /** Every request channel of the contract. */

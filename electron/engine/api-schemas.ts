@@ -5,6 +5,9 @@ import { runIdSchema } from './store/run-schema.js';
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */
 export const targetIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'not a valid target id');
 
+/** A finding id as the advisor makes it: `<runtime id>/<setting>`. */
+export const findingIdSchema = z.string().min(3).max(260).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*\/[A-Za-z0-9]+$/, 'not a valid finding id');
+
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z
   .object({
@@ -26,6 +29,8 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'runs.compare': z.tuple([runIdSchema, runIdSchema]),
   'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json'])]),
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional() }).strict()]),
+  'advice.plan': z.tuple([findingIdSchema]),
+  'advice.apply': z.tuple([findingIdSchema]),
 };
 
 /** Whether a string names a request. */

@@ -1,6 +1,7 @@
 import { arch, platform } from 'node:os';
-import type { Channel, DetectResult, Envelope, ErrorCode, JobEvent, RequestMap } from '../contract.js';
+import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
+import { applyFinding, planApply } from './advisor/apply/index.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
 import { compareRuns } from './compare.js';
@@ -35,19 +36,29 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const store = new RunStore(dataDir);
   const jobs = new JobManager();
 
+  const detect = async (): Promise<DetectResult> => {
+    const started = Date.now();
+    const ctx = createDetectContext({ dataDir });
+    const [runtimes, probe] = await Promise.all([detectAll(ctx), probeLocal(dataDir)]);
+    await confirmFromGuests(runtimes, ctx);
+    const local = runtimes.find((r) => r.id === 'local');
+    if (local && probe) local.probe = probe;
+    const history = await store.list().then((l) => l.full, () => []);
+    for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
+    return { runtimes, durationMs: Date.now() - started };
+  };
+  // Apply always re-detects: the finding and the runtime's state are read fresh, never trusted from the caller.
+  const findFinding = async (id: string): Promise<{ finding: Finding; rt: RuntimeInfo }> => {
+    for (const rt of (await detect()).runtimes) {
+      const finding = rt.findings.find((f) => f.id === id);
+      if (finding) return { finding, rt };
+    }
+    throw new EngineError('not-found', `No finding ${id} (run \`vmbench advise\` to list the current ones).`);
+  };
+
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
-    detect: async (): Promise<DetectResult> => {
-      const started = Date.now();
-      const ctx = createDetectContext({ dataDir });
-      const [runtimes, probe] = await Promise.all([detectAll(ctx), probeLocal(dataDir)]);
-      await confirmFromGuests(runtimes, ctx);
-      const local = runtimes.find((r) => r.id === 'local');
-      if (local && probe) local.probe = probe;
-      const history = await store.list().then((l) => l.full, () => []);
-      for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
-      return { runtimes, durationMs: Date.now() - started };
-    },
+    detect,
     'run.start': async (spec) => {
       const jobId = jobs.start(async (_id, emit, signal) => {
         await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
@@ -67,6 +78,14 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;
       const png = renderCardPng(run, { compare });
       return { filename: cardFilename(run), pngBase64: png.toString('base64'), width: 1200, height: 630 };
+    },
+    'advice.plan': async (id) => {
+      const { finding, rt } = await findFinding(id);
+      return planApply(finding, rt, { dataDir });
+    },
+    'advice.apply': async (id) => {
+      const { finding, rt } = await findFinding(id);
+      return applyFinding(finding, rt, { dataDir });
     },
   };
 

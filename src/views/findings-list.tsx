@@ -1,5 +1,7 @@
-import type { JSX } from 'react';
-import type { Finding, RuntimeInfo } from '../../electron/contract';
+import { useState, type JSX } from 'react';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electron/contract';
+import { getApi } from '../api/get-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   high: 'badge badge-failed',
@@ -30,6 +32,66 @@ function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }): JSX.El
   );
 }
 
+/** "Apply…" for one finding: fetches the plan, confirms it in a dialog, applies and shows the result. */
+export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | null {
+  const [plan, setPlan] = useState<ApplyPlan | null>(null);
+  const [result, setResult] = useState<ApplyResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (finding.apply?.kind !== 'command' && finding.apply?.kind !== 'file') return null;
+  const open = async (): Promise<void> => {
+    setError(null);
+    setResult(null);
+    setBusy(true);
+    try {
+      setPlan(await getApi().planApply(finding.id));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = async (): Promise<void> => {
+    setBusy(true);
+    try {
+      setResult(await getApi().applyFinding(finding.id));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+      setPlan(null);
+    }
+  };
+  return (
+    <div className="apply-finding">
+      <button type="button" className="small" disabled={busy} onClick={() => void open()}>
+        Apply…
+      </button>
+      {error ? <p className="small error" role="alert">{error}</p> : null}
+      {result ? (
+        <div className="small" role="status">
+          <p>{result.ok ? 'Applied' : result.rolledBack ? 'Failed — the backup was restored' : 'Failed'}: {result.message}</p>
+          {result.backupDir ? <p className="mono">Backup: {result.backupDir}</p> : null}
+          {result.restart ? <p>To make it take effect: <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why} (not done by vmbench)</p> : null}
+        </div>
+      ) : null}
+      {plan ? (
+        <ConfirmDialog title={`Apply ${finding.setting} → ${String(finding.recommended)}?`} confirmLabel="Apply" busy={busy} onCancel={() => setPlan(null)} onConfirm={() => void confirm()}>
+          {(plan.argv ?? []).map((a, i) => (
+            <pre key={i} className="mono small">{a.join(' ')}</pre>
+          ))}
+          {plan.diff ? <pre className="mono small">{plan.diff}</pre> : null}
+          {plan.backupDir ? <p className="small">Backup: <span className="mono">{plan.backupDir}</span></p> : null}
+          {plan.restart ? <p className="small">Afterwards (asked separately): <span className="mono">{plan.restart.argv.join(' ')}</span></p> : null}
+          {plan.notes.map((n, i) => (
+            <p key={i} className="small muted">{n}</p>
+          ))}
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
 /** The advisor's findings for one runtime: severity, current → recommended, evidence, risk, how to apply. */
 export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
   const findings = runtime.findings ?? [];
@@ -52,6 +114,7 @@ export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element
                 <HowToApply apply={f.apply} />
               </details>
             ) : null}
+            <ApplyFinding finding={f} />
           </li>
         ))}
       </ul>

@@ -38,6 +38,8 @@ describe('IPC wiring', () => {
     'runs.compare': ['a', 'b'],
     'runs.export': ['run-1', 'md'],
     'card.render': [{ runId: 'run-1' }],
+    'advice.plan': ['libvirt:vm/diskIo'],
+    'advice.apply': ['libvirt:vm/diskIo'],
   };
 
   it('registers every channel of RequestMap and forwards it to engine.dispatch', async () => {

@@ -10,6 +10,8 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   detect: true,
   startRun: true,
   cancel: true,
+  planApply: true,
+  applyFinding: true,
   listRuns: true,
   getRun: true,
   compare: true,

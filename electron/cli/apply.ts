@@ -1,0 +1,74 @@
+import { createInterface } from 'node:readline/promises';
+import type { ApplyPlan, ApplyResult, Envelope } from '../contract.js';
+import type { Engine } from '../engine/api.js';
+import { CliError } from './commands.js';
+
+/** How `vmbench apply` talks to the user (replaceable in tests). */
+export interface ApplyIo {
+  isTTY: boolean;
+  out: (text: string) => void;
+  /** Asks a yes/no question on the terminal; true only for y/yes. */
+  ask: (question: string) => Promise<boolean>;
+}
+
+/** The terminal: stdout, and a y/N question on stdin. */
+export function terminalIo(): ApplyIo {
+  return {
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    out: (t) => process.stdout.write(t),
+    ask: async (q) => {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return /^\s*y(es)?\s*$/i.test(await rl.question(q));
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
+
+async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
+  const env = (await engine.dispatch(channel, args)) as Envelope<T>;
+  if (!env.ok) throw new CliError(env.error.message, env.error.code === 'invalid-input' ? 2 : 1);
+  return env.value;
+}
+
+/** The plan as text: commands, diff, steps, backup folder, restart offer. */
+export function formatPlan(p: ApplyPlan): string {
+  const lines = [`Finding ${p.findingId} (${p.runtimeId})`];
+  for (const argv of p.argv ?? []) lines.push(`  runs: ${argv.map((a) => (/^[A-Za-z0-9_./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`);
+  if (p.diff) lines.push(`  changes ${p.path ?? ''}:`, ...p.diff.trimEnd().split('\n').map((l) => `    ${l}`));
+  if (p.steps) lines.push('  steps (vmbench changes nothing):', ...p.steps.map((s, i) => `    ${i + 1}. ${s}`));
+  if (p.backupDir) lines.push(`  backup: ${p.backupDir}`);
+  if (p.restart) lines.push(`  afterwards (asked separately, not done now): ${p.restart.argv.join(' ')} — ${p.restart.why}`);
+  for (const n of p.notes) lines.push(`  note: ${n}`);
+  return lines.join('\n') + '\n';
+}
+
+/** The result as text. */
+export function formatResult(r: ApplyResult): string {
+  const head = r.ok ? 'Applied' : r.rolledBack ? 'FAILED, backup restored' : 'FAILED';
+  const lines = [`${head}: ${r.message}`];
+  if (r.backupDir) lines.push(`  backup: ${r.backupDir}`);
+  if (r.steps) lines.push(...r.steps.map((s, i) => `  ${i + 1}. ${s}`));
+  if (r.restart) lines.push(`  To make it take effect: ${r.restart.argv.join(' ')} (${r.restart.why}) — not done by vmbench.`);
+  return lines.join('\n') + '\n';
+}
+
+/** `vmbench apply ID [--yes]`: shows the plan, asks (unless --yes), applies; 0 ok, 1 failed, 2 refused without a TTY. */
+export async function cmdApply(engine: Engine, findingId: string, opts: { yes: boolean; io?: ApplyIo }): Promise<number> {
+  const io = opts.io ?? terminalIo();
+  const plan = await call<ApplyPlan>(engine, 'advice.plan', findingId);
+  io.out(formatPlan(plan));
+  if (plan.kind === 'steps') return 0;
+  if (!opts.yes) {
+    if (!io.isTTY) throw new CliError('not applying without confirmation: no terminal to ask on; pass --yes to apply this change', 2);
+    if (!(await io.ask('Apply this change? [y/N] '))) {
+      io.out('Nothing changed.\n');
+      return 0;
+    }
+  }
+  const result = await call<ApplyResult>(engine, 'advice.apply', findingId);
+  io.out(formatResult(result));
+  return result.ok ? 0 : 1;
+}

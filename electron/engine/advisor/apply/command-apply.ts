@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import { run } from '../../util/exec.js';
+import { backupDirFor, writeBackup } from './backup.js';
+import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
+
+/** Programs a command finding may run (anything else is refused). */
+const ALLOWED = ['rdctl', 'limactl', 'colima'];
+
+function argvOf(finding: Finding): string[] {
+  if (finding.apply?.kind !== 'command') throw new Error(`${finding.id} is not a command`);
+  const argv = finding.apply.argv;
+  if (!ALLOWED.includes(argv[0] ?? '')) throw new Error(`${finding.id}: vmbench does not run ${argv[0] ?? 'an empty command'} itself; run it by hand`);
+  return argv;
+}
+
+/** The plan for a command finding: the exact argv, and what is backed up first. */
+export async function planCommand(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
+  const argv = argvOf(finding);
+  const backupCmd = argv[0] === 'rdctl' ? ['rdctl', 'list-settings'] : undefined;
+  return {
+    findingId: finding.id,
+    runtimeId: rt.id,
+    kind: 'command',
+    argv: backupCmd ? [backupCmd, argv] : [argv],
+    backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
+    notes: argv[0] === 'rdctl' ? ['Rancher Desktop may restart its VM to apply the setting.'] : [],
+  };
+}
+
+/** Runs a command finding after backing up the settings it changes (rdctl list-settings / lima.yaml). */
+export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
+  const argv = argvOf(finding);
+  const env = opts.env;
+  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  let backup: string | undefined;
+  if (argv[0] === 'rdctl') {
+    const list = await run('rdctl', ['list-settings'], { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env });
+    JSON.parse(list.stdout);
+    backup = await writeBackup(dir, 'rdctl-list-settings.json', list.stdout);
+  } else if (argv[0] === 'limactl') {
+    const e = env ?? process.env;
+    const yaml = join(e.LIMA_HOME || join(e.HOME || homedir(), '.lima'), argv[2] ?? 'default', 'lima.yaml');
+    if (existsSync(yaml)) backup = await writeBackup(dir, 'lima.yaml', await readFile(yaml, 'utf8'));
+  }
+  const r = await run(argv[0], argv.slice(1), { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env, allowFailure: true });
+  if (r.exitCode !== 0) {
+    const tail = r.stderr.trim().split('\n').slice(-2).join(' ');
+    return { findingId: finding.id, ok: false, rolledBack: false, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} failed with exit code ${r.exitCode}${tail ? `: ${tail}` : ''}; nothing was changed by vmbench${backup ? ` (previous settings kept in ${backup})` : ''}` };
+  }
+  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} succeeded${backup ? ` (previous settings: ${backup})` : ''}` };
+}

@@ -1,0 +1,76 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename } from 'node:path';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import { backupDirFor, writeBackup } from './backup.js';
+import { editText, fileEditFor, hasEdit } from './file-edit.js';
+import type { ApplyOptions } from './types.js';
+import { unifiedDiff } from './unified-diff.js';
+
+function filePath(finding: Finding, opts: ApplyOptions): string {
+  if (finding.apply?.kind !== 'file') throw new Error(`${finding.id} is not a file change`);
+  const home = (opts.env ?? process.env).HOME || homedir();
+  return finding.apply.path.replace(/^~(?=\/|$)/, home);
+}
+
+function guard(rt: RuntimeInfo): void {
+  if (rt.kind === 'docker-desktop' && rt.state !== 'stopped') {
+    throw new Error(`Docker Desktop is ${rt.state}: quit Docker Desktop first (its settings file is only edited while it is stopped, or it overwrites the change), then apply again.`);
+  }
+}
+
+function restartFor(rt: RuntimeInfo): { argv: string[]; why: string } | undefined {
+  const name = rt.id.slice(rt.id.indexOf(':') + 1);
+  if (rt.kind === 'vagrant') return { argv: ['vagrant', 'reload', name], why: 'Synced folders change on the next `vagrant reload`.' };
+  if (rt.kind === 'colima') return { argv: ['colima', 'restart', '--profile', name || 'default'], why: 'Colima reads its profile on start.' };
+  if (rt.kind === 'lima') return { argv: ['limactl', 'stop', name], why: 'Lima reads lima.yaml on start (then: limactl start).' };
+  return undefined;
+}
+
+/** The plan for a file finding: a real diff of the current file against the edited content. */
+export async function planFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
+  const path = filePath(finding, opts);
+  const edit = fileEditFor(finding, rt);
+  const notes: string[] = [];
+  try {
+    guard(rt);
+  } catch (err) {
+    notes.push((err as Error).message);
+  }
+  const before = await readFile(path, 'utf8');
+  return {
+    findingId: finding.id,
+    runtimeId: rt.id,
+    kind: 'file',
+    path,
+    diff: unifiedDiff(path, before, editText(before, edit)) || '(no change: the file already has this value)',
+    backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
+    restart: restartFor(rt),
+    notes,
+  };
+}
+
+/** Applies a file finding: copy to the backup folder, edit, re-read and check; on failure writes the copy back. */
+export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
+  guard(rt);
+  const path = filePath(finding, opts);
+  const edit = fileEditFor(finding, rt);
+  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  const before = await readFile(path, 'utf8');
+  const backup = await writeBackup(dir, basename(path), before);
+  const after = editText(before, edit);
+  try {
+    await writeFile(path, after);
+    await opts.afterChange?.();
+    if (!hasEdit(await readFile(path, 'utf8'), edit)) throw new Error(`${path} does not hold the new value after the write`);
+  } catch (err) {
+    const why = (err as Error).message;
+    try {
+      await writeFile(path, before);
+    } catch (e2) {
+      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, message: `${why}; writing the backup ${backup} back also failed: ${(e2 as Error).message}` };
+    }
+    return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, message: `${why}; ${path} was restored from ${backup}` };
+  }
+  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, message: `${path}: ${finding.setting} set to ${String(finding.recommended)} (backup: ${backup})`, restart: restartFor(rt) };
+}

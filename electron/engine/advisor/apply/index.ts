@@ -1,0 +1,27 @@
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import { applyCommand, planCommand } from './command-apply.js';
+import { applyFile, planFile } from './file-apply.js';
+import { applyLibvirt, planLibvirt } from './libvirt-apply.js';
+import type { ApplyOptions } from './types.js';
+
+export type { ApplyOptions } from './types.js';
+
+/** Describes exactly what applying a finding will change (for the confirmation); changes nothing. */
+export async function planApply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
+  const a = finding.apply;
+  if (!a) throw new Error(`${finding.id} has nothing to apply`);
+  if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, notes: ['This setting is changed in the app itself; vmbench changes nothing.'] };
+  if (rt.kind === 'libvirt') return planLibvirt(finding, rt, opts);
+  if (a.kind === 'file') return planFile(finding, rt, opts);
+  return planCommand(finding, rt, opts);
+}
+
+/** Applies a finding the user confirmed: backup, change, verify; a failed change restores the backup. */
+export async function applyFinding(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
+  const a = finding.apply;
+  if (!a) throw new Error(`${finding.id} has nothing to apply`);
+  if (a.kind === 'steps') return { findingId: finding.id, ok: true, rolledBack: false, message: 'Nothing was changed: follow these steps in the app.', steps: a.steps };
+  if (rt.kind === 'libvirt') return applyLibvirt(finding, rt, opts);
+  if (a.kind === 'file') return applyFile(finding, rt, opts);
+  return applyCommand(finding, rt, opts);
+}

@@ -1,0 +1,75 @@
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import { run } from '../../util/exec.js';
+import { domainName } from '../libvirt/xml.js';
+import { backupDirFor, writeBackup } from './backup.js';
+import { editDomainXml, libvirtEditFor, readEdit, type LibvirtEdit } from './libvirt-edit.js';
+import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
+import { unifiedDiff } from './unified-diff.js';
+
+const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };
+
+interface Ctx {
+  uri: string;
+  dom: string;
+  edit: LibvirtEdit;
+}
+
+function context(finding: Finding, rt: RuntimeInfo): Ctx {
+  const edit = libvirtEditFor(finding.setting, finding.recommended);
+  if (!edit) throw new Error(`${finding.id}: this change is not applied automatically; follow the diff with \`virsh edit ${domainName(rt)}\``);
+  const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
+  return { uri, dom: domainName(rt), edit };
+}
+
+async function virsh(args: string[], opts: ApplyOptions): Promise<string> {
+  const env = { ...(opts.env ?? process.env), ...C_LOCALE };
+  return (await run('virsh', args, { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env })).stdout;
+}
+
+function restartOffer(c: Ctx): { argv: string[]; why: string } {
+  return { argv: ['virsh', '-c', c.uri, 'shutdown', c.dom], why: `The new XML takes effect after a full shutdown and start of the domain (then: virsh -c ${c.uri} start ${c.dom}).` };
+}
+
+/** The plan for a libvirt finding: a real diff of the current persistent XML. */
+export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
+  const c = context(finding, rt);
+  const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', c.dom], opts);
+  const after = editDomainXml(before, c.edit);
+  return {
+    findingId: finding.id,
+    runtimeId: rt.id,
+    kind: 'libvirt',
+    argv: [['virsh', '-c', c.uri, 'dumpxml', '--inactive', c.dom], ['virsh', '-c', c.uri, 'define', '<edited XML>']],
+    path: `${c.dom}.xml`,
+    diff: unifiedDiff(`${c.dom}.xml`, before, after) || '(no change: the XML already has this value)',
+    backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
+    restart: restartOffer(c),
+    notes: ['The running domain is not restarted; you will be asked separately.'],
+  };
+}
+
+/** Applies a libvirt finding: dumpxml backup, edit, define, verify; on failure defines the backup again. */
+export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
+  const c = context(finding, rt);
+  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', c.dom], opts);
+  const backup = await writeBackup(dir, `${c.dom}.xml`, before);
+  const after = editDomainXml(before, c.edit);
+  const edited = await writeBackup(dir, `${c.dom}.new.xml`, after);
+  try {
+    await virsh(['-c', c.uri, 'define', edited], opts);
+    await opts.afterChange?.();
+    const now = await virsh(['-c', c.uri, 'dumpxml', '--inactive', c.dom], opts);
+    const got = readEdit(now, c.edit);
+    if (got !== c.edit.value) throw new Error(`after define the XML shows ${got ?? 'nothing'} instead of ${c.edit.value}`);
+  } catch (err) {
+    const why = (err as Error).message;
+    try {
+      await virsh(['-c', c.uri, 'define', backup], opts);
+    } catch (e2) {
+      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, message: `${why}; restoring ${backup} also failed: ${(e2 as Error).message}` };
+    }
+    return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, message: `${why}; the original XML was defined again from ${backup}` };
+  }
+  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, message: `${c.dom}: ${finding.setting} set to ${c.edit.value} (backup: ${backup})`, restart: restartOffer(c) };
+}

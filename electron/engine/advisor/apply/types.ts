@@ -1,0 +1,15 @@
+/** Options of one apply. */
+export interface ApplyOptions {
+  /** The data directory (VMBENCH_HOME); backups go to <dataDir>/backups/. */
+  dataDir: string;
+  signal?: AbortSignal;
+  /** Environment of the subprocesses (HOME, PATH, LIBVIRT_DEFAULT_URI); defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  /** Called after the change and before verification; a throw counts as a failed apply (tests inject failures here). */
+  afterChange?: () => Promise<void>;
+  /** Fixed clock for the backup folder name. */
+  now?: Date;
+}
+
+/** Time limit of every subprocess an apply runs. */
+export const APPLY_TIMEOUT_MS = 60_000;

@@ -1,0 +1,51 @@
+/** A real unified diff (3 lines of context) between two texts, computed line by line (LCS). */
+export function unifiedDiff(path: string, before: string, after: string, context = 3): string {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  const ops = lcsOps(a, b);
+  const hunks: string[] = [];
+  let i = 0;
+  while (i < ops.length) {
+    if (ops[i].op === ' ') { i++; continue; }
+    let start = Math.max(0, i - context);
+    let end = i;
+    // Extend the hunk while changes are within 2*context lines of each other.
+    for (let j = i; j < ops.length; j++) {
+      if (ops[j].op !== ' ') end = j;
+      else if (j - end > 2 * context) break;
+    }
+    end = Math.min(ops.length - 1, end + context);
+    while (start > 0 && ops[start - 1].op !== ' ') start--;
+    const slice = ops.slice(start, end + 1);
+    const aStart = slice[0].ai + 1;
+    const bStart = slice[0].bi + 1;
+    const aLen = slice.filter((o) => o.op !== '+').length;
+    const bLen = slice.filter((o) => o.op !== '-').length;
+    hunks.push(`@@ -${aLen ? aStart : aStart - 1},${aLen} +${bLen ? bStart : bStart - 1},${bLen} @@\n` + slice.map((o) => `${o.op}${o.line}\n`).join(''));
+    i = end + 1;
+  }
+  return hunks.length ? `--- ${path}\n+++ ${path}\n${hunks.join('')}` : '';
+}
+
+interface Op {
+  op: ' ' | '-' | '+';
+  line: string;
+  ai: number;
+  bi: number;
+}
+
+function lcsOps(a: string[], b: string[]): Op[] {
+  const n = a.length;
+  const m = b.length;
+  const dp: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
+  for (let x = n - 1; x >= 0; x--) for (let y = m - 1; y >= 0; y--) dp[x][y] = a[x] === b[y] ? dp[x + 1][y + 1] + 1 : Math.max(dp[x + 1][y], dp[x][y + 1]);
+  const out: Op[] = [];
+  let x = 0;
+  let y = 0;
+  while (x < n || y < m) {
+    if (x < n && y < m && a[x] === b[y]) out.push({ op: ' ', line: a[x], ai: x++, bi: y++ });
+    else if (x < n && (y >= m || dp[x + 1][y] >= dp[x][y + 1])) out.push({ op: '-', line: a[x], ai: x++, bi: y });
+    else out.push({ op: '+', line: b[y], ai: x, bi: y++ });
+  }
+  return out;
+}

@@ -1,0 +1,115 @@
+/**
+ * Apply without a real runtime: Rancher Desktop's `rdctl set` argv against a stub rdctl on PATH that
+ * records its argv and replays the real `rdctl list-settings` capture; Docker Desktop's settings file
+ * edited in a temp HOME (a copy of a real settings-store.json) with backup, rollback and the
+ * "Docker Desktop is running" refusal.
+ */
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Finding, RuntimeInfo } from '../../electron/contract.js';
+import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
+import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { shared } from './runtimes-stubs.js';
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'vmbench-apply-unit-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeInfo => ({ id, kind, name: kind, version: null, state, settings: {}, settingsSource: {}, targets: [], findings: [] });
+
+describe('Rancher Desktop: rdctl set', () => {
+  const LIST = shared('rancher-desktop/rdctl-list-settings.v10-macos.json');
+  function stub(setExit = 0): { env: NodeJS.ProcessEnv; log: string } {
+    const bin = join(root, 'bin');
+    mkdirSync(bin);
+    const log = join(root, 'argv.log');
+    const sh = ['#!/bin/sh', `printf '%s\\n' "$*" >> '${log}'`, 'case "$1" in', `  list-settings) /bin/cat '${LIST}'; exit 0;;`, `  set) echo 'stub rdctl: set' >&2; exit ${setExit};;`, '  *) exit 1;;', 'esac', ''].join('\n');
+    writeFileSync(join(bin, 'rdctl'), sh);
+    chmodSync(join(bin, 'rdctl'), 0o755);
+    return { env: { PATH: bin, HOME: root, LANG: 'C' }, log };
+  }
+  const finding: Finding = { id: 'rancher-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] } };
+
+  it('plans the exact argv, backs up list-settings, then runs exactly `rdctl set --virtual-machine.type vz`', async () => {
+    const { env, log } = stub();
+    const dataDir = join(root, 'data');
+    const plan = await planApply(finding, runtime('rancher-desktop', 'running'), { dataDir, env });
+    expect(plan.argv).toEqual([['rdctl', 'list-settings'], ['rdctl', 'set', '--virtual-machine.type', 'vz']]);
+    const res = await applyFinding(finding, runtime('rancher-desktop', 'running'), { dataDir, env });
+    expect(res.ok).toBe(true);
+    expect(readFileSync(log, 'utf8')).toBe('list-settings\nset --virtual-machine.type vz\n');
+    expect(res.backupDir?.startsWith(join(dataDir, 'backups'))).toBe(true);
+    expect(readFileSync(join(res.backupDir!, 'rdctl-list-settings.json'), 'utf8')).toBe(readFileSync(LIST, 'utf8'));
+  });
+
+  it('reports a failing rdctl set with its exit code', async () => {
+    const { env } = stub(3);
+    const res = await applyFinding(finding, runtime('rancher-desktop', 'running'), { dataDir: join(root, 'data'), env });
+    expect(res.ok).toBe(false);
+    expect(res.message).toContain('exit code 3');
+  });
+
+  it('refuses a program it does not run itself', async () => {
+    const bad: Finding = { ...finding, apply: { kind: 'command', argv: ['sh', '-c', 'true'] } };
+    await expect(applyFinding(bad, runtime('rancher-desktop', 'running'), { dataDir: join(root, 'data') })).rejects.toThrow(/does not run sh/);
+  });
+});
+
+describe('Docker Desktop settings file', () => {
+  const REL = 'Library/Group Containers/group.com.docker/settings-store.json';
+  function home(): { env: NodeJS.ProcessEnv; file: string; original: string; finding: Finding } {
+    const file = join(root, 'home', REL);
+    mkdirSync(dirname(file), { recursive: true });
+    copyFileSync(shared('docker-desktop/settings-store.fresh-install-v43.json'), file);
+    const path = `~/${REL}`;
+    const finding: Finding = { id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } };
+    return { env: { HOME: join(root, 'home'), PATH: '/usr/bin:/bin' }, file, original: readFileSync(file, 'utf8'), finding };
+  }
+
+  it('plans a real diff, edits only the key while stopped and keeps a backup copy', async () => {
+    const { env, file, original, finding } = home();
+    const dataDir = join(root, 'data');
+    const plan = await planApply(finding, runtime('docker-desktop', 'stopped'), { dataDir, env });
+    expect(plan.path).toBe(file);
+    expect(plan.diff).toContain('-  "AutoStart": false,\n+  "AutoStart": true,\n');
+    expect(plan.diff).toMatch(/^@@ -1,5 \+1,5 @@$/m);
+    const res = await applyFinding(finding, runtime('docker-desktop', 'stopped'), { dataDir, env });
+    expect(res).toMatchObject({ ok: true, rolledBack: false });
+    const now = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    expect(now).toEqual({ ...(JSON.parse(original) as object), AutoStart: true });
+    expect(readdirSync(join(dataDir, 'backups'))).toHaveLength(1);
+    expect(readFileSync(join(res.backupDir!, 'settings-store.json'), 'utf8')).toBe(original);
+  });
+
+  it('rolls back to the original content when verification fails', async () => {
+    const { env, file, original, finding } = home();
+    const res = await applyFinding(finding, runtime('docker-desktop', 'stopped'), {
+      dataDir: join(root, 'data'),
+      env,
+      afterChange: async () => {
+        writeFileSync(file, '{"AutoStart": fals'); // something else mangled the file
+      },
+    });
+    expect(res).toMatchObject({ ok: false, rolledBack: true });
+    expect(readFileSync(file, 'utf8')).toBe(original);
+  });
+
+  it('refuses while Docker Desktop is running, changing nothing', async () => {
+    const { env, file, original, finding } = home();
+    const dataDir = join(root, 'data');
+    await expect(applyFinding(finding, runtime('docker-desktop', 'running'), { dataDir, env })).rejects.toThrow(/Docker Desktop is running: quit Docker Desktop first/);
+    expect(readFileSync(file, 'utf8')).toBe(original);
+    const plan = await planApply(finding, runtime('docker-desktop', 'running'), { dataDir, env });
+    expect(plan.notes.join(' ')).toMatch(/quit Docker Desktop/);
+  });
+
+  it('returns the steps of a GUI-only setting and changes nothing', async () => {
+    const steps: Finding = { id: 'docker-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'steps', steps: ['Open Settings.'] } };
+    const res = await applyFinding(steps, runtime('docker-desktop', 'running'), { dataDir: join(root, 'data') });
+    expect(res).toMatchObject({ ok: true, steps: ['Open Settings.'] });
+  });
+});
