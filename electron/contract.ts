@@ -141,11 +141,21 @@ export interface CompareRow {
   improved: boolean | null;
 }
 
+/** A setting of a target that differs between two runs (what an apply changed). */
+export interface SettingChange {
+  target: string;
+  setting: string;
+  a: unknown;
+  b: unknown;
+}
+
 /** Before/after of two runs. */
 export interface Comparison {
   a: RunSummary;
   b: RunSummary;
   rows: CompareRow[];
+  /** Settings that differ between the two runs, per target present in both. */
+  settings: SettingChange[];
 }
 
 /** A value read from a runtime and where it came from. */
@@ -194,6 +204,8 @@ export interface ApplyResult {
   message: string;
   restart?: { argv: string[]; why: string };
   steps?: string[];
+  /** What to re-run to verify the change (before/after in the compare view). */
+  rerun?: { targets: string[]; tests: TestId[] };
 }
 
 /** One of the user's own measurements cited by a finding. */

@@ -52,6 +52,10 @@ export function formatResult(r: ApplyResult): string {
   if (r.backupDir) lines.push(`  backup: ${r.backupDir}`);
   if (r.steps) lines.push(...r.steps.map((s, i) => `  ${i + 1}. ${s}`));
   if (r.restart) lines.push(`  To make it take effect: ${r.restart.argv.join(' ')} (${r.restart.why}) — not done by vmbench.`);
+  if (r.rerun) {
+    lines.push(`  Verify: vmbench run ${r.rerun.targets.map((t) => `--target ${t}`).join(' ')} --tests ${r.rerun.tests.join(',')}`);
+    lines.push('  then: vmbench compare <run before> <run after>   (settings changed and metrics, with delta and %)');
+  }
   return lines.join('\n') + '\n';
 }
 

@@ -49,5 +49,15 @@ export function compareTable(cmp: Comparison): string {
     r.pct === null ? '–' : `${r.pct >= 0 ? '+' : ''}${r.pct.toFixed(1)}%`,
     r.improved === null ? '' : r.improved ? 'better' : 'worse',
   ]);
-  return [`A (before): ${cmp.a.id}`, `B (after):  ${cmp.b.id}`, formatTable(['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', ''], rows)].join('\n');
+  const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${show(s.a)} → ${show(s.b)}`);
+  return [
+    `A (before): ${cmp.a.id}`,
+    `B (after):  ${cmp.b.id}`,
+    ...(settings.length ? ['settings changed:', ...settings] : []),
+    formatTable(['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', ''], rows),
+  ].join('\n');
+}
+
+function show(v: unknown): string {
+  return v === null || v === undefined ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }

@@ -2,6 +2,7 @@ import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
 import { applyFinding, planApply } from './advisor/apply/index.js';
+import { rerunFor } from './advisor/affected.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
 import { compareRuns } from './compare.js';
@@ -85,7 +86,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     'advice.apply': async (id) => {
       const { finding, rt } = await findFinding(id);
-      return applyFinding(finding, rt, { dataDir });
+      const result = await applyFinding(finding, rt, { dataDir });
+      // Verify: the tests this setting moves, on this machine and the runtime, for a before/after compare.
+      return result.ok && !result.steps ? { ...result, rerun: rerunFor(rt, finding.setting) } : result;
     },
   };
 

@@ -1,4 +1,4 @@
-import type { CompareRow, Comparison, Run, RunSummary } from '../contract.js';
+import type { CompareRow, Comparison, Run, RunSummary, SettingChange } from '../contract.js';
 import { metricInfo } from '../metrics.js';
 import { summarizeRun } from './store/summary.js';
 
@@ -32,7 +32,21 @@ export function compareRuns(a: Run, b: Run): Comparison {
     if (pct !== null && Math.abs(pct) >= NOISE_PCT) improved = direction === 'higher' ? pct > 0 : pct < 0;
     rows.push({ ...v, direction, delta, pct, improved });
   }
-  return { a: summarizeRun(a), b: summarizeRun(b), rows };
+  return { a: summarizeRun(a), b: summarizeRun(b), rows, settings: settingChanges(a, b) };
+}
+
+/** Settings whose values differ between the two runs, for targets measured in both. */
+export function settingChanges(a: Run, b: Run): SettingChange[] {
+  const out: SettingChange[] = [];
+  for (const tb of b.targets) {
+    const ta = a.targets.find((t) => t.id === tb.id);
+    if (!ta) continue;
+    for (const setting of [...new Set([...Object.keys(ta.settings), ...Object.keys(tb.settings)])]) {
+      const [va, vb] = [ta.settings[setting], tb.settings[setting]];
+      if (JSON.stringify(va) !== JSON.stringify(vb)) out.push({ target: tb.id, setting, a: va ?? null, b: vb ?? null });
+    }
+  }
+  return out;
 }
 
 /** Convenience for callers that only hold summaries. */

@@ -1,4 +1,4 @@
-import type { Suite } from '../../electron/contract';
+import type { Suite, TestId } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
@@ -84,13 +84,14 @@ export async function loadCompare(a: string | null, b: string | null): Promise<v
   }
 }
 
-/** Starts a benchmark of the selected targets with the chosen suite. */
-export async function startRun(suite?: Suite): Promise<void> {
+/** Starts a benchmark of the selected targets with the chosen suite (or of given targets and tests, e.g. to verify an apply). */
+export async function startRun(suite?: Suite, only?: { targets: string[]; tests: TestId[] }): Promise<void> {
   const s = store.getState();
   store.setState({ starting: true });
   try {
     const image = s.image.trim() || undefined;
-    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets: s.selectedTargets, ...(image ? { image } : {}) });
+    const targets = only?.targets ?? s.selectedTargets;
+    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets, ...(only ? { tests: only.tests } : {}), ...(image ? { image } : {}) });
     store.setState({ activeJobId: jobId });
   } catch (err) {
     store.getState().pushError(err);

@@ -6,6 +6,7 @@ import { fmtDate } from '../lib/format';
 import { loadCompare } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { CompareTable } from './compare-table';
+import { SettingsChanges } from './settings-changes';
 import { RunPicker } from './run-picker';
 
 /** Before (A) and after (B) pickers and the per-metric comparison table. */
@@ -58,6 +59,7 @@ export function CompareView(): JSX.Element {
           <p className="muted small compare-caption">
             {fmtDate(comparison.a.startedAt)} ({comparison.a.suite}) → {fmtDate(comparison.b.startedAt)} ({comparison.b.suite}) · colored by whether the change is better or worse, beyond 1% noise
           </p>
+          <SettingsChanges changes={comparison.settings ?? []} />
           <CompareTable comparison={comparison} />
         </>
       ) : null}

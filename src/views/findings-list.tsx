@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { startRun } from '../store/actions';
 
 const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   high: 'badge badge-failed',
@@ -73,6 +74,14 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
           <p>{result.ok ? 'Applied' : result.rolledBack ? 'Failed — the backup was restored' : 'Failed'}: {result.message}</p>
           {result.backupDir ? <p className="mono">Backup: {result.backupDir}</p> : null}
           {result.restart ? <p>To make it take effect: <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why} (not done by vmbench)</p> : null}
+          {result.rerun ? (
+            <p>
+              <button type="button" className="small" data-testid="rerun-affected" onClick={() => void startRun(undefined, result.rerun)}>
+                Re-run affected tests
+              </button>{' '}
+              ({result.rerun.tests.join(', ')}) — Compare then shows before → after with the setting change.
+            </p>
+          ) : null}
         </div>
       ) : null}
       {plan ? (

@@ -99,8 +99,10 @@ describe('apply on a real libvirt domain', () => {
     const io = await call<ApplyResult>('advice.apply', `libvirt:${domain}/diskIo`);
     expect(io).toMatchObject({ ok: true, rolledBack: false });
     expect(io.restart).toBeDefined();
+    // Verify offer: the disk tests on this machine and the domain, for a before/after compare.
+    expect(io.rerun).toEqual({ targets: ['local', `libvirt:${domain}`], tests: ['seq-write', 'seq-read', 'rand-read'] });
     const nic = await call<ApplyResult>('advice.apply', `libvirt:${domain}/nicModel`);
-    expect(nic).toMatchObject({ ok: true, rolledBack: false });
+    expect(nic).toMatchObject({ ok: true, rolledBack: false, rerun: { tests: ['net'] } });
 
     const xml = virsh('dumpxml', '--inactive', domain);
     expect(diskDriver(xml)).toContain("io='io_uring'");

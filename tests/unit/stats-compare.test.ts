@@ -39,3 +39,16 @@ describe('compareRuns', () => {
     expect(compareRuns(a, c).rows.find((r) => r.metric === 'read_iops')!.improved).toBeNull();
   });
 });
+
+describe('compareRuns: settings changed between the runs (what an apply did)', () => {
+  it('lists each differing setting of a target present in both runs', () => {
+    const before = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213] })]);
+    const after = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425] })]);
+    before.targets[0].settings = { diskIo: 'default', nicModel: 'rtl8139', cpus: 2 };
+    after.targets[0].settings = { diskIo: 'io_uring', nicModel: 'rtl8139', cpus: 2, iothreads: 1 };
+    expect(compareRuns(before, after).settings).toEqual([
+      { target: 'local', setting: 'diskIo', a: 'default', b: 'io_uring' },
+      { target: 'local', setting: 'iothreads', a: null, b: 1 },
+    ]);
+  });
+});

@@ -28,3 +28,12 @@ describe('container image setting', () => {
     expect(useAppStore.getState().activeJobId).toBe('job-1');
   });
 });
+
+describe('verify after an apply', () => {
+  it('re-runs only the affected tests on the given targets', async () => {
+    started.length = 0;
+    useAppStore.setState(initialAppData());
+    await startRun(undefined, { targets: ['local', 'libvirt:web'], tests: ['seq-write', 'seq-read', 'rand-read'] });
+    expect(started[0]).toEqual({ suite: 'quick', targets: ['local', 'libvirt:web'], tests: ['seq-write', 'seq-read', 'rand-read'] });
+  });
+});

@@ -118,6 +118,10 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext): st
   out.push('# vmbench: before → after', '');
   out.push(`- **Before:** ${code(cmp.a.id)} — ${formatDate(cmp.a.startedAt)}, ${cmp.a.suite} suite`);
   out.push(`- **After:** ${code(cmp.b.id)} — ${formatDate(cmp.b.startedAt)}, ${cmp.b.suite} suite`);
+  if (cmp.settings?.length) {
+    out.push('', '**Settings changed:**', '');
+    for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? '—'))} → ${code(String(s.b ?? '—'))}`);
+  }
   out.push('', 'Medians; "better"/"worse" when the change exceeds 1% in the metric\'s good direction.', '');
   const rows = cmp.rows.map((r) => {
     const info = metricInfo(r.metric);
