@@ -9,7 +9,7 @@ LC_ALL=C; export LC_ALL # "." decimals in JSON numbers, byte-wise text tools, En
 unset CDPATH             # so that cd never prints to stdout
 VB_TEST=''; VB_DIR=''; VB_TRIALS=3; VB_TOOL=auto; VB_WORK=''; VB_CHILD=''
 VB_SIZE_MIB=''; VB_BS_KIB=''; VB_RUNTIME_S=''; VB_RAMP_S=''; VB_IODEPTH=''
-VB_FILES=''; VB_SIZE_BYTES=''; VB_MAX_S=''
+VB_FILES=''; VB_SIZE_BYTES=''; VB_MAX_S=''; VB_SERVER=''
 VB_CLOCK=s; VB_CLOCK_RES=1; VB_CLOCK_NAME='date +%s'
 
 # jesc(s): s as a quoted JSON string (byte-wise, so it works the same in every awk).
@@ -46,8 +46,9 @@ vb_die() { # CODE EXIT MESSAGE: error event, clean up, end event, exit
 }
 vb_finish() { vb_cleanup; vb_emit '{"event":"end"}'; trap - EXIT; exit 0; }
 
-# Stops the running child (TERM, KILL after 2 s) and removes the work directory.
+# Stops the running child and a started server (TERM, KILL after 2 s), removes the work directory.
 vb_cleanup() {
+  vb_server_stop
   if [ -n "$VB_CHILD" ]; then
     kill -TERM "$VB_CHILD" 2>/dev/null
     # watchdog: KILL the child if it is still there after 2 s; ends by itself once the child is reaped
@@ -122,10 +123,12 @@ vb_parse_args() {
           --runtime-s) VB_RUNTIME_S=$vb_v ;; --ramp-s) VB_RAMP_S=$vb_v ;; --iodepth) VB_IODEPTH=$vb_v ;;
           --files) VB_FILES=$vb_v ;; --size-bytes) VB_SIZE_BYTES=$vb_v ;; --max-s) VB_MAX_S=$vb_v ;;
         esac ;;
-      *) vb_die usage 2 "unknown argument $vb_k" ;;
+      *) vb_extra_arg "$vb_k" "$vb_v" || vb_die usage 2 "unknown argument $vb_k" ;;
     esac
   done
 }
+# Hook for a test's own --key value arguments: a script redefines it and returns 0 when it took the key.
+vb_extra_arg() { return 1; }
 vb_positive() { # NAME VALUE...: each value must be > 0
   vb_n=$1; shift
   for vb_x in "$@"; do [ "$vb_x" -gt 0 ] 2>/dev/null || vb_die usage 2 "$vb_n must be greater than 0"; done
@@ -248,4 +251,46 @@ vb_dd_write() { # writes VB_SIZE_MIB MiB of the random block to $VB_FILE; flushe
 vb_dd_write_cmd() { # the dd command line of one trial, for the result
   if [ $vb_fsync = 1 ]; then vb_f='the last with conv=notrunc,fsync'; else vb_f='then sync (this dd has no conv=fsync)'; fi
   printf 'dd if=%s of=%s bs=1048576 count=%s seek=OFFSET conv=notrunc (repeated for %s MiB, %s)' "$vb_src" "$VB_FILE" "$vb_chunk" "$VB_SIZE_MIB" "$vb_f"
+}
+
+# ---- services (a server the script starts itself, on 127.0.0.1 only) ----
+vb_random_port() { # a port in 20000..59999 (the caller retries when it is taken)
+  vb_r=$(od -An -N2 -tu2 /dev/urandom 2>/dev/null | tr -d ' \n'); vb_is_uint "$vb_r" || vb_r=$$
+  printf '%s\n' $((20000 + vb_r % 40000))
+}
+vb_server_start() { # LOG CMD...: starts a server in the background (stdin closed, output to LOG)
+  vb_lg=$1; shift
+  "$@" </dev/null >"$vb_lg" 2>&1 &
+  VB_SERVER=$!
+}
+vb_server_wait() { # CHECK_CMD SECONDS: polls CHECK_CMD every 0.1 s; 1 if the server died or timed out
+  vb_sw=0
+  while [ $vb_sw -lt $(($2 * 10)) ]; do
+    kill -0 "$VB_SERVER" 2>/dev/null || { wait "$VB_SERVER" 2>/dev/null; VB_SERVER=''; return 1; }
+    eval "$1" >/dev/null 2>&1 && return 0
+    sleep 0.1 2>/dev/null || sleep 1; vb_sw=$((vb_sw + 1))
+  done
+  return 1
+}
+vb_server_stop() { # TERM the server, KILL after 2 s, reap it
+  [ -n "$VB_SERVER" ] || return 0
+  kill -TERM "$VB_SERVER" 2>/dev/null
+  vb_sw=0
+  while kill -0 "$VB_SERVER" 2>/dev/null && [ $vb_sw -lt 20 ]; do sleep 0.1 2>/dev/null || sleep 1; vb_sw=$((vb_sw + 1)); done
+  kill -KILL "$VB_SERVER" 2>/dev/null
+  wait "$VB_SERVER" 2>/dev/null
+  VB_SERVER=''
+}
+vb_run_capped() { # SECONDS CMD...: like vb_run_quiet, but TERM (then KILL) the command after SECONDS; 124 when capped
+  vb_cap=$1; shift
+  "$@" </dev/null >/dev/null & VB_CHILD=$!
+  ( vb_sw=0; while kill -0 "$VB_CHILD" 2>/dev/null; do
+      vb_sw=$((vb_sw + 1)); [ $vb_sw -gt $((vb_cap * 10)) ] && { kill -TERM "$VB_CHILD"; sleep 2; kill -KILL "$VB_CHILD"; exit 0; } 2>/dev/null
+      sleep 0.1 2>/dev/null || sleep 1
+    done ) </dev/null >/dev/null 2>&1 &
+  vb_dog=$!
+  wait "$VB_CHILD"; vb_rc=$?; VB_CHILD=''
+  kill "$vb_dog" 2>/dev/null; wait "$vb_dog" 2>/dev/null
+  [ $vb_rc -eq 143 ] && vb_rc=124
+  return $vb_rc
 }

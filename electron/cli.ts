@@ -19,7 +19,8 @@ Usage:
   vmbench card RUN [--compare RUN_B] --out FILE share card PNG 1200x630 (RUN → RUN_B)
   vmbench export RUN --format md|csv|json [--out FILE]
   vmbench advise [--json]                       what to change, with evidence and how to apply it
-  vmbench apply FINDING_ID [--yes]              show the change, ask, back up and apply it
+  vmbench apply FINDING_ID [--yes] [--restart]  show the change, ask, back up and apply it;
+                                                --restart restarts the runtime after (else asked)
   vmbench web [--port N]                        the UI in a browser, on 127.0.0.1
 
 Options: --data-dir DIR (or VMBENCH_HOME) where history lives; --help; --version
@@ -28,6 +29,7 @@ Exit codes: 0 ok, 1 failure, 2 usage error, 130 cancelled.
 
 const options = {
   yes: { type: 'boolean' as const },
+  restart: { type: 'boolean' as const },
   json: { type: 'string' as const },
   target: { type: 'string' as const, multiple: true },
   suite: { type: 'string' as const },
@@ -104,8 +106,8 @@ async function main(argv: string[]): Promise<number> {
       need(0, 'advise [--json]');
       return cmdAdvise(engine, json);
     case 'apply':
-      need(1, 'apply FINDING_ID [--yes]');
-      return cmdApply(engine, pos[0], { yes: v.yes === true });
+      need(1, 'apply FINDING_ID [--yes] [--restart]');
+      return cmdApply(engine, pos[0], { yes: v.yes === true, restart: v.restart === true });
     default:
       throw new CliError(`unknown command "${command}"\n\n${HELP}`, 2);
   }

@@ -340,6 +340,7 @@ export interface RequestMap {
   'runs.export': { args: [string, ExportFormat]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   'advice.plan': { args: [string]; result: ApplyPlan };
+  'runtime.restart': { args: [string]; result: { restarted: boolean } };
   'advice.apply': { args: [string]; result: ApplyResult };
 }
 /** A request name. */
@@ -369,6 +370,8 @@ export interface VmbenchApi {
   planApply(findingId: string): Promise<ApplyPlan>;
   /** Applies a finding (after the user confirmed), with a backup and rollback. */
   applyFinding(findingId: string): Promise<ApplyResult>;
+  /** Restarts a runtime so an applied setting takes effect (after its own confirmation). */
+  restartRuntime(runtimeId: string): Promise<{ restarted: boolean }>;
 }
 
 /** Error thrown on the client side when a request answers `{ok:false}`. */
@@ -396,6 +399,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     renderCard: (req) => invoke('card.render', req),
     planApply: (id) => invoke('advice.plan', id),
     applyFinding: (id) => invoke('advice.apply', id),
+    restartRuntime: (id) => invoke('runtime.restart', id),
     onEvent: (cb) => subscribe(cb),
   };
 }

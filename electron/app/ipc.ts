@@ -22,6 +22,7 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'card.render': true,
   'advice.plan': true,
   'advice.apply': true,
+  'runtime.restart': true,
 };
 
 /** Every request channel of the contract. */

@@ -60,7 +60,7 @@ export function formatResult(r: ApplyResult): string {
 }
 
 /** `vmbench apply ID [--yes]`: shows the plan, asks (unless --yes), applies; 0 ok, 1 failed, 2 refused without a TTY. */
-export async function cmdApply(engine: Engine, findingId: string, opts: { yes: boolean; io?: ApplyIo }): Promise<number> {
+export async function cmdApply(engine: Engine, findingId: string, opts: { yes: boolean; restart?: boolean; io?: ApplyIo }): Promise<number> {
   const io = opts.io ?? terminalIo();
   const plan = await call<ApplyPlan>(engine, 'advice.plan', findingId);
   io.out(formatPlan(plan));
@@ -74,5 +74,13 @@ export async function cmdApply(engine: Engine, findingId: string, opts: { yes: b
   }
   const result = await call<ApplyResult>(engine, 'advice.apply', findingId);
   io.out(formatResult(result));
-  return result.ok ? 0 : 1;
+  if (!result.ok) return 1;
+  // A restart is its own decision: --restart, or a second question on a terminal; never implied by --yes.
+  const runtimeId = findingId.slice(0, findingId.lastIndexOf('/'));
+  if (result.restart && (opts.restart || (io.isTTY && (await io.ask(`Restart ${runtimeId} now so the change takes effect? [y/N] `))))) {
+    io.out(`Restarting ${runtimeId}…\n`);
+    await call<{ restarted: boolean }>(engine, 'runtime.restart', runtimeId);
+    io.out(`${runtimeId} restarted.\n`);
+  }
+  return 0;
 }

@@ -31,6 +31,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),
   'advice.apply': z.tuple([findingIdSchema]),
+  'runtime.restart': z.tuple([targetIdSchema]),
 };
 
 /** Whether a string names a request. */

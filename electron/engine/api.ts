@@ -13,6 +13,7 @@ import { confirmFromGuests } from './confirm.js';
 import { probeLocal } from './probe-local.js';
 import { cardFilename, exportRun, renderCardPng } from './report/index.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
+import { findKind } from './runtimes/registry.js';
 import { RunStore } from './store/run-store.js';
 import { resolveTargets } from './targets.js';
 
@@ -83,6 +84,15 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     'advice.plan': async (id) => {
       const { finding, rt } = await findFinding(id);
       return planApply(finding, rt, { dataDir });
+    },
+    'runtime.restart': async (id) => {
+      const ctx = createDetectContext({ dataDir });
+      const rt = (await detectAll(ctx)).find((r) => r.id === id);
+      if (!rt) throw new EngineError('not-found', `No runtime ${id} on this machine. \`vmbench detect\` lists them.`);
+      const kind = findKind(rt.kind);
+      if (!kind?.restart) throw new EngineError('invalid-input', `vmbench cannot restart ${rt.name}; restart it yourself for the change to take effect.`);
+      await kind.restart(rt, ctx);
+      return { restarted: true };
     },
     'advice.apply': async (id) => {
       const { finding, rt } = await findFinding(id);

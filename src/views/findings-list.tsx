@@ -39,6 +39,8 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [askRestart, setAskRestart] = useState(false);
+  const [restarted, setRestarted] = useState<string | null>(null);
   if (finding.apply?.kind !== 'command' && finding.apply?.kind !== 'file') return null;
   const open = async (): Promise<void> => {
     setError(null);
@@ -63,6 +65,21 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       setPlan(null);
     }
   };
+  const runtimeId = finding.id.slice(0, finding.id.lastIndexOf('/'));
+  const restart = async (): Promise<void> => {
+    setBusy(true);
+    setRestarted('Restarting… (a clean shutdown, then a start; this can take a few minutes)');
+    try {
+      await getApi().restartRuntime(runtimeId);
+      setRestarted(`${runtimeId} restarted: the change is in effect.`);
+    } catch (err) {
+      setRestarted(null);
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+      setAskRestart(false);
+    }
+  };
   return (
     <div className="apply-finding">
       <button type="button" className="small" disabled={busy} onClick={() => void open()}>
@@ -73,7 +90,17 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
         <div className="small" role="status">
           <p>{result.ok ? 'Applied' : result.rolledBack ? 'Failed — the backup was restored' : 'Failed'}: {result.message}</p>
           {result.backupDir ? <p className="mono">Backup: {result.backupDir}</p> : null}
-          {result.restart ? <p>To make it take effect: <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why} (not done by vmbench)</p> : null}
+          {result.restart ? (
+            <p>
+              To make it take effect: <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why}{' '}
+              {result.ok && !restarted ? (
+                <button type="button" className="small" data-testid="restart-runtime" disabled={busy} onClick={() => setAskRestart(true)}>
+                  Restart now…
+                </button>
+              ) : null}
+            </p>
+          ) : null}
+          {restarted ? <p>{restarted}</p> : null}
           {result.rerun ? (
             <p>
               <button type="button" className="small" data-testid="rerun-affected" onClick={() => void startRun(undefined, result.rerun)}>
@@ -83,6 +110,11 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
             </p>
           ) : null}
         </div>
+      ) : null}
+      {askRestart ? (
+        <ConfirmDialog title={`Restart ${runtimeId}?`} confirmLabel="Restart" busy={busy} onCancel={() => setAskRestart(false)} onConfirm={() => void restart()}>
+          <p>Shuts the guest down cleanly and starts it again so the new setting takes effect. Anything running in it stops.</p>
+        </ConfirmDialog>
       ) : null}
       {plan ? (
         <ConfirmDialog title={`Apply ${finding.setting} → ${String(finding.recommended)}?`} confirmLabel="Apply" busy={busy} onCancel={() => setPlan(null)} onConfirm={() => void confirm()}>

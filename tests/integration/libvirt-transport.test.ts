@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent, Envelope, JobEvent, Run } from '../../electron/contract.js';
+import type { ApplyResult, BenchEvent, Comparison, Envelope, JobEvent, Run } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
@@ -29,6 +29,8 @@ let guest: TestGuest | undefined;
 let engine: Engine;
 const events: { at: number; ev: JobEvent }[] = [];
 const savedUri = process.env.VMBENCH_LIBVIRT_URI;
+/** The quick-suite run, measured with the domain's original disk settings (the "before" of the apply test). */
+let beforeRunId: string | undefined;
 
 async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
   const env = (await engine.dispatch(channel, args)) as Envelope<T>;
@@ -105,6 +107,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     const finished = mine.find((e) => e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
     expect(finished.status, finished.message).toBe('completed');
     const run = await call<Run>('runs.get', finished.runId!);
+    beforeRunId = run.id;
     const t = run.targets[0];
     expect(t.errors).toEqual([]);
     expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
@@ -190,4 +193,28 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
     expect(readdirSync(guest!.share)).toEqual([]);
   });
+  it('verify: applies io_uring (backup), restarts the domain on request, re-runs and compares: the setting change and both measurements', async () => {
+    expect(beforeRunId).toBeDefined();
+    const applied = await call<ApplyResult>('advice.apply', `${target}/diskIo`);
+    expect(applied).toMatchObject({ ok: true, rolledBack: false, rerun: { targets: ['local', target] } });
+    expect(execFileSync('virsh', ['-c', URI, 'dumpxml', '--inactive', domain], { encoding: 'utf8' })).toMatch(/<driver [^>]*io='io_uring'/);
+    const t0 = Date.now();
+    expect(await call<{ restarted: boolean }>('runtime.restart', target)).toEqual({ restarted: true });
+    log(`restart (clean shutdown, start, guest agent) took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    expect(execFileSync('virsh', ['-c', URI, 'dumpxml', domain], { encoding: 'utf8' })).toMatch(/<driver [^>]*io='io_uring'/);
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['rand-read'] });
+    await engine.waitForJob(jobId);
+    const finished = events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status, finished.message).toBe('completed');
+    const cmp = await call<Comparison>('runs.compare', beforeRunId!, finished.runId!);
+    expect(cmp.settings).toContainEqual({ target, setting: 'diskIo', a: 'default', b: 'io_uring' });
+    for (const place of ['guest', 'shared'] as const) {
+      const row = cmp.rows.find((r) => r.test === 'rand-read' && r.place === place && r.metric === 'read_iops')!;
+      log(`rand-read ${place}: ${row.a} -> ${row.b} IOPS (${row.pct?.toFixed(1)}%)`);
+      expect(row.a).toBeGreaterThan(0);
+      expect(row.b).toBeGreaterThan(0);
+      expect(row.pct).not.toBeNull();
+    }
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+  }, 900_000);
 });

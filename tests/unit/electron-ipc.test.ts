@@ -40,6 +40,7 @@ describe('IPC wiring', () => {
     'card.render': [{ runId: 'run-1' }],
     'advice.plan': ['libvirt:vm/diskIo'],
     'advice.apply': ['libvirt:vm/diskIo'],
+    'runtime.restart': ['libvirt:vm'],
   };
 
   it('registers every channel of RequestMap and forwards it to engine.dispatch', async () => {

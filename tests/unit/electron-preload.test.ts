@@ -12,6 +12,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   cancel: true,
   planApply: true,
   applyFinding: true,
+  restartRuntime: true,
   listRuns: true,
   getRun: true,
   compare: true,

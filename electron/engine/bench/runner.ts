@@ -14,7 +14,7 @@ import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { StepCollector } from './step-collector.js';
-import { estimateSec, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -36,7 +36,7 @@ export interface RunnerDeps {
 /** Builds the plan: every test in every place of every target. */
 export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
   const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : SCRIPT_TESTS;
-  const tests = SCRIPT_TESTS.filter((t) => wanted.includes(t)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
+  const tests = RUNNABLE_TESTS.filter((t) => wanted.includes(t)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   const plan: PlanStep[] = [];
   for (const t of targets) {
     for (const place of t.transport.places()) {
@@ -56,7 +56,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
   const plan = buildPlan(spec, targets);
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString() });
-  const skipped = (spec.tests ?? []).filter((t) => !(SCRIPT_TESTS as readonly TestId[]).includes(t));
+  const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;

@@ -1,6 +1,17 @@
 import type { BenchEvent, Metrics, Place, TestError, TestId, TestResult } from '../../contract.js';
 import { fioSamples } from './fio.js';
+import { iperf3Samples } from './iperf3.js';
+import { redisToolOutputSamples } from './redis-benchmark.js';
+import { wrkSamples } from './wrk.js';
 import { summarize } from './stats.js';
+
+/** Tool-output parsers by tool name: the event's data to samples. */
+const TOOL_PARSERS: Record<string, (test: TestId, data: unknown) => { metric: string; value: number }[]> = {
+  fio: fioSamples,
+  iperf3: (_test, data) => iperf3Samples(data),
+  'redis-benchmark': (_test, data) => redisToolOutputSamples(data),
+  wrk: (_test, data) => wrkSamples(data),
+};
 
 /** Collects one script execution's events into a TestResult (median/min/max/n) and errors. */
 export class StepCollector {
@@ -22,15 +33,17 @@ export class StepCollector {
       case 'sample':
         this.add(ev.trial, ev.metric, ev.value);
         break;
-      case 'tool-output':
-        if (ev.tool === 'fio') {
+      case 'tool-output': {
+        const parse = TOOL_PARSERS[ev.tool];
+        if (parse) {
           try {
-            for (const s of fioSamples(this.test, ev.data)) this.add(ev.trial, s.metric, s.value);
+            for (const s of parse(this.test, ev.data)) this.add(ev.trial, s.metric, s.value);
           } catch (err) {
-            this.errors.push(this.error('bad-output', `Could not read fio's JSON output: ${(err as Error).message}`));
+            this.errors.push(this.error('bad-output', `Could not read ${ev.tool}'s output: ${(err as Error).message}`));
           }
         }
         break;
+      }
       case 'result':
         this.resultEvent = ev;
         break;

@@ -24,4 +24,6 @@ export interface RuntimeKind {
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */
   transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;
+  /** Restarts a runtime so a changed setting takes effect (only after the user confirmed the restart). */
+  restart?(runtime: RuntimeInfo, ctx: DetectContext): Promise<void>;
 }

@@ -5,6 +5,7 @@ import { findVersion } from '../support/values.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-xml.js';
 import { probeGuestAgent } from './guest-agent.js';
+import { restartDomain } from './restart.js';
 import { libvirtTransport } from './transport.js';
 import { domainState, parseVirshNames } from './virsh-text.js';
 
@@ -104,4 +105,5 @@ export const libvirtKind: RuntimeKind = {
     return mapLimit(names, PARALLEL_DOMAINS, (dom) => describeDomain(ctx, uri, dom, version));
   },
   transport: libvirtTransport,
+  restart: (rt) => restartDomain(rt),
 };

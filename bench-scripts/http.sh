@@ -1,0 +1,118 @@
+# http: static files served by an nginx of its own on 127.0.0.1 from DIR, measured with wrk (requests/s, latency p50/p99 in ms).
+# The site (one 64 KiB random file and a small site of --files small files), nginx's config, pid, logs and temp
+# paths all live in the work dir; nginx (daemon off) is stopped in the trap.
+# Args: --dir DIR [--trials N] [--runtime-s N (default 3)] [--clients N (connections, default 16)] [--files N (default 200)] [--port N]
+# Events: start, per trial tool-output (the JSON line of wrk's Lua done()), progress; result, end.
+
+VB_PORT=''; VB_CLIENTS=''
+vb_extra_arg() {
+  case $1 in
+    --port|--clients) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
+      if [ "$1" = --port ]; then VB_PORT=$2; else VB_CLIENTS=$2; fi ;;
+    *) return 1 ;;
+  esac
+}
+
+vb_http_site() { # the site: static.bin (64 KiB random) + small/NNN.html
+  mkdir -p "$VB_WORK/site/small" "$VB_WORK/tmp" || vb_die tool-failed 1 "cannot create the site in $VB_WORK"
+  vb_run dd if=/dev/urandom of="$VB_WORK/site/static.bin" bs=1024 count=64 2>/dev/null || vb_die tool-failed 1 "dd could not read /dev/urandom"
+  vb_f=1
+  while [ $vb_f -le "$VB_FILES" ]; do
+    printf '<!doctype html><title>page %s</title><p>%s</p>\n' $vb_f "$(printf '%0900d' $vb_f)" >"$VB_WORK/site/small/$vb_f.html"
+    vb_f=$((vb_f + 1))
+  done
+}
+
+vb_http_conf() { # PORT: writes nginx.conf (paths quoted; temp paths only for the modules this nginx has)
+  vb_v=$(nginx -V 2>&1)
+  vb_tmp="    client_body_temp_path \"$VB_WORK/tmp/body\";"
+  for vb_m in proxy fastcgi uwsgi scgi; do
+    case $vb_v in *"--without-http_${vb_m}_module"*) ;; *) vb_tmp="$vb_tmp
+    ${vb_m}_temp_path \"$VB_WORK/tmp/$vb_m\";" ;; esac
+  done
+  vb_user=''; [ "$(id -u 2>/dev/null)" = 0 ] && vb_user='user root;' # workers must read DIR, which may be private
+  cat >"$VB_WORK/nginx.conf" <<EOF
+daemon off;
+$vb_user
+worker_processes 1;
+pid "$VB_WORK/nginx.pid";
+error_log "$VB_WORK/error.log" warn;
+events { worker_connections 1024; }
+http {
+    access_log off;
+$vb_tmp
+    default_type application/octet-stream;
+    sendfile on;
+    keepalive_requests 1000000;
+    server {
+        listen 127.0.0.1:$1;
+        root "$VB_WORK/site";
+    }
+}
+EOF
+}
+
+vb_http_server() { # starts nginx (retries other ports when one is taken)
+  vb_try=1
+  while :; do
+    vb_port=${VB_PORT:-$(vb_random_port)}
+    vb_http_conf "$vb_port"
+    vb_server_start "$VB_WORK/nginx.out" nginx -p "$VB_WORK" -e "$VB_WORK/error.log" -c "$VB_WORK/nginx.conf"
+    vb_server_wait "[ -s '$VB_WORK/nginx.pid' ]" 10 && return 0
+    vb_server_stop
+    [ -n "$VB_PORT" ] || [ $vb_try -ge 5 ] && vb_die tool-failed 1 "nginx did not start on 127.0.0.1:$vb_port: $(cat "$VB_WORK/nginx.out" "$VB_WORK/error.log" 2>/dev/null | tail -n 2 | tr '\n' ' ')"
+    vb_try=$((vb_try + 1))
+  done
+}
+
+vb_http_lua() { # the wrk script: done() prints one JSON line
+  cat >"$VB_WORK/report.lua" <<'EOF'
+done = function(summary, latency, requests)
+  local s = summary.duration / 1e6
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"duration_s":%.6f,"bytes":%d,"req_per_s":%.3f,"lat_p50_ms":%.3f,"lat_p99_ms":%.3f,"lat_mean_ms":%.3f,"lat_max_ms":%.3f,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}}\n',
+    summary.requests, s, summary.bytes, summary.requests / s, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
+    latency.mean / 1000, latency.max / 1000, e.connect, e.read, e.write, e.status, e.timeout))
+end
+EOF
+}
+
+vb_http_trial() { # TRIAL: one wrk run, its JSON line emitted as tool-output
+  VB_OUT="$VB_WORK/wrk-$1.txt"
+  vb_run_quiet sh -c 'o=$1; shift; exec "$@" >"$o" 2>&1' sh "$VB_OUT" wrk --latency -t 2 -c "$VB_CLIENTS" -d "${VB_RUNTIME_S}s" --timeout 2s -s "$VB_WORK/report.lua" "$vb_url"
+  vb_st=$?
+  vb_data=$(grep '^{"requests"' "$VB_OUT" 2>/dev/null | tail -n 1)
+  [ -n "$vb_data" ] || vb_die tool-failed 1 "wrk failed (exit $vb_st): $(tail -n 3 "$VB_OUT" 2>/dev/null | tr '\n' ' ')"
+  vb_emit "{\"event\":\"tool-output\",\"test\":\"$VB_TEST\",\"trial\":$1,\"tool\":\"wrk\",\"format\":\"json\",\"data\":$vb_data}"
+  rm -f "$VB_OUT"
+}
+
+vb_http_main() {
+  vb_init http "$@"
+  : "${VB_RUNTIME_S:=3}" "${VB_CLIENTS:=16}" "${VB_FILES:=200}"
+  vb_positive '--runtime-s and --clients' "$VB_RUNTIME_S" "$VB_CLIENTS"
+  [ "$VB_CLIENTS" -ge 2 ] || vb_die usage 2 "--clients must be at least 2 (wrk runs 2 threads)"
+  vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"files\":$VB_FILES,\"port\":${VB_PORT:-null}}"
+  for vb_c in nginx wrk; do
+    command -v $vb_c >/dev/null 2>&1 || vb_die tool-missing 4 "$vb_c not found in this target: install nginx and wrk (apt-get install nginx-light wrk / apk add nginx wrk / dnf install nginx wrk / brew install nginx wrk) to measure HTTP"
+  done
+  vb_ver=$(wrk -v 2>&1 | head -n 1 | awk '{ print $2 }')
+  vb_ngx=$(nginx -v 2>&1 | sed -n 's|.*nginx/\([^ ]*\).*|\1|p')
+  vb_check_space 16 "the site: a 64 KiB file and $VB_FILES small files"
+  vb_mkwork
+  vb_http_site; vb_http_lua; vb_http_server
+  vb_url="http://127.0.0.1:$vb_port/static.bin"
+  vb_i=1
+  while [ $vb_i -le "$VB_TRIALS" ]; do
+    vb_http_trial $vb_i
+    vb_progress $vb_i
+    vb_i=$((vb_i + 1))
+  done
+  vb_result wrk "$vb_ver" \
+    "wrk --latency, 2 threads, $VB_CLIENTS keep-alive connections, $VB_RUNTIME_S s per trial, GET of a 64 KiB random file served by nginx $vb_ngx (sendfile on, access log off) from $VB_DIR over 127.0.0.1; latency percentiles from wrk's histogram via a Lua done()" \
+    "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"threads\":2,\"files\":$VB_FILES,\"fileKiB\":64}" \
+    "nginx -p WORK -c WORK/nginx.conf; wrk --latency -t 2 -c $VB_CLIENTS -d ${VB_RUNTIME_S}s --timeout 2s -s WORK/report.lua $vb_url"
+  vb_finish
+}
+
+vb_http_main "$@"

@@ -1,0 +1,64 @@
+# net: TCP throughput over loopback (native) with iperf3, both directions, in Mbit/s (10^6 bit/s).
+# Starts its own iperf3 server on 127.0.0.1 (a free port, or --port) and stops it in the trap.
+# Args: --dir DIR [--trials N] [--runtime-s N (per direction, default 3)] [--streams N (default 1)] [--port N]
+# Events: start, per trial and direction tool-output (iperf3 -J; "reverse":1 in start.test_start is rx), progress; result, end.
+
+VB_PORT=''; VB_STREAMS=''
+vb_extra_arg() {
+  case $1 in
+    --port|--streams) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
+      if [ "$1" = --port ]; then VB_PORT=$2; else VB_STREAMS=$2; fi ;;
+    *) return 1 ;;
+  esac
+}
+
+vb_net_server() { # starts iperf3 -s on 127.0.0.1 (retries other ports when one is taken)
+  vb_try=1
+  while :; do
+    vb_port=${VB_PORT:-$(vb_random_port)}
+    vb_server_start "$VB_WORK/iperf3-server.log" iperf3 -s -B 127.0.0.1 -p "$vb_port" --forceflush
+    vb_server_wait "grep -q 'listening' '$VB_WORK/iperf3-server.log'" 5 && return 0
+    vb_server_stop
+    [ -n "$VB_PORT" ] || [ $vb_try -ge 5 ] && vb_die tool-failed 1 "iperf3 server did not start on 127.0.0.1:$vb_port: $(tail -n 2 "$VB_WORK/iperf3-server.log" 2>/dev/null | tr '\n' ' ')"
+    vb_try=$((vb_try + 1))
+  done
+}
+
+vb_net_trial() { # TRIAL [-R]: one iperf3 client run, emitted as tool-output
+  VB_OUT="$VB_WORK/iperf3-$1$2.json"
+  vb_run_capped $((VB_RUNTIME_S + 20)) sh -c 'exec "$@" >"$0"' "$VB_OUT" iperf3 -c 127.0.0.1 -p "$vb_port" -J -O 1 -t "$VB_RUNTIME_S" -P "$VB_STREAMS" --connect-timeout 3000 $2
+  vb_st=$?
+  vb_data=$(awk '{ sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, ""); printf "%s", $0 }' "$VB_OUT" 2>/dev/null)
+  case $vb_data in
+    '{'*'"end"'*) ;;
+    *) vb_die tool-failed 1 "iperf3 client failed (exit $vb_st): $(printf '%s' "$vb_data" | head -c 300)" ;;
+  esac
+  case $vb_data in *'"error":'*) vb_die tool-failed 1 "iperf3 reported an error: $(printf '%s' "$vb_data" | sed 's/.*"error":"\([^"]*\)".*/\1/' | head -c 300)" ;; esac
+  vb_emit "{\"event\":\"tool-output\",\"test\":\"$VB_TEST\",\"trial\":$1,\"tool\":\"iperf3\",\"format\":\"json\",\"data\":$vb_data}"
+  rm -f "$VB_OUT"
+}
+
+vb_net_main() {
+  vb_init net "$@"
+  : "${VB_RUNTIME_S:=3}" "${VB_STREAMS:=1}"
+  vb_positive '--runtime-s and --streams' "$VB_RUNTIME_S" "$VB_STREAMS"
+  vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"streams\":$VB_STREAMS,\"port\":${VB_PORT:-null}}"
+  command -v iperf3 >/dev/null 2>&1 || vb_die tool-missing 4 "iperf3 not found in this target: install iperf3 (apt-get install iperf3 / apk add iperf3 / dnf install iperf3 / brew install iperf3) to measure TCP throughput"
+  vb_ver=$(iperf3 --version </dev/null 2>/dev/null | head -n 1 | awk '{ print $2 }')
+  vb_mkwork
+  vb_net_server
+  vb_i=1
+  while [ $vb_i -le "$VB_TRIALS" ]; do
+    vb_net_trial $vb_i ''
+    vb_net_trial $vb_i -R
+    vb_progress $vb_i
+    vb_i=$((vb_i + 1))
+  done
+  vb_result iperf3 "$vb_ver" \
+    "iperf3 TCP over 127.0.0.1 (the loopback of this target), $VB_STREAMS stream(s), $VB_RUNTIME_S s per direction after a 1 s omitted ramp (-O 1); tx = client->server, rx = -R (server->client); bits received per second" \
+    "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"streams\":$VB_STREAMS}" \
+    "iperf3 -s -B 127.0.0.1 -p $vb_port; iperf3 -c 127.0.0.1 -p $vb_port -J -O 1 -t $VB_RUNTIME_S -P $VB_STREAMS [-R]"
+  vb_finish
+}
+
+vb_net_main "$@"

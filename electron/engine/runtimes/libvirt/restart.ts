@@ -1,0 +1,34 @@
+import type { RuntimeInfo } from '../../../contract.js';
+import { EngineError } from '../../errors.js';
+import { run } from '../../util/exec.js';
+
+/** How long a restart may take: a clean shutdown plus a boot until the guest agent answers (TCG is slow). */
+const RESTART_TIMEOUT_MS = 300_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Restarts a domain so a changed definition takes effect: a clean shutdown through the guest
+ * agent (ACPI as fallback), wait until it is off, start it, wait until its agent answers again.
+ * Only ever called after the user confirmed the restart itself.
+ */
+export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<void> {
+  const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
+  const dom = rt.id.replace(/^libvirt:/, '');
+  const deadline = Date.now() + (opts.timeoutMs ?? RESTART_TIMEOUT_MS);
+  const virsh = (args: string[], allowFailure = false): Promise<{ stdout: string; exitCode: number }> =>
+    run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, signal: opts.signal, allowFailure, env: { ...process.env, LC_ALL: 'C' } });
+  const state = async (): Promise<string> => (await virsh(['domstate', dom], true)).stdout.trim();
+  const waitFor = async (what: string, done: () => Promise<boolean>): Promise<void> => {
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new EngineError('timeout', `${rt.name} did not ${what} in time; check it with \`virsh -c ${uri} domstate ${dom}\`.`);
+      await sleep(1000);
+    }
+  };
+  if ((await state()) === 'running') {
+    if ((await virsh(['shutdown', dom, '--mode', 'agent'], true)).exitCode !== 0) await virsh(['shutdown', dom]);
+    await waitFor('shut down', async () => (await state()) === 'shut off');
+  }
+  await virsh(['start', dom]);
+  await waitFor('answer through its guest agent after starting', async () => (await virsh(['qemu-agent-command', dom, '{"execute":"guest-ping"}', '--timeout', '5'], true)).exitCode === 0);
+}

@@ -1,0 +1,119 @@
+// net.sh, redis.sh and http.sh for real on the native target: real iperf3, redis-server +
+// redis-benchmark, nginx + wrk, all on 127.0.0.1 only, short and bounded; run exactly as the
+// engine runs them (lib.sh + <test>.sh on stdin of `sh -s`, own process group).
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchEvent, TestId } from '../../electron/contract.js';
+import { StepCollector } from '../../electron/engine/bench/step-collector.js';
+import { ofKind, processesMentioning, realDiskDir, runScript, type ScriptRun } from './helpers/run-script.js';
+
+type Service = 'net' | 'redis' | 'http';
+const SMALL: Record<Service, string[]> = {
+  net: ['--trials', '2', '--runtime-s', '1'],
+  redis: ['--trials', '2', '--requests', '5000', '--clients', '8', '--max-s', '20'],
+  http: ['--trials', '2', '--runtime-s', '1', '--clients', '4', '--files', '20'],
+};
+const METRICS: Record<Service, string[]> = {
+  net: ['tx_Mbps', 'rx_Mbps'],
+  redis: ['set_rps_tcp', 'get_rps_tcp', 'set_rps_unix', 'get_rps_unix', 'set_p50_ms_tcp', 'get_p99_ms_unix'],
+  http: ['req_per_s', 'lat_p50_ms', 'lat_p99_ms'],
+};
+const TOOLS: Record<Service, string[]> = { net: ['iperf3'], redis: ['redis-server', 'redis-benchmark'], http: ['nginx', 'wrk'] };
+const SERVICES = Object.keys(SMALL) as Service[];
+
+/** Ports in LISTEN state on any local address (/proc/net/tcp and tcp6). */
+function listening(): Set<number> {
+  const ports = new Set<number>();
+  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(f, 'utf8').split('\n').slice(1)) {
+      const p = line.trim().split(/\s+/);
+      if (p[3] === '0A') ports.add(parseInt(p[1].split(':').at(-1)!, 16));
+    }
+  }
+  return ports;
+}
+
+/** What the engine makes of a run's events. */
+function collect(test: Service, events: BenchEvent[]): ReturnType<StepCollector['finish']> {
+  const c = new StepCollector(test as TestId, 'native', () => undefined);
+  for (const ev of events) c.onEvent(ev);
+  return c.finish({ exitCode: 0, cancelled: false, timedOut: false });
+}
+
+const portOf = (run: ScriptRun): number => {
+  const cmd = ofKind(run.events, 'result')[0]?.command ?? '';
+  return Number(/(?:-p |127\.0\.0\.1:)(\d+)/.exec(cmd)?.[1]);
+};
+
+let root: string;
+let noTools: string; // /usr/bin without the service tools (nginx is in /usr/sbin, not on this PATH)
+beforeAll(() => {
+  root = realDiskDir('vmbench-services-');
+  noTools = mkdtempSync(join(os.tmpdir(), 'vmbench-notools-'));
+  const skip = new Set(Object.values(TOOLS).flat());
+  for (const name of readdirSync('/usr/bin')) if (!skip.has(name)) symlinkSync(join('/usr/bin', name), join(noTools, name));
+});
+afterAll(() => {
+  rmSync(root, { recursive: true, force: true });
+  rmSync(noTools, { recursive: true, force: true });
+});
+
+const freshDir = (): string => mkdtempSync(join(root, 'd-'));
+
+describe.each(SERVICES)('%s.sh on the native target', (test) => {
+  it('measures over 127.0.0.1, and leaves no server, port or file behind', async () => {
+    const dir = freshDir();
+    const before = listening();
+    const run = await runScript(test, ['--dir', dir, ...SMALL[test]], { timeoutMs: 120_000 });
+    expect(run.bad).toEqual([]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(ofKind(run.events, 'error')).toEqual([]);
+    expect(ofKind(run.events, 'tool-output')).toHaveLength(test === 'http' ? 2 : 4);
+    const { result, errors } = collect(test, run.events);
+    expect(errors).toEqual([]);
+    for (const m of METRICS[test]) {
+      expect(result?.metrics[m]?.n, m).toBe(2);
+      expect(result?.metrics[m]?.median, m).toBeGreaterThan(0);
+    }
+    expect(result?.tool.name).toBe(test === 'net' ? 'iperf3' : test === 'redis' ? 'redis-benchmark' : 'wrk');
+    expect(result?.command).toContain('127.0.0.1');
+    const port = portOf(run);
+    expect(port).toBeGreaterThan(0);
+    expect(before.has(port)).toBe(false);
+    expect(listening().has(port)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(processesMentioning(dir)).toEqual([]);
+  });
+
+  it('stops its server and removes its files on SIGTERM mid-run', async () => {
+    const dir = freshDir();
+    const port = 40000 + Math.floor(Math.random() * 9000);
+    const args = test === 'redis' ? ['--trials', '50', '--requests', '20000', '--clients', '8'] : ['--trials', '5', '--runtime-s', '3'];
+    const run = await runScript(test, ['--dir', dir, '--port', String(port), ...args], {
+      cancel: { signal: 'SIGTERM', when: (ev) => ev.event === 'tool-output', delayMs: 200 },
+      timeoutMs: 60_000,
+    });
+    expect(run.code).toBe(143);
+    expect(ofKind(run.events, 'error').map((e) => e.code)).toEqual(['cancelled']);
+    expect(run.events.at(-1)).toEqual({ event: 'end' });
+    expect(run.stopMs).toBeLessThan(5000);
+    expect(listening().has(port)).toBe(false);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(processesMentioning(dir)).toEqual([]);
+    expect(processesMentioning(`127.0.0.1:${port}`)).toEqual([]);
+    expect(processesMentioning(`-p ${port}`)).toEqual([]);
+  });
+
+  it('says tool-missing, with how to install, when its tool is not on PATH', async () => {
+    const dir = freshDir();
+    const run = await runScript(test, ['--dir', dir, ...SMALL[test]], { shell: ['/bin/sh'], env: { ...process.env, PATH: noTools } });
+    expect(run.code).toBe(4);
+    const [err] = ofKind(run.events, 'error');
+    expect(err.code).toBe('tool-missing');
+    expect(err.message).toMatch(/apt-get install/);
+    expect(err.message).toContain(TOOLS[test][0]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
