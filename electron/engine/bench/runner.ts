@@ -14,7 +14,7 @@ import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { StepCollector } from './step-collector.js';
-import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -41,6 +41,9 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
   for (const t of targets) {
     for (const place of t.transport.places()) {
       for (const test of tests) {
+        // Inside a guest a service test would only measure the guest's own loopback, not the path a
+        // developer's traffic takes (published port, forwarded port, NIC): only on this machine for now.
+        if (place !== 'native' && SERVICE_TESTS.includes(test)) continue;
         const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
         const trialsIdx = args.indexOf('--trials');
         plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: estimateSec(spec.suite, test) });
@@ -58,6 +61,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString() });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
+  const services = (spec.tests ?? []).filter((t) => (SERVICE_TESTS as readonly TestId[]).includes(t));
+  if (services.length && targets.some((t) => t.transport.places().some((p) => p !== 'native'))) {
+    emit({ type: 'log', level: 'warn', message: `${services.join(', ')} run on this machine only in this version (inside guests they would measure the guest's own loopback, not your traffic's path).` });
+  }
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
   const runs = new Map<string, TargetRun>();
