@@ -84,8 +84,16 @@ export async function loadCompare(a: string | null, b: string | null): Promise<v
   }
 }
 
+/** Verification runs (after an apply): job id -> the run to compare against when it finishes. */
+const verifying = new Map<string, string>();
+
+/** The newest stored run that measured a target: the "before" of a verification. */
+export function latestRunWith(target: string): string | undefined {
+  return store.getState().runs?.runs.find((r) => r.targets.includes(target) && r.status !== 'failed')?.id;
+}
+
 /** Starts a benchmark of the selected targets with the chosen suite (or of given targets and tests, e.g. to verify an apply). */
-export async function startRun(suite?: Suite, only?: { targets: string[]; tests: TestId[] }): Promise<void> {
+export async function startRun(suite?: Suite, only?: { targets: string[]; tests: TestId[]; before?: string }): Promise<void> {
   const s = store.getState();
   store.setState({ starting: true });
   try {
@@ -93,6 +101,7 @@ export async function startRun(suite?: Suite, only?: { targets: string[]; tests:
     const targets = only?.targets ?? s.selectedTargets;
     const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets, ...(only ? { tests: only.tests } : {}), ...(image ? { image } : {}) });
     store.setState({ activeJobId: jobId });
+    if (only?.before) verifying.set(jobId, only.before);
   } catch (err) {
     store.getState().pushError(err);
   } finally {
@@ -118,7 +127,13 @@ jobFinishedHooks.push((jobId, state) => {
   void loadRuns().then(() => {
     if (!job?.runId || jobId !== store.getState().activeJobId) return;
     void selectRun(job.runId);
-    if (job.status === 'completed') store.setState({ view: 'results' });
+    const before = verifying.get(jobId);
+    verifying.delete(jobId);
+    // A verification opens Compare: the settings that changed and the metrics, before -> after.
+    if (before && job.status === 'completed') {
+      void loadCompare(before, job.runId);
+      store.setState({ view: 'compare' });
+    } else if (job.status === 'completed') store.setState({ view: 'results' });
   });
 });
 

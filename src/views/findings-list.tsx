@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { startRun } from '../store/actions';
+import { latestRunWith, startRun } from '../store/actions';
 
 const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   high: 'badge badge-failed',
@@ -66,6 +66,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
     }
   };
   const runtimeId = finding.id.slice(0, finding.id.lastIndexOf('/'));
+  const verifyFrom = result?.rerun ? latestRunWith(result.rerun.targets[result.rerun.targets.length - 1]) : undefined;
   const restart = async (): Promise<void> => {
     setBusy(true);
     setRestarted('Restarting… (a clean shutdown, then a start; this can take a few minutes)');
@@ -103,7 +104,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
           {restarted ? <p>{restarted}</p> : null}
           {result.rerun ? (
             <p>
-              <button type="button" className="small" data-testid="rerun-affected" onClick={() => void startRun(undefined, result.rerun)}>
+              <button type="button" className="small" data-testid="rerun-affected" onClick={() => void startRun(undefined, { ...result.rerun!, before: verifyFrom })}>
                 Re-run affected tests
               </button>{' '}
               ({result.rerun.tests.join(', ')}) — Compare then shows before → after with the setting change.

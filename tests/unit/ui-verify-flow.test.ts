@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { JobEvent, RunList, VmbenchApi } from '../../electron/contract.js';
+
+// The renderer's API object is the preload's window.vmbench when present; here a recorder.
+const compared: [string, string][] = [];
+const runs: RunList = {
+  runs: [
+    { id: 'r2', startedAt: '2026-11-21T11:00:00Z', status: 'completed', suite: 'quick', targets: ['local', 'libvirt:web'], headline: {} },
+    { id: 'r1', startedAt: '2026-11-21T10:00:00Z', status: 'completed', suite: 'quick', targets: ['local', 'libvirt:web'], headline: {} },
+  ],
+  warnings: [],
+};
+(globalThis as { window?: unknown }).window = {
+  vmbench: {
+    startRun: async () => ({ jobId: 'job-v' }),
+    listRuns: async () => runs,
+    getRun: async () => ({}) as never,
+    compare: async (a: string, b: string) => (compared.push([a, b]), { a: runs.runs[1], b: runs.runs[0], rows: [], settings: [] }),
+  } as Partial<VmbenchApi>,
+};
+const { useAppStore, initialAppData } = await import('../../src/store/app-store.js');
+const { startRun } = await import('../../src/store/actions.js');
+
+describe('verify after an apply', () => {
+  it('when the re-run of the affected tests finishes, Compare opens with the run before the apply and the new run', async () => {
+    useAppStore.setState(initialAppData());
+    await startRun(undefined, { targets: ['local', 'libvirt:web'], tests: ['rand-read'], before: 'r1' });
+    const ev = (e: Record<string, unknown>, seq: number): JobEvent => ({ jobId: 'job-v', seq, ...e }) as JobEvent;
+    useAppStore.getState().applyJobEvent(ev({ type: 'job-started', spec: { suite: 'quick' }, plan: [], startedAt: '2026-11-21T11:00:00Z' }, 1));
+    useAppStore.getState().applyJobEvent(ev({ type: 'job-finished', status: 'completed', runId: 'r2' }, 2));
+    for (let i = 0; i < 20 && compared.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(compared).toEqual([['r1', 'r2']]);
+    expect(useAppStore.getState()).toMatchObject({ view: 'compare', compareA: 'r1', compareB: 'r2' });
+  });
+});
