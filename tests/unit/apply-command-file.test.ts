@@ -23,11 +23,11 @@ const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeI
 
 describe('Rancher Desktop: rdctl set', () => {
   const LIST = shared('rancher-desktop/rdctl-list-settings.v10-macos.json');
-  function stub(setExit = 0): { env: NodeJS.ProcessEnv; log: string } {
+  function stub(setExit = 0, list = LIST): { env: NodeJS.ProcessEnv; log: string } {
     const bin = join(root, 'bin');
     mkdirSync(bin);
     const log = join(root, 'argv.log');
-    const sh = ['#!/bin/sh', `printf '%s\\n' "$*" >> '${log}'`, 'case "$1" in', `  list-settings) /bin/cat '${LIST}'; exit 0;;`, `  set) echo 'stub rdctl: set' >&2; exit ${setExit};;`, '  *) exit 1;;', 'esac', ''].join('\n');
+    const sh = ['#!/bin/sh', `printf '%s\\n' "$*" >> '${log}'`, 'case "$1" in', `  list-settings) /bin/cat '${list}'; exit 0;;`, `  set) case "$3" in vz) echo 'stub rdctl: set' >&2; exit ${setExit};; *) exit 0;; esac;;`, '  *) exit 1;;', 'esac', ''].join('\n');
     writeFileSync(join(bin, 'rdctl'), sh);
     chmodSync(join(bin, 'rdctl'), 0o755);
     return { env: { PATH: bin, HOME: root, LANG: 'C' }, log };
@@ -51,6 +51,16 @@ describe('Rancher Desktop: rdctl set', () => {
     const res = await applyFinding(finding, runtime('rancher-desktop', 'running'), { dataDir: join(root, 'data'), env });
     expect(res.ok).toBe(false);
     expect(res.message).toContain('exit code 3');
+    // v10 keeps the VM type elsewhere (experimental.*): no old value to put back, and it says so.
+    expect(res).toMatchObject({ rolledBack: false, message: expect.stringContaining('could not be put back automatically') });
+  });
+
+  it('puts the backed-up value back when `rdctl set` fails (settings v16: virtualMachine.type)', async () => {
+    const v16 = join(process.cwd(), 'tests/fixtures/runtimes/rancher-desktop/rdctl-list-settings.v16-macos.json');
+    const { env, log } = stub(3, v16);
+    const res = await applyFinding(finding, runtime('rancher-desktop', 'running'), { dataDir: join(root, 'data'), env });
+    expect(res).toMatchObject({ ok: false, rolledBack: true, message: expect.stringContaining('the previous settings were put back') });
+    expect(readFileSync(log, 'utf8')).toBe('list-settings\nset --virtual-machine.type vz\nset --virtual-machine.type qemu\n');
   });
 
   it('refuses a program it does not run itself', async () => {

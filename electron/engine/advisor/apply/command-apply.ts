@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
@@ -37,19 +37,51 @@ export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: Appl
   const env = opts.env;
   const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
   let backup: string | undefined;
+  let before: unknown;
+  let yamlPath: string | undefined;
+  let yamlText: string | undefined;
   if (argv[0] === 'rdctl') {
     const list = await run('rdctl', ['list-settings'], { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env });
-    JSON.parse(list.stdout);
+    before = JSON.parse(list.stdout);
     backup = await writeBackup(dir, 'rdctl-list-settings.json', list.stdout);
   } else if (argv[0] === 'limactl') {
     const e = env ?? process.env;
     const yaml = join(e.LIMA_HOME || join(e.HOME || homedir(), '.lima'), argv[2] ?? 'default', 'lima.yaml');
-    if (existsSync(yaml)) backup = await writeBackup(dir, 'lima.yaml', await readFile(yaml, 'utf8'));
+    if (existsSync(yaml)) {
+      yamlPath = yaml;
+      yamlText = await readFile(yaml, 'utf8');
+      backup = await writeBackup(dir, 'lima.yaml', yamlText);
+    }
   }
   const r = await run(argv[0], argv.slice(1), { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env, allowFailure: true });
   if (r.exitCode !== 0) {
     const tail = r.stderr.trim().split('\n').slice(-2).join(' ');
-    return { findingId: finding.id, ok: false, rolledBack: false, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} failed with exit code ${r.exitCode}${tail ? `: ${tail}` : ''}; nothing was changed by vmbench${backup ? ` (previous settings kept in ${backup})` : ''}` };
+    // A failed command may have changed part of it: put the backed-up values back.
+    let rolledBack = false;
+    if (argv[0] === 'rdctl' && before !== undefined) {
+      const restore = rdctlRestoreArgs(argv, before);
+      rolledBack = restore.length > 0 && (await run('rdctl', ['set', ...restore], { timeoutMs: APPLY_TIMEOUT_MS, env, allowFailure: true })).exitCode === 0;
+    } else if (yamlPath && yamlText !== undefined) {
+      if ((await readFile(yamlPath, 'utf8').catch(() => '')) !== yamlText) await writeFile(yamlPath, yamlText);
+      rolledBack = true;
+    }
+    const what = rolledBack ? 'the previous settings were put back' : 'the previous settings could not be put back automatically';
+    return { findingId: finding.id, ok: false, rolledBack, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} failed with exit code ${r.exitCode}${tail ? `: ${tail}` : ''}; ${what}${backup ? ` (backup: ${backup})` : ''}` };
   }
   return { findingId: finding.id, ok: true, rolledBack: false, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} succeeded${backup ? ` (previous settings: ${backup})` : ''}` };
+}
+
+/** `rdctl set` arguments that restore the values a failed `rdctl set --a.b value ...` may have changed, from the backed-up list-settings JSON. */
+export function rdctlRestoreArgs(argv: string[], settings: unknown): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    if (!flag.startsWith('--') || argv[i + 1] === undefined) continue;
+    const path = flag.slice(2).split('.').map((seg) => seg.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+    let v: unknown = settings;
+    for (const key of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+    if (v !== undefined && v !== null && typeof v !== 'object') out.push(flag, String(v));
+    i++;
+  }
+  return out;
 }
