@@ -15,6 +15,7 @@ import { cardFilename, exportRun, renderCardPng } from './report/index.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { RunStore } from './store/run-store.js';
+import { run } from './util/exec.js';
 import { resolveTargets } from './targets.js';
 
 /** The engine as every face (Electron main, `vmbench web`, CLI) uses it. */
@@ -90,8 +91,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       const rt = (await detectAll(ctx)).find((r) => r.id === id);
       if (!rt) throw new EngineError('not-found', `No runtime ${id} on this machine. \`vmbench detect\` lists them.`);
       const kind = findKind(rt.kind);
-      if (!kind?.restart) throw new EngineError('invalid-input', `vmbench cannot restart ${rt.name}; restart it yourself for the change to take effect.`);
-      await kind.restart(rt, ctx);
+      if (kind?.restart) await kind.restart(rt, ctx);
+      else if (kind?.restartArgv) for (const [file, ...args] of kind.restartArgv(rt)) await run(file, args, { timeoutMs: 300_000, env: ctx.env });
+      else throw new EngineError('invalid-input', `vmbench cannot restart ${rt.name}; restart it yourself for the change to take effect.`);
       return { restarted: true };
     },
     'advice.apply': async (id) => {

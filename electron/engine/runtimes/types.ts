@@ -26,4 +26,6 @@ export interface RuntimeKind {
   transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;
   /** Restarts a runtime so a changed setting takes effect (only after the user confirmed the restart). */
   restart?(runtime: RuntimeInfo, ctx: DetectContext): Promise<void>;
+  /** Or the CLI commands (run in order) that restart it, e.g. `vagrant reload ID`. */
+  restartArgv?(runtime: RuntimeInfo): string[][];
 }

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename } from 'node:path';
+import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { editText, fileEditFor, hasEdit } from './file-edit.js';
@@ -19,12 +20,17 @@ function guard(rt: RuntimeInfo): void {
   }
 }
 
+const RESTART_WHY: Record<string, string> = {
+  vagrant: 'Synced folders change on the next `vagrant reload`.',
+  colima: 'Colima reads its profile on start.',
+  lima: 'Lima reads lima.yaml on start.',
+};
+
+/** The restart the change needs, from the runtime kind's own restart commands (shown; run only on its own confirmation). */
 function restartFor(rt: RuntimeInfo): { argv: string[]; why: string } | undefined {
-  const name = rt.id.slice(rt.id.indexOf(':') + 1);
-  if (rt.kind === 'vagrant') return { argv: ['vagrant', 'reload', name], why: 'Synced folders change on the next `vagrant reload`.' };
-  if (rt.kind === 'colima') return { argv: ['colima', 'restart', '--profile', name || 'default'], why: 'Colima reads its profile on start.' };
-  if (rt.kind === 'lima') return { argv: ['limactl', 'stop', name], why: 'Lima reads lima.yaml on start (then: limactl start).' };
-  return undefined;
+  const cmds = findKind(rt.kind)?.restartArgv?.(rt);
+  if (!cmds?.length) return undefined;
+  return { argv: cmds.flatMap((c, i) => (i ? ['&&', ...c] : c)), why: RESTART_WHY[rt.kind] ?? 'The change takes effect on restart.' };
 }
 
 /** The plan for a file finding: a real diff of the current file against the edited content. */

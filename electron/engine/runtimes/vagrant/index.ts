@@ -74,6 +74,7 @@ export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
 
 /** Vagrant: every machine of `vagrant global-status --machine-readable`, with the synced folders its Vagrantfile declares. */
 export const vagrantKind: RuntimeKind = {
+  restartArgv: (rt) => [['vagrant', 'reload', rt.id.replace(/^vagrant:/, '')]],
   kind: 'vagrant',
   name: 'Vagrant',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
