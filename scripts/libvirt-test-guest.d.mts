@@ -37,9 +37,9 @@ export function virsh(uri: string, args: string[], timeoutMs?: number): string;
 /** Builds or reuses the cached guest image. */
 export function buildGuestImage(): GuestImage;
 /** The domain XML of the test guest. */
-export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string }): string;
+export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string; nicModel?: string }): string;
 /** Defines and starts a test guest and waits for its guest agent. */
-export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; log?: (s: string) => void }): Promise<TestGuest>;
+export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; nicModel?: string; log?: (s: string) => void }): Promise<TestGuest>;
 /** Polls guest-ping until the agent answers. */
 export function waitForAgent(uri: string, name: string, timeoutMs: number, consoleLog?: string): Promise<void>;
 /** Runs a program in the guest through guest-exec and waits for it. */

@@ -36,7 +36,7 @@ export function buildGuestImage() {
 const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
 
 /** The domain XML of the test guest. */
-export function domainXml({ name, image, overlay, share, console, memoryMiB = 1024, vcpus = 2, shareTag = 'vmbench-share' }) {
+export function domainXml({ name, image, overlay, share, console, memoryMiB = 1024, vcpus = 2, shareTag = 'vmbench-share', nicModel = 'virtio' }) {
   const e = xmlEscape;
   return `<domain type='qemu'>
   <name>${e(name)}</name>
@@ -62,7 +62,7 @@ export function domainXml({ name, image, overlay, share, console, memoryMiB = 10
       <source dir='${e(share)}'/>
       <target dir='${e(shareTag)}'/>
     </filesystem>
-    <interface type='user'><model type='virtio'/></interface>
+    <interface type='user'><model type='${nicModel}'/></interface>
     <channel type='unix'><target type='virtio' name='org.qemu.guest_agent.0'/></channel>
     <serial type='file'><source path='${e(console)}'/><target port='0'/></serial>
     <memballoon model='none'/>
@@ -75,7 +75,7 @@ export function domainXml({ name, image, overlay, share, console, memoryMiB = 10
  * Defines and starts a test guest. Returns { name, uri, work, share, console, bootMs, stop() }:
  * work = the temp folder (overlay, console log), share = the host folder shared at /mnt/host.
  */
-export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, log = () => {} }) {
+export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, nicModel, log = () => {} }) {
   const base = process.env.VMBENCH_GUEST_WORK ?? tmpdir();
   const work = mkdtempSync(join(base, 'vmbench-guest-'));
   chmodSync(work, 0o755); // qemu runs as libvirt-qemu: it must reach the overlay and the share
@@ -86,7 +86,7 @@ export async function startTestGuest({ image, name, uri = 'qemu:///system', boot
   const console = join(work, 'console.log');
   execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'qcow2', '-b', image.disk, overlay], { stdio: ['ignore', 'ignore', 'pipe'] });
   const xmlFile = join(work, 'domain.xml');
-  writeFileSync(xmlFile, domainXml({ name, image, overlay, share, console, memoryMiB, vcpus }));
+  writeFileSync(xmlFile, domainXml({ name, image, overlay, share, console, memoryMiB, vcpus, nicModel }));
   let defined = false;
   const stop = async () => {
     if (defined) {

@@ -114,7 +114,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       ) : null}
       {askRestart ? (
         <ConfirmDialog title={`Restart ${runtimeId}?`} confirmLabel="Restart" busy={busy} onCancel={() => setAskRestart(false)} onConfirm={() => void restart()}>
-          <p>Shuts the guest down cleanly and starts it again so the new setting takes effect. Anything running in it stops.</p>
+          <p>Shuts the guest down cleanly (powered off if it has not stopped after a minute, as vagrant reload does) and starts it again so the new setting takes effect. Anything running in it stops.</p>
         </ConfirmDialog>
       ) : null}
       {plan ? (

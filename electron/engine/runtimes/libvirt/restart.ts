@@ -4,12 +4,15 @@ import { run } from '../../util/exec.js';
 
 /** How long a restart may take: a clean shutdown plus a boot until the guest agent answers (TCG is slow). */
 const RESTART_TIMEOUT_MS = 300_000;
+/** How long a clean shutdown may take before the domain is powered off (as `vagrant reload` does after its graceful halt). */
+const GRACEFUL_MS = 60_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Restarts a domain so a changed definition takes effect: a clean shutdown through the guest
- * agent (ACPI as fallback), wait until it is off, start it, wait until its agent answers again.
+ * agent (ACPI as fallback), powered off if it has not stopped after GRACEFUL_MS, then started
+ * again; resolves once its agent answers.
  * Only ever called after the user confirmed the restart itself.
  */
 export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<void> {
@@ -27,6 +30,9 @@ export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSigna
   };
   if ((await state()) === 'running') {
     if ((await virsh(['shutdown', dom, '--mode', 'agent'], true)).exitCode !== 0) await virsh(['shutdown', dom]);
+    const graceful = Date.now() + GRACEFUL_MS;
+    while ((await state()) !== 'shut off' && Date.now() < graceful) await sleep(1000);
+    if ((await state()) !== 'shut off') await virsh(['destroy', dom], true);
     await waitFor('shut down', async () => (await state()) === 'shut off');
   }
   await virsh(['start', dom]);
