@@ -1,7 +1,7 @@
 /**
  * The one contract between the engine and every face of it (Electron renderer, `vmbench web`,
- * CLI). Types only, plus `bindApi`, a dependency-free function that turns a typed `invoke`
- * into the domain API object, so the preload and the web client cannot drift.
+ * CLI): types only (and two constants). `api-client.ts` turns a typed `invoke` into the domain
+ * API object from these types, so the preload and the web client cannot drift.
  */
 
 /** Version of the stored run format; bumped on incompatible changes. */
@@ -372,40 +372,4 @@ export interface VmbenchApi {
   applyFinding(findingId: string): Promise<ApplyResult>;
   /** Restarts a runtime so an applied setting takes effect (after its own confirmation). */
   restartRuntime(runtimeId: string): Promise<{ restarted: boolean }>;
-}
-
-/** Error thrown on the client side when a request answers `{ok:false}`. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-/** Builds the domain API from a typed invoke and an event subscription. */
-export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
-  return {
-    appInfo: () => invoke('app.info'),
-    detect: () => invoke('detect'),
-    startRun: (spec) => invoke('run.start', spec),
-    cancel: (jobId) => invoke('run.cancel', jobId),
-    listRuns: () => invoke('runs.list'),
-    getRun: (id) => invoke('runs.get', id),
-    compare: (a, b) => invoke('runs.compare', a, b),
-    exportRun: (id, format) => invoke('runs.export', id, format),
-    renderCard: (req) => invoke('card.render', req),
-    planApply: (id) => invoke('advice.plan', id),
-    applyFinding: (id) => invoke('advice.apply', id),
-    restartRuntime: (id) => invoke('runtime.restart', id),
-    onEvent: (cb) => subscribe(cb),
-  };
-}
-
-/** Unwraps an envelope, throwing ApiError on failure. */
-export function unwrap<T>(env: Envelope<T>): T {
-  if (env.ok) return env.value;
-  throw new ApiError(env.error.code, env.error.message);
 }

@@ -1,7 +1,8 @@
 // The preload script: runs sandboxed in the renderer, exposes the domain API as window.vmbench.
 // Bundled to dist/app/preload.cjs; a sandboxed preload may only require('electron').
 import { contextBridge, ipcRenderer, type IpcRenderer, type IpcRendererEvent } from 'electron';
-import { ApiError, bindApi, unwrap, type Channel, type Envelope, type Invoke, type JobEvent, type RequestMap, type Subscribe, type VmbenchApi } from '../contract.js';
+import { ApiError, bindApi, unwrap } from '../api-client.js';
+import type { Channel, Envelope, Invoke, JobEvent, RequestMap, Subscribe, VmbenchApi } from '../contract.js';
 
 const PREFIX = 'vmbench:';
 const EVENT_CHANNEL = 'vmbench:event';

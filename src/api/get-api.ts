@@ -1,4 +1,5 @@
-import { bindApi, type VmbenchApi } from '../../electron/contract';
+import { bindApi } from '../../electron/api-client';
+import type { VmbenchApi } from '../../electron/contract';
 import { createEventSocket } from './event-socket';
 import { createHttpInvoke } from './http-invoke';
 

@@ -1,4 +1,5 @@
-import { ApiError, unwrap, type Channel, type Envelope, type Invoke, type RequestMap } from '../../electron/contract';
+import { ApiError, unwrap } from '../../electron/api-client';
+import type { Channel, Envelope, Invoke, RequestMap } from '../../electron/contract';
 
 /** Makes a typed invoke that POSTs `{args}` to `/api/<channel>` on the page's own origin. */
 export function createHttpInvoke(base = '/api/'): Invoke {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../electron/contract';
+import { ApiError } from '../../electron/api-client';
 import { createHttpInvoke } from '../../src/api/http-invoke';
 
 function answer(status: number, body: unknown): Response {

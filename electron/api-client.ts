@@ -1,0 +1,41 @@
+/**
+ * The client side of the contract, dependency-free: shared by the Electron preload and the web
+ * client so both build the same `VmbenchApi` from a typed invoke (a drift fails to compile).
+ */
+import type { ErrorCode, Envelope, Invoke, Subscribe, VmbenchApi } from './contract.js';
+
+/** Error thrown on the client side when a request answers `{ok:false}`. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Builds the domain API from a typed invoke and an event subscription. */
+export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
+  return {
+    appInfo: () => invoke('app.info'),
+    detect: () => invoke('detect'),
+    startRun: (spec) => invoke('run.start', spec),
+    cancel: (jobId) => invoke('run.cancel', jobId),
+    listRuns: () => invoke('runs.list'),
+    getRun: (id) => invoke('runs.get', id),
+    compare: (a, b) => invoke('runs.compare', a, b),
+    exportRun: (id, format) => invoke('runs.export', id, format),
+    renderCard: (req) => invoke('card.render', req),
+    planApply: (id) => invoke('advice.plan', id),
+    applyFinding: (id) => invoke('advice.apply', id),
+    restartRuntime: (id) => invoke('runtime.restart', id),
+    onEvent: (cb) => subscribe(cb),
+  };
+}
+
+/** Unwraps an envelope, throwing ApiError on failure. */
+export function unwrap<T>(env: Envelope<T>): T {
+  if (env.ok) return env.value;
+  throw new ApiError(env.error.code, env.error.message);
+}
