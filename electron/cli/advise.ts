@@ -1,6 +1,6 @@
-import type { DetectResult, Envelope, Finding } from '../contract.js';
+import type { DetectResult, Finding } from '../contract.js';
 import type { Engine } from '../engine/api.js';
-import { CliError } from './commands.js';
+import { call } from './commands.js';
 import { formatTable } from './table.js';
 
 function show(v: unknown): string {
@@ -18,15 +18,14 @@ export function oneLine(evidence: string, max = 110): string {
 
 /** `vmbench advise`: every finding of every runtime found (detection plus stored runs). */
 export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> {
-  const env = (await engine.dispatch('detect', [])) as Envelope<DetectResult>;
-  if (!env.ok) throw new CliError(env.error.message, 1);
-  const findings: Finding[] = env.value.runtimes.flatMap((r) => r.findings ?? []);
+  const detected = await call<DetectResult>(engine, 'detect');
+  const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []);
   if (json) {
     process.stdout.write(JSON.stringify({ findings }, null, 2) + '\n');
     return 0;
   }
   if (!findings.length) {
-    process.stdout.write(`No findings: nothing to change on the ${env.value.runtimes.length} runtime(s) found.\n`);
+    process.stdout.write(`No findings: nothing to change on the ${detected.runtimes.length} runtime(s) found.\n`);
     return 0;
   }
   const rows = findings.map((f) => [f.id, `${show(f.current)} → ${show(f.recommended)}`, f.severity, oneLine(f.evidence)]);

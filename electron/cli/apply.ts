@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
-import type { ApplyPlan, ApplyResult, Envelope } from '../contract.js';
+import type { ApplyPlan, ApplyResult } from '../contract.js';
 import type { Engine } from '../engine/api.js';
-import { CliError } from './commands.js';
+import { call, CliError } from './commands.js';
 
 /** How `vmbench apply` talks to the user (replaceable in tests). */
 export interface ApplyIo {
@@ -25,12 +25,6 @@ export function terminalIo(): ApplyIo {
       }
     },
   };
-}
-
-async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
-  const env = (await engine.dispatch(channel, args)) as Envelope<T>;
-  if (!env.ok) throw new CliError(env.error.message, env.error.code === 'invalid-input' ? 2 : 1);
-  return env.value;
 }
 
 /** The plan as text: commands, diff, steps, backup folder, restart offer. */

@@ -15,7 +15,8 @@ export class CliError extends Error {
   }
 }
 
-async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
+/** Calls the engine through its validated dispatch; a failed envelope becomes a CliError (exit 2 for bad input, else 1). */
+export async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
   const env = (await engine.dispatch(channel, args)) as Envelope<T>;
   if (!env.ok) throw new CliError(env.error.message, env.error.code === 'invalid-input' ? 2 : 1);
   return env.value;
