@@ -2,8 +2,11 @@
 # Builds the Linux test guest the libvirt tests boot (shared/testing.md "Building a guest"):
 # a Debian bookworm minbase tree (debootstrap) with systemd, the QEMU guest agent (started at
 # boot), fio and the tools later tests need, the modules of a host kernel, a unit that mounts
-# the first 9p share at /mnt/host; then ext4 (mkfs.ext4 -d) -> qcow2, plus copies of that
-# kernel and its initrd for direct kernel boot.
+# the first 9p share at /mnt/host, and what a Vagrant box needs (scripts/build-vagrant-box.sh
+# wraps this image): sshd started at boot, sudo, and a `vagrant` user with Vagrant's published
+# insecure public key and password-less sudo. Then ext4 (mkfs.ext4 -d) -> qcow2, plus copies of
+# that kernel and its initrd for direct kernel boot. The guest only ever has user-mode or
+# test-namespace networking, so the well-known key reaches nothing else.
 #
 # Output (cached, reused while this script is unchanged): $VMBENCH_GUEST_CACHE (default
 # /var/cache/vmbench-test)/guest-<sha256 of this script>/ with disk.qcow2, vmlinuz,
@@ -25,7 +28,7 @@ hash=$(sha256sum "$self" | cut -d' ' -f1)
 cache=${VMBENCH_GUEST_CACHE:-/var/cache/vmbench-test}
 out=$cache/guest-$hash
 mirror=${VMBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-packages=systemd-sysv,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,openssh-server,ifupdown,isc-dhcp-client,procps,iproute2
+packages=systemd-sysv,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,wrk,openssh-server,sudo,ifupdown,isc-dhcp-client,procps,iproute2
 
 if [ -f "$out/.complete" ]; then
   log "reusing $out (built $(cat "$out/.complete"))"
@@ -106,9 +109,13 @@ printf '[Match]\nName=en* eth*\n\n[Network]\nDHCP=yes\n' >"$root/etc/systemd/net
 # The virtio-serial port of the guest agent and the 9p transport need these modules.
 printf 'virtio_console\nvirtio_net\n9pnet_virtio\n9p\n' >"$root/etc/modules-load.d/vmbench.conf"
 mkdir -p "$root/mnt/host" "$root/var/tmp/vmbench"
+# Tests write there as root (the guest agent) and as the vagrant user (vagrant ssh): world-writable, sticky like /var/tmp.
+chmod 1777 "$root/var/tmp/vmbench"
 cat >"$root/usr/local/sbin/vmbench-mount-shares" <<'EOF'
 #!/bin/sh
-# Mounts the first 9p share (any tag) at /mnt/host and any further one at /mnt/<tag>.
+# Mounts the first 9p share (any tag) at /mnt/host and any further one at /mnt/<tag>, unless the
+# kernel command line says vmbench.noautomount (the Vagrant box: Vagrant mounts its synced folders itself).
+grep -qw vmbench.noautomount /proc/cmdline && exit 0
 modprobe 9pnet_virtio 2>/dev/null; modprobe 9p 2>/dev/null
 udevadm settle --timeout=10 2>/dev/null || :
 first=1
@@ -140,8 +147,16 @@ EOF
 # Start the agent at boot whether or not udev's SYSTEMD_WANTS for the port fires.
 mkdir -p "$root/etc/systemd/system/qemu-guest-agent.service.d"
 printf '[Install]\nWantedBy=multi-user.target\n' >"$root/etc/systemd/system/qemu-guest-agent.service.d/vmbench.conf"
-chroot "$root" systemctl enable vmbench-host-share.service qemu-guest-agent.service systemd-networkd.service >&2
-chroot "$root" systemctl disable redis-server.service nginx.service ssh.service >&2 2>/dev/null || :
+chroot "$root" systemctl enable vmbench-host-share.service qemu-guest-agent.service systemd-networkd.service ssh.service >&2
+chroot "$root" systemctl disable redis-server.service nginx.service >&2 2>/dev/null || :
+# The Vagrant box's user: Vagrant's published insecure key (keys/vagrant.pub of Vagrant), sudo without a password.
+chroot "$root" useradd -m -s /bin/bash -U vagrant
+mkdir -p "$root/home/vagrant/.ssh"
+echo 'ssh-rsa AAAAB3NzaC1yc2EAAAABIwAAAQEA6NF8iallvQVp22WDkTkyrtvp9eWW6A8YVr+kz4TjGYe7gHzIw+niNltGEFHzD8+v1I2YJ6oXevct1YeS0o9HZyN1Q9qgCgzUFtdOKLv6IedplqoPkcmF0aYet2PkEDo3MlTBckFXPITAMzF8dJSIFo9D8HfdOV0IAdx4O7PtixWKn5y2hMNG0zQPyUecp4pzC6kivAIhyfHilFR61RGL+GPXQ2MWZWFYbAGjyiYJnAmCP3NOTd0jMZEnDkbUvxhMmBYSdETk1rRgm+R4LOzFUGaHqHDLKLX+FIPKcF96hrucXzcWyLbIbEgE98OHlnVYCzRdK8jlqm8tehUc9c9WhQ== vagrant insecure public key' >"$root/home/vagrant/.ssh/authorized_keys"
+chmod 700 "$root/home/vagrant/.ssh" && chmod 600 "$root/home/vagrant/.ssh/authorized_keys"
+chroot "$root" chown -R vagrant:vagrant /home/vagrant/.ssh
+printf 'vagrant ALL=(ALL) NOPASSWD:ALL\nDefaults:vagrant !requiretty\n' >"$root/etc/sudoers.d/vagrant" && chmod 440 "$root/etc/sudoers.d/vagrant"
+printf 'UseDNS no\n' >"$root/etc/ssh/sshd_config.d/vmbench.conf"
 for unit in apt-daily.timer apt-daily-upgrade.timer man-db.timer e2scrub_all.timer e2scrub_reap.service fstrim.timer \
   logrotate.timer dpkg-db-backup.timer systemd-networkd-wait-online.service; do
   ln -sf /dev/null "$root/etc/systemd/system/$unit"
@@ -149,7 +164,7 @@ done
 chroot "$root" passwd -d root >/dev/null
 rm -f "$root/etc/machine-id" "$root/var/lib/dbus/machine-id" && : >"$root/etc/machine-id"
 chroot "$root" apt-get clean
-for bin in qemu-ga fio setsid; do chroot "$root" sh -c 'command -v "$1"' sh "$bin" >/dev/null || die "$bin missing in the guest tree"; done
+for bin in qemu-ga fio setsid sudo sshd wrk; do chroot "$root" sh -c 'command -v "$1"' sh "$bin" >/dev/null || die "$bin missing in the guest tree"; done
 
 log "making the disk: mkfs.ext4 -d (4 GiB, sparse) -> qcow2"
 mkfs.ext4 -q -F -L vmbench-root -d "$root" "$work/disk.raw" 4G >&2

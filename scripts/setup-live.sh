@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs (Debian packages) and starts what tests/integration/detect-live*.test.ts need:
 # docker.io (dockerd; each test starts its own on a private socket), libvirt + QEMU (libvirtd,
-# virtlogd; libvirt's `default` network is never started), qemu-utils and vagrant.
+# virtlogd; libvirt's `default` network is never started), qemu-utils, vagrant with vagrant-libvirt,
+# and dnsmasq for the Vagrant test's own namespace (scripts/vagrant-netns.sh).
 # Idempotent; run as root, non-interactive. Prints one "setup-live: ..." line per step.
 set -eu
 
@@ -19,6 +20,9 @@ command -v virsh >/dev/null 2>&1 || need="$need libvirt-clients"
 command -v qemu-system-x86_64 >/dev/null 2>&1 || need="$need qemu-system-x86"
 command -v qemu-img >/dev/null 2>&1 || need="$need qemu-utils"
 command -v vagrant >/dev/null 2>&1 || need="$need vagrant"
+# vagrant-libvirt and dnsmasq: the Vagrant test's private libvirtd (scripts/vagrant-netns.sh) serves its management network's DHCP.
+[ -d /usr/share/doc/vagrant-libvirt ] || need="$need vagrant-libvirt"
+command -v dnsmasq >/dev/null 2>&1 || need="$need dnsmasq-base"
 
 if [ -n "$need" ]; then
   log "installing$need"

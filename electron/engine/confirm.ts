@@ -2,19 +2,38 @@ import type { RuntimeInfo } from '../contract.js';
 import { runProbe } from './bench/runner.js';
 import { findKind } from './runtimes/registry.js';
 import type { DetectContext } from './runtimes/types.js';
+import type { Transport } from './transports/types.js';
 
 /**
  * Confirms from inside each running guest which filesystem is really mounted at the shared
  * folder (users cannot otherwise tell which file-sharing driver is active): runs the probe
- * script there and records it as `active.mountType`. Never builds images; never fails detection.
+ * script there and records it as `active.mountType`. A kind with its own way to look inside
+ * (`RuntimeKind.confirm`, e.g. Vagrant's one `vagrant ssh` call over /proc/mounts) uses that, with
+ * its own time-out. Never builds images; never fails detection.
  */
 export async function confirmFromGuests(runtimes: RuntimeInfo[], ctx: DetectContext, timeoutMs = 6_000): Promise<void> {
   await Promise.all(
     runtimes
       .filter((rt) => rt.id !== 'local' && rt.state === 'running' && rt.active?.mountType === undefined)
       .map(async (rt) => {
+        const kind = findKind(rt.kind);
+        if (kind?.confirm) {
+          const ac = new AbortController();
+          const timer = setTimeout(() => ac.abort(), kind.confirmTimeoutMs ?? timeoutMs);
+          try {
+            await kind.confirm(rt, { ...ctx, signal: ac.signal });
+          } finally {
+            clearTimeout(timer);
+          }
+          return;
+        }
         const target = rt.targets.find((t) => t.places.includes('shared'));
-        const transport = target ? findKind(rt.kind)?.transport?.(rt, target.id, ctx) : undefined;
+        let transport: Transport | undefined;
+        try {
+          transport = target ? kind?.transport?.(rt, target.id, ctx) : undefined;
+        } catch {
+          return; // e.g. a libvirt guest without its agent: detection already says why, it keeps its configured values
+        }
         if (!target || !transport || !transport.places().includes('shared')) return;
         const ac = new AbortController();
         const timer = setTimeout(() => ac.abort(), timeoutMs);

@@ -18,8 +18,9 @@ import { controlCommand, runCommand } from '../../electron/engine/transports/she
 // A stop waits for the script's own clean-up, which waits for dd to leave fsync: slow on a busy disk.
 vi.setConfig({ testTimeout: 30_000 });
 
-// Plain ssh has no stand-in here: tests/integration/shell-in-vm.test.ts runs it against a real sshd.
-const KINDS: Record<Exclude<ShellKind, 'ssh'>, { name: string; skip: number; joined: boolean; instance?: string }> = {
+// Plain ssh has no stand-in here: tests/integration/shell-in-vm.test.ts runs it against a real sshd;
+// vagrant ssh runs for real in tests/integration/vagrant-live.test.ts.
+const KINDS: Record<Exclude<ShellKind, 'ssh' | 'vagrant'>, { name: string; skip: number; joined: boolean; instance?: string }> = {
   'rancher-desktop': { name: 'rdctl', skip: 1, joined: false },
   lima: { name: 'limactl', skip: 2, joined: false, instance: 'my vm' },
   colima: { name: 'colima', skip: 4, joined: false, instance: 'work' },
@@ -55,7 +56,7 @@ interface Fixture {
   log: string;
   calls(): string[][];
 }
-function fixture(kind: Exclude<ShellKind, 'ssh'>, extra: Partial<ShellTransportOptions> = {}): Fixture {
+function fixture(kind: Exclude<ShellKind, 'ssh' | 'vagrant'>, extra: Partial<ShellTransportOptions> = {}): Fixture {
   const log = mkdtempSync(join(root, 'log-'));
   const k = KINDS[kind];
   const opts: ShellTransportOptions = { instance: k.instance, places: { guest, shared }, cliPath: join(root, 'bin', k.name), env: { FAKE_LOG: log }, platform: 'darwin', ...extra };
@@ -115,7 +116,7 @@ async function runIt(f: Fixture, args: string[], o: { name?: string; cancelOn?: 
   return { result, events, stderr, pgid };
 }
 
-describe.each(Object.keys(KINDS) as Exclude<ShellKind, 'ssh'>[])('%s', (kind) => {
+describe.each(Object.keys(KINDS) as Exclude<ShellKind, 'ssh' | 'vagrant'>[])('%s', (kind) => {
   it('runs a real script in a folder whose path has spaces and quotes; one CLI call with the exact argv; nothing left', async () => {
     const f = fixture(kind);
     mkdirSync(shared, { recursive: true });

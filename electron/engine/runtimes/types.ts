@@ -24,6 +24,10 @@ export interface RuntimeKind {
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */
   transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;
+  /** Looks inside a running runtime after detection (e.g. which filesystem each shared folder really is) and records it in `active`; never throws. */
+  confirm?(runtime: RuntimeInfo, ctx: DetectContext): Promise<void>;
+  /** How long confirm may take (default: the engine's in-guest confirmation time-out). */
+  confirmTimeoutMs?: number;
   /** Restarts a runtime so a changed setting takes effect (only after the user confirmed the restart). */
   restart?(runtime: RuntimeInfo, ctx: DetectContext): Promise<void>;
   /** Or the CLI commands (run in order) that restart it, e.g. `vagrant reload ID`. */

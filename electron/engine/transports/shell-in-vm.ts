@@ -1,6 +1,7 @@
 /**
  * Runs bench scripts in a VM through its runtime's own shell CLI: `rdctl shell` (Rancher Desktop),
- * `limactl shell` (Lima), `colima ssh` (Colima), `podman machine ssh` (Podman machine). The script
+ * `limactl shell` (Lima), `colima ssh` (Colima), `podman machine ssh` (Podman machine), `vagrant ssh`
+ * (Vagrant, run in the machine's home folder), or plain ssh. The script
  * goes on stdin to `sh -s -- ARGS`, wrapped so that a cancel or a time-out stops it in the guest
  * too (see shell-in-vm/guest-scripts.ts); events are parsed line by line as they arrive.
  */
@@ -25,6 +26,8 @@ export interface ShellPlaces {
   shared?: string;
   /** Whether `shared` is also a path on the host to create (false when the share is mounted elsewhere in the guest, e.g. libvirt's 9p). */
   sharedOnHost?: boolean;
+  /** Offer only the shared place (the guest folder still holds the control files). */
+  sharedOnly?: boolean;
 }
 
 /** Options of a shell-in-VM transport. */
@@ -44,6 +47,8 @@ export interface ShellTransportOptions {
   command?: string[];
   /** The host platform (default: this one); rdctl goes through wsl on Windows. */
   platform?: NodeJS.Platform;
+  /** The folder the CLI runs in (default: the home folder, which limactl mirrors in the guest); Vagrant: the machine's home. */
+  cwd?: string;
   /** Time-out of each short CLI call (mkdir, stop, clean-up); default 30 s. */
   callTimeoutMs?: number;
   /** How long the local CLI may take to exit once the guest side was stopped; default 3 s. */
@@ -77,6 +82,7 @@ export class ShellInVmTransport implements Transport {
   }
 
   places(): Place[] {
+    if (this.shared && this.opts.places.sharedOnly) return ['shared'];
     return this.shared ? ['shared', 'guest'] : ['guest'];
   }
 
@@ -110,7 +116,7 @@ export class ShellInVmTransport implements Transport {
       stdout: 'pipe',
       stderr: 'pipe',
       env: this.opts.env,
-      cwd: homedir(), // limactl cds to the host's cwd in the guest: the home folder is the one mounted
+      cwd: this.opts.cwd ?? homedir(), // limactl cds to the host's cwd in the guest: the home folder is the one mounted
     });
     let sawEnd = false;
     const splitOut = createLineSplitter((line) => {
@@ -209,7 +215,7 @@ export class ShellInVmTransport implements Transport {
       timeoutMs: this.opts.callTimeoutMs ?? 30_000,
       signal,
       env: this.opts.env ? { ...process.env, ...this.opts.env } : undefined,
-      cwd: homedir(),
+      cwd: this.opts.cwd ?? homedir(),
       allowFailure,
     });
   }

@@ -4,7 +4,7 @@ import type { Finding, RuntimeInfo } from '../../../contract.js';
 export type FileEdit =
   | { format: 'json'; key: string; value: unknown }
   | { format: 'yaml'; key: string; value: string }
-  | { format: 'vagrantfile'; line: string };
+  | { format: 'vagrantfile'; line: string; providerLines?: string[] };
 
 /** The '+' lines of an advisor diff (its intent; line numbers in it are not real). */
 export function addedLines(diff: string): string[] {
@@ -27,7 +27,11 @@ export function fileEditFor(finding: Finding, rt: RuntimeInfo): FileEdit {
     if (!m) throw new Error(`${finding.id}: cannot read the YAML key from "${added}"`);
     return { format: 'yaml', key: m[1], value: m[2] };
   }
-  if (/(^|\/)Vagrantfile$/.test(path) && /config\.vm\.synced_folder\b/.test(added)) return { format: 'vagrantfile', line: addedLines(diff)[0] };
+  if (/(^|\/)Vagrantfile$/.test(path) && /config\.vm\.synced_folder\b/.test(added)) {
+    // Further added lines are settings of the libvirt provider block (virtiofs: memorybacking).
+    const providerLines = addedLines(diff).slice(1).map((l) => l.trim()).filter((l) => /^libvirt\.\w+\b/.test(l));
+    return { format: 'vagrantfile', line: addedLines(diff)[0], ...(providerLines.length ? { providerLines } : {}) };
+  }
   throw new Error(`${finding.id}: ${path} is not a file vmbench edits`);
 }
 
@@ -53,13 +57,40 @@ export function editText(current: string, edit: FileEdit): string {
   const lines = current.split('\n');
   const guest = /config\.vm\.synced_folder\s+"[^"]*",\s*"([^"]*)"/.exec(edit.line)?.[1];
   const at = lines.findIndex((l) => /^\s*config\.vm\.synced_folder\b/.test(l) && (!guest || l.includes(`"${guest}"`)));
+  const open = lines.findIndex((l) => CONFIGURE.test(l));
   if (at >= 0) lines[at] = edit.line;
   else {
-    const open = lines.findIndex((l) => /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/.test(l));
     if (open < 0) throw new Error('the Vagrantfile has no Vagrant.configure("2") do |config| block');
     lines.splice(open + 1, 0, edit.line);
   }
+  for (const setting of edit.providerLines ?? []) addProviderSetting(lines, setting);
   return lines.join('\n');
+}
+
+const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/;
+const LIBVIRT_BLOCK = /^(\s*)config\.vm\.provider\s*\(?\s*(?::libvirt|["']libvirt["'])\s*\)?\s*do\s*\|\s*(\w+)\s*\|/;
+
+/** Adds `libvirt.NAME ...` to the libvirt provider block (its own variable name), or a new block; a setting NAME already there is replaced. */
+function addProviderSetting(lines: string[], setting: string): void {
+  const [, name, rest] = /^libvirt\.(\w+)\b(.*)$/.exec(setting) ?? [];
+  if (!name) throw new Error(`"${setting}" is not a libvirt provider setting`);
+  const at = lines.findIndex((l) => LIBVIRT_BLOCK.test(l));
+  if (at < 0) {
+    const open = lines.findIndex((l) => CONFIGURE.test(l));
+    if (open < 0) throw new Error('the Vagrantfile has no Vagrant.configure("2") do |config| block');
+    lines.splice(open + 1, 0, '  config.vm.provider :libvirt do |libvirt|', `    ${setting}`, '  end');
+    return;
+  }
+  const [, indent, v] = LIBVIRT_BLOCK.exec(lines[at])!;
+  const line = `${indent}  ${v}.${name}${rest}`;
+  const same = new RegExp(`^\\s*${v}\\.${name}\\b`);
+  for (let i = at + 1; i < lines.length && !/^\s*end\b/.test(lines[i]); i++) {
+    if (same.test(lines[i])) {
+      lines[i] = line;
+      return;
+    }
+  }
+  lines.splice(at + 1, 0, line);
 }
 
 /** Whether the edited content holds the new value (verification after the write). */
@@ -70,5 +101,7 @@ export function hasEdit(content: string, edit: FileEdit): boolean {
     return JSON.stringify(got) === JSON.stringify(edit.value);
   }
   if (edit.format === 'yaml') return content.split('\n').includes(`${edit.key}: ${edit.value}`);
-  return content.split('\n').includes(edit.line);
+  const lines = content.split('\n');
+  const settings = (edit.providerLines ?? []).map((l) => l.replace(/^libvirt\./, ''));
+  return lines.includes(edit.line) && settings.every((s) => lines.some((l) => new RegExp(`^\\s*\\w+\\.${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(l)));
 }

@@ -21,16 +21,41 @@ function mainFolder(rt: RuntimeInfo): Folder {
   return list.find((f) => f && !f.disabled && f.type === text(rt, 'mountType')) ?? { hostPath: '.', guestPath: '/vagrant' };
 }
 
-/** Vagrant: NFS synced folders (rsync for read-mostly trees) instead of the provider's shared folders. */
+/** vagrant-libvirt's 9p synced folder, which virtiofs replaces (it also needs shared guest memory). */
+const onLibvirt9p = (rt: RuntimeInfo): boolean => text(rt, 'provider') === 'libvirt' && text(rt, 'mountType') === '9p';
+
+/** The memory setting virtiofs needs in the libvirt provider block (vagrant-libvirt's README). */
+export const VIRTIOFS_MEMORY_LINE = '    libvirt.memorybacking :access, :mode => "shared"';
+
+/**
+ * Vagrant synced folders against the evidence: NFS (rsync for read-mostly trees) instead of the
+ * provider's own shared folders (vboxsf, vmhgfs, smb); on vagrant-libvirt, virtiofs instead of 9p.
+ * Either way a Vagrantfile change, shown as a diff against the real file, then `vagrant reload`.
+ */
 export const vagrantSyncedFolder: Rule = {
   setting: 'mountType',
-  applies: (rt) => isKind(rt, 'vagrant') && SLOW.includes(text(rt, 'mountType') ?? ''),
+  applies: (rt) => isKind(rt, 'vagrant') && (SLOW.includes(text(rt, 'mountType') ?? '') || onLibvirt9p(rt)),
   draft: (rt) => {
     const f = mainFolder(rt);
     const host = f.hostPath ?? '.';
     const guest = f.guestPath ?? '/vagrant';
     const path = join(text(rt, 'machineHome') ?? '.', 'Vagrantfile');
     const declared = rt.settingsSource?.mountType === 'file';
+    const before = declared ? [`  config.vm.synced_folder "${host}", "${guest}", type: "${text(rt, 'mountType')}"`] : [];
+    if (onLibvirt9p(rt)) {
+      return {
+        current: '9p',
+        recommended: 'virtiofs',
+        severity: 'medium',
+        evidence: `${EVIDENCE.ninep} (a different hypervisor; measure here.)`,
+        risk: 'virtiofs needs virtiofsd on the host (Debian/Ubuntu: apt install virtiofsd), shared guest memory (the change adds libvirt.memorybacking :access, :mode => "shared" to the libvirt provider block) and a guest kernel with virtiofs (Linux 5.4+). Other options of this synced_folder line are dropped. Run `vagrant reload` afterwards.',
+        apply: {
+          kind: 'file',
+          path,
+          diff: lineDiff(path, before, [`  config.vm.synced_folder "${host}", "${guest}", type: "virtiofs"`, VIRTIOFS_MEMORY_LINE], 'Vagrant.configure("2") do |config|'),
+        },
+      };
+    }
     return {
       current: text(rt, 'mountType'),
       recommended: 'nfs',
@@ -40,12 +65,7 @@ export const vagrantSyncedFolder: Rule = {
       apply: {
         kind: 'file',
         path,
-        diff: lineDiff(
-          path,
-          declared ? [`  config.vm.synced_folder "${host}", "${guest}", type: "${text(rt, 'mountType')}"`] : [],
-          [`  config.vm.synced_folder "${host}", "${guest}", type: "nfs"`],
-          'Vagrant.configure("2") do |config|',
-        ),
+        diff: lineDiff(path, before, [`  config.vm.synced_folder "${host}", "${guest}", type: "nfs"`], 'Vagrant.configure("2") do |config|'),
       },
     };
   },

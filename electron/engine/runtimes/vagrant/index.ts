@@ -2,13 +2,16 @@ import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract.js';
 import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists } from '../support/files.js';
-import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
+import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { confirmVagrantMounts, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
 import { parseVagrantfile, primaryFolder } from './vagrantfile.js';
 
-/** Never let detection make Vagrant phone home (its update check would leave this machine). */
-export const VAGRANT_ENV = { VAGRANT_CHECKPOINT_DISABLE: '1' };
+export { VAGRANT_ENV } from './guest.js';
+
+/** How long the one `vagrant ssh` call that reads a running guest's mounts may take (Vagrant starts slowly). */
+const VAGRANT_CONFIRM_MS = 20_000;
 
 /** What to tell a user about entries whose folder is gone: the command only, never run by vmbench. */
 export const PRUNE_HINT = 'its folder no longer exists; `vagrant global-status --prune` removes such stale entries';
@@ -16,6 +19,7 @@ export const PRUNE_HINT = 'its folder no longer exists; `vagrant global-status -
 async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: string | null): Promise<RuntimeInfo> {
   const bag = new SettingsBag();
   const reasons: (string | undefined)[] = [];
+  let folders: FolderSetting[] | undefined;
   bag.set('provider', m.provider, 'cli');
   bag.set('machineHome', m.directory, 'cli');
   if (m.directory) {
@@ -25,7 +29,8 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
       const main = primaryFolder(facts.syncedFolders);
       const declared = main?.typeDeclared ?? false;
       bag.set('mountType', main ? main.type : 'none', main ? (declared ? 'file' : 'default') : 'file');
-      bag.set('syncedFolders', facts.syncedFolders.map(({ hostPath, guestPath, type, options, disabled }) => ({ hostPath, guestPath, type, disabled, options })), 'file');
+      folders = facts.syncedFolders.map(({ hostPath, guestPath, type, options, disabled }) => ({ hostPath, guestPath, type, disabled, options }));
+      bag.set('syncedFolders', folders, 'file');
       bag.set('cpus', facts.cpus, 'file');
       bag.set('memoryMiB', facts.memoryMiB, 'file');
       bag.set('box', facts.box, 'file');
@@ -45,7 +50,7 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
     state,
     reason: joinReasons(...reasons),
     bag,
-    targets: singleTarget(id, `Vagrant ${label}`, VM_PLACES),
+    targets: vagrantTargets(id, `Vagrant ${label}`, folders),
   });
 }
 
@@ -77,6 +82,9 @@ export const vagrantKind: RuntimeKind = {
   restartArgv: (rt) => [['vagrant', 'reload', rt.id.replace(/^vagrant:/, '')]],
   kind: 'vagrant',
   name: 'Vagrant',
+  transport: vagrantTransport,
+  confirm: (rt, ctx) => confirmVagrantMounts(rt, ctx, VAGRANT_CONFIRM_MS),
+  confirmTimeoutMs: VAGRANT_CONFIRM_MS,
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const report = await readVagrant(ctx);
     if (!report.installed) return [];

@@ -9,13 +9,16 @@
  *   each one must be quoted for a POSIX shell: `podman machine ssh NAME ARGS` (ssh, or Go's
  *   x/crypto/ssh session.Run(strings.Join(args, " "))) and `rdctl shell` on Windows (`wsl -d
  *   rancher-desktop ARGS`).
+ * - 'command': the CLI takes the whole guest command as ONE argument and hands it to a shell:
+ *   `vagrant ssh ID --no-tty -c COMMAND` runs `bash -l -c 'COMMAND'` in the guest (Vagrant's
+ *   SSHRun escapes the single quotes itself), so the arguments are quoted and joined into it.
  */
 
 /** A runtime whose VM is reached through its own CLI's shell command, or plain ssh (a libvirt domain the user configured). */
-export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman' | 'ssh';
+export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman' | 'ssh' | 'vagrant';
 
-/** Whether the CLI passes each argument through ('argv') or joins them for the guest's shell ('joined'). */
-export type ArgPassing = 'argv' | 'joined';
+/** Whether the CLI passes each argument through ('argv'), joins them for the guest's shell ('joined'), or takes one command string ('command'). */
+export type ArgPassing = 'argv' | 'joined' | 'command';
 
 /** The executable to spawn, the arguments before the guest command, and how it passes the rest. */
 export interface CliSpec {
@@ -64,6 +67,10 @@ export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
     case 'podman':
       spec = { file: 'podman', prefix: ['machine', 'ssh', choice.instance ?? 'podman-machine-default'], passing: 'joined' };
       break;
+    case 'vagrant':
+      // --no-tty: without it Vagrant asks ssh for a tty (-t), which mangles the event stream.
+      spec = { file: 'vagrant', prefix: ['ssh', vagrantId(choice.instance), '--no-tty', '-c'], passing: 'command' };
+      break;
     case 'ssh':
       spec = { file: 'ssh', prefix: sshPrefix(choice.instance ?? '', choice.identity, choice.knownHosts), passing: 'joined' };
       break;
@@ -77,7 +84,14 @@ export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
 
 /** The arguments of the CLI (after its executable) that run `guest` in the VM with exactly that argv. */
 export function cliArgs(cli: CliSpec, guest: string[]): string[] {
+  if (cli.passing === 'command') return [...cli.prefix, guest.map(shQuote).join(' ')];
   return [...cli.prefix, ...(cli.passing === 'joined' ? guest.map(shQuote) : guest)];
+}
+
+/** A Vagrant machine id or name as `vagrant ssh` takes it; never an option. */
+function vagrantId(id: string | undefined): string {
+  if (!id || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id)) throw new Error(`"${id ?? ''}" is not a Vagrant machine id`);
+  return id;
 }
 
 /** The command line as text, for messages (never executed). */

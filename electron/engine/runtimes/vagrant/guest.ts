@@ -1,0 +1,141 @@
+/**
+ * Inside a Vagrant machine: its targets (one per enabled synced folder), the `vagrant ssh`
+ * transport into them, and the mount types really active in the guest.
+ *
+ * - The first target, `vagrant:<id>`, has the machine's main synced folder (/vagrant, else the
+ *   first enabled one) as `shared` and the guest's own disk as `guest`; every other enabled folder
+ *   with an absolute guest path is a target `vagrant:<id>:<n>` with just `shared`.
+ * - Scripts run through `vagrant ssh <id> --no-tty -c 'sh -s -- ...'` in the machine's home folder
+ *   (where its Vagrantfile is), with the shell-in-VM transport's wrapper: a cancel stops the guest
+ *   side with a second `vagrant ssh` call and removes every file (shell-in-vm/guest-scripts.ts).
+ * - Which filesystem each synced folder really is comes from the guest's /proc/mounts, read with
+ *   one `vagrant ssh -c` call after detection (Vagrant starts slowly: a few seconds a call).
+ */
+import type { RuntimeInfo, TargetInfo } from '../../../contract.js';
+import { createShellTransport } from '../../transports/shell-in-vm.js';
+import type { Transport } from '../../transports/types.js';
+import type { DetectContext } from '../types.js';
+
+/** Where tests write on the guest's own disk (the ssh user can create it: /var/tmp is world-writable). */
+export const VAGRANT_GUEST_DIR = '/var/tmp/vmbench';
+
+/** Never let Vagrant phone home (its update check would leave this machine). */
+export const VAGRANT_ENV = { VAGRANT_CHECKPOINT_DISABLE: '1' };
+
+/** A synced folder as detection stores it in settings.syncedFolders. */
+export interface FolderSetting {
+  hostPath?: string;
+  guestPath?: string;
+  type?: string;
+  disabled?: boolean;
+}
+
+/** The machine id behind a runtime id `vagrant:<id>`. */
+export function machineId(rt: Pick<RuntimeInfo, 'id'>): string {
+  return rt.id.replace(/^vagrant:/, '');
+}
+
+function folders(rt: Pick<RuntimeInfo, 'settings'>): FolderSetting[] {
+  const list = rt.settings.syncedFolders;
+  return Array.isArray(list) ? (list as FolderSetting[]).filter((f) => f && typeof f === 'object') : [];
+}
+
+const usable = (f: FolderSetting): boolean => !f.disabled && typeof f.guestPath === 'string' && f.guestPath.startsWith('/');
+const trimmed = (p: string): string => p.replace(/\/+$/, '') || '/';
+
+/** The enabled synced folders the app can benchmark, the main one (/vagrant, else the first) first. */
+export function benchFolders(list: FolderSetting[]): FolderSetting[] {
+  const ok = list.filter(usable);
+  const main = ok.find((f) => trimmed(f.guestPath!) === '/vagrant') ?? ok[0];
+  return main ? [main, ...ok.filter((f) => f !== main)] : [];
+}
+
+/** The machine's targets: the main one (main folder + guest disk), then one per other folder. */
+export function vagrantTargets(id: string, label: string, list: FolderSetting[] | undefined): TargetInfo[] {
+  if (list === undefined) return [{ id, label, places: ['shared', 'guest'] }];
+  const [main, ...rest] = benchFolders(list);
+  const targets: TargetInfo[] = [{ id, label, places: main ? ['shared', 'guest'] : ['guest'] }];
+  rest.forEach((f, i) => targets.push({ id: `${id}:${i + 2}`, label: `${label} ${f.guestPath} (${f.type ?? 'default'})`, places: ['shared'] }));
+  return targets;
+}
+
+/** The synced folder a target's `shared` place is, or undefined (no folder). */
+export function folderOfTarget(rt: RuntimeInfo, targetId: string): FolderSetting | undefined {
+  const list = benchFolders(folders(rt));
+  if (targetId === rt.id) return list[0];
+  const n = /:(\d+)$/.exec(targetId.slice(rt.id.length))?.[1];
+  return n ? list[Number(n) - 1] : undefined;
+}
+
+/** The `vagrant ssh` transport into one of a machine's targets. */
+export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined {
+  const target = rt.targets.find((t) => t.id === targetId);
+  if (!target) return undefined;
+  const folder = target.places.includes('shared') ? folderOfTarget(rt, targetId) : undefined;
+  const home = typeof rt.settings.machineHome === 'string' ? rt.settings.machineHome : undefined;
+  const shared = folder?.guestPath ? trimmed(folder.guestPath) : undefined;
+  return createShellTransport('vagrant', {
+    instance: machineId(rt),
+    // An extra folder's target offers only its folder: the guest disk is measured once, on the main target.
+    places: { guest: VAGRANT_GUEST_DIR, shared, sharedOnHost: false, sharedOnly: !!shared && !target.places.includes('guest') },
+    cwd: home,
+    env: { ...ctx.env, ...VAGRANT_ENV },
+    callTimeoutMs: 60_000,
+  });
+}
+
+/** One mount of /proc/mounts. */
+export interface GuestMount {
+  source: string;
+  path: string;
+  fstype: string;
+}
+
+/** Parses /proc/mounts (octal escapes such as \040 for a space decoded). */
+export function parseProcMounts(text: string): GuestMount[] {
+  const unescape = (s: string): string => s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
+  return text
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f.length >= 3 && f[1].startsWith('/'))
+    .map(([source, path, fstype]) => ({ source: unescape(source), path: unescape(path), fstype }));
+}
+
+/** What is really at a guest path: the mount exactly there, else the filesystem that holds it (an rsync copy lives on the guest's disk). */
+export function mountAt(mounts: GuestMount[], guestPath: string): { fstype: string; mounted: boolean } | undefined {
+  const path = trimmed(guestPath);
+  const holding = mounts.filter((m) => path === m.path || path.startsWith(m.path === '/' ? '/' : `${m.path}/`));
+  const best = holding.reduce<GuestMount | undefined>((b, m) => (!b || m.path.length >= b.path.length ? m : b), undefined);
+  return best ? { fstype: best.fstype, mounted: best.path === path } : undefined;
+}
+
+/**
+ * Reads the guest's /proc/mounts with one `vagrant ssh` call and records what each synced folder
+ * really is: `active.mountType` (the main folder's filesystem) and `active.syncedFolders`. Never throws.
+ */
+export async function confirmVagrantMounts(rt: RuntimeInfo, ctx: DetectContext, timeoutMs: number): Promise<void> {
+  const list = benchFolders(folders(rt));
+  if (rt.state !== 'running' || list.length === 0) return;
+  const home = typeof rt.settings.machineHome === 'string' ? rt.settings.machineHome : undefined;
+  try {
+    const r = await ctx.exec('vagrant', ['ssh', machineId(rt), '--no-tty', '-c', 'cat /proc/mounts'], {
+      timeoutMs,
+      cwd: home,
+      env: { ...ctx.env, ...VAGRANT_ENV },
+      signal: ctx.signal,
+    });
+    const mounts = parseProcMounts(r.stdout);
+    const seen = list.map((f) => ({ guestPath: f.guestPath!, configured: f.type, active: mountAt(mounts, f.guestPath!) }));
+    const main = seen[0];
+    if (!main.active) return;
+    rt.active = {
+      ...rt.active,
+      mountType: main.active.fstype,
+      sharedMounted: main.active.mounted,
+      sharedDir: main.guestPath,
+      syncedFolders: seen.map((s) => ({ guestPath: s.guestPath, configured: s.configured, active: s.active?.fstype ?? null, mounted: s.active?.mounted ?? false })),
+    };
+  } catch {
+    // A guest we cannot look into keeps its configured values only.
+  }
+}

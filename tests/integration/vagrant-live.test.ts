@@ -1,0 +1,157 @@
+/**
+ * Vagrant end to end with the real Vagrant (Debian's 2.3.4 + vagrant-libvirt 0.11.2): a box built
+ * locally from the test guest image, a Vagrantfile with two 9p synced folders, `vagrant up
+ * --provider=libvirt` inside a network + mount namespace made by the test (helpers/vagrant-env.ts),
+ * then what a user does: detection (machine, provider, state, home, declared and active synced
+ * folders), a quick disk run through `vagrant ssh` in the /vagrant folder and on the guest disk, a
+ * cancel that stops fio in the guest and leaves no file, the advisor's Vagrantfile change, and
+ * `vagrant destroy` at the end.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope, JobEvent, Run, RuntimeInfo, ApplyPlan } from '../../electron/contract.js';
+import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { startVagrantMachine, type VagrantEnv } from './helpers/vagrant-env.js';
+
+const log = (s: string): void => void process.stdout.write(`[vagrant-live] ${s}\n`);
+const home = mkdtempSync(join(tmpdir(), 'vmbench-vagrant-home-'));
+let machine: VagrantEnv;
+let engine: Engine;
+let id = '';
+let target = '';
+const events: { at: number; ev: JobEvent }[] = [];
+const saved = { PATH: process.env.PATH, VAGRANT_HOME: process.env.VAGRANT_HOME };
+
+async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
+  const env = (await engine.dispatch(channel, args)) as Envelope<T>;
+  if (!env.ok) throw new Error(`${env.error.code}: ${env.error.message}`);
+  return env.value;
+}
+
+/** A fixed command in the guest through the real `vagrant ssh`. */
+const inGuest = (cmd: string): string => machine.vagrant(['ssh', id, '--no-tty', '-c', cmd], { timeoutMs: 60_000 });
+
+/** What is left of a run: files in both synced folders (host side), the guest folder, and bench processes in the guest. */
+function leftovers(): { code: string[]; data: string[]; guest: string; procs: string } {
+  return {
+    code: readdirSync(machine.shares.vagrant),
+    data: readdirSync(machine.shares.data),
+    guest: inGuest('ls -A /var/tmp/vmbench 2>/dev/null || true').trim(),
+    procs: inGuest('ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true').trim(),
+  };
+}
+
+function finishedOf(jobId: string): Extract<JobEvent, { type: 'job-finished' }> {
+  return events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
+}
+
+beforeAll(async () => {
+  machine = startVagrantMachine(log);
+  id = machine.machineId();
+  target = `vagrant:${id}`;
+  // The app finds vagrant on PATH, like a user's: here the wrapper into the test's namespace.
+  process.env.PATH = machine.env.PATH;
+  process.env.VAGRANT_HOME = machine.env.VAGRANT_HOME;
+  engine = createEngine({ dataDir: home, mode: 'cli' });
+  engine.subscribe((ev) => events.push({ at: Date.now(), ev }));
+}, 1_800_000);
+
+afterAll(async () => {
+  await engine?.close();
+  machine?.dispose();
+  process.env.PATH = saved.PATH;
+  if (saved.VAGRANT_HOME === undefined) delete process.env.VAGRANT_HOME;
+  else process.env.VAGRANT_HOME = saved.VAGRANT_HOME;
+  rmSync(home, { recursive: true, force: true });
+}, 300_000);
+
+describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', () => {
+  it('detects the machine, its declared synced folders and what is really mounted in the guest', async () => {
+    const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
+    const rt = runtimes.find((r) => r.id === target);
+    expect(rt, JSON.stringify(runtimes.filter((r) => r.kind === 'vagrant'))).toBeDefined();
+    expect(rt).toMatchObject({ kind: 'vagrant', state: 'running', version: '2.3.4', settings: { provider: 'libvirt', machineHome: machine.machineHome, mountType: '9p', box: 'vmbench-test', cpus: 2, memoryMiB: 1024 } });
+    expect(rt!.settings.syncedFolders).toEqual([
+      expect.objectContaining({ hostPath: './code', guestPath: '/vagrant', type: '9p', disabled: false }),
+      expect.objectContaining({ hostPath: './data', guestPath: '/srv/data', type: '9p', disabled: false }),
+    ]);
+    expect(rt!.active).toMatchObject({
+      mountType: '9p',
+      sharedDir: '/vagrant',
+      sharedMounted: true,
+      syncedFolders: [
+        { guestPath: '/vagrant', configured: '9p', active: '9p', mounted: true },
+        { guestPath: '/srv/data', configured: '9p', active: '9p', mounted: true },
+      ],
+    });
+    expect(rt!.targets).toEqual([
+      { id: target, label: 'Vagrant default (libvirt)', places: ['shared', 'guest'] },
+      { id: `${target}:2`, label: 'Vagrant default (libvirt) /srv/data (9p)', places: ['shared'] },
+    ]);
+  }, 120_000);
+
+  it('runs a quick disk run through vagrant ssh in the /vagrant folder and on the guest disk; nothing left behind', async () => {
+    const t0 = Date.now();
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write', 'rand-read'] });
+    await engine.waitForJob(jobId);
+    log(`quick seq-write + rand-read in both places: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const finished = finishedOf(jobId);
+    expect(finished.status, finished.message).toBe('completed');
+    const run = await call<Run>('runs.get', finished.runId!);
+    const t = run.targets[0];
+    for (const e of t.errors) log(`error ${e.place}/${e.test}: ${e.code}: ${e.message}`);
+    expect(t.errors).toEqual([]);
+    expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
+    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/rand-read', 'guest/seq-write', 'shared/rand-read', 'shared/seq-write']);
+    for (const r of t.results) {
+      log(`${r.place.padEnd(6)} ${r.test.padEnd(10)} ${Object.entries(r.metrics).slice(0, 2).map(([m, s]) => `${m}=${s.median}`).join(' ')} (${r.tool.method})`);
+      for (const [metric, s] of Object.entries(r.metrics)) {
+        expect(s.n, `${r.place} ${r.test} ${metric}`).toBeGreaterThanOrEqual(3);
+        expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
+      }
+    }
+    expect(t.results.find((r) => r.place === 'shared' && r.test === 'seq-write')!.command).toMatch(/--filename=\/vagrant\/\.vmbench-/);
+    expect(t.results.find((r) => r.place === 'guest' && r.test === 'rand-read')!.command).toMatch(/--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
+    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+  }, 1_200_000);
+
+  it('cancel while fio runs in the synced folder stops it in the guest and removes every file', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['rand-read'] });
+    try {
+      let running = false;
+      for (let i = 0; i < 40 && !running; i++) {
+        await new Promise((r) => setTimeout(r, 2000));
+        running = inGuest('pgrep -f "^fio --name=rand-read " || true').trim() !== '';
+      }
+      expect(running).toBe(true);
+      expect(readdirSync(machine.shares.vagrant).some((n) => n.startsWith('.vmbench-'))).toBe(true);
+    } finally {
+      expect(await call<{ cancelled: boolean }>('run.cancel', jobId)).toEqual({ cancelled: true });
+      await engine.waitForJob(jobId);
+    }
+    expect(finishedOf(jobId).status).toBe('cancelled');
+    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+  }, 600_000);
+
+  it('runs the second synced folder as its own target (shared place only)', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['seq-write'] });
+    await engine.waitForJob(jobId);
+    const finished = finishedOf(jobId);
+    expect(finished.status, finished.message).toBe('completed');
+    const run = await call<Run>('runs.get', finished.runId!);
+    expect(run.targets[0].results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write']);
+    expect(run.targets[0].results[0].command).toMatch(/--filename=\/srv\/data\/\.vmbench-/);
+    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+  }, 600_000);
+
+  it('advises virtiofs for the 9p synced folder as a Vagrantfile change against the real file', async () => {
+    const plan = await call<ApplyPlan>('advice.plan', `${target}/mountType`);
+    const vf = readFileSync(join(machine.machineHome, 'Vagrantfile'), 'utf8');
+    expect(plan).toMatchObject({ findingId: `${target}/mountType` });
+    expect(JSON.stringify(plan)).toContain('type: \\"virtiofs\\"');
+    expect(vf).toContain('type: "9p"'); // a plan changes nothing
+  }, 120_000);
+});

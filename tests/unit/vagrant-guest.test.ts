@@ -1,0 +1,150 @@
+// Vagrant inside the guest: targets per synced folder, the `vagrant ssh` command line, what is
+// really mounted (a real /proc/mounts captured through `vagrant ssh -c` from the vagrant-libvirt
+// test machine), and the virtiofs advice as a Vagrantfile edit. The real thing runs in
+// tests/integration/vagrant-live.test.ts.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { RuntimeInfo } from '../../electron/contract.js';
+import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/apply/file-edit.js';
+import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
+import { benchFolders, folderOfTarget, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
+import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
+import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { local } from './runtimes-stubs.js';
+
+const MOUNTS = readFileSync(local('vagrant/proc-mounts.libvirt-9p-debian12.txt'), 'utf8');
+
+/** The Vagrantfile of the live test (tests/integration/helpers/vagrant-env.ts), kernel paths shortened. */
+const VAGRANTFILE = `Vagrant.configure("2") do |config|
+  config.vm.box = "vmbench-test"
+  config.vm.synced_folder "./code", "/vagrant", type: "9p", accessmode: "passthrough"
+  config.vm.synced_folder "./data", "/srv/data", type: "9p", accessmode: "passthrough"
+  config.vm.provider :libvirt do |lv|
+    lv.driver = "qemu"
+    lv.memory = 1024
+  end
+end
+`;
+
+function machine(vagrantfile = VAGRANTFILE, provider = 'libvirt'): RuntimeInfo {
+  const facts = parseVagrantfile(vagrantfile, provider);
+  const folders = facts.syncedFolders.map(({ hostPath, guestPath, type, disabled, options }) => ({ hostPath, guestPath, type, disabled, options }));
+  const id = 'vagrant:7296dfd';
+  return {
+    id,
+    kind: 'vagrant',
+    name: 'Vagrant default (libvirt)',
+    version: '2.3.4',
+    state: 'running',
+    settings: { provider, machineHome: '/home/dev/app', mountType: '9p', syncedFolders: folders },
+    settingsSource: { provider: 'cli', machineHome: 'cli', mountType: 'file', syncedFolders: 'file' },
+    targets: vagrantTargets(id, 'Vagrant default (libvirt)', folders),
+    findings: [],
+  } as RuntimeInfo;
+}
+
+describe('Vagrant targets: one per enabled synced folder', () => {
+  it('makes /vagrant + the guest disk the main target and every other folder a shared-only target', () => {
+    const rt = machine();
+    expect(rt.targets).toEqual([
+      { id: 'vagrant:7296dfd', label: 'Vagrant default (libvirt)', places: ['shared', 'guest'] },
+      { id: 'vagrant:7296dfd:2', label: 'Vagrant default (libvirt) /srv/data (9p)', places: ['shared'] },
+    ]);
+    expect(folderOfTarget(rt, 'vagrant:7296dfd')?.guestPath).toBe('/vagrant');
+    expect(folderOfTarget(rt, 'vagrant:7296dfd:2')?.guestPath).toBe('/srv/data');
+    expect(folderOfTarget(rt, 'vagrant:7296dfd:3')).toBeUndefined();
+  });
+
+  it('skips disabled folders and relative guest paths; without folders only the guest disk', () => {
+    const list = [
+      { guestPath: '/vagrant', type: 'vboxsf', disabled: true },
+      { guestPath: '~/code', type: 'rsync' },
+      { guestPath: '/srv/app/', type: 'nfs' },
+    ];
+    expect(benchFolders(list).map((f) => f.guestPath)).toEqual(['/srv/app/']);
+    expect(vagrantTargets('vagrant:a', 'A', list).map((t) => [t.id, t.places])).toEqual([['vagrant:a', ['shared', 'guest']]]);
+    expect(vagrantTargets('vagrant:a', 'A', [{ guestPath: '/vagrant', disabled: true }])).toEqual([{ id: 'vagrant:a', label: 'A', places: ['guest'] }]);
+  });
+
+  it('opens a vagrant ssh transport with the right places for each target', () => {
+    const rt = machine();
+    const ctx = { env: {}, home: '/home/dev', timeoutMs: 1000, dataDir: '/tmp', exec: async () => ({ stdout: '', stderr: '', exitCode: 0 }), readFile: async () => '' };
+    const main = vagrantTransport(rt, 'vagrant:7296dfd', ctx as never)!;
+    expect(main.places()).toEqual(['shared', 'guest']);
+    expect([main.placeDir('shared'), main.placeDir('guest')]).toEqual(['/vagrant', '/var/tmp/vmbench']);
+    const extra = vagrantTransport(rt, 'vagrant:7296dfd:2', ctx as never)!;
+    expect(extra.places()).toEqual(['shared']);
+    expect(extra.placeDir('shared')).toBe('/srv/data');
+    expect(vagrantTransport(rt, 'vagrant:other', ctx as never)).toBeUndefined();
+  });
+});
+
+describe('vagrant ssh command line', () => {
+  it('passes the whole guest command as the one argument of -c, quoted for the guest shell, without a tty', () => {
+    const cli = cliFor('vagrant', { instance: '7296dfd' });
+    expect(cli).toEqual({ file: 'vagrant', prefix: ['ssh', '7296dfd', '--no-tty', '-c'], passing: 'command' });
+    expect(cliArgs(cli, ['sh', '-s', '--', '/var/tmp/vmbench/.vmbench-ctl-1', '--dir', "/srv/it's here"])).toEqual([
+      'ssh', '7296dfd', '--no-tty', '-c', "sh -s -- /var/tmp/vmbench/.vmbench-ctl-1 --dir '/srv/it'\\''s here'",
+    ]);
+  });
+
+  it('refuses a machine id that could be read as an option', () => {
+    expect(() => cliFor('vagrant', { instance: '--help' })).toThrow(/not a Vagrant machine id/);
+    expect(() => cliFor('vagrant', {})).toThrow(/not a Vagrant machine id/);
+  });
+});
+
+describe('what is really mounted in the guest (captured /proc/mounts)', () => {
+  const mounts = parseProcMounts(MOUNTS);
+
+  it('reads both 9p synced folders and the root filesystem', () => {
+    expect(mounts).toContainEqual({ source: 'b49a096334c47bcfc6db3511dbbb0c5', path: '/vagrant', fstype: '9p' });
+    expect(mounts).toContainEqual({ source: '48ce667efaa215566b9a17dfab7229b', path: '/srv/data', fstype: '9p' });
+    expect(mountAt(mounts, '/vagrant/')).toEqual({ fstype: '9p', mounted: true });
+  });
+
+  it('says when a folder is not a mount of its own (an rsync copy lives on the guest disk)', () => {
+    expect(mountAt(mounts, '/home/vagrant/code')).toEqual({ fstype: 'ext4', mounted: false });
+    expect(mountAt(mounts, '/vagrant/sub/dir')).toEqual({ fstype: '9p', mounted: false });
+  });
+
+  it('decodes octal escapes of paths with spaces', () => {
+    expect(parseProcMounts('tag /srv/my\\040code 9p rw 0 0\n')).toEqual([{ source: 'tag', path: '/srv/my code', fstype: '9p' }]);
+  });
+});
+
+describe('advice: virtiofs for a vagrant-libvirt 9p synced folder, as a Vagrantfile edit', () => {
+  it('applies to a libvirt machine on 9p (and not to one on NFS)', () => {
+    expect(vagrantSyncedFolder.applies(machine(), {} as never, {} as never)).toBe(true);
+    const nfs = machine();
+    nfs.settings.mountType = 'nfs';
+    expect(vagrantSyncedFolder.applies(nfs, {} as never, {} as never)).toBe(false);
+  });
+
+  it('replaces the folder line and adds shared memory to the provider block under its own variable', () => {
+    const rt = machine();
+    const draft = vagrantSyncedFolder.draft(rt);
+    expect(draft).toMatchObject({ current: '9p', recommended: 'virtiofs' });
+    const finding = { id: `${rt.id}/mountType`, setting: 'mountType', ...draft } as never;
+    const edit = fileEditFor(finding, rt);
+    const edited = editText(VAGRANTFILE, edit);
+    expect(edited).toContain('  config.vm.synced_folder "./code", "/vagrant", type: "virtiofs"\n');
+    expect(edited).toContain('  config.vm.synced_folder "./data", "/srv/data", type: "9p", accessmode: "passthrough"\n');
+    expect(edited).toContain('  config.vm.provider :libvirt do |lv|\n    lv.memorybacking :access, :mode => "shared"\n    lv.driver = "qemu"');
+    expect(hasEdit(edited, edit)).toBe(true);
+    expect(hasEdit(VAGRANTFILE, edit)).toBe(false);
+    // Applying twice changes nothing more.
+    expect(editText(edited, edit)).toBe(edited);
+  });
+
+  it('adds a libvirt provider block when the Vagrantfile has none', () => {
+    const text = 'Vagrant.configure("2") do |config|\n  config.vm.synced_folder ".", "/vagrant", type: "9p"\nend\n';
+    const rt = machine(text);
+    const edit = fileEditFor({ id: `${rt.id}/mountType`, setting: 'mountType', ...vagrantSyncedFolder.draft(rt) } as never, rt);
+    const edited = editText(text, edit);
+    expect(edited).toBe(
+      'Vagrant.configure("2") do |config|\n  config.vm.provider :libvirt do |libvirt|\n    libvirt.memorybacking :access, :mode => "shared"\n  end\n  config.vm.synced_folder ".", "/vagrant", type: "virtiofs"\nend\n',
+    );
+    expect(hasEdit(edited, edit)).toBe(true);
+  });
+});
