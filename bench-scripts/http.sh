@@ -1,8 +1,9 @@
-# http: static files served by an nginx of its own on 127.0.0.1 from DIR, measured with wrk (requests/s, latency p50/p99 in ms).
-# The site (one 64 KiB random file and a small site of --files small files), nginx's config, pid, logs and temp
-# paths all live in the work dir; nginx (daemon off) is stopped in the trap.
-# Args: --dir DIR [--trials N] [--runtime-s N (default 3)] [--clients N (connections, default 16)] [--files N (default 200)] [--port N]
-# Events: start, per trial tool-output (the JSON line of wrk's Lua done()), progress; result, end.
+# http: static files served by an nginx of its own on 127.0.0.1 from DIR, measured with wrk (requests/s, latency p50/p99 in ms),
+# twice per trial: GET of one 64 KiB random file ("static"), and a small site ("site": a wrk Lua request() that cycles
+# through small/1.html .. small/N.html, N = --files, so every request opens another small file, as a web app's pages do).
+# The site, nginx's config, pid, logs and temp paths all live in the work dir; nginx (daemon off) is stopped in the trap.
+# Args: --dir DIR [--trials N] [--runtime-s N (default 3, per wrk run)] [--clients N (connections, default 16)] [--files N (default 200)] [--port N]
+# Events: start, per trial two tool-outputs (the JSON line of wrk's Lua done(), "kind":"static" then "kind":"site"), progress; result, end.
 
 VB_PORT=''; VB_CLIENTS=''
 vb_extra_arg() {
@@ -65,24 +66,36 @@ vb_http_server() { # starts nginx (retries other ports when one is taken)
   done
 }
 
-vb_http_lua() { # the wrk script: done() prints one JSON line
-  cat >"$VB_WORK/report.lua" <<'EOF'
-done = function(summary, latency, requests)
+vb_http_lua() { # the wrk scripts: static.lua (plain GET) and site.lua (cycles the small pages); done() prints one JSON line
+  # done() is shared (a Lua long string, so no shell quoting inside); vb_kind names the measurement in the report
+  vb_done='done = function(summary, latency, requests)
   local s = summary.duration / 1e6
   local e = summary.errors
-  io.write(string.format('{"requests":%d,"duration_s":%.6f,"bytes":%d,"req_per_s":%.3f,"lat_p50_ms":%.3f,"lat_p99_ms":%.3f,"lat_mean_ms":%.3f,"lat_max_ms":%.3f,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d}}\n',
+  io.write(string.format([[{"requests":%d,"duration_s":%.6f,"bytes":%d,"req_per_s":%.3f,"lat_p50_ms":%.3f,"lat_p99_ms":%.3f,"lat_mean_ms":%.3f,"lat_max_ms":%.3f,"errors":{"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d},"kind":"%s"}]] .. "\n",
     summary.requests, s, summary.bytes, summary.requests / s, latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    latency.mean / 1000, latency.max / 1000, e.connect, e.read, e.write, e.status, e.timeout))
+    latency.mean / 1000, latency.max / 1000, e.connect, e.read, e.write, e.status, e.timeout, vb_kind))
+end'
+  printf 'vb_kind = "static"\n%s\n' "$vb_done" >"$VB_WORK/static.lua"
+  cat >"$VB_WORK/site.lua" <<EOF
+vb_kind = "site"
+local pages, reqs, i = $VB_FILES, {}, 0
+init = function(args)
+  for p = 1, pages do reqs[p] = wrk.format("GET", "/small/" .. p .. ".html") end
 end
+request = function()
+  i = i % pages + 1
+  return reqs[i]
+end
+$vb_done
 EOF
 }
 
-vb_http_trial() { # TRIAL: one wrk run, its JSON line emitted as tool-output
-  VB_OUT="$VB_WORK/wrk-$1.txt"
-  vb_run_quiet sh -c 'o=$1; shift; exec "$@" >"$o" 2>&1' sh "$VB_OUT" wrk --latency -t 2 -c "$VB_CLIENTS" -d "${VB_RUNTIME_S}s" --timeout 2s -s "$VB_WORK/report.lua" "$vb_url"
+vb_http_wrk() { # TRIAL KIND URL: one wrk run with KIND.lua, its JSON line emitted as tool-output
+  VB_OUT="$VB_WORK/wrk-$1-$2.txt"
+  vb_run_quiet sh -c 'o=$1; shift; exec "$@" >"$o" 2>&1' sh "$VB_OUT" wrk --latency -t 2 -c "$VB_CLIENTS" -d "${VB_RUNTIME_S}s" --timeout 2s -s "$VB_WORK/$2.lua" "$3"
   vb_st=$?
   vb_data=$(grep '^{"requests"' "$VB_OUT" 2>/dev/null | tail -n 1)
-  [ -n "$vb_data" ] || vb_die tool-failed 1 "wrk failed (exit $vb_st): $(tail -n 3 "$VB_OUT" 2>/dev/null | tr '\n' ' ')"
+  [ -n "$vb_data" ] || vb_die tool-failed 1 "wrk ($2) failed (exit $vb_st): $(tail -n 3 "$VB_OUT" 2>/dev/null | tr '\n' ' ')"
   vb_emit "{\"event\":\"tool-output\",\"test\":\"$VB_TEST\",\"trial\":$1,\"tool\":\"wrk\",\"format\":\"json\",\"data\":$vb_data}"
   rm -f "$VB_OUT"
 }
@@ -90,7 +103,7 @@ vb_http_trial() { # TRIAL: one wrk run, its JSON line emitted as tool-output
 vb_http_main() {
   vb_init http "$@"
   : "${VB_RUNTIME_S:=3}" "${VB_CLIENTS:=16}" "${VB_FILES:=200}"
-  vb_positive '--runtime-s and --clients' "$VB_RUNTIME_S" "$VB_CLIENTS"
+  vb_positive '--runtime-s, --clients and --files' "$VB_RUNTIME_S" "$VB_CLIENTS" "$VB_FILES"
   [ "$VB_CLIENTS" -ge 2 ] || vb_die usage 2 "--clients must be at least 2 (wrk runs 2 threads)"
   vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"files\":$VB_FILES,\"port\":${VB_PORT:-null}}"
   for vb_c in nginx wrk; do
@@ -102,16 +115,19 @@ vb_http_main() {
   vb_mkwork
   vb_http_site; vb_http_lua; vb_http_server
   vb_url="http://127.0.0.1:$vb_port/static.bin"
+  vb_site="http://127.0.0.1:$vb_port/"
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
-    vb_http_trial $vb_i
+    vb_http_wrk $vb_i static "$vb_url"
+    vb_http_wrk $vb_i site "$vb_site"
     vb_progress $vb_i
     vb_i=$((vb_i + 1))
   done
+  vb_wrk="wrk --latency -t 2 -c $VB_CLIENTS -d ${VB_RUNTIME_S}s --timeout 2s"
   vb_result wrk "$vb_ver" \
-    "wrk --latency, 2 threads, $VB_CLIENTS keep-alive connections, $VB_RUNTIME_S s per trial, GET of a 64 KiB random file served by nginx $vb_ngx (sendfile on, access log off) from $VB_DIR over 127.0.0.1; latency percentiles from wrk's histogram via a Lua done()" \
-    "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"threads\":2,\"files\":$VB_FILES,\"fileKiB\":64}" \
-    "nginx -p WORK -c WORK/nginx.conf; wrk --latency -t 2 -c $VB_CLIENTS -d ${VB_RUNTIME_S}s --timeout 2s -s WORK/report.lua $vb_url"
+    "per trial two wrk runs, each wrk --latency, 2 threads, $VB_CLIENTS keep-alive connections, $VB_RUNTIME_S s, against nginx $vb_ngx (sendfile on, access log off) serving from $VB_DIR over 127.0.0.1: static = GET of one 64 KiB random file (req_per_s, lat_p50_ms, lat_p99_ms); site = a Lua request() cycling through $VB_FILES small pages small/1.html .. small/$VB_FILES.html of about 1 KB (site_req_per_s, site_lat_p50_ms, site_lat_p99_ms); latency percentiles from wrk's histogram via a Lua done()" \
+    "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"threads\":2,\"files\":$VB_FILES,\"fileKiB\":64,\"sitePages\":$VB_FILES}" \
+    "nginx -p WORK -c WORK/nginx.conf; $vb_wrk -s WORK/static.lua $vb_url; $vb_wrk -s WORK/site.lua $vb_site (request() cycles small/1.html .. small/$VB_FILES.html)"
   vb_finish
 }
 

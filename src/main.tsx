@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
 import './styles/views.css';
+import './styles/service-tables.css';
 
 const root = document.getElementById('root');
 if (root) {

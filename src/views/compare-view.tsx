@@ -8,6 +8,7 @@ import { useAppStore } from '../store/app-store';
 import { CompareTable } from './compare-table';
 import { SettingsChanges } from './settings-changes';
 import { RunPicker } from './run-picker';
+import { ServiceCompare } from './service-compare';
 
 /** Before (A) and after (B) pickers and the per-metric comparison table. */
 export function CompareView(): JSX.Element {
@@ -60,6 +61,7 @@ export function CompareView(): JSX.Element {
             {fmtDate(comparison.a.startedAt)} ({comparison.a.suite}) → {fmtDate(comparison.b.startedAt)} ({comparison.b.suite}) · colored by whether the change is better or worse, beyond 1% noise
           </p>
           <SettingsChanges changes={comparison.settings ?? []} />
+          <ServiceCompare comparison={comparison} />
           <CompareTable comparison={comparison} />
         </>
       ) : null}

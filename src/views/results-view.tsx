@@ -9,6 +9,7 @@ import { useAppStore } from '../store/app-store';
 import { LatencyChart } from './latency-chart';
 import { ResultsTable } from './results-table';
 import { RunPicker } from './run-picker';
+import { ServiceResults } from './service-results';
 import { SmallFilesChart } from './small-files-chart';
 import { SummaryTiles } from './summary-tiles';
 import { ThroughputChart } from './throughput-chart';
@@ -68,6 +69,7 @@ export function ResultsView(): JSX.Element {
               <SmallFilesChart run={run} />
             </div>
           )}
+          <ServiceResults run={run} />
           <h2 className="section-heading">All results</h2>
           <ResultsTable run={run} />
         </>

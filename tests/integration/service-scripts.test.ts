@@ -1,6 +1,8 @@
 // net.sh, redis.sh and http.sh for real on the native target: real iperf3, redis-server +
 // redis-benchmark, nginx + wrk, all on 127.0.0.1 only, short and bounded; run exactly as the
-// engine runs them (lib.sh + <test>.sh on stdin of `sh -s`, own process group).
+// engine runs them (lib.sh + <test>.sh on stdin of `sh -s`, own process group), in dash; http.sh
+// (the static file and the small site) also in BusyBox ash and bash --posix.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ const SMALL: Record<Service, string[]> = {
 const METRICS: Record<Service, string[]> = {
   net: ['tx_Mbps', 'rx_Mbps'],
   redis: ['set_rps_tcp', 'get_rps_tcp', 'set_rps_unix', 'get_rps_unix', 'set_p50_ms_tcp', 'get_p99_ms_unix'],
-  http: ['req_per_s', 'lat_p50_ms', 'lat_p99_ms'],
+  http: ['req_per_s', 'lat_p50_ms', 'lat_p99_ms', 'site_req_per_s', 'site_lat_p50_ms', 'site_lat_p99_ms'],
 };
 const TOOLS: Record<Service, string[]> = { net: ['iperf3'], redis: ['redis-server', 'redis-benchmark'], http: ['nginx', 'wrk'] };
 const SERVICES = Object.keys(SMALL) as Service[];
@@ -62,6 +64,30 @@ afterAll(() => {
 
 const freshDir = (): string => mkdtempSync(join(root, 'd-'));
 
+/** http.sh measured the static file and the small site each trial, and its result says so. */
+function expectBothHttpParts(run: ScriptRun): void {
+  const outputs = ofKind(run.events, 'tool-output');
+  expect(outputs.map((o) => [o.trial, (o.data as { kind?: string }).kind])).toEqual([
+    [1, 'static'],
+    [1, 'site'],
+    [2, 'static'],
+    [2, 'site'],
+  ]);
+  // The site's responses are the ~1 KB pages (not the 64 KiB file, not error pages).
+  const perRequest = outputs.map((o) => {
+    const d = o.data as { bytes: number; requests: number };
+    return d.bytes / d.requests;
+  });
+  expect(perRequest[0]).toBeGreaterThan(65536);
+  expect(perRequest[1]).toBeGreaterThan(900);
+  expect(perRequest[1]).toBeLessThan(2000);
+  const [res] = ofKind(run.events, 'result');
+  expect(res.method).toMatch(/static = GET of one 64 KiB random file/);
+  expect(res.method).toMatch(/site = a Lua request\(\) cycling through 20 small pages small\/1\.html \.\. small\/20\.html/);
+  expect(res.params).toMatchObject({ files: 20, sitePages: 20, fileKiB: 64 });
+  expect(res.command).toMatch(/-s WORK\/static\.lua http:\/\/127\.0\.0\.1:\d+\/static\.bin; wrk .* -s WORK\/site\.lua http:\/\/127\.0\.0\.1:\d+\//);
+}
+
 describe.each(SERVICES)('%s.sh on the native target', (test) => {
   it('measures over 127.0.0.1, and leaves no server, port or file behind', async () => {
     const dir = freshDir();
@@ -70,7 +96,7 @@ describe.each(SERVICES)('%s.sh on the native target', (test) => {
     expect(run.bad).toEqual([]);
     expect(run.code, run.stderr).toBe(0);
     expect(ofKind(run.events, 'error')).toEqual([]);
-    expect(ofKind(run.events, 'tool-output')).toHaveLength(test === 'http' ? 2 : 4);
+    expect(ofKind(run.events, 'tool-output')).toHaveLength(4);
     const { result, errors } = collect(test, run.events);
     expect(errors).toEqual([]);
     for (const m of METRICS[test]) {
@@ -85,6 +111,7 @@ describe.each(SERVICES)('%s.sh on the native target', (test) => {
     expect(listening().has(port)).toBe(false);
     expect(readdirSync(dir)).toEqual([]);
     expect(processesMentioning(dir)).toEqual([]);
+    if (test === 'http') expectBothHttpParts(run);
   });
 
   it('stops its server and removes its files on SIGTERM mid-run', async () => {
@@ -115,5 +142,36 @@ describe.each(SERVICES)('%s.sh on the native target', (test) => {
     expect(err.message).toMatch(/apt-get install/);
     expect(err.message).toContain(TOOLS[test][0]);
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+const which = (cmd: string): string => execFileSync('sh', ['-c', 'command -v "$1"', 'sh', cmd], { encoding: 'utf8' }).trim();
+
+describe('http.sh in other POSIX shells', () => {
+  let bbBin: string; // every BusyBox applet + nginx + wrk
+  beforeAll(() => {
+    bbBin = mkdtempSync(join(os.tmpdir(), 'vmbench-bb-http-'));
+    for (const a of execFileSync(which('busybox'), ['--list'], { encoding: 'utf8' }).split('\n').filter(Boolean)) symlinkSync(which('busybox'), join(bbBin, a));
+    for (const t of TOOLS.http) symlinkSync(which(t), join(bbBin, t));
+  });
+  afterAll(() => rmSync(bbBin, { recursive: true, force: true }));
+
+  const shells: [string, () => { cmd: string[]; env: NodeJS.ProcessEnv }][] = [
+    ['BusyBox ash (only BusyBox applets, nginx and wrk on PATH)', () => ({ cmd: [which('busybox'), 'sh'], env: { PATH: bbBin } })],
+    ['bash --posix', () => ({ cmd: [which('bash'), '--posix'], env: process.env })],
+  ];
+  it.each(shells)('%s: both parts measured, nothing left behind', async (_name, shell) => {
+    const { cmd, env } = shell();
+    const dir = freshDir();
+    const run = await runScript('http', ['--dir', dir, ...SMALL.http], { shell: cmd, env, timeoutMs: 60_000 });
+    expect(run.bad).toEqual([]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(ofKind(run.events, 'error')).toEqual([]);
+    const { result, errors } = collect('http', run.events);
+    expect(errors).toEqual([]);
+    for (const m of METRICS.http) expect(result?.metrics[m]?.median, m).toBeGreaterThan(0);
+    expectBothHttpParts(run);
+    expect(readdirSync(dir)).toEqual([]);
+    expect(processesMentioning(dir)).toEqual([]);
   });
 });

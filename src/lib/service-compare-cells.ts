@@ -1,0 +1,77 @@
+import type { CompareRow, Comparison, Place } from '../../electron/contract';
+import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest } from './service-layout';
+
+/** One side of a before → after cell: a number, or why there is none. */
+export type Side = { kind: 'value'; value: number } | { kind: 'missing'; why: string };
+
+/** A resolved before → after cell: both sides, % change and whether B is better (null: same, absent, or a ratio). */
+export type CompareCellView =
+  | { kind: 'change'; a: Side; b: Side; pct: number | null; improved: boolean | null }
+  | { kind: 'missing'; why: string };
+
+/** One target's service tables in a comparison. */
+export interface CompareServiceSection {
+  target: string;
+  tables: LayoutTable[];
+}
+
+const keyOf = (s: { target: string; test: string; place: string; metric: string }): string => `${s.target}|${s.test}|${s.place}|${s.metric}`;
+
+/** Comparison rows by target|test|place|metric. */
+export function indexRows(cmp: Comparison): Map<string, CompareRow> {
+  return new Map(cmp.rows.map((r) => [keyOf(r), r]));
+}
+
+/** The service sections of a comparison: one per target with a net/redis/http number in either run, local first. */
+export function compareServiceSections(cmp: Comparison): CompareServiceSection[] {
+  const targets = new Map<string, { places: Partial<Record<ServiceTest, Place[]>>; all: Place[]; metrics: string[] }>();
+  for (const r of cmp.rows) {
+    const t = targets.get(r.target) ?? { places: {}, all: [], metrics: [] };
+    t.all.push(r.place);
+    t.metrics.push(r.metric);
+    if (isServiceTest(r.test)) (t.places[r.test] ??= []).push(r.place);
+    targets.set(r.target, t);
+  }
+  const baselineId = targets.has('local') ? 'local' : null;
+  const ids = [...targets.keys()].sort((x, y) => (x === 'local' ? -1 : y === 'local' ? 1 : 0));
+  return ids
+    .map((id) => {
+      const t = targets.get(id)!;
+      const facts = { id, label: id, baseline: id === baselineId, container: looksLikeContainer(id, id, t.all, t.metrics), places: t.places };
+      return { target: id, tables: serviceLayout(facts, baselineId) };
+    })
+    .filter((s) => s.tables.length > 0);
+}
+
+function sideWhy(cmp: Comparison, which: 'a' | 'b', target: string): string {
+  const run = cmp[which];
+  const name = which === 'a' ? 'A (before)' : 'B (after)';
+  return run.targets.includes(target) ? `not measured in ${name}` : `not measured in ${name}: that run did not include ${target}`;
+}
+
+function sideOf(cmp: Comparison, row: CompareRow | undefined, which: 'a' | 'b', src: CellSource): Side {
+  const v = row?.[which];
+  return v === null || v === undefined ? { kind: 'missing', why: sideWhy(cmp, which, src.target) } : { kind: 'value', value: v };
+}
+
+/** A layout cell filled from a comparison: before → after, or why neither run has it. */
+export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell: LayoutCell): CompareCellView {
+  if (cell.kind === 'value') {
+    const row = rows.get(keyOf(cell.source));
+    if (!row) return { kind: 'missing', why: cell.notApplicable ?? 'not measured in either run' };
+    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source), b: sideOf(cmp, row, 'b', cell.source), pct: row.pct, improved: row.improved };
+  }
+  const ratio = (which: 'a' | 'b'): Side => {
+    const num = rows.get(keyOf(cell.num))?.[which];
+    const den = rows.get(keyOf(cell.den))?.[which];
+    if (num === null || num === undefined || den === null || den === undefined || den <= 0) {
+      return { kind: 'missing', why: `no ratio in ${which === 'a' ? 'A (before)' : 'B (after)'}: it needs both numbers` };
+    }
+    return { kind: 'value', value: num / den };
+  };
+  const a = ratio('a');
+  const b = ratio('b');
+  if (a.kind === 'missing' && b.kind === 'missing') return { kind: 'missing', why: 'no ratio: neither run has both numbers' };
+  const pct = a.kind === 'value' && b.kind === 'value' && a.value !== 0 ? ((b.value - a.value) / a.value) * 100 : null;
+  return { kind: 'change', a, b, pct, improved: null };
+}

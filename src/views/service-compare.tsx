@@ -1,0 +1,56 @@
+import { useId, type JSX } from 'react';
+import type { CompareRow, Comparison } from '../../electron/contract';
+import { fmtNum, fmtPct, fmtRatio } from '../lib/format';
+import { compareCell, compareServiceSections, indexRows, type Side } from '../lib/service-compare-cells';
+import type { LayoutCell } from '../lib/service-layout';
+import { MissingCell } from './missing-cell';
+import { ServiceTable, type CellContent } from './service-table';
+
+function side(s: Side, ratio: boolean): JSX.Element {
+  if (s.kind === 'missing') return <MissingCell why={s.why} />;
+  return <>{ratio ? fmtRatio(s.value) : fmtNum(s.value)}</>;
+}
+
+function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCell): CellContent {
+  const v = compareCell(cmp, rows, c);
+  if (v.kind === 'missing') return { content: <MissingCell why={v.why} /> };
+  const verdict = v.improved === true ? 'better' : v.improved === false ? 'worse' : 'same';
+  const ratio = c.kind === 'ratio';
+  return {
+    className: `change-cell cmp-${verdict}`,
+    content: (
+      <>
+        <span className="muted">{side(v.a, ratio)}</span>
+        <span aria-hidden="true"> → </span>
+        <span className="sr-only"> to </span>
+        <strong>{side(v.b, ratio)}</strong>
+        {v.pct !== null ? <span className="pct block small">{fmtPct(v.pct)}</span> : null}
+      </>
+    ),
+  };
+}
+
+/** The service tables of a comparison, each cell before (A) → after (B) with its % change; nothing when neither run has service results. */
+export function ServiceCompare({ comparison }: { comparison: Comparison }): JSX.Element | null {
+  const headingId = useId();
+  const sections = compareServiceSections(comparison);
+  if (sections.length === 0) return null;
+  const rows = indexRows(comparison);
+  return (
+    <section className="service-results" data-testid="service-compare" aria-labelledby={headingId}>
+      <h2 className="section-heading" id={headingId}>
+        Services: network, Redis, HTTP · before → after
+      </h2>
+      {sections.map(({ target, tables }) => (
+        <section key={target} className="service-section" data-testid="service-section" data-target={target} aria-label={`Services on ${target}, before and after`}>
+          <h3 className="service-target mono">{target}</h3>
+          <div className="service-grid">
+            {tables.map((t) => (
+              <ServiceTable key={t.test} table={t} caption={`${t.title} · ${target} · A → B`} cell={(c) => cellContent(comparison, rows, c)} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </section>
+  );
+}
