@@ -258,6 +258,13 @@ vb_random_port() { # a port in 20000..59999 (the caller retries when it is taken
   vb_r=$(od -An -N2 -tu2 /dev/urandom 2>/dev/null | tr -d ' \n'); vb_is_uint "$vb_r" || vb_r=$$
   printf '%s\n' $((20000 + vb_r % 40000))
 }
+vb_host_port() { # FLAG HOST:PORT -> VB_HP_HOST, VB_HP_PORT (a host name or IPv4 address; a port 1..65535), else usage error
+  vb_h=${2%:*}; vb_p=${2##*:}
+  case $2 in *:*) ;; *) vb_die usage 2 "$1 needs HOST:PORT, not '$2'" ;; esac
+  case $vb_h in ''|-*|*[!A-Za-z0-9.-]*) vb_die usage 2 "$1 needs a host name or IPv4 address before the port, not '$vb_h'" ;; esac
+  { vb_is_uint "$vb_p" && [ "$vb_p" -ge 1 ] && [ "$vb_p" -le 65535 ]; } || vb_die usage 2 "$1 needs a port from 1 to 65535, not '$vb_p'"
+  VB_HP_HOST=$vb_h; VB_HP_PORT=$vb_p
+}
 vb_server_start() { # LOG CMD...: starts a server in the background (stdin closed, output to LOG)
   vb_lg=$1; shift
   "$@" </dev/null >"$vb_lg" 2>&1 &

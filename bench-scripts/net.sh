@@ -1,13 +1,23 @@
-# net: TCP throughput over loopback (native) with iperf3, both directions, in Mbit/s (10^6 bit/s).
-# Starts its own iperf3 server on 127.0.0.1 (a free port, or --port) and stops it in the trap.
-# Args: --dir DIR [--trials N] [--runtime-s N (per direction, default 3)] [--streams N (default 1)] [--port N]
+# net: TCP throughput with iperf3, both directions, in Mbit/s (10^6 bit/s), bits received per second.
+# Two modes:
+#   own server (default): starts its own iperf3 server on 127.0.0.1 (a free port, or --port) and measures this
+#     target's loopback; the server is stopped in the trap.
+#   --connect HOST:PORT: starts no server; the iperf3 client in this target connects to a server that is already
+#     listening there (vmbench runs it on the host, bound to the host's 127.0.0.1, and passes the address under
+#     which this target reaches the host's loopback: 127.0.0.1 natively or with host networking, 10.0.2.2 through
+#     QEMU user-mode networking, host.docker.internal from a Docker Desktop container).
+# Directions (the same in both modes): the iperf3 client always runs in this target.
+#   tx = a normal run: the client sends, this target -> server (inside a guest: guest -> host)
+#   rx = -R: the server sends, server -> this target (inside a guest: host -> guest)
+# Args: --dir DIR [--trials N] [--runtime-s N (per direction, default 3)] [--streams N (default 1)] [--port N | --connect HOST:PORT]
 # Events: start, per trial and direction tool-output (iperf3 -J; "reverse":1 in start.test_start is rx), progress; result, end.
 
-VB_PORT=''; VB_STREAMS=''
+VB_PORT=''; VB_STREAMS=''; VB_HOST=''
 vb_extra_arg() {
   case $1 in
     --port|--streams) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
       if [ "$1" = --port ]; then VB_PORT=$2; else VB_STREAMS=$2; fi ;;
+    --connect) vb_host_port --connect "$2"; VB_HOST=$VB_HP_HOST; VB_PORT=$VB_HP_PORT ;;
     *) return 1 ;;
   esac
 }
@@ -26,7 +36,7 @@ vb_net_server() { # starts iperf3 -s on 127.0.0.1 (retries other ports when one 
 
 vb_net_trial() { # TRIAL [-R]: one iperf3 client run, emitted as tool-output
   VB_OUT="$VB_WORK/iperf3-$1$2.json"
-  vb_run_capped $((VB_RUNTIME_S + 20)) sh -c 'exec "$@" >"$0"' "$VB_OUT" iperf3 -c 127.0.0.1 -p "$vb_port" -J -O 1 -t "$VB_RUNTIME_S" -P "$VB_STREAMS" --connect-timeout 3000 $2
+  vb_run_capped $((VB_RUNTIME_S + 20)) sh -c 'exec "$@" >"$0"' "$VB_OUT" iperf3 -c "$vb_host" -p "$vb_port" -J -O 1 -t "$VB_RUNTIME_S" -P "$VB_STREAMS" --connect-timeout 3000 $2
   vb_st=$?
   vb_data=$(awk '{ sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, ""); printf "%s", $0 }' "$VB_OUT" 2>/dev/null)
   case $vb_data in
@@ -42,11 +52,20 @@ vb_net_main() {
   vb_init net "$@"
   : "${VB_RUNTIME_S:=3}" "${VB_STREAMS:=1}"
   vb_positive '--runtime-s and --streams' "$VB_RUNTIME_S" "$VB_STREAMS"
-  vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"streams\":$VB_STREAMS,\"port\":${VB_PORT:-null}}"
+  vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"streams\":$VB_STREAMS,\"port\":${VB_PORT:-null},\"connect\":$(vb_jstr_or_null "${VB_HOST:+$VB_HOST:$VB_PORT}")}"
   command -v iperf3 >/dev/null 2>&1 || vb_die tool-missing 4 "iperf3 not found in this target: install iperf3 (apt-get install iperf3 / apk add iperf3 / dnf install iperf3 / brew install iperf3) to measure TCP throughput"
   vb_ver=$(iperf3 --version </dev/null 2>/dev/null | head -n 1 | awk '{ print $2 }')
   vb_mkwork
-  vb_net_server
+  if [ -n "$VB_HOST" ]; then
+    vb_host=$VB_HOST; vb_port=$VB_PORT
+    vb_how="iperf3 TCP from this target to an iperf3 server already listening at $vb_host:$vb_port (no server started here)"
+    vb_cmd="iperf3 -c $vb_host -p $vb_port -J -O 1 -t $VB_RUNTIME_S -P $VB_STREAMS [-R]"
+  else
+    vb_host=127.0.0.1
+    vb_net_server
+    vb_how="iperf3 TCP over 127.0.0.1 (the loopback of this target)"
+    vb_cmd="iperf3 -s -B 127.0.0.1 -p $vb_port; iperf3 -c 127.0.0.1 -p $vb_port -J -O 1 -t $VB_RUNTIME_S -P $VB_STREAMS [-R]"
+  fi
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     vb_net_trial $vb_i ''
@@ -55,9 +74,9 @@ vb_net_main() {
     vb_i=$((vb_i + 1))
   done
   vb_result iperf3 "$vb_ver" \
-    "iperf3 TCP over 127.0.0.1 (the loopback of this target), $VB_STREAMS stream(s), $VB_RUNTIME_S s per direction after a 1 s omitted ramp (-O 1); tx = client->server, rx = -R (server->client); bits received per second" \
+    "$vb_how, $VB_STREAMS stream(s), $VB_RUNTIME_S s per direction after a 1 s omitted ramp (-O 1); the client runs in this target: tx = client->server (this target sends), rx = -R (server->client, this target receives); bits received per second" \
     "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"streams\":$VB_STREAMS}" \
-    "iperf3 -s -B 127.0.0.1 -p $vb_port; iperf3 -c 127.0.0.1 -p $vb_port -J -O 1 -t $VB_RUNTIME_S -P $VB_STREAMS [-R]"
+    "$vb_cmd"
   vb_finish
 }
 

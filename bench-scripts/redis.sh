@@ -1,13 +1,16 @@
 # redis: requests per second of SET and GET against a redis-server of its own, over TCP (127.0.0.1) and a unix socket.
 # Starts redis-server (no persistence: --save '' --appendonly no) with its files in the work dir; stops it in the trap.
-# Args: --dir DIR [--trials N] [--requests N (per command, default 20000)] [--clients N (default 16)] [--max-s N (cap per run, default 60)] [--port N]
-# Events: start, per trial tool-output {"transport":"tcp"|"unix","csv":"<redis-benchmark --csv>"} twice, progress; result, end.
+# With --remote HOST:PORT it also measures, in each trial, a redis-server that is already running elsewhere (vmbench starts
+# one in a second container of the same image) as transport "remote" (metrics set_rps_remote, get_rps_remote).
+# Args: --dir DIR [--trials N] [--requests N (per command, default 20000)] [--clients N (default 16)] [--max-s N (cap per run, default 60)] [--port N] [--remote HOST:PORT]
+# Events: start, per trial tool-output {"transport":"tcp"|"unix"|"remote","csv":"<redis-benchmark --csv>"} (tcp, unix, remote), progress; result, end.
 
-VB_PORT=''; VB_REQUESTS=''; VB_CLIENTS=''
+VB_PORT=''; VB_REQUESTS=''; VB_CLIENTS=''; VB_REMOTE_HOST=''; VB_REMOTE_PORT=''
 vb_extra_arg() {
   case $1 in
     --port|--requests|--clients) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
       case $1 in --port) VB_PORT=$2 ;; --requests) VB_REQUESTS=$2 ;; *) VB_CLIENTS=$2 ;; esac ;;
+    --remote) vb_host_port --remote "$2"; VB_REMOTE_HOST=$VB_HP_HOST; VB_REMOTE_PORT=$VB_HP_PORT ;;
     *) return 1 ;;
   esac
 }
@@ -45,7 +48,7 @@ vb_redis_main() {
   vb_init redis "$@"
   : "${VB_REQUESTS:=20000}" "${VB_CLIENTS:=16}" "${VB_MAX_S:=60}"; VB_CAP=$VB_MAX_S # each redis-benchmark run is capped (it retries a refused connection forever)
   vb_positive '--requests and --clients' "$VB_REQUESTS" "$VB_CLIENTS"
-  vb_start "{\"trials\":$VB_TRIALS,\"requests\":$VB_REQUESTS,\"clients\":$VB_CLIENTS,\"port\":${VB_PORT:-null}}"
+  vb_start "{\"trials\":$VB_TRIALS,\"requests\":$VB_REQUESTS,\"clients\":$VB_CLIENTS,\"port\":${VB_PORT:-null},\"remote\":$(vb_jstr_or_null "${VB_REMOTE_HOST:+$VB_REMOTE_HOST:$VB_REMOTE_PORT}")}"
   for vb_c in redis-server redis-benchmark; do
     command -v $vb_c >/dev/null 2>&1 || vb_die tool-missing 4 "$vb_c not found in this target: install Redis (apt-get install redis-server redis-tools / apk add redis / dnf install redis / brew install redis) to measure it"
   done
@@ -58,14 +61,20 @@ vb_redis_main() {
   while [ $vb_i -le "$VB_TRIALS" ]; do
     vb_redis_bench $vb_i tcp -h 127.0.0.1 -p "$vb_port"
     [ -n "$vb_sock" ] && vb_redis_bench $vb_i unix -s "$vb_sock"
+    [ -n "$VB_REMOTE_HOST" ] && vb_redis_bench $vb_i remote -h "$VB_REMOTE_HOST" -p "$VB_REMOTE_PORT"
     vb_progress $vb_i
     vb_i=$((vb_i + 1))
   done
   vb_how='TCP over 127.0.0.1 and a unix socket'; [ -n "$vb_sock" ] || vb_how='TCP over 127.0.0.1 only (the socket path would be too long)'
+  vb_rcmd=''
+  if [ -n "$VB_REMOTE_HOST" ]; then
+    vb_how="$vb_how, and remote: TCP to a redis-server already running at $VB_REMOTE_HOST:$VB_REMOTE_PORT (not started by this script)"
+    vb_rcmd=" | -h $VB_REMOTE_HOST -p $VB_REMOTE_PORT"
+  fi
   vb_result redis-benchmark "$vb_ver" \
     "redis-benchmark -t set,get, $VB_REQUESTS requests per command, $VB_CLIENTS clients, random keys (-r 100000), $vb_how, against a redis-server $vb_ver started for this test without persistence" \
     "{\"trials\":$VB_TRIALS,\"requests\":$VB_REQUESTS,\"clients\":$VB_CLIENTS}" \
-    "redis-benchmark -h 127.0.0.1 -p $vb_port | -s SOCKET --csv -t set,get -n $VB_REQUESTS -c $VB_CLIENTS -r 100000"
+    "redis-benchmark -h 127.0.0.1 -p $vb_port | -s SOCKET$vb_rcmd --csv -t set,get -n $VB_REQUESTS -c $VB_CLIENTS -r 100000"
   vb_finish
 }
 

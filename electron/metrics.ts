@@ -24,12 +24,14 @@ const TABLE: Record<string, MetricInfo> = {
   stat_per_s: { label: 'Stat files', unit: 'files/s', direction: 'higher' },
   read_per_s: { label: 'Read files', unit: 'files/s', direction: 'higher' },
   delete_per_s: { label: 'Delete files', unit: 'files/s', direction: 'higher' },
-  tx_Mbps: { label: 'TCP host→guest', unit: 'Mbit/s', direction: 'higher' },
-  rx_Mbps: { label: 'TCP guest→host', unit: 'Mbit/s', direction: 'higher' },
+  tx_Mbps: { label: 'TCP guest→host (target sends)', unit: 'Mbit/s', direction: 'higher' },
+  rx_Mbps: { label: 'TCP host→guest (target receives)', unit: 'Mbit/s', direction: 'higher' },
   set_rps_tcp: { label: 'Redis SET over TCP', unit: 'req/s', direction: 'higher' },
   get_rps_tcp: { label: 'Redis GET over TCP', unit: 'req/s', direction: 'higher' },
   set_rps_unix: { label: 'Redis SET over unix socket', unit: 'req/s', direction: 'higher' },
   get_rps_unix: { label: 'Redis GET over unix socket', unit: 'req/s', direction: 'higher' },
+  set_rps_remote: { label: 'Redis SET across two containers', unit: 'req/s', direction: 'higher' },
+  get_rps_remote: { label: 'Redis GET across two containers', unit: 'req/s', direction: 'higher' },
   set_p50_ms_tcp: { label: 'Redis SET p50 (TCP)', unit: 'ms', direction: 'lower' },
   set_p99_ms_tcp: { label: 'Redis SET p99 (TCP)', unit: 'ms', direction: 'lower' },
   get_p50_ms_tcp: { label: 'Redis GET p50 (TCP)', unit: 'ms', direction: 'lower' },
@@ -41,6 +43,9 @@ const TABLE: Record<string, MetricInfo> = {
   req_per_s: { label: 'HTTP requests', unit: 'req/s', direction: 'higher' },
   lat_p50_ms: { label: 'HTTP latency p50', unit: 'ms', direction: 'lower' },
   lat_p99_ms: { label: 'HTTP latency p99', unit: 'ms', direction: 'lower' },
+  site_req_per_s: { label: 'HTTP small-site requests', unit: 'req/s', direction: 'higher' },
+  site_lat_p50_ms: { label: 'HTTP small-site latency p50', unit: 'ms', direction: 'lower' },
+  site_lat_p99_ms: { label: 'HTTP small-site latency p99', unit: 'ms', direction: 'lower' },
 };
 
 /** Describes a metric; unknown names default to "higher is better" with no unit. */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Puts the two guest images the docker-transport tests use into a Docker daemon, without any registry:
-#   vmbench-guest:local        Debian bookworm minbase + fio (debootstrap from deb.debian.org, then docker import)
+#   vmbench-guest:local        Debian bookworm minbase + fio and the service-test tools (iperf3, redis-server +
+#                              redis-tools, nginx-light, wrk) (debootstrap from deb.debian.org, then docker import)
 #   vmbench-guest-nofio:local  BusyBox only (the host's static busybox): no fio and no setsid, to test fallbacks
 # Both are cached as one `docker save` tarball in $VMBENCH_TEST_CACHE (default /var/cache/vmbench-test),
 # keyed by the sha256 of this script, so a fresh dockerd only loads them (seconds) instead of rebuilding.
@@ -82,11 +83,20 @@ trap 'exit 130' INT TERM
 ROOT="$WORK/root"
 
 started=$(date +%s)
-log "debootstrap bookworm (minbase + fio) from $MIRROR"
-debootstrap --variant=minbase --include=fio bookworm "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 || {
+PACKAGES=fio,iperf3,redis-server,redis-tools,nginx-light,wrk
+log "debootstrap bookworm (minbase + $PACKAGES) from $MIRROR"
+# A policy-rc.d from the start: the packages' scripts must not start redis or nginx (on the host's network) during the build.
+mkdir -p "$ROOT/usr/sbin"
+printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
+chmod +x "$ROOT/usr/sbin/policy-rc.d"
+debootstrap --variant=minbase --include="$PACKAGES" bookworm "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 || {
   tail -n 20 "$WORK/debootstrap.log" >&2
   die "debootstrap failed (see above)"
 }
+rm -f "$ROOT/usr/sbin/policy-rc.d"
+for tool in fio iperf3 redis-server redis-benchmark nginx wrk; do
+  chroot "$ROOT" sh -c 'command -v "$1"' sh "$tool" >/dev/null || die "$tool is missing in the new root"
+done
 chroot "$ROOT" fio --version >/dev/null || die "fio does not run in the new root"
 rm -rf "$ROOT"/var/cache/apt/archives/*.deb "$ROOT"/var/lib/apt/lists/* "$ROOT"/tmp/* "$ROOT"/var/log/*.log
 log "debootstrap took $(($(date +%s) - started)) s; importing $FIO_IMAGE"

@@ -36,6 +36,8 @@ const events: JobEvent[] = [];
 const never = new AbortController().signal;
 
 const shared = (): string => join(root, 'data', 'scratch-shared');
+/** The daemon's image ids, sorted (images created in the same second list in either order). */
+const imageIds = (): string => d.docker(['images', '-q']).split('\n').filter(Boolean).sort().join('\n');
 const created: DockerTransport[] = [];
 const transport = (opts: Partial<ConstructorParameters<typeof DockerTransport>[0]> = {}): DockerTransport => {
   const t = new DockerTransport({ endpoint: d.host, engine: 'the test dockerd', sharedDir: shared(), image: IMAGE, ...opts });
@@ -151,23 +153,23 @@ describe('docker transport through the engine', () => {
   }, 300_000);
 
   it('reports an image that is not there, and pulls nothing', async () => {
-    const before = d.docker(['images', '-q']);
+    const before = imageIds();
     const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: 'vmbench-absent:1', tests: ['rand-read'] });
     await engine.waitForJob(jobId);
     expect(ofType(events, jobId, 'job-finished')[0]).toMatchObject({ status: 'failed' });
     const errors = ofType(events, jobId, 'test-error').map((e) => e.error);
     expect(errors.map((e) => `${e.place} ${e.test} ${e.code}`)).toEqual(['shared rand-read image-missing', 'guest rand-read image-missing', 'volume rand-read image-missing']);
     expect(errors[0].message).toMatch(/"vmbench-absent:1" is not present .* never pulls .*docker pull vmbench-absent:1.*leave out --image/);
-    expect(d.docker(['images', '-q'])).toBe(before);
+    expect(imageIds()).toBe(before);
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 120_000);
 
   it('detection confirms from inside the container which filesystem the shared folder really is, and never builds an image for it', async () => {
     const find = (r: DetectResult): RuntimeInfo => r.runtimes.find((x) => x.id === TARGET)!;
-    const imagesBefore = d.docker(['images', '-q']);
+    const imagesBefore = imageIds();
     // vmbench's own image is not built yet: detection says nothing about the active mount and builds nothing.
     expect(find(await call<DetectResult>(engine, 'detect')).active?.mountType).toBeUndefined();
-    expect(d.docker(['images', '-q'])).toBe(imagesBefore);
+    expect(imageIds()).toBe(imagesBefore);
     const tag = benchImageTag(readFileSync(join(scriptsDir(), 'Dockerfile'), 'utf8'));
     d.docker(['tag', IMAGE, tag]);
     try {

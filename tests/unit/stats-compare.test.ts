@@ -54,13 +54,13 @@ describe('compareRuns: settings changed between the runs (what an apply did)', (
 });
 
 describe('buildPlan', () => {
-  it('runs service tests (net, redis, http) only on this machine, disk tests in every place', async () => {
+  it('runs disk tests in every place, net once per guest (its guest place)', async () => {
     const { buildPlan } = await import('../../electron/engine/bench/runner.js');
     const transport = (places: ('native' | 'shared' | 'guest')[]) => ({ places: () => places, placeDir: () => '/x', run: async () => ({ exitCode: 0, cancelled: false, timedOut: false }) });
     const plan = buildPlan({ suite: 'quick', tests: ['rand-read', 'net'] }, [
       { id: 'local', runtime: 'local', label: 'This machine', settings: {}, transport: transport(['native']) },
       { id: 'libvirt:web', runtime: 'libvirt:web', label: 'web', settings: {}, transport: transport(['shared', 'guest']) },
     ]);
-    expect(plan.map((p) => `${p.target} ${p.place} ${p.test}`)).toEqual(['local native rand-read', 'local native net', 'libvirt:web shared rand-read', 'libvirt:web guest rand-read']);
+    expect(plan.map((p) => `${p.target} ${p.place} ${p.test}`)).toEqual(['local native rand-read', 'local native net', 'libvirt:web shared rand-read', 'libvirt:web guest rand-read', 'libvirt:web guest net']);
   });
 });

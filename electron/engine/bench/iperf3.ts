@@ -1,8 +1,9 @@
 /**
  * iperf3's JSON output (`iperf3 -c ... -J`) to vmbench samples: tx_Mbps for a normal run
- * (client -> server: host -> guest when the client is on the host), rx_Mbps for a reverse run
- * (-R, server -> client), from start.test_start.reverse. The value is end.sum_received
- * (what actually arrived), in Mbit/s = 10^6 bit/s.
+ * (client -> server), rx_Mbps for a reverse run (-R, server -> client), from
+ * start.test_start.reverse. The client always runs in the target (net.sh), so tx = the target
+ * sends (inside a guest: guest -> host) and rx = the target receives (host -> guest). The value is
+ * end.sum_received (what actually arrived), in Mbit/s = 10^6 bit/s.
  */
 import { z } from 'zod';
 

@@ -2,7 +2,8 @@
  * redis-benchmark `--csv` output to vmbench samples. Two CSV layouts exist: the old one
  * (Redis <= 6: `"SET","123456.79"` per line, no header) and the newer one (Redis >= 7: a header
  * `"test","rps","avg_latency_ms",...,"p50_latency_ms",...,"p99_latency_ms",...`). Names:
- * set_rps_tcp, get_rps_unix, set_p50_ms_tcp, get_p99_ms_unix, ... (latencies only when reported).
+ * set_rps_tcp, get_rps_unix, set_rps_remote, set_p50_ms_tcp, get_p99_ms_unix, ... (latencies only when reported);
+ * "remote" is a redis-server in a second container of the same image (redis.sh --remote).
  */
 
 /** One value a redis-benchmark run measured. */
@@ -11,8 +12,9 @@ export interface RedisSample {
   value: number;
 }
 
-/** How the benchmark reached the server. */
-export type RedisTransport = 'tcp' | 'unix';
+/** How the benchmark reached the server: TCP or a unix socket in the same guest, or TCP to a server in another container. */
+export type RedisTransport = 'tcp' | 'unix' | 'remote';
+const TRANSPORTS: readonly string[] = ['tcp', 'unix', 'remote'];
 
 const COMMANDS: Record<string, string> = { SET: 'set', GET: 'get' };
 
@@ -56,11 +58,11 @@ export function redisSamples(csv: string, transport: RedisTransport): RedisSampl
   return samples;
 }
 
-/** Samples of the redis.sh tool-output data {"transport":"tcp"|"unix","csv":"..."}. */
+/** Samples of the redis.sh tool-output data {"transport":"tcp"|"unix"|"remote","csv":"..."}. */
 export function redisToolOutputSamples(data: unknown): RedisSample[] {
   const d = data as { transport?: unknown; csv?: unknown } | null;
-  if (!d || typeof d.csv !== 'string' || (d.transport !== 'tcp' && d.transport !== 'unix')) {
-    throw new Error('redis tool-output must be {"transport":"tcp"|"unix","csv":"..."}');
+  if (!d || typeof d.csv !== 'string' || typeof d.transport !== 'string' || !TRANSPORTS.includes(d.transport)) {
+    throw new Error('redis tool-output must be {"transport":"tcp"|"unix"|"remote","csv":"..."}');
   }
-  return redisSamples(d.csv, d.transport);
+  return redisSamples(d.csv, d.transport as RedisTransport);
 }

@@ -13,8 +13,9 @@ import {
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
+import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { StepCollector } from './step-collector.js';
-import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -33,17 +34,16 @@ export interface RunnerDeps {
   resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
 }
 
-/** Builds the plan: every test in every place of every target. */
+/** Builds the plan: every disk test in every place of every target; service tests where service-step.ts says. */
 export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
   const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : SCRIPT_TESTS;
   const tests = RUNNABLE_TESTS.filter((t) => wanted.includes(t)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   const plan: PlanStep[] = [];
   for (const t of targets) {
-    for (const place of t.transport.places()) {
+    const places = t.transport.places();
+    for (const place of places) {
       for (const test of tests) {
-        // Inside a guest a service test would only measure the guest's own loopback, not the path a
-        // developer's traffic takes (published port, forwarded port, NIC): only on this machine for now.
-        if (place !== 'native' && SERVICE_TESTS.includes(test)) continue;
+        if (isServiceTest(test) && !servicePlaces(test, places).includes(place)) continue;
         const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
         const trialsIdx = args.indexOf('--trials');
         plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: estimateSec(spec.suite, test) });
@@ -61,10 +61,6 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString() });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
-  const services = (spec.tests ?? []).filter((t) => (SERVICE_TESTS as readonly TestId[]).includes(t));
-  if (services.length && targets.some((t) => t.transport.places().some((p) => p !== 'native'))) {
-    emit({ type: 'log', level: 'warn', message: `${services.join(', ')} run on this machine only in this version (inside guests they would measure the guest's own loopback, not your traffic's path).` });
-  }
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
   const runs = new Map<string, TargetRun>();
@@ -91,6 +87,16 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
         emit({ type: 'test-error', target: t.id, error });
       }
     }
+  }
+
+  for (const t of targets) {
+    if (unusable.has(t.id) || !plan.some((p) => p.target === t.id && p.test === 'net')) continue;
+    const host = t.transport.hostAddress?.();
+    emit({
+      type: 'log',
+      level: host ? 'info' : 'warn',
+      message: host ? `${t.label}: net measures ${host.path}.` : `${t.label}: net cannot run there (no known way from inside it to this machine's 127.0.0.1).`,
+    });
   }
 
   for (const t of targets) {
@@ -181,19 +187,37 @@ async function runStep(
   const collector = new StepCollector(test, place, (trial, metric, value) =>
     emit({ type: 'sample', target: t.id, place, test, trial, metric, value }),
   );
-  const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
-  const timeoutMs = timeoutSec(spec.suite, test) * 1000;
-  const exit = await t.transport.run(
-    { name: test, source: scriptSource(test), args },
-    {
-      signal,
-      timeoutMs,
-      onEvent: (ev) => {
-        collector.onEvent(ev);
-        if (ev.event === 'progress') report(ev.done, ev.total);
+  const service = isServiceTest(test);
+  let setup: Awaited<ReturnType<typeof setupServiceStep>> | undefined;
+  if (service) {
+    try {
+      setup = await setupServiceStep(t.transport, t.label, test, place, signal);
+    } catch (err) {
+      if (signal.aborted) return { result: null, errors: [] };
+      const code = err instanceof ServiceSetupError ? err.code : 'setup-failed';
+      return { result: null, errors: [{ test, place, code, message: (err as Error).message }] };
+    }
+  }
+  try {
+    const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place)), ...(setup?.args ?? [])];
+    const timeoutMs = timeoutSec(spec.suite, test) * 1000;
+    const exit = await t.transport.run(
+      { name: test, source: scriptSource(test), args },
+      {
+        signal,
+        timeoutMs,
+        network: service,
+        onEvent: (ev) => {
+          collector.onEvent(ev);
+          if (ev.event === 'progress') report(ev.done, ev.total);
+        },
+        onStderr: (line) => collector.onStderr(line),
       },
-      onStderr: (line) => collector.onStderr(line),
-    },
-  );
-  return collector.finish(exit);
+    );
+    const outcome = collector.finish(exit);
+    if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;
+    return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
+  } finally {
+    await setup?.release();
+  }
 }

@@ -14,9 +14,12 @@
  * ~88k 4k IOPS at QD32), where the quick suite took 52 s (seq-write 4.9, seq-read 6.1,
  * rand-read 37.7, small-files 3.3); rand-read is time-based, so it takes as long anywhere.
  *
- * The service tests (net, redis, http) start their own server on 127.0.0.1 and are bounded in
- * time (iperf3 -t, wrk -d) or count (redis-benchmark -n, capped by maxS). Quick adds about 25 s,
- * so the default suite stays the four disk tests; `--tests net,redis,http` runs them.
+ * The service tests (net, redis, http) are bounded in time (iperf3 -t, wrk -d) or count
+ * (redis-benchmark -n, capped by maxS). Natively quick adds about 30 s (http measures a static file and a small site), so the default suite stays
+ * the four disk tests; `--tests net,redis,http` runs them. Inside guests they measure the path a
+ * developer's traffic takes (see service-step.ts): net once per target against an iperf3 server the
+ * engine runs on the host's 127.0.0.1, redis once per target (in docker also across two
+ * containers, a third redis-benchmark run per trial, not in the estimate), http in every place.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -34,7 +37,7 @@ export type SuiteParams = Record<string, number>;
 
 /** The tests a run does when none are named (the disk tests), in the order a suite runs them. */
 export const SCRIPT_TESTS: readonly ScriptTest[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
-/** The service tests (a server of their own on 127.0.0.1), run when named (`--tests net,redis,http`). */
+/** The service tests (servers on loopback, or the engine's on the host: see service-step.ts), run when named (`--tests net,redis,http`). */
 export const SERVICE_TESTS: readonly ScriptTest[] = ['net', 'redis', 'http'];
 /** Every test that has a script, in run order. */
 export const RUNNABLE_TESTS: readonly ScriptTest[] = [...SCRIPT_TESTS, ...SERVICE_TESTS];
@@ -121,7 +124,7 @@ export function estimateSec(suite: Suite, test: TestId): number {
   else if (test === 'rand-read') sec = seqPass + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC);
   else if (test === 'net') sec = SERVER_START_SEC + p.trials * 2 * (p.runtimeS + 1 + 0.2); // 2 directions, 1 s omitted each
   else if (test === 'redis') sec = SERVER_START_SEC + p.trials * 2 * Math.min((2 * p.requests) / REF_REDIS_RPS + 0.1, p.maxS);
-  else if (test === 'http') sec = SERVER_START_SEC + p.files / 2000 + p.trials * (p.runtimeS + 0.2);
+  else if (test === 'http') sec = SERVER_START_SEC + p.files / 2000 + p.trials * 2 * (p.runtimeS + 0.2); // the static file, then the small site
   else sec = p.trials * (p.files / REF_CREATE_PER_S + 0.1) + 0.2;
   return Math.ceil(sec);
 }

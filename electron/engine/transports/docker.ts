@@ -1,21 +1,31 @@
 /**
- * The docker transport: runs the bench scripts inside ONE container per run on a Docker-compatible
+ * The docker transport: runs the bench scripts inside a container of a run on a Docker-compatible
  * engine (Docker Engine, Docker Desktop, OrbStack, Colima, Rancher Desktop's moby, Podman's
  * docker-compatible socket), created on first use with `--network none` and three places:
  * `shared` (a host folder bind-mounted), `volume` (a named volume) and `guest` (the container's own
- * filesystem). dispose() removes the container and the volume, also after a cancel.
+ * filesystem).
+ *
+ * Service tests (scripts run with `network: true`: net, redis, http) run in a SECOND container of the
+ * same image with the same places, created on the first such script, with a network (see
+ * docker/services.ts: host networking when the engine shares this machine's kernel or has no bridge,
+ * else the default bridge, reaching the host as host.docker.internal). So the disk tests never run
+ * with a network, and a run without service tests never creates one. startPeer() adds a third
+ * container for "across two containers" (redis). dispose() removes every container and the volume,
+ * also after a cancel; all carry the run's labels, so the leftover sweep finds them too.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
+import { release } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import type { Place } from '../../contract.js';
 import { scriptsDir } from '../bench/suites.js';
 import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './docker/client.js';
 import { execCollect, execScript } from './docker/exec.js';
-import { createGuest, killGuest, PLACE_DIRS, removeGuest, removeLeftovers, type Guest } from './docker/guest.js';
+import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './docker/guest.js';
 import { ensureImage } from './docker/image.js';
-import type { PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import { chooseServiceNetwork, engineFacts, startPeerContainer, type ServiceNetwork } from './docker/services.js';
+import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
 
 const PING_MS = 15_000;
 // dockerode's ping takes an abort signal; its typings do not say so.
@@ -44,9 +54,14 @@ export class DockerTransport implements Transport {
   private endpoint?: DockerEndpoint;
   private docker?: Docker;
   private guest?: Guest;
+  private serviceGuest?: Promise<Guest>;
+  private serviceNet?: ServiceNetwork;
+  private readonly peers = new Set<PeerServer>();
   private ready?: Promise<void>;
   private disposed = false;
-  private containerStopped = false;
+  private readonly stoppedContainers = new Set<string>();
+  /** The job's log, from prepare(): where the service container announces itself. */
+  private log?: PrepareOptions['log'];
   private sharedBefore = new Set<string>();
   /** The image the container runs, once prepared. */
   image?: string;
@@ -72,6 +87,27 @@ export class DockerTransport implements Transport {
     return this.ready;
   }
 
+  /** How a service-test container reaches this machine's 127.0.0.1 (after prepare); undefined when it cannot. */
+  hostAddress(): HostAddress | undefined {
+    return this.serviceNet?.host;
+  }
+
+  /** Starts a server in a second container of the run's image, on the service network; removed by its stop() or by dispose(). */
+  async startPeer(req: PeerRequest): Promise<PeerServer> {
+    await this.prepare({ signal: req.signal, log: () => undefined });
+    if (this.disposed) throw new DockerTransportError('container-failed', 'This docker transport was already disposed.');
+    const peer = await startPeerContainer({ docker: this.docker!, image: this.image!, token: this.token, net: this.serviceNet!, engine: this.opts.engine }, req);
+    const tracked: PeerServer = {
+      ...peer,
+      stop: async () => {
+        this.peers.delete(tracked);
+        await peer.stop();
+      },
+    };
+    this.peers.add(tracked);
+    return tracked;
+  }
+
   /** Runs a script in the container; never throws: a failure of the engine is reported as a stderr line and exit code null. */
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
@@ -79,13 +115,13 @@ export class DockerTransport implements Transport {
       opts.onStderr?.(message);
       return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
     };
-    if (this.containerStopped) return failed(`The bench container was stopped after a script in it could not be stopped; ${script.name} was not run.`);
     try {
       await this.prepare({ signal: opts.signal, log: (_level, message) => opts.onStderr?.(message) });
       const docker = this.docker!;
-      const guest = this.guest!;
+      const guest = opts.network ? await this.ensureServiceGuest(opts.signal, (message) => (this.log ? this.log('info', message) : opts.onStderr?.(message))) : this.guest!;
+      if (this.stoppedContainers.has(guest.containerId)) return failed(`The bench container was stopped after a script in it could not be stopped; ${script.name} was not run.`);
       const stopContainer = async (): Promise<void> => {
-        this.containerStopped = true;
+        this.stoppedContainers.add(guest.containerId);
         await killGuest(docker, guest.containerId);
       };
       return await execScript({ container: guest.container, placeDirs: this.places().map((p) => this.placeDir(p)), stopContainer }, script, opts);
@@ -99,7 +135,11 @@ export class DockerTransport implements Transport {
     if (this.disposed) return;
     this.disposed = true;
     await this.ready?.catch(() => undefined);
-    const problems = this.docker && this.guest ? await removeGuest(this.docker, this.guest) : [];
+    const problems: string[] = [];
+    for (const peer of [...this.peers]) await peer.stop();
+    const service = await this.serviceGuest?.catch(() => undefined);
+    if (this.docker && service) problems.push(...(await removeContainer(this.docker, service.containerId)));
+    if (this.docker && this.guest) problems.push(...(await removeGuest(this.docker, this.guest)));
     if (this.endpoint?.local !== false) {
       const names = await readdir(this.opts.sharedDir).catch(() => [] as string[]);
       for (const n of names) if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n)) await rm(join(this.opts.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
@@ -107,8 +147,26 @@ export class DockerTransport implements Transport {
     if (problems.length) throw new DockerTransportError('container-failed', `Could not remove everything vmbench created in ${this.opts.engine}: ${problems.join('; ')}.`);
   }
 
+  /** The service-test container (same image and places, with a network), created on first use. */
+  private ensureServiceGuest(signal: AbortSignal, log: (message: string) => void): Promise<Guest> {
+    this.serviceGuest ??= (async () => {
+      const net = this.serviceNet!;
+      const shared = this.endpoint?.local ? this.opts.sharedDir : undefined;
+      const guest = await createGuest(this.docker!, { image: this.image!, token: this.token, sharedHostDir: shared, network: net.mode, suffix: 'net' }, signal);
+      log(`Service tests run in a second container, vmbench-${this.token}-net, with the same places and ${net.mode === 'host' ? 'host networking (--network host)' : "the engine's default bridge network"}; the disk tests stay in the one without a network.`);
+      return guest;
+    })();
+    const pending = this.serviceGuest;
+    // A failed creation is retried by the next service test (and reported by this one).
+    pending.catch(() => {
+      if (this.serviceGuest === pending) this.serviceGuest = undefined;
+    });
+    return pending;
+  }
+
   private async setup(opts: PrepareOptions): Promise<void> {
     const { engine } = this.opts;
+    this.log = opts.log;
     if (!this.endpoint) {
       const find = this.opts.endpoint as () => Promise<string>;
       const found = await call(`Finding the socket of ${engine}`, RESOLVE_MS, () => find(), opts.signal);
@@ -141,6 +199,7 @@ export class DockerTransport implements Transport {
     } else {
       opts.log('warn', `${engine} runs on another machine (${endpoint.display}): the shared-folder place is skipped.`);
     }
+    this.serviceNet = chooseServiceNetwork(await engineFacts(docker, endpoint.local, release(), opts.signal));
     this.guest = await createGuest(docker, { image: this.image, token: this.token, sharedHostDir: shared }, opts.signal);
     if (this.disposed) return;
     const check = await execCollect(this.guest.container, ['sh', '-c', 'echo ok']).catch((err: unknown) => ({ exitCode: null, stdout: '', stderr: messageOf(err) }));

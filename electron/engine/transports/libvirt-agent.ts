@@ -13,7 +13,7 @@ import type { BenchEvent, Place } from '../../contract.js';
 import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
 import { GuestAgent, type ExecStatus } from './libvirt/agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './libvirt/guest-scripts.js';
-import type { ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from './types.js';
 
 /** Where a libvirt domain's places are, and how to reach its agent. */
 export interface LibvirtAgentOptions {
@@ -29,6 +29,18 @@ export interface LibvirtAgentOptions {
   killGraceMs?: number;
   /** Factor on the runner's time-out (which is calibrated on native disks): e.g. 10 for a TCG-emulated domain. */
   timeoutScale?: number;
+  /** How the guest reaches the host's loopback (see libvirtHostAddress); undefined when it cannot. */
+  hostAddress?: HostAddress;
+}
+
+/** The address under which QEMU user-mode networking (slirp) maps the host's loopback into the guest. */
+export const SLIRP_HOST_ADDRESS = '10.0.2.2';
+
+/** How a domain with these NICs (normalized `nics` setting) reaches the host's 127.0.0.1: only through a user-mode NIC. */
+export function libvirtHostAddress(nics: unknown): HostAddress | undefined {
+  const list = Array.isArray(nics) ? (nics as { type?: unknown }[]) : [];
+  if (!list.some((n) => n?.type === 'user')) return undefined;
+  return { address: SLIRP_HOST_ADDRESS, path: `guest→host through QEMU user-mode networking (${SLIRP_HOST_ADDRESS}, which QEMU maps to the host's 127.0.0.1)` };
 }
 
 /** Outcome of one script run (the Transport contract). */
@@ -52,6 +64,10 @@ export class LibvirtAgentTransport implements Transport {
 
   places(): Place[] {
     return this.opts.sharedDir ? ['shared', 'guest'] : ['guest'];
+  }
+
+  hostAddress(): HostAddress | undefined {
+    return this.opts.hostAddress;
   }
 
   placeDir(place: Place): string {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Place } from '../../contract.js';
 import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
-import type { ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from './types.js';
 
 /** Grace between SIGTERM (the script's trap removes its files) and SIGKILL. */
 const KILL_GRACE_MS = 5000;
@@ -18,6 +18,11 @@ export class LocalTransport implements Transport {
 
   placeDir(): string {
     return this.scratchDir;
+  }
+
+  /** The scripts run on the host itself: its loopback is 127.0.0.1. */
+  hostAddress(): HostAddress {
+    return { address: '127.0.0.1', path: "this machine's own loopback (127.0.0.1), the native baseline" };
   }
 
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {

@@ -13,6 +13,41 @@ export interface TransportRunOptions {
   timeoutMs: number;
   onEvent: (ev: BenchEvent) => void;
   onStderr?: (line: string) => void;
+  /**
+   * The script needs a network (a service test: it reaches the host or a peer container). Transports
+   * that keep their disk tests off the network (docker: `--network none`) run it where there is one.
+   */
+  network?: boolean;
+}
+
+/** How a process inside a target reaches the host's loopback (127.0.0.1), and which path that is. */
+export interface HostAddress {
+  /** Host name or IPv4 address to connect to from inside the target (10.0.2.2, host.docker.internal, 127.0.0.1). */
+  address: string;
+  /** The path the traffic takes, for results' `method` ("QEMU user-mode networking (10.0.2.2)"). */
+  path: string;
+}
+
+/** A server started in a second guest of the same kind (a second container of the same image). */
+export interface PeerServer {
+  /** Host name or address under which the target's scripts (run with `network: true`) reach it. */
+  host: string;
+  port: number;
+  /** Where it runs and over which network, for results' `method`. */
+  path: string;
+  /** Stops and removes it (never throws). */
+  stop(): Promise<void>;
+}
+
+/** What a peer server is: a program of the target's image listening on the given port. */
+export interface PeerRequest {
+  /** What it is for ("redis"), in names and messages. */
+  name: string;
+  /** The server's argv; `bind` is the address it must listen on, `port` its port. */
+  argv(bind: string, port: number): string[];
+  /** A command run in the peer until it succeeds, to know the server accepts connections. */
+  readyArgv(port: number): string[];
+  signal: AbortSignal;
 }
 
 /** What a transport may need before its first script (an image to build, a container to create), with progress for the user. */
@@ -38,4 +73,11 @@ export interface Transport {
   prepare?(opts: PrepareOptions): Promise<void>;
   /** Frees what the transport set up (containers, uploaded files). */
   dispose?(): Promise<void>;
+  /**
+   * The address a process inside the target uses to reach the host's 127.0.0.1 (a server the engine
+   * runs on the host, bound to loopback only), or undefined when there is no such path. Valid after prepare().
+   */
+  hostAddress?(): HostAddress | undefined;
+  /** Starts a server in a second guest of the same kind (docker: a second container of the same image); rejects with a `code` when it cannot. */
+  startPeer?(req: PeerRequest): Promise<PeerServer>;
 }

@@ -2,7 +2,7 @@
 // data-root on a real disk and exec-root, and a proxy on a closed loopback port so that any pull it
 // might attempt can never leave the machine. Plus the images of scripts/build-test-image.sh.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { realDiskDir } from './run-script.js';
@@ -47,6 +47,8 @@ export async function startPrivateDockerd(prefix: string): Promise<PrivateDocker
       await Promise.race([exited, sleep(20_000)]);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
+    // A container with host networking makes dockerd bind-mount the host's netns at exec/netns/default; it stays after exit.
+    unmountUnder([data, run]);
     for (const dir of [data, run]) {
       try {
         rmSync(dir, { recursive: true, force: true });
@@ -69,6 +71,22 @@ export async function startPrivateDockerd(prefix: string): Promise<PrivateDocker
   }
   await stop();
   throw new Error(`dockerd did not answer on ${socket} within 60 s: ${log}`);
+}
+
+/** Unmounts whatever is still mounted under the folders (deepest first), so that they can be removed. */
+function unmountUnder(dirs: string[]): void {
+  const points = readFileSync('/proc/mounts', 'utf8')
+    .split('\n')
+    .map((l) => l.split(' ')[1]?.replace(/\\040/g, ' '))
+    .filter((p): p is string => !!p && dirs.some((d) => p.startsWith(`${d}/`)))
+    .sort((a, b) => b.length - a.length);
+  for (const p of points) {
+    try {
+      execFileSync('umount', [p], { stdio: 'ignore' });
+    } catch (err) {
+      process.stderr.write(`could not unmount ${p}: ${String(err)}\n`);
+    }
+  }
 }
 
 /** Loads (or builds, the first time on a machine) vmbench-guest:local and vmbench-guest-nofio:local into a daemon; returns the script's output. */

@@ -1,6 +1,6 @@
 import type { RuntimeInfo } from '../../../contract.js';
 import { EngineError } from '../../errors.js';
-import { LibvirtAgentTransport } from '../../transports/libvirt-agent.js';
+import { libvirtHostAddress, LibvirtAgentTransport } from '../../transports/libvirt-agent.js';
 import { sshPrefix } from '../../transports/shell-in-vm/argv.js';
 import { createShellTransport } from '../../transports/shell-in-vm.js';
 import type { Transport } from '../../transports/types.js';
@@ -23,7 +23,8 @@ function guestPath(value: string | undefined, name: string): string | undefined 
 /**
  * The guest-agent transport into a running domain whose agent answered guest-ping during detection.
  * Places: `shared` = where the domain's host share is mounted in the guest (found in /proc/mounts, or
- * VMBENCH_LIBVIRT_SHARED_DIR), `guest` = DEFAULT_GUEST_DIR (or VMBENCH_LIBVIRT_GUEST_DIR).
+ * VMBENCH_LIBVIRT_SHARED_DIR), `guest` = DEFAULT_GUEST_DIR (or VMBENCH_LIBVIRT_GUEST_DIR). The host's
+ * loopback is reachable from the guest only through a user-mode NIC (10.0.2.2), which the net test uses.
  */
 export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: DetectContext): Transport | undefined {
   const domain = rt.id.replace(/^libvirt:/, '');
@@ -37,7 +38,7 @@ export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: Detect
   const sharedDir = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guestDir = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
   const timeoutScale = rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1;
-  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale });
+  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale, hostAddress: libvirtHostAddress(rt.settings.nics) });
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Docker from 'dockerode';
 
 /** Why the docker transport could not do something; `code` ends up in the run's test errors. */
-export type DockerErrorCode = 'engine-unreachable' | 'image-missing' | 'image-build-failed' | 'container-failed' | 'timeout' | 'cancelled' | 'unsupported';
+export type DockerErrorCode = 'engine-unreachable' | 'tool-missing' | 'image-missing' | 'image-build-failed' | 'container-failed' | 'timeout' | 'cancelled' | 'unsupported';
 
 /** An error of the docker transport with a code and a message that says what to do. */
 export class DockerTransportError extends Error {

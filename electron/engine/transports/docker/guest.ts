@@ -1,7 +1,8 @@
 /**
- * The bench container of one run: one container with no network, the three places mounted
+ * The containers of one run: the bench container with no network and the three places mounted
  * (shared = a host folder bind-mounted, volume = a named volume, guest = the container's own
- * filesystem), labelled so that leftovers of a run that died can be found and removed.
+ * filesystem); when service tests run, a second one with the same places and a network (see
+ * docker.ts); all labelled so that leftovers of a run that died can be found and removed.
  */
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
@@ -24,6 +25,9 @@ const STOP_S = 5;
 // The other places exist only as mount points: without a mount, a test there fails instead of measuring the wrong disk.
 const KEEPALIVE = `mkdir -p ${PLACE_DIRS.guest} && trap 'exit 0' TERM INT && while :; do sleep 3600 & wait $!; done`;
 
+/** The network of a container: none (disk tests), the engine host's network stack, or Docker's default bridge. */
+export type ContainerNetwork = 'none' | 'host' | 'bridge';
+
 /** What to create. */
 export interface GuestSpec {
   image: string;
@@ -31,6 +35,10 @@ export interface GuestSpec {
   token: string;
   /** Host folder bind-mounted at /vmbench/shared; undefined when the engine is on another machine. */
   sharedHostDir?: string;
+  /** Default none. */
+  network?: ContainerNetwork;
+  /** Appended to the container's name (vmbench-<token>-<suffix>): a second container of the run, which reuses the run's volume. */
+  suffix?: string;
 }
 
 /** A created and started bench container, and its volume. */
@@ -45,14 +53,15 @@ export function runLabels(token: string): Record<string, string> {
   return { [LABEL]: '1', [RUN_LABEL]: token, [HOST_LABEL]: hostname(), [PID_LABEL]: String(process.pid) };
 }
 
-/** Creates the run's volume and container (network none) and starts it. */
+/** Creates the run's volume (unless this is a second container: spec.suffix) and a container with the places, and starts it. */
 export async function createGuest(docker: Docker, spec: GuestSpec, signal: AbortSignal): Promise<Guest> {
-  const name = `vmbench-${spec.token}`;
+  const volumeName = `vmbench-${spec.token}`;
+  const name = spec.suffix ? `${volumeName}-${spec.suffix}` : volumeName;
   const labels = runLabels(spec.token);
-  await call('Creating the bench volume', API_MS, (s) => docker.createVolume({ Name: name, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions), signal);
-  const mounts: Docker.MountSettings[] = [{ Type: 'volume', Source: name, Target: PLACE_DIRS.volume }];
+  if (!spec.suffix) await call('Creating the bench volume', API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions), signal);
+  const mounts: Docker.MountSettings[] = [{ Type: 'volume', Source: volumeName, Target: PLACE_DIRS.volume }];
   if (spec.sharedHostDir) mounts.push({ Type: 'bind', Source: spec.sharedHostDir, Target: PLACE_DIRS.shared });
-  const guest: Guest = { container: docker.getContainer(name), containerId: name, volumeName: name };
+  const guest: Guest = { container: docker.getContainer(name), containerId: name, volumeName };
   try {
     const container = await call(
       'Creating the bench container',
@@ -67,7 +76,7 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
           WorkingDir: PLACE_DIRS.guest,
           Labels: labels,
           Env: ['LC_ALL=C'],
-          HostConfig: { NetworkMode: 'none', Mounts: mounts, Init: false, AutoRemove: false },
+          HostConfig: { NetworkMode: spec.network ?? 'none', Mounts: mounts, Init: false, AutoRemove: false },
           abortSignal: s,
         } as Docker.ContainerCreateOptions),
       signal,
@@ -76,7 +85,8 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
     guest.containerId = container.id;
     await call('Starting the bench container', API_MS, (s) => container.start({ abortSignal: s }), signal);
   } catch (err) {
-    await removeGuest(docker, guest);
+    if (spec.suffix) await removeContainer(docker, guest.containerId);
+    else await removeGuest(docker, guest);
     if (err instanceof DockerTransportError) throw err;
     const hint = spec.sharedHostDir && /bind source|mount|denied|shar/i.test(messageOf(err))
       ? ` The shared place bind-mounts ${spec.sharedHostDir}: make sure the engine may share that folder (Docker Desktop: Settings > Resources > File sharing), or set VMBENCH_SHARED_DIR to a folder it shares.`
@@ -86,14 +96,19 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
   return guest;
 }
 
+/** Removes a container (force); never throws, returns what could not be removed. */
+export async function removeContainer(docker: Docker, containerId: string): Promise<string[]> {
+  try {
+    await call('Removing a vmbench container', API_MS, (s) => docker.getContainer(containerId).remove({ force: true, v: true, abortSignal: s }));
+  } catch (err) {
+    if (statusOf(err) !== 404) return [`container ${containerId}: ${messageOf(err)}`];
+  }
+  return [];
+}
+
 /** Removes a run's container (force) and then its volume; never throws, returns what could not be removed. */
 export async function removeGuest(docker: Docker, guest: Pick<Guest, 'containerId' | 'volumeName'>): Promise<string[]> {
-  const problems: string[] = [];
-  try {
-    await call('Removing the bench container', API_MS, (s) => docker.getContainer(guest.containerId).remove({ force: true, v: true, abortSignal: s }));
-  } catch (err) {
-    if (statusOf(err) !== 404) problems.push(`container ${guest.containerId}: ${messageOf(err)}`);
-  }
+  const problems = await removeContainer(docker, guest.containerId);
   // The daemon may still hold the volume for a moment after the container is gone.
   for (let attempt = 0; ; attempt++) {
     try {
@@ -129,9 +144,9 @@ export async function removeLeftovers(docker: Docker, signal: AbortSignal): Prom
   ]);
   const dead = (labels: Record<string, string> | undefined): boolean => !alive(Number(labels?.[PID_LABEL]));
   let removed = 0;
+  // Every container first (a run may have several on its volume), then the volumes.
   for (const c of containers.filter((x) => dead(x.Labels))) {
-    const problems = await removeGuest(docker, { containerId: c.Id, volumeName: `vmbench-${c.Labels[RUN_LABEL] ?? 'none'}` });
-    if (problems.length === 0) removed++;
+    if ((await removeContainer(docker, c.Id)).length === 0) removed++;
   }
   for (const v of (volumes.Volumes ?? []).filter((x) => dead(x.Labels))) {
     await call('Removing a leftover volume', API_MS, (s) => docker.getVolume(v.Name).remove({ abortSignal: s })).catch(() => undefined);
