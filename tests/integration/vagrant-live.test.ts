@@ -7,12 +7,11 @@
  * cancel that stops fio in the guest and leaves no file, the advisor's Vagrantfile change, and
  * `vagrant destroy` at the end.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, JobEvent, Run, RuntimeInfo, ApplyPlan } from '../../electron/contract.js';
+import type { ApplyPlan, ApplyResult, Comparison, Envelope, JobEvent, Run, RuntimeInfo } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { startVagrantMachine, type VagrantEnv } from './helpers/vagrant-env.js';
 
@@ -22,6 +21,8 @@ let machine: VagrantEnv;
 let engine: Engine;
 let id = '';
 let target = '';
+/** The first quick run (9p), the "before" of the verify test. */
+let beforeRunId: string | undefined;
 const events: { at: number; ev: JobEvent }[] = [];
 const saved = { PATH: process.env.PATH, VAGRANT_HOME: process.env.VAGRANT_HOME };
 
@@ -101,6 +102,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     const finished = finishedOf(jobId);
     expect(finished.status, finished.message).toBe('completed');
     const run = await call<Run>('runs.get', finished.runId!);
+    beforeRunId = run.id;
     const t = run.targets[0];
     for (const e of t.errors) log(`error ${e.place}/${e.test}: ${e.code}: ${e.message}`);
     expect(t.errors).toEqual([]);
@@ -154,4 +156,43 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(JSON.stringify(plan)).toContain('type: \\"virtiofs\\"');
     expect(vf).toContain('type: "9p"'); // a plan changes nothing
   }, 120_000);
+
+  it('verify: applies virtiofs to the Vagrantfile (backup), restarts on request (halt, shared memory, up), re-runs and compares', async () => {
+    expect(beforeRunId).toBeDefined();
+    const vfPath = join(machine.machineHome, 'Vagrantfile');
+    const original = readFileSync(vfPath, 'utf8');
+    const applied = await call<ApplyResult>('advice.apply', `${target}/mountType`);
+    expect(applied, applied.message).toMatchObject({ ok: true, rolledBack: false, restart: { argv: ['vagrant', 'halt', id, '&&', 'vagrant', 'up', id] } });
+    expect(applied.rerun?.targets).toContain(target);
+    const edited = readFileSync(vfPath, 'utf8');
+    expect(edited).toContain('config.vm.synced_folder "./code", "/vagrant", type: "virtiofs"');
+    expect(edited).toContain('libvirt.memorybacking :access, :mode => "shared"');
+    expect(edited).toContain('config.vm.synced_folder "./data", "/srv/data", type: "9p"'); // only the main folder changes
+    const backups = readdirSync(applied.backupDir!, { recursive: true }) as string[];
+    expect(backups.some((f) => readFileSync(join(applied.backupDir!, f), 'utf8') === original)).toBe(true);
+
+    const t0 = Date.now();
+    expect(await call<{ restarted: boolean }>('runtime.restart', target)).toEqual({ restarted: true });
+    log(`restart (vagrant halt, shared memory added to the domain, vagrant up): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    expect(readdirSync(join(home, 'backups')).some((d) => d.endsWith('-memory'))).toBe(true);
+    const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
+    const rt = runtimes.find((r) => r.id === target)!;
+    expect(rt.settings.mountType).toBe('virtiofs');
+    expect(rt.active).toMatchObject({ mountType: 'virtiofs', sharedDir: '/vagrant', sharedMounted: true });
+
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write', 'rand-read'] });
+    await engine.waitForJob(jobId);
+    const finished = finishedOf(jobId);
+    expect(finished.status, finished.message).toBe('completed');
+    const cmp = await call<Comparison>('runs.compare', beforeRunId!, finished.runId!);
+    expect(cmp.settings).toContainEqual({ target, setting: 'mountType', a: '9p', b: 'virtiofs' });
+    for (const [test, metric] of [['seq-write', 'write_MBps'], ['rand-read', 'read_iops']] as const) {
+      const row = cmp.rows.find((r) => r.target === target && r.test === test && r.place === 'shared' && r.metric === metric)!;
+      log(`${test} in /vagrant: 9p ${row.a} -> virtiofs ${row.b} (${row.pct?.toFixed(1)}%)`);
+      expect(row.a).toBeGreaterThan(0);
+      expect(row.b).toBeGreaterThan(0);
+    }
+    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+    expect(existsSync(vfPath)).toBe(true);
+  }, 900_000);
 });

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
 import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
-import { benchFolders, folderOfTarget, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
+import { benchFolders, folderOfTarget, hostAddressFor, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { needsSharedMemory, vagrantRestartArgv, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
 import { local } from './runtimes-stubs.js';
 
 const MOUNTS = readFileSync(local('vagrant/proc-mounts.libvirt-9p-debian12.txt'), 'utf8');
@@ -76,6 +77,13 @@ describe('Vagrant targets: one per enabled synced folder', () => {
     expect(extra.places()).toEqual(['shared']);
     expect(extra.placeDir('shared')).toBe('/srv/data');
     expect(vagrantTransport(rt, 'vagrant:other', ctx as never)).toBeUndefined();
+    // vagrant-libvirt's NAT ends at a bridge on the host: no path to its loopback for the net test.
+    expect(main.hostAddress?.()).toBeUndefined();
+  });
+
+  it('reaches the host loopback through VirtualBox NAT only', () => {
+    expect(hostAddressFor('virtualbox')).toEqual({ address: '10.0.2.2', path: expect.stringContaining('VirtualBox') });
+    for (const p of ['libvirt', 'vmware_desktop', 'parallels', undefined]) expect(hostAddressFor(p)).toBeUndefined();
   });
 });
 
@@ -130,10 +138,13 @@ describe('advice: virtiofs for a vagrant-libvirt 9p synced folder, as a Vagrantf
     const edited = editText(VAGRANTFILE, edit);
     expect(edited).toContain('  config.vm.synced_folder "./code", "/vagrant", type: "virtiofs"\n');
     expect(edited).toContain('  config.vm.synced_folder "./data", "/srv/data", type: "9p", accessmode: "passthrough"\n');
-    expect(edited).toContain('  config.vm.provider :libvirt do |lv|\n    lv.memorybacking :access, :mode => "shared"\n    lv.driver = "qemu"');
+    expect(edited).toContain('  config.vm.provider :libvirt do |lv|\n    lv.memorybacking :access, :mode => "shared"\n    lv.memorybacking :source, :type => "memfd"\n    lv.driver = "qemu"');
     expect(hasEdit(edited, edit)).toBe(true);
     expect(hasEdit(VAGRANTFILE, edit)).toBe(false);
-    // Applying twice changes nothing more.
+    // An existing memorybacking :source is replaced, not duplicated; applying twice changes nothing more.
+    const withSource = VAGRANTFILE.replace('    lv.driver = "qemu"\n', '    lv.driver = "qemu"\n    lv.memorybacking :source, :type => "file"\n');
+    expect(editText(withSource, edit).match(/memorybacking :source/g)).toHaveLength(1);
+    expect(editText(withSource, edit)).toContain('    lv.memorybacking :source, :type => "memfd"\n');
     expect(editText(edited, edit)).toBe(edited);
   });
 
@@ -143,8 +154,31 @@ describe('advice: virtiofs for a vagrant-libvirt 9p synced folder, as a Vagrantf
     const edit = fileEditFor({ id: `${rt.id}/mountType`, setting: 'mountType', ...vagrantSyncedFolder.draft(rt) } as never, rt);
     const edited = editText(text, edit);
     expect(edited).toBe(
-      'Vagrant.configure("2") do |config|\n  config.vm.provider :libvirt do |libvirt|\n    libvirt.memorybacking :access, :mode => "shared"\n  end\n  config.vm.synced_folder ".", "/vagrant", type: "virtiofs"\nend\n',
+      'Vagrant.configure("2") do |config|\n  config.vm.provider :libvirt do |libvirt|\n    libvirt.memorybacking :access, :mode => "shared"\n    libvirt.memorybacking :source, :type => "memfd"\n  end\n  config.vm.synced_folder ".", "/vagrant", type: "virtiofs"\nend\n',
     );
     expect(hasEdit(edited, edit)).toBe(true);
+  });
+});
+
+describe('restarting a Vagrant machine after a synced folder change', () => {
+  const DOMAIN = "<domain type='qemu'>\n  <name>machine_default</name>\n  <memory unit='KiB'>1048576</memory>\n  <currentMemory unit='KiB'>1048576</currentMemory>\n  <vcpu placement='static'>2</vcpu>\n</domain>\n";
+
+  it('is vagrant reload, or halt + up on vagrant-libvirt (which never adds shared memory to an existing domain)', () => {
+    const rt = machine();
+    expect(vagrantRestartArgv(rt)).toEqual([['vagrant', 'halt', '7296dfd'], ['vagrant', 'up', '7296dfd']]);
+    expect(vagrantRestartArgv(machine(VAGRANTFILE, 'virtualbox'))).toEqual([['vagrant', 'reload', '7296dfd']]);
+    expect(needsSharedMemory(rt)).toBe(false);
+    expect(needsSharedMemory(machine(VAGRANTFILE.replace('type: "9p", accessmode: "passthrough"', 'type: "virtiofs"')))).toBe(true);
+  });
+
+  it('adds memfd shared memory after <currentMemory>, replaces other backing sources, and leaves a shared domain alone', () => {
+    const shared = withSharedMemory(DOMAIN);
+    expect(shared).toContain("</currentMemory>\n  <memoryBacking>\n    <source type='memfd'/>\n    <access mode='shared'/>\n  </memoryBacking>\n  <vcpu");
+    expect(withSharedMemory(shared)).toBe(shared);
+    const file = DOMAIN.replace('<vcpu', "<memoryBacking>\n    <hugepages/>\n    <source type='file'/>\n  </memoryBacking>\n  <vcpu");
+    const fixed = withSharedMemory(file);
+    expect(fixed).toContain('<hugepages/>');
+    expect(fixed).not.toContain("type='file'");
+    expect(fixed).toContain("<source type='memfd'/>\n    <access mode='shared'/>");
   });
 });

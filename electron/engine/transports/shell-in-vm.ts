@@ -14,7 +14,7 @@ import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
 import { run as runCli, type ExecResult } from '../util/exec.js';
 import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './shell-in-vm/argv.js';
 import { controlCommand, runCommand, wrapScript } from './shell-in-vm/guest-scripts.js';
-import type { PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { HostAddress, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
 
 export type { ShellKind } from './shell-in-vm/argv.js';
 
@@ -47,6 +47,8 @@ export interface ShellTransportOptions {
   command?: string[];
   /** The host platform (default: this one); rdctl goes through wsl on Windows. */
   platform?: NodeJS.Platform;
+  /** How a process in the VM reaches the host's 127.0.0.1 (net test), when the runtime has such a path. */
+  hostAddress?: HostAddress;
   /** The folder the CLI runs in (default: the home folder, which limactl mirrors in the guest); Vagrant: the machine's home. */
   cwd?: string;
   /** Time-out of each short CLI call (mkdir, stop, clean-up); default 30 s. */
@@ -84,6 +86,10 @@ export class ShellInVmTransport implements Transport {
   places(): Place[] {
     if (this.shared && this.opts.places.sharedOnly) return ['shared'];
     return this.shared ? ['shared', 'guest'] : ['guest'];
+  }
+
+  hostAddress(): HostAddress | undefined {
+    return this.opts.hostAddress;
   }
 
   placeDir(place: Place): string {

@@ -21,7 +21,7 @@ function guard(rt: RuntimeInfo): void {
 }
 
 const RESTART_WHY: Record<string, string> = {
-  vagrant: 'Synced folders change on the next `vagrant reload`.',
+  vagrant: 'Synced folders change when the machine restarts (`vagrant reload`; on vagrant-libvirt halt + up, and for virtiofs vmbench first adds shared memory to the halted domain, which vagrant-libvirt 0.11 never does itself, keeping the old definition in the backups folder).',
   colima: 'Colima reads its profile on start.',
   lima: 'Lima reads lima.yaml on start.',
 };

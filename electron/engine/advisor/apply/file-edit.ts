@@ -70,9 +70,11 @@ export function editText(current: string, edit: FileEdit): string {
 const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/;
 const LIBVIRT_BLOCK = /^(\s*)config\.vm\.provider\s*\(?\s*(?::libvirt|["']libvirt["'])\s*\)?\s*do\s*\|\s*(\w+)\s*\|/;
 
-/** Adds `libvirt.NAME ...` to the libvirt provider block (its own variable name), or a new block; a setting NAME already there is replaced. */
+/** Adds `libvirt.NAME ...` to the libvirt provider block (its own variable name), or a new block; the same NAME (and first :symbol) already there is replaced. */
 function addProviderSetting(lines: string[], setting: string): void {
   const [, name, rest] = /^libvirt\.(\w+)\b(.*)$/.exec(setting) ?? [];
+  // A setting is keyed by its name and first symbol argument (memorybacking :source vs :access).
+  const key = /^\s*\(?\s*(:\w+)/.exec(rest)?.[1] ?? '';
   if (!name) throw new Error(`"${setting}" is not a libvirt provider setting`);
   const at = lines.findIndex((l) => LIBVIRT_BLOCK.test(l));
   if (at < 0) {
@@ -83,7 +85,7 @@ function addProviderSetting(lines: string[], setting: string): void {
   }
   const [, indent, v] = LIBVIRT_BLOCK.exec(lines[at])!;
   const line = `${indent}  ${v}.${name}${rest}`;
-  const same = new RegExp(`^\\s*${v}\\.${name}\\b`);
+  const same = new RegExp(`^\\s*${v}\\.${name}\\b${key ? `\\s*\\(?\\s*${key}\\b` : ''}`);
   for (let i = at + 1; i < lines.length && !/^\s*end\b/.test(lines[i]); i++) {
     if (same.test(lines[i])) {
       lines[i] = line;

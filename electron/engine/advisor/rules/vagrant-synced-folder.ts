@@ -24,8 +24,8 @@ function mainFolder(rt: RuntimeInfo): Folder {
 /** vagrant-libvirt's 9p synced folder, which virtiofs replaces (it also needs shared guest memory). */
 const onLibvirt9p = (rt: RuntimeInfo): boolean => text(rt, 'provider') === 'libvirt' && text(rt, 'mountType') === '9p';
 
-/** The memory setting virtiofs needs in the libvirt provider block (vagrant-libvirt's README). */
-export const VIRTIOFS_MEMORY_LINE = '    libvirt.memorybacking :access, :mode => "shared"';
+/** The memory settings virtiofs needs in the libvirt provider block (vagrant-libvirt's README: memfd, shared). */
+export const VIRTIOFS_MEMORY_LINES = ['    libvirt.memorybacking :source, :type => "memfd"', '    libvirt.memorybacking :access, :mode => "shared"'];
 
 /**
  * Vagrant synced folders against the evidence: NFS (rsync for read-mostly trees) instead of the
@@ -48,11 +48,11 @@ export const vagrantSyncedFolder: Rule = {
         recommended: 'virtiofs',
         severity: 'medium',
         evidence: `${EVIDENCE.ninep} (a different hypervisor; measure here.)`,
-        risk: 'virtiofs needs virtiofsd on the host (Debian/Ubuntu: apt install virtiofsd), shared guest memory (the change adds libvirt.memorybacking :access, :mode => "shared" to the libvirt provider block) and a guest kernel with virtiofs (Linux 5.4+). Other options of this synced_folder line are dropped. Run `vagrant reload` afterwards.',
+        risk: 'virtiofs needs virtiofsd on the host (Debian 12: in qemu-system-common; later releases: apt install virtiofsd), shared guest memory (the change adds libvirt.memorybacking :source, :type => "memfd" and :access, :mode => "shared" to the libvirt provider block) and a guest kernel with virtiofs (Linux 5.4+). Other options of this synced_folder line are dropped. Run `vagrant reload` afterwards.',
         apply: {
           kind: 'file',
           path,
-          diff: lineDiff(path, before, [`  config.vm.synced_folder "${host}", "${guest}", type: "virtiofs"`, VIRTIOFS_MEMORY_LINE], 'Vagrant.configure("2") do |config|'),
+          diff: lineDiff(path, before, [`  config.vm.synced_folder "${host}", "${guest}", type: "virtiofs"`, ...VIRTIOFS_MEMORY_LINES], 'Vagrant.configure("2") do |config|'),
         },
       };
     }

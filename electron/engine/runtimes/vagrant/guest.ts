@@ -13,7 +13,7 @@
  */
 import type { RuntimeInfo, TargetInfo } from '../../../contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm.js';
-import type { Transport } from '../../transports/types.js';
+import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 
 /** Where tests write on the guest's own disk (the ssh user can create it: /var/tmp is world-writable). */
@@ -81,7 +81,18 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
     cwd: home,
     env: { ...ctx.env, ...VAGRANT_ENV },
     callTimeoutMs: 60_000,
+    hostAddress: hostAddressFor(typeof rt.settings.provider === 'string' ? rt.settings.provider : undefined),
   });
+}
+
+/**
+ * How a Vagrant guest reaches the host's 127.0.0.1: VirtualBox's NAT (every machine's first NIC)
+ * forwards 10.0.2.2 to the host's loopback. Other providers' NATs end at a bridge address on the
+ * host, where a server bound to 127.0.0.1 is not reachable: no path (net says so).
+ */
+export function hostAddressFor(provider: string | undefined): HostAddress | undefined {
+  if (provider === 'virtualbox') return { address: '10.0.2.2', path: "guest→host through VirtualBox's NAT (10.0.2.2 is the host's loopback)" };
+  return undefined;
 }
 
 /** One mount of /proc/mounts. */

@@ -6,6 +6,7 @@ import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.j
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { confirmVagrantMounts, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
+import { restartVagrant, vagrantRestartArgv } from './restart.js';
 import { parseVagrantfile, primaryFolder } from './vagrantfile.js';
 
 export { VAGRANT_ENV } from './guest.js';
@@ -22,6 +23,7 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
   let folders: FolderSetting[] | undefined;
   bag.set('provider', m.provider, 'cli');
   bag.set('machineHome', m.directory, 'cli');
+  bag.set('machineName', m.name, 'cli');
   if (m.directory) {
     const file = await firstExisting(ctx, [join(m.directory, 'Vagrantfile'), join(m.directory, 'vagrantfile')]);
     if (file.state === 'ok') {
@@ -79,7 +81,8 @@ export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
 
 /** Vagrant: every machine of `vagrant global-status --machine-readable`, with the synced folders its Vagrantfile declares. */
 export const vagrantKind: RuntimeKind = {
-  restartArgv: (rt) => [['vagrant', 'reload', rt.id.replace(/^vagrant:/, '')]],
+  restartArgv: vagrantRestartArgv,
+  restart: restartVagrant,
   kind: 'vagrant',
   name: 'Vagrant',
   transport: vagrantTransport,

@@ -1,0 +1,86 @@
+/**
+ * Restarting a Vagrant machine so a Vagrantfile change takes effect (only after the user confirmed
+ * the restart itself). Usually `vagrant reload`. One case needs more: vagrant-libvirt (0.11) never
+ * changes the memory backing of an existing domain, and a virtiofs synced folder needs shared
+ * memory, so `vagrant reload` fails ("'virtiofs' requires shared memory"). For that case the
+ * machine is halted, `<memoryBacking>` (memfd, shared) is added to its libvirt domain (the old
+ * definition is saved under the data folder's backups first), and `vagrant up` starts it again.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RuntimeInfo } from '../../../contract.js';
+import { EngineError } from '../../errors.js';
+import { run } from '../../util/exec.js';
+import type { DetectContext } from '../types.js';
+import { machineId, VAGRANT_ENV } from './guest.js';
+
+/** How long halting or bringing up a machine may take (TCG guests boot slowly). */
+const STEP_TIMEOUT_MS = 600_000;
+
+/** Whether the machine needs shared memory added before it starts: vagrant-libvirt with a virtiofs synced folder. */
+export function needsSharedMemory(rt: RuntimeInfo): boolean {
+  const folders = Array.isArray(rt.settings.syncedFolders) ? (rt.settings.syncedFolders as { type?: string; disabled?: boolean }[]) : [];
+  return rt.settings.provider === 'libvirt' && folders.some((f) => f && !f.disabled && f.type === 'virtiofs');
+}
+
+/** The commands of a restart as shown to the user. */
+export function vagrantRestartArgv(rt: RuntimeInfo): string[][] {
+  const id = machineId(rt);
+  if (rt.settings.provider === 'libvirt') return [['vagrant', 'halt', id], ['vagrant', 'up', id]];
+  return [['vagrant', 'reload', id]];
+}
+
+/** A domain definition with shared memfd memory (unchanged when it already has shared access). */
+export function withSharedMemory(xml: string): string {
+  if (/<memoryBacking>[\s\S]*<access\s+mode=['"]shared['"]/.test(xml)) return xml;
+  const backing = "<memoryBacking>\n    <source type='memfd'/>\n    <access mode='shared'/>\n  </memoryBacking>";
+  if (/<memoryBacking>[\s\S]*?<\/memoryBacking>/.test(xml)) {
+    return xml.replace(/<memoryBacking>([\s\S]*?)<\/memoryBacking>/, (_, inner: string) => {
+      const kept = inner.replace(/\s*<(source|access)\b[^>]*\/>/g, '');
+      return `<memoryBacking>${kept}\n    <source type='memfd'/>\n    <access mode='shared'/>\n  </memoryBacking>`;
+    });
+  }
+  const current = xml.indexOf('</currentMemory>');
+  const at = current >= 0 ? current : xml.indexOf('</memory>');
+  if (at < 0) throw new Error('the domain definition has no <memory> element');
+  const end = xml.indexOf('>', at) + 1;
+  return `${xml.slice(0, end)}\n  ${backing}${xml.slice(end)}`;
+}
+
+/** Restarts a Vagrant machine (see the header). */
+export async function restartVagrant(rt: RuntimeInfo, ctx: DetectContext): Promise<void> {
+  const id = machineId(rt);
+  const home = typeof rt.settings.machineHome === 'string' ? rt.settings.machineHome : undefined;
+  const env = { ...ctx.env, ...VAGRANT_ENV };
+  const vagrant = (args: string[]): Promise<unknown> => run('vagrant', args, { timeoutMs: STEP_TIMEOUT_MS, env, cwd: home, signal: ctx.signal });
+  if (rt.settings.provider !== 'libvirt') {
+    await vagrant(['reload', id]);
+    return;
+  }
+  await vagrant(['halt', id]);
+  if (needsSharedMemory(rt)) await addSharedMemory(rt, ctx, home);
+  await vagrant(['up', id]);
+}
+
+async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string | undefined): Promise<void> {
+  const name = typeof rt.settings.machineName === 'string' ? rt.settings.machineName : 'default';
+  if (!home) throw new EngineError('invalid-input', `${rt.name}: its folder is unknown, so its libvirt domain cannot be found`);
+  const idFile = join(home, '.vagrant', 'machines', name, 'libvirt', 'id');
+  const uuid = (await readFile(idFile, 'utf8').catch(() => '')).trim();
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw new EngineError('invalid-input', `${rt.name}: no libvirt domain id in ${idFile}; run \`vagrant up\` once, then try again`);
+  const uri = ctx.env.LIBVIRT_DEFAULT_URI || 'qemu:///system';
+  const virsh = (args: string[]): Promise<{ stdout: string }> => run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, env: { ...ctx.env, LC_ALL: 'C' }, signal: ctx.signal });
+  const xml = (await virsh(['dumpxml', '--inactive', uuid])).stdout;
+  const next = withSharedMemory(xml);
+  if (next === xml) return;
+  const dir = join(ctx.dataDir, 'backups', `${new Date().toISOString().replace(/[:.]/g, '-')}-${rt.id.replace(/[^A-Za-z0-9._-]/g, '_')}-memory`);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'domain.xml'), xml);
+  const file = join(dir, 'domain-shared-memory.xml');
+  await writeFile(file, next);
+  try {
+    await virsh(['define', file]);
+  } finally {
+    await rm(file, { force: true });
+  }
+}
