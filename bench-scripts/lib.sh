@@ -7,6 +7,8 @@
 
 LC_ALL=C; export LC_ALL # "." decimals in JSON numbers, byte-wise text tools, English messages
 unset CDPATH             # so that cd never prints to stdout
+# Servers (nginx, sshd-style daemons) live in sbin, which a non-root user's PATH lacks on Debian (vagrant ssh).
+case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH=$PATH:/usr/local/sbin:/usr/sbin:/sbin; export PATH ;; esac
 VB_TEST=''; VB_DIR=''; VB_TRIALS=3; VB_TOOL=auto; VB_WORK=''; VB_CHILD=''
 VB_SIZE_MIB=''; VB_BS_KIB=''; VB_RUNTIME_S=''; VB_RAMP_S=''; VB_IODEPTH=''
 VB_FILES=''; VB_SIZE_BYTES=''; VB_MAX_S=''; VB_SERVER=''

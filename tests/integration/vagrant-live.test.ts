@@ -149,6 +149,27 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
+  it('service tests in the guest: redis on its loopback and socket, http from /vagrant and the guest disk; net says why it cannot run', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['net', 'redis', 'http'] });
+    await engine.waitForJob(jobId);
+    const finished = finishedOf(jobId);
+    expect(finished.status, finished.message).toBe('completed');
+    const t = (await call<Run>('runs.get', finished.runId!)).targets[0];
+    for (const e of t.errors) log(`error ${e.place}/${e.test}: ${e.code}: ${e.message}`);
+    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/http', 'guest/redis', 'shared/http']);
+    const redis = t.results.find((r) => r.test === 'redis')!;
+    expect(redis.metrics.set_rps_tcp.median).toBeGreaterThan(0);
+    expect(redis.metrics.set_rps_unix.median).toBeGreaterThan(0);
+    for (const r of t.results.filter((x) => x.test === 'http')) {
+      log(`http ${r.place}: static ${r.metrics.req_per_s.median} req/s, site ${r.metrics.site_req_per_s.median} req/s`);
+      expect(r.metrics.req_per_s.median).toBeGreaterThan(0);
+      expect(r.metrics.site_req_per_s.median).toBeGreaterThan(0);
+    }
+    // vagrant-libvirt's NAT ends at a bridge on the host: no path to the host's loopback, and the error says so.
+    expect(t.errors).toEqual([expect.objectContaining({ test: 'net', code: 'unsupported' })]);
+    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+  }, 600_000);
+
   it('advises virtiofs for the 9p synced folder as a Vagrantfile change against the real file', async () => {
     const plan = await call<ApplyPlan>('advice.plan', `${target}/mountType`);
     const vf = readFileSync(join(machine.machineHome, 'Vagrantfile'), 'utf8');

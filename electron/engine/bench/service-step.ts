@@ -69,7 +69,7 @@ export async function setupServiceStep(transport: Transport, label: string, test
     if (!host) {
       throw new ServiceSetupError(
         'unsupported',
-        `net cannot measure ${label}: there is no known way from inside it to this machine's 127.0.0.1 (libvirt: only a user-mode NIC maps the host's loopback, as 10.0.2.2; docker: the engine must run on this machine), so host↔guest throughput is not measured there.`,
+        `net cannot measure ${label}: there is no known way from inside it to this machine's 127.0.0.1 (libvirt: only a user-mode NIC maps the host's loopback, as 10.0.2.2; Vagrant: only VirtualBox's NAT does; docker: the engine must run on this machine), so host↔guest throughput is not measured there.`,
       );
     }
     try {
