@@ -17,6 +17,8 @@ export function RunControls(): JSX.Element {
   const targets = useAppStore((s) => s.selectedTargets);
   const image = useAppStore((s) => s.image);
   const setImage = useAppStore((s) => s.setImage);
+  const services = useAppStore((s) => s.services);
+  const setServices = useAppStore((s) => s.setServices);
   // Container targets (they offer a docker volume) are the ones an image applies to.
   const containers = useAppStore((s) => (s.detect?.runtimes ?? []).some((r) => r.targets.some((t) => t.places.includes('volume') && targets.includes(t.id))));
   const starting = useAppStore((s) => s.starting);
@@ -33,6 +35,10 @@ export function RunControls(): JSX.Element {
             </option>
           ))}
         </select>
+      </label>
+      <label className="field-inline" title="Also measure TCP throughput to each guest (iperf3), Redis over TCP and a unix socket, and nginx + wrk serving files from each place">
+        <input type="checkbox" data-testid="services-toggle" checked={services} disabled={busy} onChange={(e) => setServices(e.target.checked)} />
+        <span className="field-label">Network &amp; services</span>
       </label>
       {containers ? (
         <label className="field-inline">

@@ -1,8 +1,11 @@
-import type { Suite, TestId } from '../../electron/contract';
+import { DISK_TESTS, type Suite, type TestId } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
 import { startJobWatchdog } from './job-watchdog';
+
+/** The network and service tests the "Network & services" switch adds after the disk tests. */
+const SERVICE_TESTS: readonly TestId[] = ['net', 'redis', 'http'];
 
 const store = useAppStore;
 
@@ -99,7 +102,8 @@ export async function startRun(suite?: Suite, only?: { targets: string[]; tests:
   try {
     const image = s.image.trim() || undefined;
     const targets = only?.targets ?? s.selectedTargets;
-    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets, ...(only ? { tests: only.tests } : {}), ...(image ? { image } : {}) });
+    const tests = only?.tests ?? (s.services ? [...DISK_TESTS, ...SERVICE_TESTS] : undefined);
+    const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets, ...(tests ? { tests } : {}), ...(image ? { image } : {}) });
     store.setState({ activeJobId: jobId });
     if (only?.before) verifying.set(jobId, only.before);
   } catch (err) {

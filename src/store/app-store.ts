@@ -18,6 +18,8 @@ export interface AppState {
   suite: Suite;
   /** Container image for docker targets (`--image`); empty = vmbench's own, built locally. */
   image: string;
+  /** Also run the network and service tests (net, redis, http) after the disk tests. */
+  services: boolean;
   detect: DetectResult | null;
   detectLoading: boolean;
   selectedTargets: string[];
@@ -41,6 +43,7 @@ export interface AppState {
   setView(view: View): void;
   setSuite(suite: Suite): void;
   setImage(image: string): void;
+  setServices(on: boolean): void;
   toggleTarget(id: string): void;
   pushError(err: unknown): void;
   dismissBanner(id: number): void;
@@ -60,11 +63,12 @@ export function describeError(err: unknown): { message: string; code?: string } 
 }
 
 /** Initial values of the state (also used by tests to reset the store). */
-export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setImage' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
+export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setImage' | 'setServices' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
   return {
     view: 'environments',
     suite: 'quick',
     image: savedImage(),
+    services: false,
     detect: null,
     detectLoading: false,
     selectedTargets: ['local'],
@@ -95,6 +99,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   ...initialAppData(),
   setView: (view) => set({ view }),
   setSuite: (suite) => set({ suite }),
+  setServices: (services) => set({ services }),
   setImage: (image) => {
     set({ image });
     try {

@@ -69,6 +69,14 @@ describe('vmbench web in Chromium', () => {
     expect(await card.getByTestId('target-local').isChecked()).toBe(true);
     // This file is about the host: measure only This machine, even if the machine has running guests.
     for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) await box.uncheck();
+    // The network & services switch is off by default (the default run is the disk suite); it toggles by keyboard too.
+    const services = page.getByTestId('services-toggle');
+    expect(await services.isChecked()).toBe(false);
+    await services.focus();
+    await page.keyboard.press('Space');
+    expect(await services.isChecked()).toBe(true);
+    await page.keyboard.press('Space');
+    expect(await services.isChecked()).toBe(false);
     await shot('1-environments');
   });
 

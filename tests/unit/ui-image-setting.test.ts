@@ -29,6 +29,16 @@ describe('container image setting', () => {
   });
 });
 
+describe('network and service tests', () => {
+  it('adds net, redis and http after the disk tests when the switch is on', async () => {
+    started.length = 0;
+    useAppStore.setState(initialAppData());
+    useAppStore.getState().setServices(true);
+    await startRun();
+    expect(started[0]).toEqual({ suite: 'quick', targets: ['local'], tests: ['seq-write', 'seq-read', 'rand-read', 'small-files', 'net', 'redis', 'http'] });
+  });
+});
+
 describe('verify after an apply', () => {
   it('re-runs only the affected tests on the given targets', async () => {
     started.length = 0;
