@@ -10,8 +10,8 @@
  * container, no volume, no host iperf3 server, no work dir. A cancel during redis also cleans up.
  * Network rule: only loopback (host networking in the root namespace, servers bound to 127.0.0.1).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,14 +19,12 @@ import type { JobEvent, Run } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DockerTransport } from '../../electron/engine/transports/docker.js';
 import { call, ofType, vmbenchObjects, workDirs } from './helpers/docker-checks.js';
-import { installDockerDeps, loadTestImages, startPrivateDockerd, type PrivateDockerd } from './helpers/private-dockerd.js';
-import { realDiskDir } from './helpers/run-script.js';
+import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from './helpers/private-dockerd.js';
 
 const CONTEXT = 'vmbench-ds';
 const TARGET = `docker:${CONTEXT}`;
 const IMAGE = 'vmbench-guest:local';
-const ENV_KEYS = ['DOCKER_CONFIG', 'DOCKER_HOST', 'DOCKER_CONTEXT'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+let env: DockerTestEnv | undefined;
 let d: PrivateDockerd;
 let root: string;
 let engine: Engine;
@@ -59,26 +57,15 @@ function containers(): { name: string; network: string }[] {
 }
 
 beforeAll(async () => {
-  installDockerDeps();
-  root = realDiskDir('vmbench-ds-');
-  d = await startPrivateDockerd('vmbench-ds-');
-  const started = Date.now();
-  process.stdout.write(`${loadTestImages(d)}[docker-services] test images ready in ${Date.now() - started} ms\n`);
-  const config = join(root, 'docker-config');
-  execFileSync('docker', ['context', 'create', CONTEXT, '--docker', `host=${d.host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
-  process.env.DOCKER_CONFIG = config;
-  delete process.env.DOCKER_HOST;
-  delete process.env.DOCKER_CONTEXT;
+  env = await startDockerTestEnv('vmbench-ds-', CONTEXT, 'docker-services');
+  ({ root, d } = env);
   engine = createEngine({ dataDir: join(root, 'data'), mode: 'cli' });
   engine.subscribe((e) => events.push(e));
 }, 1_900_000);
 
 afterAll(async () => {
   await engine?.close();
-  for (const k of ENV_KEYS) if (savedEnv[k] === undefined) delete process.env[k];
-  else process.env[k] = savedEnv[k];
-  await d?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+  await env?.stop();
 }, 120_000);
 
 describe('service tests inside docker containers (real dockerd, host networking)', () => {

@@ -8,7 +8,7 @@
  * Network rule: every container runs with network none; the daemon has no bridge.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -20,15 +20,13 @@ import { RunStore } from '../../electron/engine/store/run-store.js';
 import { DockerTransport } from '../../electron/engine/transports/docker.js';
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
 import { benchProcesses, call, ofType, vmbenchObjects, workDirs } from './helpers/docker-checks.js';
-import { installDockerDeps, loadTestImages, startPrivateDockerd, type PrivateDockerd } from './helpers/private-dockerd.js';
-import { realDiskDir } from './helpers/run-script.js';
+import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from './helpers/private-dockerd.js';
 
 const CONTEXT = 'vmbench-dt';
 const TARGET = `docker:${CONTEXT}`;
 const IMAGE = 'vmbench-guest:local';
 const NOFIO = 'vmbench-guest-nofio:local';
-const ENV_KEYS = ['DOCKER_CONFIG', 'DOCKER_HOST', 'DOCKER_CONTEXT'] as const;
-const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
+let env: DockerTestEnv | undefined;
 let d: PrivateDockerd;
 let root: string;
 let engine: Engine;
@@ -47,16 +45,8 @@ const transport = (opts: Partial<ConstructorParameters<typeof DockerTransport>[0
 const script = (name: 'rand-read' | 'seq-write', dir: string): { name: string; source: string; args: string[] } => ({ name, source: scriptSource(name), args: scriptArgs(name, 'quick', dir) });
 
 beforeAll(async () => {
-  installDockerDeps();
-  root = realDiskDir('vmbench-dt-');
-  d = await startPrivateDockerd('vmbench-dt-');
-  const started = Date.now();
-  process.stdout.write(`${loadTestImages(d)}[docker-transport] test images ready in ${Date.now() - started} ms\n`);
-  const config = join(root, 'docker-config');
-  execFileSync('docker', ['context', 'create', CONTEXT, '--docker', `host=${d.host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
-  process.env.DOCKER_CONFIG = config;
-  delete process.env.DOCKER_HOST;
-  delete process.env.DOCKER_CONTEXT;
+  env = await startDockerTestEnv('vmbench-dt-', CONTEXT, 'docker-transport');
+  ({ root, d } = env);
   engine = createEngine({ dataDir: join(root, 'data'), mode: 'cli' });
   engine.subscribe((e) => events.push(e));
 }, 1_900_000);
@@ -68,10 +58,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await engine?.close();
-  for (const k of ENV_KEYS) if (savedEnv[k] === undefined) delete process.env[k];
-  else process.env[k] = savedEnv[k];
-  await d?.stop();
-  if (root) rmSync(root, { recursive: true, force: true });
+  await env?.stop();
 }, 120_000);
 
 describe('docker transport through the engine', () => {

@@ -93,3 +93,43 @@ function unmountUnder(dirs: string[]): void {
 export function loadTestImages(d: PrivateDockerd): string {
   return execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: d.host }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 1_800_000 });
 }
+
+/** A private dockerd with the test images loaded, reached as the docker context `context` through DOCKER_CONFIG. */
+export interface DockerTestEnv {
+  /** A folder on a real disk for the test's own files (the engine's data dir, stores, ...). */
+  root: string;
+  d: PrivateDockerd;
+  /** Puts DOCKER_CONFIG / DOCKER_HOST / DOCKER_CONTEXT back, stops the daemon and removes `root`. */
+  stop(): Promise<void>;
+}
+
+const DOCKER_ENV_KEYS = ['DOCKER_CONFIG', 'DOCKER_HOST', 'DOCKER_CONTEXT'] as const;
+
+/**
+ * What the Docker integration tests share before their engine starts: the packages, a private
+ * dockerd (prefix names its folders), the test images (timed, logged under `label`), and a docker
+ * context `context` for it made the default of this process (as a user's `docker context` would be).
+ */
+export async function startDockerTestEnv(prefix: string, context: string, label: string): Promise<DockerTestEnv> {
+  const saved = Object.fromEntries(DOCKER_ENV_KEYS.map((k) => [k, process.env[k]]));
+  installDockerDeps();
+  const root = realDiskDir(prefix);
+  const d = await startPrivateDockerd(prefix);
+  const started = Date.now();
+  process.stdout.write(`${loadTestImages(d)}[${label}] test images ready in ${Date.now() - started} ms\n`);
+  const config = join(root, 'docker-config');
+  execFileSync('docker', ['context', 'create', context, '--docker', `host=${d.host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
+  process.env.DOCKER_CONFIG = config;
+  delete process.env.DOCKER_HOST;
+  delete process.env.DOCKER_CONTEXT;
+  return {
+    root,
+    d,
+    async stop() {
+      for (const k of DOCKER_ENV_KEYS) if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+      await d.stop();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
