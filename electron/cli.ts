@@ -6,6 +6,7 @@ import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, p
 import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
+import { exitAfterFlush } from './cli/exit.js';
 
 const HELP = `vmbench — benchmark your local VM and container runtimes
 
@@ -114,9 +115,9 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitAfterFlush(code),
   (err: unknown) => {
     process.stderr.write(`vmbench: ${(err as Error).message}\n`);
-    process.exit(err instanceof CliError ? err.exitCode : 1);
+    return exitAfterFlush(err instanceof CliError ? err.exitCode : 1);
   },
 );

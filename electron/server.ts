@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { pipeline } from 'node:stream';
+import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { WebSocketServer } from 'ws';
 import type { Engine } from './engine/api.js';
 
@@ -48,15 +50,20 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-input', message: 'Use POST for API requests.' } });
       const origin = req.headers.origin;
       if (origin !== undefined && !allowedOrigins().has(origin)) return sendJson(res, 403, { ok: false, error: { code: 'invalid-input', message: 'Cross-origin request refused.' } });
-      if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      // Exactly application/json (charset utf-8 at most): text/plain, multipart or application/json-seq are refused.
+      if (!/^application\/json(?:\s*;\s*charset=(?:"utf-8"|utf-8))?$/i.test(String(req.headers['content-type'] ?? '').trim())) {
         return sendJson(res, 415, { ok: false, error: { code: 'invalid-input', message: 'API requests must be application/json.' } });
       }
-      const channel = decodeURIComponent(url.pathname.slice('/api/'.length));
+      const channel = decodePath(url.pathname.slice('/api/'.length));
+      if (channel === null) return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'The request path has a malformed percent-encoding.' } });
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return tooLarge(res);
+      const text = await readBody(req);
+      if (text === null) return tooLarge(res);
       let body: unknown;
       try {
-        body = JSON.parse(await readBody(req));
-      } catch (err) {
-        return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: (err as Error).message.includes('too large') ? 'Request too large.' : 'Request body is not valid JSON.' } });
+        body = JSON.parse(text);
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'Request body is not valid JSON.' } });
       }
       const args = (body as { args?: unknown })?.args;
       if (!Array.isArray(args)) return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'Request body must be {"args":[...]}.' } });
@@ -64,11 +71,13 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
       return sendJson(res, 200, await engine.dispatch(channel, args));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
-    await serveStatic(url.pathname, res);
+    await serveStatic(url.pathname, req, res);
   }
 
-  async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+  async function serveStatic(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const decoded = decodePath(pathname);
+    if (decoded === null) return sendText(res, 400, 'Bad request: malformed percent-encoding in the path.');
+    const rel = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(opts.rendererDir, rel));
     if (!file.startsWith(normalize(opts.rendererDir) + sep)) return sendText(res, 404, 'Not found');
     const st = await stat(file).catch(() => null);
@@ -77,13 +86,18 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
       return sendText(res, 404, 'Not found');
     }
     const type = MIME[extname(file)] ?? 'application/octet-stream';
+    const encoding = COMPRESSIBLE.test(type) && st.size > 256 ? pickEncoding(String(req.headers['accept-encoding'] ?? '')) : undefined;
     res.writeHead(200, {
       'Content-Type': type,
-      'Content-Length': st.size,
+      ...(encoding ? { 'Content-Encoding': encoding } : { 'Content-Length': st.size }),
+      Vary: 'Accept-Encoding',
       'Cache-Control': type.startsWith('text/html') ? 'no-store' : 'max-age=3600',
       ...(type.startsWith('text/html') ? { 'Content-Security-Policy': csp(), 'X-Frame-Options': 'DENY' } : {}),
     });
-    createReadStream(file).pipe(res);
+    if (req.method === 'HEAD') return void res.end();
+    const source = createReadStream(file);
+    if (!encoding) return void source.pipe(res);
+    pipeline(source, encoding === 'br' ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : createGzip(), res, () => undefined);
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4096 });
@@ -118,20 +132,50 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** The request body as text, or null once it passes MAX_BODY (the rest is read and dropped so the client gets the 413). */
+function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
       if (size > MAX_BODY) {
-        reject(new Error('too large'));
-        req.destroy();
+        chunks.length = 0;
+        resolve(null);
       } else chunks.push(c);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+function tooLarge(res: ServerResponse): void {
+  res.setHeader('Connection', 'close');
+  sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: `Request body over the limit of ${MAX_BODY} bytes.` } });
+}
+
+/** decodeURIComponent, or null for a malformed percent-encoding (a 400, not a 500). */
+function decodePath(s: string): string | null {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return null;
+  }
+}
+
+const COMPRESSIBLE = /^(?:text\/|application\/json|image\/svg\+xml)/;
+
+/** Brotli or gzip when the client accepts it (q=0 refuses an encoding). */
+function pickEncoding(accept: string): 'br' | 'gzip' | undefined {
+  const ok = new Map(
+    accept.split(',').map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  const wants = (e: string): boolean => (ok.get(e) ?? ok.get('*') ?? 0) > 0;
+  return wants('br') ? 'br' : wants('gzip') ? 'gzip' : undefined;
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {

@@ -2,6 +2,7 @@ import type { DetectResult, Finding } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
+import { jsonText } from './terminal-safe.js';
 
 function show(v: unknown): string {
   return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
@@ -21,7 +22,7 @@ export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> 
   const detected = await call<DetectResult>(engine, 'detect');
   const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []);
   if (json) {
-    process.stdout.write(JSON.stringify({ findings }, null, 2) + '\n');
+    process.stdout.write(jsonText({ findings }) + '\n');
     return 0;
   }
   if (!findings.length) {

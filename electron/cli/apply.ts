@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import type { ApplyPlan, ApplyResult } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { call, CliError } from './commands.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** How `vmbench apply` talks to the user (replaceable in tests). */
 export interface ApplyIo {
@@ -15,7 +16,7 @@ export interface ApplyIo {
 export function terminalIo(): ApplyIo {
   return {
     isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    out: (t) => process.stdout.write(t),
+    out: (t) => process.stdout.write(terminalSafe(t)),
     ask: async (q) => {
       const rl = createInterface({ input: process.stdin, output: process.stdout });
       try {
@@ -36,7 +37,7 @@ export function formatPlan(p: ApplyPlan): string {
   if (p.backupDir) lines.push(`  backup: ${p.backupDir}`);
   if (p.restart) lines.push(`  afterwards (asked separately, not done now): ${p.restart.argv.join(' ')} — ${p.restart.why}`);
   for (const n of p.notes) lines.push(`  note: ${n}`);
-  return lines.join('\n') + '\n';
+  return terminalSafe(lines.join('\n') + '\n');
 }
 
 /** The result as text. */

@@ -4,6 +4,7 @@ import type { Engine } from '../engine/api.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
+import { jsonText, terminalSafe } from './terminal-safe.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {
@@ -26,12 +27,12 @@ export async function call<T>(engine: Engine, channel: string, ...args: unknown[
 export async function cmdDetect(engine: Engine, json: boolean): Promise<number> {
   const res = await call<DetectResult>(engine, 'detect');
   if (json) {
-    process.stdout.write(JSON.stringify({ runtimes: res.runtimes }, null, 2) + '\n');
+    process.stdout.write(jsonText({ runtimes: res.runtimes }) + '\n');
     return 0;
   }
   const rows = res.runtimes.map((r) => [r.id, r.name, r.state, r.version ?? '–', summarizeSettings(r.settings, r.active), r.targets.map((t) => t.id).join(',') || '–']);
   process.stdout.write(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'], rows) + '\n');
-  for (const r of res.runtimes) if (r.reason) process.stdout.write(`  ${r.id}: ${r.reason}\n`);
+  for (const r of res.runtimes) if (r.reason) process.stdout.write(terminalSafe(`  ${r.id}: ${r.reason}`) + '\n');
   process.stdout.write(`detected in ${(res.durationMs / 1000).toFixed(1)} s\n`);
   return 0;
 }
@@ -54,6 +55,9 @@ export interface RunOptions {
   cardFile?: string;
 }
 
+/** How long a cancelled run may spend cleaning up before the CLI leaves anyway. */
+const CANCEL_GRACE_MS = 15_000;
+
 /** `vmbench run`: live progress on stderr, summary on stdout, Ctrl-C cancels and cleans up (exit 130). */
 export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const print = createProgressPrinter(process.stderr);
@@ -70,6 +74,11 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
     interrupted = true;
     process.stderr.write('\nCancelling: stopping the benchmark and removing its test files… (Ctrl-C again to quit at once)\n');
     if (jobId) void engine.dispatch('run.cancel', [jobId]);
+    // A clean-up that hangs (an unresponsive guest) must not keep the process: leave after the grace period.
+    setTimeout(() => {
+      process.stderr.write(`Clean-up did not finish within ${CANCEL_GRACE_MS / 1000} s; exiting. Test files may remain; the next run removes leftovers.\n`);
+      process.exit(130);
+    }, CANCEL_GRACE_MS).unref();
   };
   process.on('SIGINT', onSigint);
   process.on('SIGTERM', onSigint);
@@ -130,7 +139,10 @@ export async function cmdExport(engine: Engine, run: string, format: ExportForma
 
 /** Parses `--tests a,b`. */
 export function parseTests(s: string | undefined): TestId[] | undefined {
-  return s ? (s.split(',').map((x) => x.trim()).filter(Boolean) as TestId[]) : undefined;
+  if (s === undefined) return undefined;
+  const tests = s.split(',').map((x) => x.trim()).filter(Boolean) as TestId[];
+  if (!tests.length) throw new CliError(`--tests "${s}" names no test; give a comma-separated list such as --tests seq-write,rand-read`, 2);
+  return tests;
 }
 
 export { fmt };

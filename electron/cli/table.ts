@@ -1,6 +1,9 @@
+import { terminalSafe } from './terminal-safe.js';
+
 /** Formats rows as an aligned text table; numbers are right-aligned. */
 export function formatTable(headers: string[], rows: (string | number)[][]): string {
-  const cells = rows.map((r) => r.map((c) => String(c)));
+  // Cells are one line of data each: control sequences and line breaks from names never reach the terminal.
+  const cells = rows.map((r) => r.map((c) => terminalSafe(String(c)).replace(/[\n\t]/g, ' ')));
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[-+]?[\d.,]+(%|×)?$/.test(String(r[i] ?? '')) || r[i] === '–'));
   const line = (r: string[]): string =>

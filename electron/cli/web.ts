@@ -7,7 +7,8 @@ import { CliError } from './commands.js';
 
 /** `vmbench web`: serves the UI on 127.0.0.1 until Ctrl-C, then cancels running jobs and exits. */
 export async function cmdWeb(engine: Engine, portArg: string | undefined): Promise<number> {
-  const port = portArg === undefined ? 7317 : Number(portArg);
+  // Decimal digits only: Number() would also take "1e3", "0x10" or " 80 ".
+  const port = portArg === undefined ? 7317 : /^\d{1,5}$/.test(portArg) ? Number(portArg) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a number from 0 to 65535, not "${portArg}"`, 2);
   const rendererDir = join(packageRoot(), 'dist', 'renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) throw new CliError('the UI is not built: run `npm run build` (or `npm install`) in the vmbench folder first.', 1);

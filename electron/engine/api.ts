@@ -14,6 +14,7 @@ import { probeLocal } from './probe-local.js';
 import { cardFilename, exportRun, renderCardPng } from './report/index.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
+import { acquireRunLock, checkDataDir } from './store/data-dir.js';
 import { RunStore } from './store/run-store.js';
 import { run } from './util/exec.js';
 import { resolveTargets } from './targets.js';
@@ -63,10 +64,21 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
     detect,
     'run.start': async (spec) => {
-      const jobId = jobs.start(async (_id, emit, signal) => {
-        await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
-      });
-      return { jobId };
+      await checkDataDir(dataDir);
+      const release = await acquireRunLock(dataDir);
+      try {
+        const jobId = jobs.start(async (_id, emit, signal) => {
+          try {
+            await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
+          } finally {
+            await release();
+          }
+        });
+        return { jobId };
+      } catch (err) {
+        await release();
+        throw err;
+      }
     },
     'run.cancel': async (jobId) => ({ cancelled: await jobs.cancel(jobId) }),
     'runs.list': async () => {

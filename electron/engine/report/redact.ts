@@ -1,6 +1,7 @@
 /**
  * Privacy redaction for everything that leaves the machine (design.md "Privacy"): home paths,
- * user and host names, IP and MAC addresses are replaced by placeholders before any export.
+ * user and host names, IP and MAC addresses, credentials in URLs and remote hosts are replaced by
+ * placeholders before any export.
  */
 import { isIP } from 'node:net';
 import os from 'node:os';
@@ -55,6 +56,24 @@ const GENERIC_HOME = /(\/Users\/|\/home\/|\b[A-Za-z]:[\\/][Uu]sers[\\/])(?!Share
 /** mDNS/Bonjour host names (e.g. "alices-mbp.local"). */
 const MDNS_HOST = /(?<![\w.-])(?!localhost\.)[A-Za-z0-9][\w-]*\.local(?![\w.-])/gi;
 
+/** scheme://[userinfo@]host: the userinfo (credentials) and, for remote-access schemes or with credentials, the host. */
+const URL_AUTHORITY = /\b([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/\s"'`<>@]*@)?(\[[0-9A-Fa-f:.%\w]+\]|[^/\s"'`<>:?#\\]*)/g;
+/** Schemes that name a remote machine to log in to or control (docker contexts, libvirt URIs, ssh). */
+const REMOTE_SCHEME = /^(?:tcp|ssh|sftp|scp|rsync|smb|cifs|nfs|afp|ftp|ftps|telnet|vnc|rdp|spice)$|\+(?:ssh|tcp|tls|libssh2?)$/i;
+/** UNC and //host/share paths at the start of a word: the server name goes. */
+const UNC = /(^|[\s"'`=(,[])(\/\/|\\\\)(?!<host>)([A-Za-z0-9][\w.-]*)(?=[/\\])/g;
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|)$/i;
+
+/** Redacts credentials (user:password@, token@) in URLs, and the host of remote-access URLs, shares and URLs that carried credentials. */
+function redactUrls(s: string): string {
+  return s
+    .replace(URL_AUTHORITY, (_m, scheme: string, userinfo: string | undefined, host: string) => {
+      const hideHost = (userinfo !== undefined || REMOTE_SCHEME.test(scheme)) && !LOCAL_HOST.test(host) && host !== '<host>';
+      return `${scheme}://${userinfo !== undefined ? '<credentials>@' : ''}${hideHost ? '<host>' : host}`;
+    })
+    .replace(UNC, (_m, pre: string, slashes: string) => `${pre}${slashes}<host>`);
+}
+
 /** Addresses that say nothing about the machine: loopback and unspecified. */
 function isNeutralIp(ip: string): boolean {
   const bare = ip.split('%')[0].toLowerCase();
@@ -92,7 +111,7 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
 
   return {
     text(input: string, versionish = false): string {
-      let s = input;
+      let s = redactUrls(input);
       const learned = new Set<string>();
       for (const re of homeRes) s = s.replace(re, '~');
       s = s.replace(GENERIC_HOME, (_m, prefix: string, name: string, at: number, all: string) => {

@@ -74,8 +74,8 @@ export function limaSettings(inst: LimaInstance): SettingsBag {
 /** Lima: every instance of `limactl list --json` (the default LIMA_HOME; Colima's and Rancher Desktop's are their own kinds). */
 export const limaKind: RuntimeKind = {
   restartArgv: (rt) => [
-    ['limactl', 'stop', rt.id.replace(/^lima:/, '')],
-    ['limactl', 'start', rt.id.replace(/^lima:/, '')],
+    ['limactl', 'stop', '--', rt.id.replace(/^lima:/, '')],
+    ['limactl', 'start', '--', rt.id.replace(/^lima:/, '')],
   ],
   kind: 'lima',
   name: 'Lima',

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunList } from '../../contract.js';
 import { EngineError } from '../errors.js';
+import { atomicWrite } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
 import { summarizeRun } from './summary.js';
 
@@ -18,31 +18,8 @@ export class RunStore {
   async save(run: Run): Promise<string> {
     await mkdir(this.dir, { recursive: true });
     const file = join(this.dir, `${runIdSchema.parse(run.id)}.json`);
-    const tmp = join(this.dir, `.${run.id}.${randomBytes(4).toString('hex')}.tmp`);
-    const fh = await open(tmp, 'w', 0o600);
-    try {
-      await fh.writeFile(JSON.stringify(run, null, 2) + '\n');
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-    try {
-      await rename(tmp, file);
-    } catch (err) {
-      await rm(tmp, { force: true });
-      throw err;
-    }
-    await this.syncDir();
+    await atomicWrite(file, JSON.stringify(run, null, 2) + '\n', { mode: 0o600 });
     return file;
-  }
-
-  private async syncDir(): Promise<void> {
-    try {
-      const dh = await open(this.dir, 'r');
-      await dh.sync().finally(() => dh.close());
-    } catch {
-      // Some platforms (Windows) cannot fsync a directory; the rename is still atomic.
-    }
   }
 
   /** Reads one run; a missing, corrupted or newer-schema file is an EngineError saying which. */
@@ -94,13 +71,20 @@ export class RunStore {
 export function parseRunFile(text: string, name: string): Run {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     throw new EngineError('corrupt', `Skipped run file ${name}: it is not valid JSON (truncated or damaged). Move it away or delete it.`);
   }
   const version = (data as { schemaVersion?: unknown })?.schemaVersion;
   if (typeof version === 'number' && version > SCHEMA_VERSION) {
     throw new EngineError('corrupt', `Skipped run file ${name}: it was written by a newer vmbench (schema ${version}); update vmbench to read it.`);
+  }
+  if (typeof version !== 'number' || version < 1) {
+    throw new EngineError('corrupt', `Skipped run file ${name}: schemaVersion ${JSON.stringify(version ?? null)} is not a version vmbench ever wrote.`);
+  }
+  const id = (data as { id?: unknown }).id;
+  if (name.endsWith('.json') && id !== name.slice(0, -'.json'.length)) {
+    throw new EngineError('corrupt', `Skipped run file ${name}: it holds run id ${JSON.stringify(id)}, not the id in its file name; rename it to <id>.json.`);
   }
   const parsed = runFileSchema.safeParse(data);
   if (!parsed.success) {

@@ -1,17 +1,20 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { atomicWrite } from '../../util/atomic-write.js';
 
-/** The folder a finding's backup goes to: <dataDir>/backups/<timestamp>-<finding id sanitized>. */
+/** The folder a finding's backup goes to: <dataDir>/backups/<timestamp>-<hash of the finding id> (names from outside never become a path). */
 export function backupDirFor(dataDir: string, findingId: string, now: Date = new Date()): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
-  const safe = findingId.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 120);
-  return join(dataDir, 'backups', `${stamp}-${safe}`);
+  const hash = createHash('sha256').update(findingId).digest('hex').slice(0, 16);
+  return join(dataDir, 'backups', `${stamp}-${hash}`);
 }
 
-/** Creates the backup folder and writes one file into it; returns the file's path. */
+/** Creates the backup folder and writes one file into it (a plain file name; anything else is refused); returns the file's path. */
 export async function writeBackup(dir: string, name: string, content: string): Promise<string> {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/.test(name) || name.includes('..')) throw new Error(`"${name}" is not a plain backup file name`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const file = join(dir, name);
-  await writeFile(file, content, { mode: 0o600 });
+  await atomicWrite(file, content, { mode: 0o600 });
   return file;
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { atomicWrite } from '../../util/atomic-write.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
@@ -62,7 +63,7 @@ export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: Appl
       const restore = rdctlRestoreArgs(argv, before);
       rolledBack = restore.length > 0 && (await run('rdctl', ['set', ...restore], { timeoutMs: APPLY_TIMEOUT_MS, env, allowFailure: true })).exitCode === 0;
     } else if (yamlPath && yamlText !== undefined) {
-      if ((await readFile(yamlPath, 'utf8').catch(() => '')) !== yamlText) await writeFile(yamlPath, yamlText);
+      if ((await readFile(yamlPath, 'utf8').catch(() => '')) !== yamlText) await atomicWrite(yamlPath, yamlText);
       rolledBack = true;
     }
     const what = rolledBack ? 'the previous settings were put back' : 'the previous settings could not be put back automatically';

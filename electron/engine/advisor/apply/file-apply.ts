@@ -1,11 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename } from 'node:path';
+import { basename, dirname } from 'node:path';
+import { atomicWrite } from '../../util/atomic-write.js';
+import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { backupDirFor, writeBackup } from './backup.js';
-import { editText, fileEditFor, hasEdit } from './file-edit.js';
-import type { ApplyOptions } from './types.js';
+import { editText, fileEditFor, hasEdit, type FileEdit } from './file-edit.js';
+import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
 import { unifiedDiff } from './unified-diff.js';
 
 function filePath(finding: Finding, opts: ApplyOptions): string {
@@ -66,17 +68,30 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
   const backup = await writeBackup(dir, basename(path), before);
   const after = editText(before, edit);
   try {
-    await writeFile(path, after);
+    await atomicWrite(path, after);
     await opts.afterChange?.();
     if (!hasEdit(await readFile(path, 'utf8'), edit)) throw new Error(`${path} does not hold the new value after the write`);
+    await validate(path, edit, opts);
   } catch (err) {
     const why = (err as Error).message;
     try {
-      await writeFile(path, before);
+      await atomicWrite(path, before);
     } catch (e2) {
       return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, message: `${why}; writing the backup ${backup} back also failed: ${(e2 as Error).message}` };
     }
     return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, message: `${why}; ${path} was restored from ${backup}` };
   }
   return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, message: `${path}: ${finding.setting} set to ${String(finding.recommended)} (backup: ${backup})`, restart: restartFor(rt) };
+}
+
+/** After a Vagrantfile edit: `vagrant validate` in its folder where vagrant is installed (a failure restores the backup). */
+async function validate(path: string, edit: FileEdit, opts: ApplyOptions): Promise<void> {
+  if (edit.format !== 'vagrantfile') return;
+  try {
+    await run('vagrant', ['validate'], { cwd: dirname(path), env: { ...(opts.env ?? process.env), VAGRANT_CWD: dirname(path) }, timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal });
+  } catch (err) {
+    if (err instanceof SpawnError && err.code === 'not-found') return;
+    const tail = err instanceof SpawnError ? err.stderrTail.trim() : (err as Error).message;
+    throw new Error(`\`vagrant validate\` rejected the edited Vagrantfile: ${tail || 'no message'}`);
+  }
 }

@@ -1,10 +1,13 @@
+import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
 import type { Finding, RuntimeInfo } from '../../../contract.js';
+import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';
+import { setSyncedFolderType } from './vagrantfile-edit.js';
 
 /** How a file finding is re-derived from the current file: which format and which key/line. */
 export type FileEdit =
   | { format: 'json'; key: string; value: unknown }
   | { format: 'yaml'; key: string; value: string }
-  | { format: 'vagrantfile'; line: string; providerLines?: string[] };
+  | { format: 'vagrantfile'; line: string; host: string; guest: string; type: string; providerLines?: string[] };
 
 /** The '+' lines of an advisor diff (its intent; line numbers in it are not real). */
 export function addedLines(diff: string): string[] {
@@ -30,39 +33,23 @@ export function fileEditFor(finding: Finding, rt: RuntimeInfo): FileEdit {
   if (/(^|\/)Vagrantfile$/.test(path) && /config\.vm\.synced_folder\b/.test(added)) {
     // Further added lines are settings of the libvirt provider block (virtiofs: memorybacking).
     const providerLines = addedLines(diff).slice(1).map((l) => l.trim()).filter((l) => /^libvirt\.\w+\b/.test(l));
-    return { format: 'vagrantfile', line: addedLines(diff)[0], ...(providerLines.length ? { providerLines } : {}) };
+    const m = /synced_folder\s+("(?:[^"\\]|\\.)*"),\s*("(?:[^"\\]|\\.)*"),\s*type:\s*"(\w+)"/.exec(added);
+    if (!m) throw new Error(`${finding.id}: cannot read the synced folder from "${added}"`);
+    const unquote = (lit: string): string => lit.slice(1, -1).replace(/\\(.)/g, '$1');
+    return { format: 'vagrantfile', line: addedLines(diff)[0], host: unquote(m[1]), guest: unquote(m[2]), type: m[3], ...(providerLines.length ? { providerLines } : {}) };
   }
   throw new Error(`${finding.id}: ${path} is not a file vmbench edits`);
 }
 
 /** The edited file content, re-derived from the current content (never a blind patch). */
 export function editText(current: string, edit: FileEdit): string {
-  if (edit.format === 'json') {
-    const obj = JSON.parse(current) as Record<string, unknown>;
-    if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new Error('the settings file is not a JSON object');
-    const old = obj[edit.key];
-    // settings.json may hold {value, locked}: keep the shape, refuse a locked key.
-    if (old && typeof old === 'object' && 'value' in (old as object)) {
-      if ((old as { locked?: boolean }).locked) throw new Error(`${edit.key} is locked by an administrator`);
-      obj[edit.key] = { ...(old as object), value: edit.value };
-    } else obj[edit.key] = edit.value;
-    const indent = /^\{\n(\s+)"/.exec(current)?.[1] ?? '  ';
-    return JSON.stringify(obj, null, indent) + (current.endsWith('\n') ? '\n' : '');
-  }
+  if (edit.format === 'json') return editJson(current, edit.key, edit.value);
   if (edit.format === 'yaml') {
     const re = new RegExp(`^${edit.key.replace(/[.]/g, '\\.')}:[^\\n]*$`, 'm');
     if (re.test(current)) return current.replace(re, `${edit.key}: ${edit.value}`);
     return `${current}${current.endsWith('\n') || current === '' ? '' : '\n'}${edit.key}: ${edit.value}\n`;
   }
-  const lines = current.split('\n');
-  const guest = /config\.vm\.synced_folder\s+"[^"]*",\s*"([^"]*)"/.exec(edit.line)?.[1];
-  const at = lines.findIndex((l) => /^\s*config\.vm\.synced_folder\b/.test(l) && (!guest || l.includes(`"${guest}"`)));
-  const open = lines.findIndex((l) => CONFIGURE.test(l));
-  if (at >= 0) lines[at] = edit.line;
-  else {
-    if (open < 0) throw new Error('the Vagrantfile has no Vagrant.configure("2") do |config| block');
-    lines.splice(open + 1, 0, edit.line);
-  }
+  const lines = setSyncedFolderType(current, edit.guest, edit.host, edit.type).split('\n');
   for (const setting of edit.providerLines ?? []) addProviderSetting(lines, setting);
   return lines.join('\n');
 }
@@ -98,12 +85,36 @@ function addProviderSetting(lines: string[], setting: string): void {
 /** Whether the edited content holds the new value (verification after the write). */
 export function hasEdit(content: string, edit: FileEdit): boolean {
   if (edit.format === 'json') {
-    const v = (JSON.parse(content) as Record<string, unknown>)[edit.key];
+    const root = parseTree(content.replace(/^\uFEFF/, ''));
+    const node = root && findNodeAtLocation(root, [edit.key]);
+    const v: unknown = node ? getNodeValue(node) : undefined;
     const got = v && typeof v === 'object' && 'value' in (v as object) ? (v as { value: unknown }).value : v;
     return JSON.stringify(got) === JSON.stringify(edit.value);
   }
   if (edit.format === 'yaml') return content.split('\n').includes(`${edit.key}: ${edit.value}`);
+  const folder = parseVagrantfile(content).syncedFolders.find((f) => f.guestPath.replace(/\/+$/, '') === edit.guest.replace(/\/+$/, ''));
+  if (folder?.options.type !== edit.type) return false;
   const lines = content.split('\n');
   const settings = (edit.providerLines ?? []).map((l) => l.replace(/^libvirt\./, ''));
-  return lines.includes(edit.line) && settings.every((s) => lines.some((l) => new RegExp(`^\\s*\\w+\\.${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(l)));
+  return settings.every((s) => lines.some((l) => new RegExp(`^\\s*\\w+\\.${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(l)));
+}
+
+/** Sets one top-level key of a JSON settings file, changing only that value's text (formatting, order, big numbers and duplicate keys stay). */
+export function editJson(current: string, key: string, value: unknown): string {
+  const errors: ParseError[] = [];
+  const bom = current.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const text = current.slice(bom.length);
+  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (!root || errors.length || root.type !== 'object') throw new Error('the settings file is not a JSON object; fix it or restore it, then apply again');
+  const old = findNodeAtLocation(root, [key]);
+  // settings.json may hold {value, locked}: keep the shape, refuse a locked key.
+  let path: (string | number)[] = [key];
+  if (old?.type === 'object' && findNodeAtLocation(old, ['value'])) {
+    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true) throw new Error(`${key} is locked by an administrator`);
+    path = [key, 'value'];
+  }
+  const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const edits = modify(text, path, value, { formattingOptions: { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol } });
+  return bom + applyEdits(text, edits);
 }

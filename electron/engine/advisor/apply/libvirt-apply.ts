@@ -18,7 +18,15 @@ function context(finding: Finding, rt: RuntimeInfo): Ctx {
   const edit = libvirtEditFor(finding.setting, finding.recommended);
   if (!edit) throw new Error(`${finding.id}: this change is not applied automatically; follow the diff with \`virsh edit ${domainName(rt)}\``);
   const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
-  return { uri, dom: domainName(rt), edit };
+  return { uri, dom: checkDomainName(domainName(rt)), edit };
+}
+
+/** A libvirt domain name is data: refused when it holds a slash or a control character (it could never be a file name). */
+export function checkDomainName(name: string): string {
+  if (!name || name.length > 200 || /[/\\\u0000-\u001f\u007f-\u009f]/.test(name)) {
+    throw new Error(`the libvirt domain name ${JSON.stringify(name)} holds a slash or a control character; vmbench does not change such a domain. How to: rename it with \`virsh domrename\`, or edit it with \`virsh edit\`.`);
+  }
+  return name;
 }
 
 async function virsh(args: string[], opts: ApplyOptions): Promise<string> {
@@ -27,19 +35,19 @@ async function virsh(args: string[], opts: ApplyOptions): Promise<string> {
 }
 
 function restartOffer(c: Ctx): { argv: string[]; why: string } {
-  return { argv: ['virsh', '-c', c.uri, 'shutdown', c.dom], why: `The new XML takes effect after a full shutdown and start of the domain (then: virsh -c ${c.uri} start ${c.dom}).` };
+  return { argv: ['virsh', '-c', c.uri, 'shutdown', '--', c.dom], why: `The new XML takes effect after a full shutdown and start of the domain (then: virsh -c ${c.uri} start ${c.dom}).` };
 }
 
 /** The plan for a libvirt finding: a real diff of the current persistent XML. */
 export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
   const c = context(finding, rt);
-  const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', c.dom], opts);
+  const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
   const after = editDomainXml(before, c.edit);
   return {
     findingId: finding.id,
     runtimeId: rt.id,
     kind: 'libvirt',
-    argv: [['virsh', '-c', c.uri, 'dumpxml', '--inactive', c.dom], ['virsh', '-c', c.uri, 'define', '<edited XML>']],
+    argv: [['virsh', '-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], ['virsh', '-c', c.uri, 'define', '--', '<edited XML>']],
     path: `${c.dom}.xml`,
     diff: unifiedDiff(`${c.dom}.xml`, before, after) || '(no change: the XML already has this value)',
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
@@ -52,20 +60,20 @@ export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: Apply
 export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   const c = context(finding, rt);
   const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
-  const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', c.dom], opts);
-  const backup = await writeBackup(dir, `${c.dom}.xml`, before);
+  const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
+  const backup = await writeBackup(dir, 'domain.xml', before);
   const after = editDomainXml(before, c.edit);
-  const edited = await writeBackup(dir, `${c.dom}.new.xml`, after);
+  const edited = await writeBackup(dir, 'domain.new.xml', after);
   try {
-    await virsh(['-c', c.uri, 'define', edited], opts);
+    await virsh(['-c', c.uri, 'define', '--', edited], opts);
     await opts.afterChange?.();
-    const now = await virsh(['-c', c.uri, 'dumpxml', '--inactive', c.dom], opts);
+    const now = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
     const got = readEdit(now, c.edit);
     if (got !== c.edit.value) throw new Error(`after define the XML shows ${got ?? 'nothing'} instead of ${c.edit.value}`);
   } catch (err) {
     const why = (err as Error).message;
     try {
-      await virsh(['-c', c.uri, 'define', backup], opts);
+      await virsh(['-c', c.uri, 'define', '--', backup], opts);
     } catch (e2) {
       return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, message: `${why}; restoring ${backup} also failed: ${(e2 as Error).message}` };
     }

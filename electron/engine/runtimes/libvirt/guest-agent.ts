@@ -42,7 +42,7 @@ export function parseShareMounts(procMounts: string): GuestShareMount[] {
 async function agentCall<T>(ctx: DetectContext, uri: string, dom: string, execute: string, args?: Record<string, unknown>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
   const cmd = JSON.stringify(args ? { execute, arguments: args } : { execute });
   const timeoutSec = String(Math.max(1, Math.floor(ctx.timeoutMs / 1000) - 1));
-  const r = await runCli(ctx, 'virsh', ['-c', uri, 'qemu-agent-command', '--domain', dom, '--timeout', timeoutSec, '--cmd', cmd], { label: `virsh qemu-agent-command ${execute}`, env: C_LOCALE });
+  const r = await runCli(ctx, 'virsh', ['-c', uri, 'qemu-agent-command', `--domain=${dom}`, '--timeout', timeoutSec, '--cmd', cmd], { label: `virsh qemu-agent-command ${execute}`, env: C_LOCALE });
   if (!r.ok) return { ok: false, reason: r.reason.replace(/\berror: /g, '') };
   try {
     const reply = JSON.parse(r.stdout) as { return?: T; error?: { desc?: string } };

@@ -35,8 +35,8 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
 
 async function describeDomain(ctx: DetectContext, uri: string, dom: string, version: string | null): Promise<RuntimeInfo> {
   const [xml, st] = await Promise.all([
-    runCli(ctx, 'virsh', ['-c', uri, 'dumpxml', dom], { label: 'virsh dumpxml', env: C_LOCALE }),
-    runCli(ctx, 'virsh', ['-c', uri, 'domstate', dom], { label: 'virsh domstate', env: C_LOCALE }),
+    runCli(ctx, 'virsh', ['-c', uri, 'dumpxml', '--', dom], { label: 'virsh dumpxml', env: C_LOCALE }),
+    runCli(ctx, 'virsh', ['-c', uri, 'domstate', '--', dom], { label: 'virsh domstate', env: C_LOCALE }),
   ]);
   const reasons: (string | undefined)[] = [];
   let bag = new SettingsBag();

@@ -42,8 +42,8 @@ export function normalizeFolderType(type: string): string {
   return map[type] ?? type;
 }
 
-/** Drops Ruby comments (# outside strings, =begin/=end blocks). */
-function stripComments(text: string): string {
+/** Drops Ruby comments (# outside strings, =begin/=end blocks); every line keeps its number and its text before the comment. */
+export function stripComments(text: string): string {
   const out: string[] = [];
   let inBlock = false;
   for (const line of text.split(/\r?\n/)) {
@@ -107,20 +107,24 @@ export function rubyValue(raw: string): RubyValue {
   return s;
 }
 
-/** The full statement starting at a line: continues while a line ends with "," or "\" or brackets are open. */
-function statementFrom(lines: string[], i: number): string {
-  let text = lines[i];
+/** The last line of the statement starting at line i: it continues while a line ends with "," or "\\" or brackets are open. */
+export function statementEnd(lines: string[], i: number): number {
   let depth = 0;
   for (let k = i; k < lines.length; k++) {
-    if (k > i) text += ` ${lines[k].trim()}`;
     for (const c of lines[k].replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '')) {
       if ('([{'.includes(c)) depth++;
       else if (')]}'.includes(c)) depth--;
     }
     const t = lines[k].trimEnd();
-    if (depth <= 0 && !t.endsWith(',') && !t.endsWith('\\')) break;
+    if (depth <= 0 && !t.endsWith(',') && !t.endsWith('\\')) return k;
   }
-  return text;
+  return lines.length - 1;
+}
+
+/** The full statement starting at a line, its lines joined by spaces. */
+function statementFrom(lines: string[], i: number): string {
+  const end = statementEnd(lines, i);
+  return [lines[i], ...lines.slice(i + 1, end + 1).map((l) => l.trim())].join(' ');
 }
 
 /** Scans a Vagrantfile for synced folders (plus the implicit "." -> "/vagrant"), box, cpus and memory. */

@@ -67,7 +67,7 @@ export class GuestAgent {
   private async call<T>(execute: string, args: Record<string, unknown> | undefined, timeoutMs: number): Promise<T> {
     const json = JSON.stringify(args ? { execute, arguments: args } : { execute });
     const agentSec = Math.max(1, Math.floor(timeoutMs / 1000) - 1);
-    const argv = ['-c', this.target.uri, 'qemu-agent-command', '--domain', this.target.domain, '--timeout', String(agentSec), '--cmd', json];
+    const argv = ['-c', this.target.uri, 'qemu-agent-command', `--domain=${this.target.domain}`, '--timeout', String(agentSec), '--cmd', json];
     let stdout: string;
     try {
       stdout = (await run('virsh', argv, { timeoutMs, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } })).stdout;

@@ -1,0 +1,151 @@
+/**
+ * Changes the `type:` of one synced_folder statement in a Vagrantfile's text, touching nothing else:
+ * statements over several lines, the file's own quoting (single quotes stay single, so no Ruby
+ * interpolation appears) and every other option are kept. A statement it cannot read safely is refused
+ * with the manual edit to make instead.
+ */
+import { statementEnd, stripComments } from '../../runtimes/vagrant/vagrantfile.js';
+
+/** A refusal: the Vagrantfile is left alone and the message says how to make the change by hand. */
+export class VagrantfileEditRefused extends Error {}
+
+interface Arg {
+  text: string;
+  start: number;
+  end: number;
+}
+
+const SYNCED = /^(\s*)\w+\.vm\.synced_folder\b\s*(\(?)/;
+/** A Ruby literal with no interpolation: a single-quoted string or a double-quoted one without #{…}. */
+const PLAIN_STRING = /^(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\#]|\\.|#(?!\{))*")$/;
+
+/** Top-level comma-separated arguments of `s` from `from`, with their offsets (quotes, brackets and parentheses respected). */
+function args(s: string, from: number, to: number): Arg[] {
+  const out: Arg[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = from;
+  const push = (end: number): void => {
+    const raw = s.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text) out.push({ text, start: start + lead, end: start + lead + text.length });
+  };
+  for (let i = from; i < to; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") quote = c;
+    else if ('([{'.includes(c)) depth++;
+    else if (')]}'.includes(c)) depth--;
+    else if (c === ',' && depth === 0) {
+      push(i);
+      start = i + 1;
+    }
+  }
+  push(to);
+  return out;
+}
+
+/** The value of a plain Ruby string literal (escapes of its quote and backslash undone). */
+function literalValue(lit: string): string {
+  return lit.slice(1, -1).replace(/\\(.)/g, '$1');
+}
+
+/** A Ruby single-quoted literal of any text: nothing in it is interpolated or executed. */
+export function rubySingleQuoted(s: string): string {
+  return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+}
+
+function howTo(guest: string, type: string, why: string): VagrantfileEditRefused {
+  return new VagrantfileEditRefused(
+    `${why} vmbench does not rewrite it, so nothing was changed. How to: open the Vagrantfile, find the synced_folder for ${guest} and set its option type: "${type}" by hand, then run \`vagrant validate\` and \`vagrant reload\`.`,
+  );
+}
+
+/** Where the synced_folder statements are: first and last line, with the comment-free text of those lines. */
+function statements(lines: string[]): { first: number; last: number; text: string }[] {
+  const bare = stripComments(lines.join('\n')).split('\n');
+  const found: { first: number; last: number; text: string }[] = [];
+  for (let i = 0; i < bare.length; i++) {
+    if (!SYNCED.test(bare[i])) continue;
+    const last = statementEnd(bare, i);
+    found.push({ first: i, last, text: bare.slice(i, last + 1).join('\n') });
+    i = last;
+  }
+  return found;
+}
+
+/**
+ * Sets `type:` of the synced_folder for `guest` to `type`, or adds a new single-quoted statement after
+ * `Vagrant.configure` when none is declared. Returns the new text; throws VagrantfileEditRefused where the
+ * statement is not one it can rewrite exactly.
+ */
+export function setSyncedFolderType(current: string, guest: string, host: string, type: string): string {
+  if (!/^[a-z0-9_]+$/.test(type)) throw new Error(`"${type}" is not a synced folder type`);
+  const lines = current.split('\n');
+  const mine: { first: number; last: number; text: string; args: Arg[]; open: number }[] = [];
+  for (const st of statements(lines)) {
+    const m = SYNCED.exec(st.text)!;
+    const from = m[0].length;
+    let to = st.text.length;
+    if (m[2]) {
+      to = st.text.trimEnd().length - 1;
+      if (st.text[to] !== ')') throw howTo(guest, type, 'A synced_folder statement goes on after its closing parenthesis.');
+    }
+    const a = args(st.text, from, to);
+    if (a.length < 2) continue;
+    if (!PLAIN_STRING.test(a[1].text)) {
+      // A computed guest path might be this folder: refuse rather than guess.
+      throw howTo(guest, type, `A synced_folder has a computed guest path (${a[1].text}).`);
+    }
+    if (literalValue(a[1].text).replace(/\/+$/, '') === guest.replace(/\/+$/, '')) mine.push({ ...st, args: a, open: from });
+  }
+  if (mine.length > 1) throw howTo(guest, type, `The Vagrantfile declares ${guest} ${mine.length} times (lines ${mine.map((s) => s.first + 1).join(', ')}).`);
+  if (mine.length === 0) return insertStatement(lines, guest, host, type);
+
+  const st = mine[0];
+  const options = st.args.slice(2);
+  for (const o of options) {
+    if (!/^(?::\w+\s*=>|\w+:)/.test(o.text)) throw howTo(guest, type, `Line ${st.first + 1} passes options vmbench cannot read (${o.text}).`);
+  }
+  const last = st.args[st.args.length - 1];
+  if (/\s(?:if|unless|do)\b|\{\s*\|/.test(last.text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""'))) {
+    throw howTo(guest, type, `Line ${st.first + 1} ends in a condition or a block.`);
+  }
+  const typeArg = options.find((o) => /^(?::type\s*=>|type:)/.test(o.text));
+  let edited: string;
+  if (typeArg) {
+    const v = /^(?::type\s*=>|type:)\s*/.exec(typeArg.text)!;
+    const value = typeArg.text.slice(v[0].length);
+    let lit: string;
+    if (/^'[^'\\]*'$/.test(value)) lit = `'${type}'`;
+    else if (/^"[^"\\#]*"$/.test(value)) lit = `"${type}"`;
+    else if (/^:\w+$/.test(value)) lit = `:${type}`;
+    else throw howTo(guest, type, `Line ${st.first + 1} sets type to an expression (${value}).`);
+    const at = typeArg.start + v[0].length;
+    edited = st.text.slice(0, at) + lit + st.text.slice(typeArg.end);
+  } else {
+    const quote = /^'/.test(st.args[1].text) ? "'" : '"';
+    const hashStyle = options.some((o) => o.text.startsWith(':'));
+    edited = st.text.slice(0, last.end) + (hashStyle ? `, :type => ${quote}${type}${quote}` : `, type: ${quote}${type}${quote}`) + st.text.slice(last.end);
+  }
+  // The comment-free text was edited; put back each line's comment (it follows the code of the line).
+  const editedLines = edited.split('\n');
+  const bare = st.text.split('\n');
+  for (let k = 0; k < editedLines.length; k++) {
+    const orig = lines[st.first + k];
+    lines[st.first + k] = editedLines[k] + orig.slice(bare[k].length);
+  }
+  return lines.join('\n');
+}
+
+const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/;
+
+function insertStatement(lines: string[], guest: string, host: string, type: string): string {
+  const open = lines.findIndex((l) => CONFIGURE.test(l));
+  if (open < 0) throw howTo(guest, type, 'The Vagrantfile has no Vagrant.configure("2") do |config| block.');
+  lines.splice(open + 1, 0, `  config.vm.synced_folder ${rubySingleQuoted(host)}, ${rubySingleQuoted(guest)}, type: '${type}'`);
+  return lines.join('\n');
+}

@@ -1,0 +1,96 @@
+import { mkdir, open, readFile, rm, stat, statfs } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { EngineError } from '../errors.js';
+import { atomicWrite } from '../util/atomic-write.js';
+
+/** Free space a run needs in the data folder for its history file and logs. */
+export const RUN_SPACE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * mkdir -p one level at a time: Node's own recursive mkdir spins forever under /proc (Node 20),
+ * so a path like /proc/x must fail at once instead.
+ */
+export async function makeDirs(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    try {
+      if (!(await stat(d)).isDirectory()) throw Object.assign(new Error(`${d} is not a folder`), { code: 'ENOTDIR' });
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      missing.push(d);
+      if (dirname(d) === d) break;
+    }
+  }
+  for (const d of missing.reverse()) {
+    await mkdir(d).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw err;
+    });
+  }
+}
+
+const HOW = 'Choose another folder with --data-dir DIR or VMBENCH_HOME.';
+
+/** Checks before a run that the data folder can be created, written and has room; the error names the folder and the space needed. */
+export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES): Promise<void> {
+  const runs = join(dataDir, 'runs');
+  try {
+    await makeDirs(runs);
+    const probe = join(runs, `.write-check-${process.pid}`);
+    await atomicWrite(probe, 'ok\n');
+    await rm(probe, { force: true });
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const why = e.code === 'EROFS' ? 'it is on a read-only file system' : e.code === 'EACCES' || e.code === 'EPERM' ? 'you may not write there' : e.code === 'ENOSPC' ? 'the disk is full' : (e.message ?? String(err));
+    throw new EngineError('invalid-input', `Cannot store runs in ${dataDir}: ${why}. ${HOW}`);
+  }
+  try {
+    const fs = await statfs(runs);
+    const free = Number(fs.bavail) * Number(fs.bsize);
+    if (free < needBytes) {
+      throw new EngineError('invalid-input', `Not enough space in ${dataDir}: ${(free / 1048576).toFixed(1)} MiB free, a run needs ${(needBytes / 1048576).toFixed(0)} MiB. Free some space or ${HOW.toLowerCase()}`);
+    }
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    // statfs is not available everywhere; the write check above still ran.
+  }
+}
+
+/** Whether a process with this pid is alive (EPERM: alive, owned by someone else). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data folder's run lock (run.lock with the owner's pid): one run at a time per data folder.
+ * A lock left by a process that is gone is taken over. Returns the release function.
+ */
+export async function acquireRunLock(dataDir: string): Promise<() => Promise<void>> {
+  await makeDirs(dataDir);
+  const file = join(dataDir, 'run.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fh = await open(file, 'wx', 0o600);
+      await fh.writeFile(`${process.pid}\n`);
+      await fh.sync();
+      await fh.close();
+      return async () => {
+        const owner = await readFile(file, 'utf8').catch(() => '');
+        if (Number(owner.trim()) === process.pid) await rm(file, { force: true });
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(pid) && pid > 0 && pidAlive(pid)) {
+        throw new EngineError('busy', `Another vmbench run (pid ${pid}) is using ${dataDir}. Wait for it to finish, or use another --data-dir.`);
+      }
+      await rm(file, { force: true });
+    }
+  }
+  throw new EngineError('busy', `Could not take the run lock ${file}; another vmbench may be starting. Try again.`);
+}
