@@ -129,7 +129,7 @@ describe('restarts a change needs (offered after apply, run only on its own conf
     const { findKind } = await import('../../electron/engine/runtimes/registry.js');
     const rt = (kind: string, id: string): RuntimeInfo => runtime(kind, 'running', id);
     expect(findKind('vagrant')?.restartArgv?.(rt('vagrant', 'vagrant:1a2b3c'))).toEqual([['vagrant', 'reload', '1a2b3c']]);
-    expect(findKind('lima')?.restartArgv?.(rt('lima', 'lima:dev'))).toEqual([['limactl', 'stop', 'dev'], ['limactl', 'start', 'dev']]);
+    expect(findKind('lima')?.restartArgv?.(rt('lima', 'lima:dev'))).toEqual([['limactl', 'stop', '--', 'dev'], ['limactl', 'start', '--', 'dev']]);
     expect(findKind('colima')?.restartArgv?.(rt('colima', 'colima:work'))).toEqual([['colima', 'restart', '--profile', 'work']]);
     expect(typeof findKind('libvirt')?.restart).toBe('function');
     expect(findKind('docker-desktop')?.restart ?? findKind('docker-desktop')?.restartArgv).toBeUndefined();

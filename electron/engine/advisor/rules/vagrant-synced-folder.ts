@@ -48,7 +48,7 @@ export const vagrantSyncedFolder: Rule = {
         recommended: 'virtiofs',
         severity: 'medium',
         evidence: `${EVIDENCE.ninep} (a different hypervisor; measure here.)`,
-        risk: 'virtiofs needs virtiofsd on the host (Debian 12: in qemu-system-common; later releases: apt install virtiofsd), shared guest memory (the change adds libvirt.memorybacking :source, :type => "memfd" and :access, :mode => "shared" to the libvirt provider block) and a guest kernel with virtiofs (Linux 5.4+). Other options of this synced_folder line are dropped. Run `vagrant reload` afterwards.',
+        risk: 'virtiofs needs virtiofsd on the host (Debian 12: in qemu-system-common; later releases: apt install virtiofsd), shared guest memory (the change adds libvirt.memorybacking :source, :type => "memfd" and :access, :mode => "shared" to the libvirt provider block) and a guest kernel with virtiofs (Linux 5.4+). Other options of the synced_folder statement and its quoting are kept; a statement vmbench cannot rewrite exactly is refused with the manual edit. Run `vagrant reload` afterwards.',
         apply: {
           kind: 'file',
           path,
