@@ -295,6 +295,12 @@ export interface DetectResult {
   durationMs: number;
 }
 
+/** The last detection as saved in the data folder, with the time it finished. */
+export interface CachedDetect {
+  savedAt: string;
+  result: DetectResult;
+}
+
 /** What to run. */
 export interface RunSpec {
   targets?: string[];
@@ -342,6 +348,8 @@ export type JobEvent = { jobId: string; seq: number } & (
   | { type: 'probe'; target: string; probe: ProbeInfo }
   | { type: 'log'; level: 'info' | 'warn'; message: string }
   | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string }
+  /** A detection streams one of these per runtime kind as it answers (jobId `detect:<id>`; no benchmark job). */
+  | { type: 'detect-kind'; kind: string; runtimes: RuntimeInfo[] }
 );
 
 /** Export formats of a run. */
@@ -376,6 +384,7 @@ export type ErrorCode =
 export interface RequestMap {
   'app.info': { args: []; result: AppInfo };
   detect: { args: []; result: DetectResult };
+  'detect.cached': { args: []; result: CachedDetect | null };
   'run.start': { args: [RunSpec]; result: { jobId: string } };
   'run.cancel': { args: [string]; result: { cancelled: boolean } };
   'runs.list': { args: []; result: RunList };
@@ -402,6 +411,8 @@ export type Subscribe = (cb: (ev: JobEvent) => void) => () => void;
 export interface VmbenchApi {
   appInfo(): Promise<AppInfo>;
   detect(): Promise<DetectResult>;
+  /** The last detection saved in the data folder (shown while a fresh one runs). */
+  cachedDetect(): Promise<CachedDetect | null>;
   startRun(spec: RunSpec): Promise<{ jobId: string }>;
   cancel(jobId: string): Promise<{ cancelled: boolean }>;
   listRuns(): Promise<RunList>;

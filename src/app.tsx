@@ -2,6 +2,7 @@ import type { JSX } from 'react';
 import { ErrorBanners } from './components/error-banners';
 import { RunControls } from './components/run-controls';
 import { RunPanel } from './components/run-panel';
+import { RunPlan } from './components/run-plan';
 import { Sidebar } from './components/sidebar';
 import { useAppStore, type View } from './store/app-store';
 import { CompareView } from './views/compare-view';
@@ -33,7 +34,7 @@ function CurrentView({ view }: { view: View }): JSX.Element {
   }
 }
 
-/** The app shell: sidebar, header with the run controls, banners, live run panel, current view. */
+/** The app shell: sidebar, header with the run controls and the live run panel (both stay in view), banners, current view. */
 export function App(): JSX.Element {
   const view = useAppStore((s) => s.view);
   const t = TITLES[view];
@@ -44,15 +45,18 @@ export function App(): JSX.Element {
       </a>
       <Sidebar />
       <div className="main">
+        <div className="top-stack">
         <header className="topbar">
           <div className="topbar-title">
             <h1 data-testid="view-title">{t.title}</h1>
             <p className="muted">{t.sub}</p>
           </div>
           <RunControls />
+          <RunPlan />
         </header>
-        <ErrorBanners />
         <RunPanel />
+        </div>
+        <ErrorBanners />
         <main className="content" id="content" tabIndex={-1} data-testid={`view-${view}`}>
           <CurrentView view={view} />
         </main>

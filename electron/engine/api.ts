@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
@@ -10,6 +11,7 @@ import { EngineError } from './errors.js';
 import { JobManager } from './jobs.js';
 import { appVersion, defaultDataDir } from './paths.js';
 import { confirmFromGuests } from './confirm.js';
+import { readDetectCache, saveDetectCache } from './detect-cache.js';
 import { probeLocal } from './probe-local.js';
 import { cardFilename, exportRun, renderCardPng } from './report/index.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
@@ -42,13 +44,19 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const detect = async (): Promise<DetectResult> => {
     const started = Date.now();
     const ctx = createDetectContext({ dataDir });
-    const [runtimes, probe] = await Promise.all([detectAll(ctx), probeLocal(dataDir)]);
+    // Each kind is shown as it answers: a hung CLI holds back only its own kind.
+    const streamId = `detect:${randomUUID()}`;
+    let seq = 0;
+    const onKind = (kind: string, found: RuntimeInfo[]): void => jobs.publish({ jobId: streamId, seq: ++seq, type: 'detect-kind', kind, runtimes: found });
+    const [runtimes, probe] = await Promise.all([detectAll(ctx, { onKind }), probeLocal(dataDir)]);
     await confirmFromGuests(runtimes, ctx);
     const local = runtimes.find((r) => r.id === 'local');
     if (local && probe) local.probe = probe;
     const history = await store.list().then((l) => l.full, () => []);
     for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
-    return { runtimes, durationMs: Date.now() - started };
+    const result = { runtimes, durationMs: Date.now() - started };
+    await saveDetectCache(dataDir, result).catch(() => undefined); // a read-only data folder only loses the cache
+    return result;
   };
   // Apply always re-detects: the finding and the runtime's state are read fresh, never trusted from the caller.
   const findFinding = async (id: string): Promise<{ finding: Finding; rt: RuntimeInfo }> => {
@@ -62,6 +70,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
     detect,
+    'detect.cached': () => readDetectCache(dataDir),
     'run.start': async (spec) => {
       const jobId = jobs.start(async (_id, emit, signal) => {
         await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { useEffect, type JSX } from 'react';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
 import { Icon } from './icons';
@@ -14,6 +14,10 @@ function outcomeText(job: JobState): string {
 /** The status line shown after a job finished, failed or was cancelled. */
 export function RunOutcome({ job, onDismiss }: { job: JobState; onDismiss: () => void }): JSX.Element {
   const setView = useAppStore((s) => s.setView);
+  // After a cancel the Cancel button is gone: give focus back to where runs start instead of dropping it on <body>.
+  useEffect(() => {
+    if (job.status === 'cancelled') document.querySelector<HTMLButtonElement>('[data-testid="benchmark-button"]')?.focus();
+  }, [job.status]);
   return (
     <section className={`run-panel outcome outcome-${job.status}`} aria-label="Benchmark status">
       <Icon name={job.status === 'completed' ? 'check' : job.status === 'cancelled' ? 'stop' : 'alert'} size={18} />

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { useEffect, useRef, type JSX } from 'react';
 import { cancelRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
@@ -16,8 +16,11 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const text = cursorText(job);
   const perTarget = targetProgress(job);
   const label = (id: string): string => labels.find((t) => t.id === id)?.label ?? id;
+  const panel = useRef<HTMLElement>(null);
+  // Keyboard focus follows the run: onto the panel (its Cancel is one Tab away) when it starts.
+  useEffect(() => panel.current?.focus(), []);
   return (
-    <section className="run-panel running" aria-label="Benchmark progress" data-testid="run-panel">
+    <section ref={panel} tabIndex={-1} className="run-panel running" aria-label="Benchmark progress" data-testid="run-panel">
       <div className="run-head">
         <div className="run-title">
           <span className="pulse" aria-hidden="true" />

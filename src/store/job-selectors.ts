@@ -24,11 +24,11 @@ function stepFraction(job: JobState, s: PlanStep): number {
   return 0;
 }
 
-/** Overall completion 0..100: the engine's fraction while running, 100 once completed. */
+/** Overall completion 0..100, from the same estimate-weighted steps as the per-target bars (so they agree); the engine's fraction only for a job seen without its plan. */
 export function overallPercent(job: JobState): number {
   if (job.status === 'completed') return 100;
   let f = job.cursor?.fraction;
-  if (f === undefined && job.plan.length > 0) {
+  if (job.plan.length > 0) {
     const total = job.plan.reduce((a, s) => a + weight(s), 0);
     f = job.plan.reduce((a, s) => a + weight(s) * stepFraction(job, s), 0) / total;
   }

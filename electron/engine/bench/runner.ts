@@ -16,7 +16,8 @@ import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { StepCollector } from './step-collector.js';
-import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { EtaTracker } from './eta.js';
+import { placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -47,7 +48,7 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
         if (isServiceTest(test) && !servicePlaces(test, places).includes(place)) continue;
         const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
         const trialsIdx = args.indexOf('--trials');
-        plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: estimateSec(spec.suite, test) });
+        plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: placeEstimateSec(spec.suite, test, place) });
       }
     }
   }
@@ -64,6 +65,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
+  const eta = new EtaTracker(totalEstimate);
   const runs = new Map<string, TargetRun>();
   for (const t of targets) {
     runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [], status: 'failed' });
@@ -118,9 +120,8 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     const report = (trialDone: number, total: number): void => {
       const fraction = Math.min(1, (doneEstimate + (step.estimateSec * trialDone) / Math.max(1, total)) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;
-      const remainingEstimate = totalEstimate * (1 - fraction);
-      const etaSec = fraction > 0.05 ? (elapsed / fraction) * (1 - fraction) : remainingEstimate;
-      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec: Math.round(etaSec) });
+      const etaSec = eta.next(fraction * totalEstimate, elapsed);
+      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec });
     };
     report(0, step.trials);
     const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report);
