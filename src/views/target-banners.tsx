@@ -21,7 +21,7 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
         const failed = t.status === 'failed';
         const tests = failedTests(t);
         return (
-          <section key={t.id} className={`banner ${failed ? 'banner-error' : 'banner-warn'}`} role="alert" data-testid="target-banner" data-target={t.id} data-status={t.status}>
+          <section key={t.id} className={`banner ${failed ? 'banner-error' : 'banner-warn'}`} aria-label={`${t.label || t.id}: ${t.status}`} data-testid="target-banner" data-target={t.id} data-status={t.status}>
             <Icon name="alert" />
             <div className="banner-text">
               <p className="banner-title">
