@@ -10,7 +10,7 @@ function gainWords(f: Finding): string | null {
   if (f.alreadyFine) return 'your numbers say this is already fine';
   if (f.gain === null || f.gain === undefined) return null;
   const x = f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2);
-  return `expected ${x}× ${f.gainSource === 'measured' ? 'from your own numbers' : 'from the published measurement'}`;
+  return `expected ${x}× ${f.gainSource === 'measured' ? 'from your own numbers' : `published (${f.gainBasis ?? 'see evidence'})`}`;
 }
 
 function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {

@@ -28,7 +28,7 @@ describe('ranking findings by expected gain', () => {
     expect(ranked.map((f) => f.rank)).toEqual(ranked.map((_, i) => i + 1));
     const gains = ranked.map((f) => f.gain ?? 1);
     expect([...gains].sort((a, b) => b - a)).toEqual(gains);
-    expect(ranked[0]).toMatchObject({ gainSource: 'published', alreadyFine: false });
+    expect(ranked[0]).toMatchObject({ gainSource: 'published', gainBasis: expect.stringMatching(/^seed \d{3}, /), alreadyFine: false });
   });
 
   it("puts the user's own number first: a shared folder at 7.5% of native is a 13× gain, ranked above published ones", () => {
