@@ -9,6 +9,7 @@ const SETTING_WORDS: Record<string, (rec: string, name: string) => string> = {
   iothreads: (_rec, name) => `Give ${name}'s disk an I/O thread`,
   nicModel: (rec, name) => `Use the ${rec} network card in ${name}`,
   redisTransport: (_rec, name) => `Talk to redis over a unix socket in ${name}`,
+  dependencyFolders: (_rec, name) => `Keep dependency folders (node_modules, vendor, .venv, target) in a named volume in ${name}`,
   mount9pMsizeKiB: (_rec, name) => `Leave ${name}'s 9p msize alone: the mount type is what matters`,
 };
 
