@@ -20,6 +20,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
   return {
     appInfo: () => invoke('app.info'),
     detect: () => invoke('detect'),
+    cachedDetect: () => invoke('detect.cached'),
     startRun: (spec) => invoke('run.start', spec),
     cancel: (jobId) => invoke('run.cancel', jobId),
     listRuns: () => invoke('runs.list'),

@@ -87,10 +87,15 @@ export interface TargetRun {
   probe: ProbeInfo | null;
   results: TestResult[];
   errors: TestError[];
+  /** ok: every step measured; partial: some steps failed; failed: none measured (filled on load for older files). */
+  status: TargetStatus;
 }
 
-/** Final state of a run. */
-export type RunStatus = 'completed' | 'cancelled' | 'failed';
+/** How one target of a run ended. */
+export type TargetStatus = 'ok' | 'partial' | 'failed';
+
+/** Final state of a run: completed only when every target is ok; partial when some measured and some did not. */
+export type RunStatus = 'completed' | 'partial' | 'cancelled' | 'failed';
 
 /** A run as stored in history and written by `vmbench run --json FILE`. */
 export interface Run {
@@ -112,6 +117,9 @@ export interface RunSummary {
   status: RunStatus;
   suite: Suite;
   targets: string[];
+  tests: TestId[];
+  /** How each target ended (same order as targets). */
+  targetStatus: Record<string, TargetStatus>;
   /** A few headline numbers for the list (metric -> median), from the first target. */
   headline: Record<string, number>;
 }
@@ -137,8 +145,42 @@ export interface CompareRow {
   b: number | null;
   delta: number | null;
   pct: number | null;
-  /** true when b is better than a by more than noise (1%), false when worse, null when equal/absent. */
+  /** true when the verdict is better, false when worse, null otherwise (kept for older readers). */
   improved: boolean | null;
+  verdict: CompareVerdict;
+  /** after / before (geometric means of the trials) with its 95% interval; null when not both measured. */
+  ratio: number | null;
+  ci: [number, number] | null;
+  /** Trials on each side and their min–max. */
+  nA: number;
+  nB: number;
+  spreadA: [number, number] | null;
+  spreadB: [number, number] | null;
+  /** Why no verdict could be given (e.g. too few trials). */
+  reason?: string;
+}
+
+/** How a metric changed between two runs, by the method in `Comparison.method`. */
+export type CompareVerdict = 'better' | 'worse' | 'noise' | 'undecided' | 'only-before' | 'only-after';
+
+/** Counts of the verdicts of a comparison, for its summary line. */
+export interface CompareSummary {
+  better: number;
+  worse: number;
+  noise: number;
+  undecided: number;
+  onlyOne: number;
+  /** "3 better, 1 worse, 9 within noise, 2 only in one run" */
+  line: string;
+}
+
+/** The statistics that decided the verdicts, stated with every comparison. */
+export interface VerdictMethod {
+  name: string;
+  alpha: number;
+  minEffect: number;
+  minTrials: number;
+  text: string;
 }
 
 /** A setting of a target that differs between two runs (what an apply changed). */
@@ -156,6 +198,8 @@ export interface Comparison {
   rows: CompareRow[];
   /** Settings that differ between the two runs, per target present in both. */
   settings: SettingChange[];
+  summary: CompareSummary;
+  method: VerdictMethod;
 }
 
 /** A value read from a runtime and where it came from. */
@@ -173,6 +217,15 @@ export interface Finding {
   apply?: { kind: 'command'; argv: string[] } | { kind: 'file'; path: string; diff: string } | { kind: 'steps'; steps: string[] };
   /** This machine's own numbers behind the finding (latest stored run). */
   measured?: MeasuredValue[];
+  /** 1 = the change expected to help most, across every runtime (filled by detection). */
+  rank?: number;
+  /** Expected gain (after ÷ before on the finding's metric), and whether it is the user's own number or a published one. */
+  gain?: number | null;
+  gainSource?: 'measured' | 'published' | null;
+  /** What the gain was measured on ("seed 000, shared-folder writes, reverse-sshfs → virtiofs", or "your own runs"). */
+  gainBasis?: string;
+  /** The user's own numbers say this is already fine: listed last. */
+  alreadyFine?: boolean;
 }
 
 /** What applying a finding will change, shown for confirmation before anything is done. */
@@ -251,6 +304,12 @@ export interface DetectResult {
   durationMs: number;
 }
 
+/** The last detection as saved in the data folder, with the time it finished. */
+export interface CachedDetect {
+  savedAt: string;
+  result: DetectResult;
+}
+
 /** What to run. */
 export interface RunSpec {
   targets?: string[];
@@ -298,6 +357,8 @@ export type JobEvent = { jobId: string; seq: number } & (
   | { type: 'probe'; target: string; probe: ProbeInfo }
   | { type: 'log'; level: 'info' | 'warn'; message: string }
   | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string }
+  /** A detection streams one of these per runtime kind as it answers (jobId `detect:<id>`; no benchmark job). */
+  | { type: 'detect-kind'; kind: string; runtimes: RuntimeInfo[] }
 );
 
 /** Export formats of a run. */
@@ -332,6 +393,7 @@ export type ErrorCode =
 export interface RequestMap {
   'app.info': { args: []; result: AppInfo };
   detect: { args: []; result: DetectResult };
+  'detect.cached': { args: []; result: CachedDetect | null };
   'run.start': { args: [RunSpec]; result: { jobId: string } };
   'run.cancel': { args: [string]; result: { cancelled: boolean } };
   'runs.list': { args: []; result: RunList };
@@ -358,6 +420,8 @@ export type Subscribe = (cb: (ev: JobEvent) => void) => () => void;
 export interface VmbenchApi {
   appInfo(): Promise<AppInfo>;
   detect(): Promise<DetectResult>;
+  /** The last detection saved in the data folder (shown while a fresh one runs). */
+  cachedDetect(): Promise<CachedDetect | null>;
   startRun(spec: RunSpec): Promise<{ jobId: string }>;
   cancel(jobId: string): Promise<{ cancelled: boolean }>;
   listRuns(): Promise<RunList>;

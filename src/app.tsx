@@ -2,16 +2,19 @@ import type { JSX } from 'react';
 import { ErrorBanners } from './components/error-banners';
 import { RunControls } from './components/run-controls';
 import { RunPanel } from './components/run-panel';
+import { RunPlan } from './components/run-plan';
 import { Sidebar } from './components/sidebar';
 import { useAppStore, type View } from './store/app-store';
 import { CompareView } from './views/compare-view';
 import { EnvironmentsView } from './views/environments-view';
 import { HistoryView } from './views/history-view';
+import { AdviceView } from './views/advice-view';
 import { ResultsView } from './views/results-view';
 import { ShareView } from './views/share-view';
 
 const TITLES: Record<View, { title: string; sub: string }> = {
   environments: { title: 'Environments', sub: 'Runtimes found on this machine and what they are set to' },
+  advice: { title: 'What to change', sub: 'Recommendations ranked by the gain expected on this machine' },
   results: { title: 'Results', sub: 'Every test, every place, and how it compares to native' },
   history: { title: 'History', sub: 'Past runs, stored on this machine' },
   compare: { title: 'Compare', sub: 'Before and after, metric by metric' },
@@ -22,6 +25,8 @@ function CurrentView({ view }: { view: View }): JSX.Element {
   switch (view) {
     case 'environments':
       return <EnvironmentsView />;
+    case 'advice':
+      return <AdviceView />;
     case 'results':
       return <ResultsView />;
     case 'history':
@@ -33,7 +38,7 @@ function CurrentView({ view }: { view: View }): JSX.Element {
   }
 }
 
-/** The app shell: sidebar, header with the run controls, banners, live run panel, current view. */
+/** The app shell: sidebar, header with the run controls and the live run panel (both stay in view), banners, current view. */
 export function App(): JSX.Element {
   const view = useAppStore((s) => s.view);
   const t = TITLES[view];
@@ -44,15 +49,18 @@ export function App(): JSX.Element {
       </a>
       <Sidebar />
       <div className="main">
+        <div className="top-stack">
         <header className="topbar">
           <div className="topbar-title">
             <h1 data-testid="view-title">{t.title}</h1>
             <p className="muted">{t.sub}</p>
           </div>
           <RunControls />
+          <RunPlan />
         </header>
-        <ErrorBanners />
         <RunPanel />
+        </div>
+        <ErrorBanners />
         <main className="content" id="content" tabIndex={-1} data-testid={`view-${view}`}>
           <CurrentView view={view} />
         </main>

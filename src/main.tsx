@@ -8,6 +8,7 @@ import './styles/layout.css';
 import './styles/components.css';
 import './styles/views.css';
 import './styles/service-tables.css';
+import './styles/header.css';
 
 const root = document.getElementById('root');
 if (root) {

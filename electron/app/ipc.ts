@@ -13,6 +13,7 @@ export const READY_CHANNEL = 'vmbench:ready';
 const CHANNEL_KEYS: { [C in Channel]: true } = {
   'app.info': true,
   detect: true,
+  'detect.cached': true,
   'run.start': true,
   'run.cancel': true,
   'runs.list': true,

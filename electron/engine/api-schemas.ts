@@ -22,6 +22,7 @@ export const runSpecSchema = z
 export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = {
   'app.info': z.tuple([]),
   detect: z.tuple([]),
+  'detect.cached': z.tuple([]),
   'run.start': z.tuple([runSpecSchema]) as unknown as z.ZodType<RequestMap['run.start']['args']>,
   'run.cancel': z.tuple([z.string().uuid()]),
   'runs.list': z.tuple([]),

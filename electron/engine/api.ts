@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
+import { rankFindings } from './advisor/rank.js';
 import { applyFinding, planApply } from './advisor/apply/index.js';
 import { rerunFor } from './advisor/affected.js';
 import { argSchemas, isChannel } from './api-schemas.js';
@@ -10,6 +12,7 @@ import { EngineError } from './errors.js';
 import { JobManager } from './jobs.js';
 import { appVersion, defaultDataDir } from './paths.js';
 import { confirmFromGuests } from './confirm.js';
+import { readDetectCache, saveDetectCache } from './detect-cache.js';
 import { probeLocal } from './probe-local.js';
 import { cardFilename, exportRun, renderCardPng } from './report/index.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
@@ -43,13 +46,22 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const detect = async (): Promise<DetectResult> => {
     const started = Date.now();
     const ctx = createDetectContext({ dataDir });
-    const [runtimes, probe] = await Promise.all([detectAll(ctx), probeLocal(dataDir)]);
+    // Each kind is shown as it answers: a hung CLI holds back only its own kind.
+    const streamId = `detect:${randomUUID()}`;
+    let seq = 0;
+    const onKind = (kind: string, found: RuntimeInfo[]): void => jobs.publish({ jobId: streamId, seq: ++seq, type: 'detect-kind', kind, runtimes: found });
+    const [runtimes, probe] = await Promise.all([detectAll(ctx, { onKind }), probeLocal(dataDir)]);
     await confirmFromGuests(runtimes, ctx);
     const local = runtimes.find((r) => r.id === 'local');
     if (local && probe) local.probe = probe;
     const history = await store.list().then((l) => l.full, () => []);
     for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
-    return { runtimes, durationMs: Date.now() - started };
+    // One ranking across runtimes: each finding carries its place in it (What to change, `vmbench advise`).
+    const ranked = new Map(rankFindings(runtimes.flatMap((rt) => rt.findings)).map((f) => [f.id, f]));
+    for (const rt of runtimes) rt.findings = rt.findings.map((f) => ranked.get(f.id) ?? f).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
+    const result = { runtimes, durationMs: Date.now() - started };
+    await saveDetectCache(dataDir, result).catch(() => undefined); // a read-only data folder only loses the cache
+    return result;
   };
   // Apply always re-detects: the finding and the runtime's state are read fresh, never trusted from the caller.
   const findFinding = async (id: string): Promise<{ finding: Finding; rt: RuntimeInfo }> => {
@@ -63,6 +75,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
     detect,
+    'detect.cached': () => readDetectCache(dataDir),
     'run.start': async (spec) => {
       await checkDataDir(dataDir);
       const release = await acquireRunLock(dataDir);

@@ -71,6 +71,17 @@ export class JobManager {
     await this.jobs.get(jobId)?.done;
   }
 
+  /** Sends an event that belongs to no benchmark (detection streaming as `detect:<id>`) to current subscribers; not buffered or replayed. */
+  publish(ev: JobEvent): void {
+    for (const cb of this.subscribers) {
+      try {
+        cb(ev);
+      } catch {
+        // A failing subscriber must not stop the others.
+      }
+    }
+  }
+
   /** Subscribes to all job events; with replay, first delivers the events of running jobs and of the last finished one. */
   subscribe(cb: (ev: JobEvent) => void, opts: { replay?: boolean } = {}): () => void {
     if (opts.replay) {

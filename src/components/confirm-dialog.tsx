@@ -34,7 +34,7 @@ export function ConfirmDialog(props: { title: string; children: ReactNode; confi
   return (
     <div className="dialog-backdrop" style={BACKDROP} onClick={(e) => e.target === e.currentTarget && props.onCancel()}>
       <div ref={boxRef} className="dialog card" style={BOX} role="dialog" aria-modal="true" aria-labelledby="confirm-dialog-title" onKeyDown={onKeyDown}>
-        <h3 id="confirm-dialog-title">{props.title}</h3>
+        <h2 id="confirm-dialog-title">{props.title}</h2>
         <div className="dialog-body">{props.children}</div>
         <div className="dialog-actions">
           <button ref={cancelRef} type="button" onClick={props.onCancel}>

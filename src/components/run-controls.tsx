@@ -5,12 +5,12 @@ import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';
 
 const SUITES: { id: Suite; label: string }[] = [
-  { id: 'quick', label: 'Quick · ~1 min/target' },
-  { id: 'standard', label: 'Standard' },
-  { id: 'thorough', label: 'Thorough · more trials' },
+  { id: 'quick', label: 'Quick · 3 trials' },
+  { id: 'standard', label: 'Standard · 5 trials' },
+  { id: 'thorough', label: 'Thorough · 7 trials' },
 ];
 
-/** Suite selector and the primary "Benchmark my setup" button. */
+/** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {
   const suite = useAppStore((s) => s.suite);
   const setSuite = useAppStore((s) => s.setSuite);
@@ -58,9 +58,6 @@ export function RunControls(): JSX.Element {
         <Icon name="play" />
         Benchmark my setup
       </button>
-      <span className="run-controls-hint">
-        {targets.length} target{targets.length === 1 ? '' : 's'}
-      </span>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { useEffect, useRef, type JSX } from 'react';
 import { cancelRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
@@ -16,8 +16,11 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const text = cursorText(job);
   const perTarget = targetProgress(job);
   const label = (id: string): string => labels.find((t) => t.id === id)?.label ?? id;
+  const panel = useRef<HTMLElement>(null);
+  // Keyboard focus follows the run: onto the panel (its Cancel is one Tab away) when it starts.
+  useEffect(() => panel.current?.focus(), []);
   return (
-    <section className="run-panel running" aria-label="Benchmark progress" data-testid="run-panel">
+    <section ref={panel} tabIndex={-1} className="run-panel running" aria-label="Benchmark progress" data-testid="run-panel">
       <div className="run-head">
         <div className="run-title">
           <span className="pulse" aria-hidden="true" />
@@ -54,11 +57,12 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
           {perTarget.map((t) => (
             <li key={t.target}>
               <span className="tp-name">{label(t.target)}</span>
-              <div className="bar bar-small" aria-hidden="true">
+              <div className={`bar bar-small${t.failedSteps > 0 ? (t.failedSteps >= t.doneSteps ? ' bar-failed' : ' bar-partial') : ''}`} aria-hidden="true">
                 <div className="bar-fill" style={{ width: `${t.percent}%` }} />
               </div>
-              <span className="tp-count">
+              <span className="tp-count" data-testid="tp-count">
                 {t.doneSteps}/{t.totalSteps} steps
+                {t.failedSteps > 0 ? <span className={t.failedSteps >= t.doneSteps ? 'tp-failed' : 'tp-partial'}> · {t.failedSteps} failed</span> : null}
               </span>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { ThemeToggle } from './theme-toggle';
 
 const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
   { view: 'environments', label: 'Environments', icon: 'server', key: '1' },
+  { view: 'advice', label: 'What to change', icon: 'check', key: '6' },
   { view: 'results', label: 'Results', icon: 'chart', key: '2' },
   { view: 'history', label: 'History', icon: 'history', key: '3' },
   { view: 'compare', label: 'Compare', icon: 'compare', key: '4' },

@@ -3,34 +3,59 @@ import { Icon } from './icons';
 
 type Theme = 'dark' | 'light';
 const KEY = 'vmbench.theme';
+const LIGHT_QUERY = '(prefers-color-scheme: light)';
 
-function stored(): Theme {
+/** The theme the user picked with the toggle, or null while the system setting decides. */
+function chosen(): Theme | null {
   try {
-    return localStorage.getItem(KEY) === 'light' ? 'light' : 'dark';
+    const v = localStorage.getItem(KEY);
+    return v === 'light' || v === 'dark' ? v : null;
   } catch {
-    return 'dark';
+    return null;
   }
 }
 
-/** Applies the saved theme to <html> before the first paint (dark unless the user chose light). */
-export function applySavedTheme(): void {
-  document.documentElement.dataset.theme = stored();
+function systemTheme(): Theme {
+  return typeof matchMedia === 'function' && matchMedia(LIGHT_QUERY).matches ? 'light' : 'dark';
 }
 
-/** A button that switches between the dark (default) and light themes and remembers the choice. */
+/** The theme in effect: the user's pick, else the system's (prefers-color-scheme). */
+export function currentTheme(): Theme {
+  return chosen() ?? systemTheme();
+}
+
+/** Applies the theme to <html> before the first paint and follows system changes until the user picks one. */
+export function applySavedTheme(): void {
+  document.documentElement.dataset.theme = currentTheme();
+  if (typeof matchMedia !== 'function') return;
+  matchMedia(LIGHT_QUERY).addEventListener('change', () => {
+    if (!chosen()) {
+      document.documentElement.dataset.theme = systemTheme();
+      window.dispatchEvent(new Event('vmbench-theme'));
+    }
+  });
+}
+
+/** A button that switches between the dark and light themes; the pick is remembered and overrides the system's. */
 export function ThemeToggle(): JSX.Element {
-  const [theme, setTheme] = useState<Theme>(stored);
+  const [theme, setTheme] = useState<Theme>(currentTheme);
   useEffect(() => {
-    document.documentElement.dataset.theme = theme;
+    const sync = (): void => setTheme(currentTheme());
+    window.addEventListener('vmbench-theme', sync);
+    return () => window.removeEventListener('vmbench-theme', sync);
+  }, []);
+  const next = theme === 'dark' ? 'light' : 'dark';
+  const pick = (): void => {
+    document.documentElement.dataset.theme = next;
     try {
-      localStorage.setItem(KEY, theme);
+      localStorage.setItem(KEY, next);
     } catch {
       // Storage may be unavailable; the theme still applies for this session.
     }
-  }, [theme]);
-  const next = theme === 'dark' ? 'light' : 'dark';
+    setTheme(next);
+  };
   return (
-    <button type="button" className="nav-item theme-toggle" aria-label={`Switch to ${next} theme`} onClick={() => setTheme(next)}>
+    <button type="button" className="nav-item theme-toggle" aria-label={`Switch to ${next} theme`} data-testid="theme-toggle" onClick={pick}>
       <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
       <span className="nav-label">{theme === 'dark' ? 'Light theme' : 'Dark theme'}</span>
     </button>

@@ -1,4 +1,5 @@
 import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
+import { isFallback } from '../../electron/headline';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
@@ -70,6 +71,7 @@ export function throughputData(run: Run): Record<string, string | number | null>
       const row = rows.get(k) ?? { name: placeName(target, result.place) };
       row[metric] = v;
       row[`${metric}_ratio`] = ratioToNative(run, target, test, result.place, metric, v);
+      row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
       rows.set(k, row);
     }
   }

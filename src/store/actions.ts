@@ -1,4 +1,4 @@
-import { DISK_TESTS, type Suite, type TestId } from '../../electron/contract';
+import { DISK_TESTS, type RuntimeInfo, type Suite, type TestId } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
@@ -9,22 +9,45 @@ const SERVICE_TESTS: readonly TestId[] = ['net', 'redis', 'http'];
 
 const store = useAppStore;
 
-/** Detects runtimes and probes this machine; on the first answer selects every usable target. */
+/** Usable targets of a detection: every target of a running runtime, the native baseline first. */
+function usableTargets(runtimes: readonly RuntimeInfo[]): string[] {
+  const usable = runtimes.filter((r) => r.state === 'running').flatMap((r) => r.targets.map((t) => t.id));
+  return ['local', ...usable.filter((id) => id !== 'local')];
+}
+
+let freshSeen = false;
+
+/** Shows the last saved detection (marked with its age) if no detection has answered yet. */
+export async function loadCachedDetect(): Promise<void> {
+  try {
+    const cached = await getApi().cachedDetect();
+    if (!cached || store.getState().detect !== null || freshSeen) return;
+    store.setState({ detect: cached.result, detectSavedAt: cached.savedAt, selectedTargets: usableTargets(cached.result.runtimes) });
+  } catch {
+    // No cache is no loss: the fresh detection follows.
+  }
+}
+
+/** Detects runtimes and probes this machine; kinds stream in as they answer; the first fresh answer selects every usable target. */
 export async function refreshDetect(): Promise<void> {
-  const first = store.getState().detect === null;
-  store.setState({ detectLoading: true });
+  store.setState({ detectLoading: true, detectFresh: {} });
   try {
     const detect = await getApi().detect();
-    const patch: Partial<ReturnType<typeof store.getState>> = { detect };
-    if (first) {
-      const usable = detect.runtimes.filter((r) => r.state === 'running').flatMap((r) => r.targets.map((t) => t.id));
-      patch.selectedTargets = ['local', ...usable.filter((id) => id !== 'local')];
+    const patch: Partial<ReturnType<typeof store.getState>> = { detect, detectSavedAt: null };
+    if (!freshSeen) {
+      const before = store.getState().selectedTargets;
+      const usable = usableTargets(detect.runtimes);
+      // Keep what the user chose on the saved detection when it is still usable; otherwise select every usable target.
+      const fromCache = store.getState().detectSavedAt !== null;
+      patch.selectedTargets = fromCache ? before.filter((id) => usable.includes(id)) : usable;
+      if (patch.selectedTargets.length === 0) patch.selectedTargets = ['local'];
     }
+    freshSeen = true;
     store.setState(patch);
   } catch (err) {
     store.getState().pushError(err);
   } finally {
-    store.setState({ detectLoading: false });
+    store.setState({ detectLoading: false, detectFresh: {} });
   }
 }
 
@@ -134,10 +157,10 @@ jobFinishedHooks.push((jobId, state) => {
     const before = verifying.get(jobId);
     verifying.delete(jobId);
     // A verification opens Compare: the settings that changed and the metrics, before -> after.
-    if (before && job.status === 'completed') {
+    if (before && (job.status === 'completed' || job.status === 'partial')) {
       void loadCompare(before, job.runId);
       store.setState({ view: 'compare' });
-    } else if (job.status === 'completed') store.setState({ view: 'results' });
+    } else if (job.status === 'completed' || job.status === 'partial') store.setState({ view: 'results' });
   });
 });
 
@@ -164,6 +187,7 @@ export function initApp(): void {
     if (ev.type === 'job-started' && !store.getState().activeJobId) void adoptIfRunning(ev.jobId);
   });
   startJobWatchdog();
+  void loadCachedDetect();
   void refreshDetect();
   void loadRuns();
   void api

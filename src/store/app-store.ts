@@ -1,9 +1,9 @@
 import { create } from 'zustand';
-import type { Comparison, DetectResult, JobEvent, Run, RunList, Suite } from '../../electron/contract';
+import type { Comparison, DetectResult, JobEvent, Run, RunList, RuntimeInfo, Suite } from '../../electron/contract';
 import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
 /** The top-level views of the app. */
-export type View = 'environments' | 'results' | 'history' | 'compare' | 'share';
+export type View = 'environments' | 'advice' | 'results' | 'history' | 'compare' | 'share';
 
 /** One dismissible error message. */
 export interface Banner {
@@ -22,6 +22,10 @@ export interface AppState {
   services: boolean;
   detect: DetectResult | null;
   detectLoading: boolean;
+  /** When `detect` is the saved last detection (not yet this session's): the time it was made. */
+  detectSavedAt: string | null;
+  /** Kinds that answered the running detection so far (streamed `detect-kind` events). */
+  detectFresh: Record<string, RuntimeInfo[]>;
   selectedTargets: string[];
   jobs: JobsState;
   activeJobId: string | null;
@@ -71,6 +75,8 @@ export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setIm
     services: false,
     detect: null,
     detectLoading: false,
+    detectSavedAt: null,
+    detectFresh: {},
     selectedTargets: ['local'],
     jobs: initialJobs,
     activeJobId: null,
@@ -121,6 +127,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   dismissBanner: (id) => set({ banners: get().banners.filter((b) => b.id !== id) }),
   applyJobEvent: (ev) => {
     const before = get();
+    if (ev.type === 'detect-kind') {
+      if (before.detectLoading) set({ detectFresh: { ...before.detectFresh, [ev.kind]: ev.runtimes } });
+      return;
+    }
     const jobs = reduceJobEvent(before.jobs, ev);
     if (jobs === before.jobs) return;
     const activeJobId = before.activeJobId;

@@ -122,6 +122,7 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
 
 /** Pure reducer: folds one JobEvent into the jobs state, ignoring events already seen (seq). */
 export function reduceJobEvent(state: JobsState, ev: JobEvent): JobsState {
+  if (ev.type === 'detect-kind') return state; // detection streaming, not a benchmark job
   const prev = state.jobs[ev.jobId];
   if (prev && typeof ev.seq === 'number' && ev.seq <= prev.lastSeq) return state;
   const base = prev ?? emptyJob(ev.jobId);

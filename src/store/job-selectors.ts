@@ -6,6 +6,8 @@ import { stepKey, type JobState, type LiveSample } from './job-reducer';
 export interface TargetProgress {
   target: string;
   doneSteps: number;
+  /** Steps that ended with an error (a full bar of failures is not success). */
+  failedSteps: number;
   totalSteps: number;
   percent: number;
 }
@@ -24,11 +26,11 @@ function stepFraction(job: JobState, s: PlanStep): number {
   return 0;
 }
 
-/** Overall completion 0..100: the engine's fraction while running, 100 once completed. */
+/** Overall completion 0..100, from the same estimate-weighted steps as the per-target bars (so they agree); the engine's fraction only for a job seen without its plan. */
 export function overallPercent(job: JobState): number {
   if (job.status === 'completed') return 100;
   let f = job.cursor?.fraction;
-  if (f === undefined && job.plan.length > 0) {
+  if (job.plan.length > 0) {
     const total = job.plan.reduce((a, s) => a + weight(s), 0);
     f = job.plan.reduce((a, s) => a + weight(s) * stepFraction(job, s), 0) / total;
   }
@@ -44,7 +46,8 @@ export function targetProgress(job: JobState): TargetProgress[] {
     const doneW = steps.reduce((a, s) => a + weight(s) * stepFraction(job, s), 0);
     const doneSteps = steps.filter((s) => job.done.includes(stepKey(s.target, s.place, s.test))).length;
     const percent = job.status === 'completed' ? 100 : Math.round((doneW / total) * 100);
-    return { target, doneSteps, totalSteps: steps.length, percent };
+    const failedSteps = new Set(job.errors.filter((e) => e.target === target).map((e) => stepKey(e.target, e.error.place, e.error.test))).size;
+    return { target, doneSteps, failedSteps, totalSteps: steps.length, percent };
   });
 }
 

@@ -4,17 +4,28 @@ import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
 import { refreshDetect } from '../store/actions';
 import { useAppStore } from '../store/app-store';
+import { fmtAge, shownRuntimes } from '../store/detect-view';
 import { RuntimeCard } from './runtime-card';
 
 /** One card per detected runtime, with a Refresh button. */
 export function EnvironmentsView(): JSX.Element {
   const detect = useAppStore((s) => s.detect);
   const loading = useAppStore((s) => s.detectLoading);
+  const savedAt = useAppStore((s) => s.detectSavedAt);
+  const fresh = useAppStore((s) => s.detectFresh);
+  const shown = shownRuntimes(detect, fresh, loading);
+  const status = savedAt
+    ? `Last detection, ${fmtAge(savedAt)}${loading ? ' · checking again…' : ''}`
+    : detect && !loading
+      ? `${detect.runtimes.length} runtime${detect.runtimes.length === 1 ? '' : 's'} found in ${(detect.durationMs / 1000).toFixed(1)} s`
+      : shown.length > 0
+        ? `${shown.length} runtime${shown.length === 1 ? '' : 's'} so far · checking the others…`
+        : 'Looking for runtimes…';
   return (
     <div className="view">
       <div className="view-toolbar">
-        <p className="muted">
-          {detect ? `${detect.runtimes.length} runtime${detect.runtimes.length === 1 ? '' : 's'} found in ${(detect.durationMs / 1000).toFixed(1)} s` : 'Looking for runtimes…'}
+        <p className="muted" data-testid="detect-status" data-saved-at={savedAt ?? undefined} aria-live="polite">
+          {status}
         </p>
         <div className="toolbar-actions">
           {loading ? <Spinner label="Detecting…" /> : null}
@@ -29,10 +40,10 @@ export function EnvironmentsView(): JSX.Element {
           Not even this machine answered. Try Refresh.
         </EmptyState>
       ) : null}
-      {!detect && loading ? <div className="skeleton-card" aria-hidden="true" /> : null}
+      {shown.length === 0 && loading ? <div className="skeleton-card" aria-hidden="true" /> : null}
       <div className="card-grid">
-        {detect?.runtimes.map((r) => (
-          <RuntimeCard key={r.id} runtime={r} />
+        {shown.map((r) => (
+          <RuntimeCard key={r.runtime.id} runtime={r.runtime} checking={r.checking} />
         ))}
       </div>
     </div>

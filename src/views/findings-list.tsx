@@ -4,18 +4,21 @@ import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { latestRunWith, startRun } from '../store/actions';
 
-const SEVERITY_CLASS: Record<Finding['severity'], string> = {
+/** Badge class per severity. */
+export const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   high: 'badge badge-failed',
   medium: 'badge badge-stopped',
   low: 'badge badge-not-created',
   info: 'badge badge-completed',
 };
 
-function show(v: unknown): string {
+/** A setting value as text. */
+export function show(v: unknown): string {
   return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }): JSX.Element {
+/** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps. */
+export function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }): JSX.Element {
   if (apply.kind === 'command') return <pre className="mono small">{apply.argv.join(' ')}</pre>;
   if (apply.kind === 'file')
     return (
@@ -83,7 +86,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
   };
   return (
     <div className="apply-finding">
-      <button type="button" className="small" disabled={busy} onClick={() => void open()}>
+      <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void open()}>
         Apply…
       </button>
       {error ? <p className="small error" role="alert">{error}</p> : null}
@@ -156,7 +159,8 @@ export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element
                 <HowToApply apply={f.apply} />
               </details>
             ) : null}
-            <ApplyFinding finding={f} />
+            {/* Only what vmbench can change itself gets Apply; GUI-only settings have their How to steps above. */}
+            {f.apply && f.apply.kind !== 'steps' ? <ApplyFinding finding={f} /> : null}
           </li>
         ))}
       </ul>

@@ -6,13 +6,13 @@ import { FindingsList } from './findings-list';
 import { ProbeFacts } from './probe-facts';
 import { SettingsList } from './settings-list';
 
-/** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes. */
-export function RuntimeCard({ runtime }: { runtime: RuntimeInfo }): JSX.Element {
+/** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes; `checking` while a fresh detection has not answered for it. */
+export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInfo; checking?: boolean }): JSX.Element {
   const selected = useAppStore((s) => s.selectedTargets);
   const toggle = useAppStore((s) => s.toggleTarget);
   const isLocal = runtime.id === 'local';
   return (
-    <article className="card runtime-card" data-testid="runtime-card" data-runtime-id={runtime.id} aria-labelledby={`rt-${runtime.id}`}>
+    <article className="card runtime-card" data-testid="runtime-card" data-runtime-id={runtime.id} data-checking={checking ? 'true' : undefined} aria-busy={checking} aria-labelledby={`rt-${runtime.id}`}>
       <header className="card-head">
         <div>
           <h2 className="card-title" id={`rt-${runtime.id}`}>
@@ -24,7 +24,14 @@ export function RuntimeCard({ runtime }: { runtime: RuntimeInfo }): JSX.Element 
             {isLocal ? <span className="tag">native baseline</span> : null}
           </p>
         </div>
-        <StateBadge state={runtime.state} />
+        {checking ? (
+          <span className="badge badge-checking" data-testid="state-badge" title={`Last seen ${runtime.state}; asking again`}>
+            <span className="badge-dot" aria-hidden="true" />
+            checking…
+          </span>
+        ) : (
+          <StateBadge state={runtime.state} />
+        )}
       </header>
       {runtime.state === 'unknown' && runtime.reason ? (
         <p className="reason" data-testid="runtime-reason">

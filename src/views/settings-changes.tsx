@@ -7,7 +7,7 @@ export function SettingsChanges({ changes }: { changes: SettingChange[] }): JSX.
   if (changes.length === 0) return null;
   return (
     <section className="card settings-changes" data-testid="settings-changes" aria-label="Settings changed">
-      <h3 className="section-title">Settings changed</h3>
+      <h2 className="section-title">Settings changed</h2>
       <table className="table">
         <thead>
           <tr>

@@ -18,7 +18,8 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
     for (const b of BARS) {
       const v = r[b.key];
       const ratio = r[`${b.key}_ratio`];
-      out[`${b.key}_label`] = typeof v === 'number' ? `${fmtNum(v)} MB/s${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)} native` : ''}` : null;
+      const dd = r[`${b.key}_fallback`] === 1 ? ' · dd fallback' : '';
+      out[`${b.key}_label`] = typeof v === 'number' ? `${fmtNum(v)} MB/s${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)} native` : ''}${dd}` : null;
     }
     return out;
   });

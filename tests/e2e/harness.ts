@@ -21,12 +21,12 @@ export interface WebServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME and waits for the URL it prints. */
-export async function startServer(): Promise<WebServer> {
+/** Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME (and `env` over the test's environment) and waits for the URL it prints. */
+export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<WebServer> {
   const home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-'));
   const child = spawn(process.execPath, ['bin/vmbench.js', 'web', '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, VMBENCH_HOME: home },
+    env: { ...process.env, ...opts.env, VMBENCH_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -29,7 +29,7 @@ describe('apply in the UI', () => {
       </ConfirmDialog>,
     );
     expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="confirm-dialog-title"/);
-    expect(html).toContain('<h3 id="confirm-dialog-title">Apply it?</h3>');
+    expect(html).toContain('<h2 id="confirm-dialog-title">Apply it?</h2>');
     expect(html).toContain('<pre>rdctl set</pre>');
     expect(html).toMatch(/<button type="button">Cancel<\/button><button type="button" class="primary">Apply<\/button>/);
   });

@@ -31,6 +31,7 @@ describe('IPC wiring', () => {
   const sample: { [C in keyof RequestMap]: RequestMap[C]['args'] } = {
     'app.info': [],
     detect: [],
+    'detect.cached': [],
     'run.start': [{ suite: 'quick' }],
     'run.cancel': ['job-1'],
     'runs.list': [],

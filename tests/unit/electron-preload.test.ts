@@ -8,6 +8,7 @@ vi.mock('electron', () => import('../mocks/electron.js'));
 const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   appInfo: true,
   detect: true,
+  cachedDetect: true,
   startRun: true,
   cancel: true,
   planApply: true,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
 import { DEFAULT_TIMEOUT_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
@@ -114,6 +114,36 @@ describe('detectAll contains kinds that misbehave', () => {
     ]);
     const j = list.find((r) => r.id === 'j');
     expect(j).toMatchObject({ settings: {}, settingsSource: {}, targets: [{ id: 't', label: 'T', places: ['guest'] }], findings: [] });
+  });
+
+  it('tells each kind as soon as it answers, so a hung kind holds back only itself', async () => {
+    const told: string[] = [];
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((r) => (release = r));
+    const done = detectAll(ctx, {
+      kindDeadlineMs: 60_000,
+      kinds: [kind('late', async () => (await slow, [ok('late')])), kind('fine', async () => [ok('fine')])],
+      onKind: (k, found) => told.push(`${k}:${found.map((r) => r.id).join(',')}`),
+    });
+    await vi.waitFor(() => expect(told).toEqual(['fine:fine']));
+    release();
+    expect((await done).map((r) => r.id)).toEqual(['late', 'fine']);
+    expect(told).toEqual(['fine:fine', 'late:late']);
+  });
+
+  it('streams the timeout reason of a hung kind, and a throwing listener loses nothing', async () => {
+    const told: RuntimeInfo[][] = [];
+    const list = await detectAll(ctx, {
+      kindDeadlineMs: 300,
+      kinds: [kind('hanger', () => new Promise(() => {})), kind('fine', async () => [ok('fine')])],
+      onKind: (_k, found) => {
+        told.push(found);
+        throw new Error('listener broke');
+      },
+    });
+    expect(list.map((r) => r.id)).toEqual(['hanger', 'fine']);
+    expect(told.map((f) => f[0].id)).toEqual(['fine', 'hanger']);
+    expect(told[1][0].reason).toMatch(/did not finish within 0.3 s/);
   });
 
   it('keeps ids unique', async () => {

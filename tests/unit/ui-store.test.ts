@@ -45,7 +45,8 @@ describe('reduceJobEvent', () => {
     expect(job.samples).toHaveLength(1);
     expect(job.results[0].result.metrics.write_MBps.median).toBe(800);
     expect(job.done).toEqual(['local|native|seq-write']);
-    expect(overallPercent(job)).toBe(20);
+    // seq-write (10 of 40 estimated seconds) is done: 25%, whatever fraction the engine last sent.
+    expect(overallPercent(job)).toBe(25);
     expect(cursorText(job)).toBe('seq-write · native · trial 2/3');
     expect(currentSamples(job).map((x) => x.value)).toEqual([812.5]);
     expect(latestRunningJob(s)).toBe('j1');
@@ -94,8 +95,28 @@ describe('reduceJobEvent', () => {
     ]);
     const tp = targetProgress(s.jobs.j1);
     expect(tp.map((t) => t.target)).toEqual(['local', 'lima:dev']);
-    expect(tp[0]).toMatchObject({ doneSteps: 1, totalSteps: 2, percent: 75 });
+    expect(tp[0]).toMatchObject({ doneSteps: 1, failedSteps: 0, totalSteps: 2, percent: 75 });
     expect(tp[1]).toMatchObject({ doneSteps: 0, totalSteps: 1, percent: 0 });
+  });
+
+  it('keeps the overall % equal to the estimate-weighted mean of the per-target bars', () => {
+    // 16 steps over two targets, 14 done: the overall bar cannot say 11% (seen when it followed a stale engine fraction).
+    const steps: PlanStep[] = [];
+    for (const place of ['native'] as const) for (const test of ['seq-write', 'seq-read', 'rand-read', 'small-files'] as const) steps.push({ target: 'local', place, test, trials: 3, estimateSec: test === 'rand-read' ? 38 : 5 });
+    for (const place of ['shared', 'guest', 'volume'] as const)
+      for (const test of ['seq-write', 'seq-read', 'rand-read', 'small-files'] as const) steps.push({ target: 'docker', place, test, trials: 3, estimateSec: test === 'rand-read' ? 56 : 10 });
+    const events: Body[] = [{ type: 'job-started', spec: { suite: 'quick' }, plan: steps, startedAt: '2026-01-01T00:00:00Z' }];
+    for (const s of steps.slice(0, 14)) events.push({ type: 'test-error', target: s.target, error: { test: s.test, place: s.place, code: 'x', message: 'x' } });
+    events.push({ type: 'progress', step: 14, steps: 16, target: 'docker', place: 'volume', test: 'rand-read', trial: 2, trials: 3, fraction: 0.11, etaSec: 100 });
+    const job = feed(events).jobs.j1;
+    const tp = targetProgress(job);
+    const weights = (t: string): number => steps.filter((s) => s.target === t).reduce((a, s) => a + s.estimateSec, 0);
+    const mean = tp.reduce((a, t) => a + t.percent * weights(t.target), 0) / (weights('local') + weights('docker'));
+    expect(tp.map((t) => t.doneSteps)).toEqual([4, 10]);
+    // Every finished step here failed: the bars say so rather than looking like success.
+    expect(tp.map((t) => t.failedSteps)).toEqual([4, 10]);
+    expect(Math.abs(overallPercent(job) - mean)).toBeLessThanOrEqual(1);
+    expect(overallPercent(job)).toBeGreaterThan(75);
   });
 
   it('keeps separate jobs apart', () => {

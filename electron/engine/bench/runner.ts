@@ -10,12 +10,14 @@ import {
   type TargetRun,
   type TestId,
 } from '../../contract.js';
+import { runStatus, targetStatus } from '../run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { StepCollector } from './step-collector.js';
-import { estimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { EtaTracker } from './eta.js';
+import { placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -46,7 +48,7 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
         if (isServiceTest(test) && !servicePlaces(test, places).includes(place)) continue;
         const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
         const trialsIdx = args.indexOf('--trials');
-        plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: estimateSec(spec.suite, test) });
+        plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: placeEstimateSec(spec.suite, test, place) });
       }
     }
   }
@@ -63,9 +65,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
+  const eta = new EtaTracker(totalEstimate);
   const runs = new Map<string, TargetRun>();
   for (const t of targets) {
-    runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [] });
+    runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [], status: 'failed' });
   }
 
   // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
@@ -117,9 +120,8 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     const report = (trialDone: number, total: number): void => {
       const fraction = Math.min(1, (doneEstimate + (step.estimateSec * trialDone) / Math.max(1, total)) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;
-      const remainingEstimate = totalEstimate * (1 - fraction);
-      const etaSec = fraction > 0.05 ? (elapsed / fraction) * (1 - fraction) : remainingEstimate;
-      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec: Math.round(etaSec) });
+      const etaSec = eta.next(fraction * totalEstimate, elapsed);
+      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec });
     };
     report(0, step.trials);
     const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report);
@@ -135,12 +137,12 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     doneEstimate += step.estimateSec;
   }
 
-  const status = signal.aborted ? 'cancelled' : 'completed';
-  const all = [...runs.values()];
+  const cancelled = signal.aborted;
+  const all = [...runs.values()].map((t) => ({ ...t, status: targetStatus(t) }));
   const hasResults = all.some((t) => t.results.length > 0);
   for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
-  if (!hasResults && status === 'cancelled') {
-    emit({ type: 'job-finished', status, runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
+  if (!hasResults && cancelled) {
+    emit({ type: 'job-finished', status: 'cancelled', runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
     return null;
   }
   const run: Run = {
@@ -148,7 +150,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     id: await deps.store.newId(startedAt, targets.map((t) => t.id)),
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    status: !hasResults ? 'failed' : status,
+    status: runStatus(all, cancelled),
     suite: spec.suite,
     tests: [...new Set(plan.map((p) => p.test))],
     app: { version: deps.appVersion, platform: platform(), arch: arch() },
@@ -156,11 +158,13 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   };
   await deps.store.save(run);
   const message =
-    status === 'cancelled'
+    cancelled
       ? 'Cancelled: the tests that finished were stored; test files were removed.'
       : !hasResults
         ? 'No test produced a result; see the errors per test.'
-        : undefined;
+        : run.status === 'partial'
+          ? `Some steps failed: ${all.filter((t) => t.status !== 'ok').map((t) => `${t.label} ${t.status}`).join(', ')}.`
+          : undefined;
   emit({ type: 'job-finished', status: run.status, runId: run.id, message });
   return run;
 }

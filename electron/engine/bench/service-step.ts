@@ -16,18 +16,13 @@ import type { Place, TestError, TestId } from '../../contract.js';
 import type { PeerRequest, Transport } from '../transports/types.js';
 import { HostServerError, startHostIperf3 } from './host-iperf3.js';
 import { SERVICE_TESTS } from './suites.js';
+export { servicePlaces } from '../../plan-estimate.js';
 
 /** Whether a test is a service test (it needs a network: net, redis, http). */
 export function isServiceTest(test: TestId): boolean {
   return (SERVICE_TESTS as readonly string[]).includes(test);
 }
 
-/** The places of a target in which a service test runs (see the file header). */
-export function servicePlaces(test: TestId, places: readonly Place[]): Place[] {
-  if (places.includes('native')) return ['native'];
-  if (test === 'http') return [...places];
-  return places.includes('guest') ? ['guest'] : places.slice(0, 1);
-}
 
 /** What surrounds one service step: extra script arguments, the path for the method, errors of optional parts, cleanup. */
 export interface ServiceSetup {

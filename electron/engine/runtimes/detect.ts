@@ -114,13 +114,25 @@ export interface DetectAllOptions {
   kinds?: readonly RuntimeKind[];
   /** Longest time one kind may take (default: the context's timeout + KIND_GRACE_MS). */
   kindDeadlineMs?: number;
+  /** Told as soon as each kind has answered (or failed), so one hung CLI does not hold the others back. */
+  onKind?: (kind: string, runtimes: RuntimeInfo[]) => void;
 }
 
 /** Finds every runtime of every kind, all kinds in parallel; a kind that throws, hangs or returns garbage becomes one "unknown" entry with a reason. Never rejects. */
 export async function detectAll(ctx: DetectContext, opts: DetectAllOptions = {}): Promise<RuntimeInfo[]> {
   const kinds = opts.kinds ?? RUNTIME_KINDS;
   const deadlineMs = opts.kindDeadlineMs ?? ctx.timeoutMs + KIND_GRACE_MS;
-  const lists = await Promise.all(kinds.map((k) => detectKind(k, ctx, deadlineMs)));
+  const lists = await Promise.all(
+    kinds.map(async (k) => {
+      const found = await detectKind(k, ctx, deadlineMs);
+      try {
+        opts.onKind?.(k.kind, found);
+      } catch {
+        // A failing listener must not lose the kind's result.
+      }
+      return found;
+    }),
+  );
   return uniqueIds(lists.flat());
 }
 

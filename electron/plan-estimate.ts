@@ -1,0 +1,129 @@
+/**
+ * Suite presets and time estimates, shared by the engine (plan, progress, ETA) and the renderer
+ * (the estimate next to "Benchmark my setup"): dependency-free like contract.ts and metrics.ts.
+ *
+ * estimateSec is calibrated on the development machine (virtio disk, ext4: ~1-2 GB/s sequential,
+ * ~88k 4k IOPS at QD32), where the quick suite took 52 s natively. A guest place costs more: every
+ * trial crosses into the guest (docker exec, limactl shell, the guest agent) and guest disks and
+ * shares are slower; GUEST_FACTOR and GUEST_TRIAL_SEC are set from a measured case (Docker, quick,
+ * three places: about 4.5 min, i.e. ~1.7x the native 52 s per place), and a guest target adds
+ * TARGET_SETUP_SEC for its probe and set-up (a container, an image check).
+ */
+import type { Place, Suite, TestId } from './contract.js';
+
+/** A test that has a bench script in this version. */
+export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'net' | 'redis' | 'http';
+/** Parameters of a test in a suite (names as in the start/result events: sizeMiB, trials, ...). */
+export type SuiteParams = Record<string, number>;
+
+/** The tests a run does when none are named (the disk tests), in the order a suite runs them. */
+export const SCRIPT_TESTS: readonly ScriptTest[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
+/** The service tests (servers on loopback, or the engine's on the host: see service-step.ts), run when named (`--tests net,redis,http`). */
+export const SERVICE_TESTS: readonly ScriptTest[] = ['net', 'redis', 'http'];
+/** Every test that has a script, in run order. */
+export const RUNNABLE_TESTS: readonly ScriptTest[] = [...SCRIPT_TESTS, ...SERVICE_TESTS];
+
+const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
+  quick: {
+    'seq-write': { trials: 3, sizeMiB: 1024, bsKiB: 1024, maxS: 8 },
+    'seq-read': { trials: 3, sizeMiB: 1024, bsKiB: 1024, maxS: 8 },
+    'rand-read': { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
+    'small-files': { trials: 3, files: 2000, sizeBytes: 4096 },
+    net: { trials: 3, runtimeS: 1, streams: 1 },
+    redis: { trials: 3, requests: 20000, clients: 16, maxS: 30 },
+    http: { trials: 3, runtimeS: 2, clients: 16, files: 200 },
+  },
+  standard: {
+    'seq-write': { trials: 5, sizeMiB: 2048, bsKiB: 1024, maxS: 20 },
+    'seq-read': { trials: 5, sizeMiB: 2048, bsKiB: 1024, maxS: 20 },
+    'rand-read': { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
+    'small-files': { trials: 5, files: 5000, sizeBytes: 4096 },
+    net: { trials: 5, runtimeS: 3, streams: 1 },
+    redis: { trials: 5, requests: 100000, clients: 50, maxS: 60 },
+    http: { trials: 5, runtimeS: 5, clients: 32, files: 1000 },
+  },
+  thorough: {
+    'seq-write': { trials: 7, sizeMiB: 8192, bsKiB: 1024, maxS: 60 },
+    'seq-read': { trials: 7, sizeMiB: 8192, bsKiB: 1024, maxS: 60 },
+    'rand-read': { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
+    'small-files': { trials: 7, files: 20000, sizeBytes: 4096 },
+    net: { trials: 7, runtimeS: 10, streams: 4 },
+    redis: { trials: 7, requests: 500000, clients: 50, maxS: 120 },
+    http: { trials: 7, runtimeS: 10, clients: 64, files: 5000 },
+  },
+};
+
+// Calibration (development machine): sequential MB/s per pass, files created per second
+// (the create phase includes a sync and dominates small-files), fixed cost of a fio run.
+const REF_SEQ_MBPS = 1200;
+const REF_CREATE_PER_S = 2000;
+const FIO_START_SEC = 0.3;
+// Services: loopback SET/GET rate of redis 7 here (~50k/s with 16 clients), a server's start.
+const REF_REDIS_RPS = 50000;
+const SERVER_START_SEC = 0.5;
+
+
+/** The parameters of a test in a suite (the preset itself: do not change it). */
+export function preset(suite: Suite, test: TestId): SuiteParams {
+  if (!isScriptTest(test)) throw new Error(`the ${test} test has no bench script in this version`);
+  const s = PRESETS[suite];
+  if (!s) throw new Error(`unknown suite "${suite}" (quick, standard or thorough)`);
+  return s[test];
+}
+
+/** Expected duration of a test in a suite on a disk like the development machine's, in seconds. */
+export function estimateSec(suite: Suite, test: TestId): number {
+  const p = preset(suite, test);
+  const seqPass = Math.min((p.sizeMiB ?? 0) * 1.048576 / REF_SEQ_MBPS, p.maxS ?? Infinity) + FIO_START_SEC;
+  let sec: number;
+  if (test === 'seq-write') sec = (p.trials + 1) * seqPass;
+  else if (test === 'seq-read') sec = (p.trials + 2) * seqPass; // + writing the file + warm-up pass
+  else if (test === 'rand-read') sec = seqPass + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC);
+  else if (test === 'net') sec = SERVER_START_SEC + p.trials * 2 * (p.runtimeS + 1 + 0.2); // 2 directions, 1 s omitted each
+  else if (test === 'redis') sec = SERVER_START_SEC + p.trials * 2 * Math.min((2 * p.requests) / REF_REDIS_RPS + 0.1, p.maxS);
+  else if (test === 'http') sec = SERVER_START_SEC + p.files / 2000 + p.trials * 2 * (p.runtimeS + 0.2); // the static file, then the small site
+  else sec = p.trials * (p.files / REF_CREATE_PER_S + 0.1) + 0.2;
+  return Math.ceil(sec);
+}
+
+
+function isScriptTest(test: string): test is ScriptTest {
+  return (RUNNABLE_TESTS as readonly string[]).includes(test);
+}
+
+const GUEST_FACTOR = 1.4;
+const GUEST_TRIAL_SEC = 1;
+const TARGET_SETUP_SEC = 15;
+
+/** Expected duration of a test in one place: the native estimate, plus the cost of a guest place. */
+export function placeEstimateSec(suite: Suite, test: TestId, place: Place): number {
+  const base = estimateSec(suite, test);
+  if (place === 'native') return base;
+  return Math.ceil(base * GUEST_FACTOR + GUEST_TRIAL_SEC * (preset(suite, test).trials ?? 1));
+}
+
+/** Where a service test runs among a target's places: natively once; in a guest net and redis once (the guest), http in every place. */
+export function servicePlaces(test: TestId, places: readonly Place[]): Place[] {
+  if (places.includes('native')) return ['native'];
+  if (test === 'http') return [...places];
+  return places.includes('guest') ? ['guest'] : places.slice(0, 1);
+}
+
+/** The steps (place x test) a run does in a target, in run order. */
+export function plannedSteps(tests: readonly TestId[], places: readonly Place[]): { place: Place; test: ScriptTest }[] {
+  const wanted = RUNNABLE_TESTS.filter((t) => tests.includes(t)).sort((a, b) => tests.indexOf(a) - tests.indexOf(b));
+  const steps: { place: Place; test: ScriptTest }[] = [];
+  for (const place of places) {
+    for (const test of wanted) {
+      if ((SERVICE_TESTS as readonly TestId[]).includes(test) && !servicePlaces(test, places).includes(place)) continue;
+      steps.push({ place, test });
+    }
+  }
+  return steps;
+}
+
+/** Expected duration of a whole target (every planned step, plus a guest's set-up), in seconds. */
+export function targetEstimateSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
+  const steps = plannedSteps(tests, places).reduce((a, s) => a + placeEstimateSec(suite, s.test, s.place), 0);
+  return steps + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
+}

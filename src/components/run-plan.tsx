@@ -1,0 +1,54 @@
+import type { JSX } from 'react';
+import type { Place, TargetInfo, TestId } from '../../electron/contract';
+import { SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
+import { PLACE_LABEL } from '../lib/metrics';
+import { useAppStore } from '../store/app-store';
+
+/** "~50 s", "~4 min". */
+export function fmtAbout(sec: number): string {
+  if (sec < 90) return `~${Math.max(10, Math.round(sec / 10) * 10)} s`;
+  return `~${Math.round(sec / 60)} min`;
+}
+
+/** One chosen target and how long it should take. */
+export interface PlannedTarget {
+  id: string;
+  label: string;
+  places: Place[];
+  seconds: number;
+}
+
+/** The targets a click on "Benchmark my setup" would measure, each with its estimate (This machine first). */
+export function plannedTargets(targets: TargetInfo[], selected: string[], suite: Parameters<typeof targetEstimateSec>[0], services: boolean): PlannedTarget[] {
+  const tests: TestId[] = services ? [...SCRIPT_TESTS, ...SERVICE_TESTS] : [...SCRIPT_TESTS];
+  const chosen = targets.filter((t) => t.id === 'local' || selected.includes(t.id));
+  if (!chosen.some((t) => t.id === 'local')) chosen.unshift({ id: 'local', label: 'This machine', places: ['native'] } as TargetInfo);
+  return chosen.map((t) => ({ id: t.id, label: t.label, places: t.places, seconds: targetEstimateSec(suite, tests, t.places) }));
+}
+
+/** The chosen targets with an estimated duration each, and the total, shown next to the primary button. */
+export function RunPlan(): JSX.Element {
+  const suite = useAppStore((s) => s.suite);
+  const services = useAppStore((s) => s.services);
+  const selected = useAppStore((s) => s.selectedTargets);
+  const detect = useAppStore((s) => s.detect);
+  const plan = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services);
+  const total = plan.reduce((a, p) => a + p.seconds, 0);
+  return (
+    <div className="run-plan" data-testid="run-plan" aria-label="What will be measured">
+      <ul className="run-plan-list">
+        {plan.map((p) => (
+          <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
+            <span className="run-plan-name">{p.label}</span>
+            <span className="run-plan-meta">
+              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : `${p.places.length} places`} · {fmtAbout(p.seconds)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <span className="run-plan-total" data-testid="run-plan-total">
+        Total {fmtAbout(total)}
+      </span>
+    </div>
+  );
+}

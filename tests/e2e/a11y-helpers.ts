@@ -1,0 +1,43 @@
+// Helpers of the accessibility tests: axe-core injected into a page, stored runs copied into a data folder.
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ROOT } from './harness';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** One axe violation, reduced to what a failure message needs. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; summary: string }[];
+}
+
+/** Runs axe-core (WCAG 2 A/AA and best practices) on the page, or on `selector` only, and returns its violations. */
+export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays on.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
+    const res = await axe.run(sel ? { include: [sel] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' ') })) }));
+  }, selector ?? null);
+}
+
+/** A readable list of violations for an assertion message. */
+export function describeViolations(vs: AxeViolation[]): string {
+  return vs.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 8).map((n) => `  ${n.target} — ${n.summary}`).join('\n')}`).join('\n');
+}
+
+/** Copies stored runs from tests/fixtures/runs (our own run format) into a data folder's history. */
+export function seedRuns(home: string, names: string[]): void {
+  const dir = join(home, 'runs');
+  mkdirSync(dir, { recursive: true });
+  for (const name of names) {
+    const run = JSON.parse(readFileSync(join(ROOT, 'tests', 'fixtures', 'runs', `${name}.json`), 'utf8')) as { id: string };
+    copyFileSync(join(ROOT, 'tests', 'fixtures', 'runs', `${name}.json`), join(dir, `${run.id}.json`));
+  }
+}

@@ -1,0 +1,65 @@
+// The header with a Docker target selected (its Image field widens the run options): at 1024 and 800 px
+// "Benchmark my setup" is whole, inside the viewport and clear of the title; the plan shows Docker's places.
+// Starts a private dockerd (tests/integration/helpers/private-dockerd.ts): run under the live lock,
+// `flock /tmp/vmbench-live.lock npx vitest run --project e2e tests/e2e/header-docker.test.ts`.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPrivateDockerd, type PrivateDockerd } from '../integration/helpers/private-dockerd';
+import { launchBrowser, startServer, type WebServer } from './harness';
+
+let dockerd: PrivateDockerd;
+let server: WebServer;
+let browser: Browser;
+let page: Page;
+const saved = { DOCKER_HOST: process.env.DOCKER_HOST, DOCKER_CONTEXT: process.env.DOCKER_CONTEXT };
+
+beforeAll(async () => {
+  dockerd = await startPrivateDockerd('vmbench-e2e-header-');
+  // vmbench web inherits this: the default docker context is the private daemon.
+  process.env.DOCKER_HOST = dockerd.host;
+  delete process.env.DOCKER_CONTEXT;
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(server.url);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+  else process.env[k] = v;
+  await dockerd?.stop();
+});
+
+describe('header with a Docker target', () => {
+  it('shows the Image field and Docker with its three places in the plan', async () => {
+    const box = page.locator('input[type="checkbox"][data-testid^="target-docker:"]').first();
+    await box.waitFor({ timeout: 60_000 });
+    if (!(await box.isChecked())) await box.check();
+    await page.getByTestId('image-input').waitFor();
+    const id = (await box.getAttribute('data-testid'))!.slice('target-'.length);
+    const item = page.locator(`[data-testid="run-plan-item"][data-target="${id}"]`);
+    expect(await item.innerText()).toMatch(/3 places · ~\d+ min/);
+    // Three guest places take longer than This machine's one.
+    const mins = (t: string): number => Number(/~(\d+) min/.exec(t)?.[1] ?? 1);
+    expect(mins(await item.innerText())).toBeGreaterThan(mins(await page.locator('[data-testid="run-plan-item"][data-target="local"]').innerText()));
+  });
+
+  for (const width of [1024, 800]) {
+    it(`keeps the whole button inside the viewport at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId('services-toggle').check();
+      const b = (await page.getByTestId('benchmark-button').boundingBox())!;
+      const t = (await page.getByTestId('view-title').boundingBox())!;
+      expect(b.x).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(width);
+      expect(b.width).toBeGreaterThan(120);
+      const apart = b.x >= t.x + t.width || b.y >= t.y + t.height || t.x >= b.x + b.width || t.y >= b.y + b.height;
+      expect(apart).toBe(true);
+      const image = (await page.getByTestId('image-input').boundingBox())!;
+      expect(image.x + image.width).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `/tmp/header-docker-${width}.png` });
+    });
+  }
+});

@@ -1,0 +1,82 @@
+// The header at 1440, 1024 and 800 px: the primary button stays inside the viewport and clear of the title,
+// the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type WebServer } from './harness';
+
+let server: WebServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box): boolean => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  page = await context.newPage();
+  await page.goto(server.url);
+  await page.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 60_000 });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('header', () => {
+  for (const width of [1440, 1024, 800]) {
+    it(`keeps "Benchmark my setup" inside the viewport at ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.getByTestId('services-toggle').check();
+      const button = page.getByTestId('benchmark-button');
+      const box = (await button.boundingBox())!;
+      const title = (await page.getByTestId('view-title').boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.width).toBeGreaterThan(120); // the whole button, not a sliver
+      expect(overlaps(box, title)).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/header-${width}.png` });
+      await page.getByTestId('services-toggle').uncheck();
+    });
+  }
+
+  it('lists the chosen targets with an estimate each next to the button', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const items = page.getByTestId('run-plan-item');
+    expect(await items.count()).toBeGreaterThanOrEqual(1);
+    const local = page.locator('[data-testid="run-plan-item"][data-target="local"]');
+    expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+ (s|min)/);
+    const before = await page.getByTestId('run-plan-total').innerText();
+    await page.getByTestId('suite-select').selectOption('thorough');
+    const after = await page.getByTestId('run-plan-total').innerText();
+    const minutes = (t: string): number => (/~(\d+) min/.exec(t) ? Number(/~(\d+) min/.exec(t)![1]) : Number(/~(\d+) s/.exec(t)![1]) / 60);
+    expect(minutes(after)).toBeGreaterThan(minutes(before));
+    await page.getByTestId('suite-select').selectOption('quick');
+  });
+
+  it('moves focus to the progress panel on start, keeps it in view while scrolling, and gives focus back after cancel', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.getByTestId('benchmark-button').focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('run-panel');
+    await panel.waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'run-panel');
+    // Scroll the content: the panel stays on screen.
+    await page.mouse.wheel(0, 2000);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const box = (await panel.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y).toBeLessThan(700);
+    // Cancel is one Tab away from the panel.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('cancel-button');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="run-status"][data-status="cancelled"]').waitFor({ timeout: 120_000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'benchmark-button');
+  });
+});
