@@ -33,8 +33,11 @@ describe('run history files written by others', () => {
 
   it('one run at a time per data folder: the lock refuses a live owner and takes over a dead one', async () => {
     const release = await acquireRunLock(dir);
-    await expect(acquireRunLock(dir)).rejects.toThrow(/Another vmbench run \(pid \d+\) is using/);
+    await expect(acquireRunLock(dir)).rejects.toThrow(/already running in this vmbench/);
     await release();
+    // Another live process (this test's parent) owns it.
+    await writeFile(join(dir, 'run.lock'), `${process.ppid}\n`);
+    await expect(acquireRunLock(dir)).rejects.toThrow(new RegExp(`Another vmbench run \\(pid ${process.ppid}\\) is using`));
     await writeFile(join(dir, 'run.lock'), '999999999\n');
     const again = await acquireRunLock(dir);
     await again();

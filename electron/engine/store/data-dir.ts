@@ -86,6 +86,7 @@ export async function acquireRunLock(dataDir: string): Promise<() => Promise<voi
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (pid === process.pid) throw new EngineError('busy', 'A benchmark is already running in this vmbench. Wait for it or cancel it first.');
       if (Number.isInteger(pid) && pid > 0 && pidAlive(pid)) {
         throw new EngineError('busy', `Another vmbench run (pid ${pid}) is using ${dataDir}. Wait for it to finish, or use another --data-dir.`);
       }
