@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { redactRun, redactText } from '../../electron/engine/report/redact.js';
-import { acquireRunLock } from '../../electron/engine/store/data-dir.js';
+import { acquireRunLock, checkDataDir } from '../../electron/engine/store/data-dir.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -29,6 +29,13 @@ describe('run history files written by others', () => {
     expect(list.warnings.find((w) => w.includes('zero.json'))).toMatch(/schemaVersion 0/);
     expect(list.warnings.find((w) => w.includes('other-name.json'))).toMatch(/not the id in its file name/);
     expect(await readdir(store.dir)).not.toContain(expect.stringMatching(/\.tmp$/));
+  });
+
+  it('the data folder check names the folder and the space a run needs, and leaves no probe file', async () => {
+    await expect(checkDataDir(dir, 2 ** 62)).rejects.toThrow(new RegExp(`Not enough space in ${dir}: [\\d.]+ MiB free, a run needs \\d+ MiB`));
+    await checkDataDir(dir);
+    expect(await readdir(join(dir, 'runs'))).toEqual([]);
+    await expect(checkDataDir('/proc/x')).rejects.toThrow(/Cannot store runs in \/proc\/x/);
   });
 
   it('one run at a time per data folder: the lock refuses a live owner and takes over a dead one', async () => {
