@@ -31,6 +31,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     planApply: (id) => invoke('advice.plan', id),
     applyFinding: (id) => invoke('advice.apply', id),
     restartRuntime: (id) => invoke('runtime.restart', id),
+    startRuntime: (id) => invoke('runtime.start', id),
     onEvent: (cb) => subscribe(cb),
   };
 }

@@ -243,6 +243,8 @@ export interface RuntimeInfo {
   probe?: ProbeInfo;
   targets: TargetInfo[];
   findings: Finding[];
+  /** When stopped: the command that starts it (`limactl start dev`), offered to the user after a confirmation. */
+  startArgv?: string[];
 }
 
 /** Result of detection. */
@@ -350,6 +352,7 @@ export interface RequestMap {
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   'advice.plan': { args: [string]; result: ApplyPlan };
   'runtime.restart': { args: [string]; result: { restarted: boolean } };
+  'runtime.start': { args: [string]; result: { started: boolean } };
   'advice.apply': { args: [string]; result: ApplyResult };
 }
 /** A request name. */
@@ -383,4 +386,6 @@ export interface VmbenchApi {
   applyFinding(findingId: string): Promise<ApplyResult>;
   /** Restarts a runtime so an applied setting takes effect (after its own confirmation). */
   restartRuntime(runtimeId: string): Promise<{ restarted: boolean }>;
+  /** Starts a stopped runtime with its own CLI (only after the user confirmed it). */
+  startRuntime(runtimeId: string): Promise<{ started: boolean }>;
 }

@@ -24,6 +24,7 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'advice.plan': true,
   'advice.apply': true,
   'runtime.restart': true,
+  'runtime.start': true,
 };
 
 /** Every request channel of the contract. */

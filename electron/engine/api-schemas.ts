@@ -33,6 +33,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'advice.plan': z.tuple([findingIdSchema]),
   'advice.apply': z.tuple([findingIdSchema]),
   'runtime.restart': z.tuple([targetIdSchema]),
+  'runtime.start': z.tuple([targetIdSchema]),
 };
 
 /** Whether a string names a request. */

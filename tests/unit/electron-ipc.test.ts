@@ -42,6 +42,7 @@ describe('IPC wiring', () => {
     'advice.plan': ['libvirt:vm/diskIo'],
     'advice.apply': ['libvirt:vm/diskIo'],
     'runtime.restart': ['libvirt:vm'],
+    'runtime.start': ['libvirt:vm'],
   };
 
   it('registers every channel of RequestMap and forwards it to engine.dispatch', async () => {

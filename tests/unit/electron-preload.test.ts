@@ -14,6 +14,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   planApply: true,
   applyFinding: true,
   restartRuntime: true,
+  startRuntime: true,
   listRuns: true,
   getRun: true,
   compare: true,
