@@ -1,18 +1,19 @@
 import { useEffect, useState, type JSX } from 'react';
 import { getApi } from '../api/get-api';
 import { useAppStore, type View } from '../store/app-store';
+import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
 import { ThemeToggle } from './theme-toggle';
 
-const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
-  { view: 'environments', label: 'Environments', icon: 'server', key: '1' },
-  { view: 'results', label: 'Results', icon: 'chart', key: '2' },
-  { view: 'history', label: 'History', icon: 'history', key: '3' },
-  { view: 'compare', label: 'Compare', icon: 'compare', key: '4' },
-  { view: 'share', label: 'Share card', icon: 'share', key: '5' },
+const ITEMS: { view: View; label: string; icon: IconName }[] = [
+  { view: 'environments', label: 'Environments', icon: 'server' },
+  { view: 'results', label: 'Results', icon: 'chart' },
+  { view: 'history', label: 'History', icon: 'history' },
+  { view: 'compare', label: 'Compare', icon: 'compare' },
+  { view: 'share', label: 'Share card', icon: 'share' },
 ];
 
-/** The left navigation: one real button per view, Alt+1..5 as shortcuts. */
+/** The left navigation: one real button per view, Alt+1..5 (by physical key) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
@@ -25,12 +26,16 @@ export function Sidebar(): JSX.Element {
       .then((i) => setVersion(`v${i.version} · ${i.mode}`))
       .catch(() => setVersion(''));
     const onKey = (e: KeyboardEvent): void => {
-      if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const item = ITEMS.find((i) => i.key === e.key);
-      if (item) {
+      const action = shortcutFor(e);
+      if (!action) return;
+      if ('view' in action) {
         e.preventDefault();
-        setView(item.view);
+        setView(action.view);
+        return;
       }
+      const { banners, dismissBanner } = useAppStore.getState();
+      const newest = banners[banners.length - 1];
+      if (newest) dismissBanner(newest.id);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -49,14 +54,15 @@ export function Sidebar(): JSX.Element {
         </div>
         <nav aria-label="Views">
           <ul className="nav-list">
-            {ITEMS.map((item) => (
+            {ITEMS.map((item, i) => (
               <li key={item.view}>
                 <button
                   type="button"
                   className="nav-item"
                   aria-current={view === item.view ? 'page' : undefined}
                   data-testid={`nav-${item.view}`}
-                  title={`${item.label} (Alt+${item.key})`}
+                  title={`${item.label} (${shortcutLabel(i)})`}
+                  aria-keyshortcuts={`Alt+${i + 1}`}
                   onClick={() => setView(item.view)}
                 >
                   <Icon name={item.icon} />
