@@ -15,7 +15,7 @@ Usage:
               [--image IMAGE] [--json FILE] [--card FILE]
                                                 benchmark (default: this machine, quick suite)
   vmbench runs [--json]                         history
-  vmbench compare RUN_A RUN_B [--json]          before (A) / after (B), delta and %
+  vmbench compare RUN_A RUN_B [--json]          before (A) / after (B): ratio [95%], verdict
   vmbench card RUN [--compare RUN_B] --out FILE share card PNG 1200x630 (RUN → RUN_B)
   vmbench export RUN --format md|csv|json [--out FILE]
   vmbench advise [--json]                       what to change, with evidence and how to apply it
@@ -24,7 +24,7 @@ Usage:
   vmbench web [--port N]                        the UI in a browser, on 127.0.0.1
 
 Options: --data-dir DIR (or VMBENCH_HOME) where history lives; --help; --version
-Exit codes: 0 ok, 1 failure, 2 usage error, 130 cancelled.
+Exit codes: 0 ok, 1 failure, 2 usage error, 3 partial (some steps or targets failed), 130 cancelled.
 `;
 
 const options = {

@@ -87,10 +87,15 @@ export interface TargetRun {
   probe: ProbeInfo | null;
   results: TestResult[];
   errors: TestError[];
+  /** ok: every step measured; partial: some steps failed; failed: none measured (filled on load for older files). */
+  status: TargetStatus;
 }
 
-/** Final state of a run. */
-export type RunStatus = 'completed' | 'cancelled' | 'failed';
+/** How one target of a run ended. */
+export type TargetStatus = 'ok' | 'partial' | 'failed';
+
+/** Final state of a run: completed only when every target is ok; partial when some measured and some did not. */
+export type RunStatus = 'completed' | 'partial' | 'cancelled' | 'failed';
 
 /** A run as stored in history and written by `vmbench run --json FILE`. */
 export interface Run {
@@ -112,6 +117,9 @@ export interface RunSummary {
   status: RunStatus;
   suite: Suite;
   targets: string[];
+  tests: TestId[];
+  /** How each target ended (same order as targets). */
+  targetStatus: Record<string, TargetStatus>;
   /** A few headline numbers for the list (metric -> median), from the first target. */
   headline: Record<string, number>;
 }
@@ -137,8 +145,42 @@ export interface CompareRow {
   b: number | null;
   delta: number | null;
   pct: number | null;
-  /** true when b is better than a by more than noise (1%), false when worse, null when equal/absent. */
+  /** true when the verdict is better, false when worse, null otherwise (kept for older readers). */
   improved: boolean | null;
+  verdict: CompareVerdict;
+  /** after / before (geometric means of the trials) with its 95% interval; null when not both measured. */
+  ratio: number | null;
+  ci: [number, number] | null;
+  /** Trials on each side and their min–max. */
+  nA: number;
+  nB: number;
+  spreadA: [number, number] | null;
+  spreadB: [number, number] | null;
+  /** Why no verdict could be given (e.g. too few trials). */
+  reason?: string;
+}
+
+/** How a metric changed between two runs, by the method in `Comparison.method`. */
+export type CompareVerdict = 'better' | 'worse' | 'noise' | 'undecided' | 'only-before' | 'only-after';
+
+/** Counts of the verdicts of a comparison, for its summary line. */
+export interface CompareSummary {
+  better: number;
+  worse: number;
+  noise: number;
+  undecided: number;
+  onlyOne: number;
+  /** "3 better, 1 worse, 9 within noise, 2 only in one run" */
+  line: string;
+}
+
+/** The statistics that decided the verdicts, stated with every comparison. */
+export interface VerdictMethod {
+  name: string;
+  alpha: number;
+  minEffect: number;
+  minTrials: number;
+  text: string;
 }
 
 /** A setting of a target that differs between two runs (what an apply changed). */
@@ -156,6 +198,8 @@ export interface Comparison {
   rows: CompareRow[];
   /** Settings that differ between the two runs, per target present in both. */
   settings: SettingChange[];
+  summary: CompareSummary;
+  method: VerdictMethod;
 }
 
 /** A value read from a runtime and where it came from. */

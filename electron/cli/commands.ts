@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, Run, RunList, RunSpec, TestId } from '../contract.js';
+import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
@@ -92,8 +92,13 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
     process.stderr.write(`run written to ${o.jsonFile}\n`);
   }
   if (o.cardFile) await cmdCard(engine, run.id, undefined, o.cardFile);
-  if (finished.status === 'cancelled') return 130;
-  return finished.status === 'completed' ? 0 : 1;
+  return runExitCode(finished.status);
+}
+
+/** Exit code of `vmbench run`: 0 every target ok, 3 partial (some steps or targets failed), 1 failed, 130 cancelled. */
+export function runExitCode(status: RunStatus): number {
+  if (status === 'cancelled') return 130;
+  return status === 'completed' ? 0 : status === 'partial' ? 3 : 1;
 }
 
 /** `vmbench runs`. */

@@ -1,5 +1,7 @@
-import type { Comparison, Run, RunSummary } from '../contract.js';
+import type { Comparison, Run, RunSummary, TargetRun } from '../contract.js';
+import { fmtRatioInterval, runHeadlines } from '../headline.js';
 import { metricInfo } from '../metrics.js';
+import { VERDICT_WORDS } from '../verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
 /** The summary table of a run: one line per target/place/test/metric, with the ratio to native. */
@@ -15,16 +17,32 @@ export function runTable(run: Run): string {
         rows.push([t.id, r.place, r.test, m, fmt(s.median), fmt(s.min), fmt(s.max), s.n, metricInfo(m).unit, ratio]);
       }
     }
-    for (const e of t.errors) rows.push([t.id, e.place, e.test, `error: ${e.code}`, '–', '–', '–', '–', '', '–']);
   }
   const tools = [...new Set(run.targets.flatMap((t) => t.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
-  const errors = run.targets.flatMap((t) => t.errors.map((e) => `  ${t.id} ${e.place} ${e.test}: ${e.message}`));
+  const errors = run.targets.flatMap((t) => groupErrors(t).map((g) => `  ${t.id} (${g.count} step${g.count === 1 ? '' : 's'}: ${g.steps}) ${g.code}: ${g.message}`));
+  const headlines = runHeadlines(run).map((h) => `  ${h.text}`);
   return [
     `Run ${run.id} (${run.suite}, ${run.status}) — median of n trials, min and max`,
     formatTable(['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vs native'], rows),
     `tools: ${tools || 'none'}`,
+    'targets:',
+    ...run.targets.map((t) => `  ${t.id}: ${t.status}${t.status === 'ok' ? '' : ` (${t.errors.length} of ${t.errors.length + t.results.length} steps failed)`}`),
+    ...(headlines.length ? ['headline:', ...headlines] : []),
     ...(errors.length ? ['errors:', ...errors] : []),
   ].join('\n');
+}
+
+/** A target's errors, one entry per cause (code and message) with how many steps it hit. */
+export function groupErrors(t: Pick<TargetRun, 'errors'>): { code: string; message: string; count: number; steps: string }[] {
+  const groups = new Map<string, { code: string; message: string; count: number; steps: string[] }>();
+  for (const e of t.errors) {
+    const key = `${e.code}\u0000${e.message}`;
+    const g = groups.get(key) ?? { code: e.code, message: e.message, count: 0, steps: [] };
+    g.count += 1;
+    g.steps.push(`${e.test} ${e.place}`);
+    groups.set(key, g);
+  }
+  return [...groups.values()].map((g) => ({ ...g, steps: g.steps.join(', ') }));
 }
 
 /** The history as a table. */
@@ -47,16 +65,22 @@ export function compareTable(cmp: Comparison): string {
     fmt(r.b),
     r.delta === null ? '–' : `${r.delta >= 0 ? '+' : ''}${fmt(r.delta)}`,
     r.pct === null ? '–' : `${r.pct >= 0 ? '+' : ''}${r.pct.toFixed(1)}%`,
-    r.improved === null ? '' : r.improved ? 'better' : 'worse',
+    fmtRatioInterval(r.ratio, r.ci),
+    `${r.nA}/${r.nB}`,
+    VERDICT_WORDS[r.verdict],
   ]);
   const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${show(s.a)} → ${show(s.b)}`);
   return [
     `A (before): ${cmp.a.id}`,
     `B (after):  ${cmp.b.id}`,
     ...(settings.length ? ['settings changed:', ...settings] : []),
-    formatTable(['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', ''], rows),
+    cmp.summary.line,
+    formatTable(['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', 'B/A [95%]', 'trials', 'verdict'], rows),
+    `method: ${cmp.method.text}`,
   ].join('\n');
 }
+
+
 
 function show(v: unknown): string {
   return v === null || v === undefined ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -6,6 +6,7 @@ import { Icon } from './icons';
 function outcomeText(job: JobState): string {
   const msg = job.message ? ` ${job.message}` : '';
   if (job.status === 'completed') return `Benchmark finished. Results are saved in your history.${msg}`;
+  if (job.status === 'partial') return `Benchmark finished, but not every step measured.${msg} Results shows what failed and how to fix it.`;
   if (job.status === 'cancelled') return `Benchmark cancelled.${msg}${/removed/i.test(msg) ? '' : ' The test files it created were removed.'}`;
   return `Benchmark failed.${msg}`;
 }
@@ -23,7 +24,7 @@ export function RunOutcome({ job, onDismiss }: { job: JobState; onDismiss: () =>
       <p className="outcome-text" role="status" data-testid="run-status" data-status={job.status}>
         {outcomeText(job)}
       </p>
-      {job.status === 'completed' && job.runId ? (
+      {(job.status === 'completed' || job.status === 'partial') && job.runId ? (
         <button type="button" className="btn btn-ghost" onClick={() => setView('results')}>
           View results
         </button>

@@ -57,11 +57,12 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
           {perTarget.map((t) => (
             <li key={t.target}>
               <span className="tp-name">{label(t.target)}</span>
-              <div className="bar bar-small" aria-hidden="true">
+              <div className={`bar bar-small${t.failedSteps > 0 ? (t.failedSteps >= t.doneSteps ? ' bar-failed' : ' bar-partial') : ''}`} aria-hidden="true">
                 <div className="bar-fill" style={{ width: `${t.percent}%` }} />
               </div>
-              <span className="tp-count">
+              <span className="tp-count" data-testid="tp-count">
                 {t.doneSteps}/{t.totalSteps} steps
+                {t.failedSteps > 0 ? <span className={t.failedSteps >= t.doneSteps ? 'tp-failed' : 'tp-partial'}> · {t.failedSteps} failed</span> : null}
               </span>
             </li>
           ))}

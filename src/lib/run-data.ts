@@ -1,5 +1,6 @@
 import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
 import { placeShade } from '../../electron/place-colors';
+import { isFallback } from '../../electron/headline';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
@@ -94,6 +95,7 @@ export function throughputData(run: Run): Record<string, string | number | numbe
       row[metric] = v;
       row[`${metric}_err`] = whisker(result.metrics[metric]);
       row[`${metric}_ratio`] = ratioToNative(run, target, test, result.place, metric, v);
+      row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
       rows.set(k, row);
     }
   }

@@ -1,12 +1,12 @@
-import type { CompareRow, Comparison, Place } from '../../electron/contract';
+import type { CompareRow, CompareVerdict, Comparison, Place } from '../../electron/contract';
 import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest } from './service-layout';
 
 /** One side of a before → after cell: a number, or why there is none. */
 export type Side = { kind: 'value'; value: number } | { kind: 'missing'; why: string };
 
-/** A resolved before → after cell: both sides, % change and whether B is better (null: same, absent, or a ratio). */
+/** A resolved before → after cell: both sides, % change and the row's verdict (null for a derived ratio, which has no trials). */
 export type CompareCellView =
-  | { kind: 'change'; a: Side; b: Side; pct: number | null; improved: boolean | null }
+  | { kind: 'change'; a: Side; b: Side; pct: number | null; verdict: CompareVerdict | null }
   | { kind: 'missing'; why: string };
 
 /** One target's service tables in a comparison. */
@@ -59,7 +59,7 @@ export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell
   if (cell.kind === 'value') {
     const row = rows.get(keyOf(cell.source));
     if (!row) return { kind: 'missing', why: cell.notApplicable ?? 'not measured in either run' };
-    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source), b: sideOf(cmp, row, 'b', cell.source), pct: row.pct, improved: row.improved };
+    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source), b: sideOf(cmp, row, 'b', cell.source), pct: row.pct, verdict: row.verdict };
   }
   const ratio = (which: 'a' | 'b'): Side => {
     const num = rows.get(keyOf(cell.num))?.[which];
@@ -73,5 +73,5 @@ export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell
   const b = ratio('b');
   if (a.kind === 'missing' && b.kind === 'missing') return { kind: 'missing', why: 'no ratio: neither run has both numbers' };
   const pct = a.kind === 'value' && b.kind === 'value' && a.value !== 0 ? ((b.value - a.value) / a.value) * 100 : null;
-  return { kind: 'change', a, b, pct, improved: null };
+  return { kind: 'change', a, b, pct, verdict: null };
 }

@@ -157,10 +157,10 @@ jobFinishedHooks.push((jobId, state) => {
     const before = verifying.get(jobId);
     verifying.delete(jobId);
     // A verification opens Compare: the settings that changed and the metrics, before -> after.
-    if (before && job.status === 'completed') {
+    if (before && (job.status === 'completed' || job.status === 'partial')) {
       void loadCompare(before, job.runId);
       store.setState({ view: 'compare' });
-    } else if (job.status === 'completed') store.setState({ view: 'results' });
+    } else if (job.status === 'completed' || job.status === 'partial') store.setState({ view: 'results' });
   });
 });
 

@@ -6,6 +6,8 @@ import { stepKey, type JobState, type LiveSample } from './job-reducer';
 export interface TargetProgress {
   target: string;
   doneSteps: number;
+  /** Steps that ended with an error (a full bar of failures is not success). */
+  failedSteps: number;
   totalSteps: number;
   percent: number;
 }
@@ -44,7 +46,8 @@ export function targetProgress(job: JobState): TargetProgress[] {
     const doneW = steps.reduce((a, s) => a + weight(s) * stepFraction(job, s), 0);
     const doneSteps = steps.filter((s) => job.done.includes(stepKey(s.target, s.place, s.test))).length;
     const percent = job.status === 'completed' ? 100 : Math.round((doneW / total) * 100);
-    return { target, doneSteps, totalSteps: steps.length, percent };
+    const failedSteps = new Set(job.errors.filter((e) => e.target === target).map((e) => stepKey(e.target, e.error.place, e.error.test))).size;
+    return { target, doneSteps, failedSteps, totalSteps: steps.length, percent };
   });
 }
 

@@ -1,6 +1,8 @@
 import type { JSX } from 'react';
 import type { CompareRow, Comparison } from '../../electron/contract';
-import { fmtDelta, fmtNum, fmtPct } from '../lib/format';
+import { fmtRatioInterval } from '../../electron/headline';
+import { VERDICT_WORDS } from '../../electron/verdict-stats';
+import { fmtCompact, fmtDelta, fmtNum, fmtPct } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
 const PLACES = ['native', 'shared', 'guest', 'volume'];
@@ -25,11 +27,11 @@ export function groupRows(rows: CompareRow[]): { key: string; title: string; row
   return [...groups.values()].sort((x, y) => cmp(x.rank, y.rank)).map(({ key, title, rows: rs }) => ({ key, title, rows: rs }));
 }
 
-function verdict(r: CompareRow): string {
-  return r.improved === true ? 'better' : r.improved === false ? 'worse' : 'same';
+function spread(s: [number, number] | null, n: number): string {
+  return s ? `${fmtCompact(s[0])}–${fmtCompact(s[1])} · n=${n}` : '';
 }
 
-/** The seed-004-style table: metric, before, after, delta, % change, colored better/worse. */
+/** The seed-004-style table: metric, before, after (each with its spread), % change, ratio with its 95% interval, verdict. */
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
   const groups = groupRows(comparison.rows);
   if (groups.length === 0) return <p className="muted">These runs share no metric.</p>;
@@ -42,11 +44,11 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
               <th scope="col">Metric</th>
               <th scope="col" className="num">Before (A)</th>
               <th scope="col" className="num">After (B)</th>
-              <th scope="col" className="num">Delta</th>
               <th scope="col" className="num">% change</th>
-              <th scope="col">
-                <span className="sr-only">Verdict</span>
+              <th scope="col" className="num">
+                After ÷ before <span className="muted small">[95%]</span>
               </th>
+              <th scope="col">Verdict</th>
             </tr>
           </thead>
           {groups.map((g) => (
@@ -58,9 +60,9 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
               </tr>
               {g.rows.map((r) => {
                 const meta = metricMeta(r.metric);
-                const v = verdict(r);
+                const v = r.verdict;
                 return (
-                  <tr key={r.metric} className={`cmp-${v}`} data-testid="compare-row">
+                  <tr key={r.metric} className={`cmp-${v}`} data-testid="compare-row" data-verdict={v} data-metric={r.metric}>
                     <th scope="row" className="metric-cell">
                       {meta.label}
                       <span className="muted small"> {meta.unit}</span>
@@ -68,12 +70,22 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                         {meta.direction === 'higher' ? '↑' : '↓'}
                       </span>
                     </th>
-                    <td className="num">{fmtNum(r.a)}</td>
-                    <td className="num strong">{fmtNum(r.b)}</td>
-                    <td className="num delta">{fmtDelta(r.delta)}</td>
-                    <td className="num pct">{fmtPct(r.pct)}</td>
+                    <td className="num">
+                      {fmtNum(r.a)}
+                      <span className="muted small block">{spread(r.spreadA, r.nA)}</span>
+                    </td>
+                    <td className="num strong">
+                      {fmtNum(r.b)}
+                      <span className="muted small block">{spread(r.spreadB, r.nB)}</span>
+                    </td>
+                    <td className="num pct" title={r.delta === null ? undefined : `${fmtDelta(r.delta)} ${meta.unit}`}>
+                      {fmtPct(r.pct)}
+                    </td>
+                    <td className="num ratio-ci">{fmtRatioInterval(r.ratio, r.ci)}</td>
                     <td>
-                      <span className={`verdict verdict-${v}`}>{v}</span>
+                      <span className={`verdict verdict-${v}`} title={r.reason}>
+                        {VERDICT_WORDS[v]}
+                      </span>
                     </td>
                   </tr>
                 );

@@ -5,7 +5,10 @@ import { Spinner } from '../components/spinner';
 import { fmtDate } from '../lib/format';
 import { loadCompare } from '../store/actions';
 import { useAppStore } from '../store/app-store';
+import { CompareChart } from './compare-chart';
 import { CompareTable } from './compare-table';
+import { MethodNote } from './method-note';
+import { TooFewOffer } from './too-few-offer';
 import { SettingsChanges } from './settings-changes';
 import { RunPicker } from './run-picker';
 import { ServiceCompare } from './service-compare';
@@ -37,11 +40,11 @@ export function CompareView(): JSX.Element {
     <div className="view">
       <div className="view-toolbar compare-toolbar">
         <div className="pickers">
-          <RunPicker label="A · before" runs={runs.runs} value={a} onChange={(id) => void loadCompare(id || null, b)} testId="compare-a" />
+          <RunPicker label="A · before" runs={runs.runs} value={a} other={b} onChange={(id) => void loadCompare(id || null, b)} testId="compare-a" />
           <span className="arrow" aria-hidden="true">
             →
           </span>
-          <RunPicker label="B · after" runs={runs.runs} value={b} onChange={(id) => void loadCompare(a, id || null)} testId="compare-b" />
+          <RunPicker label="B · after" runs={runs.runs} value={b} other={a} onChange={(id) => void loadCompare(a, id || null)} testId="compare-b" />
         </div>
         <div className="toolbar-actions">
           <button type="button" className="btn" disabled={!a || !b} onClick={() => void loadCompare(b, a)}>
@@ -57,10 +60,16 @@ export function CompareView(): JSX.Element {
       {a && b && a === b ? <p className="muted">A and B are the same run: pick two different ones.</p> : null}
       {comparison ? (
         <>
-          <p className="muted small compare-caption">
-            {fmtDate(comparison.a.startedAt)} ({comparison.a.suite}) → {fmtDate(comparison.b.startedAt)} ({comparison.b.suite}) · colored by whether the change is better or worse, beyond 1% noise
+          <p className="compare-summary" data-testid="compare-summary">
+            <strong>{comparison.summary.line}</strong>
           </p>
+          <p className="muted small compare-caption">
+            {fmtDate(comparison.a.startedAt)} ({comparison.a.suite}) → {fmtDate(comparison.b.startedAt)} ({comparison.b.suite})
+          </p>
+          <MethodNote />
+          <TooFewOffer comparison={comparison} />
           <SettingsChanges changes={comparison.settings ?? []} />
+          <CompareChart comparison={comparison} />
           <ServiceCompare comparison={comparison} />
           <CompareTable comparison={comparison} />
         </>

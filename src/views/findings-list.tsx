@@ -83,7 +83,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
   };
   return (
     <div className="apply-finding">
-      <button type="button" className="small" disabled={busy} onClick={() => void open()}>
+      <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void open()}>
         Apply…
       </button>
       {error ? <p className="small error" role="alert">{error}</p> : null}
@@ -156,7 +156,8 @@ export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element
                 <HowToApply apply={f.apply} />
               </details>
             ) : null}
-            <ApplyFinding finding={f} />
+            {/* Only what vmbench can change itself gets Apply; GUI-only settings have their How to steps above. */}
+            {f.apply && f.apply.kind !== 'steps' ? <ApplyFinding finding={f} /> : null}
           </li>
         ))}
       </ul>

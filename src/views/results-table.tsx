@@ -10,9 +10,9 @@ function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {
   return better ? 'ratio ratio-good' : 'ratio ratio-bad';
 }
 
-/** Every metric of a run (median, min, max, n, unit, ratio to native, tool) plus error rows. */
+/** Every metric of a run (median, min, max, n, unit, ratio to native, tool); errors are grouped in ErrorTable. */
 export function ResultsTable({ run }: { run: Run }): JSX.Element {
-  const rows = tableRows(run);
+  const rows = tableRows(run).filter((r) => r.kind === 'metric');
   const multi = run.targets.length > 1;
   return (
     <div className="card table-card">
@@ -36,17 +36,7 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
           <tbody>
             {rows.map((row) => {
               const place = `${multi ? `${row.target.label} · ` : ''}${PLACE_LABEL[row.place] ?? row.place}`;
-              if (row.kind === 'error') {
-                return (
-                  <tr key={row.key} className="row-error" data-testid="result-error">
-                    <td className="mono">{row.test}</td>
-                    <td>{place}</td>
-                    <td colSpan={8}>
-                      <span className="err-code">{row.error.code}</span> {row.error.message}
-                    </td>
-                  </tr>
-                );
-              }
+              if (row.kind !== 'metric') return null;
               const tool = row.result.tool;
               return (
                 <tr key={row.key} data-testid="result-row">

@@ -6,12 +6,15 @@ import { StateBadge } from '../components/state-badge';
 import { fmtDate } from '../lib/format';
 import { selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
+import { ErrorTable } from './error-table';
 import { LatencyChart } from './latency-chart';
 import { ResultsTable } from './results-table';
+import { RunHeadline } from './run-headline';
 import { RunPicker } from './run-picker';
 import { ServiceResults } from './service-results';
 import { SmallFilesChart } from './small-files-chart';
 import { SummaryTiles } from './summary-tiles';
+import { TargetBanners } from './target-banners';
 import { ThroughputChart } from './throughput-chart';
 
 function duration(run: Run): string {
@@ -57,10 +60,12 @@ export function ResultsView(): JSX.Element {
         <Spinner label="Loading run…" />
       ) : (
         <>
+          <TargetBanners run={run} />
+          <RunHeadline run={run} />
           <SummaryTiles run={run} />
           {run.targets.every((t) => t.results.length === 0) ? (
             <EmptyState icon="chart" title="This run has no results">
-              {run.status === 'cancelled' ? 'It was cancelled before the first test finished.' : 'Every test failed; see the errors below.'}
+              {run.status === 'cancelled' ? 'It was cancelled before the first test finished.' : 'Every test failed; see the banners above and the errors below.'}
             </EmptyState>
           ) : (
             <div className="chart-grid">
@@ -72,6 +77,7 @@ export function ResultsView(): JSX.Element {
           <ServiceResults run={run} />
           <h2 className="section-heading">All results</h2>
           <ResultsTable run={run} />
+          <ErrorTable run={run} />
         </>
       )}
     </div>

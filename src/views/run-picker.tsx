@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
 import type { RunSummary } from '../../electron/contract';
 import { fmtDate } from '../lib/format';
-import { newestFirst } from '../store/compare-pick';
+import { newestFirst, sharesMetrics } from '../store/compare-pick';
 
-/** A labelled <select> of runs, newest first. */
+/** A labelled <select> of runs, newest first; with `other`, runs that share no metric with it are flagged. */
 export function RunPicker(props: {
   label: string;
   runs: RunSummary[];
@@ -11,7 +11,9 @@ export function RunPicker(props: {
   onChange: (id: string) => void;
   testId: string;
   allowNone?: string;
+  other?: string | null;
 }): JSX.Element {
+  const other = props.runs.find((r) => r.id === props.other);
   return (
     <label className="field">
       <span className="field-label">{props.label}</span>
@@ -19,7 +21,8 @@ export function RunPicker(props: {
         {props.allowNone !== undefined || !props.value ? <option value="">{props.allowNone ?? 'Choose a run'}</option> : null}
         {newestFirst(props.runs).map((r) => (
           <option key={r.id} value={r.id}>
-            {fmtDate(r.startedAt)} · {r.suite} · {r.status}
+            {fmtDate(r.startedAt)} · {r.suite} · {r.status} · {r.tests.join(', ')}
+            {other && other.id !== r.id && !sharesMetrics(r, other) ? ' · nothing in common' : ''}
           </option>
         ))}
       </select>

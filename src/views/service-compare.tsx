@@ -14,7 +14,7 @@ function side(s: Side, ratio: boolean): JSX.Element {
 function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCell): CellContent {
   const v = compareCell(cmp, rows, c);
   if (v.kind === 'missing') return { content: <MissingCell why={v.why} /> };
-  const verdict = v.improved === true ? 'better' : v.improved === false ? 'worse' : 'same';
+  const verdict = v.verdict ?? 'ratio';
   const ratio = c.kind === 'ratio';
   return {
     className: `change-cell cmp-${verdict}`,

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { Run, TestId } from '../../electron/contract';
+import { isFallback } from '../../electron/headline';
 import { fmtCompact, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { baselineTarget } from '../lib/run-data';
@@ -18,7 +19,7 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
   if (!base) return null;
   const tiles = TILES.map((t) => {
     const r = base.results.find((x) => x.test === t.test && x.place === 'native');
-    return { ...t, stat: r?.metrics[t.metric] };
+    return { ...t, stat: r?.metrics[t.metric], fallback: r ? isFallback(r) : false };
   }).filter((t) => t.stat);
   if (tiles.length === 0) return null;
   return (
@@ -32,6 +33,11 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
           </span>
           <span className="tile-sub">
             n={t.stat?.n} · {fmtCompact(t.stat?.min)}–{fmtCompact(t.stat?.max)}
+            {t.fallback ? (
+              <span className="tag tag-warn" title="fio was missing: measured with dd and sh loops, no latency percentiles">
+                dd fallback
+              </span>
+            ) : null}
           </span>
         </li>
       ))}

@@ -26,7 +26,8 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
             .map((r): Record<string, string | number | number[] | null> => {
               const v = r[m.key] as number;
               const ratio = r[`${m.key}_ratio`];
-              return { ...r, label: `${fmtNum(v)}${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)}` : ''}` };
+              const dd = r[`${m.key}_fallback`] === 1 ? ' · dd fallback' : '';
+              return { ...r, label: `${fmtNum(v)}${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)}` : ''}${dd}` };
             });
           if (rows.length === 0) return null;
           const max = Math.max(...rows.map((r) => (r[m.key] as number) + ((r[`${m.key}_err`] as number[] | null)?.[1] ?? 0)));

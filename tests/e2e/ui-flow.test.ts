@@ -126,6 +126,16 @@ describe('vmbench web in Chromium', () => {
     const a = await page.getByTestId('compare-a').inputValue();
     const b = await page.getByTestId('compare-b').inputValue();
     expect(a && b && a !== b).toBeTruthy();
+    // Two back-to-back runs of the same setup: noise must not read as change (at most one metric better or worse).
+    const verdicts = await page.$$eval('[data-testid="compare-row"]', (trs) => trs.map((tr) => tr.getAttribute('data-verdict') ?? ''));
+    expect(verdicts.length).toBeGreaterThan(3);
+    expect(verdicts.every((v) => ['better', 'worse', 'noise', 'undecided'].includes(v))).toBe(true);
+    expect(verdicts.filter((v) => v === 'better' || v === 'worse').length, verdicts.join(',')).toBeLessThanOrEqual(1);
+    expect(await page.getByTestId('compare-summary').innerText()).toMatch(/^\d+ better, \d+ worse, \d+ within noise/);
+    expect(await page.getByTestId('compare-row').first().locator('td.ratio-ci').innerText()).toMatch(/^\d+\.\d+× \[\d+\.\d+–\d+\.\d+\]$/);
+    await page.getByTestId('chart-compare').waitFor();
+    await page.getByText('How vmbench decides better, worse or within noise').click();
+    expect(await page.getByTestId('method-note').innerText()).toMatch(/Welch's t-test/);
     await shot('5-compare');
   });
 

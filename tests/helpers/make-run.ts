@@ -18,6 +18,6 @@ export function makeRun(id: string, startedAt: string, results: TestResult[]): R
     suite: 'quick',
     tests: [...new Set(results.map((r) => r.test))],
     app: { version: '0.1.0', platform: 'linux', arch: 'x64' },
-    targets: [{ id: 'local', runtime: 'local', label: 'This machine', settings: {}, probe: null, results, errors: [] }],
+    targets: [{ id: 'local', runtime: 'local', label: 'This machine', settings: {}, probe: null, results, errors: [], status: 'ok' }],
   };
 }

@@ -57,7 +57,7 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
       test: 'seq-write' as const, place, metrics: { write_MBps: { median, min: median, max: median, n: 3 } },
       tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: { write_MBps: [median] },
     });
-    const target = (id: string, median: number, place: 'shared' | 'native') => ({ id, runtime: id, label: id, settings: {}, probe: null, results: [result(median, place)], errors: [] });
+    const target = (id: string, median: number, place: 'shared' | 'native') => ({ id, runtime: id, label: id, settings: {}, probe: null, results: [result(median, place)], errors: [], status: 'ok' as const });
     const run: Run = {
       schemaVersion: 1, id: '2026-11-21T10-00-00-lima-default', startedAt: '2026-11-21T10:00:00.000Z', finishedAt: '2026-11-21T10:01:00.000Z', status: 'completed',
       suite: 'quick', tests: ['seq-write'], app: { version: '0.1.0', platform: 'darwin', arch: 'arm64' },

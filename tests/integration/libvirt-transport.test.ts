@@ -219,7 +219,12 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
       expect(row.a).toBeGreaterThan(0);
       expect(row.b).toBeGreaterThan(0);
       expect(row.pct).not.toBeNull();
+      log(`rand-read ${place}: after/before ${row.ratio?.toFixed(2)}x [${row.ci?.map((x) => x.toFixed(2)).join('-')}] ${row.verdict}`);
     }
+    // io default -> io_uring is a real change on the guest disk: called better, with an interval that excludes 1x.
+    const guestIops = cmp.rows.find((r) => r.test === 'rand-read' && r.place === 'guest' && r.metric === 'read_iops')!;
+    expect(guestIops.verdict, JSON.stringify(guestIops)).toBe('better');
+    expect(guestIops.ci![0]).toBeGreaterThan(1);
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
   }, 900_000);
 });

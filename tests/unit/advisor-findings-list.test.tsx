@@ -26,6 +26,18 @@ describe('FindingsList (runtime card)', () => {
     expect(renderToStaticMarkup(<FindingsList runtime={{ ...pod, findings: advise([pod], [], { platform: 'darwin' }) }} />)).toMatch(/<ol class="small"><li>Save what you need/);
   });
 
+  it('offers Apply (styled as a primary button) only where vmbench can apply the change, never for GUI-only steps', () => {
+    const rts = fixtureRuntimes();
+    const rd = rts['rd-v4'];
+    expect(renderToStaticMarkup(<FindingsList runtime={{ ...rd, findings: advise([rd], [], { platform: 'darwin' }) }} />)).toMatch(/<button type="button" class="btn btn-primary btn-small"[^>]*>Apply…<\/button>/);
+    const pod = rts['podman-default'];
+    const findings = advise([pod], [], { platform: 'darwin' });
+    expect(findings.some((f) => f.apply?.kind === 'steps')).toBe(true);
+    const html = renderToStaticMarkup(<FindingsList runtime={{ ...pod, findings: findings.filter((f) => f.apply?.kind === 'steps') }} />);
+    expect(html).toContain('How to apply');
+    expect(html).not.toContain('Apply…');
+  });
+
   it('renders nothing without findings', () => {
     expect(renderToStaticMarkup(<FindingsList runtime={fixtureRuntimes()['dd-marslo-v40']} />)).toBe('');
   });

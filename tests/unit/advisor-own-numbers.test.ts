@@ -21,7 +21,7 @@ function run(id: string, startedAt: string, results: R[]): Run {
   return {
     schemaVersion: 1, id, startedAt, finishedAt: startedAt, status: 'completed', suite: 'quick', tests: [], app: { version: '0', platform: 'darwin', arch: 'arm64' },
     targets: results.map((r) => ({
-      id: r.runtime, runtime: r.runtime, label: r.runtime, settings: r.settings ?? {}, probe: null, errors: [],
+      id: r.runtime, runtime: r.runtime, label: r.runtime, settings: r.settings ?? {}, probe: null, errors: [], status: 'ok',
       results: [{ test: r.test, place: r.place, metrics: { [r.metric]: { median: r.median, min: r.median, max: r.median, n: 3 } }, tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: {} }],
     })),
   };

@@ -97,10 +97,12 @@ describe('comparisonToMarkdown', () => {
   });
 
   it('shows before, after, the signed change and % with a verdict', () => {
-    expect(row('4k random read', 'guest disk', 'read_iops')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read (read_iops)', '1,312 IOPS', '1,507 IOPS', '+195 IOPS', '+14.9%', 'better']);
-    expect(row('4k random read', 'guest disk', 'clat_p50_us').slice(4)).toEqual(['21,120 µs', '18,410 µs', '-2,710 µs', '-12.8%', 'better']);
-    expect(row('Sequential read', 'guest disk', 'read_MBps').slice(6)).toEqual(['-4.2 MB/s', '-1.7%', 'worse']);
-    expect(row('Sequential write', 'native', 'write_MBps').slice(7)).toEqual(['+0.4%', 'same']);
+    expect(row('4k random read', 'guest disk', 'read_iops')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read (read_iops)', '1,312 IOPS', '1,507 IOPS', '+195 IOPS', '+14.9%', '1.15× [1.02–1.30]', 'better']);
+    // A 1.7% drop inside the trials' spread is noise, not "worse" (it was, under the old 1% rule).
+    expect(row('Sequential read', 'guest disk', 'read_MBps').slice(6)).toEqual(['-4.2 MB/s', '-1.7%', expect.stringMatching(/^0\.98× \[/), 'within noise']);
+    expect(row('Sequential write', 'native', 'write_MBps').slice(7, 8).concat(row('Sequential write', 'native', 'write_MBps').slice(9))).toEqual(['+0.4%', 'within noise']);
+    expect(md).toMatch(/\*\*\d+ better, \d+ worse, \d+ within noise/);
+    expect(md).toContain("Welch's t-test on the log of each trial");
   });
 });
 

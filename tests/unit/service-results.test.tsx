@@ -50,6 +50,7 @@ function dockerTarget(): TargetRun {
     id: 'docker-desktop',
     runtime: 'docker-desktop',
     label: 'Docker Desktop',
+    status: 'partial',
     settings: { vmType: 'vz', mountType: 'virtiofs', engine: 'moby' },
     probe: null,
     results: [
@@ -207,6 +208,7 @@ describe('ServiceCompare (Compare view)', () => {
     delete b.targets[1].results.find((r) => r.test === 'redis')!.metrics.get_rps_remote;
     const redisB = b.targets[0].results.find((r) => r.test === 'redis')!;
     redisB.metrics.set_rps_tcp = { median: 52002.08, min: 51010.3, max: 52990.1, n: 3 }; // native tcp got faster
+    redisB.samples.set_rps_tcp = [52002.08, 51010.3, 52990.1];
     const html = renderToStaticMarkup(<ServiceCompare comparison={compareRuns(a, b)} />);
     expect(html).toContain('data-testid="service-compare"');
     expect([...html.matchAll(/data-target="([^"]+)"/g)].map((m) => m[1])).toEqual(['local', 'docker-desktop']);
@@ -215,7 +217,7 @@ describe('ServiceCompare (Compare view)', () => {
     expect(texts(redis[0])).toEqual(['Measurement', 'TCP', 'unix socket', 'across containers', 'unix / TCP']);
     expect(texts(redis[1]).slice(1)).toEqual(['26,567 → to 52,002 +95.7%', '88,261 → to 88,261 ±0%', '—', '3.32× → to 1.70× −48.9%']);
     expect(redis[1][1].attrs).toContain('cmp-better');
-    expect(redis[1][2].attrs).toContain('cmp-same');
+    expect(redis[1][2].attrs).toContain('cmp-noise');
     expect(redis[1][3].title).toBe('not measured: only Docker runtimes run a second container');
 
     // The Docker target is only in B: each cell says the before is missing, and why.

@@ -17,8 +17,8 @@ describe('summarize', () => {
 });
 
 describe('compareRuns', () => {
-  const a = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213], clat_p50_us: [3490] })]);
-  const b = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425], clat_p50_us: [2933] }), result('seq-write', 'native', { write_MBps: [500] })]);
+  const a = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213, 8190, 8240], clat_p50_us: [3490, 3510, 3470] })]);
+  const b = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425, 9400, 9450], clat_p50_us: [2933, 2950, 2910] }), result('seq-write', 'native', { write_MBps: [500, 510, 505] })]);
 
   it('gives delta and percent per metric, like seed 004', () => {
     const cmp = compareRuns(a, b);
@@ -32,11 +32,11 @@ describe('compareRuns', () => {
   });
   it('keeps metrics present on one side only, without a delta', () => {
     const row = compareRuns(a, b).rows.find((r) => r.metric === 'write_MBps')!;
-    expect(row).toMatchObject({ a: null, b: 500, delta: null, pct: null, improved: null });
+    expect(row).toMatchObject({ a: null, b: 505, delta: null, pct: null, improved: null, verdict: 'only-after' });
   });
-  it('calls changes below 1% neither better nor worse', () => {
-    const c = makeRun('c', '2026-11-21T12:00:00Z', [result('rand-read', 'native', { read_iops: [8250], clat_p50_us: [3490] })]);
-    expect(compareRuns(a, c).rows.find((r) => r.metric === 'read_iops')!.improved).toBeNull();
+  it('calls small changes neither better nor worse', () => {
+    const c = makeRun('c', '2026-11-21T12:00:00Z', [result('rand-read', 'native', { read_iops: [8250, 8230, 8270], clat_p50_us: [3490, 3500, 3480] })]);
+    expect(compareRuns(a, c).rows.find((r) => r.metric === 'read_iops')!).toMatchObject({ improved: null, verdict: 'noise' });
   });
 });
 

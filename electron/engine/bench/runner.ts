@@ -10,6 +10,7 @@ import {
   type TargetRun,
   type TestId,
 } from '../../contract.js';
+import { runStatus, targetStatus } from '../run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
@@ -67,7 +68,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const eta = new EtaTracker(totalEstimate);
   const runs = new Map<string, TargetRun>();
   for (const t of targets) {
-    runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [] });
+    runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [], status: 'failed' });
   }
 
   // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
@@ -136,12 +137,12 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     doneEstimate += step.estimateSec;
   }
 
-  const status = signal.aborted ? 'cancelled' : 'completed';
-  const all = [...runs.values()];
+  const cancelled = signal.aborted;
+  const all = [...runs.values()].map((t) => ({ ...t, status: targetStatus(t) }));
   const hasResults = all.some((t) => t.results.length > 0);
   for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
-  if (!hasResults && status === 'cancelled') {
-    emit({ type: 'job-finished', status, runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
+  if (!hasResults && cancelled) {
+    emit({ type: 'job-finished', status: 'cancelled', runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
     return null;
   }
   const run: Run = {
@@ -149,7 +150,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     id: await deps.store.newId(startedAt, targets.map((t) => t.id)),
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    status: !hasResults ? 'failed' : status,
+    status: runStatus(all, cancelled),
     suite: spec.suite,
     tests: [...new Set(plan.map((p) => p.test))],
     app: { version: deps.appVersion, platform: platform(), arch: arch() },
@@ -157,11 +158,13 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   };
   await deps.store.save(run);
   const message =
-    status === 'cancelled'
+    cancelled
       ? 'Cancelled: the tests that finished were stored; test files were removed.'
       : !hasResults
         ? 'No test produced a result; see the errors per test.'
-        : undefined;
+        : run.status === 'partial'
+          ? `Some steps failed: ${all.filter((t) => t.status !== 'ok').map((t) => `${t.label} ${t.status}`).join(', ')}.`
+          : undefined;
   emit({ type: 'job-finished', status: run.status, runId: run.id, message });
   return run;
 }

@@ -15,10 +15,11 @@ export function compareCardRows(cmp: Comparison): CompareRow[] {
   const rows = head.length ? head : cmp.rows;
   const group = (x: CompareRow): string => `${x.target}\u0000${x.place}`;
   const swing = new Map<string, number>();
-  for (const x of rows) swing.set(group(x), Math.max(swing.get(group(x)) ?? 0, x.pct === null ? 0 : Math.abs(x.pct)));
+  const real = (x: CompareRow): boolean => x.verdict === 'better' || x.verdict === 'worse';
+  for (const x of rows) swing.set(group(x), Math.max(swing.get(group(x)) ?? 0, x.pct === null || !real(x) ? 0 : Math.abs(x.pct)));
   const order = [...new Set(rows.map(group))];
   const rank = (x: CompareRow): number[] => [
-    x.a !== null && x.b !== null ? 0 : 1,
+    x.verdict === 'better' || x.verdict === 'worse' ? 0 : x.a !== null && x.b !== null ? 1 : 2,
     -(swing.get(group(x)) ?? 0),
     order.indexOf(group(x)),
     PLACE_ORDER.indexOf(x.place),
@@ -32,13 +33,14 @@ export function compareCardRows(cmp: Comparison): CompareRow[] {
   });
 }
 
+/** The change pill: same classification as Compare; only a real change is green or red, noise is never a regression. */
 function changeLabel(x: CompareRow): { label: string; color: string } {
-  if (x.a === null) return { label: 'new', color: COLOR.neutral };
-  if (x.b === null) return { label: 'gone', color: COLOR.neutral };
-  if (x.pct === null) return { label: '—', color: COLOR.neutral };
+  if (x.verdict === 'only-after') return { label: 'only after', color: COLOR.neutral };
+  if (x.verdict === 'only-before') return { label: 'only before', color: COLOR.neutral };
+  if (x.verdict === 'noise') return { label: '≈ noise', color: COLOR.neutral };
+  if (x.verdict === 'undecided' || x.pct === null) return { label: 'too few trials', color: COLOR.neutral };
   const arrow = x.pct > 0 ? '▲ ' : x.pct < 0 ? '▼ ' : '';
-  const color = x.improved === true ? COLOR.good : x.improved === false ? COLOR.bad : COLOR.neutral;
-  return { label: `${arrow}${formatPct(x.pct).replace(/^-/, '−')}`, color };
+  return { label: `${arrow}${formatPct(x.pct).replace(/^-/, '−')}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
 }
 
 /** The SVG body and a short scope for the title ("libvirt:web", "3 targets"). */

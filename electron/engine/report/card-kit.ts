@@ -135,7 +135,8 @@ export function frame(f: Frame, body: string): string {
   const badgeSize = 15;
   const badgeW = textWidth(f.badge, badgeSize, true, 1) + 36;
   const badge = `${rect(W - MARGIN - badgeW, 44, badgeW, 34, '#ffffff14', 17)}${text(W - MARGIN - badgeW / 2, 66, f.badge, { size: badgeSize, bold: true, fill: COLOR.muted, anchor: 'middle', spacing: 1 })}`;
-  const titleSize = TITLE_SIZE;
+  // A long title (a headline sentence) shrinks to 24 px before it is shortened.
+  const titleSize = f.titleSuffix ? TITLE_SIZE : Math.max(24, fitSize(f.title, W - 2 * MARGIN, TITLE_SIZE, true));
   const suffixW = f.titleSuffix ? textWidth(f.titleSuffix, titleSize) + 12 : 0;
   const titleText = fit(f.title, W - 2 * MARGIN - suffixW, titleSize, true);
   const title = text(MARGIN, 134, titleText, { size: titleSize, bold: true }, f.titleSuffix ? tspan(f.titleSuffix, { bold: false, fill: COLOR.muted, dx: 12 }) : '');

@@ -1,9 +1,10 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
 import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
+import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../headline.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { compareBody } from './card-compare.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
-import { PLACE_LABEL, formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, ratioToNative, targetName } from './format.js';
+import { PLACE_LABEL, formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, targetName } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
 /** Options of the share card. */
@@ -28,6 +29,7 @@ const SHORT_TEST: Record<TestId, string> = {
 };
 
 interface CardRow {
+  id: string;
   target: string;
   place: Place;
   values: Partial<Record<TestId, number>>;
@@ -51,11 +53,20 @@ function cardRows(run: Run, cols: TestId[]): CardRow[] {
         const st = res?.metrics[HEADLINE_METRIC[test]];
         if (st && Number.isFinite(st.median)) values[test] = st.median;
       }
-      if (Object.keys(values).length) rows.push({ target: targetName(t), place, values });
+      if (Object.keys(values).length) rows.push({ id: t.id, target: targetName(t), place, values });
     }
   }
-  // The baseline first, then the runtimes in run order.
+  // The baseline first, then the runtimes in run order, each target's places together.
   return [...rows.filter((x) => x.place === 'native'), ...rows.filter((x) => x.place !== 'native')];
+}
+
+/** The note under a value: its ratio to native by the same statistics as Compare (noise is never a red ratio). */
+function ratioNote(part: HeadlinePart | undefined): { note: string; fill: string; bold: boolean } {
+  if (!part || part.ratio === null) return { note: '', fill: COLOR.dim, bold: false };
+  const dd = part.fallback ? ' · dd' : '';
+  if (part.call === 'noise') return { note: `≈ native${dd}`, fill: COLOR.good, bold: true };
+  if (part.call === 'undecided') return { note: `~${formatRatio(part.ratio)} native${dd}`, fill: COLOR.muted, bold: false };
+  return { note: `${formatRatio(part.ratio)} native${dd}`, fill: ratioColor(part.ratio), bold: true };
 }
 
 /** "This machine", "Lima default vs native", "3 runtimes vs native": the name shortened, never the tail. */
@@ -67,6 +78,15 @@ function title(run: Run, suffix: string): string {
   const room = CARD_WIDTH - 2 * MARGIN - textWidth(suffix, TITLE_SIZE) - 12 - textWidth(tail, TITLE_SIZE, true);
   const who = others.length === 1 ? fit(others[0], room, TITLE_SIZE, true) : `${others.length} runtimes`;
   return `${who}${tail}`;
+}
+
+/** The headline sentence with as many of its parts as fit the title line at 26 px or more. */
+function cardHeadline(h: PlaceHeadline): string {
+  for (let k = h.parts.length; k > 1; k--) {
+    const line = headlineText(h.title, h.parts.slice(0, k)).replace(/\.$/, '');
+    if (fitSize(line, CARD_WIDTH - 2 * MARGIN, TITLE_SIZE, true) >= 26) return line;
+  }
+  return headlineText(h.title, h.parts.slice(0, 1)).replace(/\.$/, '');
 }
 
 /** Footer facts: date, OS/kernel, CPU count, fio version, suite. */
@@ -94,6 +114,7 @@ function runBody(run: Run): string {
   if (all.length === 0) return text(CARD_WIDTH / 2, 380, 'No results in this run', { size: 28, fill: COLOR.muted, anchor: 'middle' });
   const rows = all.slice(0, MAX_CARD_ROWS);
   const base = nativeBaseline(run);
+  const parts = new Map(runHeadlines(run).flatMap((h) => h.parts.map((p) => [`${h.target}|${h.place}|${p.test}`, p] as const)));
   const n = rows.length;
   const rowH = n <= 2 ? 130 : n === 3 ? 105 : 82;
   const numSize = n <= 1 ? 54 : n === 2 ? 46 : n === 3 ? 38 : 30;
@@ -119,7 +140,9 @@ function runBody(run: Run): string {
     const y0 = rowsTop + ri * rowH;
     const mid = y0 + rowH / 2;
     if (ri > 0) out.push(rect(MARGIN, y0, CARD_WIDTH - 2 * MARGIN, 1, COLOR.rule));
-    out.push(text(MARGIN, mid - 4, fit(row.target, labelW, 21, true), { size: 21, bold: true }));
+    // A target's further places are grouped under its name, which is written once.
+    const sameTarget = ri > 0 && rows[ri - 1].id === row.id;
+    out.push(text(MARGIN, mid - 4, sameTarget ? '' : fit(row.target, labelW, 21, true), { size: 21, bold: true }));
     out.push(`<circle cx="${MARGIN + 6}" cy="${r(mid + 17)}" r="5" fill="${PLACE_COLOR[row.place]}"/>`);
     out.push(text(MARGIN + 18, mid + 23, PLACE_LABEL[row.place], { size: 16, fill: COLOR.muted }));
     const numY = mid + numSize * 0.36 - 16;
@@ -135,9 +158,8 @@ function runBody(run: Run): string {
       const barY = numY + Math.round(numSize * 0.3) + 4;
       const frac = max[test] ? Math.max(0.02, Math.min(1, v / (max[test] as number))) : 0;
       out.push(rect(x, barY, barW, 6, COLOR.track, 3), rect(x, barY, barW * frac, 6, PLACE_COLOR[row.place], 3));
-      const ratio = row.place === 'native' ? null : ratioToNative(base, test, HEADLINE_METRIC[test], v);
-      const note = row.place === 'native' ? 'baseline' : ratio === null ? '' : `${formatRatio(ratio)} native`;
-      if (note) out.push(text(x, barY + noteGap, note, { size: 16, bold: ratio !== null, fill: ratio === null ? COLOR.dim : ratioColor(ratio) }));
+      const rn = row.place === 'native' ? { note: 'baseline', fill: COLOR.dim, bold: false } : ratioNote(parts.get(`${row.id}|${row.place}|${test}`));
+      if (rn.note) out.push(text(x, barY + noteGap, rn.note, { size: 16, bold: rn.bold, fill: rn.fill }));
     }
   });
   return out.join('\n');
@@ -161,7 +183,7 @@ export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
       {
         title: 'Before → after',
         titleSuffix: body.scope ? `— ${body.scope}` : '',
-        subtitle: `Medians · ${span(cmp.a.startedAt, cmp.b.startedAt)} · green is better, red is worse (beyond 1% noise)`,
+        subtitle: `${cmp.summary.line} · ${span(cmp.a.startedAt, cmp.b.startedAt)} · Welch's t-test on the trials, 95%`,
         badge: `${cmp.b.suite.toUpperCase()} SUITE`,
         footerLeft: footerLeft(run, false),
         footerRight,
@@ -170,11 +192,15 @@ export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
     );
   }
   const suffix = `— ${run.suite} suite`;
+  // The title line is the Results headline of the first guest place when the run has a native baseline.
+  const [headline] = runHeadlines(run);
+  const failed = run.targets.filter((t) => t.status !== 'ok');
+  const statusNote = run.status === 'completed' ? '' : `${run.status.toUpperCase()}: ${failed.map((t) => `${targetName(t)} ${t.status}`).join(', ')} · `;
   return frame(
     {
-      title: title(run, suffix),
-      titleSuffix: suffix,
-      subtitle: `${trialsText(run)} · higher is better · ratio = place ÷ this machine's native result`,
+      title: headline ? cardHeadline(headline) : title(run, suffix),
+      titleSuffix: headline ? '' : suffix,
+      subtitle: `${statusNote}${trialsText(run)} · higher is better · ratio = place ÷ this machine's native result`,
       badge: formatDay(run.startedAt),
       footerLeft: footerLeft(run),
       footerRight,

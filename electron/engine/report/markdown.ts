@@ -1,6 +1,8 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
 import type { CompareRow, Comparison, Run, TestResult } from '../../contract.js';
 import { metricInfo } from '../../metrics.js';
+import { fmtRatioInterval } from '../../headline.js';
+import { VERDICT_WORDS } from '../../verdict-stats.js';
 import {
   PLACE_LABEL,
   TEST_LABEL,
@@ -105,11 +107,6 @@ function changeText(r: CompareRow, unit: string): string {
   return `${formatSigned(r.delta)}${unit ? ` ${unit}` : ''}`;
 }
 
-function verdict(r: CompareRow): string {
-  if (r.a === null) return 'new';
-  if (r.b === null) return 'gone';
-  return r.improved === true ? 'better' : r.improved === false ? 'worse' : 'same';
-}
 
 /** A comparison as Markdown: metric, before, after, change with sign and %. */
 export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext): string {
@@ -122,7 +119,7 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext): st
     out.push('', '**Settings changed:**', '');
     for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? '—'))} → ${code(String(s.b ?? '—'))}`);
   }
-  out.push('', 'Medians; "better"/"worse" when the change exceeds 1% in the metric\'s good direction.', '');
+  out.push('', `**${cmp.summary.line}.**`, '', `Medians of the trials. ${cmp.method.text}`, '');
   const rows = cmp.rows.map((r) => {
     const info = metricInfo(r.metric);
     const v = (x: number | null): string => (x === null ? '—' : `${formatNumber(x)}${info.unit ? ` ${info.unit}` : ''}`);
@@ -135,10 +132,11 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext): st
       v(r.b),
       changeText(r, info.unit),
       r.pct === null ? '—' : formatPct(r.pct),
-      verdict(r),
+      fmtRatioInterval(r.ratio, r.ci),
+      VERDICT_WORDS[r.verdict],
     ];
   });
-  if (rows.length) out.push(...table(['Target', 'Test', 'Place', 'Metric', 'Before', 'After', 'Change', '%', ''], rows, [4, 5, 6, 7]));
+  if (rows.length) out.push(...table(['Target', 'Test', 'Place', 'Metric', 'Before', 'After', 'Change', '%', 'After/before [95%]', ''], rows, [4, 5, 6, 7, 8]));
   else out.push('_Nothing to compare._');
   return `${out.join('\n')}\n`;
 }

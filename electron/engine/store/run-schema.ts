@@ -18,6 +18,7 @@ const target = z.object({
   probe: z.record(z.string(), z.unknown()).nullable(),
   results: z.array(result),
   errors: z.array(z.object({ test: z.string(), place: z.string(), code: z.string(), message: z.string() })),
+  status: z.enum(['ok', 'partial', 'failed']).optional(),
 });
 
 /** Shape check of a stored run file (structure, not every value). */
@@ -26,7 +27,7 @@ export const runFileSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9._:-]+$/),
   startedAt: z.string(),
   finishedAt: z.string(),
-  status: z.enum(['completed', 'cancelled', 'failed']),
+  status: z.enum(['completed', 'partial', 'cancelled', 'failed']),
   suite: z.enum(['quick', 'standard', 'thorough']),
   tests: z.array(z.string()),
   app: z.object({ version: z.string(), platform: z.string(), arch: z.string() }),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunList } from '../../contract.js';
 import { EngineError } from '../errors.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
+import { withStatus } from '../run-status.js';
 import { summarizeRun } from './summary.js';
 
 /** Run history on disk: one JSON file per run, written atomically, with a schema version. */
@@ -107,5 +108,5 @@ export function parseRunFile(text: string, name: string): Run {
     const issue = parsed.error.issues[0];
     throw new EngineError('corrupt', `Skipped run file ${name}: ${issue.path.join('.') || 'file'} ${issue.message.toLowerCase()}.`);
   }
-  return parsed.data as Run;
+  return withStatus(parsed.data as Run);
 }

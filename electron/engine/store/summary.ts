@@ -9,5 +9,14 @@ export function summarizeRun(run: Run): RunSummary {
     const m = HEADLINE_METRIC[r.test];
     if (m && r.metrics[m] && headline[m] === undefined) headline[m] = r.metrics[m].median;
   }
-  return { id: run.id, startedAt: run.startedAt, status: run.status, suite: run.suite, targets: run.targets.map((t) => t.id), headline };
+  return {
+    id: run.id,
+    startedAt: run.startedAt,
+    status: run.status,
+    suite: run.suite,
+    targets: run.targets.map((t) => t.id),
+    tests: run.tests,
+    targetStatus: Object.fromEntries(run.targets.map((t) => [t.id, t.status])),
+    headline,
+  };
 }

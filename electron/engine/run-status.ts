@@ -1,0 +1,25 @@
+import type { Run, RunStatus, TargetRun, TargetStatus } from '../contract.js';
+
+/** ok when every step measured, partial when some failed, failed when none measured. */
+export function targetStatus(t: Pick<TargetRun, 'results' | 'errors'>): TargetStatus {
+  if (t.results.length === 0) return 'failed';
+  return t.errors.length > 0 ? 'partial' : 'ok';
+}
+
+/** A run is completed only when every target is ok; failed when nothing was measured; partial otherwise. */
+export function runStatus(targets: Pick<TargetRun, 'results' | 'errors'>[], cancelled: boolean): RunStatus {
+  const statuses = targets.map(targetStatus);
+  if (cancelled) return 'cancelled';
+  if (statuses.length === 0 || statuses.every((s) => s === 'failed')) return 'failed';
+  return statuses.every((s) => s === 'ok') ? 'completed' : 'partial';
+}
+
+/**
+ * Fills target status for files written before it existed, and corrects a stored "completed"
+ * that had failed steps (older versions called any run with one result completed).
+ */
+export function withStatus(run: Omit<Run, 'targets'> & { targets: (Omit<TargetRun, 'status'> & { status?: TargetStatus })[] }): Run {
+  const targets = run.targets.map((t) => ({ ...t, status: targetStatus(t) }));
+  const status = run.status === 'completed' || run.status === 'partial' ? runStatus(targets, false) : run.status;
+  return { ...run, targets, status };
+}

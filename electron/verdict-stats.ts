@@ -1,0 +1,159 @@
+/**
+ * The statistics behind every before/after and "× this machine" verdict (Compare, Results headline,
+ * share card, CLI): Welch's t-test on the logarithm of the per-trial values. Working on logs makes
+ * the difference of means a ratio (of geometric means), so the interval is an interval of the ratio.
+ */
+import type { CompareVerdict } from './contract.js';
+
+/** The method, as stated in the UI, the README and the JSON. */
+export const VERDICT_METHOD = {
+  name: 'welch-log-ratio',
+  /** Two-sided significance level of the test (the interval is 1 - alpha). */
+  alpha: 0.05,
+  /** Smallest ratio change called better/worse, even when significant (5% = 1.05× or 1/1.05×). */
+  minEffect: 0.05,
+  /** Trials needed on each side before anything is decided. */
+  minTrials: 3,
+  text:
+    "Ratio of the geometric means of the trials (after / before) with a 95% interval from Welch's t-test on the log of each trial. " +
+    'Better or worse only when the interval excludes 1× and the ratio is at least 5% away from 1×; otherwise "within noise". ' +
+    'Fewer than 3 trials on either side: too few to decide.',
+} as const;
+
+/** A ratio b/a of two sets of trials with its confidence interval and the test's p-value. */
+export interface RatioEstimate {
+  ratio: number;
+  lo: number;
+  hi: number;
+  p: number;
+}
+
+/** How a ratio reads against the method: a real change, noise, or not decidable. */
+export type RatioCall = 'higher' | 'lower' | 'noise' | 'undecided';
+
+function lnGamma(x: number): number {
+  // Lanczos approximation (g = 7, n = 9), accurate to ~1e-15 for x > 0.
+  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
+  const xx = x - 1;
+  let s = c[0];
+  for (let i = 1; i < 9; i++) s += c[i] / (xx + i);
+  const t = xx + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (xx + 0.5) * Math.log(t) - t + Math.log(s);
+}
+
+/** Continued fraction of the incomplete beta function (modified Lentz). */
+function betaCf(a: number, b: number, x: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-14) break;
+  }
+  return h;
+}
+
+/** Regularized incomplete beta I_x(a, b). */
+function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? (front * betaCf(a, b, x)) / a : 1 - (front * betaCf(b, a, 1 - x)) / b;
+}
+
+/** Cumulative distribution of Student's t with df degrees of freedom (df may be fractional, as in Welch's test). */
+export function studentTCdf(t: number, df: number): number {
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t >= 0 ? 1 - tail : tail;
+}
+
+/** The t value below which a fraction p of Student's t distribution lies (bisection on the CDF). */
+export function studentTQuantile(p: number, df: number): number {
+  if (p === 0.5) return 0;
+  if (p < 0.5) return -studentTQuantile(1 - p, df);
+  let lo = 0;
+  let hi = 1;
+  while (studentTCdf(hi, df) < p) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (studentTCdf(mid, df) < p) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+function meanVar(xs: number[]): { mean: number; variance: number } {
+  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const variance = xs.reduce((s, x) => s + (x - mean) ** 2, 0) / (xs.length - 1);
+  return { mean, variance };
+}
+
+/**
+ * Ratio of the geometric means of b over a with a (1 - alpha) interval, from Welch's t-test on the logs.
+ * Null when either side has fewer than two positive finite values (a log needs them positive).
+ */
+export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha): RatioEstimate | null {
+  const la = a.filter((x) => Number.isFinite(x) && x > 0).map(Math.log);
+  const lb = b.filter((x) => Number.isFinite(x) && x > 0).map(Math.log);
+  if (la.length < 2 || lb.length < 2 || la.length !== a.length || lb.length !== b.length) return null;
+  const A = meanVar(la);
+  const B = meanVar(lb);
+  const diff = B.mean - A.mean;
+  const va = A.variance / la.length;
+  const vb = B.variance / lb.length;
+  const se = Math.sqrt(va + vb);
+  if (se === 0) {
+    // Identical trials on both sides: the ratio is exact.
+    const r = Math.exp(diff);
+    return { ratio: r, lo: r, hi: r, p: diff === 0 ? 1 : 0 };
+  }
+  // Welch–Satterthwaite degrees of freedom.
+  const df = (va + vb) ** 2 / ((va * va) / (la.length - 1) + (vb * vb) / (lb.length - 1));
+  const tCrit = studentTQuantile(1 - alpha / 2, df);
+  const t = diff / se;
+  const p = 2 * (1 - studentTCdf(Math.abs(t), df));
+  return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
+}
+
+/** Classifies trials of b against trials of a: clearly higher, clearly lower, within noise, or too few trials. */
+export function callRatio(a: number[], b: number[]): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
+  const m = VERDICT_METHOD;
+  if (a.length < m.minTrials || b.length < m.minTrials) {
+    return { call: 'undecided', estimate: welchLogRatio(a, b), reason: `too few trials to decide (${Math.min(a.length, b.length)}; ${m.minTrials} needed on each side)` };
+  }
+  const estimate = welchLogRatio(a, b);
+  if (!estimate) return { call: 'undecided', estimate: null, reason: 'a trial measured zero or less, so no ratio can be formed' };
+  const excludesOne = estimate.lo > 1 || estimate.hi < 1;
+  const bigEnough = Math.abs(Math.log(estimate.ratio)) >= Math.log(1 + m.minEffect);
+  if (excludesOne && bigEnough) return { call: estimate.ratio > 1 ? 'higher' : 'lower', estimate };
+  return { call: 'noise', estimate };
+}
+
+/** Verdicts in words, as in the UI. */
+export const VERDICT_WORDS: Record<CompareVerdict, string> = {
+  better: 'better',
+  worse: 'worse',
+  noise: 'within noise',
+  undecided: 'too few trials',
+  'only-before': 'only before',
+  'only-after': 'only after',
+};

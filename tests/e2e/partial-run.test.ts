@@ -1,0 +1,103 @@
+// A run where one target fails: a private dockerd (no network, testing.md) cannot build vmbench's
+// bench image, so every Docker step fails with image-build-failed while This machine measures.
+// The run is partial in the banner, Results, History, the CLI (exit 3) and the card; the Docker
+// target gets its own banner with the fix in the app's terms and a Retry that re-runs only it.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Run, RunList } from '../../electron/contract.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../integration/helpers/private-dockerd.js';
+import { launchBrowser, ROOT, startServer, type WebServer } from './harness';
+
+const CONTEXT = 'vmbench-e2p';
+const TARGET = `docker:${CONTEXT}`;
+let env: DockerTestEnv | undefined;
+let server: WebServer;
+let browser: Browser;
+let page: Page;
+const problems: string[] = [];
+
+beforeAll(async () => {
+  env = await startDockerTestEnv('vmbench-e2p-', CONTEXT, 'e2e-partial');
+  server = await startServer();
+  browser = await launchBrowser();
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await env?.stop();
+}, 120_000);
+
+async function api<T>(channel: string, ...args: unknown[]): Promise<T> {
+  const res = await fetch(new URL(`/api/${channel}`, server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ args }) });
+  const env = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!env.ok) throw new Error(env.error?.message);
+  return env.value;
+}
+
+describe('a run where the Docker target fails', () => {
+  it('ends partial: per-target banner with the cause, the fix in GUI terms and Retry; badges; grouped errors', async () => {
+    onTestFailed(async () => {
+      await page.screenshot({ path: '/tmp/ui-fail-partial.png', fullPage: true }).catch(() => undefined);
+    });
+    await page.goto(server.url);
+    const box = page.getByTestId(`target-${TARGET}`);
+    await box.waitFor({ timeout: 90_000 });
+    if (!(await box.isChecked())) await box.check();
+    expect(await page.getByTestId('target-local').isChecked()).toBe(true);
+    await page.getByTestId('image-input').fill('');
+    await page.getByRole('button', { name: 'Benchmark my setup', exact: true }).click();
+    await page.locator('[data-testid="run-status"][data-status="partial"]').waitFor({ timeout: 420_000 });
+    expect(await page.getByTestId('run-status').innerText()).toMatch(/not every step measured/);
+
+    await page.getByRole('button', { name: 'View results' }).click();
+    const banner = page.locator(`[data-testid="target-banner"][data-target="${TARGET}"]`);
+    await banner.waitFor({ timeout: 30_000 });
+    expect(await banner.getAttribute('data-status')).toBe('failed');
+    const text = await banner.innerText();
+    expect(text).toMatch(/could not build its benchmark image/);
+    expect(text).toMatch(/Choose an image .* in the Image field/);
+    expect(text).not.toMatch(/--image/);
+    expect(await page.locator('[data-testid="target-banner"][data-target="local"]').count()).toBe(0);
+    expect(await page.getByTestId('run-facts').getByTestId('state-badge').innerText()).toMatch(/partial/);
+    // Twelve failed steps are one grouped row with their count, not twelve identical rows.
+    const errs = page.getByTestId('result-error');
+    expect(await errs.count()).toBe(1);
+    expect(await errs.first().getAttribute('data-count')).toBe('12');
+    await page.screenshot({ path: '/tmp/ui-partial-results.png', fullPage: true });
+
+    const runs = await api<RunList>('runs.list');
+    expect(runs.runs[0]).toMatchObject({ status: 'partial', targetStatus: { local: 'ok', [TARGET]: 'failed' } });
+    await page.getByTestId('nav-history').click();
+    await page.getByTestId('history-list').waitFor();
+    expect(await page.getByTestId('history-row').first().getByTestId('state-badge').innerText()).toMatch(/partial/);
+
+    // The CLI says the same and exits 3; the card names the failed target.
+    const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', 'vmbench.js'), ...args], { env: { ...process.env, VMBENCH_HOME: server.home }, encoding: 'utf8' });
+    const run = await api<Run>('runs.get', runs.runs[0].id);
+    expect(run.targets.find((t) => t.id === TARGET)?.status).toBe('failed');
+    const runCli = cli(['run', '--target', 'local', '--target', TARGET, '--tests', 'seq-write', '--suite', 'quick']);
+    expect(runCli.status, runCli.stderr).toBe(3);
+    expect(runCli.stdout).toMatch(new RegExp(`${TARGET}: failed`));
+    expect(runCli.stdout).toMatch(/local: ok/);
+    expect(problems).toEqual([]);
+  });
+
+  it('Retry re-runs only the failed target, with the image chosen in the header', async () => {
+    await page.getByTestId('nav-results').click();
+    await page.getByTestId('image-input').fill('vmbench-guest:local');
+    const retry = page.locator(`[data-testid="target-banner"][data-target="${TARGET}"] [data-testid="retry-target"]`);
+    await retry.click();
+    await page.getByTestId('run-panel').waitFor({ timeout: 30_000 });
+    const targets = await page.getByTestId('target-progress').innerText();
+    expect(targets).not.toMatch(/This machine/);
+    await page.locator('[data-testid="run-status"]').waitFor({ timeout: 600_000 });
+    expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('completed');
+    const runs = await api<RunList>('runs.list');
+    expect(runs.runs.find((r) => r.status === 'completed')).toMatchObject({ targets: [TARGET], targetStatus: { [TARGET]: 'ok' } });
+  });
+});
