@@ -118,6 +118,27 @@ export function latencyData(run: Run): { rows: Record<string, string | number>[]
   return { rows: rows.filter((r) => Object.keys(r).length > 1), series: series.filter((s) => rows.some((r) => typeof r[s.key] === 'number')) };
 }
 
+/** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */
+export function smallFilesAbsData(run: Run): { rows: Record<string, string | number | number[]>[]; series: Series[] } {
+  const ops = ['create', 'stat', 'read', 'delete'];
+  const entries = placesWith(run, 'small-files');
+  const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
+  const rows: Record<string, string | number | number[]>[] = [];
+  for (const op of ops) {
+    const row: Record<string, string | number | number[]> = { op };
+    for (const { target, result } of entries) {
+      const stat = result.metrics[`${op}_per_s`];
+      if (!stat) continue;
+      const k = seriesKey(target, result.place);
+      row[k] = stat.median;
+      const w = whisker(stat);
+      if (w) row[`${k}_err`] = w;
+    }
+    if (Object.keys(row).length > 1) rows.push(row);
+  }
+  return { rows, series };
+}
+
 /** Small-file operations as ratios to native (native = 1), per operation and place, with min–max whiskers and the absolute ops/s; null when the baseline has none. */
 export function smallFilesRatioData(run: Run): { rows: Record<string, string | number | number[]>[]; series: Series[] } | null {
   const ops = ['create', 'stat', 'read', 'delete'];
