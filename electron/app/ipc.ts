@@ -18,6 +18,8 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'run.cancel': true,
   'runs.list': true,
   'runs.get': true,
+  'runs.annotate': true,
+  'runs.delete': true,
   'runs.compare': true,
   'runs.export': true,
   'card.render': true,

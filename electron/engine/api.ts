@@ -85,6 +85,11 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       return { runs, warnings };
     },
     'runs.get': (id) => store.get(id),
+    'runs.annotate': (id, annotation) => store.annotate(id, annotation),
+    'runs.delete': async (id) => {
+      await store.remove(id);
+      return { deleted: true };
+    },
     'runs.compare': async (a, b) => compareRuns(await store.get(a), await store.get(b)),
     'runs.export': async (id, format) => exportRun(await store.get(id), format),
     'card.render': async (req) => {

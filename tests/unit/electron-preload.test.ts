@@ -15,6 +15,8 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   applyFinding: true,
   restartRuntime: true,
   startRuntime: true,
+  annotateRun: true,
+  deleteRun: true,
   listRuns: true,
   getRun: true,
   compare: true,
