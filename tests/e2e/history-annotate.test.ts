@@ -4,6 +4,7 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations, violationsInBothThemes } from './a11y-helpers';
 import { launchBrowser, ROOT, startServer, type WebServer } from './harness';
 
 const BEFORE = '2026-01-20T14-00-00-test-before';
@@ -33,6 +34,8 @@ describe('history', () => {
     await page.getByTestId('nav-history').click();
     await row(BEFORE).waitFor();
     await row(BEFORE).getByTestId('run-rename').click();
+    const vs = await axeViolations(page);
+    expect(vs, describeViolations(vs)).toEqual([]);
     await row(BEFORE).getByTestId('run-name-input').fill('before virtiofs');
     await row(BEFORE).getByTestId('run-note-input').fill('9p share, default io');
     await row(BEFORE).getByTestId('run-annotate-save').click();
@@ -51,6 +54,8 @@ describe('history', () => {
     await page.getByTestId('nav-history').click();
     await row(AFTER).getByTestId('run-delete').click();
     const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await violationsInBothThemes(page)).toBe('');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(existsSync(join(server.home, 'runs', `${AFTER}.json`))).toBe(true);
     await row(AFTER).getByTestId('run-delete').click();
