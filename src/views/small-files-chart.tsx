@@ -48,7 +48,7 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
           {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: 'native', position: 'insideTopRight', fontSize: 12 }} /> : null}
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false}>
-              <ErrorBar dataKey={`${s.key}_err`} direction="y" width={6} strokeWidth={1.5} className="whisker" />
+              <ErrorBar dataKey={`${s.key}_err`} direction="y" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />
             </Bar>
           ))}
         </BarChart>

@@ -45,7 +45,7 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
                     {rows.map((r) => (
                       <Cell key={String(r.key)} fill={colors[String(r.key)]} />
                     ))}
-                    <ErrorBar dataKey={`${m.key}_err`} direction="x" width={6} strokeWidth={1.5} className="whisker" />
+                    <ErrorBar dataKey={`${m.key}_err`} direction="x" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />
                     <LabelList dataKey="label" position="right" offset={14} fontSize={12} />
                   </Bar>
                 </BarChart>
