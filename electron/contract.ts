@@ -229,6 +229,15 @@ export interface Finding {
   apply?: { kind: 'command'; argv: string[] } | { kind: 'file'; path: string; diff: string } | { kind: 'steps'; steps: string[] };
   /** This machine's own numbers behind the finding (latest stored run). */
   measured?: MeasuredValue[];
+  /** 1 = the change expected to help most, across every runtime (filled by detection). */
+  rank?: number;
+  /** Expected gain (after ÷ before on the finding's metric), and whether it is the user's own number or a published one. */
+  gain?: number | null;
+  gainSource?: 'measured' | 'published' | null;
+  /** What the gain was measured on ("seed 000, shared-folder writes, reverse-sshfs → virtiofs", or "your own runs"). */
+  gainBasis?: string;
+  /** The user's own numbers say this is already fine: listed last. */
+  alreadyFine?: boolean;
 }
 
 /** What applying a finding will change, shown for confirmation before anything is done. */

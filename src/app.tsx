@@ -8,11 +8,13 @@ import { useAppStore, type View } from './store/app-store';
 import { CompareView } from './views/compare-view';
 import { EnvironmentsView } from './views/environments-view';
 import { HistoryView } from './views/history-view';
+import { AdviceView } from './views/advice-view';
 import { ResultsView } from './views/results-view';
 import { ShareView } from './views/share-view';
 
 const TITLES: Record<View, { title: string; sub: string }> = {
   environments: { title: 'Environments', sub: 'Runtimes found on this machine and what they are set to' },
+  advice: { title: 'What to change', sub: 'Recommendations ranked by the gain expected on this machine' },
   results: { title: 'Results', sub: 'Every test, every place, and how it compares to native' },
   history: { title: 'History', sub: 'Past runs, stored on this machine' },
   compare: { title: 'Compare', sub: 'Before and after, metric by metric' },
@@ -23,6 +25,8 @@ function CurrentView({ view }: { view: View }): JSX.Element {
   switch (view) {
     case 'environments':
       return <EnvironmentsView />;
+    case 'advice':
+      return <AdviceView />;
     case 'results':
       return <ResultsView />;
     case 'history':

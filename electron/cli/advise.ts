@@ -16,10 +16,17 @@ export function oneLine(evidence: string, max = 110): string {
   return `${first.slice(0, max - 1 - tag.length).trimEnd()}…${tag}`;
 }
 
+/** "×7.0 (yours)", "×1.15 (published)", "already fine (yours)" or "–". */
+export function gainText(f: Pick<Finding, 'gain' | 'gainSource' | 'alreadyFine'>): string {
+  if (f.alreadyFine) return 'already fine (yours)';
+  if (f.gain === null || f.gain === undefined) return '–';
+  return `×${f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2)} (${f.gainSource === 'measured' ? 'yours' : 'published'})`;
+}
+
 /** `vmbench advise`: every finding of every runtime found (detection plus stored runs). */
 export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> {
   const detected = await call<DetectResult>(engine, 'detect');
-  const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []);
+  const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   if (json) {
     process.stdout.write(JSON.stringify({ findings }, null, 2) + '\n');
     return 0;
@@ -28,8 +35,8 @@ export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> 
     process.stdout.write(`No findings: nothing to change on the ${detected.runtimes.length} runtime(s) found.\n`);
     return 0;
   }
-  const rows = findings.map((f) => [f.id, `${show(f.current)} → ${show(f.recommended)}`, f.severity, oneLine(f.evidence)]);
-  process.stdout.write(formatTable(['id', 'current → recommended', 'severity', 'evidence'], rows) + '\n');
+  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f), f.severity, oneLine(f.evidence)]);
+  process.stdout.write(formatTable(['#', 'id', 'current → recommended', 'expected', 'severity', 'evidence'], rows) + '\n');
   process.stdout.write('`vmbench advise --json` shows the full evidence, risk and how to apply each one.\n');
   return 0;
 }

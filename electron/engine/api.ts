@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
+import { rankFindings } from './advisor/rank.js';
 import { applyFinding, planApply } from './advisor/apply/index.js';
 import { rerunFor } from './advisor/affected.js';
 import { argSchemas, isChannel } from './api-schemas.js';
@@ -56,6 +57,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     if (local && probe) local.probe = probe;
     const history = await store.list().then((l) => l.full, () => []);
     for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
+    // One ranking across runtimes: each finding carries its place in it (What to change, `vmbench advise`).
+    const ranked = new Map(rankFindings(runtimes.flatMap((rt) => rt.findings)).map((f) => [f.id, f]));
+    for (const rt of runtimes) rt.findings = rt.findings.map((f) => ranked.get(f.id) ?? f).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
     const result = { runtimes, durationMs: Date.now() - started };
     await saveDetectCache(dataDir, result).catch(() => undefined); // a read-only data folder only loses the cache
     return result;

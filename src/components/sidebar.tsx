@@ -5,15 +5,16 @@ import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
 import { ThemeToggle } from './theme-toggle';
 
-const ITEMS: { view: View; label: string; icon: IconName }[] = [
-  { view: 'environments', label: 'Environments', icon: 'server' },
-  { view: 'results', label: 'Results', icon: 'chart' },
-  { view: 'history', label: 'History', icon: 'history' },
-  { view: 'compare', label: 'Compare', icon: 'compare' },
-  { view: 'share', label: 'Share card', icon: 'share' },
+const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
+  { view: 'environments', label: 'Environments', icon: 'server', key: '1' },
+  { view: 'advice', label: 'What to change', icon: 'check', key: '6' },
+  { view: 'results', label: 'Results', icon: 'chart', key: '2' },
+  { view: 'history', label: 'History', icon: 'history', key: '3' },
+  { view: 'compare', label: 'Compare', icon: 'compare', key: '4' },
+  { view: 'share', label: 'Share card', icon: 'share', key: '5' },
 ];
 
-/** The left navigation: one real button per view, Alt+1..5 (by physical key) as shortcuts; Escape dismisses the newest error banner. */
+/** The left navigation: one real button per view, Alt+1..6 (by physical key, lib/shortcuts.ts) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
@@ -54,15 +55,15 @@ export function Sidebar(): JSX.Element {
         </div>
         <nav aria-label="Views">
           <ul className="nav-list">
-            {ITEMS.map((item, i) => (
+            {ITEMS.map((item) => (
               <li key={item.view}>
                 <button
                   type="button"
                   className="nav-item"
                   aria-current={view === item.view ? 'page' : undefined}
                   data-testid={`nav-${item.view}`}
-                  title={`${item.label} (${shortcutLabel(i)})`}
-                  aria-keyshortcuts={`Alt+${i + 1}`}
+                  title={`${item.label} (${shortcutLabel(item.key)})`}
+                  aria-keyshortcuts={`Alt+${item.key}`}
                   onClick={() => setView(item.view)}
                 >
                   <Icon name={item.icon} />

@@ -3,7 +3,7 @@ import type { Comparison, DetectResult, JobEvent, Run, RunList, RuntimeInfo, Sui
 import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
 /** The top-level views of the app. */
-export type View = 'environments' | 'results' | 'history' | 'compare' | 'share';
+export type View = 'environments' | 'advice' | 'results' | 'history' | 'compare' | 'share';
 
 /** One dismissible error message. */
 export interface Banner {

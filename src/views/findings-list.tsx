@@ -4,18 +4,21 @@ import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { latestRunWith, startRun } from '../store/actions';
 
-const SEVERITY_CLASS: Record<Finding['severity'], string> = {
+/** Badge class per severity. */
+export const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   high: 'badge badge-failed',
   medium: 'badge badge-stopped',
   low: 'badge badge-not-created',
   info: 'badge badge-completed',
 };
 
-function show(v: unknown): string {
+/** A setting value as text. */
+export function show(v: unknown): string {
   return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }): JSX.Element {
+/** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps. */
+export function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }): JSX.Element {
   if (apply.kind === 'command') return <pre className="mono small">{apply.argv.join(' ')}</pre>;
   if (apply.kind === 'file')
     return (

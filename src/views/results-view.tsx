@@ -9,6 +9,7 @@ import { useAppStore } from '../store/app-store';
 import { ErrorTable } from './error-table';
 import { LatencyChart } from './latency-chart';
 import { ResultsTable } from './results-table';
+import { RunAdvice } from './run-advice';
 import { RunHeadline } from './run-headline';
 import { RunPicker } from './run-picker';
 import { ServiceResults } from './service-results';
@@ -62,6 +63,7 @@ export function ResultsView(): JSX.Element {
         <>
           <TargetBanners run={run} />
           <RunHeadline run={run} />
+          <RunAdvice run={run} />
           <SummaryTiles run={run} />
           {run.targets.every((t) => t.results.length === 0) ? (
             <EmptyState icon="chart" title="This run has no results">

@@ -38,10 +38,12 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
     expect(findings.find((f) => f.id === 'lima:default/mountType')?.evidence).toContain('Colima virtiofs 36 s vs sshfs 89 s');
   });
 
-  it('prints a table: id, current → recommended, severity, one-line evidence', () => {
+  it('prints a table in rank order: rank, id, current → recommended, expected gain, severity, one-line evidence', () => {
     const r = cli(['advise']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/lima:default\/mountType\s+reverse-sshfs → virtiofs\s+medium\s+ddev Drupal install \(M1, Dec 2022\)/);
+    expect(r.stdout).toMatch(/\n\d+\s+lima:default\/mountType\s+reverse-sshfs → virtiofs\s+×3\.09 \(published\)\s+medium\s+ddev Drupal install \(M1, Dec 2022\)/);
+    const ranks = [...r.stdout.matchAll(/^(\d+)\s+\S+\//gm)].map((m) => Number(m[1]));
+    expect(ranks).toEqual(ranks.map((_, i) => i + 1));
     expect(r.stdout).toContain('lima:alpine/mountType');
   });
 

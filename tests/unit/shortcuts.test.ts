@@ -9,7 +9,8 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor({ ...key('Digit1', { altKey: true }), key: '¡' } as ReturnType<typeof key>)).toEqual({ view: 'environments' });
     expect(shortcutFor(key('Digit3', { altKey: true }))).toEqual({ view: 'history' });
     expect(shortcutFor(key('Numpad5', { altKey: true }))).toEqual({ view: 'share' });
-    expect(shortcutFor(key('Digit6', { altKey: true }))).toBeNull();
+    expect(shortcutFor(key('Digit6', { altKey: true }))).toEqual({ view: 'advice' });
+    expect(shortcutFor(key('Digit7', { altKey: true }))).toBeNull();
     expect(shortcutFor(key('Digit1'))).toBeNull();
     expect(shortcutFor(key('Digit1', { altKey: true, ctrlKey: true }))).toBeNull();
   });
@@ -21,7 +22,7 @@ describe('keyboard shortcuts', () => {
   });
 
   it('are written the way the platform writes them', () => {
-    expect(shortcutLabel(0, 'MacIntel')).toBe('⌥1');
-    expect(shortcutLabel(4, 'Linux x86_64')).toBe('Alt+5');
+    expect(shortcutLabel('1', 'MacIntel')).toBe('⌥1');
+    expect(shortcutLabel('5', 'Linux x86_64')).toBe('Alt+5');
   });
 });

@@ -16,6 +16,7 @@ import { rancherMountType } from './rules/rancher-mount-type.js';
 import { rancherVmType } from './rules/rancher-vm-type.js';
 import { vagrantSyncedFolder } from './rules/vagrant-synced-folder.js';
 import { redisUnixSocket } from './rules/redis-unix-socket.js';
+import { dockerNamedVolume } from './rules/docker-named-volume.js';
 import { thisHost, type HostFacts, type Rule } from './types.js';
 
 /** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */
@@ -36,6 +37,7 @@ export const RULES: readonly Rule[] = [
   libvirtNicModel,
   libvirtMountType,
   redisUnixSocket,
+  dockerNamedVolume,
 ];
 
 /** Findings for one runtime: published evidence, weighed against the user's own stored runs. */

@@ -53,7 +53,7 @@ export function weighBy(setting: string, y: Yardstick): (f: Finding, rt: Runtime
 }
 
 function contradict(f: Finding, measured: MeasuredValue[], why: string): Finding {
-  return { ...f, severity: 'info', evidence: `${why} Published: ${f.evidence}`, measured };
+  return { ...f, severity: 'info', evidence: `${why} Published: ${f.evidence}`, measured, alreadyFine: true };
 }
 
 function support(f: Finding, measured: MeasuredValue[], note: string): Finding {

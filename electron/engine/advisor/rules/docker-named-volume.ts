@@ -1,0 +1,54 @@
+import type { RuntimeInfo } from '../../../contract.js';
+import { EVIDENCE } from '../evidence.js';
+import { cite, round, type Measurements, type Rule } from '../types.js';
+
+/** Shared-folder file creation below this share of the named volume's is worth moving dependency folders. */
+const WORTH_MOVING = 0.5;
+
+function ratio(m: Measurements): { shared: NonNullable<ReturnType<Measurements['latest']>>; volume: NonNullable<ReturnType<Measurements['latest']>>; r: number } | null {
+  const shared = m.latest('small-files', 'shared', 'create_per_s');
+  const volume = m.latest('small-files', 'volume', 'create_per_s');
+  if (!shared || !volume || !(volume.median > 0)) return null;
+  return { shared, volume, r: shared.median / volume.median };
+}
+
+const COMPOSE = [
+  'services:',
+  '  app:',
+  '    volumes:',
+  '      - .:/app',
+  '      - node_modules:/app/node_modules   # likewise vendor, .venv, target',
+  'volumes:',
+  '  node_modules:',
+].join('\n');
+
+/**
+ * Not a runtime setting but a layout, learned from the user's own ratio: when the Docker shared folder creates
+ * files at well under half the rate of a named volume, keep dependency trees (node_modules, vendor, .venv, target)
+ * in a named volume and only the source on the bind mount.
+ */
+export const dockerNamedVolume: Rule = {
+  setting: 'dependencyFolders',
+  applies: (rt: RuntimeInfo, m) => rt.targets.some((t) => t.places.includes('volume')) && (ratio(m)?.r ?? 1) < WORTH_MOVING,
+  draft: () => ({
+    current: 'bind mount',
+    recommended: 'named volume',
+    severity: 'medium',
+    evidence: `Published: ${EVIDENCE.npmInstall} A named volume lives on the VM's own disk and avoids the file-sharing layer.`,
+    risk: 'The dependency folder is no longer visible on the host (IDE indexing, host-side tools); install dependencies inside the container. Nothing restarts; recreate the container.',
+    apply: {
+      kind: 'steps',
+      steps: [`In compose.yaml, mount a named volume over the dependency folder:\n${COMPOSE}`, 'Recreate the container (docker compose up -d --force-recreate) and install the dependencies inside it.', 'Re-run the small-files test.'],
+    },
+  }),
+  weigh: (f, _rt, m) => {
+    const got = ratio(m);
+    if (!got) return f;
+    const measured = [
+      { ...got.volume, settingValue: 'named volume' },
+      { ...got.shared, settingValue: 'bind mount' },
+    ];
+    const severity = got.r < 0.2 ? 'high' : 'medium';
+    return { ...f, severity, measured, evidence: `Your machine: creating small files in the shared folder ${cite(got.shared, 'files/s')} is ${round(got.r * 100)}% of the named volume ${cite(got.volume, 'files/s')}. ${f.evidence}` };
+  },
+};

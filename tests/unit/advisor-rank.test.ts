@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Finding, Run } from '../../electron/contract.js';
+import { adviseRuntime, advise } from '../../electron/engine/advisor/index.js';
+import { measuredGain, publishedGain, rankFindings } from '../../electron/engine/advisor/rank.js';
+import { gainText } from '../../electron/cli/advise.js';
+import { fixtureRuntimes } from './advisor-fixtures.js';
+
+const MAC = { platform: 'darwin' };
+
+function run(id: string, shared: number, native: number): Run {
+  const res = (place: 'shared' | 'native', median: number) => ({ test: 'seq-write' as const, place, metrics: { write_MBps: { median, min: median, max: median, n: 3 } }, tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: { write_MBps: [median, median, median] } });
+  return {
+    schemaVersion: 1, id, startedAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:01:00Z', status: 'completed', suite: 'quick', tests: ['seq-write'], app: { version: '0', platform: 'darwin', arch: 'arm64' },
+    targets: [
+      { id: 'rancher-desktop', runtime: 'rancher-desktop', label: 'Rancher Desktop', settings: { mountType: 'reverse-sshfs' }, probe: null, results: [res('shared', shared)], errors: [], status: 'ok' },
+      { id: 'local', runtime: 'local', label: 'This machine', settings: {}, probe: null, results: [res('native', native)], errors: [], status: 'ok' },
+    ],
+  };
+}
+
+describe('ranking findings by expected gain', () => {
+  it('uses the published gain of the seeds when nothing is measured, then severity', () => {
+    expect(publishedGain({ setting: 'vmType', current: 'qemu', recommended: 'vz' })).toBeCloseTo(1096.65 / 156.01, 6);
+    expect(publishedGain({ setting: 'diskIo', current: 'default', recommended: 'io_uring' })).toBeCloseTo(9425 / 8213, 6);
+    expect(publishedGain({ setting: 'diskCache', current: 'writeback', recommended: 'none' })).toBeNull();
+    const rts = fixtureRuntimes();
+    const ranked = rankFindings(advise([rts['rd-v4'], rts['libvirt-iothreads']], [], MAC));
+    expect(ranked.map((f) => f.rank)).toEqual(ranked.map((_, i) => i + 1));
+    const gains = ranked.map((f) => f.gain ?? 1);
+    expect([...gains].sort((a, b) => b - a)).toEqual(gains);
+    expect(ranked[0]).toMatchObject({ gainSource: 'published', gainBasis: expect.stringMatching(/^seed \d{3}, /), alreadyFine: false });
+  });
+
+  it("puts the user's own number first: a shared folder at 7.5% of native is a 13× gain, ranked above published ones", () => {
+    const rts = fixtureRuntimes();
+    const rd = adviseRuntime(rts['rd-v10'], [run('R1', 150, 2000)], MAC);
+    const mount = rd.find((f) => f.setting === 'mountType')!;
+    expect(measuredGain(mount)).toBeCloseTo(2000 / 150, 6);
+    const ranked = rankFindings([...advise([rts['libvirt-iothreads']], [], MAC), ...rd]);
+    expect(ranked[0]).toMatchObject({ id: 'rancher-desktop/mountType', rank: 1, gainSource: 'measured' });
+    expect(gainText(ranked[0])).toBe('×13 (yours)');
+  });
+
+  it('lists findings the user’s numbers contradict last, marked already fine', () => {
+    const rts = fixtureRuntimes();
+    const fine = adviseRuntime(rts['rd-v10'], [run('R2', 1900, 2000)], MAC);
+    const ranked = rankFindings([...fine, ...advise([rts['libvirt-iothreads']], [], MAC)]);
+    const last = ranked[ranked.length - 1] as Finding;
+    expect(last).toMatchObject({ id: 'rancher-desktop/mountType', alreadyFine: true, severity: 'info' });
+    expect(gainText(last)).toBe('already fine (yours)');
+  });
+});
