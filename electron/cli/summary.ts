@@ -1,4 +1,5 @@
-import type { Comparison, Run, RunSummary, TargetRun } from '../contract.js';
+import type { Comparison, Run, RunSummary } from '../contract.js';
+import { groupTargetErrors } from '../error-groups.js';
 import { fmtRatioInterval, runHeadlines } from '../headline.js';
 import { metricInfo } from '../metrics.js';
 import { VERDICT_WORDS } from '../verdict-stats.js';
@@ -19,7 +20,9 @@ export function runTable(run: Run): string {
     }
   }
   const tools = [...new Set(run.targets.flatMap((t) => t.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
-  const errors = run.targets.flatMap((t) => groupErrors(t).map((g) => `  ${t.id} (${g.count} step${g.count === 1 ? '' : 's'}: ${g.steps}) ${g.code}: ${g.message}`));
+  const errors = run.targets.flatMap((t) =>
+    groupTargetErrors(t).map((g) => `  ${t.id} (${g.count} step${g.count === 1 ? '' : 's'}: ${g.steps.map((x) => `${x.test} ${x.place}`).join(', ')}) ${g.code}: ${g.message}`),
+  );
   const headlines = runHeadlines(run).map((h) => `  ${h.text}`);
   return [
     `Run ${run.id} (${run.suite}, ${run.status}) — median of n trials, min and max`,
@@ -32,18 +35,6 @@ export function runTable(run: Run): string {
   ].join('\n');
 }
 
-/** A target's errors, one entry per cause (code and message) with how many steps it hit. */
-export function groupErrors(t: Pick<TargetRun, 'errors'>): { code: string; message: string; count: number; steps: string }[] {
-  const groups = new Map<string, { code: string; message: string; count: number; steps: string[] }>();
-  for (const e of t.errors) {
-    const key = `${e.code}\u0000${e.message}`;
-    const g = groups.get(key) ?? { code: e.code, message: e.message, count: 0, steps: [] };
-    g.count += 1;
-    g.steps.push(`${e.test} ${e.place}`);
-    groups.set(key, g);
-  }
-  return [...groups.values()].map((g) => ({ ...g, steps: g.steps.join(', ') }));
-}
 
 /** The history as a table. */
 export function runsTable(runs: RunSummary[]): string {

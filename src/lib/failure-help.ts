@@ -1,25 +1,7 @@
-import type { Run, TargetRun, TestError, TestId } from '../../electron/contract';
+import type { Run, TargetRun, TestId } from '../../electron/contract';
+import { groupTargetErrors, type ErrorGroup } from '../../electron/error-groups';
 
-/** One cause of failure of a target: how many steps it hit, and which. */
-export interface ErrorGroup {
-  code: string;
-  message: string;
-  count: number;
-  steps: { test: TestId; place: TestError['place'] }[];
-}
-
-/** A target's errors, one group per cause (code and message), most frequent first. */
-export function groupTargetErrors(t: Pick<TargetRun, 'errors'>): ErrorGroup[] {
-  const groups = new Map<string, ErrorGroup>();
-  for (const e of t.errors) {
-    const key = `${e.code}\u0000${e.message}`;
-    const g = groups.get(key) ?? { code: e.code, message: e.message, count: 0, steps: [] };
-    g.count += 1;
-    g.steps.push({ test: e.test, place: e.place });
-    groups.set(key, g);
-  }
-  return [...groups.values()].sort((a, b) => b.count - a.count);
-}
+export { groupTargetErrors, type ErrorGroup };
 
 /** What went wrong in one sentence, what to do in the app's own terms, and a command to copy where one helps. */
 export interface FailureHelp {
