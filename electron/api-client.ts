@@ -25,12 +25,15 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     cancel: (jobId) => invoke('run.cancel', jobId),
     listRuns: () => invoke('runs.list'),
     getRun: (id) => invoke('runs.get', id),
+    annotateRun: (id, a) => invoke('runs.annotate', id, a),
+    deleteRun: (id) => invoke('runs.delete', id),
     compare: (a, b) => invoke('runs.compare', a, b),
     exportRun: (id, format) => invoke('runs.export', id, format),
     renderCard: (req) => invoke('card.render', req),
     planApply: (id) => invoke('advice.plan', id),
     applyFinding: (id) => invoke('advice.apply', id),
     restartRuntime: (id) => invoke('runtime.restart', id),
+    startRuntime: (id) => invoke('runtime.start', id),
     onEvent: (cb) => subscribe(cb),
   };
 }

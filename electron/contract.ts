@@ -108,6 +108,16 @@ export interface Run {
   tests: TestId[];
   app: { version: string; platform: string; arch: string };
   targets: TargetRun[];
+  /** The user's name for the run ("before virtiofs"), shown instead of its id. */
+  name?: string;
+  /** The user's note on the run. */
+  note?: string;
+}
+
+/** What the user may change on a stored run: its name and note ("" removes one). */
+export interface RunAnnotation {
+  name?: string;
+  note?: string;
 }
 
 /** A line of the history list. */
@@ -122,6 +132,8 @@ export interface RunSummary {
   targetStatus: Record<string, TargetStatus>;
   /** A few headline numbers for the list (metric -> median), from the first target. */
   headline: Record<string, number>;
+  name?: string;
+  note?: string;
 }
 
 /** History plus what could not be read. */
@@ -296,6 +308,8 @@ export interface RuntimeInfo {
   probe?: ProbeInfo;
   targets: TargetInfo[];
   findings: Finding[];
+  /** When stopped: the command that starts it (`limactl start dev`), offered to the user after a confirmation. */
+  startArgv?: string[];
 }
 
 /** Result of detection. */
@@ -398,11 +412,14 @@ export interface RequestMap {
   'run.cancel': { args: [string]; result: { cancelled: boolean } };
   'runs.list': { args: []; result: RunList };
   'runs.get': { args: [string]; result: Run };
+  'runs.annotate': { args: [string, RunAnnotation]; result: RunSummary };
+  'runs.delete': { args: [string]; result: { deleted: boolean } };
   'runs.compare': { args: [string, string]; result: Comparison };
   'runs.export': { args: [string, ExportFormat]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   'advice.plan': { args: [string]; result: ApplyPlan };
   'runtime.restart': { args: [string]; result: { restarted: boolean } };
+  'runtime.start': { args: [string]; result: { started: boolean } };
   'advice.apply': { args: [string]; result: ApplyResult };
 }
 /** A request name. */
@@ -426,6 +443,10 @@ export interface VmbenchApi {
   cancel(jobId: string): Promise<{ cancelled: boolean }>;
   listRuns(): Promise<RunList>;
   getRun(id: string): Promise<Run>;
+  /** Renames a stored run and/or sets its note. */
+  annotateRun(id: string, annotation: RunAnnotation): Promise<RunSummary>;
+  /** Deletes a stored run (after the user confirmed it). */
+  deleteRun(id: string): Promise<{ deleted: boolean }>;
   compare(a: string, b: string): Promise<Comparison>;
   exportRun(id: string, format: ExportFormat): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
@@ -436,4 +457,6 @@ export interface VmbenchApi {
   applyFinding(findingId: string): Promise<ApplyResult>;
   /** Restarts a runtime so an applied setting takes effect (after its own confirmation). */
   restartRuntime(runtimeId: string): Promise<{ restarted: boolean }>;
+  /** Starts a stopped runtime with its own CLI (only after the user confirmed it). */
+  startRuntime(runtimeId: string): Promise<{ started: boolean }>;
 }

@@ -38,6 +38,10 @@ export function virsh(uri: string, args: string[], timeoutMs?: number): string;
 export function buildGuestImage(): GuestImage;
 /** The domain XML of the test guest. */
 export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string; nicModel?: string }): string;
+/** A test guest defined but not started (shut off). */
+export type DefinedGuest = Omit<TestGuest, 'bootMs'>;
+/** Defines a test guest without starting it. */
+export function defineTestGuest(o: { image: GuestImage; name: string; uri?: string; memoryMiB?: number; vcpus?: number; nicModel?: string }): DefinedGuest;
 /** Defines and starts a test guest and waits for its guest agent. */
 export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; nicModel?: string; log?: (s: string) => void }): Promise<TestGuest>;
 /** Polls guest-ping until the agent answers. */

@@ -72,10 +72,10 @@ export function domainXml({ name, image, overlay, share, console, memoryMiB = 10
 }
 
 /**
- * Defines and starts a test guest. Returns { name, uri, work, share, console, bootMs, stop() }:
+ * Defines a test guest without starting it. Returns { name, uri, work, share, console, stop() }:
  * work = the temp folder (overlay, console log), share = the host folder shared at /mnt/host.
  */
-export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, nicModel, log = () => {} }) {
+export function defineTestGuest({ image, name, uri = 'qemu:///system', memoryMiB, vcpus, nicModel }) {
   const base = process.env.VMBENCH_GUEST_WORK ?? tmpdir();
   const work = mkdtempSync(join(base, 'vmbench-guest-'));
   chmodSync(work, 0o755); // qemu runs as libvirt-qemu: it must reach the overlay and the share
@@ -107,13 +107,24 @@ export async function startTestGuest({ image, name, uri = 'qemu:///system', boot
   try {
     virsh(uri, ['define', '--file', xmlFile]);
     defined = true;
+  } catch (err) {
+    if (existsSync(work)) rmSync(work, { recursive: true, force: true });
+    throw err;
+  }
+  return { name, uri, work, share, console, stop };
+}
+
+/** Defines and starts a test guest (see defineTestGuest); resolves once its guest agent answers, with bootMs. */
+export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, nicModel, log = () => {} }) {
+  const guest = defineTestGuest({ image, name, uri, memoryMiB, vcpus, nicModel });
+  try {
     const t0 = Date.now();
     virsh(uri, ['start', '--domain', name]);
     log(`started ${name}; waiting for its guest agent (a TCG boot takes 15-60 s)`);
-    await waitForAgent(uri, name, bootTimeoutMs, console);
-    return { name, uri, work, share, console, bootMs: Date.now() - t0, stop };
+    await waitForAgent(uri, name, bootTimeoutMs, guest.console);
+    return { ...guest, bootMs: Date.now() - t0 };
   } catch (err) {
-    await stop();
+    await guest.stop();
     throw err;
   }
 }

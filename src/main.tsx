@@ -9,6 +9,9 @@ import './styles/components.css';
 import './styles/views.css';
 import './styles/service-tables.css';
 import './styles/header.css';
+import './styles/run-annotate.css';
+import './styles/notices.css';
+import './styles/charts.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -18,12 +18,15 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'run.cancel': true,
   'runs.list': true,
   'runs.get': true,
+  'runs.annotate': true,
+  'runs.delete': true,
   'runs.compare': true,
   'runs.export': true,
   'card.render': true,
   'advice.plan': true,
   'advice.apply': true,
   'runtime.restart': true,
+  'runtime.start': true,
 };
 
 /** Every request channel of the contract. */

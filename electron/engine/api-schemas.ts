@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Channel, RequestMap } from '../contract.js';
-import { runIdSchema } from './store/run-schema.js';
+import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */
 export const targetIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'not a valid target id');
@@ -27,12 +27,15 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'run.cancel': z.tuple([z.string().uuid()]),
   'runs.list': z.tuple([]),
   'runs.get': z.tuple([runIdSchema]),
+  'runs.annotate': z.tuple([runIdSchema, runAnnotationSchema]),
+  'runs.delete': z.tuple([runIdSchema]),
   'runs.compare': z.tuple([runIdSchema, runIdSchema]),
   'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json'])]),
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),
   'advice.apply': z.tuple([findingIdSchema]),
   'runtime.restart': z.tuple([targetIdSchema]),
+  'runtime.start': z.tuple([targetIdSchema]),
 };
 
 /** Whether a string names a request. */

@@ -43,6 +43,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const store = new RunStore(dataDir);
   const jobs = new JobManager();
 
+  /** How long starting a runtime may take (a VM boot; TCG guests are slow). */
+  const START_TIMEOUT_MS = 600_000;
   const detect = async (): Promise<DetectResult> => {
     const started = Date.now();
     const ctx = createDetectContext({ dataDir });
@@ -99,6 +101,11 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       return { runs, warnings };
     },
     'runs.get': (id) => store.get(id),
+    'runs.annotate': (id, annotation) => store.annotate(id, annotation),
+    'runs.delete': async (id) => {
+      await store.remove(id);
+      return { deleted: true };
+    },
     'runs.compare': async (a, b) => compareRuns(await store.get(a), await store.get(b)),
     'runs.export': async (id, format) => exportRun(await store.get(id), format),
     'card.render': async (req) => {
@@ -120,6 +127,18 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       else if (kind?.restartArgv) for (const [file, ...args] of kind.restartArgv(rt)) await run(file, args, { timeoutMs: 300_000, env: ctx.env });
       else throw new EngineError('invalid-input', `vmbench cannot restart ${rt.name}; restart it yourself for the change to take effect.`);
       return { restarted: true };
+    },
+    'runtime.start': async (id) => {
+      // Read fresh: only a runtime that is stopped now, and whose own CLI can start it, is started.
+      const ctx = createDetectContext({ dataDir });
+      const rt = (await detectAll(ctx)).find((r) => r.id === id);
+      if (!rt) throw new EngineError('not-found', `No runtime ${id} on this machine. \`vmbench detect\` lists them.`);
+      if (rt.state !== 'stopped') throw new EngineError('invalid-input', `${rt.name} is ${rt.state}, not stopped; there is nothing to start.`);
+      const kind = findKind(rt.kind);
+      if (!rt.startArgv || !kind) throw new EngineError('invalid-input', `vmbench cannot start ${rt.name}; start it with its own app, then press Refresh.`);
+      if (kind.start) await kind.start(rt, ctx);
+      else await run(rt.startArgv[0], rt.startArgv.slice(1), { timeoutMs: START_TIMEOUT_MS, env: ctx.env });
+      return { started: true };
     },
     'advice.apply': async (id) => {
       const { finding, rt } = await findFinding(id);

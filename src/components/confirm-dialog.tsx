@@ -37,11 +37,11 @@ export function ConfirmDialog(props: { title: string; children: ReactNode; confi
         <h2 id="confirm-dialog-title">{props.title}</h2>
         <div className="dialog-body">{props.children}</div>
         <div className="dialog-actions">
-          <button ref={cancelRef} type="button" onClick={props.onCancel}>
+          <button ref={cancelRef} type="button" className="btn" onClick={props.onCancel}>
             Cancel
           </button>
-          <button type="button" className="primary" disabled={props.busy} onClick={props.onConfirm}>
-            {props.busy ? 'Applying…' : props.confirmLabel}
+          <button type="button" className="btn btn-accent primary" disabled={props.busy} onClick={props.onConfirm}>
+            {props.busy ? 'Working…' : props.confirmLabel}
           </button>
         </div>
       </div>

@@ -8,7 +8,7 @@ export function EmptyState({ icon, title, children }: { icon: IconName; title: s
       <div className="empty-icon">
         <Icon name={icon} size={28} />
       </div>
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       <div className="empty-body">{children}</div>
     </div>
   );

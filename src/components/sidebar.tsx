@@ -1,6 +1,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import { getApi } from '../api/get-api';
 import { useAppStore, type View } from '../store/app-store';
+import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
 import { ThemeToggle } from './theme-toggle';
 
@@ -13,7 +14,7 @@ const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
   { view: 'share', label: 'Share card', icon: 'share', key: '5' },
 ];
 
-/** The left navigation: one real button per view, Alt+1..5 as shortcuts. */
+/** The left navigation: one real button per view, Alt+1..6 (by physical key, lib/shortcuts.ts) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
@@ -26,12 +27,16 @@ export function Sidebar(): JSX.Element {
       .then((i) => setVersion(`v${i.version} · ${i.mode}`))
       .catch(() => setVersion(''));
     const onKey = (e: KeyboardEvent): void => {
-      if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const item = ITEMS.find((i) => i.key === e.key);
-      if (item) {
+      const action = shortcutFor(e);
+      if (!action) return;
+      if ('view' in action) {
         e.preventDefault();
-        setView(item.view);
+        setView(action.view);
+        return;
       }
+      const { banners, dismissBanner } = useAppStore.getState();
+      const newest = banners[banners.length - 1];
+      if (newest) dismissBanner(newest.id);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -57,7 +62,8 @@ export function Sidebar(): JSX.Element {
                   className="nav-item"
                   aria-current={view === item.view ? 'page' : undefined}
                   data-testid={`nav-${item.view}`}
-                  title={`${item.label} (Alt+${item.key})`}
+                  title={`${item.label} (${shortcutLabel(item.key)})`}
+                  aria-keyshortcuts={`Alt+${item.key}`}
                   onClick={() => setView(item.view)}
                 >
                   <Icon name={item.icon} />

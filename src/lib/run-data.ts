@@ -1,4 +1,5 @@
 import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
+import { placeShade } from '../../electron/place-colors';
 import { isFallback } from '../../electron/headline';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
@@ -8,6 +9,28 @@ const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 export interface Series {
   key: string;
   label: string;
+}
+
+/** The colour of every target/place series of a run: its place's colour, shaded when several targets show that place. */
+export function placeColors(run: Run): Record<string, string> {
+  const perPlace = new Map<Place, number>();
+  const out: Record<string, string> = {};
+  for (const t of run.targets) {
+    for (const r of t.results) {
+      const key = seriesKey(t, r.place);
+      if (out[key]) continue;
+      const n = perPlace.get(r.place) ?? 0;
+      perPlace.set(r.place, n + 1);
+      out[key] = placeShade(r.place, n);
+    }
+  }
+  return out;
+}
+
+/** Whisker of a median: how far min and max lie below and above it. */
+function whisker(stat: Stat | undefined, scale = 1): [number, number] | null {
+  if (!stat || !Number.isFinite(stat.min) || !Number.isFinite(stat.max)) return null;
+  return [Math.max(0, (stat.median - stat.min) * scale), Math.max(0, (stat.max - stat.median) * scale)];
 }
 
 /** A row of the results table: a metric of a test in a place, or an error there. */
@@ -61,15 +84,16 @@ function placesWith(run: Run, test: TestId): { target: TargetRun; result: TestRe
 }
 
 /** Bar chart rows: write/read MB/s per target and place, with ratios to native. */
-export function throughputData(run: Run): Record<string, string | number | null>[] {
-  const rows = new Map<string, Record<string, string | number | null>>();
+export function throughputData(run: Run): Record<string, string | number | number[] | null>[] {
+  const rows = new Map<string, Record<string, string | number | number[] | null>>();
   for (const [test, metric] of [['seq-write', 'write_MBps'], ['seq-read', 'read_MBps']] as const) {
     for (const { target, result } of placesWith(run, test)) {
       const v = result.metrics[metric]?.median;
       if (v === undefined) continue;
       const k = seriesKey(target, result.place);
-      const row = rows.get(k) ?? { name: placeName(target, result.place) };
+      const row = rows.get(k) ?? { name: placeName(target, result.place), key: k };
       row[metric] = v;
+      row[`${metric}_err`] = whisker(result.metrics[metric]);
       row[`${metric}_ratio`] = ratioToNative(run, target, test, result.place, metric, v);
       row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
       rows.set(k, row);
@@ -91,23 +115,52 @@ export function latencyData(run: Run): { rows: Record<string, string | number>[]
     }
     return row;
   });
-  return { rows: rows.filter((r) => Object.keys(r).length > 1), series };
+  return { rows: rows.filter((r) => Object.keys(r).length > 1), series: series.filter((s) => rows.some((r) => typeof r[s.key] === 'number')) };
 }
 
-/** Rows per small-file operation with one ops/s value per place. */
-export function smallFilesData(run: Run): { rows: Record<string, string | number>[]; series: Series[] } {
+/** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */
+export function smallFilesAbsData(run: Run): { rows: Record<string, string | number | number[]>[]; series: Series[] } {
   const ops = ['create', 'stat', 'read', 'delete'];
   const entries = placesWith(run, 'small-files');
   const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
-  const rows = ops.map((op) => {
-    const row: Record<string, string | number> = { op };
+  const rows: Record<string, string | number | number[]>[] = [];
+  for (const op of ops) {
+    const row: Record<string, string | number | number[]> = { op };
     for (const { target, result } of entries) {
-      const v = result.metrics[`${op}_per_s`]?.median;
-      if (v !== undefined) row[seriesKey(target, result.place)] = v;
+      const stat = result.metrics[`${op}_per_s`];
+      if (!stat) continue;
+      const k = seriesKey(target, result.place);
+      row[k] = stat.median;
+      const w = whisker(stat);
+      if (w) row[`${k}_err`] = w;
     }
-    return row;
-  });
-  return { rows: rows.filter((r) => Object.keys(r).length > 1), series };
+    if (Object.keys(row).length > 1) rows.push(row);
+  }
+  return { rows, series };
+}
+
+/** Small-file operations as ratios to native (native = 1), per operation and place, with min–max whiskers and the absolute ops/s; null when the baseline has none. */
+export function smallFilesRatioData(run: Run): { rows: Record<string, string | number | number[]>[]; series: Series[] } | null {
+  const ops = ['create', 'stat', 'read', 'delete'];
+  const entries = placesWith(run, 'small-files').filter(({ target, result }) => !isBaseline(run, target, result.place));
+  const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
+  const rows: Record<string, string | number | number[]>[] = [];
+  for (const op of ops) {
+    const native = nativeValue(run, 'small-files', `${op}_per_s`);
+    if (!native || native <= 0) continue;
+    const row: Record<string, string | number | number[]> = { op, native };
+    for (const { target, result } of entries) {
+      const stat = result.metrics[`${op}_per_s`];
+      if (!stat) continue;
+      const k = seriesKey(target, result.place);
+      row[k] = stat.median / native;
+      row[`${k}_abs`] = stat.median;
+      const w = whisker(stat, 1 / native);
+      if (w) row[`${k}_err`] = w;
+    }
+    if (Object.keys(row).length > 2) rows.push(row);
+  }
+  return rows.length > 0 && series.length > 0 ? { rows, series } : null;
 }
 
 /** Every metric and every error of a run, ordered by target, test, place, metric. */

@@ -3,6 +3,7 @@ import type { RunSummary } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { fmtDate, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
+import { RunAnnotate } from './run-annotate';
 
 /** One run in the history table: pick box, date, suite, status, targets, headline numbers, Open. */
 export function HistoryRow(props: { run: RunSummary; picked: boolean; current: boolean; onToggle: (id: string) => void; onOpen: (id: string) => void }): JSX.Element {
@@ -14,8 +15,7 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
         <input type="checkbox" aria-label={`Pick run of ${date} for comparison`} checked={props.picked} onChange={() => props.onToggle(run.id)} />
       </td>
       <td>
-        <span className="strong">{date}</span>
-        <span className="mono muted block small">{run.id}</span>
+        <RunAnnotate run={run} />
       </td>
       <td>{run.suite}</td>
       <td>

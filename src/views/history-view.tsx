@@ -71,7 +71,7 @@ export function HistoryView(): JSX.Element {
                   <th scope="col" className="col-check">
                     <span className="sr-only">Compare</span>
                   </th>
-                  <th scope="col">Date</th>
+                  <th scope="col">Run</th>
                   <th scope="col">Suite</th>
                   <th scope="col">Status</th>
                   <th scope="col">Targets</th>

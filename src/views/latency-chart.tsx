@@ -1,34 +1,40 @@
 import type { JSX } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
+import { latencyUnit, niceTicks, tickLabel } from '../lib/chart-scale';
 import { fmtNum } from '../lib/format';
-import { allPlaces, latencyData } from '../lib/run-data';
-import { axisNum, CHART, colorsFor } from './chart-theme';
+import { latencyData, placeColors } from '../lib/run-data';
+import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 
-/** 4k random-read completion latency percentiles (p50..p99), one line per place. */
+/** 4k random-read completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. */
 export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
   const { rows, series } = latencyData(run);
   if (rows.length === 0) return null;
-  const colors = colorsFor(allPlaces(run).map((p) => p.key));
+  const colors = placeColors(run);
+  const maxUs = Math.max(...rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))));
+  const { unit, div } = latencyUnit(maxUs);
+  const data = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v / div : v])));
+  const ticks = niceTicks(maxUs / div);
   return (
-    <ChartCard title="Random-read latency" sub="µs, log scale · lower is better" testId="chart-latency">
+    <ChartCard title="Random-read latency" sub={`completion latency percentiles, ${unit} · lower is better`} testId="chart-latency">
       <ResponsiveContainer width="100%" height={280}>
-        <LineChart data={rows} margin={{ top: 24, right: 20, bottom: 4, left: 4 }}>
+        <LineChart data={data} margin={{ top: 24, right: 20, bottom: 4, left: 4 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="pct" tick={CHART.tick} tickLine={false} />
-          <YAxis scale="log" domain={[(min: number) => min / 1.5, (max: number) => max * 1.5]} tick={CHART.tick} tickFormatter={axisNum} tickLine={false} axisLine={false} width={48} />
-          <Tooltip {...CHART.tooltip} cursor={{ stroke: '#3a4760' }} formatter={(v) => `${fmtNum(Number(v))} µs`} />
+          <YAxis domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={tickLabel} tickLine={false} axisLine={false} width={52} unit={` ${unit}`} />
+          <Tooltip {...CHART.tooltip} cursor={{ stroke: '#3a4760' }} formatter={(v) => `${fmtNum(Number(v))} ${unit}`} />
           <Legend {...CHART.legend} />
           {series.map((s) => (
             <Line
               key={s.key}
-              type="monotone"
+              type="stepAfter"
               dataKey={s.key}
               name={s.label}
               stroke={colors[s.key]}
-              strokeWidth={2.5}
-              dot={{ r: 4, strokeWidth: 0, fill: colors[s.key] }}
+              strokeWidth={1.5}
+              strokeOpacity={0.55}
+              dot={{ r: 4.5, strokeWidth: 0, fill: colors[s.key] }}
               isAnimationActive={false}
             />
           ))}

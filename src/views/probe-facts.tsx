@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import type { ProbeInfo } from '../../electron/contract';
 import { fmtMiB } from '../lib/format';
+import { FioMissing } from './fio-missing';
 
 /** What the probe found: OS, kernel, CPU, memory, test-dir filesystem and free space, tool versions. */
 export function ProbeFacts({ probe }: { probe: ProbeInfo }): JSX.Element {
@@ -34,6 +35,7 @@ export function ProbeFacts({ probe }: { probe: ProbeInfo }): JSX.Element {
           ))}
         </ul>
       ) : null}
+      <FioMissing probe={probe} />
     </section>
   );
 }

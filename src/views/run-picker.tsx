@@ -21,7 +21,7 @@ export function RunPicker(props: {
         {props.allowNone !== undefined || !props.value ? <option value="">{props.allowNone ?? 'Choose a run'}</option> : null}
         {newestFirst(props.runs).map((r) => (
           <option key={r.id} value={r.id}>
-            {fmtDate(r.startedAt)} · {r.suite} · {r.status} · {r.tests.join(', ')}
+            {r.name ? `${r.name} · ` : ''}{fmtDate(r.startedAt)} · {r.suite} · {r.status} · {r.tests.join(', ')}
             {other && other.id !== r.id && !sharesMetrics(r, other) ? ' · nothing in common' : ''}
           </option>
         ))}

@@ -5,6 +5,7 @@ import { useAppStore } from '../store/app-store';
 import { FindingsList } from './findings-list';
 import { ProbeFacts } from './probe-facts';
 import { SettingsList } from './settings-list';
+import { StartRuntime } from './start-runtime';
 
 /** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes; `checking` while a fresh detection has not answered for it. */
 export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInfo; checking?: boolean }): JSX.Element {
@@ -54,6 +55,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
                       data-testid={`target-${t.id}`}
                       checked={locked || selected.includes(t.id)}
                       disabled={locked || !usable}
+                      aria-describedby={!locked && !usable && !checking ? `why-${runtime.id}` : undefined}
                       onChange={() => toggle(t.id)}
                     />
                     <span>{t.label}</span>
@@ -61,6 +63,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
                   </label>
                 );
               })}
+              {checking ? null : <StartRuntime runtime={runtime} />}
             </fieldset>
           ) : null}
           <SettingsList runtime={runtime} />

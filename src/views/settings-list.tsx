@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
 import type { RuntimeInfo } from '../../electron/contract';
-import { fmtValue } from '../lib/format';
+import { settingLabel, settingValue, SOURCE_WORDS } from '../lib/setting-labels';
 
-/** Settings as key/value rows: configured value, where it came from, and the active value when known. */
+/** Settings as label/value rows (the key as a tooltip): configured value, where it came from in words, and the active value when known. */
 export function SettingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
   const keys = Object.keys(runtime.settings);
   const active = runtime.active ?? {};
@@ -15,16 +15,22 @@ export function SettingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element
         {keys.map((k) => {
           const configured = runtime.settings[k];
           const hasActive = Object.prototype.hasOwnProperty.call(active, k);
-          const differs = hasActive && fmtValue(active[k]) !== fmtValue(configured);
+          const differs = hasActive && settingValue(k, active[k]) !== settingValue(k, configured);
+          const source = runtime.settingsSource[k];
           return (
-            <div key={k} className="kv-row">
-              <dt>{k}</dt>
+            <div key={k} className="kv-row" data-setting={k}>
+              <dt title={`Setting key: ${k}`}>{settingLabel(k)}</dt>
               <dd>
-                <span className="mono">{fmtValue(configured)}</span>
-                {runtime.settingsSource[k] ? <span className={`source source-${runtime.settingsSource[k]}`}>{runtime.settingsSource[k]}</span> : null}
+                <span className="setting-value">{settingValue(k, configured)}</span>
+                {source && SOURCE_WORDS[source] ? (
+                  <span className={`source source-${source}`} title={SOURCE_WORDS[source].long}>
+                    {SOURCE_WORDS[source].chip}
+                  </span>
+                ) : null}
                 {hasActive ? (
                   <span className={differs ? 'active differs' : 'active'} title="Confirmed from inside the guest">
-                    active <span className="mono">{fmtValue(active[k])}</span>
+                    {differs ? 'but active in the guest: ' : 'active in the guest: '}
+                    <span>{settingValue(k, active[k])}</span>
                   </span>
                 ) : null}
               </dd>

@@ -1,27 +1,55 @@
 import type { JSX } from 'react';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
-import { fmtNum } from '../lib/format';
-import { allPlaces, smallFilesData } from '../lib/run-data';
-import { axisNum, CHART, colorsFor } from './chart-theme';
+import { niceTicks, tickLabel } from '../lib/chart-scale';
+import { fmtNum, fmtRatio } from '../lib/format';
+import { placeColors, smallFilesAbsData, smallFilesRatioData } from '../lib/run-data';
+import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 
-/** Small-file operations per second (create, stat, read, delete), one bar per place. */
+/**
+ * Small-file operations (create, stat, read, delete) on a linear scale with min–max whiskers: as
+ * ratios to native (native is the 1× line) when other places were measured, else in ops/s.
+ */
 export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
-  const { rows, series } = smallFilesData(run);
-  if (rows.length === 0) return null;
-  const colors = colorsFor(allPlaces(run).map((p) => p.key));
+  const ratio = smallFilesRatioData(run);
+  const { rows, series } = ratio ?? smallFilesAbsData(run);
+  if (rows.length === 0 || series.length === 0) return null;
+  const colors = placeColors(run);
+  const top = (r: Record<string, unknown>, k: string): number => (typeof r[k] === 'number' ? (r[k] as number) + ((r[`${k}_err`] as number[] | undefined)?.[1] ?? 0) : 0);
+  const max = Math.max(ratio ? 1 : 0, ...rows.flatMap((r) => series.map((s) => top(r, s.key))));
+  const ticks = niceTicks(max);
+  const sub = ratio ? 'ops/s as a ratio to native (1× = native) with min–max · linear · higher is better' : 'ops/s median with min–max · linear · higher is better';
   return (
-    <ChartCard title="Small files" sub="ops/s, log scale · higher is better" testId="chart-small-files">
+    <ChartCard title="Small files" sub={sub} testId="chart-small-files">
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={rows} margin={{ top: 24, right: 12, bottom: 4, left: 4 }} barCategoryGap="24%">
           <CartesianGrid vertical={false} />
           <XAxis dataKey="op" tick={CHART.tick} tickLine={false} />
-          <YAxis scale="log" domain={[(min: number) => min / 2, (max: number) => max * 1.5]} tick={CHART.tick} tickFormatter={axisNum} tickLine={false} axisLine={false} width={48} />
-          <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} ops/s`} />
+          <YAxis
+            domain={[0, ticks[ticks.length - 1]]}
+            ticks={ticks}
+            interval={0}
+            tick={CHART.tick}
+            tickFormatter={(v: number) => (ratio ? `${tickLabel(v)}×` : tickLabel(v))}
+            tickLine={false}
+            axisLine={false}
+            width={52}
+          />
+          <Tooltip
+            {...CHART.tooltip}
+            formatter={(v, _name, item) => {
+              if (!ratio) return `${fmtNum(Number(v))} ops/s`;
+              const abs = (item?.payload as Record<string, unknown> | undefined)?.[`${String(item?.dataKey)}_abs`];
+              return `${fmtRatio(Number(v))} native${typeof abs === 'number' ? ` (${fmtNum(abs)} ops/s)` : ''}`;
+            }}
+          />
           <Legend {...CHART.legend} />
+          {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: 'native', position: 'insideTopRight', fontSize: 12 }} /> : null}
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={56} isAnimationActive={false} />
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false}>
+              <ErrorBar dataKey={`${s.key}_err`} direction="y" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />
+            </Bar>
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -1,46 +1,59 @@
 import type { JSX } from 'react';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
+import { niceTicks, tickLabel } from '../lib/chart-scale';
 import { fmtNum, fmtRatio } from '../lib/format';
-import { throughputData } from '../lib/run-data';
-import { axisNum, CHART, SERIES_COLORS } from './chart-theme';
+import { placeColors, throughputData } from '../lib/run-data';
+import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 
-const BARS = [
+const METRICS = [
   { key: 'write_MBps', name: 'Sequential write' },
   { key: 'read_MBps', name: 'Sequential read' },
 ] as const;
 
-/** Write and read MB/s per target and place as horizontal bars; non-native bars carry their ratio to native. */
+/** Sequential write and read MB/s, one horizontal bar per target and place in its place's colour, min–max whiskers, ratio to native as label. */
 export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
-  const rows = throughputData(run).map((r) => {
-    const out = { ...r };
-    for (const b of BARS) {
-      const v = r[b.key];
-      const ratio = r[`${b.key}_ratio`];
-      const dd = r[`${b.key}_fallback`] === 1 ? ' · dd fallback' : '';
-      out[`${b.key}_label`] = typeof v === 'number' ? `${fmtNum(v)} MB/s${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)} native` : ''}${dd}` : null;
-    }
-    return out;
-  });
-  if (rows.length === 0) return null;
-  const height = 70 + rows.length * 64;
+  const all = throughputData(run);
+  if (all.length === 0) return null;
+  const colors = placeColors(run);
   return (
-    <ChartCard title="Throughput" sub="sequential, MB/s median · higher is better · ratio to native" testId="chart-throughput" wide>
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 150, bottom: 4, left: 8 }} barGap={4} barCategoryGap="22%">
-          <CartesianGrid horizontal={false} />
-          <XAxis type="number" tick={CHART.tick} tickFormatter={axisNum} tickLine={false} />
-          <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={190} />
-          <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} MB/s`} />
-          <Legend {...CHART.legend} />
-          {BARS.map((b, i) => (
-            <Bar key={b.key} dataKey={b.key} name={b.name} fill={SERIES_COLORS[i]} radius={[0, 4, 4, 0]} maxBarSize={22} isAnimationActive={false}>
-              <LabelList dataKey={`${b.key}_label`} position="right" fontSize={12} />
-            </Bar>
-          ))}
-        </BarChart>
-      </ResponsiveContainer>
+    <ChartCard title="Throughput" sub="sequential, MB/s median with min–max · higher is better · ratio to native" testId="chart-throughput" wide>
+      <div className="chart-pair">
+        {METRICS.map((m) => {
+          const rows = all
+            .filter((r) => typeof r[m.key] === 'number')
+            .map((r): Record<string, string | number | number[] | null> => {
+              const v = r[m.key] as number;
+              const ratio = r[`${m.key}_ratio`];
+              const dd = r[`${m.key}_fallback`] === 1 ? ' · dd fallback' : '';
+              return { ...r, label: `${fmtNum(v)}${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)}` : ''}${dd}` };
+            });
+          if (rows.length === 0) return null;
+          const max = Math.max(...rows.map((r) => (r[m.key] as number) + ((r[`${m.key}_err`] as number[] | null)?.[1] ?? 0)));
+          const ticks = niceTicks(max, 4);
+          return (
+            <div key={m.key} className="chart-part" data-testid={`chart-${m.key}`}>
+              <p className="chart-part-title">{m.name}</p>
+              <ResponsiveContainer width="100%" height={48 + rows.length * 40}>
+                <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 8 }} barCategoryGap="24%">
+                  <CartesianGrid horizontal={false} />
+                  <XAxis type="number" domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={tickLabel} tickLine={false} />
+                  <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={170} />
+                  <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} MB/s`} />
+                  <Bar dataKey={m.key} name={m.name} radius={[0, 4, 4, 0]} maxBarSize={20} isAnimationActive={false}>
+                    {rows.map((r) => (
+                      <Cell key={String(r.key)} fill={colors[String(r.key)]} />
+                    ))}
+                    <ErrorBar dataKey={`${m.key}_err`} direction="x" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />
+                    <LabelList dataKey="label" position="right" offset={14} fontSize={12} />
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            </div>
+          );
+        })}
+      </div>
     </ChartCard>
   );
 }

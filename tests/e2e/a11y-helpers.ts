@@ -41,3 +41,17 @@ export function seedRuns(home: string, names: string[]): void {
     copyFileSync(join(ROOT, 'tests', 'fixtures', 'runs', `${name}.json`), join(dir, `${run.id}.json`));
   }
 }
+
+/** axe violations of the page as it is now, in the light and then the dark theme (switched through the system setting). */
+export async function violationsInBothThemes(page: Page): Promise<string> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+    // Colours are measured at rest: after the theme's CSS transitions have finished.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    const vs = await axeViolations(page);
+    if (vs.length) found.push(`${scheme}:\n${describeViolations(vs)}`);
+  }
+  return found.join('\n');
+}

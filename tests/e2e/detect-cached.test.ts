@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStubEnv, shared, type StubEnv } from '../unit/runtimes-stubs';
+import { violationsInBothThemes } from './a11y-helpers';
 import { launchBrowser, startServer, type WebServer } from './harness';
 
 let stub: StubEnv;
@@ -56,6 +57,20 @@ describe('detection appears at once', () => {
     await page.waitForFunction(() => !document.querySelector('[data-testid="detect-status"]')?.textContent?.includes('checking'));
     expect(await page.locator(card('lima:alpine')).getByTestId('state-badge').textContent()).toBe('stopped');
     expect(existsSync(join(server.home, 'last-detect.json'))).toBe(true);
+  });
+
+  it('says why a stopped instance cannot be selected and offers Start with the command in an accessible dialog', async () => {
+    const alpine = page.locator(card('lima:alpine'));
+    expect(await alpine.getByTestId('target-lima:alpine').isDisabled()).toBe(true);
+    expect(await alpine.getByTestId('unusable-reason').textContent()).toBe('Lima alpine is stopped, so it cannot be benchmarked. Start it first.');
+    await alpine.getByTestId('start-button').click();
+    const dialog = page.getByRole('dialog', { name: 'Start Lima alpine?' });
+    expect(await dialog.getByTestId('start-command').textContent()).toBe('limactl start alpine');
+    expect(await violationsInBothThemes(page)).toBe('');
+    // Escape closes the dialog without running anything (the stub would fail "limactl start": no capture).
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await alpine.getByTestId('state-badge').textContent()).toBe('stopped');
   });
 
   it('shows the last detection with its age while a hung CLI keeps its kind checking, then its time-out reason', async () => {

@@ -31,6 +31,6 @@ describe('apply in the UI', () => {
     expect(html).toMatch(/role="dialog" aria-modal="true" aria-labelledby="confirm-dialog-title"/);
     expect(html).toContain('<h2 id="confirm-dialog-title">Apply it?</h2>');
     expect(html).toContain('<pre>rdctl set</pre>');
-    expect(html).toMatch(/<button type="button">Cancel<\/button><button type="button" class="primary">Apply<\/button>/);
+    expect(html).toMatch(/<button type="button" class="btn">Cancel<\/button><button type="button" class="btn btn-accent primary">Apply<\/button>/);
   });
 });

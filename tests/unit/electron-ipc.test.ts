@@ -42,6 +42,9 @@ describe('IPC wiring', () => {
     'advice.plan': ['libvirt:vm/diskIo'],
     'advice.apply': ['libvirt:vm/diskIo'],
     'runtime.restart': ['libvirt:vm'],
+    'runtime.start': ['libvirt:vm'],
+    'runs.annotate': ['run-1', { name: 'before virtiofs' }],
+    'runs.delete': ['run-1'],
   };
 
   it('registers every channel of RequestMap and forwards it to engine.dispatch', async () => {

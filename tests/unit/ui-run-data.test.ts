@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRow, Run, RunSummary, TargetRun, TestResult } from '../../electron/contract';
 import { fmtDelta, fmtEta, fmtNum, fmtPct, fmtRatio } from '../../src/lib/format';
-import { latencyData, smallFilesData, tableRows, throughputData } from '../../src/lib/run-data';
+import { latencyData, smallFilesAbsData, smallFilesRatioData, tableRows, throughputData } from '../../src/lib/run-data';
 import { defaultComparePair, orderPair } from '../../src/store/compare-pick';
 import { groupRows } from '../../src/views/compare-table';
 
@@ -53,8 +53,11 @@ describe('run data for charts and tables', () => {
     expect(lat.series.map((s) => s.label)).toEqual(['This machine · native', 'Lima dev · shared folder']);
     expect(lat.rows.map((r) => r.pct)).toEqual(['p50', 'p99']);
     expect(lat.rows[0]).toMatchObject({ local__native: 100, 'lima:dev__shared': 400 });
-    const sf = smallFilesData(run);
-    expect(sf.rows.map((r) => r.op)).toEqual(['create', 'stat']);
+    // Small files are drawn as ratios to native; with only the baseline measured, in ops/s.
+    expect(smallFilesRatioData(run)).toBeNull();
+    const abs = smallFilesAbsData(run);
+    expect(abs.rows.map((r) => r.op)).toEqual(['create', 'stat']);
+    expect(abs.rows[0]).toMatchObject({ local__native: 5000 });
   });
 
   it('lists every metric and the errors, baseline first', () => {

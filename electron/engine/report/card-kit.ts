@@ -1,5 +1,6 @@
 /** Drawing kit of the share card: size, palette, XML escaping, text measuring, the frame. */
 import type { Place } from '../../contract.js';
+import { PLACE_COLOR as APP_PLACE_COLOR } from '../../place-colors.js';
 import { measureText } from './card-font-metrics.js';
 
 /** Card size in pixels (the Open Graph image size). */
@@ -25,13 +26,8 @@ export const COLOR = {
   neutral: '#9aa4c4',
 } as const;
 
-/** Accent colour of each place (dots and bars). */
-export const PLACE_COLOR: Record<Place, string> = {
-  native: '#cbd5e1',
-  shared: '#f59e0b',
-  guest: '#22d3ee',
-  volume: '#a78bfa',
-};
+/** Accent colour of each place (dots and bars): the same palette as the app's charts. */
+export const PLACE_COLOR: Record<Place, string> = APP_PLACE_COLOR;
 
 /** Escapes text for XML content and attribute values; drops characters XML 1.0 forbids. */
 export function xml(s: string): string {

@@ -159,7 +159,7 @@ async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: num
     if (r === 'deadline') return [failed(kind, name, `${name} detection did not finish within ${seconds(deadlineMs)} (a command it runs hung)`)];
     if (r === 'cancelled') return [failed(kind, name, 'detection was cancelled')];
     if (!Array.isArray(r)) return [failed(kind, name, `${name} detection returned something that is not a list of runtimes`)];
-    return r.map((item) => sanitize(item, kind, name));
+    return r.map((item) => withStart(sanitize(item, kind, name), kind));
   } catch (err) {
     return [failed(kind, name, `${name} detection failed: ${err instanceof Error ? err.message : String(err)}`)];
   } finally {
@@ -167,6 +167,18 @@ async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: num
     ac.abort();
     ctx.signal?.removeEventListener('abort', onParentAbort);
   }
+}
+
+/** A stopped runtime that its CLI can start says how (offered to the user, never run without confirmation). */
+function withStart(rt: RuntimeInfo, kind: RuntimeKind): RuntimeInfo {
+  if (rt.state !== 'stopped' || !kind.startArgv) return rt;
+  try {
+    const argv = kind.startArgv(rt);
+    if (argv && argv.length > 0) rt.startArgv = argv;
+  } catch {
+    // No start offered is better than a failed detection.
+  }
+  return rt;
 }
 
 function failed(kind: RuntimeKind, name: string, reason: string): RuntimeInfo {

@@ -77,6 +77,7 @@ export const limaKind: RuntimeKind = {
     ['limactl', 'stop', '--', rt.id.replace(/^lima:/, '')],
     ['limactl', 'start', '--', rt.id.replace(/^lima:/, '')],
   ],
+  startArgv: (rt) => (rt.id.startsWith('lima:') ? ['limactl', 'start', rt.id.slice('lima:'.length)] : undefined),
   kind: 'lima',
   name: 'Lima',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {

@@ -32,4 +32,8 @@ export interface RuntimeKind {
   restart?(runtime: RuntimeInfo, ctx: DetectContext): Promise<void>;
   /** Or the CLI commands (run in order) that restart it, e.g. `vagrant reload ID`. */
   restartArgv?(runtime: RuntimeInfo): string[][];
+  /** The CLI command that starts a stopped instance (`limactl start dev`), shown to the user before it runs; undefined when it cannot be started this way. */
+  startArgv?(runtime: RuntimeInfo): string[] | undefined;
+  /** Starts it and waits until it can run scripts, when more than startArgv is needed (only after the user confirmed). */
+  start?(runtime: RuntimeInfo, ctx: DetectContext): Promise<void>;
 }

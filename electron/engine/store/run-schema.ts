@@ -32,7 +32,20 @@ export const runFileSchema = z.object({
   tests: z.array(z.string()),
   app: z.object({ version: z.string(), platform: z.string(), arch: z.string() }),
   targets: z.array(target),
+  name: z.string().max(200).optional(),
+  note: z.string().max(4000).optional(),
 });
+
+/** One line of text the user typed: no control characters, trimmed. */
+const userText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((v) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(v), 'must not contain control characters')
+    .transform((v) => v.trim());
+
+/** A rename and/or note as accepted from outside (an empty string removes it). */
+export const runAnnotationSchema = z.object({ name: userText(80).optional(), note: userText(1000).optional() }).strict();
 
 /** A run id as accepted from outside: no path separators, bounded length. */
 export const runIdSchema = z.string().min(1).max(120).regex(/^[A-Za-z0-9._:-]+$/).refine((s) => !s.includes('..'), 'no ".." in run ids');

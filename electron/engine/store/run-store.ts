@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SCHEMA_VERSION, type Run, type RunList } from '../../contract.js';
+import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary } from '../../contract.js';
 import { EngineError } from '../errors.js';
 import { atomicWrite } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
@@ -34,6 +34,31 @@ export class RunStore {
       throw new EngineError('not-found', `No run with id ${id}. \`vmbench runs\` lists the stored runs.`);
     }
     return parseRunFile(text, `${id}.json`);
+  }
+
+  /** Sets or removes (empty string) a run's name and note; the file is rewritten atomically with everything else kept. */
+  async annotate(id: string, a: RunAnnotation): Promise<RunSummary> {
+    const run = await this.get(id);
+    for (const key of ['name', 'note'] as const) {
+      const v = a[key];
+      if (v === undefined) continue;
+      if (v) run[key] = v;
+      else delete run[key];
+    }
+    await this.save(run);
+    return summarizeRun(run);
+  }
+
+  /** Deletes a run's file; a run that is not there is an EngineError (not-found). */
+  async remove(id: string): Promise<void> {
+    const safe = runIdSchema.safeParse(id);
+    if (!safe.success) throw new EngineError('invalid-input', `"${id}" is not a valid run id`);
+    try {
+      await rm(join(this.dir, `${safe.data}.json`));
+    } catch {
+      throw new EngineError('not-found', `No run with id ${id}. \`vmbench runs\` lists the stored runs.`);
+    }
+    await this.syncDir();
   }
 
   /** All readable runs, newest first; unreadable files are skipped with a warning each. */

@@ -18,5 +18,7 @@ export function summarizeRun(run: Run): RunSummary {
     tests: run.tests,
     targetStatus: Object.fromEntries(run.targets.map((t) => [t.id, t.status])),
     headline,
+    ...(run.name ? { name: run.name } : {}),
+    ...(run.note ? { note: run.note } : {}),
   };
 }

@@ -77,6 +77,7 @@ async function describeProfile(ctx: DetectContext, profile: ColimaProfile, versi
 /** Colima: every profile from `colima list`, `colima status` for running ones, each profile's colima.yaml. */
 export const colimaKind: RuntimeKind = {
   restartArgv: (rt) => [['colima', 'restart', '--profile', rt.id.replace(/^colima:/, '') || 'default']],
+  startArgv: (rt) => (rt.id.startsWith('colima:') ? ['colima', 'start', '--profile', rt.id.slice('colima:'.length) || 'default'] : undefined),
   kind: 'colima',
   name: 'Colima',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {

@@ -106,4 +106,7 @@ export const libvirtKind: RuntimeKind = {
   },
   transport: libvirtTransport,
   restart: (rt) => restartDomain(rt),
+  startArgv: (rt) => (rt.id.startsWith('libvirt:') ? ['virsh', '-c', typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system', 'start', rt.id.slice('libvirt:'.length)] : undefined),
+  // A shut-off domain: restartDomain only starts it and waits until its guest agent answers (scripts run through it).
+  start: (rt) => restartDomain(rt),
 };

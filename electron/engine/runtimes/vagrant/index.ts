@@ -4,9 +4,9 @@ import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists } from '../support/files.js';
 import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
-import { confirmVagrantMounts, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
+import { confirmVagrantMounts, machineId, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
-import { restartVagrant, vagrantRestartArgv } from './restart.js';
+import { restartVagrant, startVagrant, vagrantRestartArgv } from './restart.js';
 import { parseVagrantfile, primaryFolder } from './vagrantfile.js';
 
 export { VAGRANT_ENV } from './guest.js';
@@ -83,6 +83,8 @@ export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
 export const vagrantKind: RuntimeKind = {
   restartArgv: vagrantRestartArgv,
   restart: restartVagrant,
+  startArgv: (rt) => (rt.id.startsWith('vagrant:') ? ['vagrant', 'up', machineId(rt)] : undefined),
+  start: startVagrant,
   kind: 'vagrant',
   name: 'Vagrant',
   transport: vagrantTransport,

@@ -47,6 +47,12 @@ export function withSharedMemory(xml: string): string {
   return `${xml.slice(0, end)}\n  ${backing}${xml.slice(end)}`;
 }
 
+/** Starts a halted Vagrant machine in its own folder (`vagrant up ID`), after the user confirmed it. */
+export async function startVagrant(rt: RuntimeInfo, ctx: DetectContext): Promise<void> {
+  const home = typeof rt.settings.machineHome === 'string' ? rt.settings.machineHome : undefined;
+  await run('vagrant', ['up', machineId(rt)], { timeoutMs: STEP_TIMEOUT_MS, env: { ...ctx.env, ...VAGRANT_ENV }, cwd: home, signal: ctx.signal });
+}
+
 /** Restarts a Vagrant machine (see the header). */
 export async function restartVagrant(rt: RuntimeInfo, ctx: DetectContext): Promise<void> {
   const id = machineId(rt);

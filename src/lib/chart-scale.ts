@@ -1,0 +1,28 @@
+/** Nice axis ticks from 0: steps of 1, 2, 2.5 or 5 times a power of ten, at most about `count` of them, covering `max`. */
+export function niceTicks(max: number, count = 5): number[] {
+  if (!Number.isFinite(max) || max <= 0) return [0, 1];
+  const raw = max / count;
+  const pow = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * pow).find((s) => s >= raw) ?? 10 * pow;
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step * 1e-9; v += step) ticks.push(round(v));
+  if (ticks[ticks.length - 1] < max) ticks.push(round(ticks[ticks.length - 1] + step));
+  return ticks;
+}
+
+function round(v: number): number {
+  return Number(v.toPrecision(12));
+}
+
+/** Axis number with the tick step's precision: 250, 1,250, 2.5k for ten thousands and up, 0.25. */
+export function tickLabel(v: number): string {
+  const a = Math.abs(v);
+  if (a >= 1e6) return `${Number((v / 1e6).toPrecision(4))}M`;
+  if (a >= 1e4) return `${Number((v / 1e3).toPrecision(4))}k`;
+  return v.toLocaleString('en-US', { maximumFractionDigits: 3 });
+}
+
+/** Latency unit: ms once any value passes 1,000 µs, else µs; with the factor to divide µs by. */
+export function latencyUnit(maxUs: number): { unit: 'ms' | 'µs'; div: number } {
+  return maxUs > 1000 ? { unit: 'ms', div: 1000 } : { unit: 'µs', div: 1 };
+}

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEngine } from '../../electron/engine/api.js';
+import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
+import { findKind } from '../../electron/engine/runtimes/registry.js';
+import { unusableReason } from '../../src/views/start-runtime';
+import { makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+
+let stub: StubEnv | undefined;
+afterEach(() => stub?.cleanup());
+
+describe('starting a stopped runtime', () => {
+  it('offers its own CLI start command for stopped instances only (replayed limactl list --json, lima PR 308)', async () => {
+    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] });
+    const list = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 2000 }), { kinds: [findKind('lima')!] });
+    const byId = new Map(list.map((r) => [r.id, r]));
+    expect(byId.get('lima:alpine')).toMatchObject({ state: 'stopped', startArgv: ['limactl', 'start', 'alpine'] });
+    expect(byId.get('lima:default')?.state).toBe('running');
+    expect(byId.get('lima:default')?.startArgv).toBeUndefined();
+    expect(unusableReason(byId.get('lima:alpine')!)).toBe('Lima alpine is stopped, so it cannot be benchmarked. Start it first.');
+    expect(unusableReason(byId.get('lima:default')!)).toBeNull();
+  });
+
+  it('has a start command for every kind the issue names', () => {
+    const rt = (id: string, settings: Record<string, unknown> = {}) => ({ id, kind: '', name: id, version: null, state: 'stopped' as const, settings, settingsSource: {}, targets: [], findings: [] });
+    expect(findKind('colima')!.startArgv!(rt('colima:work'))).toEqual(['colima', 'start', '--profile', 'work']);
+    expect(findKind('libvirt')!.startArgv!(rt('libvirt:dev', { libvirtUri: 'qemu:///session' }))).toEqual(['virsh', '-c', 'qemu:///session', 'start', 'dev']);
+    expect(findKind('vagrant')!.startArgv!(rt('vagrant:1a2b3c4'))).toEqual(['vagrant', 'up', '1a2b3c4']);
+    // A whole kind that failed ("libvirt": libvirtd down) is not a machine to start.
+    expect(findKind('libvirt')!.startArgv!(rt('libvirt'))).toBeUndefined();
+  });
+
+  it('refuses to start what is not stopped, saying why', async () => {
+    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] });
+    const saved = { PATH: process.env.PATH, HOME: process.env.HOME };
+    Object.assign(process.env, { PATH: stub.env.PATH, HOME: stub.env.HOME });
+    try {
+      const engine = createEngine({ dataDir: stub.root, mode: 'cli' });
+      expect(await engine.dispatch('runtime.start', ['lima:default'])).toEqual({ ok: false, error: { code: 'invalid-input', message: 'Lima default is running, not stopped; there is nothing to start.' } });
+      expect(await engine.dispatch('runtime.start', ['lima:nope'])).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      await engine.close();
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+});

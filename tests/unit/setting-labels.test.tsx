@@ -1,0 +1,64 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { ProbeInfo, RuntimeInfo } from '../../electron/contract';
+import { installCommand } from '../../src/lib/install-command';
+import { settingLabel, settingValue } from '../../src/lib/setting-labels';
+import { FioMissing } from '../../src/views/fio-missing';
+import { SettingsList } from '../../src/views/settings-list';
+
+const probe = (os: string, fio: string | null): ProbeInfo => ({ os, kernel: '6.1', arch: 'x86_64', cpus: 2, memMiB: 4096, tools: { fio }, mounts: [] });
+
+describe('settings in words', () => {
+  it('labels keys and values as a person reads them', () => {
+    expect(settingLabel('memoryMiB')).toBe('Memory');
+    expect(settingValue('memoryMiB', 6144)).toBe('6.0 GiB');
+    expect(settingLabel('vmType')).toBe('VM type');
+    expect(settingValue('vmType', 'qemu')).toBe('QEMU');
+    expect(settingValue('rosetta', true)).toBe('On');
+    // Unknown keys and values stay as they are.
+    expect(settingLabel('somethingNew')).toBe('somethingNew');
+    expect(settingValue('vmType', 'future-vm')).toBe('future-vm');
+  });
+
+  it('shows the label with the key as tooltip, and the source in words', () => {
+    const rt = {
+      id: 'lima:default',
+      kind: 'lima',
+      name: 'Lima default',
+      version: null,
+      state: 'running',
+      settings: { memoryMiB: 6144, vmType: 'qemu' },
+      settingsSource: { memoryMiB: 'file', vmType: 'default' },
+      active: { vmType: 'vz' },
+      targets: [],
+      findings: [],
+    } satisfies RuntimeInfo;
+    const html = renderToStaticMarkup(<SettingsList runtime={rt} />);
+    expect(html).toContain('<dt title="Setting key: memoryMiB">Memory</dt>');
+    expect(html).toContain('6.0 GiB');
+    expect(html).toContain('from settings file');
+    expect(html).toContain('title="Not set anywhere: this is the runtime’s default.">default</span>');
+    expect(html).toContain('but active in the guest: <span>Apple Virtualization (vz)</span>');
+  });
+});
+
+describe('missing fio', () => {
+  it('says what falls back and gives the install command of the OS', () => {
+    const html = renderToStaticMarkup(<FioMissing probe={probe('macOS 14.5', null)} />);
+    expect(html).toContain('fall back to dd (throughput only, no latency percentiles)');
+    expect(html).toContain('random reads (4k IOPS and latency) are skipped');
+    expect(html).toContain('<code data-testid="fio-install">brew install fio</code>');
+    expect(renderToStaticMarkup(<FioMissing probe={probe('Debian GNU/Linux 12 (bookworm)', '3.33')} />)).toBe('');
+    expect(renderToStaticMarkup(<FioMissing probe={probe('Plan 9', null)} />)).toContain('with your system’s package manager');
+  });
+
+  it('knows the package managers', () => {
+    expect(installCommand('Debian GNU/Linux 12 (bookworm)', 'fio')).toBe('sudo apt-get install fio');
+    expect(installCommand('Ubuntu 24.04.1 LTS', 'fio')).toBe('sudo apt-get install fio');
+    expect(installCommand('Fedora Linux 40 (Workstation Edition)', 'fio')).toBe('sudo dnf install fio');
+    expect(installCommand('Alpine Linux v3.20', 'fio')).toBe('sudo apk add fio');
+    expect(installCommand('Arch Linux', 'fio')).toBe('sudo pacman -S fio');
+    expect(installCommand('macOS 15.1', 'fio')).toBe('brew install fio');
+    expect(installCommand('Plan 9', 'fio')).toBeNull();
+  });
+});
