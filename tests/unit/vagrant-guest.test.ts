@@ -136,7 +136,8 @@ describe('advice: virtiofs for a vagrant-libvirt 9p synced folder, as a Vagrantf
     const finding = { id: `${rt.id}/mountType`, setting: 'mountType', ...draft } as never;
     const edit = fileEditFor(finding, rt);
     const edited = editText(VAGRANTFILE, edit);
-    expect(edited).toContain('  config.vm.synced_folder "./code", "/vagrant", type: "virtiofs"\n');
+    // Only the type value changes; the statement's other options stay (vagrant-libvirt's virtiofs ignores accessmode).
+    expect(edited).toContain('  config.vm.synced_folder "./code", "/vagrant", type: "virtiofs", accessmode: "passthrough"\n');
     expect(edited).toContain('  config.vm.synced_folder "./data", "/srv/data", type: "9p", accessmode: "passthrough"\n');
     expect(edited).toContain('  config.vm.provider :libvirt do |lv|\n    lv.memorybacking :access, :mode => "shared"\n    lv.memorybacking :source, :type => "memfd"\n    lv.driver = "qemu"');
     expect(hasEdit(edited, edit)).toBe(true);

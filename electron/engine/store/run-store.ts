@@ -1,8 +1,8 @@
-import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary } from '../../contract.js';
 import { EngineError } from '../errors.js';
-import { atomicWrite } from '../util/atomic-write.js';
+import { atomicWrite, syncDir } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
 import { withStatus } from '../run-status.js';
 import { summarizeRun } from './summary.js';
@@ -58,7 +58,7 @@ export class RunStore {
     } catch {
       throw new EngineError('not-found', `No run with id ${id}. \`vmbench runs\` lists the stored runs.`);
     }
-    await this.syncDir();
+    await syncDir(this.dir);
   }
 
   /** All readable runs, newest first; unreadable files are skipped with a warning each. */
