@@ -6,6 +6,7 @@ import { refreshDetect } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { fmtAge, shownRuntimes } from '../store/detect-view';
 import { RuntimeCard } from './runtime-card';
+import { Welcome } from './welcome';
 
 /** One card per detected runtime, with a Refresh button. */
 export function EnvironmentsView(): JSX.Element {
@@ -13,6 +14,7 @@ export function EnvironmentsView(): JSX.Element {
   const loading = useAppStore((s) => s.detectLoading);
   const savedAt = useAppStore((s) => s.detectSavedAt);
   const fresh = useAppStore((s) => s.detectFresh);
+  const runs = useAppStore((s) => s.runs?.runs.length ?? -1);
   const shown = shownRuntimes(detect, fresh, loading);
   const status = savedAt
     ? `Last detection, ${fmtAge(savedAt)}${loading ? ' · checking again…' : ''}`
@@ -35,6 +37,7 @@ export function EnvironmentsView(): JSX.Element {
           </button>
         </div>
       </div>
+      {runs === 0 ? <Welcome runs={runs} /> : null}
       {detect && detect.runtimes.length === 0 ? (
         <EmptyState icon="server" title="No runtimes found">
           Not even this machine answered. Try Refresh.
