@@ -2,12 +2,13 @@
 //  1. app-reported rand-read IOPS and seq-write MB/s vs fio run directly with the same job in the same folder
 //  2. wall time of the quick suite (goal <= 60 s)
 //  3. time from starting `vmbench web` to the first paint of the page (Chromium)
-//  4. detection time of `vmbench detect`
+//  4. detection time of `vmbench detect`; and, with a limactl that hangs, the time from opening the page
+//     until This machine's card is on screen (goal <= 1.5 s) while Lima still says "checking…"
 //  5. docker transport: rand-read IOPS vs fio by hand with `docker run` (private dockerd; needs root)
 //  6. libvirt guest-agent transport: rand-read IOPS vs fio by hand through guest-exec (test guest; needs root)
 // `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = process.cwd();
@@ -78,6 +79,7 @@ try {
 
   // 3. vmbench web: start to first paint.
   let paint = 'n/a (Chromium not installed: apt-get install chromium)';
+  let hungLine = '4b. n/a (Chromium not installed)';
   if (existsSync('/usr/bin/chromium')) {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
@@ -106,6 +108,30 @@ try {
     );
     paint = `${Math.round(fcp - start)} ms (server listening after ${ready} ms)`;
     web.kill('SIGTERM');
+
+    // 4b. A runtime CLI that hangs must hold back only its own kind.
+    const stubBin = mkdtempSync(join(home, 'hung-bin-'));
+    writeFileSync(join(stubBin, 'limactl'), '#!/bin/sh\nexec /bin/sleep 30\n');
+    chmodSync(join(stubBin, 'limactl'), 0o755);
+    const hungEnv = { ...env, PATH: `${stubBin}:${process.env.PATH}` };
+    const web2 = spawn(process.execPath, [bin, 'web', '--port', '0'], { env: hungEnv });
+    const url2 = await new Promise((resolve, reject) => {
+      let buf = '';
+      web2.stdout.on('data', (c) => {
+        buf += c;
+        const m = buf.match(/http:\/\/127\.0\.0\.1:\d+\//);
+        if (m) resolve(m[0]);
+      });
+      web2.on('exit', () => reject(new Error('vmbench web exited')));
+    });
+    const page2 = await browser.newPage();
+    const open0 = Date.now();
+    await page2.goto(url2);
+    await page2.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 30_000 });
+    const firstCard = Date.now() - open0;
+    const stillChecking = await page2.getByText('checking', { exact: false }).count();
+    hungLine = `4b. with limactl hanging: This machine on screen ${firstCard} ms after opening the page (goal <= 1500 ms); "checking…" shown: ${stillChecking > 0 ? 'yes' : 'no'}`;
+    web2.kill('SIGTERM');
     await browser.close();
   }
   out(`3. vmbench web: start to first contentful paint: ${paint}`);
@@ -116,6 +142,7 @@ try {
   const detWall = Date.now() - d0;
   const found = det.status === 0 ? JSON.parse(det.stdout).runtimes.map((x) => `${x.id}:${x.state}`).join(', ') : `failed: ${det.stderr}`;
   out(`4. vmbench detect: ${detWall} ms wall (incl. node start-up); found ${found}`);
+  out(hungLine);
 
   if (!process.argv.includes('--host-only')) {
     out('');
