@@ -22,6 +22,8 @@ if (existsSync('electron/app/main.ts')) {
     // Native modules (resvg, dockerode's ssh2) stay in node_modules; ESM-only ones (execa) are bundled into the CJS file.
     external: ['electron', '@resvg/resvg-js', 'dockerode'],
     define: { 'import.meta.url': 'import_meta_url' },
+    // jsonc-parser's UMD build requires its parts at run time, which a bundle cannot resolve: take its ES modules.
+    mainFields: ['module', 'main'],
     banner: { js: "const import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   });
 }

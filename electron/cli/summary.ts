@@ -1,4 +1,5 @@
 import type { Comparison, Run, RunSummary } from '../contract.js';
+import { isFailure } from '../engine/run-status.js';
 import { groupTargetErrors } from '../error-groups.js';
 import { fmtRatioInterval, runHeadlines } from '../headline.js';
 import { metricInfo } from '../metrics.js';
@@ -29,7 +30,7 @@ export function runTable(run: Run): string {
     formatTable(['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vs native'], rows),
     `tools: ${tools || 'none'}`,
     'targets:',
-    ...run.targets.map((t) => `  ${t.id}: ${t.status}${t.status === 'ok' ? '' : ` (${t.errors.length} of ${t.errors.length + t.results.length} steps failed)`}`),
+    ...run.targets.map((t) => `  ${t.id}: ${t.status}${t.status === 'ok' ? '' : ` (${t.errors.filter(isFailure).length} of ${t.errors.length + t.results.length} steps failed)`}`),
     ...(headlines.length ? ['headline:', ...headlines] : []),
     ...(errors.length ? ['errors:', ...errors] : []),
   ].join('\n');

@@ -1,9 +1,17 @@
 import type { Run, RunStatus, TargetRun, TargetStatus } from '../contract.js';
 
-/** ok when every step measured, partial when some failed, failed when none measured. */
+/**
+ * A step that failed, as opposed to one that cannot apply to this kind of target ('unsupported', e.g. net
+ * from a guest with no route to this machine's loopback): that one is listed with its reason but is no failure.
+ */
+export function isFailure(e: Pick<TargetRun['errors'][number], 'code'>): boolean {
+  return e.code !== 'unsupported';
+}
+
+/** ok when every step that can run here measured, partial when some failed, failed when none measured. */
 export function targetStatus(t: Pick<TargetRun, 'results' | 'errors'>): TargetStatus {
   if (t.results.length === 0) return 'failed';
-  return t.errors.length > 0 ? 'partial' : 'ok';
+  return t.errors.some(isFailure) ? 'partial' : 'ok';
 }
 
 /** A run is completed only when every target is ok; failed when nothing was measured; partial otherwise. */

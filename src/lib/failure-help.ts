@@ -1,5 +1,6 @@
 import type { Run, TargetRun, TestId } from '../../electron/contract';
 import { groupTargetErrors, type ErrorGroup } from '../../electron/error-groups';
+import { isFailure } from '../../electron/engine/run-status';
 
 export { groupTargetErrors, type ErrorGroup };
 
@@ -57,7 +58,7 @@ export function failureOs(run: Pick<Run, 'app'>, t: Pick<TargetRun, 'errors' | '
   return t.probe?.os ?? 'linux';
 }
 
-/** The tests to re-run for a target: those that failed (each once). */
+/** The tests to re-run for a target: those that failed (each once; not those that cannot run there). */
 export function failedTests(t: Pick<TargetRun, 'errors'>): TestId[] {
-  return [...new Set(t.errors.map((e) => e.test))];
+  return [...new Set(t.errors.filter(isFailure).map((e) => e.test))];
 }

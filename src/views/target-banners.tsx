@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react';
 import type { Run } from '../../electron/contract';
+import { isFailure } from '../../electron/engine/run-status';
 import { Icon } from '../components/icons';
 import { copyText } from '../lib/download';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../lib/failure-help';
@@ -15,7 +16,7 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
   return (
     <div className="banners target-banners" data-testid="target-banners">
       {bad.map((t) => {
-        const [main] = groupTargetErrors(t);
+        const main = groupTargetErrors(t).find(isFailure);
         const help = main ? failureHelp(main, failureOs(run, t)) : { cause: 'No test produced a result.', fix: 'Retry.' };
         const total = t.results.length + t.errors.length;
         const failed = t.status === 'failed';
@@ -25,7 +26,7 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
             <Icon name="alert" />
             <div className="banner-text">
               <p className="banner-title">
-                <strong>{t.label || t.id}</strong>: {failed ? 'failed' : `partial, ${t.errors.length} of ${total} steps failed`}. {help.cause}
+                <strong>{t.label || t.id}</strong>: {failed ? 'failed' : `partial, ${t.errors.filter(isFailure).length} of ${total} steps failed`}. {help.cause}
               </p>
               <p className="banner-fix">{help.fix}</p>
               {help.command ? (

@@ -5,6 +5,7 @@
  * the old XML; a failure injected after `virsh define` must put the original XML back.
  * libvirt's default network is never started; the guest never boots.
  */
+import { createHash } from 'node:crypto';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -94,7 +95,7 @@ describe('apply on a real libvirt domain', () => {
     expect(plan.kind).toBe('libvirt');
     expect(plan.diff).toMatch(/^-\s*<driver name='qemu' type='qcow2'\/>$/m);
     expect(plan.diff).toMatch(/^\+\s*<driver name='qemu' type='qcow2' io='io_uring'\/>$/m);
-    expect(plan.restart?.argv).toEqual(['virsh', '-c', URI, 'shutdown', domain]);
+    expect(plan.restart?.argv).toEqual(['virsh', '-c', URI, 'shutdown', '--', domain]);
 
     const io = await call<ApplyResult>('advice.apply', `libvirt:${domain}/diskIo`);
     expect(io).toMatchObject({ ok: true, rolledBack: false });
@@ -111,11 +112,13 @@ describe('apply on a real libvirt domain', () => {
 
     const backups = readdirSync(join(dataDir, 'backups'));
     expect(backups.length).toBe(2);
-    expect(io.backupDir).toBe(join(dataDir, 'backups', backups.find((b) => b.endsWith('diskIo'))!));
-    const oldIo = readFileSync(join(io.backupDir!, `${domain}.xml`), 'utf8');
+    // Backup folders are named by time and a hash of the finding id (names from outside never become paths).
+    const ioHash = createHash('sha256').update(`libvirt:${domain}/diskIo`).digest('hex').slice(0, 16);
+    expect(io.backupDir).toBe(join(dataDir, 'backups', backups.find((b) => b.endsWith(ioHash))!));
+    const oldIo = readFileSync(join(io.backupDir!, 'domain.xml'), 'utf8');
     expect(diskDriver(oldIo)).not.toContain('io=');
     expect(nicModel(oldIo)).toBe('rtl8139');
-    expect(nicModel(readFileSync(join(nic.backupDir!, `${domain}.xml`), 'utf8'))).toBe('rtl8139');
+    expect(nicModel(readFileSync(join(nic.backupDir!, 'domain.xml'), 'utf8'))).toBe('rtl8139');
   }, 120_000);
 
   it('restores the original XML when the apply fails after virsh define', async () => {

@@ -101,6 +101,12 @@ describe('run and target status', () => {
   it('classifies each target', () => {
     expect([targetStatus(ok), targetStatus(partial), targetStatus(failed)]).toEqual(['ok', 'partial', 'failed']);
   });
+  it('a step that cannot apply to the target (unsupported) is listed but is no failure', () => {
+    const na = { ...err, test: 'net' as const, code: 'unsupported' };
+    expect(targetStatus({ results: ok.results, errors: [na] })).toBe('ok');
+    expect(targetStatus({ results: ok.results, errors: [na, err] })).toBe('partial');
+    expect(targetStatus({ results: [], errors: [na] })).toBe('failed');
+  });
   it('is completed only when every target is ok', () => {
     expect(runStatus([ok, ok], false)).toBe('completed');
     expect(runStatus([ok, failed], false)).toBe('partial');

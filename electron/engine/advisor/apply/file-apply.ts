@@ -84,6 +84,9 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
   return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, message: `${path}: ${finding.setting} set to ${String(finding.recommended)} (backup: ${backup})`, restart: restartFor(rt) };
 }
 
+/** vagrant-libvirt's words when libvirtd does not answer: the edit was not judged, so say what to start. */
+const LIBVIRT_DOWN = /Error while connecting to Libvirt|virConnectOpen failed/;
+
 /** After a Vagrantfile edit: `vagrant validate` in its folder where vagrant is installed (a failure restores the backup). */
 async function validate(path: string, edit: FileEdit, opts: ApplyOptions): Promise<void> {
   if (edit.format !== 'vagrantfile') return;
@@ -92,6 +95,9 @@ async function validate(path: string, edit: FileEdit, opts: ApplyOptions): Promi
   } catch (err) {
     if (err instanceof SpawnError && err.code === 'not-found') return;
     const tail = err instanceof SpawnError ? err.stderrTail.trim() : (err as Error).message;
+    if (LIBVIRT_DOWN.test(tail)) {
+      throw new Error(`\`vagrant validate\` could not check the edited Vagrantfile because it cannot reach libvirt (vagrant-libvirt connects to it to check a ${edit.type} folder). Start libvirtd (for example \`sudo systemctl start libvirtd\`) and apply again. vagrant said: ${tail}`);
+    }
     throw new Error(`\`vagrant validate\` rejected the edited Vagrantfile: ${tail || 'no message'}`);
   }
 }
