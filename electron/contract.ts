@@ -257,6 +257,11 @@ export interface ApplyPlan {
   /** A restart the user may confirm afterwards (never done without a second confirmation). */
   restart?: { argv: string[]; why: string };
   notes: string[];
+  /** sha256 of the file, domain XML or setting the plan was computed from; apply refuses when it changed. */
+  sourceHash?: string;
+  /** The id `advice.apply` takes (set by the engine when it hands the plan out; used once, for 15 minutes). */
+  planId?: string;
+  expiresAt?: string;
 }
 
 /** What applying a finding did. */
@@ -267,7 +272,8 @@ export interface ApplyResult {
   rolledBack: boolean;
   backupDir?: string;
   message: string;
-  restart?: { argv: string[]; why: string };
+  /** A restart that makes the change take effect; runtime.restart takes its planId. */
+  restart?: { argv: string[]; why: string; planId?: string };
   steps?: string[];
   /** What to re-run to verify the change (before/after in the compare view). */
   rerun?: { targets: string[]; tests: TestId[] };
@@ -401,6 +407,7 @@ export type ErrorCode =
   | 'timeout'
   | 'cancelled'
   | 'corrupt'
+  | 'conflict'
   | 'internal';
 
 /** Every request, its arguments and its result. Main-side handlers and clients are typed from it. */
@@ -417,9 +424,12 @@ export interface RequestMap {
   'runs.compare': { args: [string, string]; result: Comparison };
   'runs.export': { args: [string, ExportFormat]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
+  /** A finding id in, a plan with its planId out. */
   'advice.plan': { args: [string]; result: ApplyPlan };
+  /** The restart plan id an apply result offered (result.restart.planId). */
   'runtime.restart': { args: [string]; result: { restarted: boolean } };
   'runtime.start': { args: [string]; result: { started: boolean } };
+  /** The planId of a plan from advice.plan: exactly that change, or a 'conflict' error if its source changed. */
   'advice.apply': { args: [string]; result: ApplyResult };
 }
 /** A request name. */
@@ -453,10 +463,10 @@ export interface VmbenchApi {
   onEvent(cb: (ev: JobEvent) => void): () => void;
   /** What applying a finding would change. */
   planApply(findingId: string): Promise<ApplyPlan>;
-  /** Applies a finding (after the user confirmed), with a backup and rollback. */
-  applyFinding(findingId: string): Promise<ApplyResult>;
-  /** Restarts a runtime so an applied setting takes effect (after its own confirmation). */
-  restartRuntime(runtimeId: string): Promise<{ restarted: boolean }>;
+  /** Applies the plan the user confirmed (its planId), with a backup and rollback. */
+  applyFinding(planId: string): Promise<ApplyResult>;
+  /** Restarts a runtime so an applied setting takes effect: the restart planId an apply result offered. */
+  restartRuntime(restartPlanId: string): Promise<{ restarted: boolean }>;
   /** Starts a stopped runtime with its own CLI (only after the user confirmed it). */
   startRuntime(runtimeId: string): Promise<{ started: boolean }>;
 }

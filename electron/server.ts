@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -22,14 +23,35 @@ const MIME: Record<string, string> = {
 
 /** A running `vmbench web` server. */
 export interface WebServer {
+  /** The address to open: the page, with the key in the fragment (#token=…), which never reaches a server log. */
   url: string;
+  /** The page's origin without the key, e.g. http://127.0.0.1:7317/. */
+  origin: string;
   port: number;
+  /** The per-start key every API call and the event socket must carry. */
+  token: string;
   close(): Promise<void>;
 }
 
-/** Serves the built renderer and the engine API (POST /api/<channel>, WebSocket /api/events) on 127.0.0.1 only. */
-export async function startWebServer(engine: Engine, opts: { port?: number; rendererDir: string }): Promise<WebServer> {
+/** The header that carries the key on API calls (a custom header also keeps simple cross-site requests out). */
+export const TOKEN_HEADER = 'x-vmbench-token';
+
+/** Compares a presented key with ours in constant time. */
+function sameToken(given: unknown, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Serves the built renderer and the engine API (POST /api/<channel>, WebSocket /api/events) on 127.0.0.1 only.
+ * The API and the socket need the per-start key (`token`, random unless given): any other local user or
+ * process that can reach the port cannot use the engine without it.
+ */
+export async function startWebServer(engine: Engine, opts: { port?: number; rendererDir: string; token?: string }): Promise<WebServer> {
   let port = opts.port ?? 0;
+  const token = opts.token ?? randomBytes(32).toString('base64url');
   const allowedHosts = (): Set<string> => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const allowedOrigins = (): Set<string> => new Set([...allowedHosts()].map((h) => `http://${h}`));
   const csp = (): string =>
@@ -47,6 +69,9 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
     if (!allowedHosts().has(req.headers.host ?? '')) return sendText(res, 421, 'Misdirected request: vmbench web answers only on 127.0.0.1.');
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     if (url.pathname.startsWith('/api/')) {
+      if (!sameToken(req.headers[TOKEN_HEADER], token)) {
+        return sendJson(res, 401, { ok: false, error: { code: 'invalid-input', message: 'This request lacks the key of this vmbench web: open the address `vmbench web` printed when it started (it ends in #token=…).' } });
+      }
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-input', message: 'Use POST for API requests.' } });
       const origin = req.headers.origin;
       if (origin !== undefined && !allowedOrigins().has(origin)) return sendJson(res, 403, { ok: false, error: { code: 'invalid-input', message: 'Cross-origin request refused.' } });
@@ -104,7 +129,10 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
   server.on('upgrade', (req, socket, head) => {
     const origin = req.headers.origin;
     const okOrigin = origin === undefined || allowedOrigins().has(origin);
-    if (req.url !== '/api/events' || !allowedHosts().has(req.headers.host ?? '') || !okOrigin) {
+    // Browsers cannot set headers on a WebSocket: the key comes as ?token= (never shown in the address bar or history).
+    const wsUrl = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const okToken = sameToken(wsUrl.searchParams.get('token') ?? undefined, token);
+    if (wsUrl.pathname !== '/api/events' || !allowedHosts().has(req.headers.host ?? '') || !okOrigin || !okToken) {
       socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;
@@ -123,8 +151,10 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
   });
   port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}/#token=${token}`,
+    origin: `http://127.0.0.1:${port}/`,
     port,
+    token,
     close: async () => {
       for (const c of wss.clients) c.terminate();
       await new Promise<void>((r) => server.close(() => r()));

@@ -90,7 +90,7 @@ try {
       let buf = '';
       web.stdout.on('data', (c) => {
         buf += c;
-        const m = buf.match(/http:\/\/127\.0\.0\.1:\d+\//);
+        const m = buf.match(/http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/);
         if (m) resolve(m[0]);
       });
       web.on('exit', () => reject(new Error('vmbench web exited')));
@@ -119,7 +119,7 @@ try {
       let buf = '';
       web2.stdout.on('data', (c) => {
         buf += c;
-        const m = buf.match(/http:\/\/127\.0\.0\.1:\d+\//);
+        const m = buf.match(/http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/);
         if (m) resolve(m[0]);
       });
       web2.on('exit', () => reject(new Error('vmbench web exited')));

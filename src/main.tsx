@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { sessionToken } from './api/session-token';
 import { App } from './app';
 import { applySavedTheme } from './components/theme-toggle';
 import { initApp } from './store/actions';
@@ -15,6 +16,8 @@ import './styles/charts.css';
 
 const root = document.getElementById('root');
 if (root) {
+  // In a browser: take the key of `vmbench web` out of the address bar before anything else runs.
+  if (!window.vmbench) sessionToken();
   applySavedTheme();
   initApp();
   createRoot(root).render(

@@ -173,5 +173,16 @@ declare module 'electron' {
   export const screen: Screen;
   export const session: { readonly defaultSession: Session };
   export const shell: { openExternal(url: string): Promise<void> };
+  export interface MessageBoxOptions {
+    type?: 'none' | 'info' | 'error' | 'question' | 'warning';
+    title?: string;
+    message: string;
+    detail?: string;
+    buttons?: string[];
+    defaultId?: number;
+    cancelId?: number;
+    noLink?: boolean;
+  }
+  export const dialog: { showMessageBox(win: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number; checkboxChecked: boolean }> };
   export const contextBridge: { exposeInMainWorld(apiKey: string, api: any): void };
 }

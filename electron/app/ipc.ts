@@ -1,5 +1,5 @@
 import type { IpcMain, WebFrameMain } from 'electron';
-import type { Channel, Envelope, RequestMap } from '../contract.js';
+import type { ApplyPlan, Channel, Envelope, RequestMap } from '../contract.js';
 
 /** Prefix of every vmbench IPC channel name. */
 export const IPC_PREFIX = 'vmbench:';
@@ -35,6 +35,34 @@ export const CHANNELS = Object.keys(CHANNEL_KEYS) as Channel[];
 /** What the IPC layer needs from the engine. */
 export interface Dispatcher {
   dispatch(channel: string, args: unknown[]): Promise<Envelope<unknown>>;
+  /** The plan behind a plan id, for the main process's own confirmation (throws when unknown). */
+  heldPlan(planId: string): { plan: ApplyPlan };
+  heldRestart(planId: string): { runtimeId: string; argv: string[] };
+}
+
+/** What a main-process confirmation dialog shows; resolves true only when the user chose to go ahead. */
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  detail: string;
+  confirmLabel: string;
+}
+export type Confirm = (req: ConfirmRequest) => Promise<boolean>;
+
+/** Channels that change the user's machine: the renderer alone cannot make them happen. */
+const CONFIRMED: ReadonlySet<Channel> = new Set<Channel>(['advice.apply', 'runtime.restart']);
+
+/** The dialog text for a plan id, from the engine's own record (never from the renderer). */
+export function confirmRequestFor(channel: Channel, planId: string, engine: Dispatcher): ConfirmRequest {
+  if (channel === 'runtime.restart') {
+    const r = engine.heldRestart(planId);
+    return { title: 'vmbench: restart', message: `Restart ${r.runtimeId} now so the change takes effect?`, detail: `vmbench will run:\n${r.argv.join(' ')}`, confirmLabel: 'Restart' };
+  }
+  const { plan } = engine.heldPlan(planId);
+  const what = plan.path ? `This changes ${plan.path}` : `This changes ${plan.runtimeId}`;
+  const body = plan.diff ?? (plan.argv ?? []).map((a) => a.join(' ')).join('\n');
+  const backup = plan.backupDir ? `\n\nA backup is kept in ${plan.backupDir.replace(/[^/]+$/, '')}.` : '';
+  return { title: 'vmbench: apply a change', message: `Apply this change? ${what}.`, detail: `${truncate(body, 2000)}${backup}`, confirmLabel: 'Apply' };
 }
 
 /** Decides whether an IPC message comes from our own renderer. */
@@ -42,12 +70,21 @@ export type SenderCheck = (frame: WebFrameMain | null | undefined) => boolean;
 
 type Handler<C extends Channel> = (event: { senderFrame: WebFrameMain | null }, args: unknown) => Promise<Envelope<RequestMap[C]['result']>>;
 
-/** Builds the handler of one channel: sender check, then the engine's envelope; never throws. */
-export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher, isTrusted: SenderCheck): Handler<C> {
+/** Builds the handler of one channel: sender check, the main process's own confirmation for changes, then the engine's envelope; never throws. */
+export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher, isTrusted: SenderCheck, confirm: Confirm): Handler<C> {
   return async (event, args) => {
     if (!isTrusted(event.senderFrame)) return fail('invalid-input', `Request "${channel}" refused: it does not come from the vmbench window.`);
     if (!Array.isArray(args)) return fail('invalid-input', `Request "${channel}" refused: arguments must be an array.`);
     try {
+      if (CONFIRMED.has(channel)) {
+        let req: ConfirmRequest;
+        try {
+          req = confirmRequestFor(channel, String(args[0]), engine);
+        } catch {
+          return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>; // the engine's own "unknown plan" answer
+        }
+        if (!(await confirm(req))) return fail('cancelled', 'You chose Cancel in the confirmation dialog; nothing was changed.');
+      }
       // The engine validates the arguments against the contract's schemas.
       return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>;
     } catch (err) {
@@ -57,8 +94,8 @@ export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher
 }
 
 /** Registers every channel and the ready signal; returns a function that removes them again. */
-export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderCheck, onReady: () => void): () => void {
-  for (const channel of CHANNELS) ipc.handle(`${IPC_PREFIX}${channel}`, requestHandler(channel, engine, isTrusted));
+export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderCheck, onReady: () => void, confirm: Confirm): () => void {
+  for (const channel of CHANNELS) ipc.handle(`${IPC_PREFIX}${channel}`, requestHandler(channel, engine, isTrusted, confirm));
   const ready = (event: { senderFrame: WebFrameMain | null }): void => {
     if (isTrusted(event.senderFrame)) onReady();
   };
@@ -69,6 +106,10 @@ export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderC
   };
 }
 
-function fail(code: 'invalid-input' | 'internal', message: string): { ok: false; error: { code: typeof code; message: string } } {
+function fail(code: 'invalid-input' | 'internal' | 'cancelled', message: string): { ok: false; error: { code: typeof code; message: string } } {
   return { ok: false, error: { code, message } };
+}
+
+function truncate(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max)}\n… (${s.length - max} more characters; the full diff is in the window)`;
 }

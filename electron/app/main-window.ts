@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { JobEvent } from '../contract.js';
 import { createEventGate, type EventGate, type JobEventSource } from './event-gate.js';
 import { EVENT_CHANNEL } from './ipc.js';
-import { hardenWebContents, isTrustedSender, rendererUrl, secureWebPreferences } from './security.js';
+import { askOpenInDialog, hardenWebContents, isTrustedSender, rendererUrl, secureWebPreferences } from './security.js';
 import { fitToDisplays, MIN_HEIGHT, MIN_WIDTH, readWindowState, trackWindowState } from './window-state.js';
 
 /** Where the built files are, relative to the app folder (the project folder, or app.asar). */
@@ -47,7 +47,7 @@ export function createMainWindow(opts: MainWindowOptions): MainWindow {
   });
   if (state.maximized) win.maximize();
   trackWindowState(win, opts.dataDir);
-  hardenWebContents(win.webContents, expectedUrl);
+  hardenWebContents(win.webContents, expectedUrl, askOpenInDialog(win));
 
   const gate = createEventGate(opts.events, (ev: JobEvent) => {
     if (win.isDestroyed() || win.webContents.isDestroyed()) return;

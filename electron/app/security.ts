@@ -1,5 +1,5 @@
 import type { BrowserWindow, Session, WebContents, WebFrameMain, WebPreferences } from 'electron';
-import { shell } from 'electron';
+import { dialog, shell } from 'electron';
 import { pathToFileURL } from 'node:url';
 
 // The renderer's Content-Security-Policy is the <meta> tag in src/index.html: file:// responses
@@ -52,8 +52,29 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined, win: Bro
   return sameFrame && frame.parent == null && isRendererUrl(frame.url, expectedUrl);
 }
 
-/** Opens a link in the user's browser, but only an https one. */
-export function openIfHttps(url: string): boolean {
+/** Asks the user whether to leave the app for a link; resolves true to open it. */
+export type AskOpen = (url: string) => Promise<boolean>;
+
+/** The question before a link leaves the app: the full address, Cancel first and default. */
+export function askOpenInDialog(win: BrowserWindow): AskOpen {
+  return async (url) => {
+    if (win.isDestroyed()) return false;
+    const { response } = await dialog.showMessageBox(win, {
+      type: 'question',
+      title: 'vmbench: open a link',
+      message: 'Open this address in your browser?',
+      detail: url,
+      buttons: ['Cancel', 'Open in browser'],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+    });
+    return response === 1;
+  };
+}
+
+/** Opens a link in the user's browser, but only an https one and only after the user said yes. */
+export function openIfHttps(url: string, ask: AskOpen): boolean {
   // @see https://www.electronjs.org/docs/latest/tutorial/security#15-do-not-use-shellopenexternal-with-untrusted-content
   let parsed: URL;
   try {
@@ -62,22 +83,24 @@ export function openIfHttps(url: string): boolean {
     return false;
   }
   if (parsed.protocol !== 'https:') return false;
-  void shell.openExternal(parsed.href).catch(() => undefined);
+  void ask(parsed.href)
+    .then((yes) => (yes ? shell.openExternal(parsed.href) : undefined))
+    .catch(() => undefined);
   return true;
 }
 
-/** Blocks navigation away from the renderer, new windows and webviews in one web contents. */
-export function hardenWebContents(contents: WebContents, expectedUrl: string): void {
+/** Blocks navigation away from the renderer, new windows and webviews in one web contents; https links go to the browser after a question. */
+export function hardenWebContents(contents: WebContents, expectedUrl: string, ask: AskOpen): void {
   // @see https://www.electronjs.org/docs/latest/tutorial/security#13-disable-or-limit-navigation
   contents.on('will-navigate', (event, legacyUrl) => {
     const url = event.url ?? legacyUrl;
     if (isRendererUrl(url, expectedUrl)) return;
     event.preventDefault();
-    openIfHttps(url);
+    openIfHttps(url, ask);
   });
   // @see https://www.electronjs.org/docs/latest/tutorial/security#14-disable-or-limit-creation-of-new-windows
   contents.setWindowOpenHandler(({ url }) => {
-    openIfHttps(url);
+    openIfHttps(url, ask);
     return { action: 'deny' };
   });
   // @see https://www.electronjs.org/docs/latest/tutorial/security#12-verify-webview-options-before-creation

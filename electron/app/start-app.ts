@@ -1,7 +1,7 @@
-import { app, ipcMain, session } from 'electron';
+import { app, dialog, ipcMain, session } from 'electron';
 import { join } from 'node:path';
 import type { JobEventSource } from './event-gate.js';
-import { registerIpc, type Dispatcher } from './ipc.js';
+import { registerIpc, type ConfirmRequest, type Dispatcher } from './ipc.js';
 import { createMainWindow, RENDERER_HTML, type MainWindow } from './main-window.js';
 import { denyPermissions, rendererUrl } from './security.js';
 
@@ -55,6 +55,7 @@ export async function startApp(deps: AppDeps): Promise<AppHandle | null> {
     engine,
     (frame) => current?.isTrusted(frame) ?? false,
     () => current?.gate.ready(),
+    (req) => confirmInDialog(current, req),
   );
   open();
 
@@ -84,6 +85,25 @@ export async function startApp(deps: AppDeps): Promise<AppHandle | null> {
   });
 
   return { engine, mainWindow: () => current };
+}
+
+/**
+ * The main process's own dialog: an apply or restart needs this click, so a compromised renderer
+ * cannot change the machine on its own. Cancel is the default (Enter or Escape do nothing harmful).
+ */
+async function confirmInDialog(mw: MainWindow | null, req: ConfirmRequest): Promise<boolean> {
+  if (!mw || mw.win.isDestroyed()) return false;
+  const { response } = await dialog.showMessageBox(mw.win, {
+    type: 'warning',
+    title: req.title,
+    message: req.message,
+    detail: req.detail,
+    buttons: ['Cancel', req.confirmLabel],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  });
+  return response === 1;
 }
 
 async function closeWithin(engine: ShellEngine, ms: number): Promise<void> {

@@ -67,14 +67,14 @@ export async function cmdApply(engine: Engine, findingId: string, opts: { yes: b
       return 0;
     }
   }
-  const result = await call<ApplyResult>(engine, 'advice.apply', findingId);
+  const result = await call<ApplyResult>(engine, 'advice.apply', plan.planId ?? '');
   io.out(formatResult(result));
   if (!result.ok) return 1;
   // A restart is its own decision: --restart, or a second question on a terminal; never implied by --yes.
   const runtimeId = findingId.slice(0, findingId.lastIndexOf('/'));
   if (result.restart && (opts.restart || (io.isTTY && (await io.ask(`Restart ${runtimeId} now so the change takes effect? [y/N] `))))) {
     io.out(`Restarting ${runtimeId}…\n`);
-    await call<{ restarted: boolean }>(engine, 'runtime.restart', runtimeId);
+    await call<{ restarted: boolean }>(engine, 'runtime.restart', result.restart.planId ?? '');
     io.out(`${runtimeId} restarted.\n`);
   }
   return 0;

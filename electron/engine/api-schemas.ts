@@ -6,6 +6,8 @@ import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 export const targetIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'not a valid target id');
 
 /** A finding id as the advisor makes it: `<runtime id>/<setting>`. */
+/** A plan id the engine handed out (128 random bits, hex). */
+export const planIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'not a plan id: take the planId that advice.plan returned');
 export const findingIdSchema = z.string().min(3).max(260).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*\/[A-Za-z0-9]+$/, 'not a valid finding id');
 
 /** What to run, checked at the boundary. */
@@ -33,8 +35,8 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json'])]),
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),
-  'advice.apply': z.tuple([findingIdSchema]),
-  'runtime.restart': z.tuple([targetIdSchema]),
+  'advice.apply': z.tuple([planIdSchema]),
+  'runtime.restart': z.tuple([planIdSchema]),
   'runtime.start': z.tuple([targetIdSchema]),
 };
 

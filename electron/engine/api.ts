@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
+import { checkStillSame, PlanBook, type HeldPlan, type HeldRestart } from './advisor/plan-book.js';
 import { rankFindings } from './advisor/rank.js';
 import { applyFinding, planApply } from './advisor/apply/index.js';
 import { rerunFor } from './advisor/affected.js';
@@ -32,6 +33,9 @@ export interface Engine {
   waitForJob(jobId: string): Promise<void>;
   /** Cancels active jobs and waits for their cleanup. */
   close(): Promise<void>;
+  /** A plan or restart handed out and not yet used (for the Electron main process's own confirmation dialog); throws when unknown. */
+  heldPlan(planId: string): HeldPlan;
+  heldRestart(planId: string): HeldRestart;
   readonly dataDir: string;
 }
 
@@ -41,6 +45,7 @@ type Handlers = { [C in Channel]: (...args: RequestMap[C]['args']) => Promise<Re
 export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' | 'cli' }): Engine {
   const dataDir = opts.dataDir ?? defaultDataDir();
   const store = new RunStore(dataDir);
+  const plans = new PlanBook();
   const jobs = new JobManager();
 
   /** How long starting a runtime may take (a VM boot; TCG guests are slow). */
@@ -116,9 +121,11 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     'advice.plan': async (id) => {
       const { finding, rt } = await findFinding(id);
-      return planApply(finding, rt, { dataDir });
+      return plans.issue(await planApply(finding, rt, { dataDir }));
     },
-    'runtime.restart': async (id) => {
+    'runtime.restart': async (planId) => {
+      // Only a restart an apply offered, once: its id names the runtime; nothing else can be restarted from here.
+      const { runtimeId: id } = plans.takeRestart(planId);
       const ctx = createDetectContext({ dataDir });
       const rt = (await detectAll(ctx)).find((r) => r.id === id);
       if (!rt) throw new EngineError('not-found', `No runtime ${id} on this machine. \`vmbench detect\` lists them.`);
@@ -140,11 +147,15 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       else await run(rt.startArgv[0], rt.startArgv.slice(1), { timeoutMs: START_TIMEOUT_MS, env: ctx.env });
       return { started: true };
     },
-    'advice.apply': async (id) => {
-      const { finding, rt } = await findFinding(id);
-      const result = await applyFinding(finding, rt, { dataDir });
+    'advice.apply': async (planId) => {
+      // Exactly the plan the user confirmed: derived again now, it must come from the same file or XML and make the same change.
+      const held = plans.take(planId);
+      const { finding, rt } = await findFinding(held.plan.findingId);
+      checkStillSame(held, await planApply(finding, rt, { dataDir }));
+      const result = await applyFinding(finding, rt, { dataDir, expectSourceHash: held.plan.sourceHash });
+      const restart = result.restart && result.ok ? { ...result.restart, planId: plans.issueRestart(rt.id, result.restart.argv) } : result.restart;
       // Verify: the tests this setting moves, on this machine and the runtime, for a before/after compare.
-      return result.ok && !result.steps ? { ...result, rerun: rerunFor(rt, finding.setting) } : result;
+      return result.ok && !result.steps ? { ...result, restart, rerun: rerunFor(rt, finding.setting) } : { ...result, restart };
     },
   };
 
@@ -168,6 +179,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     subscribe: (cb, o) => jobs.subscribe(cb, o),
     waitForJob: (id) => jobs.wait(id),
     close: () => jobs.close(),
+    heldPlan: (id) => plans.peek(id),
+    heldRestart: (id) => plans.peekRestart(id),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { JobEvent, Subscribe } from '../../electron/contract';
+import { sessionToken } from './session-token';
 
 /** Options of the event socket: where it connects and how it backs off after a drop. */
 export interface EventSocketOptions {
@@ -7,10 +8,10 @@ export interface EventSocketOptions {
   maxDelayMs?: number;
 }
 
-/** The default events URL: ws(s)://<same host>/api/events. */
-export function defaultEventsUrl(): string {
+/** The default events URL: ws(s)://<same host>/api/events, with this tab's key (browsers cannot add headers to a WebSocket). */
+export function defaultEventsUrl(token: string | null = sessionToken()): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${location.host}/api/events`;
+  return `${proto}//${location.host}/api/events${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
 /**

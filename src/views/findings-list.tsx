@@ -60,7 +60,9 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
   const confirm = async (): Promise<void> => {
     setBusy(true);
     try {
-      setResult(await getApi().applyFinding(finding.id));
+      // The plan shown is the one applied: the engine refuses it if the file or XML changed since.
+      if (!plan?.planId) throw new Error('No plan to apply: open Apply… again.');
+      setResult(await getApi().applyFinding(plan.planId));
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -74,7 +76,8 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
     setBusy(true);
     setRestarted('Restarting… (a clean shutdown, then a start; this can take a few minutes)');
     try {
-      await getApi().restartRuntime(runtimeId);
+      if (!result?.restart?.planId) throw new Error('This restart was not offered: apply the change again.');
+      await getApi().restartRuntime(result.restart.planId);
       setRestarted(`${runtimeId} restarted: the change is in effect.`);
     } catch (err) {
       setRestarted(null);

@@ -14,7 +14,10 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 /** A running `vmbench web` with its own data folder. */
 export interface WebServer {
+  /** The address it printed, with its key (#token=…). */
   url: string;
+  /** The key alone, for API calls made by the test itself. */
+  token: string;
   home: string;
   child: ChildProcess;
   output: () => string;
@@ -35,7 +38,7 @@ export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promi
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`vmbench web printed no URL within 30 s:\n${out}`)), 30_000);
     const check = (): void => {
-      const m = /http:\/\/127\.0\.0\.1:\d+\/?/.exec(out);
+      const m = /http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve(m[0]);
@@ -57,7 +60,7 @@ export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promi
     }
     rmSync(home, { recursive: true, force: true });
   };
-  return { url, home, child, output: () => out, stop };
+  return { url, token: new URL(url).hash.replace(/^#token=/, ''), home, child, output: () => out, stop };
 }
 
 /** Launches Debian's Chromium headless. */

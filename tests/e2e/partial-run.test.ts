@@ -33,7 +33,7 @@ afterAll(async () => {
 }, 120_000);
 
 async function api<T>(channel: string, ...args: unknown[]): Promise<T> {
-  const res = await fetch(new URL(`/api/${channel}`, server.url), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ args }) });
+  const res = await fetch(new URL(`/api/${channel}`, server.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': server.token }, body: JSON.stringify({ args }) });
   const env = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
   if (!env.ok) throw new Error(env.error?.message);
   return env.value;

@@ -191,7 +191,9 @@ describe('vmbench web in Chromium', () => {
     const api = async <T>(channel: string, ...args: unknown[]): Promise<T> =>
       page.evaluate(
         async ([c, a]) => {
-          const res = await fetch(`/api/${c as string}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ args: a }) });
+          // The key the page took from its address (and keeps in this tab's sessionStorage).
+          const token = sessionStorage.getItem('vmbench-token') ?? '';
+          const res = await fetch(`/api/${c as string}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': token }, body: JSON.stringify({ args: a }) });
           const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
           if (!body.ok) throw new Error(body.error?.message);
           return body.value;

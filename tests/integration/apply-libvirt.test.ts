@@ -97,12 +97,18 @@ describe('apply on a real libvirt domain', () => {
     expect(plan.diff).toMatch(/^\+\s*<driver name='qemu' type='qcow2' io='io_uring'\/>$/m);
     expect(plan.restart?.argv).toEqual(['virsh', '-c', URI, 'shutdown', '--', domain]);
 
-    const io = await call<ApplyResult>('advice.apply', `libvirt:${domain}/diskIo`);
+    expect(plan.planId).toMatch(/^[0-9a-f]{32}$/);
+    expect(plan.sourceHash).toBe(createHash('sha256').update(virsh('dumpxml', '--inactive', domain)).digest('hex'));
+    // A finding id is not a plan: apply takes only what advice.plan handed out.
+    expect((await engine.dispatch('advice.apply', [`libvirt:${domain}/diskIo`])).ok).toBe(false);
+    const io = await call<ApplyResult>('advice.apply', plan.planId!);
     expect(io).toMatchObject({ ok: true, rolledBack: false });
-    expect(io.restart).toBeDefined();
+    expect(io.restart?.planId).toMatch(/^[0-9a-f]{32}$/);
+    // A plan applies once.
+    expect(await engine.dispatch('advice.apply', [plan.planId])).toMatchObject({ ok: false, error: { code: 'not-found' } });
     // Verify offer: the disk tests on this machine and the domain, for a before/after compare.
     expect(io.rerun).toEqual({ targets: ['local', `libvirt:${domain}`], tests: ['seq-write', 'seq-read', 'rand-read'] });
-    const nic = await call<ApplyResult>('advice.apply', `libvirt:${domain}/nicModel`);
+    const nic = await call<ApplyResult>('advice.apply', (await call<ApplyPlan>('advice.plan', `libvirt:${domain}/nicModel`)).planId!);
     expect(nic).toMatchObject({ ok: true, rolledBack: false, rerun: { tests: ['net'] } });
 
     const xml = virsh('dumpxml', '--inactive', domain);
@@ -142,5 +148,28 @@ describe('apply on a real libvirt domain', () => {
     const after = virsh('dumpxml', '--inactive', domain);
     expect(diskDriver(after)).toContain("io='io_uring'");
     expect(after).toBe(before);
+  }, 120_000);
+
+  it('refuses a confirmed plan when the domain XML changed since it was shown, and changes nothing', async () => {
+    // The earlier test set virtio: go back to rtl8139 so there is a nicModel finding to plan.
+    const xml = virsh('dumpxml', '--inactive', domain);
+    writeFileSync(join(root, 'rtl.xml'), xml.replace(/<model type='virtio'\/>/, "<model type='rtl8139'/>"));
+    virsh('define', join(root, 'rtl.xml'));
+    const plan = await call<ApplyPlan>('advice.plan', `libvirt:${domain}/nicModel`);
+    // Someone (virsh edit, virt-manager) changes the domain between the dialog and the click.
+    const edited = virsh('dumpxml', '--inactive', domain).replace(/<memory unit='KiB'>\d+<\/memory>/, "<memory unit='KiB'>262144</memory>");
+    writeFileSync(join(root, 'edited.xml'), edited);
+    virsh('define', join(root, 'edited.xml'));
+    const before = virsh('dumpxml', '--inactive', domain);
+    const backupsBefore = readdirSync(join(dataDir, 'backups')).length;
+    const res = await engine.dispatch('advice.apply', [plan.planId]);
+    expect(res).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(!res.ok && res.error.message).toMatch(/domain XML of libvirt:.* changed since you reviewed this change; nothing was changed/);
+    expect(virsh('dumpxml', '--inactive', domain)).toBe(before);
+    expect(readdirSync(join(dataDir, 'backups')).length).toBe(backupsBefore);
+    // A new plan of the same finding, from the new XML, applies.
+    const again = await call<ApplyResult>('advice.apply', (await call<ApplyPlan>('advice.plan', `libvirt:${domain}/nicModel`)).planId!);
+    expect(again).toMatchObject({ ok: true });
+    expect(nicModel(virsh('dumpxml', '--inactive', domain))).toBe('virtio');
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyResult, BenchEvent, Comparison, Envelope, JobEvent, Run } from '../../electron/contract.js';
+import type { ApplyPlan, ApplyResult, BenchEvent, Comparison, Envelope, JobEvent, Run } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
@@ -196,12 +196,13 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
   });
   it('verify: applies io_uring (backup), restarts the domain on request, re-runs and compares: the setting change and both measurements', async () => {
     expect(beforeRunId).toBeDefined();
-    const applied = await call<ApplyResult>('advice.apply', `${target}/diskIo`);
+    const planOf = async (setting: string): Promise<string> => (await call<ApplyPlan>('advice.plan', `${target}/${setting}`)).planId!;
+    const applied = await call<ApplyResult>('advice.apply', await planOf('diskIo'));
     expect(applied).toMatchObject({ ok: true, rolledBack: false, rerun: { targets: ['local', target] } });
-    expect(await call<ApplyResult>('advice.apply', `${target}/nicModel`)).toMatchObject({ ok: true, rolledBack: false });
+    expect(await call<ApplyResult>('advice.apply', await planOf('nicModel'))).toMatchObject({ ok: true, rolledBack: false });
     expect(execFileSync('virsh', ['-c', URI, 'dumpxml', '--inactive', domain], { encoding: 'utf8' })).toMatch(/<driver [^>]*io='io_uring'/);
     const t0 = Date.now();
-    expect(await call<{ restarted: boolean }>('runtime.restart', target)).toEqual({ restarted: true });
+    expect(await call<{ restarted: boolean }>('runtime.restart', applied.restart!.planId!)).toEqual({ restarted: true });
     log(`restart (clean shutdown, start, guest agent) took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const live = execFileSync('virsh', ['-c', URI, 'dumpxml', domain], { encoding: 'utf8' });
     expect(live).toMatch(/<driver [^>]*io='io_uring'/);

@@ -182,7 +182,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(beforeRunId).toBeDefined();
     const vfPath = join(machine.machineHome, 'Vagrantfile');
     const original = readFileSync(vfPath, 'utf8');
-    const applied = await call<ApplyResult>('advice.apply', `${target}/mountType`);
+    const applied = await call<ApplyResult>('advice.apply', (await call<ApplyPlan>('advice.plan', `${target}/mountType`)).planId!);
     expect(applied, applied.message).toMatchObject({ ok: true, rolledBack: false, restart: { argv: ['vagrant', 'halt', id, '&&', 'vagrant', 'up', id] } });
     expect(applied.rerun?.targets).toContain(target);
     const edited = readFileSync(vfPath, 'utf8');
@@ -193,7 +193,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(backups.some((f) => readFileSync(join(applied.backupDir!, f), 'utf8') === original)).toBe(true);
 
     const t0 = Date.now();
-    expect(await call<{ restarted: boolean }>('runtime.restart', target)).toEqual({ restarted: true });
+    expect(await call<{ restarted: boolean }>('runtime.restart', applied.restart!.planId!)).toEqual({ restarted: true });
     log(`restart (vagrant halt, shared memory added to the domain, vagrant up): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     expect(readdirSync(join(home, 'backups')).some((d) => d.endsWith('-memory'))).toBe(true);
     const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');

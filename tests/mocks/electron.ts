@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { vi, type Mock } from 'vitest';
-import type { Envelope, JobEvent } from '../../electron/contract.js';
+import type { ApplyPlan, Envelope, JobEvent } from '../../electron/contract.js';
 
 /** A rectangle in screen coordinates. */
 export type Rect = { x: number; y: number; width: number; height: number };
@@ -126,6 +126,8 @@ export const ipcMain = new FakeIpcMain();
 export const ipcRenderer = new FakeIpcRenderer();
 export const session = { defaultSession: fakeSession };
 export const shell = { openExternal: vi.fn(() => Promise.resolve()) };
+/** The native dialog: answers Cancel (0) unless a test says otherwise with mockResolvedValueOnce. */
+export const dialog = { showMessageBox: vi.fn(async (_win: unknown, _opts: { message: string; detail?: string; buttons?: string[]; defaultId?: number; cancelId?: number }) => ({ response: 0, checkboxChecked: false })) };
 export const exposed: Record<string, unknown> = {};
 export const contextBridge = {
   exposeInMainWorld: vi.fn((key: string, api: unknown) => {
@@ -157,6 +159,7 @@ export function resetElectronMock(): void {
   for (const key of Object.keys(exposed)) delete exposed[key];
   setDisplays([{ x: 0, y: 25, width: 1920, height: 1055 }]);
   vi.clearAllMocks();
+  dialog.showMessageBox.mockImplementation(async () => ({ response: 0, checkboxChecked: false }));
 }
 
 type Listener = (ev: JobEvent) => void;
@@ -165,6 +168,8 @@ export interface FakeEngine {
   dispatch: Mock<(channel: string, args: unknown[]) => Promise<Envelope<unknown>>>;
   subscribe: Mock<(cb: Listener, opts?: { replay?: boolean }) => () => void>;
   close: Mock<() => Promise<void>>;
+  heldPlan: Mock<(id: string) => { plan: ApplyPlan }>;
+  heldRestart: Mock<(id: string) => { runtimeId: string; argv: string[] }>;
   /** Plays the engine emitting a job event to its subscribers. */
   emit(ev: JobEvent): void;
   history: JobEvent[];
@@ -185,6 +190,8 @@ export function fakeEngine(): FakeEngine {
       return () => void listeners.delete(cb);
     }),
     close: vi.fn(async (): Promise<void> => undefined),
+    heldPlan: vi.fn((id: string) => ({ plan: { findingId: 'libvirt:vm/diskIo', runtimeId: 'libvirt:vm', kind: 'libvirt' as const, path: 'vm.xml', diff: `-io=threads\n+io=io_uring (${id})`, notes: [] } })),
+    heldRestart: vi.fn(() => ({ runtimeId: 'libvirt:vm', argv: ['virsh', 'shutdown', '--', 'vm'] })),
     emit(ev: JobEvent) {
       history.push(ev);
       for (const cb of listeners) cb(ev);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestMap } from '../../electron/contract.js';
-import { BrowserWindow, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
+import { BrowserWindow, dialog, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
 const { startApp } = await import('../../electron/app/start-app.js');
@@ -40,8 +40,8 @@ describe('IPC wiring', () => {
     'runs.export': ['run-1', 'md'],
     'card.render': [{ runId: 'run-1' }],
     'advice.plan': ['libvirt:vm/diskIo'],
-    'advice.apply': ['libvirt:vm/diskIo'],
-    'runtime.restart': ['libvirt:vm'],
+    'advice.apply': ['0123456789abcdef0123456789abcdef'],
+    'runtime.restart': ['fedcba9876543210fedcba9876543210'],
     'runtime.start': ['libvirt:vm'],
     'runs.annotate': ['run-1', { name: 'before virtiofs' }],
     'runs.delete': ['run-1'],
@@ -49,6 +49,7 @@ describe('IPC wiring', () => {
 
   it('registers every channel of RequestMap and forwards it to engine.dispatch', async () => {
     const win = await start();
+    dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false });
     const frame = win.webContents.mainFrame;
     expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(sample).map((c) => `vmbench:${c}`).sort());
     for (const [channel, args] of Object.entries(sample)) {
@@ -56,6 +57,39 @@ describe('IPC wiring', () => {
       expect(answer).toEqual({ ok: true, value: { channel, args } });
       expect(engine.dispatch).toHaveBeenLastCalledWith(channel, args);
     }
+  });
+
+  it('apply and restart need a click in the main process\'s own dialog: the renderer alone changes nothing', async () => {
+    const win = await start();
+    const frame = win.webContents.mainFrame;
+    const planId = '0123456789abcdef0123456789abcdef';
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
+    expect(await ipcMain.invoke('vmbench:advice.apply', frame, [planId])).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(engine.dispatch).not.toHaveBeenCalled();
+    // The dialog shows the engine's own record of the plan (not text from the renderer), Cancel first and default.
+    expect(engine.heldPlan).toHaveBeenCalledWith(planId);
+    const [, opts] = dialog.showMessageBox.mock.calls[0];
+    expect(opts).toMatchObject({ message: 'Apply this change? This changes vm.xml.', buttons: ['Cancel', 'Apply'], defaultId: 0, cancelId: 0 });
+    expect(opts.detail).toContain(`+io=io_uring (${planId})`);
+
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
+    expect(await ipcMain.invoke('vmbench:advice.apply', frame, [planId])).toMatchObject({ ok: true });
+    expect(engine.dispatch).toHaveBeenLastCalledWith('advice.apply', [planId]);
+
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
+    expect(await ipcMain.invoke('vmbench:runtime.restart', frame, ['fedcba9876543210fedcba9876543210'])).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(dialog.showMessageBox.mock.calls[2][1].detail).toContain('virsh shutdown -- vm');
+    expect(engine.dispatch).toHaveBeenCalledTimes(1);
+  });
+
+  it('an unknown plan id gets the engine\'s own answer, without a dialog', async () => {
+    const win = await start();
+    engine.heldPlan.mockImplementationOnce(() => {
+      throw new Error('unknown plan');
+    });
+    engine.dispatch.mockResolvedValueOnce({ ok: false, error: { code: 'not-found', message: 'This change was not planned in this session' } });
+    expect(await ipcMain.invoke('vmbench:advice.apply', win.webContents.mainFrame, ['0123456789abcdef0123456789abcdef'])).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(dialog.showMessageBox).not.toHaveBeenCalled();
   });
 
   it('rejects calls from a foreign frame with an invalid-input envelope, without reaching the engine', async () => {

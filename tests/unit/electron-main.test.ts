@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BrowserWindow, app, fakeEngine, ipcMain, resetElectronMock, session, shell } from '../mocks/electron.js';
+import { BrowserWindow, app, dialog, fakeEngine, ipcMain, resetElectronMock, session, shell } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
 const { startApp } = await import('../../electron/app/start-app.js');
@@ -44,28 +44,38 @@ describe('the main window', () => {
     expect(win.show).toHaveBeenCalled();
   });
 
-  it('prevents navigation away from the renderer and opens only https links externally', async () => {
+  it('prevents navigation away from the renderer and opens only https links externally, after asking', async () => {
     const win = await start();
     const navigate = (url: string) => {
       const event = { url, preventDefault: vi.fn() };
       win.webContents.emit('will-navigate', event, url);
       return event.preventDefault.mock.calls.length > 0;
     };
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
     expect(navigate('https://example.com/')).toBe(true);
     expect(navigate('http://example.com/')).toBe(true);
     expect(navigate('file:///etc/passwd')).toBe(true);
     expect(navigate(`${rendererUrl}#/history`)).toBe(false);
-    expect(shell.openExternal).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(shell.openExternal).toHaveBeenCalledTimes(1));
     expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/');
+    // Only the https link was asked about; the question shows the whole address, Cancel first and default.
+    expect(dialog.showMessageBox).toHaveBeenCalledTimes(1);
+    expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({ detail: 'https://example.com/', buttons: ['Cancel', 'Open in browser'], defaultId: 0, cancelId: 0 });
   });
 
-  it('denies window.open, handing https links to the browser', async () => {
+  it('denies window.open; an https link goes to the browser only when the user says Open', async () => {
     const win = await start();
     const open = (url: string) => win.webContents.windowOpenHandler!({ url, frameName: '', disposition: 'new-window' });
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
     expect(open('https://github.com/vmbench')).toEqual({ action: 'deny' });
     expect(open('http://insecure.example/')).toEqual({ action: 'deny' });
     expect(open('javascript:alert(1)')).toEqual({ action: 'deny' });
-    expect(shell.openExternal.mock.calls).toEqual([['https://github.com/vmbench']]);
+    await vi.waitFor(() => expect(shell.openExternal.mock.calls).toEqual([['https://github.com/vmbench']]));
+    // Cancel (the default answer): nothing opens.
+    expect(open('https://example.org/phish')).toEqual({ action: 'deny' });
+    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(2));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
     const webview = { preventDefault: vi.fn() };
     win.webContents.emit('will-attach-webview', webview);
     expect(webview.preventDefault).toHaveBeenCalled();

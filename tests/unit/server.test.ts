@@ -31,7 +31,7 @@ describe('vmbench web server', () => {
   let server: WebServer;
   let host: string;
   const api = (channel: string, args: unknown, extra: Record<string, string> = {}): Promise<Reply> =>
-    send(server.port, 'POST', `/api/${channel}`, { host, 'content-type': 'application/json', ...extra }, JSON.stringify({ args }));
+    send(server.port, 'POST', `/api/${channel}`, { host, 'content-type': 'application/json', 'x-vmbench-token': server.token, ...extra }, JSON.stringify({ args }));
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'vmbench-web-'));
@@ -45,8 +45,24 @@ describe('vmbench web server', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('listens on 127.0.0.1 only', () => {
-    expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
+  it('listens on 127.0.0.1 only, and prints an address that carries a fresh random key in its fragment', async () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`);
+    expect(server.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const other = await startWebServer(engine, { port: 0, rendererDir: dir });
+    expect(other.token).not.toBe(server.token);
+    await other.close();
+  });
+
+  it('answers the API only with the key: without it, or with a wrong one, 401 and nothing runs', async () => {
+    for (const extra of [{ 'x-vmbench-token': '' }, { 'x-vmbench-token': 'x'.repeat(43) }, { 'x-vmbench-token': `${server.token}x` }]) {
+      const r = await api('runs.list', [], extra);
+      expect(r.status).toBe(401);
+      expect(JSON.parse(r.body).error.message).toMatch(/open the address `vmbench web` printed/);
+    }
+    const bare = await send(server.port, 'POST', '/api/advice.apply', { host, 'content-type': 'application/json' }, JSON.stringify({ args: ['0123456789abcdef0123456789abcdef'] }));
+    expect(bare.status).toBe(401);
+    // The page and its assets need no key: they hold none of the user's data.
+    expect((await send(server.port, 'GET', '/', { host })).status).toBe(200);
   });
 
   it('serves the page with a strict CSP', async () => {
@@ -73,25 +89,23 @@ describe('vmbench web server', () => {
   it('refuses foreign hosts (DNS rebinding), foreign origins, non-JSON bodies and path traversal', async () => {
     expect((await send(server.port, 'GET', '/', { host: 'evil.example:80' })).status).toBe(421);
     expect((await api('runs.list', [], { origin: 'http://evil.example' })).status).toBe(403);
-    expect((await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'text/plain' }, '{"args":[]}')).status).toBe(415);
-    expect((await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'application/json' }, '{oops')).status).toBe(400);
+    expect((await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'text/plain', 'x-vmbench-token': server.token }, '{"args":[]}')).status).toBe(415);
+    expect((await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'application/json', 'x-vmbench-token': server.token }, '{oops')).status).toBe(400);
     expect((await send(server.port, 'GET', '/..%2f..%2fetc%2fpasswd', { host })).status).toBe(404);
-    expect((await send(server.port, 'GET', '/api/runs.list', { host })).status).toBe(405);
+    expect((await send(server.port, 'GET', '/api/runs.list', { host, 'x-vmbench-token': server.token })).status).toBe(405);
   });
 
-  it('streams events over a WebSocket from our origin and refuses others', async () => {
-    const ok = new WebSocket(`ws://${host}/api/events`, { headers: { origin: `http://${host}` } });
-    await new Promise((resolve, reject) => {
-      ok.on('open', resolve);
-      ok.on('error', reject);
-    });
-    ok.close();
-    const bad = new WebSocket(`ws://${host}/api/events`, { headers: { origin: 'http://evil.example' } });
-    await expect(
+  it('streams events over a WebSocket from our origin with the key, and refuses others', async () => {
+    const opened = (ws: WebSocket): Promise<unknown> =>
       new Promise((resolve, reject) => {
-        bad.on('open', resolve);
-        bad.on('error', reject);
-      }),
-    ).rejects.toThrow(/403/);
+        ws.on('open', resolve);
+        ws.on('error', reject);
+      });
+    const ok = new WebSocket(`ws://${host}/api/events?token=${server.token}`, { headers: { origin: `http://${host}` } });
+    await opened(ok);
+    ok.close();
+    await expect(opened(new WebSocket(`ws://${host}/api/events?token=${server.token}`, { headers: { origin: 'http://evil.example' } }))).rejects.toThrow(/403/);
+    await expect(opened(new WebSocket(`ws://${host}/api/events`, { headers: { origin: `http://${host}` } }))).rejects.toThrow(/403/);
+    await expect(opened(new WebSocket(`ws://${host}/api/events?token=wrong`))).rejects.toThrow(/403/);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JobEvent } from '../../electron/contract';
-import { createEventSocket } from '../../src/api/event-socket';
+import { createEventSocket, defaultEventsUrl } from '../../src/api/event-socket';
 
 /** A minimal stand-in for the browser's WebSocket (Node 20 has none): records instances, lets the test drive them. */
 class FakeSocket {
@@ -47,6 +47,11 @@ describe('event socket', () => {
     expect(got).toEqual([1, 2]);
     unsubscribe();
     expect(FakeSocket.all[0].closed).toBe(true);
+  });
+
+  it('carries the key of vmbench web as ?token= (a WebSocket cannot carry headers)', () => {
+    createEventSocket({ url: defaultEventsUrl('k3y_-abc') })(() => undefined);
+    expect(FakeSocket.all[0].url).toBe('ws://127.0.0.1:7317/api/events?token=k3y_-abc');
   });
 
   it('reconnects with backoff and drops replayed events', () => {

@@ -20,6 +20,16 @@ describe('http invoke', () => {
     expect(JSON.parse(String(init.body))).toEqual({ args: ['job-1'] });
   });
 
+  it('sends the key of vmbench web on every call, and a 401 says to open the address it printed', async () => {
+    const fetchMock = vi.fn(async () => answer(401, { ok: false, error: { code: 'invalid-input', message: 'no key' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const err = await createHttpInvoke('/api/', () => 'k3y')('detect').catch((e: unknown) => e);
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect((init.headers as Record<string, string>)['x-vmbench-token']).toBe('k3y');
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as Error).message).toMatch(/Open the address `vmbench web` printed/);
+  });
+
   it('throws ApiError with the code and message of a failed envelope', async () => {
     vi.stubGlobal('fetch', async () => answer(200, { ok: false, error: { code: 'busy', message: 'a benchmark is already running' } }));
     const err = await createHttpInvoke()('detect').catch((e: unknown) => e);

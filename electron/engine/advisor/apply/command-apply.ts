@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { run } from '../../util/exec.js';
+import { sourceHashOf } from '../plan-book.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
 
@@ -29,6 +30,8 @@ export async function planCommand(finding: Finding, rt: RuntimeInfo, opts: Apply
     argv: backupCmd ? [backupCmd, argv] : [argv],
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
     notes: argv[0] === 'rdctl' ? ['Rancher Desktop may restart its VM to apply the setting.'] : [],
+    // The setting as detected now and the command: a different current value means a different change.
+    sourceHash: sourceHashOf(JSON.stringify({ argv, current: finding.current ?? null })),
   };
 }
 

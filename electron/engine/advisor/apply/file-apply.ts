@@ -6,8 +6,9 @@ import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { backupDirFor, writeBackup } from './backup.js';
+import { sourceHashOf } from '../plan-book.js';
 import { editText, fileEditFor, hasEdit, type FileEdit } from './file-edit.js';
-import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
+import { APPLY_TIMEOUT_MS, checkSource, type ApplyOptions } from './types.js';
 import { unifiedDiff } from './unified-diff.js';
 
 function filePath(finding: Finding, opts: ApplyOptions): string {
@@ -55,6 +56,7 @@ export async function planFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOpt
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
     restart: restartFor(rt),
     notes,
+    sourceHash: sourceHashOf(before),
   };
 }
 
@@ -65,6 +67,7 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
   const edit = fileEditFor(finding, rt);
   const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
   const before = await readFile(path, 'utf8');
+  checkSource(path, before, opts);
   const backup = await writeBackup(dir, basename(path), before);
   const after = editText(before, edit);
   try {

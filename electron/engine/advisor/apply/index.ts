@@ -1,3 +1,4 @@
+import { sourceHashOf } from '../plan-book.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { applyCommand, planCommand } from './command-apply.js';
 import { applyFile, planFile } from './file-apply.js';
@@ -10,7 +11,7 @@ export type { ApplyOptions } from './types.js';
 export async function planApply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
   const a = finding.apply;
   if (!a) throw new Error(`${finding.id} has nothing to apply`);
-  if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, notes: ['This setting is changed in the app itself; vmbench changes nothing.'] };
+  if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, notes: ['This setting is changed in the app itself; vmbench changes nothing.'], sourceHash: sourceHashOf(a.steps.join('\n')) };
   if (rt.kind === 'libvirt') return planLibvirt(finding, rt, opts);
   if (a.kind === 'file') return planFile(finding, rt, opts);
   return planCommand(finding, rt, opts);

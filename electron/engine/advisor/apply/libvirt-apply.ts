@@ -1,9 +1,10 @@
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { run } from '../../util/exec.js';
 import { domainName } from '../libvirt/xml.js';
+import { sourceHashOf } from '../plan-book.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { editDomainXml, libvirtEditFor, readEdit, type LibvirtEdit } from './libvirt-edit.js';
-import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
+import { APPLY_TIMEOUT_MS, checkSource, type ApplyOptions } from './types.js';
 import { unifiedDiff } from './unified-diff.js';
 
 const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };
@@ -53,6 +54,7 @@ export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: Apply
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
     restart: restartOffer(c),
     notes: ['The running domain is not restarted; you will be asked separately.'],
+    sourceHash: sourceHashOf(before),
   };
 }
 
@@ -61,6 +63,7 @@ export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: Appl
   const c = context(finding, rt);
   const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
   const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
+  checkSource(`The domain XML of ${c.dom}`, before, opts);
   const backup = await writeBackup(dir, 'domain.xml', before);
   const after = editDomainXml(before, c.edit);
   const edited = await writeBackup(dir, 'domain.new.xml', after);

@@ -1,3 +1,6 @@
+import { EngineError } from '../../errors.js';
+import { sourceHashOf } from '../plan-book.js';
+
 /** Options of one apply. */
 export interface ApplyOptions {
   /** The data directory (VMBENCH_HOME); backups go to <dataDir>/backups/. */
@@ -9,6 +12,15 @@ export interface ApplyOptions {
   afterChange?: () => Promise<void>;
   /** Fixed clock for the backup folder name. */
   now?: Date;
+  /** The sourceHash of the confirmed plan: the file or XML read just before the write must still match it. */
+  expectSourceHash?: string;
+}
+
+/** Refuses to write when what was just read is not what the confirmed plan was computed from. */
+export function checkSource(what: string, text: string, opts: ApplyOptions): void {
+  if (opts.expectSourceHash !== undefined && sourceHashOf(text) !== opts.expectSourceHash) {
+    throw new EngineError('conflict', `${what} changed since you reviewed this change; nothing was changed. Open the change again, review the new diff and confirm it.`);
+  }
 }
 
 /** Time limit of every subprocess an apply runs. */

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ApplyPlan } from '../../contract.js';
+import { EngineError } from '../errors.js';
+
+/** How long a plan shown to the user may be confirmed. */
+export const PLAN_TTL_MS = 15 * 60_000;
+
+/** sha256 of a text, hex: the hash a plan records of the file, XML or setting it was computed from. */
+export function sourceHashOf(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** A plan the engine handed out and still honours: what it changes, and what it was computed from. */
+export interface HeldPlan {
+  planId: string;
+  plan: ApplyPlan;
+  /** sha256 over the source hash and the change itself (diff, commands, path). */
+  fingerprint: string;
+  expiresAt: number;
+}
+
+/** A restart the user may confirm after an apply, held under its own id. */
+export interface HeldRestart {
+  planId: string;
+  runtimeId: string;
+  argv: string[];
+  expiresAt: number;
+}
+
+/** What must be identical between the plan the user saw and the one derived again at apply time. */
+export function planFingerprint(plan: ApplyPlan): string {
+  return sourceHashOf(JSON.stringify([plan.sourceHash ?? null, plan.path ?? null, plan.diff ?? null, plan.argv ?? null, plan.steps ?? null]));
+}
+
+/**
+ * Plans shown to the user, by random id. Apply and restart take one of these ids, once: a caller
+ * that never saw a plan (or saw an old one) cannot change anything.
+ */
+export class PlanBook {
+  private readonly plans = new Map<string, HeldPlan>();
+  private readonly restarts = new Map<string, HeldRestart>();
+
+  constructor(
+    private readonly ttlMs = PLAN_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records a plan and returns it with its id. */
+  issue(plan: ApplyPlan): ApplyPlan {
+    this.sweep();
+    const planId = newId();
+    const expiresAt = this.now() + this.ttlMs;
+    const held = { ...plan, planId, expiresAt: new Date(expiresAt).toISOString() };
+    this.plans.set(planId, { planId, plan: held, fingerprint: planFingerprint(plan), expiresAt });
+    return held;
+  }
+
+  /** The plan behind an id, without using it up (for a confirmation dialog). */
+  peek(planId: string): HeldPlan {
+    this.sweep();
+    const held = this.plans.get(planId);
+    if (!held) throw unknownPlan();
+    return held;
+  }
+
+  /** Uses a plan up: a plan id applies at most once, whatever happens next. */
+  take(planId: string): HeldPlan {
+    const held = this.peek(planId);
+    this.plans.delete(planId);
+    return held;
+  }
+
+  /** Records the restart an apply offers; returns its id. */
+  issueRestart(runtimeId: string, argv: string[]): string {
+    this.sweep();
+    const planId = newId();
+    this.restarts.set(planId, { planId, runtimeId, argv, expiresAt: this.now() + this.ttlMs });
+    return planId;
+  }
+
+  peekRestart(planId: string): HeldRestart {
+    this.sweep();
+    const held = this.restarts.get(planId);
+    if (!held) throw new EngineError('not-found', 'This restart was not offered in this session, was already done, or was offered more than 15 minutes ago. Apply the change again to be offered the restart.');
+    return held;
+  }
+
+  takeRestart(planId: string): HeldRestart {
+    const held = this.peekRestart(planId);
+    this.restarts.delete(planId);
+    return held;
+  }
+
+  private sweep(): void {
+    const t = this.now();
+    for (const [id, p] of this.plans) if (p.expiresAt <= t) this.plans.delete(id);
+    for (const [id, p] of this.restarts) if (p.expiresAt <= t) this.restarts.delete(id);
+  }
+}
+
+/** Refuses an apply whose source or change differs from what the user confirmed. */
+export function checkStillSame(held: HeldPlan, now: ApplyPlan): void {
+  if (planFingerprint(now) === held.fingerprint) return;
+  const what = held.plan.kind === 'libvirt' ? `the domain XML of ${held.plan.runtimeId}` : held.plan.path ? held.plan.path : `the settings of ${held.plan.runtimeId}`;
+  const why = now.sourceHash !== held.plan.sourceHash ? `${what} changed since you reviewed this change` : 'the change vmbench would make now differs from the one you reviewed';
+  throw new EngineError('conflict', `${why}; nothing was changed. Open the change again, review the new diff and confirm it.`);
+}
+
+function newId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function unknownPlan(): EngineError {
+  return new EngineError('not-found', 'This change was not planned in this session, was already applied, or was shown more than 15 minutes ago; nothing was changed. Open the change again, review it and confirm.');
+}
