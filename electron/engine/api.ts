@@ -21,7 +21,8 @@ import { findKind } from './runtimes/registry.js';
 import { acquireRunLock, checkDataDir } from './store/data-dir.js';
 import { RunStore } from './store/run-store.js';
 import { run } from './util/exec.js';
-import { resolveTargets } from './targets.js';
+import { resolveTargets, scratchDir } from './targets.js';
+import { sweepLeftovers, sweptMessage } from './store/leftovers.js';
 
 /** The engine as every face (Electron main, `vmbench web`, CLI) uses it. */
 export interface Engine {
@@ -89,6 +90,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       try {
         const jobId = jobs.start(async (_id, emit, signal) => {
           try {
+            // With the lock held: what a killed run left in scratch goes now, before it fills the disk twice.
+            const swept = sweptMessage(await sweepLeftovers(scratchDir(dataDir)));
+            if (swept) emit({ type: 'log', level: 'info', message: swept });
             await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
           } finally {
             await release();

@@ -1,6 +1,7 @@
 /** The built CLI as a subprocess: output never cut in a pipe, usage errors, a data folder that cannot work, signals. */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -106,4 +107,81 @@ describe('vmbench CLI hardening (built bundle)', () => {
     const rb = await b.done;
     expect(rb.status).toBe(130);
   }, 240_000);
+
+  it('work folders of a run killed with -9 are swept at the next run, once no live process owns them', async () => {
+    const scratch = join(home, 'scratch');
+    // A live pid's folder (this test process) is never taken.
+    await mkdir(scratch, { recursive: true });
+    await mkdir(join(scratch, `.vmbench-${process.pid}-1`));
+    const child = spawn(process.execPath, [BIN, 'run', '--tests', 'seq-write'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    child.stdout!.resume();
+    child.stderr!.resume();
+    // Wait until the script has made its work folder and written into it.
+    let work: string | undefined;
+    for (let i = 0; i < 600 && !work; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      for (const n of await readdir(scratch)) {
+        if (!/^\.vmbench-\d+-\d+$/.test(n) || n.startsWith(`.vmbench-${process.pid}-`)) continue;
+        if ((await readdir(join(scratch, n))).length > 0) work = n;
+      }
+    }
+    expect(work, 'the seq-write script never created its work folder').toBeDefined();
+    const scriptPid = Number(/^\.vmbench-(\d+)-/.exec(work!)![1]);
+    // kill -9 of everything: the CLI's group and the script's own group; no trap runs.
+    const closed = new Promise((r) => child.on('close', r));
+    process.kill(-child.pid!, 'SIGKILL');
+    try {
+      process.kill(-scriptPid, 'SIGKILL');
+    } catch {
+      process.kill(scriptPid, 'SIGKILL');
+    }
+    await closed;
+    for (let i = 0; i < 50; i++) {
+      try {
+        process.kill(scriptPid, 0);
+        await new Promise((r) => setTimeout(r, 100));
+      } catch {
+        break;
+      }
+    }
+    expect(await readdir(scratch)).toContain(work);
+    await rm(join(home, 'run.lock'), { force: true }); // the killed CLI could not release it (a dead pid's lock is taken over anyway)
+
+    const next = cli(['run', '--tests', 'small-files']);
+    expect(next.status, next.stderr).toBe(0);
+    expect(next.stderr).toMatch(new RegExp(`Removed 1 work folder \\(\\d+ (MB|GB)\\) that an earlier run left behind when it was stopped: \\${work}`));
+    const left = await readdir(scratch);
+    expect(left).not.toContain(work);
+    expect(left).toContain(`.vmbench-${process.pid}-1`);
+  }, 300_000);
+
+  it('a read-only or full data folder is refused before the run starts, naming the folder and what to do', async () => {
+    // Real mounts (CI runs as root): a read-only tmpfs, and a 2 MiB tmpfs that cannot hold a run.
+    const base = await mkdtemp(join(tmpdir(), 'vmbench-mnt-'));
+    const ro = join(base, 'ro');
+    const full = join(base, 'full');
+    await mkdir(ro);
+    await mkdir(full);
+    const mount = (args: string[]): void => {
+      const r = spawnSync('mount', args, { encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`mount ${args.join(' ')} failed (this test needs root): ${r.stderr}`);
+    };
+    try {
+      mount(['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', ro]);
+      mount(['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', full]);
+      const a = cli(['run', '--tests', 'seq-write', '--data-dir', join(ro, 'vmbench')]);
+      expect(a.status).toBe(2);
+      expect(a.stderr).toMatch(new RegExp(`Cannot store runs in ${ro}/vmbench: it is on a read-only file system\\. Choose another folder with --data-dir`));
+      const b = cli(['run', '--tests', 'seq-write', '--data-dir', join(full, 'vmbench')]);
+      expect(b.status).toBe(2);
+      expect(b.stderr).toMatch(/Not enough space in .*full\/vmbench: \d+\.\d MiB free, a run needs 16 MiB/);
+      // Nothing was started: no scratch work folder, no run file, no zero-byte temp file.
+      expect(await readdir(join(full, 'vmbench', 'runs'))).toEqual([]);
+      expect(await readdir(join(full, 'vmbench'))).toEqual(['runs']);
+    } finally {
+      spawnSync('umount', [ro]);
+      spawnSync('umount', [full]);
+      await rm(base, { recursive: true, force: true });
+    }
+  });
 });
