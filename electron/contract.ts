@@ -225,6 +225,8 @@ export interface Finding {
   recommended: unknown;
   severity: 'high' | 'medium' | 'low' | 'info';
   evidence: string;
+  /** The published measurements behind it, one row each: source, date, machine, numbers. */
+  evidenceTable?: EvidenceRow[];
   risk?: string;
   apply?: { kind: 'command'; argv: string[] } | { kind: 'file'; path: string; diff: string } | { kind: 'steps'; steps: string[] };
   /** This machine's own numbers behind the finding (latest stored run). */
@@ -238,6 +240,14 @@ export interface Finding {
   gainBasis?: string;
   /** The user's own numbers say this is already fine: listed last. */
   alreadyFine?: boolean;
+}
+
+/** One published measurement behind a finding. */
+export interface EvidenceRow {
+  source: string;
+  date: string;
+  machine: string;
+  numbers: string;
 }
 
 /** What applying a finding will change, shown for confirmation before anything is done. */

@@ -1,4 +1,6 @@
 import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contract';
+import { metricInfo } from '../../electron/metrics';
+import { fmtNum } from './format';
 
 const SETTING_WORDS: Record<string, (rec: string, name: string) => string> = {
   mountType: (rec, name) => `Use ${rec} for ${name}'s shared folders`,
@@ -36,6 +38,7 @@ export function yoursLine(f: Pick<Finding, 'measured' | 'current' | 'recommended
   const place = m.find((x) => x.place !== 'native');
   const native = m.find((x) => x.place === 'native');
   if (place && native && native.median > 0) return `yours: ${fmtX(place.median / native.median)} this machine (${place.test}, ${place.place})`;
+  if (place) return `yours: ${fmtNum(place.median)} ${metricInfo(place.metric).unit} (${place.test}, ${place.place})`;
   return null;
 }
 

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { DetectResult, Finding, RuntimeInfo } from '../../electron/contract';
+import type { DetectResult, EvidenceRow, Finding, RuntimeInfo } from '../../electron/contract';
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
 import { adviceTitle, effectLine, yoursLine } from '../lib/advice-words';
@@ -38,9 +38,9 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
         </p>
       ) : null}
       {f.risk ? <p className="small muted">Risk: {f.risk}</p> : null}
-      <details className="small">
+      <details className="small advice-evidence">
         <summary>Evidence</summary>
-        <p>{f.evidence}</p>
+        {f.evidenceTable?.length ? <EvidenceTable rows={f.evidenceTable} /> : <p>{f.evidence}</p>}
       </details>
       {f.apply && !appliable ? (
         <details className="small" data-testid="advice-howto" open>
@@ -50,6 +50,34 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
       ) : null}
       {appliable ? <ApplyFinding finding={f} /> : null}
     </li>
+  );
+}
+
+/** The published measurements behind a finding: one row per source. */
+function EvidenceTable({ rows }: { rows: EvidenceRow[] }): JSX.Element {
+  return (
+    <div className="table-scroll">
+      <table className="table evidence-table" data-testid="evidence-table">
+        <thead>
+          <tr>
+            <th scope="col">Source</th>
+            <th scope="col">Date</th>
+            <th scope="col">Machine</th>
+            <th scope="col">Numbers</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              <td>{r.source}</td>
+              <td>{r.date}</td>
+              <td>{r.machine}</td>
+              <td>{r.numbers}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,3 +1,5 @@
+import type { EvidenceRow } from '../../contract.js';
+
 /** Published numbers the rules quote, with source and conditions (shared/evidence.md). */
 export const EVIDENCE = {
   vzVirtiofs:
@@ -17,3 +19,75 @@ export const EVIDENCE = {
   redis:
     'redis-benchmark SET (seed 002: MacBook Air 2011, Docker for Mac 17.09, redis 4.0.2): docker tcp 52002 vs unix socket 90415 requests/s, native tcp 26567 vs unix 88261; separate containers over tcp 37793 (about 27% below same-container tcp).',
 } as const;
+
+const SEED_000 = 'Blog post “Is Rancher Desktop’s default slow?” (Zenn, in Japanese)';
+
+/** The rows behind each EVIDENCE entry (the Evidence table of a finding). Dates the sources do not state are marked so. */
+export const EVIDENCE_ROWS: Record<keyof typeof EVIDENCE, EvidenceRow[]> = {
+  vzVirtiofs: [
+    {
+      source: SEED_000,
+      date: 'not stated (macOS Sonoma: 2023 or later)',
+      machine: 'Apple M2 MacBook Air 24 GB, macOS Sonoma',
+      numbers: 'shared-folder write, MB/s: QEMU + reverse-sshfs 156.01 (Rancher default) · VZ + reverse-sshfs 354.48 · VZ + virtiofs 1096.65 · Docker Desktop 1242.61 · native 4321.94',
+    },
+  ],
+  ninep: [
+    {
+      source: SEED_000,
+      date: 'not stated (macOS Sonoma: 2023 or later)',
+      machine: 'Apple M2 MacBook Air 24 GB, macOS Sonoma',
+      numbers: 'shared-folder write, MB/s: QEMU + 9p 45.11 (msize 128 KiB) · 46.21 (msize 512 KiB) · VZ + virtiofs 1096.65',
+    },
+  ],
+  ddev: [{ source: 'ddev file-sharing benchmark (Drupal install)', date: 'Dec 2022', machine: 'Apple M1', numbers: 'seconds: Docker Desktop virtiofs 63 · gRPC FUSE 102; Colima virtiofs 36 · sshfs 89 · 9p 150' }],
+  npmInstall: [
+    {
+      source: 'paolomainardi, npm install on a bind mount',
+      date: 'Jan 2025',
+      machine: 'Apple M4 Pro',
+      numbers: 'seconds: native 3.4 · OrbStack 4.22 · Docker VMM 8.47 · Lima 8.99 · Docker Desktop VZ 9.53',
+    },
+  ],
+  virtiofsCounter: [
+    { source: 'docker/for-mac#6667 (GitHub issue)', date: 'not stated', machine: 'Intel Mac', numbers: 'Laravel request: virtiofs 0.8 s · gRPC FUSE 0.07 s' },
+    { source: 'docker/roadmap#7 (GitHub issue)', date: 'not stated', machine: 'Mac, Docker Desktop', numbers: 'git status: virtiofs 6.73 min · gRPC FUSE 44 s' },
+  ],
+  vagrant: [
+    {
+      source: 'Blog post “Vagrant provider shared-folder performance” (Hatena, in Japanese)',
+      date: 'not stated (PHP 7.0 era)',
+      machine: '2 vCPU, 1.5 GB guests on VirtualBox, VMware and Parallels; PHP 7.0 Yii 2 app, wrk',
+      numbers: 'VMware default shared folder: about 30 requests/s for a static CSS file; NFS brought VirtualBox and VMware close to Parallels',
+    },
+  ],
+  ioUring: [
+    {
+      source: 'Blog post “How much faster is KVM with io_uring?” (in Japanese)',
+      date: 'not stated',
+      machine: "KVM guest, qcow2 on virtio; fio randread 4k, iodepth 32, libaio, direct=1, 60 s",
+      numbers: 'IOPS 8213 → 9425 (+14.7%) · p50 3490 → 2933 µs · p95 9503 → 8717 µs · host sys CPU 18.3% → 28.7%',
+    },
+  ],
+  nic: [
+    {
+      source: 'Blog post “Easy network speed-ups for open-source VMs” (in Japanese)',
+      date: '9 Aug 2010',
+      machine: 'Xen/QEMU device models, Windows XP guest, 1 vCPU; iperf -w 4M',
+      numbers: 'Mbit/s: rtl8139 58.3 · e1000 394 · paravirtual 432',
+    },
+  ],
+  redis: [
+    {
+      source: 'Blog post on Docker for Mac overhead (Qiita, in Japanese)',
+      date: 'not stated (Docker for Mac 17.09: late 2017)',
+      machine: 'MacBook Air 2011, Docker for Mac 17.09, redis 4.0.2',
+      numbers: 'redis-benchmark SET, requests/s: Docker tcp 52002 · unix socket 90415; native tcp 26567 · unix 88261; separate containers tcp 37793',
+    },
+  ],
+};
+
+/** The evidence rows a finding's text cites (a rule may quote several entries). */
+export function evidenceRowsFor(text: string): EvidenceRow[] {
+  return (Object.keys(EVIDENCE) as (keyof typeof EVIDENCE)[]).filter((k) => text.includes(EVIDENCE[k])).flatMap((k) => EVIDENCE_ROWS[k]);
+}

@@ -17,6 +17,7 @@ import { rancherVmType } from './rules/rancher-vm-type.js';
 import { vagrantSyncedFolder } from './rules/vagrant-synced-folder.js';
 import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
+import { evidenceRowsFor } from './evidence.js';
 import { thisHost, type HostFacts, type Rule } from './types.js';
 
 /** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */
@@ -48,7 +49,9 @@ export function adviseRuntime(rt: RuntimeInfo, runs: Run[] = [], host: HostFacts
     try {
       if (!rule.applies(rt, m, host)) continue;
       const base: Finding = { id: `${rt.id}/${rule.setting}`, setting: rule.setting, ...rule.draft(rt) };
-      out.push(rule.weigh ? rule.weigh(base, rt, m) : base);
+      const weighed = rule.weigh ? rule.weigh(base, rt, m) : base;
+      const rows = evidenceRowsFor(weighed.evidence);
+      out.push(rows.length ? { ...weighed, evidenceTable: rows } : weighed);
     } catch {
       // A rule that cannot read odd settings says nothing rather than breaking detection.
     }

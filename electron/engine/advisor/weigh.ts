@@ -48,7 +48,10 @@ export function weighBy(setting: string, y: Yardstick): (f: Finding, rt: Runtime
         return support(f, measured, `Your machine: ${cite(latest, y.unit)} = ${round(ratio * 100)}% of native ${cite(native, y.unit)}.`);
       }
     }
-    return support(f, measured, `Your machine with ${setting}=${String(f.current)}: ${cite(latest, y.unit)}.`);
+    // Not a verdict against native here (a guest disk is not expected to match it), but shown beside it.
+    const native = m.native(y.test, y.metric, latest.runId);
+    if (native && native.median > 0) measured.push(native);
+    return support(f, measured, `Your machine with ${setting}=${String(f.current)}: ${cite(latest, y.unit)}${native && native.median > 0 ? ` (this machine: ${cite(native, y.unit)})` : ''}.`);
   };
 }
 
