@@ -59,4 +59,19 @@ describe('RunStore', () => {
     expect(await store.newId(when, ['local'])).toBe('2026-11-21T10-00-00-local-2');
     expect(await store.newId(when, ['local', 'docker:x'])).toBe('2026-11-21T10-00-00-2-targets');
   });
+
+  it('two stores on the same folder that picked the same id both keep their run: the second takes the next free id', async () => {
+    const other = new RunStore(dir);
+    const when = new Date('2026-11-21T10:00:00Z');
+    // Both computed the id before either had stored (as two processes finishing in the same second would).
+    const [idA, idB] = [await store.newId(when, ['local']), await other.newId(when, ['local'])];
+    expect(idA).toBe(idB);
+    const a = await store.create({ ...run1, id: idA });
+    const b = await other.create({ ...run2, id: idB });
+    expect([a.id, b.id]).toEqual(['2026-11-21T10-00-00-local', '2026-11-21T10-00-00-local-2']);
+    expect(await store.get(a.id)).toEqual(a);
+    expect((await store.get(b.id)).targets[0].results[0].samples).toEqual(run2.targets[0].results[0].samples);
+    // No temp file stays in runs/.
+    expect((await readdir(store.dir)).sort()).toEqual([`${a.id}.json`, `${b.id}.json`].sort());
+  });
 });

@@ -145,7 +145,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     emit({ type: 'job-finished', status: 'cancelled', runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
     return null;
   }
-  const run: Run = {
+  const draft: Run = {
     schemaVersion: SCHEMA_VERSION,
     id: await deps.store.newId(startedAt, targets.map((t) => t.id)),
     startedAt: startedAt.toISOString(),
@@ -156,7 +156,8 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     app: { version: deps.appVersion, platform: platform(), arch: arch() },
     targets: all,
   };
-  await deps.store.save(run);
+  // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
+  const run = await deps.store.create(draft);
   const message =
     cancelled
       ? 'Cancelled: the tests that finished were stored; test files were removed.'

@@ -1,4 +1,5 @@
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary } from '../../contract.js';
 import { EngineError } from '../errors.js';
@@ -21,6 +22,34 @@ export class RunStore {
     const file = join(this.dir, `${runIdSchema.parse(run.id)}.json`);
     await atomicWrite(file, JSON.stringify(run, null, 2) + '\n', { mode: 0o600 });
     return file;
+  }
+
+  /**
+   * Stores a new run under its id, never over another file: if a run with that id appeared meanwhile (another
+   * store on the same folder), the next free id (-2, -3, …) is taken. Written to a temp file, fsynced, then
+   * hard-linked into place (a link fails where a rename would replace). Returns the run as stored.
+   */
+  async create(run: Run): Promise<Run> {
+    await mkdir(this.dir, { recursive: true });
+    const base = runIdSchema.parse(run.id);
+    const tmp = join(this.dir, `.new-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      for (let i = 1; i <= 1000; i++) {
+        const id = i === 1 ? base : `${base}-${i}`;
+        const stored = { ...run, id };
+        await atomicWrite(tmp, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
+        try {
+          await link(tmp, join(this.dir, `${id}.json`));
+          await syncDir(this.dir);
+          return stored;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+        }
+      }
+      throw new EngineError('internal', `Could not find a free run id after ${base}-1000 in ${this.dir}.`);
+    } finally {
+      await rm(tmp, { force: true });
+    }
   }
 
   /** Reads one run; a missing, corrupted or newer-schema file is an EngineError saying which. */
