@@ -137,12 +137,18 @@ describe('What to change', () => {
   it('after a live run, the disk-io finding shows your own number next to the published one', async () => {
     guest = await startTestGuest({ image: buildGuestImage(), name: liveDomain, uri: URI, nicModel: 'rtl8139' });
     server = await startServer({ env: macEnv() });
-    const { jobId } = await api<{ jobId: string }>(server, 'run.start', { suite: 'quick', targets: ['local', `libvirt:${liveDomain}`], tests: ['rand-read'] });
-    for (let i = 0; i < 600; i++) {
-      const info = await api<{ activeJobs: string[] }>(server, 'app.info');
-      if (!info.activeJobs.includes(jobId)) break;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    const runToEnd = async (spec: object): Promise<void> => {
+      const { jobId } = await api<{ jobId: string }>(server!, 'run.start', spec);
+      for (let i = 0; i < 600; i++) {
+        const info = await api<{ activeJobs: string[] }>(server!, 'app.info');
+        if (!info.activeJobs.includes(jobId)) return;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      throw new Error(`run ${jobId} did not end within 10 minutes`);
+    };
+    await runToEnd({ suite: 'quick', targets: ['local', `libvirt:${liveDomain}`], tests: ['rand-read'] });
+    // redis measured on This machine: advice that is not a setting, with How to and no Apply.
+    await runToEnd({ suite: 'quick', targets: ['local'], tests: ['redis'] });
     const page = await openAdvice(server);
     const card = page.locator(`[data-testid="advice-card"][data-finding-id="libvirt:${liveDomain}/diskIo"]`);
     await card.waitFor({ timeout: 120_000 });
@@ -150,7 +156,12 @@ describe('What to change', () => {
     await expect.poll(async () => (await yours.textContent()) ?? '', { timeout: 120_000 }).toMatch(/yours: \d+(\.\d+)?× this machine \(rand-read, guest\)/);
     // The published figure stays beside it.
     expect(await card.locator('.advice-effect').textContent()).toMatch(/9425 IOPS vs default 8213 IOPS/);
-    expect(await cards(page).then((c) => c.find((x) => x.id === `libvirt:${liveDomain}/diskIo`)?.apply)).toBe(true);
+    const shown = await cards(page);
+    expect(shown.find((x) => x.id === `libvirt:${liveDomain}/diskIo`)).toMatchObject({ apply: true, howto: false });
+    expect(shown.find((x) => x.id === 'local/redisTransport')).toMatchObject({ apply: false, howto: true });
+    const howto = page.locator('[data-testid="advice-card"][data-finding-id="local/redisTransport"]').getByTestId('advice-howto');
+    expect(await howto.textContent()).toMatch(/unixsocket \/var\/run\/redis\/redis\.sock/);
+    expect(shown.map((c) => c.rank)).toEqual(shown.map((_, i) => i + 1));
     await page.context().close();
     await server.stop();
     server = undefined;
