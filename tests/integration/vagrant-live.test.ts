@@ -7,6 +7,7 @@
  * cancel that stops fio in the guest and leaves no file, the advisor's Vagrantfile change, and
  * `vagrant destroy` at the end.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
@@ -32,8 +33,20 @@ async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
   return env.value;
 }
 
-/** A fixed command in the guest through the real `vagrant ssh`. */
-const inGuest = (cmd: string): string => machine.vagrant(['ssh', id, '--no-tty', '-c', cmd], { timeoutMs: 60_000 });
+/**
+ * A fixed command in the guest through the real `vagrant ssh`. Vagrant refuses a second command on a
+ * machine while another vagrant process (the engine's own `vagrant ssh`) holds its lock: wait and retry.
+ */
+function inGuest(cmd: string): string {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return machine.vagrant(['ssh', id, '--no-tty', '-c', cmd], { timeoutMs: 60_000 });
+    } catch (err) {
+      if (attempt >= 20 || !/is locked/.test((err as Error).message)) throw err;
+      execFileSync('sleep', ['0.5']);
+    }
+  }
+}
 
 /** What is left of a run: files in both synced folders (host side), the guest folder, and bench processes in the guest. */
 function leftovers(): { code: string[]; data: string[]; guest: string; procs: string } {
@@ -153,9 +166,9 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['net', 'redis', 'http'] });
     await engine.waitForJob(jobId);
     const finished = finishedOf(jobId);
-    expect(finished.status, finished.message).toBe('completed');
     const t = (await call<Run>('runs.get', finished.runId!)).targets[0];
     for (const e of t.errors) log(`error ${e.place}/${e.test}: ${e.code}: ${e.message}`);
+    expect(finished.status, `${finished.message} ${t.errors.map((e) => `${e.place}/${e.test}: ${e.code}: ${e.message}`).join('; ')}`).toBe('completed');
     expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/http', 'guest/redis', 'shared/http']);
     const redis = t.results.find((r) => r.test === 'redis')!;
     expect(redis.metrics.set_rps_tcp.median).toBeGreaterThan(0);
