@@ -58,7 +58,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     const streamId = `detect:${randomUUID()}`;
     let seq = 0;
     const onKind = (kind: string, found: RuntimeInfo[]): void => jobs.publish({ jobId: streamId, seq: ++seq, type: 'detect-kind', kind, runtimes: found });
-    const [runtimes, probe] = await Promise.all([detectAll(ctx, { onKind }), probeLocal(dataDir)]);
+    const [runtimes, probe] = await Promise.all([detectAll(ctx, { onKind }), probeLocal(dataDir)]).finally(() => jobs.endStream(streamId));
     await confirmFromGuests(runtimes, ctx);
     const local = runtimes.find((r) => r.id === 'local');
     if (local && probe) local.probe = probe;

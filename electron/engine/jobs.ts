@@ -71,8 +71,18 @@ export class JobManager {
     await this.jobs.get(jobId)?.done;
   }
 
-  /** Sends an event that belongs to no benchmark (detection streaming as `detect:<id>`) to current subscribers; not buffered or replayed. */
+  /** Events of detections still running, by stream id: a page whose event socket connects late still gets them. */
+  private readonly streams = new Map<string, JobEvent[]>();
+
+  /**
+   * Sends an event that belongs to no benchmark (detection streaming as `detect:<id>`) to current
+   * subscribers, and keeps it for replay until endStream(id): the page asks for detection and opens its
+   * event socket at the same moment, and the first kinds often answer before the socket is open.
+   */
   publish(ev: JobEvent): void {
+    const kept = this.streams.get(ev.jobId) ?? [];
+    kept.push(ev);
+    this.streams.set(ev.jobId, kept);
     for (const cb of this.subscribers) {
       try {
         cb(ev);
@@ -82,11 +92,17 @@ export class JobManager {
     }
   }
 
-  /** Subscribes to all job events; with replay, first delivers the events of running jobs and of the last finished one. */
+  /** Forgets a stream's events once its result has been answered in full. */
+  endStream(id: string): void {
+    this.streams.delete(id);
+  }
+
+  /** Subscribes to all job events; with replay, first delivers the events of running jobs, of the last finished one, and of detections still running. */
   subscribe(cb: (ev: JobEvent) => void, opts: { replay?: boolean } = {}): () => void {
     if (opts.replay) {
       const jobs = [...(this.lastFinished ? [this.lastFinished] : []), ...this.jobs.values()];
       for (const job of jobs) for (const ev of job.events) cb(ev);
+      for (const events of this.streams.values()) for (const ev of events) cb(ev);
     }
     this.subscribers.add(cb);
     return () => {

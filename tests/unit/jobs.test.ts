@@ -25,6 +25,20 @@ describe('JobManager', () => {
     expect(late).toHaveLength(2);
   });
 
+  it('replays a running detection\'s streamed kinds to a page whose socket connects late, until the stream ends', () => {
+    const jobs = new JobManager();
+    const ev = (seq: number): JobEvent => ({ jobId: 'detect:x', seq, type: 'detect-kind', kind: seq === 1 ? 'local' : 'lima', runtimes: [] });
+    jobs.publish(ev(1));
+    const late: JobEvent[] = [];
+    jobs.subscribe((e) => late.push(e), { replay: true });
+    jobs.publish(ev(2));
+    expect(late.map((e) => e.seq)).toEqual([1, 2]);
+    jobs.endStream('detect:x');
+    const after: JobEvent[] = [];
+    jobs.subscribe((e) => after.push(e), { replay: true });
+    expect(after).toEqual([]);
+  });
+
   it('refuses a second job while one runs, and cancel aborts the signal and waits for cleanup', async () => {
     const jobs = new JobManager();
     let cleaned = false;
