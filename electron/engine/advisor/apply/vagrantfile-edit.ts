@@ -4,49 +4,14 @@
  * interpolation appears) and every other option are kept. A statement it cannot read safely is refused
  * with the manual edit to make instead.
  */
-import { statementEnd, stripComments } from '../../runtimes/vagrant/vagrantfile.js';
+import { statementEnd, stripComments, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/vagrantfile.js';
 
 /** A refusal: the Vagrantfile is left alone and the message says how to make the change by hand. */
 export class VagrantfileEditRefused extends Error {}
 
-interface Arg {
-  text: string;
-  start: number;
-  end: number;
-}
-
 const SYNCED = /^(\s*)\w+\.vm\.synced_folder\b\s*(\(?)/;
 /** A Ruby literal with no interpolation: a single-quoted string or a double-quoted one without #{…}. */
 const PLAIN_STRING = /^(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\#]|\\.|#(?!\{))*")$/;
-
-/** Top-level comma-separated arguments of `s` from `from`, with their offsets (quotes, brackets and parentheses respected). */
-function args(s: string, from: number, to: number): Arg[] {
-  const out: Arg[] = [];
-  let depth = 0;
-  let quote = '';
-  let start = from;
-  const push = (end: number): void => {
-    const raw = s.slice(start, end);
-    const lead = raw.length - raw.trimStart().length;
-    const text = raw.trim();
-    if (text) out.push({ text, start: start + lead, end: start + lead + text.length });
-  };
-  for (let i = from; i < to; i++) {
-    const c = s[i];
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if ('([{'.includes(c)) depth++;
-    else if (')]}'.includes(c)) depth--;
-    else if (c === ',' && depth === 0) {
-      push(i);
-      start = i + 1;
-    }
-  }
-  push(to);
-  return out;
-}
 
 /** The value of a plain Ruby string literal (escapes of its quote and backslash undone). */
 function literalValue(lit: string): string {
@@ -94,7 +59,7 @@ export function setSyncedFolderType(current: string, guest: string, host: string
       to = st.text.trimEnd().length - 1;
       if (st.text[to] !== ')') throw howTo(guest, type, 'A synced_folder statement goes on after its closing parenthesis.');
     }
-    const a = args(st.text, from, to);
+    const a = topLevelSpans(st.text, from, to);
     if (a.length < 2) continue;
     if (!PLAIN_STRING.test(a[1].text)) {
       // A computed guest path might be this folder: refuse rather than guess.

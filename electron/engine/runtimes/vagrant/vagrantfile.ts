@@ -71,13 +71,26 @@ export function stripComments(text: string): string {
   return out.join('\n');
 }
 
-/** Splits on top-level commas (not inside quotes, brackets, braces or parentheses). */
-function splitTopLevel(s: string): string[] {
-  const parts: string[] = [];
+/** One top-level argument: its trimmed text and where that text starts and ends in the source. */
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Top-level comma-separated parts of `s` between `from` and `to` (not inside quotes, brackets, braces or parentheses), trimmed, with offsets. */
+export function topLevelSpans(s: string, from = 0, to = s.length): Span[] {
+  const out: Span[] = [];
   let depth = 0;
   let quote = '';
-  let start = 0;
-  for (let i = 0; i < s.length; i++) {
+  let start = from;
+  const push = (end: number): void => {
+    const raw = s.slice(start, end);
+    const lead = raw.length - raw.trimStart().length;
+    const text = raw.trim();
+    if (text) out.push({ text, start: start + lead, end: start + lead + text.length });
+  };
+  for (let i = from; i < to; i++) {
     const c = s[i];
     if (quote) {
       if (c === '\\') i++;
@@ -86,12 +99,17 @@ function splitTopLevel(s: string): string[] {
     else if ('([{'.includes(c)) depth++;
     else if (')]}'.includes(c)) depth--;
     else if (c === ',' && depth === 0) {
-      parts.push(s.slice(start, i));
+      push(i);
       start = i + 1;
     }
   }
-  parts.push(s.slice(start));
-  return parts.map((p) => p.trim()).filter((p) => p !== '');
+  push(to);
+  return out;
+}
+
+/** Splits on top-level commas: the texts of topLevelSpans. */
+function splitTopLevel(s: string): string[] {
+  return topLevelSpans(s).map((p) => p.text);
 }
 
 /** A Ruby literal (string, symbol, number, true/false/nil, array) or the raw expression text. */
