@@ -1,16 +1,19 @@
-import type { JSX } from 'react';
+import { lazy, Suspense, type JSX } from 'react';
 import { ErrorBanners } from './components/error-banners';
 import { RunControls } from './components/run-controls';
 import { RunPanel } from './components/run-panel';
 import { RunPlan } from './components/run-plan';
 import { Sidebar } from './components/sidebar';
 import { useAppStore, type View } from './store/app-store';
-import { CompareView } from './views/compare-view';
 import { EnvironmentsView } from './views/environments-view';
 import { HistoryView } from './views/history-view';
 import { AdviceView } from './views/advice-view';
-import { ResultsView } from './views/results-view';
 import { ShareView } from './views/share-view';
+import { Spinner } from './components/spinner';
+
+// The two views with charts load recharts on first use: the first screen (Environments) comes up sooner.
+const ResultsView = lazy(() => import('./views/results-view').then((m) => ({ default: m.ResultsView })));
+const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
 
 const TITLES: Record<View, { title: string; sub: string }> = {
   environments: { title: 'Environments', sub: 'Runtimes found on this machine and what they are set to' },
@@ -28,11 +31,19 @@ function CurrentView({ view }: { view: View }): JSX.Element {
     case 'advice':
       return <AdviceView />;
     case 'results':
-      return <ResultsView />;
+      return (
+        <Suspense fallback={<Spinner label="Loading the charts…" />}>
+          <ResultsView />
+        </Suspense>
+      );
     case 'history':
       return <HistoryView />;
     case 'compare':
-      return <CompareView />;
+      return (
+        <Suspense fallback={<Spinner label="Loading the charts…" />}>
+          <CompareView />
+        </Suspense>
+      );
     case 'share':
       return <ShareView />;
   }

@@ -58,32 +58,37 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
   const volumeName = `vmbench-${spec.token}`;
   const name = spec.suffix ? `${volumeName}-${spec.suffix}` : volumeName;
   const labels = runLabels(spec.token);
-  if (!spec.suffix) await call('Creating the bench volume', API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions), signal);
   const mounts: Docker.MountSettings[] = [{ Type: 'volume', Source: volumeName, Target: PLACE_DIRS.volume }];
   if (spec.sharedHostDir) mounts.push({ Type: 'bind', Source: spec.sharedHostDir, Target: PLACE_DIRS.shared });
   const guest: Guest = { container: docker.getContainer(name), containerId: name, volumeName };
+  // Creating the volume and the container is not aborted mid-request: an aborted request may still be
+  // carried out by the daemon after our clean-up ran, leaving a volume behind. Each short call runs to
+  // its end (under its own deadline) and a cancel is honoured between them, where the catch cleans up.
+  const stopIfCancelled = (what: string): void => {
+    if (signal.aborted) throw new DockerTransportError('cancelled', `${what} was cancelled.`);
+  };
   try {
-    const container = await call(
-      'Creating the bench container',
-      API_MS,
-      (s) =>
-        docker.createContainer({
-          name,
-          Image: spec.image,
-          Entrypoint: ['sh', '-c', KEEPALIVE],
-          Cmd: [],
-          User: '0',
-          WorkingDir: PLACE_DIRS.guest,
-          Labels: labels,
-          Env: ['LC_ALL=C'],
-          HostConfig: { NetworkMode: spec.network ?? 'none', Mounts: mounts, Init: false, AutoRemove: false },
-          abortSignal: s,
-        } as Docker.ContainerCreateOptions),
-      signal,
+    stopIfCancelled('Creating the bench volume');
+    if (!spec.suffix) await call('Creating the bench volume', API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions));
+    stopIfCancelled('Creating the bench container');
+    const container = await call('Creating the bench container', API_MS, (s) =>
+      docker.createContainer({
+        name,
+        Image: spec.image,
+        Entrypoint: ['sh', '-c', KEEPALIVE],
+        Cmd: [],
+        User: '0',
+        WorkingDir: PLACE_DIRS.guest,
+        Labels: labels,
+        Env: ['LC_ALL=C'],
+        HostConfig: { NetworkMode: spec.network ?? 'none', Mounts: mounts, Init: false, AutoRemove: false },
+        abortSignal: s,
+      } as Docker.ContainerCreateOptions),
     );
     guest.container = container;
     guest.containerId = container.id;
-    await call('Starting the bench container', API_MS, (s) => container.start({ abortSignal: s }), signal);
+    stopIfCancelled('Starting the bench container');
+    await call('Starting the bench container', API_MS, (s) => container.start({ abortSignal: s }));
   } catch (err) {
     if (spec.suffix) await removeContainer(docker, guest.containerId);
     else await removeGuest(docker, guest);
