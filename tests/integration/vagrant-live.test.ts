@@ -209,8 +209,17 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(await call<{ restarted: boolean }>('runtime.restart', applied.restart!.planId!)).toEqual({ restarted: true });
     log(`restart (vagrant halt, shared memory added to the domain, vagrant up): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     expect(readdirSync(join(home, 'backups')).some((d) => d.endsWith('-memory'))).toBe(true);
-    const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
-    const rt = runtimes.find((r) => r.id === target)!;
+    // Right after `vagrant up`, vagrant's own machine index can lag (global-status); detect again until it lists the machine.
+    let rt: RuntimeInfo | undefined;
+    let seen = '';
+    for (let i = 0; i < 12 && !rt; i++) {
+      const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
+      rt = runtimes.find((r) => r.id === target);
+      seen = runtimes.filter((r) => r.kind === 'vagrant').map((r) => `${r.id} ${r.state} ${r.reason ?? ''}`).join('; ');
+      if (!rt) await new Promise((r) => setTimeout(r, 5000));
+    }
+    expect(rt, `detect did not list ${target} after the restart; vagrant entries: ${seen}`).toBeDefined();
+    if (!rt) return;
     expect(rt.settings.mountType).toBe('virtiofs');
     expect(rt.active).toMatchObject({ mountType: 'virtiofs', sharedDir: '/vagrant', sharedMounted: true });
 
