@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectResult, Finding } from '../../electron/contract.js';
 import { buildGuestImage, startTestGuest, virsh, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
 import { makeStubEnv, shared, type StubEnv } from '../unit/runtimes-stubs.js';
-import { launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from './harness';
 
 const URI = 'qemu:///system';
 const tag = `${process.pid}-${Date.now().toString(36)}`;
@@ -28,12 +28,7 @@ let ideDefined = false;
 let server: WebServer | undefined;
 let browser: Browser;
 
-async function api<T>(s: WebServer, channel: string, ...args: unknown[]): Promise<T> {
-  const res = await fetch(new URL(`/api/${channel}`, s.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': s.token }, body: JSON.stringify({ args }) });
-  const env = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!env.ok) throw new Error(env.error?.message);
-  return env.value;
-}
+const api = apiCall;
 
 /** The env of a `vmbench web` that sees the replayed Mac home, this machine's libvirt, and no Docker. */
 function macEnv(): NodeJS.ProcessEnv {

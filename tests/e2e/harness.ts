@@ -63,6 +63,14 @@ export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promi
   return { url, token: new URL(url).hash.replace(/^#token=/, ''), home, child, output: () => out, stop };
 }
 
+/** Calls the engine API of a running `vmbench web` as the page does (its key in X-Vmbench-Token); throws the engine's message. */
+export async function apiCall<T>(server: Pick<WebServer, 'url' | 'token'>, channel: string, ...args: unknown[]): Promise<T> {
+  const res = await fetch(new URL(`/api/${channel}`, server.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': server.token }, body: JSON.stringify({ args }) });
+  const env = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
+  if (!env.ok) throw new Error(env.error?.message);
+  return env.value;
+}
+
 /** Launches Debian's Chromium headless. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Run, RunList } from '../../electron/contract.js';
 import { startDockerTestEnv, type DockerTestEnv } from '../integration/helpers/private-dockerd.js';
-import { launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from './harness';
 
 const CONTEXT = 'vmbench-e2p';
 const TARGET = `docker:${CONTEXT}`;
@@ -32,12 +32,7 @@ afterAll(async () => {
   await env?.stop();
 }, 120_000);
 
-async function api<T>(channel: string, ...args: unknown[]): Promise<T> {
-  const res = await fetch(new URL(`/api/${channel}`, server.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': server.token }, body: JSON.stringify({ args }) });
-  const env = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
-  if (!env.ok) throw new Error(env.error?.message);
-  return env.value;
-}
+const api = <T>(channel: string, ...args: unknown[]): Promise<T> => apiCall<T>(server, channel, ...args);
 
 describe('a run where the Docker target fails', () => {
   it('ends partial: per-target banner with the cause, the fix in GUI terms and Retry; badges; grouped errors', async () => {

@@ -102,8 +102,12 @@ export class PlanBook {
 export function checkStillSame(held: HeldPlan, now: ApplyPlan): void {
   if (planFingerprint(now) === held.fingerprint) return;
   const what = held.plan.kind === 'libvirt' ? `the domain XML of ${held.plan.runtimeId}` : held.plan.path ? held.plan.path : `the settings of ${held.plan.runtimeId}`;
-  const why = now.sourceHash !== held.plan.sourceHash ? `${what} changed since you reviewed this change` : 'the change vmbench would make now differs from the one you reviewed';
-  throw new EngineError('conflict', `${why}; nothing was changed. Open the change again, review the new diff and confirm it.`);
+  throw conflictError(now.sourceHash !== held.plan.sourceHash ? `${what} changed since you reviewed this change` : 'the change vmbench would make now differs from the one you reviewed');
+}
+
+/** The refusal of a confirmed change whose source or content moved on: `why` says what differs. */
+export function conflictError(why: string): EngineError {
+  return new EngineError('conflict', `${why}; nothing was changed. Open the change again, review the new diff and confirm it.`);
 }
 
 function newId(): string {

@@ -1,5 +1,4 @@
-import { EngineError } from '../../errors.js';
-import { sourceHashOf } from '../plan-book.js';
+import { conflictError, sourceHashOf } from '../plan-book.js';
 
 /** Options of one apply. */
 export interface ApplyOptions {
@@ -19,7 +18,7 @@ export interface ApplyOptions {
 /** Refuses to write when what was just read is not what the confirmed plan was computed from. */
 export function checkSource(what: string, text: string, opts: ApplyOptions): void {
   if (opts.expectSourceHash !== undefined && sourceHashOf(text) !== opts.expectSourceHash) {
-    throw new EngineError('conflict', `${what} changed since you reviewed this change; nothing was changed. Open the change again, review the new diff and confirm it.`);
+    throw conflictError(`${what} changed since you reviewed this change`);
   }
 }
 
