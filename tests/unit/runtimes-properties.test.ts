@@ -36,7 +36,7 @@ const PARSERS: Record<string, (t: string) => Parsed<unknown> | unknown> = {
   parseVirshListTable, parseDomIfAddr,
   desktop: (t) => { const p = parseDesktopSettingsFile(t); if (p.ok) for (const pl of ['mac', 'linux', 'windows'] as const) normalizeDesktopSettings(p.value, pl, HOST); return p; },
   rancher: (t) => { const p = parseRdSettings(t); if (p.ok) normalizeRdSettings(p.value, 'cli', 'darwin'); return p; },
-  lima: (t) => { const p = parseLimaList(t); if (p.ok) p.value.forEach(limaSettings); return p; },
+  lima: (t) => { const p = parseLimaList(t); if (p.ok) p.value.forEach((i) => limaSettings(i)); return p; },
   podman: (t) => { const p = parsePodmanMachines(t); if (p.ok) p.value.forEach((m) => podmanSettings(m, '5.0.0')); return p; },
   domain: (t) => { const p = parseDomainXml(t); if (p.ok) domainSettings(p.value); return p; },
   vagrantfile: (t) => parseVagrantfile(t, 'libvirt'),

@@ -1,8 +1,11 @@
+import { dirname, join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../contract.js';
+import { limaHome, readLimaYaml, type LimaYamlRead } from './lima-yaml.js';
 import { garbageReason, runCli } from './support/cli.js';
+import { pathExists, readOptional, subfolders } from './support/files.js';
 import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
-import { SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
+import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toNumber, toText } from './support/values.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { DetectContext, RuntimeKind } from './types.js';
@@ -19,6 +22,8 @@ export interface LimaInstance {
   mountType?: string;
   dir?: string;
   limaVersion?: string;
+  /** Listed without `config` (Lima 0.14 and older): the performance keys are only in <dir>/lima.yaml. */
+  noConfig?: boolean;
 }
 
 /** Parses `limactl list --json`: one object a line (or pretty-printed objects back to back). */
@@ -42,6 +47,7 @@ export function parseLimaList(text: string): Parsed<LimaInstance[]> {
         mountType: toText(r.mountType) ?? toText(getPath(r, 'config.mountType')),
         dir: toText(r.dir),
         limaVersion: toText(r.limaVersion),
+        noConfig: r.config === undefined,
       });
     }
     return ok(out);
@@ -55,20 +61,92 @@ export function limaState(status: string | undefined): RuntimeState {
   return 'unknown';
 }
 
-/** Normalized settings of one instance; Lima's defaults are marked "default" (qemu before vmType existed; reverse-sshfs before Lima 1.0, then virtiofs on vz and 9p on qemu). */
-export function limaSettings(inst: LimaInstance): SettingsBag {
+/** Whether the instance belongs to Lima 1.0 or later, from its version, its lima.yaml (base:, minimumLimaVersion: are 1.1+) or the list format; undefined when unknown. */
+function isLima1(inst: LimaInstance, yaml: LimaYamlRead | undefined): boolean | undefined {
+  const v = findVersion(inst.limaVersion ?? '');
+  if (v) return Number(v.split('.')[0]) >= 1;
+  return yaml?.lima11 ? true : inst.noConfig ? false : undefined;
+}
+
+/** Lima's default vmType: qemu before 1.0; since 1.0 vz on macOS, qemu elsewhere (the host detection runs on). */
+function defaultVmType(lima1: boolean | undefined): string | undefined {
+  if (lima1 === undefined) return undefined;
+  return lima1 && process.platform === 'darwin' ? 'vz' : 'qemu';
+}
+
+/** Lima's default mountType (limayaml defaults.go): reverse-sshfs before 1.0; then virtiofs on vz, 9p on qemu unless the image lists 9p in mountTypesUnsupported. */
+function defaultMount(lima1: boolean | undefined, vmType: string, yaml: LimaYamlRead | undefined): string | undefined {
+  if (lima1 === undefined) return undefined;
+  if (!lima1) return 'reverse-sshfs';
+  if (vmType === 'vz') return 'virtiofs';
+  if (vmType === 'wsl2') return 'wsl2';
+  if (vmType === 'qemu') return yaml?.values.mountTypesUnsupported?.includes('9p') ? 'reverse-sshfs' : '9p';
+  return 'reverse-sshfs';
+}
+
+/**
+ * Normalized settings of one instance: what limactl lists ("cli"), else its lima.yaml with its base
+ * templates ("file"), else Lima's defaults ("default"). A key an unread base template may set, or a
+ * default that depends on an unknown Lima version, is left out rather than guessed.
+ */
+export function limaSettings(inst: LimaInstance, yaml?: LimaYamlRead): SettingsBag {
   const bag = new SettingsBag();
-  bag.set('vmType', inst.vmType ?? 'qemu', inst.vmType ? 'cli' : 'default');
-  const major = Number(findVersion(inst.limaVersion ?? '')?.split('.')[0] ?? 0);
-  const vmType = inst.vmType ?? 'qemu';
-  const defaultMount = major >= 1 ? (vmType === 'vz' ? 'virtiofs' : vmType === 'wsl2' ? 'wsl2' : '9p') : 'reverse-sshfs';
-  bag.set('mountType', inst.mountType ?? defaultMount, inst.mountType ? 'cli' : 'default');
-  bag.set('cpus', inst.cpus, 'cli');
-  bag.set('memoryMiB', bytesToMiB(inst.memoryBytes), 'cli');
-  bag.set('diskGiB', bytesToGiB(inst.diskBytes), 'cli');
-  bag.set('guestArch', inst.arch, 'cli');
+  const y = yaml?.values ?? {};
+  const canDefault = !yaml?.unread.length;
+  const pick = <T>(key: string, cli: T | undefined, file: T | undefined, def?: T): T | undefined => {
+    if (cli !== undefined) bag.set(key, cli, 'cli');
+    else if (file !== undefined) bag.set(key, file, 'file');
+    else if (def !== undefined && canDefault) bag.set(key, def, 'default');
+    return cli ?? file ?? (canDefault ? def : undefined);
+  };
+  const lima1 = isLima1(inst, yaml);
+  const vmType = pick('vmType', inst.vmType, y.vmType, defaultVmType(lima1));
+  if (vmType !== undefined) pick('mountType', inst.mountType, y.mountType, defaultMount(lima1, vmType, yaml));
+  else pick('mountType', inst.mountType, y.mountType);
+  pick('cpus', inst.cpus, y.cpus);
+  bag.set('memoryMiB', bytesToMiB(inst.memoryBytes ?? y.memoryBytes), inst.memoryBytes !== undefined ? 'cli' : 'file');
+  bag.set('diskGiB', bytesToGiB(inst.diskBytes ?? y.diskBytes), inst.diskBytes !== undefined ? 'cli' : 'file');
+  pick('guestArch', inst.arch, y.arch);
   bag.set('instanceDir', inst.dir, 'cli');
   return bag;
+}
+
+/** What a reader should know about where an instance's settings came from. */
+function yamlNote(yaml: LimaYamlRead | undefined, path: string): string | undefined {
+  if (!yaml) return undefined;
+  if (yaml.error) return `its lima.yaml could not be read (${yaml.error})`;
+  if (yaml.unread.length) return `base template ${yaml.unread.join('; ')}; settings it may set are not shown`;
+  return undefined;
+}
+
+/** The instance's lima.yaml: in the folder limactl lists, else $LIMA_HOME/<name>. */
+async function instanceYaml(ctx: DetectContext, inst: LimaInstance): Promise<{ path: string; yaml: LimaYamlRead }> {
+  const listed = inst.dir ? join(inst.dir, 'lima.yaml') : undefined;
+  const path = listed && (await pathExists(listed)) ? listed : join(limaHome(ctx), inst.name, 'lima.yaml');
+  const [yaml, stamp] = await Promise.all([readLimaYaml(ctx, path), readOptional(ctx, join(dirname(path), 'lima-version'))]);
+  // Lima 1.x records the version that created the instance beside lima.yaml.
+  if (!inst.limaVersion && stamp.state === 'ok') inst.limaVersion = stamp.text.trim();
+  return { path, yaml };
+}
+
+function instanceRuntime(inst: LimaInstance, version: string | null, state: RuntimeState, reason: string | undefined, yaml?: LimaYamlRead): RuntimeInfo {
+  const id = `lima:${inst.name}`;
+  return makeRuntime({ id, kind: 'lima', name: `Lima ${inst.name}`, version, state, reason, bag: limaSettings(inst, yaml), targets: singleTarget(id, `Lima ${inst.name}`, VM_PLACES) });
+}
+
+/** Instance folders ($LIMA_HOME/<name>/lima.yaml) on a machine without limactl: "unknown", settings from the file. */
+async function foldersWithoutCli(ctx: DetectContext): Promise<RuntimeInfo[]> {
+  const home = limaHome(ctx);
+  const names = (await subfolders(home)).filter((n) => !n.startsWith('_'));
+  const found = await Promise.all(names.map(async (name) => ((await pathExists(join(home, name, 'lima.yaml'))) ? name : undefined)));
+  return Promise.all(
+    found.filter((n): n is string => n !== undefined).map(async (name) => {
+      const inst: LimaInstance = { name, dir: join(home, name) };
+      const { path, yaml } = await instanceYaml(ctx, inst);
+      const reason = joinReasons(`limactl is not installed or not on PATH; settings were read from ${path} only`, yamlNote(yaml, path));
+      return instanceRuntime(inst, null, 'unknown', reason, yaml);
+    }),
+  );
 }
 
 /** Lima: every instance of `limactl list --json` (the default LIMA_HOME; Colima's and Rancher Desktop's are their own kinds). */
@@ -85,27 +163,22 @@ export const limaKind: RuntimeKind = {
       runCli(ctx, 'limactl', ['list', '--json'], { label: 'limactl list --json' }),
       runCli(ctx, 'limactl', ['--version'], { label: 'limactl --version' }),
     ]);
-    if (!list.ok && list.code === 'not-found') return [];
+    if (!list.ok && list.code === 'not-found') return foldersWithoutCli(ctx);
     const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
     if (!list.ok) return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: list.reason })];
     const parsed = parseLimaList(list.stdout);
     if (!parsed.ok) {
       return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: garbageReason('limactl list --json', parsed.error) })];
     }
-    return parsed.value.map((inst) => {
-      const id = `lima:${inst.name}`;
-      const state = limaState(inst.status);
-      return makeRuntime({
-        id,
-        kind: 'lima',
-        name: `Lima ${inst.name}`,
-        version: version ?? (inst.limaVersion ? findVersion(inst.limaVersion) ?? null : null),
-        state,
-        reason: state === 'unknown' ? `limactl list shows the status "${inst.status ?? ''}"` : undefined,
-        bag: limaSettings(inst),
-        targets: singleTarget(id, `Lima ${inst.name}`, VM_PLACES),
-      });
-    });
+    return Promise.all(
+      parsed.value.map(async (inst) => {
+        // Lima 0.14 and older list no `config`: vmType may be there, mountType only in lima.yaml.
+        const read = inst.noConfig ? await instanceYaml(ctx, inst) : undefined;
+        const state = limaState(inst.status);
+        const reason = joinReasons(state === 'unknown' ? `limactl list shows the status "${inst.status ?? ''}"` : undefined, read && yamlNote(read.yaml, read.path));
+        return instanceRuntime(inst, version ?? (inst.limaVersion ? findVersion(inst.limaVersion) ?? null : null), state, reason, read?.yaml);
+      }),
+    );
   },
   transport: (rt, _id, ctx) => shellTransportFor('lima', ctx, rt.id.replace(/^lima:/, '')),
 };

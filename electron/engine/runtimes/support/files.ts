@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import type { DetectContext } from '../types.js';
 
 /** Result of looking for an optional file. */
@@ -29,5 +29,15 @@ export async function pathExists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Names of the sub-folders of a folder, sorted; none when it does not exist or cannot be listed. */
+export async function subfolders(path: string): Promise<string[]> {
+  try {
+    const entries = await readdir(path, { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  } catch {
+    return [];
   }
 }

@@ -53,3 +53,34 @@ function scalar(raw: string): YamlScalar {
   if (/^-?\d+(\.\d+)?$/.test(raw)) return Number(raw);
   return raw;
 }
+
+/**
+ * The strings of one top-level key that holds a string, a flow list or a block list (of strings or
+ * of maps with `url:`), such as lima.yaml's `base:`; undefined when the key is absent.
+ */
+export function topLevelStrings(text: string, key: string): string[] | undefined {
+  const lines = text.split(/\r?\n/);
+  const start = lines.findIndex((l) => {
+    const m = /^("[^"]*"|'[^']*'|[^:#\s{[][^:]*?)\s*:(?:\s|$)/.exec(l);
+    return m !== null && unquote(m[1]) === key;
+  });
+  if (start < 0) return undefined;
+  const rest = stripComment(lines[start].slice(lines[start].indexOf(':') + 1)).trim();
+  if (rest.startsWith('[')) {
+    return rest
+      .replace(/^\[|\]$/g, '')
+      .split(',')
+      .map((s) => unquote(s.trim()))
+      .filter(Boolean);
+  }
+  if (rest !== '') return [unquote(rest)];
+  const out: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() === '' || /^\s*#/.test(line)) continue;
+    if (!/^[\s-]/.test(line)) break; // the next top-level key
+    const item = /^\s*-\s+(?:url\s*:\s*)?(.*)$/.exec(line) ?? /^\s+url\s*:\s*(.*)$/.exec(line);
+    const v = item ? unquote(stripComment(item[1]).trim()) : '';
+    if (v && !/^[A-Za-z]+\s*:(\s|$)/.test(v)) out.push(v);
+  }
+  return out;
+}
