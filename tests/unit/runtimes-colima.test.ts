@@ -62,3 +62,26 @@ describe('Colima detection with replayed CLIs', () => {
     expect(c.settings).toMatchObject({ cpus: 2, mountType: 'sshfs' });
   });
 });
+
+describe('Colima profiles without colima on PATH', () => {
+  let stub: StubEnv | undefined;
+  afterEach(() => stub?.cleanup());
+  const detect = (s: StubEnv) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), { kinds: [colimaKind] });
+  const WORK = local('colima/colima.c5c938a5-template.yaml');
+
+  it('lists a profile not named default, from its colima.yaml, as unknown with the reason', async () => {
+    stub = makeStubEnv({}, { '.colima/work/colima.yaml': WORK, '.colima/_templates/default.yaml': YAML });
+    const list = await detect(stub);
+    expect(list.map((r) => [r.id, r.name, r.state])).toEqual([['colima:work', 'Colima (work)', 'unknown']]);
+    expect(list[0].reason).toMatch(/^colima is not installed or not on PATH; settings were read from colima\.yaml only/);
+    expect(list[0].settings).toMatchObject({ vmType: 'qemu', mountType: 'sshfs', cpus: 2, memoryMiB: 2048, diskGiB: 100 });
+    expect(list[0].settingsSource).toMatchObject({ vmType: 'file', mountType: 'file' });
+  });
+
+  it('lists every profile folder of every Colima home', async () => {
+    stub = makeStubEnv({}, { '.colima/default/colima.yaml': YAML, '.colima/work/colima.yaml': WORK, '.config/colima/ci/colima.yaml': WORK });
+    const list = await detect(stub);
+    expect(list.map((r) => r.id).sort()).toEqual(['colima:ci', 'colima:default', 'colima:work']);
+    expect(list.every((r) => r.state === 'unknown')).toBe(true);
+  });
+});

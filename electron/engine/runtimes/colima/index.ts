@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
 import { garbageReason, runCli } from '../support/cli.js';
-import { firstExisting } from '../support/files.js';
+import { firstExisting, pathExists, subfolders } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
@@ -74,6 +74,18 @@ async function describeProfile(ctx: DetectContext, profile: ColimaProfile, versi
   });
 }
 
+/** Profile folders holding a colima.yaml in any Colima home (not `_lima`, `_templates`, ...), for a machine without the colima CLI. */
+async function profilesWithoutCli(ctx: DetectContext): Promise<string[]> {
+  const found = await Promise.all(
+    colimaHomes(ctx).map(async (home) => {
+      const names = (await subfolders(home)).filter((n) => !n.startsWith('_') && !n.startsWith('.'));
+      const has = await Promise.all(names.map((n) => pathExists(join(home, n, 'colima.yaml'))));
+      return names.filter((_, i) => has[i]);
+    }),
+  );
+  return [...new Set(found.flat())];
+}
+
 /** Colima: every profile from `colima list`, `colima status` for running ones, each profile's colima.yaml. */
 export const colimaKind: RuntimeKind = {
   restartArgv: (rt) => [['colima', 'restart', '--profile', rt.id.replace(/^colima:/, '') || 'default']],
@@ -88,9 +100,8 @@ export const colimaKind: RuntimeKind = {
       if (v.ok) version = v.value;
     }
     if (listed.notInstalled) {
-      const yaml = await firstExisting(ctx, colimaHomes(ctx).map((h) => join(h, 'default', 'colima.yaml')));
-      if (yaml.state === 'missing') return [];
-      return [await describeProfile(ctx, { name: 'default' }, null, true)];
+      const names = await profilesWithoutCli(ctx);
+      return Promise.all(names.map((name) => describeProfile(ctx, { name }, null, true)));
     }
     if (!listed.profiles) {
       return [makeRuntime({ id: 'colima', kind: 'colima', name: 'Colima', version, state: 'unknown', reason: listed.reason })];
