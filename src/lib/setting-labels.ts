@@ -15,13 +15,14 @@ const mib = (v: unknown): string | null => (typeof v === 'number' ? fmtMiB(v) : 
 const gib = (v: unknown): string | null => (typeof v === 'number' ? `${v} GiB` : null);
 const onOff = (v: unknown): string | null => (typeof v === 'boolean' ? (v ? 'On' : 'Off') : null);
 
-const VM_TYPES = { vz: 'Apple Virtualization (vz)', qemu: 'QEMU', hyperkit: 'HyperKit', 'docker-vmm': 'Docker VMM', wsl2: 'WSL 2', krunkit: 'krunkit' };
-const MOUNT_TYPES = { virtiofs: 'virtiofs', '9p': '9p', 'reverse-sshfs': 'reverse-sshfs', sshfs: 'SSHFS', grpcfuse: 'gRPC FUSE', osxfs: 'osxfs (legacy)', wsl2: 'WSL 2', nfs: 'NFS', rsync: 'rsync' };
+const VM_TYPES = { vz: 'Apple Virtualization (vz)', qemu: 'QEMU', hyperkit: 'HyperKit', 'docker-vmm': 'Docker VMM', wsl2: 'WSL 2', krunkit: 'krunkit', lxc: 'LXC container', openvz: 'OpenVZ container' };
+const MOUNT_TYPES = { virtiofs: 'virtiofs', '9p': '9p', 'reverse-sshfs': 'reverse-sshfs', sshfs: 'SSHFS', grpcfuse: 'gRPC FUSE', osxfs: 'osxfs (legacy)', wsl2: 'WSL 2', nfs: 'NFS', rsync: 'rsync', bind: 'bind mount (container)' };
 
 /** Labels of the settings the runtime kinds report (electron/engine/runtimes); an unknown key shows as itself. */
 const LABELS: Record<string, SettingLabel> = {
   vmType: { label: 'VM type', value: words(VM_TYPES) },
   mountType: { label: 'File sharing', value: words(MOUNT_TYPES) },
+  guestKind: { label: 'Guest kind', value: words({ vm: 'Virtual machine', container: 'Container (shares the host kernel)' }) },
   memoryMiB: { label: 'Memory', value: mib },
   swapMiB: { label: 'Swap', value: mib },
   cpus: { label: 'CPUs' },

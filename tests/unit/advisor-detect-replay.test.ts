@@ -68,4 +68,33 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('an LXC domain (libvirt\'s own lxc test XML): a bind-mount share and a veth NIC, so no virtiofs or virtio finding', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vmbench-advisor-'));
+    writeFileSync(join(dir, 'names'), '8675309\n\n');
+    writeFileSync(join(dir, 'state'), 'shut off\n');
+    try {
+      stub = makeStubEnv({
+        virsh: [
+          { args: '*"list --all --name"', stdout: join(dir, 'names') },
+          { args: '*dumpxml*', stdout: local('libvirt/lxc-ethernet.libvirt-tests.xml') },
+          { args: '*domstate*', stdout: join(dir, 'state') },
+          { args: '*', exit: 1 },
+        ],
+      });
+      const list = await detect(stub, { kinds: [libvirtKind] });
+      expect(list.map((r) => [r.id, r.state, r.settings.vmType, r.settings.guestKind, r.settings.mountType, r.settings.nicModel])).toEqual([['libvirt:8675309', 'stopped', 'lxc', 'container', 'bind', undefined]]);
+      expect(advise(list)).toEqual([]);
+      // The same rules do fire for a VM domain with 9p and an unset NIC model (the container case is skipped, not the rules broken).
+      const vm = { ...list[0], id: 'libvirt:vm', settings: { ...list[0].settings, guestKind: 'vm', mountType: '9p', nicModel: 'default' } };
+      expect(advise([vm]).map((f) => f.setting).sort()).toEqual(['mountType', 'nicModel']);
+      // Running: no guest-agent probe (a container has none); the reason says why scripts cannot run there.
+      writeFileSync(join(dir, 'state'), 'running\n');
+      const [running] = await detect(stub, { kinds: [libvirtKind] });
+      expect(running.state).toBe('running');
+      expect(running.reason).toMatch(/^a container domain \(LXC\/OpenVZ\): it has no QEMU guest agent/);
+      expect(running.settings.guestAgent).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,7 +3,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { domainSettings, libvirtMemoryMiB, parseDomainXml } from '../../electron/engine/runtimes/libvirt/domain-xml.js';
 import { libvirtKind, libvirtUri } from '../../electron/engine/runtimes/libvirt/index.js';
 import { domainState, parseDomIfAddr, parseVirshListTable, parseVirshNames } from '../../electron/engine/runtimes/libvirt/virsh-text.js';
-import { makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
 
 function settingsOf(file: string): { settings: Record<string, unknown>; source: Record<string, string> } {
   const f = parseDomainXml(text(shared(`libvirt/${file}`)));
@@ -70,5 +70,52 @@ describe('libvirt detection when virsh misbehaves', () => {
   it('lists nothing without virsh', async () => {
     stub = makeStubEnv({});
     expect(await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root }), { kinds: [libvirtKind] })).toEqual([]);
+  });
+});
+
+describe('container domains and device sources (real public domain XML, tests/fixtures/runtimes/libvirt)', () => {
+  const facts = (file: string) => {
+    const f = parseDomainXml(text(local(`libvirt/${file}`)));
+    if (!f.ok) throw new Error(f.error);
+    return { facts: f.value, settings: domainSettings(f.value).settings };
+  };
+
+  it('an LXC domain: bind mount (not 9p), a veth NIC without a model, no VM-only settings', () => {
+    const { facts: f, settings } = facts('lxc-ethernet.libvirt-tests.xml');
+    expect([f.domainType, f.osType, f.container]).toEqual(['lxc', 'exe', true]);
+    expect(settings).toMatchObject({ vmType: 'lxc', guestKind: 'container', mountType: 'bind', cpus: 1, memoryMiB: 1024 });
+    expect(settings.filesystems).toEqual([{ mountType: 'bind', driver: undefined, accessMode: 'passthrough', source: '/mach/8675309', tag: '/' }]);
+    expect(settings.nics).toEqual([{ type: 'ethernet', model: undefined, source: undefined }]);
+    for (const k of ['nicModel', 'iothreads', 'diskBus', 'diskIo', 'diskCache']) expect(settings[k]).toBeUndefined();
+  });
+
+  it('LXC ram and file filesystems keep their sources (RAM size, image file)', () => {
+    expect(facts('lxc-filesystem-ram.libvirt-tests.xml').facts.filesystems.map((x) => [x.mountType, x.source, x.tag])).toEqual([
+      ['ram', '1048576 KiB', '/mnt/mississippi'],
+      ['ram', '1048576 bytes', '/mnt/antananarivo'],
+      ['ram', '1024 KiB', '/mnt/ouagadougou'],
+    ]);
+    expect(facts('lxc-disk-formats.libvirt-tests.xml').facts.filesystems.map((x) => [x.mountType, x.driver, x.source])).toEqual([
+      ['file', 'loop', '/root/container.img'],
+      ['file', 'nbd', '/root/container.qcow2'],
+    ]);
+  });
+
+  it('an OpenVZ container (exe, template filesystem) is a container too', () => {
+    const { facts: f, settings } = facts('openvz-104.libvirt-docs.xml');
+    expect(f.container).toBe(true);
+    expect(settings).toMatchObject({ vmType: 'openvz', guestKind: 'container', mountType: 'template', cpus: 3 });
+    expect(f.nics).toEqual([{ type: 'bridge', model: undefined, source: 'br0' }]);
+  });
+
+  it('a VM keeps the sources of volume and dir disks and of a direct (macvtap) NIC', () => {
+    const pool = facts('disk-source-pool.libvirt-tests.xml');
+    expect(pool.facts.container).toBe(false);
+    expect(pool.settings.guestKind).toBe('vm');
+    expect(pool.facts.disks.map((d) => [d.target, d.source])).toEqual([['hda', 'pool-disk/block+cdrom'], ['hdc', undefined], ['hdd', '/tmp/idedisk.img'], ['vda', 'pool-disk/dir+vol1'], ['vdb', 'pool-disk/dir+vol2']]);
+    expect(facts('demovm-dir-disk.ovs-install-dpdk.xml').facts.disks.map((d) => [d.target, d.source])).toEqual([['vda', '/root/CentOS7_x86_64.qcow2'], ['vdb', '/usr/src/dpdk-stable-16.07.2']]);
+    const csr = facts('csr1kv-direct-nic.blog-dumpxml.xml');
+    expect(csr.facts.nics).toEqual([{ type: 'direct', model: 'virtio', source: 'eno1' }, { type: 'network', model: 'virtio', source: 'eno2_sriov_pool' }]);
+    expect(csr.settings).toMatchObject({ guestKind: 'vm', nicModel: 'virtio', diskBus: 'virtio' });
   });
 });

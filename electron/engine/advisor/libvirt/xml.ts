@@ -13,6 +13,11 @@ export interface DiskFacts {
   iothread?: number;
 }
 
+/** A libvirt domain that is a VM: not an LXC/OpenVZ/Virtuozzo container (detection's guestKind), whose shares are bind mounts and whose NICs are veth pairs, so virtio/virtiofs advice does not apply. */
+export function isLibvirtVm(rt: RuntimeInfo): boolean {
+  return rt.kind === 'libvirt' && text(rt, 'guestKind') !== 'container';
+}
+
 /** The domain name from a `libvirt:<domain>` id. */
 export function domainName(rt: RuntimeInfo): string {
   return rt.id.startsWith('libvirt:') ? rt.id.slice('libvirt:'.length) : rt.id;

@@ -1,13 +1,13 @@
 import type { Rule } from '../types.js';
 import { EVIDENCE } from '../evidence.js';
-import { domainDiff, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { isKind, text } from '../types.js';
+import { domainDiff, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
+import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: a paravirtual virtio disk instead of emulated IDE/SATA. */
 export const libvirtDiskBus: Rule = {
   setting: 'diskBus',
-  applies: (rt) => isKind(rt, 'libvirt') && ['ide', 'sata', 'fdc', 'usb'].includes(text(rt, 'diskBus') ?? ''),
+  applies: (rt) => isLibvirtVm(rt) && ['ide', 'sata', 'fdc', 'usb'].includes(text(rt, 'diskBus') ?? ''),
   draft: (rt) => {
     const d = mainDisk(rt);
     const dev = d.target ?? 'sda';

@@ -1,12 +1,12 @@
 import type { Rule } from '../types.js';
-import { domainDiff, driverXml, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { isKind, text } from '../types.js';
+import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
+import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: cache='none' instead of a write-through cache mode on the main disk. */
 export const libvirtDiskCache: Rule = {
   setting: 'diskCache',
-  applies: (rt) => isKind(rt, 'libvirt') && ['writethrough', 'directsync'].includes(text(rt, 'diskCache') ?? ''),
+  applies: (rt) => isLibvirtVm(rt) && ['writethrough', 'directsync'].includes(text(rt, 'diskCache') ?? ''),
   draft: (rt) => {
     const d = mainDisk(rt);
     return {

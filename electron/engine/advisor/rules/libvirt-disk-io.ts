@@ -1,13 +1,13 @@
 import type { Rule } from '../types.js';
 import { EVIDENCE } from '../evidence.js';
-import { domainDiff, driverXml, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { isKind, text } from '../types.js';
+import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
+import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: io='io_uring' on the main disk. */
 export const libvirtDiskIo: Rule = {
   setting: 'diskIo',
-  applies: (rt) => isKind(rt, 'libvirt') && ['default', 'threads'].includes(text(rt, 'diskIo') ?? ''),
+  applies: (rt) => isLibvirtVm(rt) && ['default', 'threads'].includes(text(rt, 'diskIo') ?? ''),
   draft: (rt) => {
     const d = mainDisk(rt);
     return {

@@ -1,12 +1,12 @@
 import type { Rule } from '../types.js';
 import { EVIDENCE } from '../evidence.js';
-import { domainDiff, driverXml, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { isKind, text } from '../types.js';
+import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
+import { text } from '../types.js';
 
 /** libvirt: a dedicated I/O thread for the virtio disk. */
 export const libvirtIothreads: Rule = {
   setting: 'iothreads',
-  applies: (rt) => isKind(rt, 'libvirt') && Number(rt.settings.iothreads ?? 0) === 0 && text(rt, 'diskBus') === 'virtio',
+  applies: (rt) => isLibvirtVm(rt) && Number(rt.settings.iothreads ?? 0) === 0 && text(rt, 'diskBus') === 'virtio',
   draft: (rt) => {
     const d = mainDisk(rt);
     return {

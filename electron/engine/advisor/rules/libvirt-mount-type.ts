@@ -1,13 +1,13 @@
 import type { Rule } from '../types.js';
 import { EVIDENCE } from '../evidence.js';
-import { domainDiff, XML_RISK } from '../libvirt/xml.js';
-import { isKind, text } from '../types.js';
+import { domainDiff, isLibvirtVm, XML_RISK } from '../libvirt/xml.js';
+import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: a virtiofs filesystem share instead of 9p. */
 export const libvirtMountType: Rule = {
   setting: 'mountType',
-  applies: (rt) => isKind(rt, 'libvirt') && text(rt, 'mountType') === '9p',
+  applies: (rt) => isLibvirtVm(rt) && text(rt, 'mountType') === '9p',
   draft: (rt) => ({
     current: '9p',
     recommended: 'virtiofs',

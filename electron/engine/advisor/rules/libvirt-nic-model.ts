@@ -1,7 +1,7 @@
 import type { Rule } from '../types.js';
 import { EVIDENCE } from '../evidence.js';
-import { domainDiff, XML_RISK } from '../libvirt/xml.js';
-import { isKind, text } from '../types.js';
+import { domainDiff, isLibvirtVm, XML_RISK } from '../libvirt/xml.js';
+import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 const SLOW = ['rtl8139', 'ne2k_pci', 'pcnet', 'e1000', 'e1000e', 'default'];
@@ -9,7 +9,7 @@ const SLOW = ['rtl8139', 'ne2k_pci', 'pcnet', 'e1000', 'e1000e', 'default'];
 /** libvirt: a virtio NIC instead of an emulated rtl8139/e1000. */
 export const libvirtNicModel: Rule = {
   setting: 'nicModel',
-  applies: (rt) => isKind(rt, 'libvirt') && SLOW.includes(text(rt, 'nicModel') ?? ''),
+  applies: (rt) => isLibvirtVm(rt) && SLOW.includes(text(rt, 'nicModel') ?? ''),
   draft: (rt) => {
     const cur = text(rt, 'nicModel') ?? 'default';
     return {

@@ -24,7 +24,7 @@ export interface DomainNic {
 
 /** One filesystem share of a domain. */
 export interface DomainFilesystem {
-  /** virtiofs or 9p. */
+  /** virtiofs or 9p in a VM; in a container: bind (type='mount'), ram, file, block, template or volume. */
   mountType: string;
   driver?: string;
   accessMode?: string;
@@ -39,6 +39,10 @@ export interface DomainFacts {
   vcpus?: number;
   memoryMiB?: number;
   iothreads?: number;
+  /** <os><type>: hvm for a VM, exe for a container (LXC, OpenVZ, Virtuozzo containers). */
+  osType?: string;
+  /** An LXC/OpenVZ domain or any `exe` domain: a container sharing the host kernel, with no emulated devices. */
+  container: boolean;
   disks: DomainDisk[];
   nics: DomainNic[];
   filesystems: DomainFilesystem[];
@@ -62,20 +66,34 @@ function disk(el: XmlElement): DomainDisk {
     cache: driver?.attrs.cache,
     io: driver?.attrs.io,
     iothread: toNumber(driver?.attrs.iothread),
-    source: src?.attrs.file ?? src?.attrs.dev ?? src?.attrs.name ?? src?.attrs.volume,
+    source: sourceOf(src),
   };
 }
 
-function filesystem(el: XmlElement): DomainFilesystem {
-  const driver = child(el, 'driver')?.attrs.type;
-  return {
-    mountType: driver === 'virtiofs' ? 'virtiofs' : '9p',
-    driver,
-    accessMode: el.attrs.accessmode,
-    source: child(el, 'source')?.attrs.dir ?? child(el, 'source')?.attrs.name,
-    tag: child(el, 'target')?.attrs.dir,
-  };
+/** Where a disk, NIC or filesystem comes from: file, block dev, dir, name, pool/volume, or a RAM size. */
+function sourceOf(src: XmlElement | undefined): string | undefined {
+  if (!src) return undefined;
+  const a = src.attrs;
+  if (a.volume) return a.pool ? `${a.pool}/${a.volume}` : a.volume;
+  if (a.usage) return `${a.usage} ${a.units ?? 'KiB'}`;
+  return a.file ?? a.dev ?? a.dir ?? a.name ?? a.network ?? a.bridge;
 }
+
+function filesystem(el: XmlElement, container: boolean): DomainFilesystem {
+  const type = el.attrs.type ?? 'mount';
+  const driver = child(el, 'driver')?.attrs.type;
+  // In a container <filesystem type='mount'> is a bind mount of a host folder; in a VM it is 9p unless the driver is virtiofs.
+  let mountType = type;
+  if (type === 'mount') mountType = container ? 'bind' : driver === 'virtiofs' ? 'virtiofs' : '9p';
+  return { mountType, driver, accessMode: el.attrs.accessmode, source: sourceOf(child(el, 'source')), tag: child(el, 'target')?.attrs.dir };
+}
+
+function nic(el: XmlElement): DomainNic {
+  return { type: el.attrs.type, model: child(el, 'model')?.attrs.type, source: sourceOf(child(el, 'source')) };
+}
+
+/** Container domain types: LXC and OpenVZ run only containers; Virtuozzo (vz) runs both, told apart by <os><type>exe</type>. */
+const CONTAINER_TYPES = ['lxc', 'openvz'];
 
 /** Parses `virsh dumpxml` output into the facts detection reports. */
 export function parseDomainXml(text: string): Parsed<DomainFacts> {
@@ -87,25 +105,40 @@ export function parseDomainXml(text: string): Parsed<DomainFacts> {
     const memory = child(dom, 'memory');
     const vcpu = child(dom, 'vcpu');
     const devices = child(dom, 'devices');
+    const osType = child(child(dom, 'os'), 'type')?.text.trim() || undefined;
+    const container = CONTAINER_TYPES.includes(dom.attrs.type ?? '') || osType === 'exe';
     return ok({
       name: child(dom, 'name')?.text.trim(),
       domainType: dom.attrs.type,
       vcpus: toNumber(vcpu?.attrs.current) ?? toNumber(vcpu?.text.trim()),
       memoryMiB: memory ? libvirtMemoryMiB(memory.text, memory.attrs.unit) : undefined,
       iothreads: toNumber(child(dom, 'iothreads')?.text.trim()),
+      osType,
+      container,
       disks: childrenNamed(devices, 'disk').map(disk),
-      nics: childrenNamed(devices, 'interface').map((el) => ({ type: el.attrs.type, model: child(el, 'model')?.attrs.type, source: child(el, 'source')?.attrs.network ?? child(el, 'source')?.attrs.bridge })),
-      filesystems: childrenNamed(devices, 'filesystem').map(filesystem),
+      nics: childrenNamed(devices, 'interface').map(nic),
+      filesystems: childrenNamed(devices, 'filesystem').map((el) => filesystem(el, container)),
     });
   });
 }
 
-/** Normalized settings of a domain: cpus, memoryMiB, vmType, diskBus/diskIo/diskCache of its first disk, nicModel, mountType, plus disks, nics, filesystems. */
+/**
+ * Normalized settings of a domain: cpus, memoryMiB, vmType, guestKind (vm or container), and for a VM
+ * diskBus/diskIo/diskCache of its first disk, iothreads and nicModel; mountType; plus disks, nics,
+ * filesystems. A container has no emulated disk controller or NIC model (its NICs are veth pairs), so
+ * those are not reported for it.
+ */
 export function domainSettings(f: DomainFacts): SettingsBag {
   const bag = new SettingsBag();
   bag.set('vmType', f.domainType === 'kvm' ? 'kvm' : f.domainType, 'cli');
+  bag.set('guestKind', f.container ? 'container' : 'vm', 'cli');
   bag.set('cpus', f.vcpus, 'cli');
   bag.set('memoryMiB', f.memoryMiB, 'cli');
+  bag.set('mountType', f.filesystems[0]?.mountType ?? 'none', 'cli');
+  bag.set('disks', f.disks, 'cli');
+  bag.set('nics', f.nics, 'cli');
+  bag.set('filesystems', f.filesystems, 'cli');
+  if (f.container) return bag;
   bag.set('iothreads', f.iothreads ?? 0, f.iothreads === undefined ? 'default' : 'cli');
   const main = f.disks.find((d) => d.device === 'disk');
   if (main) {
@@ -116,9 +149,5 @@ export function domainSettings(f: DomainFacts): SettingsBag {
     bag.set('diskCache', main.cache ?? 'default', main.cache ? 'cli' : 'default');
   }
   if (f.nics.length) bag.set('nicModel', f.nics[0].model ?? 'default', f.nics[0].model ? 'cli' : 'default');
-  bag.set('mountType', f.filesystems[0]?.mountType ?? 'none', 'cli');
-  bag.set('disks', f.disks, 'cli');
-  bag.set('nics', f.nics, 'cli');
-  bag.set('filesystems', f.filesystems, 'cli');
   return bag;
 }

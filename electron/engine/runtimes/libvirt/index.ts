@@ -56,7 +56,9 @@ async function describeDomain(ctx: DetectContext, uri: string, dom: string, vers
     else if (/paused|pmsuspended/i.test(word)) reasons.push(`the domain is ${word}`);
   } else reasons.push(st.reason);
   let active: Record<string, unknown> | undefined;
-  if (state === 'running') {
+  if (state === 'running' && bag.settings.guestKind === 'container') {
+    reasons.push('a container domain (LXC/OpenVZ): it has no QEMU guest agent, through which vmbench runs its scripts in libvirt guests');
+  } else if (state === 'running') {
     // The transport needs the guest agent; the probe also shows where the shares are really mounted.
     const agent = await probeGuestAgent(ctx, uri, dom);
     bag.set('guestAgent', agent.answers ? 'answers' : 'not-answering', 'guest');
