@@ -114,3 +114,34 @@ describe('Docker Desktop detection with replayed CLIs', () => {
     expect(await detect(stub)).toEqual([]);
   });
 });
+
+describe('Docker Desktop on Windows with the WSL 2 engine: resources come from .wslconfig', () => {
+  let stub: StubEnv | undefined;
+  afterEach(() => stub?.cleanup());
+  const WIN_SETTINGS = local('docker-desktop/settings.windows-wsl2-dd-3.5.2.json');
+  const WSLCONFIG = local('docker-desktop/wslconfig.microsoft-docs-example.ini');
+  const detect = (s: StubEnv) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), { kinds: [createDockerDesktopKind({ host: HOST })] });
+
+  it('reports .wslconfig\'s processors, memory and swap, and says the settings file\'s values do not apply', async () => {
+    stub = makeStubEnv({}, { 'AppData/Roaming/Docker/settings.json': WIN_SETTINGS, '.wslconfig': WSLCONFIG });
+    const [dd] = await detect(stub);
+    expect(dd.settings).toMatchObject({ vmType: 'wsl2', cpus: 2, memoryMiB: 4096, swapMiB: 8192 });
+    expect(dd.settingsSource).toMatchObject({ vmType: 'file', cpus: 'file', memoryMiB: 'file', swapMiB: 'file' });
+    expect(dd.reason).toMatch(/the WSL 2 engine: CPUs, memory and swap come from \.wslconfig \(WSL's defaults for what it leaves out\), not from Docker Desktop's settings file; the settings file's cpus 3, memoryMiB 2048, swapMiB 1024 do not apply/);
+  });
+
+  it('without a .wslconfig: WSL\'s documented defaults (all processors, half the memory), marked as defaults', async () => {
+    stub = makeStubEnv({}, { 'AppData/Roaming/Docker/settings.json': WIN_SETTINGS });
+    const [dd] = await detect(stub);
+    expect(dd.settings).toMatchObject({ vmType: 'wsl2', cpus: 10, memoryMiB: 8192, swapMiB: 4096 });
+    expect(dd.settingsSource).toMatchObject({ cpus: 'default', memoryMiB: 'default', swapMiB: 'default' });
+    expect(dd.reason).toMatch(/come from WSL's defaults \(there is no \.wslconfig\)/);
+  });
+
+  it('leaves macOS settings files alone (a .wslconfig there means nothing)', async () => {
+    stub = makeStubEnv({}, { [MAC_DD_STORE]: MARSLO, '.wslconfig': WSLCONFIG });
+    const [dd] = await detect(stub);
+    expect(dd.settings).toMatchObject({ vmType: 'vz', cpus: 12, memoryMiB: 8092 });
+    expect(dd.reason ?? '').not.toMatch(/WSL/);
+  });
+});

@@ -3,6 +3,7 @@ import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
 import { desktopRelease } from '../support/docker-parse.js';
 import { addDockerSettings, queryDocker } from '../support/docker-query.js';
 import { readOptional, type FileLook } from '../support/files.js';
+import { applyWslResources, parseWslConfig, wslConfigPath, type WslResources } from './wslconfig.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
@@ -23,6 +24,18 @@ async function findSettings(ctx: DetectContext): Promise<{ look: FileLook; index
   return index < 0 ? { look: { state: 'missing' }, index } : { look: looks[index], index };
 }
 
+/** Reads .wslconfig (if any) into the bag for a WSL 2 engine; returns the reason text. */
+async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFacts): Promise<string> {
+  const look = await readOptional(ctx, wslConfigPath(ctx.home));
+  let wsl: WslResources | undefined;
+  if (look.state === 'ok') {
+    const p = parseWslConfig(look.text);
+    wsl = p.ok ? p.value : {};
+  }
+  const note = applyWslResources(bag, wsl, host);
+  return look.state === 'error' ? `${note} (${look.reason})` : note;
+}
+
 /** Docker Desktop: its settings files under HOME plus `docker version`/`docker info` on the desktop-linux context. */
 export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): RuntimeKind {
   return {
@@ -35,8 +48,11 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
       let bag = new SettingsBag();
       if (look.state === 'ok') {
         const parsed = parseDesktopSettingsFile(look.text);
-        if (parsed.ok) bag = normalizeDesktopSettings(parsed.value, SETTINGS_LOCATIONS[index].platform, opts.host ?? thisHost());
-        else reasons.push(`${basename(look.path)} ${parsed.error}`);
+        const host = opts.host ?? thisHost();
+        if (parsed.ok) {
+          bag = normalizeDesktopSettings(parsed.value, SETTINGS_LOCATIONS[index].platform, host);
+          if (SETTINGS_LOCATIONS[index].platform === 'windows' && bag.settings.vmType === 'wsl2') reasons.push(await wslResources(ctx, bag, host));
+        } else reasons.push(`${basename(look.path)} ${parsed.error}`);
         bag.set('settingsFile', look.path, 'file');
       } else if (look.state === 'error') reasons.push(look.reason);
       let state: RuntimeState;
