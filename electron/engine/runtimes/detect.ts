@@ -6,7 +6,8 @@
  *   what is on the machine, not what could be. (Never "not-created": that state is a machine a
  *   runtime knows of but has not built, e.g. a Vagrant machine in state not_created.)
  * - A kind whose settings file exists while its CLI is missing appears with state "unknown", a
- *   reason, and the settings read from the file.
+ *   reason, and the settings read from the file; for kinds with one folder per instance (Lima's
+ *   ~/.lima/<name>/lima.yaml, Colima's ~/.colima/<profile>/colima.yaml) that is one entry per folder.
  * - A hung CLI, a failing CLI or output that cannot be read gives that runtime "unknown" with a
  *   reason ("rdctl list-settings did not answer within 4 s", "... printed output that is not valid
  *   JSON"); when a kind fails as a whole it becomes one entry whose id is the kind ("colima").
