@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advise } from '../../electron/engine/advisor/index.js';
 import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
@@ -45,56 +45,48 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
     expect(advise(list)).toEqual([]);
   });
 
-  it('libvirt domains from virsh list + dumpxml (IDE disk, default io): findings carry the domain id', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vmbench-advisor-'));
-    writeFileSync(join(dir, 'names'), 'test\n\n');
-    writeFileSync(join(dir, 'state'), 'running\n');
-    try {
-      stub = makeStubEnv({
-        virsh: [
-          { args: '*"list --all --name"', stdout: join(dir, 'names') },
-          { args: '*dumpxml*', stdout: shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml') },
-          { args: '*domstate*', stdout: join(dir, 'state') },
-          { args: '*', exit: 1 },
-        ],
-      });
-      const list = await detect(stub, { kinds: [libvirtKind] });
-      expect(list.map((r) => [r.id, r.settings.diskBus, r.settings.diskIo])).toEqual([['libvirt:test', 'ide', 'default']]);
-      expect(advise(list).map((f) => [f.id, f.current, f.recommended])).toEqual([
-        ['libvirt:test/diskIo', 'default', 'io_uring'],
-        ['libvirt:test/diskBus', 'ide', 'virtio'],
-      ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  /** A virsh that lists one domain, replays a real dumpxml for it and answers domstate from a file the test can change. */
+  const virshFor = (dir: string, name: string, state: string, xml: string): StubEnv => {
+    writeFileSync(join(dir, 'names'), `${name}\n\n`);
+    writeFileSync(join(dir, 'state'), `${state}\n`);
+    return makeStubEnv({
+      virsh: [
+        { args: '*"list --all --name"', stdout: join(dir, 'names') },
+        { args: '*dumpxml*', stdout: xml },
+        { args: '*domstate*', stdout: join(dir, 'state') },
+        { args: '*', exit: 1 },
+      ],
+    });
+  };
+  let dir = '';
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vmbench-advisor-'));
   });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('libvirt domains from virsh list + dumpxml (IDE disk, default io): findings carry the domain id', async () => {
+    stub = virshFor(dir, 'test', 'running', shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'));
+    const list = await detect(stub, { kinds: [libvirtKind] });
+    expect(list.map((r) => [r.id, r.settings.diskBus, r.settings.diskIo])).toEqual([['libvirt:test', 'ide', 'default']]);
+    expect(advise(list).map((f) => [f.id, f.current, f.recommended])).toEqual([
+      ['libvirt:test/diskIo', 'default', 'io_uring'],
+      ['libvirt:test/diskBus', 'ide', 'virtio'],
+    ]);
+  });
+
   it('an LXC domain (libvirt\'s own lxc test XML): a bind-mount share and a veth NIC, so no virtiofs or virtio finding', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'vmbench-advisor-'));
-    writeFileSync(join(dir, 'names'), '8675309\n\n');
-    writeFileSync(join(dir, 'state'), 'shut off\n');
-    try {
-      stub = makeStubEnv({
-        virsh: [
-          { args: '*"list --all --name"', stdout: join(dir, 'names') },
-          { args: '*dumpxml*', stdout: local('libvirt/lxc-ethernet.libvirt-tests.xml') },
-          { args: '*domstate*', stdout: join(dir, 'state') },
-          { args: '*', exit: 1 },
-        ],
-      });
-      const list = await detect(stub, { kinds: [libvirtKind] });
-      expect(list.map((r) => [r.id, r.state, r.settings.vmType, r.settings.guestKind, r.settings.mountType, r.settings.nicModel])).toEqual([['libvirt:8675309', 'stopped', 'lxc', 'container', 'bind', undefined]]);
-      expect(advise(list)).toEqual([]);
-      // The same rules do fire for a VM domain with 9p and an unset NIC model (the container case is skipped, not the rules broken).
-      const vm = { ...list[0], id: 'libvirt:vm', settings: { ...list[0].settings, guestKind: 'vm', mountType: '9p', nicModel: 'default' } };
-      expect(advise([vm]).map((f) => f.setting).sort()).toEqual(['mountType', 'nicModel']);
-      // Running: no guest-agent probe (a container has none); the reason says why scripts cannot run there.
-      writeFileSync(join(dir, 'state'), 'running\n');
-      const [running] = await detect(stub, { kinds: [libvirtKind] });
-      expect(running.state).toBe('running');
-      expect(running.reason).toMatch(/^a container domain \(LXC\/OpenVZ\): it has no QEMU guest agent/);
-      expect(running.settings.guestAgent).toBeUndefined();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    stub = virshFor(dir, '8675309', 'shut off', local('libvirt/lxc-ethernet.libvirt-tests.xml'));
+    const list = await detect(stub, { kinds: [libvirtKind] });
+    expect(list.map((r) => [r.id, r.state, r.settings.vmType, r.settings.guestKind, r.settings.mountType, r.settings.nicModel])).toEqual([['libvirt:8675309', 'stopped', 'lxc', 'container', 'bind', undefined]]);
+    expect(advise(list)).toEqual([]);
+    // The same rules do fire for a VM domain with 9p and an unset NIC model (the container case is skipped, not the rules broken).
+    const vm = { ...list[0], id: 'libvirt:vm', settings: { ...list[0].settings, guestKind: 'vm', mountType: '9p', nicModel: 'default' } };
+    expect(advise([vm]).map((f) => f.setting).sort()).toEqual(['mountType', 'nicModel']);
+    // Running: no guest-agent probe (a container has none); the reason says why scripts cannot run there.
+    writeFileSync(join(dir, 'state'), 'running\n');
+    const [running] = await detect(stub, { kinds: [libvirtKind] });
+    expect(running.state).toBe('running');
+    expect(running.reason).toMatch(/^a container domain \(LXC\/OpenVZ\): it has no QEMU guest agent/);
+    expect(running.settings.guestAgent).toBeUndefined();
   });
 });
