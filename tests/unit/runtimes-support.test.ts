@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseFlatYaml } from '../../electron/engine/runtimes/support/flat-yaml.js';
+import { parseFlatYaml, topLevelStrings } from '../../electron/engine/runtimes/support/flat-yaml.js';
+import { local, text } from './runtimes-stubs.js';
 import { parseJsonStream } from '../../electron/engine/runtimes/support/json-stream.js';
 import { parseXml } from '../../electron/engine/runtimes/support/mini-xml.js';
 import { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
@@ -59,5 +60,15 @@ describe('values', () => {
   it('SettingsBag ignores empty values and lets real values replace defaults only', () => {
     const bag = new SettingsBag().set('a', undefined, 'file').set('b', Number.NaN, 'file').set('c', 1, 'default').fill('c', 2, 'cli').set('d', 1, 'file').fill('d', 2, 'cli');
     expect([bag.settings, bag.source]).toEqual([{ c: 2, d: 1 }, { c: 'cli', d: 'file' }]);
+  });
+});
+
+describe('top-level string lists (lima.yaml base:, real Lima 1.1 templates)', () => {
+  const lima = (f: string): string => text(local(`lima/${f}`));
+  it('reads a block list, a single string and a flow list; undefined when the key is absent', () => {
+    expect(topLevelStrings(lima('lima.yaml.v1.1.0-debian-11.yaml'), 'base')).toEqual(['template://_images/debian-11', 'template://_default/mounts']);
+    expect(topLevelStrings(lima('lima.yaml.v1.1.0-buildkit.yaml'), 'base')).toEqual(['template://_images/ubuntu-lts']);
+    expect(topLevelStrings(lima('templates-v1.1.0/_images/debian-11.yaml'), 'mountTypesUnsupported')).toEqual(['9p']);
+    expect(topLevelStrings(lima('lima.yaml.v0.14.2-experimental-9p.yaml'), 'base')).toBeUndefined();
   });
 });
