@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -45,18 +45,24 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
     expect(advise(list)).toEqual([]);
   });
 
-  /** A virsh that lists one domain, replays a real dumpxml for it and answers domstate from a file the test can change. */
-  const virshFor = (dir: string, name: string, state: string, xml: string): StubEnv => {
-    writeFileSync(join(dir, 'names'), `${name}\n\n`);
-    writeFileSync(join(dir, 'state'), `${state}\n`);
-    return makeStubEnv({
+  /**
+   * A virsh that lists one domain and answers detection's batched `dumpxml; domstate` call (virsh's own
+   * marker-separated command list) with a real dumpxml and a state word the test can change.
+   */
+  const virshFor = (dir: string, state: string, xmlPath: string): { stub: StubEnv; setState: (s: string) => void } => {
+    const xml = readFileSync(xmlPath, 'utf8');
+    const uuid = /<uuid>([^<]+)<\/uuid>/.exec(xml)?.[1] ?? '';
+    writeFileSync(join(dir, 'uuids'), `${uuid}\n\n`);
+    const setState = (st: string): void => writeFileSync(join(dir, 'batch'), `vmbench-xml-${uuid}\n${xml}\nvmbench-state-${uuid}\n${st}\n\nvmbench-end-\n`);
+    setState(state);
+    const stub = makeStubEnv({
       virsh: [
-        { args: '*"list --all --name"', stdout: join(dir, 'names') },
-        { args: '*dumpxml*', stdout: xml },
-        { args: '*domstate*', stdout: join(dir, 'state') },
+        { args: '*"list --all --uuid"', stdout: join(dir, 'uuids') },
+        { args: '*dumpxml*', stdout: join(dir, 'batch') },
         { args: '*', exit: 1 },
       ],
     });
+    return { stub, setState };
   };
   let dir = '';
   beforeEach(() => {
@@ -65,17 +71,18 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('libvirt domains from virsh list + dumpxml (IDE disk, default io): findings carry the domain id', async () => {
-    stub = virshFor(dir, 'test', 'running', shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'));
+    ({ stub } = virshFor(dir, 'running', shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml')));
     const list = await detect(stub, { kinds: [libvirtKind] });
-    expect(list.map((r) => [r.id, r.settings.diskBus, r.settings.diskIo])).toEqual([['libvirt:test', 'ide', 'default']]);
+    expect(list.map((r) => [r.id, r.settings.diskBus, r.settings.diskIo])).toEqual([['libvirt:QEMUGuest1', 'ide', 'default']]);
     expect(advise(list).map((f) => [f.id, f.current, f.recommended])).toEqual([
-      ['libvirt:test/diskIo', 'default', 'io_uring'],
-      ['libvirt:test/diskBus', 'ide', 'virtio'],
+      ['libvirt:QEMUGuest1/diskIo', 'default', 'io_uring'],
+      ['libvirt:QEMUGuest1/diskBus', 'ide', 'virtio'],
     ]);
   });
 
   it('an LXC domain (libvirt\'s own lxc test XML): a bind-mount share and a veth NIC, so no virtiofs or virtio finding', async () => {
-    stub = virshFor(dir, '8675309', 'shut off', local('libvirt/lxc-ethernet.libvirt-tests.xml'));
+    const v = virshFor(dir, 'shut off', local('libvirt/lxc-ethernet.libvirt-tests.xml'));
+    stub = v.stub;
     const list = await detect(stub, { kinds: [libvirtKind] });
     expect(list.map((r) => [r.id, r.state, r.settings.vmType, r.settings.guestKind, r.settings.mountType, r.settings.nicModel])).toEqual([['libvirt:8675309', 'stopped', 'lxc', 'container', 'bind', undefined]]);
     expect(advise(list)).toEqual([]);
@@ -83,7 +90,7 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
     const vm = { ...list[0], id: 'libvirt:vm', settings: { ...list[0].settings, guestKind: 'vm', mountType: '9p', nicModel: 'default' } };
     expect(advise([vm]).map((f) => f.setting).sort()).toEqual(['mountType', 'nicModel']);
     // Running: no guest-agent probe (a container has none); the reason says why scripts cannot run there.
-    writeFileSync(join(dir, 'state'), 'running\n');
+    v.setState('running');
     const [running] = await detect(stub, { kinds: [libvirtKind] });
     expect(running.state).toBe('running');
     expect(running.reason).toMatch(/^a container domain \(LXC\/OpenVZ\): it has no QEMU guest agent/);
