@@ -112,7 +112,7 @@ export function limaSettings(inst: LimaInstance, yaml?: LimaYamlRead): SettingsB
 }
 
 /** What a reader should know about where an instance's settings came from. */
-function yamlNote(yaml: LimaYamlRead | undefined, path: string): string | undefined {
+function yamlNote(yaml: LimaYamlRead | undefined): string | undefined {
   if (!yaml) return undefined;
   if (yaml.error) return `its lima.yaml could not be read (${yaml.error})`;
   if (yaml.unread.length) return `base template ${yaml.unread.join('; ')}; settings it may set are not shown`;
@@ -143,7 +143,7 @@ async function foldersWithoutCli(ctx: DetectContext): Promise<RuntimeInfo[]> {
     found.filter((n): n is string => n !== undefined).map(async (name) => {
       const inst: LimaInstance = { name, dir: join(home, name) };
       const { path, yaml } = await instanceYaml(ctx, inst);
-      const reason = joinReasons(`limactl is not installed or not on PATH; settings were read from ${path} only`, yamlNote(yaml, path));
+      const reason = joinReasons(`limactl is not installed or not on PATH; settings were read from ${path} only`, yamlNote(yaml));
       return instanceRuntime(inst, null, 'unknown', reason, yaml);
     }),
   );
@@ -175,7 +175,7 @@ export const limaKind: RuntimeKind = {
         // Lima 0.14 and older list no `config`: vmType may be there, mountType only in lima.yaml.
         const read = inst.noConfig ? await instanceYaml(ctx, inst) : undefined;
         const state = limaState(inst.status);
-        const reason = joinReasons(state === 'unknown' ? `limactl list shows the status "${inst.status ?? ''}"` : undefined, read && yamlNote(read.yaml, read.path));
+        const reason = joinReasons(state === 'unknown' ? `limactl list shows the status "${inst.status ?? ''}"` : undefined, read && yamlNote(read.yaml));
         return instanceRuntime(inst, version ?? (inst.limaVersion ? findVersion(inst.limaVersion) ?? null : null), state, reason, read?.yaml);
       }),
     );
