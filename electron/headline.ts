@@ -11,6 +11,7 @@ import { callRatio, type RatioCall } from './verdict-stats.js';
 // The developer task comes first: it is what a developer feels (issue: "appear first in Results for guests").
 const PHRASE: Record<TestId, { metric: string; words: string }> = {
   'dev-tree': { metric: 'tree_extract_s', words: 'npm-install-like extract' },
+  watch: { metric: 'watch_inotify_p50_ms', words: 'a save seen through inotify' },
   'seq-write': { metric: 'write_MBps', words: 'sequential writes' },
   'seq-read': { metric: 'read_MBps', words: 'sequential reads' },
   'rand-read': { metric: 'read_iops', words: 'random reads' },

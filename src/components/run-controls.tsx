@@ -38,7 +38,7 @@ export function RunControls(): JSX.Element {
           ))}
         </select>
       </label>
-      <label className="field-inline" title="Also time a node_modules-like dependency tree: extract (like npm install), walk (like git status), read all (like a bundler), delete">
+      <label className="field-inline" title="Also time a node_modules-like dependency tree (extract like npm install, walk like git status, read all like a bundler, delete) and how fast a save on this machine is seen in each shared folder (polling and inotify)">
         <input type="checkbox" data-testid="dev-tree-toggle" checked={devTree} disabled={busy} onChange={(e) => setDevTree(e.target.checked)} />
         <span className="field-label">Developer tasks</span>
       </label>

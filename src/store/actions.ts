@@ -121,7 +121,7 @@ export function latestRunWith(target: string): string | undefined {
 /** The tests of the run options: the disk suite, plus dev-tree and the service tests when switched on (undefined: the engine's default, the disk suite). */
 export function chosenTests(devTree: boolean, services: boolean): TestId[] | undefined {
   if (!devTree && !services) return undefined;
-  return [...DISK_TESTS, ...(devTree ? (['dev-tree'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
+  return [...DISK_TESTS, ...(devTree ? (['dev-tree', 'watch'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
 }
 
 /** Starts a benchmark of the selected targets with the chosen suite (or of given targets and tests, e.g. to verify an apply). */

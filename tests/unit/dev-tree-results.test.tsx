@@ -38,7 +38,7 @@ describe('developer tasks in Results', () => {
 
   it('run options: Developer tasks adds dev-tree after the disk suite, before the service tests', () => {
     expect(chosenTests(false, false)).toBeUndefined();
-    expect(chosenTests(true, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree']);
-    expect(chosenTests(true, true)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'net', 'redis', 'http']);
+    expect(chosenTests(true, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch']);
+    expect(chosenTests(true, true)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http']);
   });
 });
