@@ -22,9 +22,10 @@ describe('the host side of the watch test', () => {
   it('writes every change (even ones renamed into place) and ends the batch even when nothing answers', async () => {
     const dir = join(root, 'silent');
     mkdirSync(dir);
-    const r = await driveWatchBatch(dir, 4, 50, never);
-    expect(r).toEqual({ rttMs: [], missed: 4 });
-    expect(readdirSync(dir).sort()).toEqual(['batch-done', 'ping-1', 'ping-2', 'ping-3', 'ping-4']);
+    const r = await driveWatchBatch(dir, 6, 50, never);
+    // The first three went unseen: the batch ends there instead of waiting out all six.
+    expect(r).toEqual({ rttMs: [], missed: 3 });
+    expect(readdirSync(dir).sort()).toEqual(['batch-done', 'ping-1', 'ping-2', 'ping-3']);
   });
 
   it('times an answer that is already there', async () => {
@@ -45,6 +46,12 @@ describe('the host side of the watch test', () => {
     if (d instanceof Error) throw d;
     d.batch({ event: 'watch-ready', test: 'watch', trial: 1, mode: 'inotify', work, events: 2 });
     await d.settled();
+    rmSync(join(root, 'place', work, 'w'), { recursive: true });
+    mkdirSync(join(root, 'place', work, 'w'));
+    // The next inotify batch is only ended: no change written (so no second wait), no second verdict.
+    d.batch({ event: 'watch-ready', test: 'watch', trial: 2, mode: 'inotify', work, events: 2 });
+    await d.settled();
+    expect(readdirSync(join(root, 'place', work, 'w'))).toEqual(['batch-done']);
     expect(fed).toHaveLength(1);
     expect(fed[0]).toMatchObject({ event: 'error', code: 'inotify-not-delivered' });
     expect((fed[0] as { message: string }).message).toMatch(/^inotify events not delivered: .*CHOKIDAR_USEPOLLING=1/);

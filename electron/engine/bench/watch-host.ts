@@ -47,7 +47,10 @@ function appears(watcher: { wake: Set<() => void> }, path: string, boundMs: numb
   });
 }
 
-/** Drives one batch in `dir` (the host side of the target's w/ folder). */
+/** A batch whose first this-many changes all went unseen ends there: the target is not seeing changes this way. */
+const GIVE_UP_AFTER = 3;
+
+/** Drives one batch in `dir` (the host side of the target's w/ folder); `events` 0 only ends the batch. */
 export async function driveWatchBatch(dir: string, events: number, boundMs: number, signal: AbortSignal): Promise<WatchBatch> {
   const wake = new Set<() => void>();
   let fsw: FSWatcher | undefined;
@@ -70,6 +73,7 @@ export async function driveWatchBatch(dir: string, events: number, boundMs: numb
       }
       if (await appears({ wake }, join(dir, `pong-${n}`), boundMs, signal)) rttMs.push(performance.now() - t0);
       else if (!signal.aborted) missed++;
+      if (missed === GIVE_UP_AFTER && rttMs.length === 0) break;
       // A pause between changes, as between saves: the next change is not part of this one's burst.
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -42,11 +42,13 @@ export class WatchDriver {
   }
 
   private async run(ev: ReadyEvent): Promise<void> {
-    const { rttMs, missed } = await driveWatchBatch(join(this.hostDir, ev.work, 'w'), ev.events, this.boundMs, this.signal).catch((err: Error) => {
+    // Once inotify was found not to deliver, later inotify batches only end (no 3 × bound wait again).
+    const events = ev.mode === 'inotify' && this.inotifyLost ? 0 : ev.events;
+    const { rttMs, missed } = await driveWatchBatch(join(this.hostDir, ev.work, 'w'), events, this.boundMs, this.signal).catch((err: Error) => {
       this.feed({ event: 'error', test: 'watch', code: 'host-failed', message: `This machine could not write its changes into the shared folder: ${err.message}` });
       return { rttMs: [], missed: 0 };
     });
-    if (this.signal.aborted) return;
+    if (this.signal.aborted || events === 0) return;
     if (rttMs.length === 0 && missed > 0) {
       if (ev.mode === 'inotify' && !this.inotifyLost) {
         this.inotifyLost = true;
