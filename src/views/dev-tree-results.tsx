@@ -1,5 +1,5 @@
 import { useId, type JSX } from 'react';
-import type { Run } from '../../electron/contract';
+import type { Run, TestResult } from '../../electron/contract';
 import { fmtRatio, samplesOf } from '../../electron/headline';
 import { metricInfo } from '../../electron/metrics';
 import { callRatio } from '../../electron/verdict-stats';
@@ -40,7 +40,7 @@ export function timeVerdict(native: number[], place: number[]): { words: string;
 export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
   const headingId = useId();
   const rows = run.targets.flatMap((t) => t.results.filter((r) => r.test === 'dev-tree').map((r) => ({ t, r })));
-  if (rows.length === 0) return null;
+  if (rows.length === 0) return <WatchResults run={run} />;
   const files = rows[0].r.params.treeFiles;
   const base = baselineTarget(run)?.results.find((x) => x.test === 'dev-tree' && x.place === 'native');
   return (
@@ -83,6 +83,66 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
           </table>
         </div>
       </div>
+      <WatchResults run={run} nested />
+    </section>
+  );
+}
+
+/** "3.2 ms (p99 12 ms)" for one mode of a watch result, "not delivered" when inotify never fired, else "–". */
+function watchCell(r: TestResult, mode: 'poll' | 'inotify', lost: boolean): string {
+  const p50 = r.metrics[`watch_${mode}_p50_ms`];
+  const p99 = r.metrics[`watch_${mode}_p99_ms`];
+  if (p50 && p99) return `${fmtNum(p50.median)} ms (p99 ${fmtNum(p99.median)} ms)`;
+  return lost ? 'not delivered' : '–';
+}
+
+/** How fast a save on this machine is seen in each place the watch test ran: by polling, through inotify. */
+export function WatchResults({ run, nested = false }: { run: Run; nested?: boolean }): JSX.Element | null {
+  const headingId = useId();
+  const rows = run.targets.flatMap((t) => t.results.filter((r) => r.test === 'watch').map((r) => ({ t, r, lost: t.errors.some((e) => e.test === 'watch' && e.place === r.place && e.code === 'inotify-not-delivered') })));
+  if (rows.length === 0) return null;
+  const table = (
+    <div className="card table-card">
+      <div className="table-scroll">
+        <table className="table" data-testid="watch-table" aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">Place</th>
+              <th scope="col" className="num">
+                Polling watcher<span className="muted small"> median (p99)</span>
+              </th>
+              <th scope="col" className="num">
+                inotify watcher<span className="muted small"> what chokidar, webpack and Vite use</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(({ t, r, lost }) => (
+              <tr key={`${t.id}-${r.place}`} data-testid="watch-row" data-target={t.id} data-place={r.place}>
+                <th scope="row">{placeName(t, r.place)}</th>
+                <td className="num">{watchCell(r, 'poll', false)}</td>
+                <td className={lost ? 'num ratio ratio-bad' : 'num'} title={lost ? 'inotify events not delivered: use a polling watcher here (CHOKIDAR_USEPOLLING=1, WATCHPACK_POLLING=true)' : undefined}>
+                  {watchCell(r, 'inotify', lost)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+  return (
+    <section className="dev-tree-results" data-testid="watch-results">
+      {nested ? (
+        <h3 className="service-target" id={headingId}>
+          A save on this machine, seen in the place
+        </h3>
+      ) : (
+        <h2 className="section-heading" id={headingId}>
+          Developer tasks: a save on this machine, seen in the place
+        </h2>
+      )}
+      {table}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TestResult } from '../../electron/contract.js';
 import { chosenTests } from '../../src/store/actions';
-import { DevTreeResults, timeVerdict } from '../../src/views/dev-tree-results';
+import { DevTreeResults, timeVerdict, WatchResults } from '../../src/views/dev-tree-results';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const tree = (place: TestResult['place'], extract: number[], walk: number[]): TestResult => ({
@@ -30,6 +30,23 @@ describe('developer tasks in Results', () => {
 
   it('says "too few trials" rather than a verdict from one trial', () => {
     expect(timeVerdict([1], [3])?.words).toMatch(/^about 3\.00× slower \(too few trials\)$/);
+  });
+
+  it('shows how fast a save is seen: both modes natively, "not delivered" where inotify never fired', () => {
+    const watch = (place: TestResult['place'], m: Record<string, number[]>): TestResult => result('watch', place, m);
+    const run = makeRun('w', '2026-11-23T10:00:00Z', [watch('native', { watch_poll_p50_ms: [0.9, 1, 1.1], watch_poll_p99_ms: [3, 4, 5], watch_inotify_p50_ms: [0.5, 0.6, 0.7], watch_inotify_p99_ms: [2, 2, 3] })]);
+    run.targets.push({
+      id: 'libvirt:vm', runtime: 'libvirt:vm', label: 'libvirt vm', settings: {}, probe: null, status: 'ok',
+      errors: [{ test: 'watch', place: 'shared', code: 'inotify-not-delivered', message: 'inotify events not delivered: …' }],
+      results: [watch('shared', { watch_poll_p50_ms: [40, 42, 45], watch_poll_p99_ms: [90, 95, 99] })],
+    });
+    const html = renderToStaticMarkup(<WatchResults run={run} />);
+    const rows = html.split('data-testid="watch-row"').slice(1);
+    expect(rows[0]).toMatch(/This machine[\s\S]*1 ms \(p99 4 ms\)[\s\S]*0\.6 ms \(p99 2 ms\)/);
+    expect(rows[1]).toMatch(/libvirt vm · shared folder[\s\S]*42 ms \(p99 95 ms\)[\s\S]*not delivered/);
+    // Inside the developer-task section when the run also has the tree.
+    const both = makeRun('b', '2026-11-23T10:00:00Z', [tree('native', [1, 1, 1], [0.2, 0.2, 0.2]), run.targets[0].results[0]]);
+    expect(renderToStaticMarkup(<DevTreeResults run={both} />)).toContain('data-testid="watch-table"');
   });
 
   it('is absent from runs without the test', () => {
