@@ -57,7 +57,7 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
                 {PHASES.map((p) => (
                   <th key={p.metric} scope="col" className="num" title={p.hint}>
                     {p.title}
-                    <span className="muted small"> {p.hint}</span>
+                    <span className="th-hint"> {p.hint}</span>
                   </th>
                 ))}
               </tr>
@@ -109,10 +109,10 @@ export function WatchResults({ run, nested = false }: { run: Run; nested?: boole
             <tr>
               <th scope="col">Place</th>
               <th scope="col" className="num">
-                Polling watcher<span className="muted small"> median (p99)</span>
+                Polling watcher<span className="th-hint"> median round trip (p99)</span>
               </th>
               <th scope="col" className="num">
-                inotify watcher<span className="muted small"> what chokidar, webpack and Vite use</span>
+                inotify watcher<span className="th-hint"> what chokidar, webpack and Vite use</span>
               </th>
             </tr>
           </thead>
