@@ -215,10 +215,11 @@ export function parseVagrantfile(text: string, provider?: string, machine?: stri
       order: scope.order,
     });
   }
-  // Vagrant keys folders by guest path: a later declaration for the same path wins; "/vagrant" exists unless declared otherwise.
+  // Vagrant keys folders by guest path: a later declaration for the same path wins; "/vagrant" is added
+  // unless declared, or unless some folder already shares "." (finalize! in kernel_v2/config/vm.rb).
   const byGuest = new Map<string, SyncedFolder>();
   for (const { line: _l, order: _o, ...f } of declared.sort(byOrder)) byGuest.set(f.guestPath.replace(/\/+$/, '') || '/', f);
-  if (!byGuest.has('/vagrant')) {
+  if (!byGuest.has('/vagrant') && ![...byGuest.values()].some((f) => f.hostPath === '.')) {
     byGuest.set('/vagrant', { hostPath: '.', guestPath: '/vagrant', type: defaultType, typeDeclared: false, disabled: false, implicit: true, options: {} });
   }
   const box = /\b\w+\.vm\.box\s*=\s*(["'])([^"']+)\1/.exec(lines.join('\n'))?.[2];
