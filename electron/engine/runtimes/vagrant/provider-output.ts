@@ -56,7 +56,7 @@ export function parsePrlctlInfo(text: string): Parsed<ProviderFacts> {
     const cpus = int(/^\s*cpu\s+cpus=(\d+)/m.exec(text)?.[1]);
     const memoryMiB = int(/^\s*memory\s+(\d+)Mb\b/m.exec(text)?.[1]);
     if (memoryMiB === undefined && cpus === undefined) return fail('has no "cpu cpus=" or "memory ...Mb" line (is this prlctl list -i output?)');
-    return ok({ cpus, memoryMiB, shares: [], state: /^State:\s*(\S+)/m.exec(text)?.[1] });
+    return ok({ cpus, memoryMiB, shares: [], state: /^\s*State:\s*(\S+)/m.exec(text)?.[1] });
   });
 }
 
