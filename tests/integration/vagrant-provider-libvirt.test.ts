@@ -1,7 +1,8 @@
 /**
  * A vagrant-libvirt machine that exists reports what its libvirt domain says, not what its
- * Vagrantfile says. Real parts: libvirtd (scripts/setup-live.sh), a type='qemu' domain DEFINED with
- * 3 vCPUs and 384 MiB (never started; user-mode NIC, libvirt's default network untouched), the real
+ * Vagrantfile says. Real parts: libvirtd (scripts/setup-live.sh), the shared test guest's domain
+ * (scripts/libvirt-test-guest.mjs) DEFINED with 3 vCPUs and 384 MiB, never started (user-mode NIC,
+ * libvirt's default network untouched), the real
  * `vagrant global-status` reading a machine index in a temporary VAGRANT_HOME, and a project folder
  * holding the real rgl/mediamtx-rtsp-server Vagrantfile (libvirt: 4 cpus, 4*1024 MiB) plus
  * `.vagrant/machines/default/libvirt/id` with the domain's UUID, as vagrant-libvirt writes it.
@@ -14,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
+import { buildGuestImage, defineTestGuest, virsh } from '../../scripts/libvirt-test-guest.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const root = mkdtempSync(join(os.tmpdir(), 'vmbench-vagrant-provider-'));
@@ -22,51 +24,23 @@ const vagrantHome = join(root, 'vagrant-home');
 const domain = `vmbench-vprov-${process.pid}`;
 const URI = 'qemu:///system';
 const idFile = join(project, '.vagrant', 'machines', 'default', 'libvirt', 'id');
-let defined = false;
-
-const virsh = (...args: string[]): string => execFileSync('virsh', ['-c', URI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+let guest: { stop(): Promise<void> } | undefined;
 
 beforeAll(() => {
   execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: 'inherit', timeout: 900_000 });
-  const disk = join(root, 'root.qcow2');
-  execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', disk, '32M']);
-  writeFileSync(
-    join(root, 'domain.xml'),
-    `<domain type='qemu'>
-  <name>${domain}</name>
-  <memory unit='MiB'>384</memory>
-  <vcpu placement='static'>3</vcpu>
-  <os><type arch='x86_64' machine='pc'>hvm</type></os>
-  <devices>
-    <disk type='file' device='disk'>
-      <driver name='qemu' type='qcow2'/>
-      <source file='${disk}'/>
-      <target dev='vda' bus='virtio'/>
-    </disk>
-    <interface type='user'><model type='virtio'/></interface>
-  </devices>
-</domain>
-`,
-  );
-  virsh('define', join(root, 'domain.xml'));
-  defined = true;
+  // The shared test guest's domain, defined and never started: 3 vCPUs and 384 MiB, unlike the Vagrantfile.
+  guest = defineTestGuest({ image: buildGuestImage(), name: domain, uri: URI, memoryMiB: 384, vcpus: 3 });
   mkdirSync(join(idFile, '..'), { recursive: true });
   copyFileSync(join(repo, 'tests', 'fixtures', 'vagrantfiles', 'rgl-mediamtx-rtsp-server.Vagrantfile'), join(project, 'Vagrantfile'));
-  writeFileSync(idFile, virsh('domuuid', '--', domain).trim());
+  writeFileSync(idFile, virsh(URI, ['domuuid', '--', domain]).trim());
   // Vagrant's global machine index (format 1, lib/vagrant/machine_index.rb), as `vagrant up` leaves it.
   mkdirSync(join(vagrantHome, 'data', 'machine-index'), { recursive: true });
   const entry = { local_data_path: join(project, '.vagrant'), name: 'default', provider: 'libvirt', state: 'shutoff', vagrantfile_name: null, vagrantfile_path: project, updated_at: null, extra_data: {} };
   writeFileSync(join(vagrantHome, 'data', 'machine-index', 'index'), JSON.stringify({ version: 1, machines: { '0a1b2c3d4e5f60718293a4b5c6d7e8f9': entry } }));
-}, 900_000);
+}, 1_800_000);
 
-afterAll(() => {
-  if (defined) {
-    try {
-      virsh('undefine', '--', domain);
-    } catch (err) {
-      process.stderr.write(`could not undefine ${domain}: ${String(err)}\n`);
-    }
-  }
+afterAll(async () => {
+  await guest?.stop();
   rmSync(root, { recursive: true, force: true });
 });
 
