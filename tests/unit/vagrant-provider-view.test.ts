@@ -99,3 +99,28 @@ describe('unknown sizes in detection', () => {
     expect(first.settingsSource).toMatchObject({ memoryMiB: 'vagrantfile', cpus: 'vagrantfile' });
   });
 });
+
+describe('provider calls are limited', () => {
+  it('runs at most n calls at once, all of them, in order', async () => {
+    const { createLimiter } = await import('../../electron/engine/runtimes/support/limit.js');
+    const limit = createLimiter(2);
+    let running = 0;
+    let peak = 0;
+    const started: number[] = [];
+    const results = await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        limit(async () => {
+          started.push(i);
+          peak = Math.max(peak, ++running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+          if (i === 3) throw new Error('three');
+          return i;
+        }).catch((e: Error) => e.message),
+      ),
+    );
+    expect(results).toEqual([0, 1, 2, 'three', 4]);
+    expect(peak).toBe(2);
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+  });
+});

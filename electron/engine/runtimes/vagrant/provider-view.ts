@@ -10,12 +10,16 @@ import { parseDomainXml } from '../libvirt/domain-xml.js';
 import { libvirtUri } from '../libvirt/index.js';
 import { garbageReason, runCli, type CliOutcome } from '../support/cli.js';
 import { readOptional } from '../support/files.js';
+import { createLimiter } from '../support/limit.js';
 import type { Parsed } from '../support/parsed.js';
 import type { DetectContext } from '../types.js';
 import { parsePrlctlInfo, parseShowVmInfo, parseVmx, type ProviderFacts } from './provider-output.js';
 
 /** What asking the provider gave: its facts, nothing (machine not created, provider not asked), or why it could not tell. */
 export type ProviderLook = { state: 'ok'; facts: ProviderFacts; via: string } | { state: 'none' } | { state: 'error'; reason: string };
+
+/** At most this many provider calls (VBoxManage, virsh, prlctl) run at once, however many machines Vagrant lists. */
+const providerCall = createLimiter(4);
 
 const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}?$/i;
 const VMWARE = /^vmware_(desktop|fusion|workstation)$/;
@@ -52,11 +56,11 @@ export async function readProviderView(ctx: DetectContext, home: string, machine
   const C = { LC_ALL: 'C', LANG: 'C' };
   switch (provider) {
     case 'virtualbox':
-      return fromCli(await runCli(ctx, 'VBoxManage', ['showvminfo', id, '--machinereadable'], { label: 'VBoxManage showvminfo', env: C }), 'VBoxManage showvminfo', parseShowVmInfo);
+      return fromCli(await providerCall(() => runCli(ctx, 'VBoxManage', ['showvminfo', id, '--machinereadable'], { label: 'VBoxManage showvminfo', env: C })), 'VBoxManage showvminfo', parseShowVmInfo);
     case 'libvirt':
-      return fromCli(await runCli(ctx, 'virsh', ['-c', libvirtUri(ctx.env), 'dumpxml', '--', id], { label: 'virsh dumpxml', env: C }), 'virsh dumpxml', fromDomainXml);
+      return fromCli(await providerCall(() => runCli(ctx, 'virsh', ['-c', libvirtUri(ctx.env), 'dumpxml', '--', id], { label: 'virsh dumpxml', env: C })), 'virsh dumpxml', fromDomainXml);
     case 'parallels':
-      return fromCli(await runCli(ctx, 'prlctl', ['list', '-i', id], { label: 'prlctl list -i', env: C }), 'prlctl list -i', parsePrlctlInfo);
+      return fromCli(await providerCall(() => runCli(ctx, 'prlctl', ['list', '-i', id], { label: 'prlctl list -i', env: C })), 'prlctl list -i', parsePrlctlInfo);
     default:
       return { state: 'none' };
   }
