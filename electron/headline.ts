@@ -12,6 +12,7 @@ const PHRASE: Record<TestId, { metric: string; words: string }> = {
   'seq-read': { metric: 'read_MBps', words: 'sequential reads' },
   'rand-read': { metric: 'read_iops', words: 'random reads' },
   'small-files': { metric: 'create_per_s', words: 'creating small files' },
+  'dev-tree': { metric: 'tree_extract_s', words: 'npm-install-like extract' },
   net: { metric: 'tx_Mbps', words: 'network to the host' },
   redis: { metric: 'set_rps_tcp', words: 'redis' },
   http: { metric: 'req_per_s', words: 'http' },

@@ -12,7 +12,7 @@
 import type { Place, Suite, TestId } from './contract.js';
 
 /** A test that has a bench script in this version. */
-export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'net' | 'redis' | 'http';
+export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'net' | 'redis' | 'http';
 /** Parameters of a test in a suite (names as in the start/result events: sizeMiB, trials, ...). */
 export type SuiteParams = Record<string, number>;
 
@@ -20,8 +20,10 @@ export type SuiteParams = Record<string, number>;
 export const SCRIPT_TESTS: readonly ScriptTest[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
 /** The service tests (servers on loopback, or the engine's on the host: see service-step.ts), run when named (`--tests net,redis,http`). */
 export const SERVICE_TESTS: readonly ScriptTest[] = ['net', 'redis', 'http'];
+/** The developer-task tests (a node_modules-like tree), run when named (`--tests dev-tree`). */
+export const DEV_TESTS: readonly ScriptTest[] = ['dev-tree'];
 /** Every test that has a script, in run order. */
-export const RUNNABLE_TESTS: readonly ScriptTest[] = [...SCRIPT_TESTS, ...SERVICE_TESTS];
+export const RUNNABLE_TESTS: readonly ScriptTest[] = [...SCRIPT_TESTS, ...DEV_TESTS, ...SERVICE_TESTS];
 
 const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
   quick: {
@@ -29,6 +31,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'seq-read': { trials: 3, sizeMiB: 1024, bsKiB: 1024, maxS: 8 },
     'rand-read': { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 3, files: 2000, sizeBytes: 4096 },
+    'dev-tree': { trials: 3, files: 2000, seed: 1 },
     net: { trials: 3, runtimeS: 1, streams: 1 },
     redis: { trials: 3, requests: 20000, clients: 16, maxS: 30 },
     http: { trials: 3, runtimeS: 2, clients: 16, files: 200 },
@@ -38,6 +41,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'seq-read': { trials: 5, sizeMiB: 2048, bsKiB: 1024, maxS: 20 },
     'rand-read': { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 5, files: 5000, sizeBytes: 4096 },
+    'dev-tree': { trials: 5, files: 25000, seed: 1 },
     net: { trials: 5, runtimeS: 3, streams: 1 },
     redis: { trials: 5, requests: 100000, clients: 50, maxS: 60 },
     http: { trials: 5, runtimeS: 5, clients: 32, files: 1000 },
@@ -47,6 +51,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'seq-read': { trials: 7, sizeMiB: 8192, bsKiB: 1024, maxS: 60 },
     'rand-read': { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 7, files: 20000, sizeBytes: 4096 },
+    'dev-tree': { trials: 7, files: 35000, seed: 1 },
     net: { trials: 7, runtimeS: 10, streams: 4 },
     redis: { trials: 7, requests: 500000, clients: 50, maxS: 120 },
     http: { trials: 7, runtimeS: 10, clients: 64, files: 5000 },
@@ -61,6 +66,8 @@ const FIO_START_SEC = 0.3;
 // Services: loopback SET/GET rate of redis 7 here (~50k/s with 16 clients), a server's start.
 const REF_REDIS_RPS = 50000;
 const SERVER_START_SEC = 0.5;
+// dev-tree: files per second of one whole trial (extract + sync, walk, read, delete) on the development machine.
+const REF_TREE_FILES_PER_S = 2500;
 
 
 /** The parameters of a test in a suite (the preset itself: do not change it). */
@@ -81,6 +88,7 @@ export function estimateSec(suite: Suite, test: TestId): number {
   else if (test === 'rand-read') sec = seqPass + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC);
   else if (test === 'net') sec = SERVER_START_SEC + p.trials * 2 * (p.runtimeS + 1 + 0.2); // 2 directions, 1 s omitted each
   else if (test === 'redis') sec = SERVER_START_SEC + p.trials * 2 * Math.min((2 * p.requests) / REF_REDIS_RPS + 0.1, p.maxS);
+  else if (test === 'dev-tree') sec = (p.trials + 1) * (p.files / REF_TREE_FILES_PER_S) + 0.5; // building the tree ~ one trial
   else if (test === 'http') sec = SERVER_START_SEC + p.files / 2000 + p.trials * 2 * (p.runtimeS + 0.2); // the static file, then the small site
   else sec = p.trials * (p.files / REF_CREATE_PER_S + 0.1) + 0.2;
   return Math.ceil(sec);

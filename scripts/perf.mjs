@@ -4,12 +4,14 @@
 //  3. time from starting `vmbench web` to the first paint of the page (Chromium)
 //  4. detection time of `vmbench detect`; and, with a limactl that hangs, the time from opening the page
 //     until This machine's card is on screen (goal <= 1.5 s) while Lima still says "checking…"
+// 4c. detection with 200 libvirt domains (test driver) and 200 Vagrant machines (goal: 2 s + the slowest timeout)
 //  5. docker transport: rand-read IOPS vs fio by hand with `docker run` (private dockerd; needs root)
 //  6. libvirt guest-agent transport: rand-read IOPS vs fio by hand through guest-exec (test guest; needs root)
 // `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeScaleFixture } from './scale-fixture.mjs';
 
 const root = process.cwd();
 const bin = join(root, 'bin', 'vmbench.js');
@@ -142,6 +144,7 @@ try {
   const detWall = Date.now() - d0;
   const found = det.status === 0 ? JSON.parse(det.stdout).runtimes.map((x) => `${x.id}:${x.state}`).join(', ') : `failed: ${det.stderr}`;
   out(`4. vmbench detect: ${detWall} ms wall (incl. node start-up); found ${found}`);
+  out(detectScaleLine(200));
   out(hungLine);
 
   if (!process.argv.includes('--host-only')) {
@@ -161,4 +164,22 @@ try {
   }
 } finally {
   rmSync(home, { recursive: true, force: true });
+}
+
+/** 4c: `vmbench detect --json` on a machine with `count` libvirt domains and `count` Vagrant machines (median of 3). */
+function detectScaleLine(count) {
+  const root = mkdtempSync(join(home, 'scale-'));
+  const { home: fakeHome, uri } = writeScaleFixture(root, count);
+  const envScale = { ...env, HOME: fakeHome, VMBENCH_LIBVIRT_URI: uri };
+  const times = [];
+  let listed = '';
+  for (let i = 0; i < 3; i++) {
+    const t0 = Date.now();
+    const r = spawnSync(process.execPath, [bin, 'detect', '--json'], { env: envScale, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    times.push(Date.now() - t0);
+    if (r.status !== 0) return `4c. detect with ${count}+${count} machines failed: ${r.stderr}`;
+    const rts = JSON.parse(r.stdout).runtimes;
+    listed = `${rts.filter((x) => x.kind === 'libvirt' && x.settings.cpus).length} domains and ${rts.filter((x) => x.kind === 'vagrant' && x.settings.memoryMiB).length} Vagrant machines with their settings`;
+  }
+  return `4c. detect with ${count} libvirt domains + ${count} Vagrant machines: median ${median(times)} ms (min ${Math.min(...times)}, max ${Math.max(...times)}; goal <= 2 s + the slowest timeout, 6 s for vagrant); listed ${listed}`;
 }

@@ -8,6 +8,8 @@ import { denyPermissions, rendererUrl } from './security.js';
 /** The part of the engine the shell uses (electron/engine/api.ts `Engine`). */
 export interface ShellEngine extends Dispatcher, JobEventSource {
   close(): Promise<void>;
+  /** Starts a detection while the window loads (the page's first ask joins it). */
+  prefetchDetect?(): void;
 }
 
 /** What startApp needs; main.ts passes the real engine, tests a mock. */
@@ -40,6 +42,7 @@ export async function startApp(deps: AppDeps): Promise<AppHandle | null> {
   const expectedUrl = rendererUrl(join(appRoot, RENDERER_HTML));
   denyPermissions(session.defaultSession, expectedUrl);
   const engine = deps.createEngine({ dataDir: deps.dataDir, mode: 'electron' });
+  engine.prefetchDetect?.();
 
   let current: MainWindow | null = null;
   const open = (): MainWindow => {

@@ -19,6 +19,8 @@ export async function cmdWeb(engine: Engine, portArg: string | undefined): Promi
     if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new CliError(`port ${port} is in use; choose another with --port N (0 picks a free one).`, 1);
     throw err;
   }
+  // Detection starts while the browser opens: the page's first ask joins it.
+  engine.prefetchDetect();
   process.stdout.write(`vmbench web: open ${server.url} (data: ${engine.dataDir}; Ctrl-C stops)\n`);
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();

@@ -34,6 +34,8 @@ export interface Engine {
   waitForJob(jobId: string): Promise<void>;
   /** Cancels active jobs and waits for their cleanup. */
   close(): Promise<void>;
+  /** Starts a detection now, so the page's first ask joins it instead of starting one (its kinds are replayed to the page's event socket). */
+  prefetchDetect(): void;
   /** A plan or restart handed out and not yet used (for the Electron main process's own confirmation dialog); throws when unknown. */
   heldPlan(planId: string): HeldPlan;
   heldRestart(planId: string): HeldRestart;
@@ -71,6 +73,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     await saveDetectCache(dataDir, result).catch(() => undefined); // a read-only data folder only loses the cache
     return result;
   };
+  // The page's ask joins a detection already under way (the one `vmbench web` and the app start as they open).
+  let inFlight: Promise<DetectResult> | undefined;
+  const sharedDetect = (): Promise<DetectResult> => (inFlight ??= detect().finally(() => (inFlight = undefined)));
   // Apply always re-detects: the finding and the runtime's state are read fresh, never trusted from the caller.
   const findFinding = async (id: string): Promise<{ finding: Finding; rt: RuntimeInfo }> => {
     for (const rt of (await detect()).runtimes) {
@@ -82,7 +87,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
 
   const handlers: Handlers = {
     'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
-    detect,
+    detect: sharedDetect,
     'detect.cached': () => readDetectCache(dataDir),
     'run.start': async (spec) => {
       await checkDataDir(dataDir);
@@ -183,6 +188,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     subscribe: (cb, o) => jobs.subscribe(cb, o),
     waitForJob: (id) => jobs.wait(id),
     close: () => jobs.close(),
+    prefetchDetect: () => void sharedDetect().catch(() => undefined),
     heldPlan: (id) => plans.peek(id),
     heldRestart: (id) => plans.peekRestart(id),
   };

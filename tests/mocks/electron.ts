@@ -168,6 +168,7 @@ export interface FakeEngine {
   dispatch: Mock<(channel: string, args: unknown[]) => Promise<Envelope<unknown>>>;
   subscribe: Mock<(cb: Listener, opts?: { replay?: boolean }) => () => void>;
   close: Mock<() => Promise<void>>;
+  prefetchDetect: Mock<() => void>;
   heldPlan: Mock<(id: string) => { plan: ApplyPlan }>;
   heldRestart: Mock<(id: string) => { runtimeId: string; argv: string[] }>;
   /** Plays the engine emitting a job event to its subscribers. */
@@ -190,6 +191,7 @@ export function fakeEngine(): FakeEngine {
       return () => void listeners.delete(cb);
     }),
     close: vi.fn(async (): Promise<void> => undefined),
+    prefetchDetect: vi.fn((): void => undefined),
     heldPlan: vi.fn((id: string) => ({ plan: { findingId: 'libvirt:vm/diskIo', runtimeId: 'libvirt:vm', kind: 'libvirt' as const, path: 'vm.xml', diff: `-io=threads\n+io=io_uring (${id})`, notes: [] } })),
     heldRestart: vi.fn(() => ({ runtimeId: 'libvirt:vm', argv: ['virsh', 'shutdown', '--', 'vm'] })),
     emit(ev: JobEvent) {

@@ -30,6 +30,8 @@ describe('the main window', () => {
   it('gets exactly the secure webPreferences and loads the built renderer from disk', async () => {
     const win = await start();
     expect(BrowserWindow.windows).toHaveLength(1);
+    // Detection starts while the window loads; the page's first ask joins it.
+    expect(engine.prefetchDetect).toHaveBeenCalledTimes(1);
     expect(win.options.webPreferences).toStrictEqual({
       preload: join(appRoot, 'dist/app/preload.cjs'),
       contextIsolation: true,

@@ -56,7 +56,7 @@ export function createLineSplitter(onLine: (line: string) => void, opts: LineSpl
   };
 }
 
-const testId = z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'net', 'redis', 'http']);
+const testId = z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'net', 'redis', 'http']);
 const count = z.number().int().nonnegative();
 const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: count });
 

@@ -48,6 +48,7 @@ const FLAGS: Record<string, string> = {
   streams: '--streams',
   requests: '--requests',
   clients: '--clients',
+  seed: '--seed',
 };
 
 

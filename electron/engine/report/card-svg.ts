@@ -23,6 +23,7 @@ const SHORT_TEST: Record<TestId, string> = {
   'seq-read': 'Seq read',
   'rand-read': '4k rand read',
   'small-files': 'Small files',
+  'dev-tree': 'Dependency tree',
   net: 'Network',
   redis: 'Redis',
   http: 'HTTP',

@@ -8,6 +8,7 @@ export const TEST_LABEL: Record<TestId, string> = {
   'seq-read': 'Sequential read',
   'rand-read': '4k random read',
   'small-files': 'Small files',
+  'dev-tree': 'Dependency tree',
   net: 'Network',
   redis: 'Redis',
   http: 'HTTP',

@@ -121,10 +121,10 @@ export interface DetectAllOptions {
 /** Finds every runtime of every kind, all kinds in parallel; a kind that throws, hangs or returns garbage becomes one "unknown" entry with a reason. Never rejects. */
 export async function detectAll(ctx: DetectContext, opts: DetectAllOptions = {}): Promise<RuntimeInfo[]> {
   const kinds = opts.kinds ?? RUNTIME_KINDS;
-  const deadlineMs = opts.kindDeadlineMs ?? ctx.timeoutMs + KIND_GRACE_MS;
   const lists = await Promise.all(
     kinds.map(async (k) => {
-      const found = await detectKind(k, ctx, deadlineMs);
+      const kctx = k.timeoutScale ? { ...ctx, timeoutMs: Math.round(ctx.timeoutMs * k.timeoutScale) } : ctx;
+      const found = await detectKind(k, kctx, opts.kindDeadlineMs ?? kctx.timeoutMs + KIND_GRACE_MS);
       try {
         opts.onKind?.(k.kind, found);
       } catch {

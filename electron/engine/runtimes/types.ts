@@ -22,6 +22,8 @@ export interface RuntimeKind {
   /** Human name of the kind (e.g. "Colima"), used when its detection fails as a whole. */
   name?: string;
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
+  /** Its CLI starts slowly (Vagrant: Ruby and plugins): its calls, and its deadline, get this many times the usual timeout. */
+  timeoutScale?: number;
   /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */
   transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;
   /** Looks inside a running runtime after detection (e.g. which filesystem each shared folder really is) and records it in `active`; never throws. */

@@ -7,58 +7,47 @@ import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-
 import { probeGuestAgent } from './guest-agent.js';
 import { restartDomain } from './restart.js';
 import { libvirtTransport } from './transport.js';
-import { domainState, parseVirshNames } from './virsh-text.js';
+import { domainState } from './virsh-text.js';
+import { C_LOCALE, hasAgentChannel, mapLimit, parseVirshUuids, readDomains, type DomainReadout } from './virsh-batch.js';
 
 /** The libvirt connection detection reads: $VMBENCH_LIBVIRT_URI, else qemu:///system. */
 export function libvirtUri(env: NodeJS.ProcessEnv): string {
   return env.VMBENCH_LIBVIRT_URI?.trim() || 'qemu:///system';
 }
 
-/** virsh translates its output; detection reads the untranslated words. */
-const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };
 const NOT_CONNECTED = /failed to connect|no such file or directory|connection refused|cannot recv data|is libvirtd running/i;
-/** At most this many domains are inspected at once (two virsh calls each). */
-const PARALLEL_DOMAINS = 4;
+/** At most this many running domains have their guest agent probed at once. */
+const PARALLEL_AGENTS = 4;
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
+const NO_AGENT_CHANNEL =
+  'its XML has no QEMU guest agent channel; vmbench runs the suite inside a libvirt guest through the agent: give the domain an org.qemu.guest_agent.0 channel and install qemu-guest-agent in the guest';
 
-async function describeDomain(ctx: DetectContext, uri: string, dom: string, version: string | null): Promise<RuntimeInfo> {
-  const [xml, st] = await Promise.all([
-    runCli(ctx, 'virsh', ['-c', uri, 'dumpxml', '--', dom], { label: 'virsh dumpxml', env: C_LOCALE }),
-    runCli(ctx, 'virsh', ['-c', uri, 'domstate', '--', dom], { label: 'virsh domstate', env: C_LOCALE }),
-  ]);
-  const reasons: (string | undefined)[] = [];
+async function describeDomain(ctx: DetectContext, uri: string, read: DomainReadout, version: string | null): Promise<RuntimeInfo> {
+  const reasons: (string | undefined)[] = [read.reason];
   let bag = new SettingsBag();
   let shares: DomainFilesystem[] = [];
-  if (xml.ok) {
-    const facts = parseDomainXml(xml.stdout);
+  let dom = read.uuid;
+  if (read.xml) {
+    const facts = parseDomainXml(read.xml);
     if (facts.ok) {
       bag = domainSettings(facts.value);
       shares = facts.value.filesystems;
+      dom = facts.value.name || read.uuid;
     } else reasons.push(garbageReason('virsh dumpxml', facts.error));
-  } else reasons.push(xml.reason);
+  }
   let state: RuntimeState = 'unknown';
-  if (st.ok) {
-    const word = st.stdout.trim().split(/\r?\n/)[0] ?? '';
-    state = domainState(word);
-    if (state === 'unknown') reasons.push(`virsh domstate says "${word}"`);
-    else if (/paused|pmsuspended/i.test(word)) reasons.push(`the domain is ${word}`);
-  } else reasons.push(st.reason);
+  if (read.state) {
+    state = domainState(read.state);
+    if (state === 'unknown') reasons.push(`virsh domstate says "${read.state}"`);
+    else if (/paused|pmsuspended/i.test(read.state)) reasons.push(`the domain is ${read.state}`);
+  }
   let active: Record<string, unknown> | undefined;
-  if (state === 'running') {
+  if (state === 'running' && read.xml && !hasAgentChannel(read.xml)) {
+    bag.set('guestAgent', 'not-answering', 'guest');
+    reasons.push(NO_AGENT_CHANNEL);
+  } else if (state === 'running') {
     // The transport needs the guest agent; the probe also shows where the shares are really mounted.
-    const agent = await probeGuestAgent(ctx, uri, dom);
+    const agent = await probeGuestAgent(ctx, uri, read.uuid);
     bag.set('guestAgent', agent.answers ? 'answers' : 'not-answering', 'guest');
     reasons.push(agent.reason);
     const mount = agent.mounts.find((m) => shares.some((s) => s.tag === m.tag)) ?? (shares.length ? agent.mounts[0] : undefined);
@@ -77,7 +66,7 @@ async function describeDomain(ctx: DetectContext, uri: string, dom: string, vers
     reason: joinReasons(...reasons),
     bag: bag.set('libvirtUri', uri, 'default'),
     // The shared place exists only when the domain shares a host folder (<filesystem>).
-    targets: singleTarget(id, `libvirt ${dom}`, shares.length || !xml.ok ? VM_PLACES : ['guest']),
+    targets: singleTarget(id, `libvirt ${dom}`, shares.length || !read.xml ? VM_PLACES : ['guest']),
   });
   if (active) info.active = active;
   return info;
@@ -90,7 +79,7 @@ export const libvirtKind: RuntimeKind = {
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const uri = libvirtUri(ctx.env);
     const [list, ver] = await Promise.all([
-      runCli(ctx, 'virsh', ['-c', uri, 'list', '--all', '--name'], { label: 'virsh list', env: C_LOCALE }),
+      runCli(ctx, 'virsh', ['-c', uri, 'list', '--all', '--uuid'], { label: 'virsh list', env: C_LOCALE }),
       runCli(ctx, 'virsh', ['--version'], { label: 'virsh --version', env: C_LOCALE }),
     ]);
     if (!list.ok && list.code === 'not-found') return [];
@@ -101,8 +90,9 @@ export const libvirtKind: RuntimeKind = {
       const bag = new SettingsBag().set('libvirtUri', uri, 'default');
       return [makeRuntime({ id: 'libvirt', kind: 'libvirt', name: 'libvirt', version, state: down ? 'stopped' : 'unknown', reason, bag })];
     }
-    const names = parseVirshNames(list.stdout);
-    return mapLimit(names, PARALLEL_DOMAINS, (dom) => describeDomain(ctx, uri, dom, version));
+    // One virsh call per chunk of domains: 200 domains take a few calls, not 400.
+    const readouts = await readDomains(ctx, uri, parseVirshUuids(list.stdout));
+    return mapLimit(readouts, PARALLEL_AGENTS, (read) => describeDomain(ctx, uri, read, version));
   },
   transport: libvirtTransport,
   restart: (rt) => restartDomain(rt),

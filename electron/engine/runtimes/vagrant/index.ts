@@ -104,6 +104,8 @@ export const vagrantKind: RuntimeKind = {
   start: startVagrant,
   kind: 'vagrant',
   name: 'Vagrant',
+  // `vagrant global-status` needs about 1.7 s of CPU here and more on a busy Mac with plugins: 6 s calls, 8 s in all.
+  timeoutScale: 1.5,
   transport: vagrantTransport,
   confirm: (rt, ctx) => confirmVagrantMounts(rt, ctx, VAGRANT_CONFIRM_MS),
   confirmTimeoutMs: VAGRANT_CONFIRM_MS,
