@@ -41,17 +41,8 @@ describe('settings in words', () => {
     expect(html).toContain('but active in the guest: <span>Apple Virtualization (vz)</span>');
   });
   it('says whether a Vagrant value was read from the Vagrantfile or reported by the provider, and shows an unknown value with its expression', () => {
-    const rt = {
-      id: 'vagrant:abc',
-      kind: 'vagrant',
-      name: 'Vagrant default (virtualbox)',
-      version: null,
-      state: 'stopped',
-      settings: { cpus: 2, memoryMiB: "unknown: vvv_config['vm_config']['memory']", mountType: 'vboxsf' },
-      settingsSource: { cpus: 'provider', memoryMiB: 'vagrantfile', mountType: 'default' },
-      targets: [],
-      findings: [],
-    } satisfies RuntimeInfo;
+    const settings = { cpus: 2, memoryMiB: "unknown: vvv_config['vm_config']['memory']", mountType: 'vboxsf' };
+    const rt: RuntimeInfo = { id: 'vagrant:abc', kind: 'vagrant', name: 'Vagrant', version: null, state: 'stopped', settings, settingsSource: { cpus: 'provider', memoryMiB: 'vagrantfile', mountType: 'default' }, targets: [], findings: [] };
     const html = renderToStaticMarkup(<SettingsList runtime={rt} />);
     expect(html).toContain('class="source source-provider" title="Reported by the VM provider for the machine as it exists (VBoxManage, virsh, prlctl or the .vmx file).">reported by provider</span>');
     expect(html).toContain('class="source source-vagrantfile"');

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { parseDomainXml } from '../libvirt/domain-xml.js';
 import { libvirtUri } from '../libvirt/index.js';
+import { C_LOCALE as C } from '../libvirt/virsh-batch.js';
 import { garbageReason, runCli, type CliOutcome } from '../support/cli.js';
 import { readOptional } from '../support/files.js';
 import { createLimiter } from '../support/limit.js';
@@ -53,7 +54,6 @@ export async function readProviderView(ctx: DetectContext, home: string, machine
     return parsed.ok ? { state: 'ok', facts: parsed.value, via: 'the .vmx file' } : { state: 'error', reason: garbageReason('the .vmx file', parsed.error) };
   }
   if (!UUID.test(id)) return { state: 'error', reason: `${idFile} does not hold a machine id` };
-  const C = { LC_ALL: 'C', LANG: 'C' };
   switch (provider) {
     case 'virtualbox':
       return fromCli(await providerCall(() => runCli(ctx, 'VBoxManage', ['showvminfo', id, '--machinereadable'], { label: 'VBoxManage showvminfo', env: C })), 'VBoxManage showvminfo', parseShowVmInfo);
