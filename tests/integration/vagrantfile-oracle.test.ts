@@ -45,6 +45,7 @@ const CASES: [string, string][] = [
   ['mav96-audiobook.Vagrantfile', 'default'],
   ['gusabi-pencilcase.Vagrantfile', 'default'],
   ['adyang-dotfiles.Vagrantfile', 'default'],
+  ['coreos-vagrant.Vagrantfile', 'core-01'],
 ];
 
 describe('vmbench reads real Vagrantfiles as Vagrant 2.3.4 does', () => {

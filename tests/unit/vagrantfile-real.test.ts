@@ -45,6 +45,22 @@ describe('real Vagrantfiles: arithmetic, constants and locals', () => {
     }
     expect(read('vvv', 'libvirt').unevaluated).toEqual({});
   });
+
+  it('coreos-vagrant: `vb.memory = vm_memory` is a method over $globals that config.rb (require CONFIG) may set: unknown', () => {
+    const vb = read('coreos-vagrant', 'virtualbox', 'core-01');
+    expect(vb.unevaluated).toEqual({ memoryMiB: 'vm_memory', cpus: 'vm_cpus' });
+    expect([vb.memoryMiB, vb.cpus]).toEqual([undefined, undefined]);
+  });
+
+  it('a $global assigned once is not trusted when the file also requires code from elsewhere', () => {
+    const text = (extra: string) => ['$vm_memory = 4096', extra, 'Vagrant.configure("2") do |config|', '  config.vm.provider :virtualbox do |vb|', '    vb.memory = $vm_memory', '  end', 'end'].join('\n');
+    expect(parseVagrantfile(text("require 'yaml'"), 'virtualbox')).toMatchObject({ memoryMiB: 4096 });
+    expect(parseVagrantfile(text('Vagrant.require_version ">= 1.6.0"'), 'virtualbox')).toMatchObject({ memoryMiB: 4096 });
+    for (const load of ['if File.exist?(CONFIG)\n  require CONFIG\nend', "require_relative 'settings'", 'load "local.rb"', "require './config'"]) {
+      const f = parseVagrantfile(text(load), 'virtualbox');
+      expect([f.memoryMiB, f.unevaluated]).toEqual([undefined, { memoryMiB: '$vm_memory' }]);
+    }
+  });
 });
 
 describe('real Vagrantfiles: provider scoping of synced folders', () => {

@@ -60,7 +60,8 @@ export function rubyBlocks(lines: string[]): RubyBlock[] {
     const closesSameLine = opens && /\bend\s*\)?\s*$/.test(line);
     if (opens && !closesSameLine) {
       const block: RubyBlock = { start: i, end: lines.length - 1, params: (doMatch?.[1] ?? '').split(',').map((p) => p.trim().replace(/^[*&]/, '')).filter(Boolean), kind: 'other' };
-      const p = doMatch ? PROVIDER.exec(raw) : null;
+      // A provider named at run time (`config.vm.provider vmware do`) is a provider block that matches no machine.
+      const p = doMatch && /\b\w+\.vm\.provider\b/.test(raw) ? (PROVIDER.exec(raw) ?? []) : null;
       const d = doMatch && !p ? DEFINE.exec(raw) : null;
       if (p) Object.assign(block, { kind: 'provider', name: p[1] ?? p[2] });
       else if (d) Object.assign(block, { kind: 'define', name: d[1] ?? d[2] ?? d[3] });

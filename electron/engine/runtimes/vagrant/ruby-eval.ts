@@ -14,6 +14,11 @@ export type Bindings = Map<string, string[]>;
 
 const ASSIGN = /^\s*(\$?[A-Za-z_]\w*)\s*=(?![=~>])\s*(.+?)\s*$/;
 
+/** Code the Vagrantfile loads from elsewhere (`require CONFIG`, `require_relative`, `load`, `eval`): it may set $globals and CONSTANTS. */
+const LOADS = /^\s*(?:if\b.*\bthen\s+)?(?:require_relative|load|eval|instance_eval)\b|\brequire\b\s*\(?\s*(?!["'][\w-]+["'])[^\s)]/;
+/** Stands for "assigned by loaded code too": never evaluates, so such a name is not evaluable. */
+const ELSEWHERE = '(may be set by a file the Vagrantfile loads)';
+
 /** Every `NAME = expr`, `$name = expr` and `name = expr` statement of the (comment-free) lines. */
 export function collectBindings(lines: string[]): Bindings {
   const out: Bindings = new Map();
@@ -23,6 +28,9 @@ export function collectBindings(lines: string[]): Bindings {
     const list = out.get(m[1]) ?? [];
     list.push(m[2]);
     out.set(m[1], list);
+  }
+  if (lines.some((l) => LOADS.test(l))) {
+    for (const [name, list] of out) if (/^(?:\$|[A-Z])/.test(name)) list.push(ELSEWHERE);
   }
   return out;
 }
