@@ -134,6 +134,21 @@ describe('evaluating Ruby sizes', () => {
   });
 });
 
+describe('order of synced folder declarations', () => {
+  it('an override (even one named `config`) wins over a top-level declaration written after it', () => {
+    const vf = [
+      'Vagrant.configure("2") do |config|',
+      '  config.vm.provider :libvirt do |lv, config|',
+      '    config.vm.synced_folder ".", "/vagrant", type: "virtiofs"',
+      '  end',
+      '  config.vm.synced_folder ".", "/vagrant", type: "rsync"',
+      'end',
+    ].join('\n');
+    expect(folders(parseVagrantfile(vf, 'libvirt').syncedFolders)).toEqual({ '/vagrant': 'virtiofs' });
+    expect(folders(parseVagrantfile(vf, 'virtualbox').syncedFolders)).toEqual({ '/vagrant': 'rsync' });
+  });
+});
+
 describe('scoping by machine (define blocks)', () => {
   const vf = [
     'Vagrant.configure("2") do |config|',

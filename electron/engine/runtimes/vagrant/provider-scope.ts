@@ -86,6 +86,8 @@ export interface Applicability {
   machineScoped: boolean;
   /** The provider block whose configuration variable the receiver is (for provider settings). */
   providerBlock?: RubyBlock;
+  /** The receiver is the override variable of a provider block (`|p, override|`). */
+  override?: boolean;
 }
 
 /** Decides, for a statement on `receiver` at `line`, whether it applies to machine `machine` on `provider`. */
@@ -100,5 +102,5 @@ export function applicability(blocks: RubyBlock[], line: number, receiver: strin
   const machineScoped = !!define;
   if (owner.kind !== 'provider') return { applies: true, machineScoped };
   const matches = !!provider && !!owner.name && family(owner.name) === family(provider);
-  return { applies: matches, machineScoped, providerBlock: owner.params[0] === receiver ? owner : undefined };
+  return { applies: matches, machineScoped, providerBlock: owner.params[0] === receiver ? owner : undefined, override: owner.params[1] === receiver };
 }

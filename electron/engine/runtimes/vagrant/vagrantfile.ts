@@ -159,8 +159,8 @@ interface Applied {
 }
 
 /** Vagrant's order: top-level statements, then the machine's define block, then `config.*` run inside provider blocks (finalize!), then provider overrides. */
-function orderOf(scope: Applicability, receiver: string, insideProvider: boolean, overrideVars: Set<string>): number {
-  if (overrideVars.has(receiver)) return 3;
+function orderOf(scope: Applicability, insideProvider: boolean): number {
+  if (scope.override) return 3;
   if (insideProvider && !scope.providerBlock) return 2;
   return scope.machineScoped ? 1 : 0;
 }
@@ -170,12 +170,11 @@ export function parseVagrantfile(text: string, provider?: string, machine?: stri
   const lines = blankHeredocs(stripComments(text.slice(0, 1_000_000)).split('\n'));
   const blocks = rubyBlocks(lines);
   const bindings = collectBindings(lines);
-  const overrideVars = new Set(blocks.filter((b) => b.kind === 'provider' && b.params[1]).map((b) => b.params[1]));
   const scopeAt = (i: number, receiver: string): (Applicability & Applied) | undefined => {
     const scope = applicability(blocks, i, receiver, machine, provider);
     if (!scope.applies) return undefined;
     const insideProvider = blocks.some((b) => b.kind === 'provider' && b.start < i && i <= b.end);
-    return { ...scope, line: i, order: orderOf(scope, receiver, insideProvider, overrideVars) };
+    return { ...scope, line: i, order: orderOf(scope, insideProvider) };
   };
   const declared: (SyncedFolder & Applied)[] = [];
   const defaultType = DEFAULT_FOLDER_TYPE[provider ?? ''] ?? 'unknown';
