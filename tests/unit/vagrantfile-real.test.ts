@@ -146,6 +146,9 @@ describe('order of synced folder declarations', () => {
     ].join('\n');
     expect(folders(parseVagrantfile(vf, 'libvirt').syncedFolders)).toEqual({ '/vagrant': 'virtiofs' });
     expect(folders(parseVagrantfile(vf, 'virtualbox').syncedFolders)).toEqual({ '/vagrant': 'rsync' });
+    // Without a provider (the apply code verifying its edit) every statement counts, the last one written wins.
+    expect(folders(parseVagrantfile(vf).syncedFolders)).toEqual({ '/vagrant': 'rsync' });
+    expect(folders(parseVagrantfile(readFileSync(join(FIXTURES, 'rgl-mediamtx-rtsp-server.Vagrantfile'), 'utf8')).syncedFolders)).toEqual({ '/vagrant': 'smb' });
   });
 });
 

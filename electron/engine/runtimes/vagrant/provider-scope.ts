@@ -101,6 +101,7 @@ export function applicability(blocks: RubyBlock[], line: number, receiver: strin
   if (define?.name !== undefined && machine !== undefined && define.name !== machine) return { applies: false, machineScoped: true };
   const machineScoped = !!define;
   if (owner.kind !== 'provider') return { applies: true, machineScoped };
-  const matches = !!provider && !!owner.name && family(owner.name) === family(provider);
+  // No provider given (the apply code checking its own edit): every provider block counts, as written.
+  const matches = provider === undefined || (!!owner.name && family(owner.name) === family(provider));
   return { applies: matches, machineScoped, providerBlock: owner.params[0] === receiver ? owner : undefined, override: owner.params[1] === receiver };
 }

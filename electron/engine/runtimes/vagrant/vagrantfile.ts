@@ -165,7 +165,7 @@ function orderOf(scope: Applicability, insideProvider: boolean): number {
   return scope.machineScoped ? 1 : 0;
 }
 
-/** Scans a Vagrantfile for what applies to machine `machine` on `provider`: synced folders (plus the implicit "." -> "/vagrant"), box, cpus and memory. */
+/** Scans a Vagrantfile for what applies to machine `machine` on `provider` (no provider: every statement, in file order): synced folders (plus the implicit "." -> "/vagrant"), box, cpus and memory. */
 export function parseVagrantfile(text: string, provider?: string, machine?: string): VagrantfileFacts {
   const lines = blankHeredocs(stripComments(text.slice(0, 1_000_000)).split('\n'));
   const blocks = rubyBlocks(lines);
@@ -174,7 +174,7 @@ export function parseVagrantfile(text: string, provider?: string, machine?: stri
     const scope = applicability(blocks, i, receiver, machine, provider);
     if (!scope.applies) return undefined;
     const insideProvider = blocks.some((b) => b.kind === 'provider' && b.start < i && i <= b.end);
-    return { ...scope, line: i, order: orderOf(scope, insideProvider) };
+    return { ...scope, line: i, order: provider === undefined ? 0 : orderOf(scope, insideProvider) };
   };
   const declared: (SyncedFolder & Applied)[] = [];
   const defaultType = DEFAULT_FOLDER_TYPE[provider ?? ''] ?? 'unknown';
