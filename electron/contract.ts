@@ -10,7 +10,7 @@ export const SCHEMA_VERSION = 1;
 /** Benchmark presets: quick (about a minute per target), standard, thorough. */
 export type Suite = 'quick' | 'standard' | 'thorough';
 /** The tests of the suite (design.md). */
-export type TestId = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'net' | 'redis' | 'http';
+export type TestId = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'watch' | 'net' | 'redis' | 'http';
 /** Disk tests available in this version. */
 export const DISK_TESTS: readonly TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
 /** Where a test runs: the host itself, the host-shared folder, the guest disk, a Docker volume. */
@@ -365,6 +365,8 @@ export type BenchEvent =
     }
   | { event: 'tool-output'; test: TestId; trial: number; tool: string; format: 'json'; data: unknown }
   | { event: 'warmup'; test: TestId }
+  /** watch: the target watches `<work folder>/w` in this mode; the host may now write its changes there. */
+  | { event: 'watch-ready'; test: TestId; trial: number; mode: 'poll' | 'inotify'; work: string; events: number }
   | { event: 'error'; test?: TestId; code: string; message: string }
   | { event: 'end' };
 

@@ -4,15 +4,18 @@
  * machine use the same statistics as Compare (verdict-stats.ts). Dependency-free like contract.ts.
  */
 import type { Place, Run, TestId, TestResult } from './contract.js';
+import { metricInfo } from './metrics.js';
 import { callRatio, type RatioCall } from './verdict-stats.js';
 
 /** How each test reads in a sentence, and the metric that stands for it. */
+// The developer task comes first: it is what a developer feels (issue: "appear first in Results for guests").
 const PHRASE: Record<TestId, { metric: string; words: string }> = {
+  'dev-tree': { metric: 'tree_extract_s', words: 'npm-install-like extract' },
+  watch: { metric: 'watch_inotify_p50_ms', words: 'a save seen through inotify' },
   'seq-write': { metric: 'write_MBps', words: 'sequential writes' },
   'seq-read': { metric: 'read_MBps', words: 'sequential reads' },
   'rand-read': { metric: 'read_iops', words: 'random reads' },
   'small-files': { metric: 'create_per_s', words: 'creating small files' },
-  'dev-tree': { metric: 'tree_extract_s', words: 'npm-install-like extract' },
   net: { metric: 'tx_Mbps', words: 'network to the host' },
   redis: { metric: 'set_rps_tcp', words: 'redis' },
   http: { metric: 'req_per_s', words: 'http' },
@@ -71,15 +74,22 @@ export function fmtRatioInterval(ratio: number | null, ci: [number, number] | nu
   return `${fmtRatio(ratio)} [${ci[0].toFixed(d)}–${ci[1].toFixed(d)}]`;
 }
 
-function samplesOf(r: TestResult, metric: string): number[] {
+/** The per-trial values of a metric (the median alone for results stored without samples). */
+export function samplesOf(r: TestResult, metric: string): number[] {
   const s = r.samples[metric];
   if (s && s.length) return s;
   return r.metrics[metric] ? [r.metrics[metric].median] : [];
 }
 
-function partText(words: string, first: boolean, ratio: number | null, call: RatioCall | null): string {
+function partText(words: string, first: boolean, ratio: number | null, call: RatioCall | null, timed = false): string {
   if (ratio === null || call === null) return words;
   const tail = first ? ' this machine' : '';
+  if (timed && call !== 'noise') {
+    // A time: 3.1× the time is "3.1× slower", 0.5× is "2.0× faster".
+    const about = call === 'undecided' ? 'about ' : '';
+    const how = ratio >= 1 ? `${about}${fmtRatio(ratio)} slower` : `${about}${fmtRatio(1 / ratio)} faster`;
+    return `${words}: ${how} than this machine${call === 'undecided' ? ' (too few trials to be sure)' : ''}`;
+  }
   if (call === 'noise') return `${words} on par with this machine (${fmtRatio(ratio)}, within noise)`;
   if (call === 'undecided') return `${words} at about ${fmtRatio(ratio)}${tail} (too few trials to be sure)`;
   return `${words} at ${fmtRatio(ratio)}${tail}`;
@@ -103,7 +113,8 @@ export function runHeadlines(run: Run): PlaceHeadline[] {
         const call = ratio === null ? null : (called?.call ?? null);
         const ci = called?.estimate && call !== 'undecided' ? ([called.estimate.lo, called.estimate.hi] as [number, number]) : null;
         const fallback = isFallback(r);
-        const text = partText(words, parts.filter((p) => p.ratio !== null).length === 0, ratio, call) + (fallback ? ' (dd fallback)' : '');
+        const timed = metricInfo(metric).direction === 'lower';
+        const text = partText(words, parts.filter((p) => p.ratio !== null).length === 0, ratio, call, timed) + (fallback ? ' (dd fallback)' : '');
         parts.push({ test, metric, ratio, ci, call, fallback, text });
       }
       const withRatio = parts.filter((p) => p.ratio !== null);

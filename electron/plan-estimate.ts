@@ -12,7 +12,7 @@
 import type { Place, Suite, TestId } from './contract.js';
 
 /** A test that has a bench script in this version. */
-export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'net' | 'redis' | 'http';
+export type ScriptTest = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'watch' | 'net' | 'redis' | 'http';
 /** Parameters of a test in a suite (names as in the start/result events: sizeMiB, trials, ...). */
 export type SuiteParams = Record<string, number>;
 
@@ -20,8 +20,13 @@ export type SuiteParams = Record<string, number>;
 export const SCRIPT_TESTS: readonly ScriptTest[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
 /** The service tests (servers on loopback, or the engine's on the host: see service-step.ts), run when named (`--tests net,redis,http`). */
 export const SERVICE_TESTS: readonly ScriptTest[] = ['net', 'redis', 'http'];
-/** The developer-task tests (a node_modules-like tree), run when named (`--tests dev-tree`). */
-export const DEV_TESTS: readonly ScriptTest[] = ['dev-tree'];
+/** The developer-task tests (a node_modules-like tree; file-change propagation), run when named (`--tests dev-tree,watch`). */
+export const DEV_TESTS: readonly ScriptTest[] = ['dev-tree', 'watch'];
+
+/** Whether a test runs in a place: watch only where the host can write into the place's folder (native, a shared folder). */
+export function runsIn(test: TestId, place: Place): boolean {
+  return test !== 'watch' || place === 'native' || place === 'shared';
+}
 /** Every test that has a script, in run order. */
 export const RUNNABLE_TESTS: readonly ScriptTest[] = [...SCRIPT_TESTS, ...DEV_TESTS, ...SERVICE_TESTS];
 
@@ -32,6 +37,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'rand-read': { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 3, files: 2000, sizeBytes: 4096 },
     'dev-tree': { trials: 3, files: 2000, seed: 1 },
+    watch: { trials: 3, events: 20, boundMs: 2000 },
     net: { trials: 3, runtimeS: 1, streams: 1 },
     redis: { trials: 3, requests: 20000, clients: 16, maxS: 30 },
     http: { trials: 3, runtimeS: 2, clients: 16, files: 200 },
@@ -42,6 +48,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'rand-read': { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 5, files: 5000, sizeBytes: 4096 },
     'dev-tree': { trials: 5, files: 25000, seed: 1 },
+    watch: { trials: 5, events: 40, boundMs: 2000 },
     net: { trials: 5, runtimeS: 3, streams: 1 },
     redis: { trials: 5, requests: 100000, clients: 50, maxS: 60 },
     http: { trials: 5, runtimeS: 5, clients: 32, files: 1000 },
@@ -52,6 +59,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'rand-read': { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 7, files: 20000, sizeBytes: 4096 },
     'dev-tree': { trials: 7, files: 35000, seed: 1 },
+    watch: { trials: 7, events: 60, boundMs: 2000 },
     net: { trials: 7, runtimeS: 10, streams: 4 },
     redis: { trials: 7, requests: 500000, clients: 50, maxS: 120 },
     http: { trials: 7, runtimeS: 10, clients: 64, files: 5000 },
@@ -89,6 +97,7 @@ export function estimateSec(suite: Suite, test: TestId): number {
   else if (test === 'net') sec = SERVER_START_SEC + p.trials * 2 * (p.runtimeS + 1 + 0.2); // 2 directions, 1 s omitted each
   else if (test === 'redis') sec = SERVER_START_SEC + p.trials * 2 * Math.min((2 * p.requests) / REF_REDIS_RPS + 0.1, p.maxS);
   else if (test === 'dev-tree') sec = (p.trials + 1) * (p.files / REF_TREE_FILES_PER_S) + 0.5; // building the tree ~ one trial
+  else if (test === 'watch') sec = p.trials * 2 * (p.events * 0.03 + 0.3); // two modes, ~30 ms a change with its pause
   else if (test === 'http') sec = SERVER_START_SEC + p.files / 2000 + p.trials * 2 * (p.runtimeS + 0.2); // the static file, then the small site
   else sec = p.trials * (p.files / REF_CREATE_PER_S + 0.1) + 0.2;
   return Math.ceil(sec);
@@ -124,6 +133,7 @@ export function plannedSteps(tests: readonly TestId[], places: readonly Place[])
   for (const place of places) {
     for (const test of wanted) {
       if ((SERVICE_TESTS as readonly TestId[]).includes(test) && !servicePlaces(test, places).includes(place)) continue;
+      if (!runsIn(test, place)) continue;
       steps.push({ place, test });
     }
   }

@@ -28,7 +28,7 @@ hash=$(sha256sum "$self" | cut -d' ' -f1)
 cache=${VMBENCH_GUEST_CACHE:-/var/cache/vmbench-test}
 out=$cache/guest-$hash
 mirror=${VMBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-packages=systemd-sysv,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,wrk,openssh-server,sudo,ifupdown,isc-dhcp-client,procps,iproute2
+packages=systemd-sysv,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,wrk,inotify-tools,openssh-server,sudo,ifupdown,isc-dhcp-client,procps,iproute2
 
 if [ -f "$out/.complete" ]; then
   log "reusing $out (built $(cat "$out/.complete"))"
@@ -164,7 +164,7 @@ done
 chroot "$root" passwd -d root >/dev/null
 rm -f "$root/etc/machine-id" "$root/var/lib/dbus/machine-id" && : >"$root/etc/machine-id"
 chroot "$root" apt-get clean
-for bin in qemu-ga fio setsid sudo sshd wrk; do chroot "$root" sh -c 'command -v "$1"' sh "$bin" >/dev/null || die "$bin missing in the guest tree"; done
+for bin in qemu-ga fio setsid sudo sshd wrk inotifywait; do chroot "$root" sh -c 'command -v "$1"' sh "$bin" >/dev/null || die "$bin missing in the guest tree"; done
 
 log "making the disk: mkfs.ext4 -d (4 GiB, sparse) -> qcow2"
 mkfs.ext4 -q -F -L vmbench-root -d "$root" "$work/disk.raw" 4G >&2

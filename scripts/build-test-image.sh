@@ -1,7 +1,7 @@
 #!/bin/sh
 # Puts the two guest images the docker-transport tests use into a Docker daemon, without any registry:
 #   vmbench-guest:local        Debian bookworm minbase + fio and the service-test tools (iperf3, redis-server +
-#                              redis-tools, nginx-light, wrk) (debootstrap from deb.debian.org, then docker import)
+#                              redis-tools, nginx-light, wrk) and inotify-tools (debootstrap from deb.debian.org, then docker import)
 #   vmbench-guest-nofio:local  BusyBox only (the host's static busybox): no fio and no setsid, to test fallbacks
 # Both are cached as one `docker save` tarball in $VMBENCH_TEST_CACHE (default /var/cache/vmbench-test),
 # keyed by the sha256 of this script, so a fresh dockerd only loads them (seconds) instead of rebuilding.
@@ -83,7 +83,7 @@ trap 'exit 130' INT TERM
 ROOT="$WORK/root"
 
 started=$(date +%s)
-PACKAGES=fio,iperf3,redis-server,redis-tools,nginx-light,wrk
+PACKAGES=fio,iperf3,redis-server,redis-tools,nginx-light,wrk,inotify-tools
 log "debootstrap bookworm (minbase + $PACKAGES) from $MIRROR"
 # A policy-rc.d from the start: the packages' scripts must not start redis or nginx (on the host's network) during the build.
 mkdir -p "$ROOT/usr/sbin"
@@ -94,7 +94,7 @@ debootstrap --variant=minbase --include="$PACKAGES" bookworm "$ROOT" "$MIRROR" >
   die "debootstrap failed (see above)"
 }
 rm -f "$ROOT/usr/sbin/policy-rc.d"
-for tool in fio iperf3 redis-server redis-benchmark nginx wrk; do
+for tool in fio iperf3 redis-server redis-benchmark nginx wrk inotifywait; do
   chroot "$ROOT" sh -c 'command -v "$1"' sh "$tool" >/dev/null || die "$tool is missing in the new root"
 done
 chroot "$ROOT" fio --version >/dev/null || die "fio does not run in the new root"

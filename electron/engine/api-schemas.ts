@@ -15,7 +15,7 @@ export const runSpecSchema = z
   .object({
     targets: z.array(targetIdSchema).max(32).optional(),
     suite: z.enum(['quick', 'standard', 'thorough']),
-    tests: z.array(z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'net', 'redis', 'http'])).max(8).optional(),
+    tests: z.array(z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'])).max(9).optional(),
     image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
   })
   .strict();

@@ -19,6 +19,8 @@ export function RunControls(): JSX.Element {
   const setImage = useAppStore((s) => s.setImage);
   const services = useAppStore((s) => s.services);
   const setServices = useAppStore((s) => s.setServices);
+  const devTree = useAppStore((s) => s.devTree);
+  const setDevTree = useAppStore((s) => s.setDevTree);
   // Container targets (they offer a docker volume) are the ones an image applies to.
   const containers = useAppStore((s) => (s.detect?.runtimes ?? []).some((r) => r.targets.some((t) => t.places.includes('volume') && targets.includes(t.id))));
   const starting = useAppStore((s) => s.starting);
@@ -35,6 +37,10 @@ export function RunControls(): JSX.Element {
             </option>
           ))}
         </select>
+      </label>
+      <label className="field-inline" title="Also time a node_modules-like dependency tree (extract like npm install, walk like git status, read all like a bundler, delete) and how fast a save on this machine is seen in each shared folder (polling and inotify)">
+        <input type="checkbox" data-testid="dev-tree-toggle" checked={devTree} disabled={busy} onChange={(e) => setDevTree(e.target.checked)} />
+        <span className="field-label">Developer tasks</span>
       </label>
       <label className="field-inline" title="Also measure TCP throughput to each guest (iperf3), Redis over TCP and a unix socket, and nginx + wrk serving files from each place">
         <input type="checkbox" data-testid="services-toggle" checked={services} disabled={busy} onChange={(e) => setServices(e.target.checked)} />

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import type { Place, TargetInfo, TestId } from '../../electron/contract';
-import { SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';
 
@@ -19,8 +19,8 @@ export interface PlannedTarget {
 }
 
 /** The targets a click on "Benchmark my setup" would measure, each with its estimate (This machine first). */
-export function plannedTargets(targets: TargetInfo[], selected: string[], suite: Parameters<typeof targetEstimateSec>[0], services: boolean): PlannedTarget[] {
-  const tests: TestId[] = services ? [...SCRIPT_TESTS, ...SERVICE_TESTS] : [...SCRIPT_TESTS];
+export function plannedTargets(targets: TargetInfo[], selected: string[], suite: Parameters<typeof targetEstimateSec>[0], services: boolean, devTree = false): PlannedTarget[] {
+  const tests: TestId[] = [...SCRIPT_TESTS, ...(devTree ? DEV_TESTS : []), ...(services ? SERVICE_TESTS : [])];
   const chosen = targets.filter((t) => t.id === 'local' || selected.includes(t.id));
   if (!chosen.some((t) => t.id === 'local')) chosen.unshift({ id: 'local', label: 'This machine', places: ['native'] } as TargetInfo);
   return chosen.map((t) => ({ id: t.id, label: t.label, places: t.places, seconds: targetEstimateSec(suite, tests, t.places) }));
@@ -30,9 +30,10 @@ export function plannedTargets(targets: TargetInfo[], selected: string[], suite:
 export function RunPlan(): JSX.Element {
   const suite = useAppStore((s) => s.suite);
   const services = useAppStore((s) => s.services);
+  const devTree = useAppStore((s) => s.devTree);
   const selected = useAppStore((s) => s.selectedTargets);
   const detect = useAppStore((s) => s.detect);
-  const plan = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services);
+  const plan = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services, devTree);
   const total = plan.reduce((a, p) => a + p.seconds, 0);
   return (
     <div className="run-plan" data-testid="run-plan" aria-label="What will be measured">

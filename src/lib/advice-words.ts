@@ -11,6 +11,7 @@ const SETTING_WORDS: Record<string, (rec: string, name: string) => string> = {
   iothreads: (_rec, name) => `Give ${name}'s disk an I/O thread`,
   nicModel: (rec, name) => `Use the ${rec} network card in ${name}`,
   redisTransport: (_rec, name) => `Talk to redis over a unix socket in ${name}`,
+  fileWatcher: (_rec, name) => `Let file watchers poll in ${name}'s shared folders: saves made on this machine do not reach inotify there`,
   dependencyFolders: (_rec, name) => `Keep dependency folders (node_modules, vendor, .venv, target) in a named volume in ${name}`,
   mount9pMsizeKiB: (_rec, name) => `Leave ${name}'s 9p msize alone: the mount type is what matters`,
 };
@@ -34,6 +35,8 @@ export function yoursLine(f: Pick<Finding, 'measured' | 'current' | 'recommended
   const m: MeasuredValue[] = f.measured ?? [];
   const rec = m.find((x) => x.settingValue !== undefined && String(x.settingValue) === String(f.recommended));
   const cur = m.find((x) => x.settingValue !== undefined && String(x.settingValue) === String(f.current));
+  // A time (dev-tree seconds): lower is better, so say how many times faster the recommendation was.
+  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower') return `yours: ${String(f.recommended)} ${fmtX(cur.median / rec.median)} as fast as ${String(f.current)} (${rec.test})`;
   if (rec && cur && cur.median > 0) return `yours: ${String(f.recommended)} measured ${fmtX(rec.median / cur.median)} ${String(f.current)}`;
   const place = m.find((x) => x.place !== 'native');
   const native = m.find((x) => x.place === 'native');

@@ -13,7 +13,7 @@ export const metricMeta = metricInfo;
 export const HEADLINE: Record<TestId, string> = HEADLINE_METRIC;
 
 /** Order the tests appear in tables and charts. */
-export const TEST_ORDER: TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'net', 'redis', 'http'];
+export const TEST_ORDER: TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'];
 
 /** Human names of the places a test runs in. */
 export const PLACE_LABEL: Record<Place, string> = {

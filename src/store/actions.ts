@@ -118,6 +118,12 @@ export function latestRunWith(target: string): string | undefined {
   return store.getState().runs?.runs.find((r) => r.targets.includes(target) && r.status !== 'failed')?.id;
 }
 
+/** The tests of the run options: the disk suite, plus dev-tree and the service tests when switched on (undefined: the engine's default, the disk suite). */
+export function chosenTests(devTree: boolean, services: boolean): TestId[] | undefined {
+  if (!devTree && !services) return undefined;
+  return [...DISK_TESTS, ...(devTree ? (['dev-tree', 'watch'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
+}
+
 /** Starts a benchmark of the selected targets with the chosen suite (or of given targets and tests, e.g. to verify an apply). */
 export async function startRun(suite?: Suite, only?: { targets: string[]; tests: TestId[]; before?: string }): Promise<void> {
   const s = store.getState();
@@ -125,7 +131,7 @@ export async function startRun(suite?: Suite, only?: { targets: string[]; tests:
   try {
     const image = s.image.trim() || undefined;
     const targets = only?.targets ?? s.selectedTargets;
-    const tests = only?.tests ?? (s.services ? [...DISK_TESTS, ...SERVICE_TESTS] : undefined);
+    const tests = only?.tests ?? chosenTests(s.devTree, s.services);
     const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets, ...(tests ? { tests } : {}), ...(image ? { image } : {}) });
     store.setState({ activeJobId: jobId });
     if (only?.before) verifying.set(jobId, only.before);

@@ -20,6 +20,8 @@ export interface AppState {
   image: string;
   /** Also run the network and service tests (net, redis, http) after the disk tests. */
   services: boolean;
+  /** Also run the developer-task test (dev-tree: a node_modules-like tree) after the disk tests. */
+  devTree: boolean;
   detect: DetectResult | null;
   detectLoading: boolean;
   /** When `detect` is the saved last detection (not yet this session's): the time it was made. */
@@ -48,6 +50,7 @@ export interface AppState {
   setSuite(suite: Suite): void;
   setImage(image: string): void;
   setServices(on: boolean): void;
+  setDevTree(on: boolean): void;
   toggleTarget(id: string): void;
   pushError(err: unknown): void;
   dismissBanner(id: number): void;
@@ -67,12 +70,13 @@ export function describeError(err: unknown): { message: string; code?: string } 
 }
 
 /** Initial values of the state (also used by tests to reset the store). */
-export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setImage' | 'setServices' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
+export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setImage' | 'setServices' | 'setDevTree' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
   return {
     view: 'environments',
     suite: 'quick',
     image: savedImage(),
     services: false,
+    devTree: false,
     detect: null,
     detectLoading: false,
     detectSavedAt: null,
@@ -106,6 +110,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   setView: (view) => set({ view }),
   setSuite: (suite) => set({ suite }),
   setServices: (services) => set({ services }),
+  setDevTree: (devTree) => set({ devTree }),
   setImage: (image) => {
     set({ image });
     try {

@@ -6,6 +6,7 @@ import { StateBadge } from '../components/state-badge';
 import { fmtDate } from '../lib/format';
 import { selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
+import { DevTreeResults } from './dev-tree-results';
 import { ErrorTable } from './error-table';
 import { LatencyChart } from './latency-chart';
 import { ResultsTable } from './results-table';
@@ -63,6 +64,7 @@ export function ResultsView(): JSX.Element {
         <>
           <TargetBanners run={run} />
           <RunHeadline run={run} />
+          <DevTreeResults run={run} />
           <RunAdvice run={run} />
           <SummaryTiles run={run} />
           {run.targets.every((t) => t.results.length === 0) ? (

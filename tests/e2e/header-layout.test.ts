@@ -31,6 +31,7 @@ describe('header', () => {
     it(`keeps "Benchmark my setup" inside the viewport at ${width} px`, async () => {
       await page.setViewportSize({ width, height: 800 });
       await page.getByTestId('services-toggle').check();
+      await page.getByTestId('dev-tree-toggle').check();
       const button = page.getByTestId('benchmark-button');
       const box = (await button.boundingBox())!;
       const title = (await page.getByTestId('view-title').boundingBox())!;
@@ -42,6 +43,7 @@ describe('header', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `/tmp/header-${width}.png` });
       await page.getByTestId('services-toggle').uncheck();
+      await page.getByTestId('dev-tree-toggle').uncheck();
     });
   }
 

@@ -136,6 +136,30 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(readdirSync(guest!.share)).toEqual([]);
   }, 900_000);
 
+  it('developer tasks over 9p: the tree in both places; a save on the host is seen by polling, never through inotify', async () => {
+    const t0 = Date.now();
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['dev-tree', 'watch'] });
+    await engine.waitForJob(jobId);
+    log(`dev-tree and watch: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const finished = events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status, finished.message).toBe('completed');
+    const t = (await call<Run>('runs.get', finished.runId!)).targets[0];
+    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/dev-tree', 'shared/dev-tree', 'shared/watch']);
+    for (const r of t.results.filter((x) => x.test === 'dev-tree')) {
+      log(`${r.place} dev-tree ${Object.entries(r.metrics).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
+      expect(Object.keys(r.metrics).sort()).toEqual(['tree_delete_s', 'tree_extract_s', 'tree_read_s', 'tree_walk_s']);
+    }
+    const watched = t.results.find((r) => r.test === 'watch')!;
+    log(`watch over 9p: ${JSON.stringify(watched.metrics)}; ${t.errors.map((e) => e.code).join(', ')}`);
+    // 9p carries the host's change to a stat() at once, but the guest kernel never hears of it: no inotify event.
+    expect(Object.keys(watched.metrics).sort()).toEqual(['watch_poll_p50_ms', 'watch_poll_p99_ms']);
+    expect(watched.metrics.watch_poll_p50_ms.n).toBe(3);
+    expect(t.errors.map((e) => e.code)).toEqual(['inotify-not-delivered']);
+    expect(t.errors[0].message).toMatch(/^inotify events not delivered: .*WATCHPACK_POLLING=true/);
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+    expect(readdirSync(guest!.share)).toEqual([]);
+  }, 1_200_000);
+
   it('cancel while fio runs in the shared folder stops it and leaves nothing in either place', async () => {
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', tests: ['rand-read'], targets: [target] });
     let c0 = 0;

@@ -136,6 +136,24 @@ describe('headline per guest place', () => {
     expect(h.text).toBe('Docker · shared folder: sequential reads at 0.32× this machine (dd fallback); random reads on par with this machine (1.00×, within noise).');
     expect(h.fallback).toBe(true);
   });
+  it('leads with the developer task and says slower or faster for times', () => {
+    const run = makeRun('h', '2026-11-21T10:00:00Z', [
+      result('seq-read', 'native', { read_MBps: [3000, 3100, 3050] }),
+      result('dev-tree', 'native', { tree_extract_s: [1.0, 1.05, 0.98, 1.02, 1.01] }),
+    ]);
+    run.targets.push({
+      id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [],
+      results: [result('seq-read', 'volume', { read_MBps: [2900, 3000, 3100] }), result('dev-tree', 'volume', { tree_extract_s: [3.1, 3.2, 3.0, 3.15, 3.05] })],
+    });
+    run.targets.push({
+      id: 'fast', runtime: 'fast', label: 'Fast', settings: {}, probe: null, status: 'ok', errors: [],
+      results: [result('dev-tree', 'guest', { tree_extract_s: [0.5, 0.49, 0.51, 0.5, 0.52] })],
+    });
+    const [docker, fast] = runHeadlines(run);
+    expect(docker.parts.map((p) => p.test)).toEqual(['dev-tree', 'seq-read']);
+    expect(docker.text).toMatch(/^Docker · named volume: npm-install-like extract: 3\.\d\d× slower than this machine; sequential reads on par/);
+    expect(fast.text).toMatch(/^Fast · guest disk: npm-install-like extract: 2\.\d\d× faster than this machine\.$/);
+  });
   it('has no sentence without a native baseline in the run', () => {
     const run = makeRun('h', '2026-11-21T10:00:00Z', [result('seq-read', 'shared', { read_MBps: [1, 2, 3] })]);
     expect(runHeadlines(run)).toEqual([]);

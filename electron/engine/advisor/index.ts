@@ -17,6 +17,7 @@ import { rancherVmType } from './rules/rancher-vm-type.js';
 import { vagrantSyncedFolder } from './rules/vagrant-synced-folder.js';
 import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
+import { pollingWatcher } from './rules/polling-watcher.js';
 import { evidenceRowsFor } from './evidence.js';
 import { thisHost, type HostFacts, type Rule } from './types.js';
 
@@ -39,6 +40,7 @@ export const RULES: readonly Rule[] = [
   libvirtMountType,
   redisUnixSocket,
   dockerNamedVolume,
+  pollingWatcher,
 ];
 
 /** Findings for one runtime: published evidence, weighed against the user's own stored runs. */

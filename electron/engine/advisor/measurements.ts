@@ -50,6 +50,15 @@ export function measurementsFor(runtimeId: string, runs: Run[]): Measurements {
       return [...seen.values()];
     },
     has: (test) => sorted.some((run) => run.targets.some((t) => mine(t.runtime) && (t.results ?? []).some((r) => r.test === test))),
+    latestResult: (test, place) => {
+      for (const run of sorted) {
+        for (const t of run.targets ?? []) {
+          const result = mine(t.runtime) ? (t.results ?? []).find((r) => r.test === test && r.place === place) : undefined;
+          if (result) return { result, errors: (t.errors ?? []).filter((e) => e.test === test && e.place === place), target: t.id };
+        }
+      }
+      return undefined;
+    },
   };
 }
 

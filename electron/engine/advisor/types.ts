@@ -1,4 +1,4 @@
-import type { Finding, MeasuredValue, Place, RuntimeInfo, TestId } from '../../contract.js';
+import type { Finding, MeasuredValue, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../contract.js';
 
 /** What a rule proposes for one runtime, before the user's own numbers are weighed. */
 export type Draft = Omit<Finding, 'id' | 'setting' | 'measured'>;
@@ -13,6 +13,8 @@ export interface Measurements {
   bySetting(setting: string, test: TestId, place: Place, metric: string): MeasuredValue[];
   /** Whether any stored run of this runtime has a result of this test. */
   has(test: TestId): boolean;
+  /** The newest result of a test in a place of this runtime, with the errors of that step (watch: its inotify verdict). */
+  latestResult(test: TestId, place: Place): { result: TestResult; errors: TestError[]; target: string } | undefined;
 }
 
 /** The machine the runtimes run on: some settings exist only on macOS (VZ, virtiofs in Rancher Desktop). */

@@ -56,7 +56,7 @@ export function createLineSplitter(onLine: (line: string) => void, opts: LineSpl
   };
 }
 
-const testId = z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'net', 'redis', 'http']);
+const testId = z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http']);
 const count = z.number().int().nonnegative();
 const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: count });
 
@@ -95,6 +95,8 @@ const schemas = {
     data: z.unknown(),
   }),
   warmup: z.object({ event: z.literal('warmup'), test: testId }),
+  // The work folder's own name only (.vmbench-PID-RANDOM): never a path the host would follow elsewhere.
+  'watch-ready': z.object({ event: z.literal('watch-ready'), test: testId, trial: count, mode: z.enum(['poll', 'inotify']), work: z.string().regex(/^\.vmbench-[0-9]+-[0-9]+$/), events: count }),
   error: z.object({ event: z.literal('error'), test: testId.optional(), code: z.string().min(1), message: z.string() }),
   end: z.object({ event: z.literal('end') }),
 } as const;

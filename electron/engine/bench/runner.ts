@@ -14,7 +14,9 @@ import { runStatus, targetStatus } from '../run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
+import { runsIn } from '../../plan-estimate.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
+import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
 import { placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
@@ -46,6 +48,7 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
     for (const place of places) {
       for (const test of tests) {
         if (isServiceTest(test) && !servicePlaces(test, places).includes(place)) continue;
+        if (!runsIn(test, place)) continue;
         const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
         const trialsIdx = args.indexOf('--trials');
         plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: placeEstimateSec(spec.suite, test, place) });
@@ -203,6 +206,8 @@ async function runStep(
       return { result: null, errors: [{ test, place, code, message: (err as Error).message }] };
     }
   }
+  const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
+  if (watcher instanceof Error) return { result: null, errors: [{ test, place, code: 'unsupported', message: watcher.message }] };
   try {
     const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place)), ...(setup?.args ?? [])];
     const timeoutMs = timeoutSec(spec.suite, test) * 1000;
@@ -213,12 +218,14 @@ async function runStep(
         timeoutMs,
         network: service,
         onEvent: (ev) => {
+          if (ev.event === 'watch-ready') return watcher?.batch(ev);
           collector.onEvent(ev);
           if (ev.event === 'progress') report(ev.done, ev.total);
         },
         onStderr: (line) => collector.onStderr(line),
       },
     );
+    await watcher?.settled();
     const outcome = collector.finish(exit);
     if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };

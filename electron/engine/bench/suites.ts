@@ -49,6 +49,8 @@ const FLAGS: Record<string, string> = {
   requests: '--requests',
   clients: '--clients',
   seed: '--seed',
+  events: '--events',
+  boundMs: '--bound-ms',
 };
 
 

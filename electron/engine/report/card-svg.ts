@@ -24,6 +24,7 @@ const SHORT_TEST: Record<TestId, string> = {
   'rand-read': '4k rand read',
   'small-files': 'Small files',
   'dev-tree': 'Dependency tree',
+  watch: 'File changes seen',
   net: 'Network',
   redis: 'Redis',
   http: 'HTTP',

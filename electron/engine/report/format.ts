@@ -9,6 +9,7 @@ export const TEST_LABEL: Record<TestId, string> = {
   'rand-read': '4k random read',
   'small-files': 'Small files',
   'dev-tree': 'Dependency tree',
+  watch: 'File changes seen',
   net: 'Network',
   redis: 'Redis',
   http: 'HTTP',

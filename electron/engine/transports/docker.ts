@@ -80,6 +80,11 @@ export class DockerTransport implements Transport {
     return PLACE_DIRS[place];
   }
 
+  /** The shared place is a bind mount of this folder (when the daemon runs on this machine or its VM). */
+  hostPath(place: Place): string | undefined {
+    return place === 'shared' && this.places().includes('shared') ? this.opts.sharedDir : undefined;
+  }
+
   /** Connects, builds or checks the image, creates and starts the container; progress goes to opts.log. */
   prepare(opts: PrepareOptions): Promise<void> {
     if (this.disposed) return Promise.reject(new DockerTransportError('container-failed', 'This docker transport was already disposed.'));

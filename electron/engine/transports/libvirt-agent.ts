@@ -21,6 +21,8 @@ export interface LibvirtAgentOptions {
   domain: string;
   /** The host-shared folder as mounted in the guest (9p/virtiofs); null when the domain has none. */
   sharedDir: string | null;
+  /** That share's folder on this machine (the XML's <filesystem><source dir>), when libvirtd runs here. */
+  hostSharedDir?: string;
   /** A folder on the guest's own disk (created when missing). */
   guestDir: string;
   /** Interval between reads of the script's output (default 500 ms). */
@@ -68,6 +70,10 @@ export class LibvirtAgentTransport implements Transport {
 
   hostAddress(): HostAddress | undefined {
     return this.opts.hostAddress;
+  }
+
+  hostPath(place: Place): string | undefined {
+    return place === 'shared' && this.opts.sharedDir ? this.opts.hostSharedDir : undefined;
   }
 
   placeDir(place: Place): string {

@@ -20,6 +20,11 @@ export class LocalTransport implements Transport {
     return this.scratchDir;
   }
 
+  /** The scripts run on the host: their folder is the host's own. */
+  hostPath(): string {
+    return this.scratchDir;
+  }
+
   /** The scripts run on the host itself: its loopback is 127.0.0.1. */
   hostAddress(): HostAddress {
     return { address: '127.0.0.1', path: "this machine's own loopback (127.0.0.1), the native baseline" };

@@ -69,6 +69,8 @@ export interface Transport {
   placeDir(place: Place): string;
   /** Places this target offers. */
   places(): Place[];
+  /** The folder on this machine that a place's directory is (native: itself; shared: the host side of the share), or undefined. */
+  hostPath?(place: Place): string | undefined;
   /** Sets the target up before the first script (build an image, create a container); a rejection says why the target cannot run, with an optional `code`. */
   prepare?(opts: PrepareOptions): Promise<void>;
   /** Frees what the transport set up (containers, uploaded files). */

@@ -38,7 +38,15 @@ export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: Detect
   const sharedDir = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guestDir = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
   const timeoutScale = rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1;
-  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale, hostAddress: libvirtHostAddress(rt.settings.nics) });
+  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale, hostAddress: libvirtHostAddress(rt.settings.nics), hostSharedDir: hostShareOf(rt, uri) });
+}
+
+/** The host folder of the domain's one share, when libvirtd runs on this machine (a URI without a host); else undefined. */
+export function hostShareOf(rt: RuntimeInfo, uri: string): string | undefined {
+  if (!/^[a-z+]+:\/\/\//i.test(uri)) return undefined;
+  const fs = Array.isArray(rt.settings.filesystems) ? (rt.settings.filesystems as { source?: unknown }[]) : [];
+  const dirs = fs.map((f) => f.source).filter((s): s is string => typeof s === 'string' && s.startsWith('/'));
+  return dirs.length === 1 ? dirs[0] : undefined;
 }
 
 /**

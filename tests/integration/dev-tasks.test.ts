@@ -1,19 +1,36 @@
 /**
- * The dev-tree test (bench-scripts/dev-tree.sh): a node_modules-like tree built from a seed, then
- * extract / walk / read / delete timed per trial. Natively through `sh -s` as the engine sends it
- * (events, determinism, cancel), and through the engine in a private dockerd's shared folder,
- * container disk and named volume (network none, no bridge; see docker-transport.test.ts).
+ * The developer tasks. dev-tree (bench-scripts/dev-tree.sh): a node_modules-like tree built from a
+ * seed, then extract / walk / read / delete timed per trial. watch (bench-scripts/watch.sh with the
+ * engine's host half, watch-step.ts): round trips of a change this machine makes in the place's
+ * folder until the target answers, by polling and through inotify. Natively (dev-tree through
+ * `sh -s` as the engine sends it: events, determinism, cancel; watch through the engine), and through
+ * the engine in a private dockerd: dev-tree in the shared folder, container disk and named volume,
+ * watch in the shared folder (network none, no bridge; see docker-transport.test.ts).
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run } from '../../electron/contract.js';
+import type { JobEvent, Run, TestResult } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { call, ofType, vmbenchObjects, workDirs } from './helpers/docker-checks.js';
 import { startDockerTestEnv, type DockerTestEnv } from './helpers/private-dockerd.js';
-import { ofKind, realDiskDir, runScript } from './helpers/run-script.js';
+import { ofKind, processesMentioning, realDiskDir, runScript } from './helpers/run-script.js';
 
 const METRICS = ['tree_delete_s', 'tree_extract_s', 'tree_read_s', 'tree_walk_s'];
+const WATCH_METRICS = ['watch_inotify_p50_ms', 'watch_inotify_p99_ms', 'watch_poll_p50_ms', 'watch_poll_p99_ms'];
+
+/** A watch result: both modes measured, n = trials, p99 at least p50, every figure a few ms to the bound. */
+function expectWatch(r: TestResult, trials: number): void {
+  expect(Object.keys(r.metrics).sort()).toEqual(WATCH_METRICS);
+  for (const m of WATCH_METRICS) {
+    expect(r.metrics[m].n, m).toBe(trials);
+    expect(r.metrics[m].median, m).toBeGreaterThan(0);
+    expect(r.metrics[m].max, m).toBeLessThan(2000);
+  }
+  expect(r.metrics.watch_poll_p99_ms.median).toBeGreaterThanOrEqual(r.metrics.watch_poll_p50_ms.median);
+  expect(r.tool.method).toMatch(/round trips timed by the host/);
+  expect(r.params).toMatchObject({ events: 20, boundMs: 2000, inotify: 'yes' });
+}
 
 describe('dev-tree natively (sh -s, as the engine sends it)', () => {
   const dir = realDiskDir('vmbench-devtree-');
@@ -58,7 +75,41 @@ describe('dev-tree natively (sh -s, as the engine sends it)', () => {
   });
 });
 
-describe('dev-tree in Docker: shared folder, container disk, named volume', () => {
+describe('watch natively, through the engine', () => {
+  let dir = '';
+  afterAll(() => (dir ? rmSync(dir, { recursive: true, force: true }) : undefined));
+
+  it('measures both modes and leaves neither files nor a watcher behind; a cancel mid-batch does the same', async () => {
+    dir = realDiskDir('vmbench-watch-');
+    const engine = createEngine({ dataDir: dir, mode: 'cli' });
+    const events: JobEvent[] = [];
+    engine.subscribe((e) => events.push(e));
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: ['local'], tests: ['watch'] });
+    await engine.waitForJob(jobId);
+    const [finished] = ofType(events, jobId, 'job-finished');
+    expect(finished).toMatchObject({ status: 'completed' });
+    const run = await call<Run>(engine, 'runs.get', finished.runId!);
+    expectWatch(run.targets[0].results[0], 3);
+    expect(workDirs(join(dir, 'scratch'))).toEqual([]);
+    expect(processesMentioning(join(dir, 'scratch'))).toEqual([]);
+
+    // Cancelled while the host is writing its changes.
+    let cancelled: Promise<unknown> | undefined;
+    const off = engine.subscribe((e) => {
+      if (!cancelled && e.type === 'sample' && e.test === 'watch') cancelled = call(engine, 'run.cancel', e.jobId);
+    });
+    const second = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: ['local'], tests: ['watch'] });
+    await engine.waitForJob(second.jobId);
+    off();
+    expect(await cancelled).toEqual({ cancelled: true });
+    expect(ofType(events, second.jobId, 'job-finished')[0]).toMatchObject({ status: 'cancelled' });
+    expect(workDirs(join(dir, 'scratch'))).toEqual([]);
+    expect(processesMentioning(join(dir, 'scratch'))).toEqual([]);
+    await engine.close();
+  }, 300_000);
+});
+
+describe('dev-tree and watch in Docker: shared folder, container disk, named volume', () => {
   const CONTEXT = 'vmbench-devtree';
   const TARGET = `docker:${CONTEXT}`;
   let env: DockerTestEnv | undefined;
@@ -74,16 +125,19 @@ describe('dev-tree in Docker: shared folder, container disk, named volume', () =
     await env?.stop();
   }, 120_000);
 
-  it('measures the quick tree in every place and removes the container, the volume and the files', async () => {
-    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: 'vmbench-guest:local', tests: ['dev-tree'] });
+  it('measures the quick tree in every place, watch in the shared folder, and removes the container, the volume and the files', async () => {
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: 'vmbench-guest:local', tests: ['dev-tree', 'watch'] });
     await engine.waitForJob(jobId);
     const [finished] = ofType(events, jobId, 'job-finished');
     expect(finished, JSON.stringify(ofType(events, jobId, 'log'))).toMatchObject({ status: 'completed' });
     const run = await call<Run>(engine, 'runs.get', finished.runId!);
     const t = run.targets[0];
     expect(t.errors).toEqual([]);
-    expect(t.results.map((r) => r.place).sort()).toEqual(['guest', 'shared', 'volume']);
-    for (const r of t.results) {
+    expect(t.results.map((r) => `${r.place} ${r.test}`).sort()).toEqual(['guest dev-tree', 'shared dev-tree', 'shared watch', 'volume dev-tree']);
+    const watched = t.results.find((r) => r.test === 'watch')!;
+    expectWatch(watched, 3);
+    process.stdout.write(`[watch] docker bind mount: poll p50 ${watched.metrics.watch_poll_p50_ms.median} ms, inotify p50 ${watched.metrics.watch_inotify_p50_ms.median} ms\n`);
+    for (const r of t.results.filter((x) => x.test === 'dev-tree')) {
       expect(r.test).toBe('dev-tree');
       expect(Object.keys(r.metrics).sort()).toEqual(METRICS);
       for (const m of METRICS) expect(r.metrics[m]).toMatchObject({ n: 3 });

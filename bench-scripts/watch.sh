@@ -1,0 +1,118 @@
+# watch: how long a change the host makes in a shared folder takes to be seen inside the target,
+# the way a dev server's file watcher sees a save: once by polling stat, once through inotify.
+# The host drives it (the engine writes the files; clocks of host and guest are never compared):
+# for each batch this script creates an empty folder w/ in its work folder, says so with a
+# watch-ready event naming the work folder, and then answers every ping-N the host writes (or
+# renames into place) by creating pong-N. The host times each round trip from its write to its
+# sight of the pong, and ends the batch by creating w/batch-done. Samples come from the host.
+# Args: --dir DIR [--trials N] [--events N] [--bound-ms N] [--tool ... (ignored)]
+# Events: start, watch-ready per batch (mode poll, then inotify), progress; an error when inotify
+# cannot be set up (inotifywait missing); result (method), end.
+
+VB_EVENTS=''; VB_BOUND_MS=''
+vb_extra_arg() {
+  case $1 in
+    --events|--bound-ms)
+      vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
+      if [ "$1" = --events ]; then VB_EVENTS=$2; else VB_BOUND_MS=$2; fi
+      return 0 ;;
+  esac
+  return 1
+}
+
+vb_watch_ready() { # TRIAL MODE
+  vb_emit "{\"event\":\"watch-ready\",\"test\":\"watch\",\"trial\":$1,\"mode\":\"$2\",\"work\":$(vb_jstr "${VB_WORK##*/}"),\"events\":$VB_EVENTS}"
+}
+
+vb_watch_fresh() { # an empty w/ for the next batch
+  rm -rf "$VB_WORK/w" && mkdir "$VB_WORK/w" || vb_die tool-failed 1 "cannot create $VB_WORK/w"
+}
+
+# Gives up when the host stops driving: every 5000 checks the clock is read against this deadline.
+vb_watch_deadline() { VB_DEADLINE=$(awk -v t="$(vb_now)" -v n="$VB_EVENTS" -v b="$VB_BOUND_MS" 'BEGIN { printf "%.3f", t + n * (b / 1000 + 0.2) + 30 }'); }
+vb_watch_late() { awk -v t="$(vb_now)" -v d="$VB_DEADLINE" 'BEGIN { exit !(t > d) }'; }
+
+vb_watch_poll() { # TRIAL: sees ping-N with [ -e ] in a tight loop (a polling watcher with no interval), answers pong-N
+  vb_watch_fresh; vb_watch_deadline
+  cd "$VB_WORK/w" || vb_die tool-failed 1 "cannot enter $VB_WORK/w"
+  vb_watch_ready "$1" poll
+  vb_n=1; vb_k=0
+  while :; do
+    if [ -e "ping-$vb_n" ]; then : >"pong-$vb_n"; vb_n=$((vb_n + 1)); continue; fi
+    [ -e batch-done ] && break
+    vb_k=$((vb_k + 1))
+    if [ $vb_k -ge 5000 ]; then
+      vb_k=0
+      vb_watch_late && vb_die timeout 1 "the host wrote nothing for a long time in $VB_WORK/w (poll batch $1)"
+    fi
+  done
+  cd "$VB_WORK" || vb_die tool-failed 1 "cannot enter $VB_WORK"
+}
+
+vb_watch_answer() { # reads inotifywait's file names; answers ping-N; stops at batch-done
+  while IFS= read -r vb_f; do
+    case $vb_f in
+      ping-*) : >"$VB_WORK/w/pong-${vb_f#ping-}" ;;
+      batch-done) break ;;
+    esac
+  done
+}
+
+vb_watch_inotify() { # TRIAL: inotifywait -m on w/ (create, moved_to); answers pong-N for each ping-N it reports
+  vb_watch_fresh; vb_watch_deadline
+  : >"$VB_WORK/inotify.err"
+  # The watcher's own pid goes to a file so cleanup can stop it; its names go through a pipe.
+  { inotifywait -m -e create -e moved_to --format '%f' "$VB_WORK/w" 2>"$VB_WORK/inotify.err" & echo $! >"$VB_WORK/inotify.pid"; wait; } | vb_watch_answer &
+  VB_CHILD=$!
+  vb_k=0
+  until grep -q 'Watches established' "$VB_WORK/inotify.err" 2>/dev/null; do
+    vb_k=$((vb_k + 1))
+    if [ $vb_k -gt 200 ] || ! kill -0 "$VB_CHILD" 2>/dev/null; then
+      vb_watch_stop_inotify
+      vb_error inotify-failed "inotifywait could not watch $VB_WORK/w: $(head -c 300 "$VB_WORK/inotify.err")"
+      return 1
+    fi
+    sleep 0.05 2>/dev/null || sleep 1
+  done
+  VB_SERVER=$(cat "$VB_WORK/inotify.pid" 2>/dev/null) # cleanup stops the watcher too
+  vb_watch_ready "$1" inotify
+  # The answering loop ends at batch-done (which the host always writes, also when events were lost).
+  while kill -0 "$VB_CHILD" 2>/dev/null; do
+    [ -e "$VB_WORK/w/batch-done" ] && break
+    vb_watch_late && { vb_watch_stop_inotify; vb_die timeout 1 "the host wrote nothing for a long time in $VB_WORK/w (inotify batch $1)"; }
+    sleep 0.05 2>/dev/null || sleep 1
+  done
+  vb_watch_stop_inotify
+}
+
+vb_watch_stop_inotify() {
+  [ -s "$VB_WORK/inotify.pid" ] && kill -TERM "$(cat "$VB_WORK/inotify.pid")" 2>/dev/null
+  [ -n "$VB_CHILD" ] && { kill -TERM "$VB_CHILD" 2>/dev/null; wait "$VB_CHILD" 2>/dev/null; }
+  VB_CHILD=''; VB_SERVER=''; rm -f "$VB_WORK/inotify.pid"
+}
+
+vb_watch_main() {
+  vb_init watch "$@"
+  : "${VB_EVENTS:=20}" "${VB_BOUND_MS:=2000}"
+  vb_positive '--events and --bound-ms' "$VB_EVENTS" "$VB_BOUND_MS"
+  vb_start "{\"events\":$VB_EVENTS,\"boundMs\":$VB_BOUND_MS,\"trials\":$VB_TRIALS}"
+  vb_mkwork
+  vb_inotify=yes
+  command -v inotifywait >/dev/null 2>&1 || {
+    vb_inotify=no
+    vb_error tool-missing "inotifywait not found in this target, so only the polling figure is measured: install inotify-tools (apt-get install inotify-tools / apk add inotify-tools / dnf install inotify-tools)"
+  }
+  vb_i=1
+  while [ $vb_i -le "$VB_TRIALS" ]; do
+    vb_watch_poll $vb_i
+    if [ $vb_inotify = yes ]; then vb_watch_inotify $vb_i || vb_inotify=no; fi
+    vb_progress $vb_i
+    vb_i=$((vb_i + 1))
+  done
+  vb_how="round trips timed by the host: it writes ping-N into the shared folder (odd N written in place, even N written beside and renamed, as editors save), the target answers pong-N as soon as it sees it; poll: [ -e ] in a tight loop; inotify: inotifywait -m (create, moved_to); $VB_EVENTS changes per batch, each given $VB_BOUND_MS ms"
+  vb_result sh '' "$vb_how" "{\"events\":$VB_EVENTS,\"boundMs\":$VB_BOUND_MS,\"trials\":$VB_TRIALS,\"inotify\":\"$vb_inotify\"}" \
+    "until [ -e ping-N ]; do :; done; : >pong-N  |  inotifywait -m -e create -e moved_to --format %f w | (answer pong-N)"
+  vb_finish
+}
+
+vb_watch_main "$@"

@@ -1,0 +1,75 @@
+// The developer tasks in the app: the switch adds them to the plan's estimate, and a real native run of
+// dev-tree and watch shows the developer-task section first in Results (seconds per phase; how fast a save
+// is seen by polling and through inotify), at 1440 and 1024 px in both themes, with no axe violations.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describeViolations } from './a11y-helpers';
+import { join } from 'node:path';
+import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from './harness';
+
+let server: WebServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(server.url);
+  await page.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 60_000 });
+  return page;
+}
+
+describe('developer tasks', () => {
+  it('the switch adds them to the estimate', async () => {
+    const page = await open(1440, 'light');
+    const total = async (): Promise<string> => page.getByTestId('run-plan-total').innerText();
+    const seconds = (t: string): number => (/~(\d+) min/.exec(t) ? Number(/~(\d+) min/.exec(t)![1]) * 60 : Number(/~(\d+) s/.exec(t)![1]));
+    const before = seconds(await total());
+    await page.getByTestId('dev-tree-toggle').check();
+    expect(seconds(await total())).toBeGreaterThan(before);
+    await page.context().close();
+  });
+
+  it('a real run shows the tree and the watch figures first in Results, readable in both themes at 1440 and 1024 px', async () => {
+    const { jobId } = await apiCall<{ jobId: string }>(server, 'run.start', { suite: 'quick', targets: ['local'], tests: ['dev-tree', 'watch'] });
+    for (let i = 0; i < 600 && (await apiCall<{ activeJobs: string[] }>(server, 'app.info')).activeJobs.includes(jobId); i++) await new Promise((r) => setTimeout(r, 500));
+    const runs = await apiCall<{ runs: { status: string; tests: string[] }[] }>(server, 'runs.list');
+    expect(runs.runs[0]).toMatchObject({ status: 'completed', tests: ['dev-tree', 'watch'] });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const width of [1440, 1024]) {
+        const page = await open(width, colorScheme);
+        await page.getByTestId('nav-results').click();
+        const section = page.getByTestId('dev-tree-results').first();
+        await section.waitFor({ timeout: 60_000 });
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: join(ROOT, 'test-results', `dev-tasks-${width}-${colorScheme}.png`), fullPage: true });
+        const text = await section.innerText();
+        expect(text).toMatch(/Developer tasks: a [\d,]+-file node_modules-like tree/);
+        expect(text).toMatch(/Extract[\s\S]*Walk[\s\S]*Read all[\s\S]*Delete/i);
+        expect(await page.getByTestId('dev-tree-row').count()).toBe(1);
+        const watchRow = await page.getByTestId('watch-row').first().innerText();
+        expect(watchRow).toMatch(/This machine[\s\S]*\d+(\.\d+)? ms \(p99 [\d.]+ ms\)[\s\S]*\d+(\.\d+)? ms \(p99/);
+        // The section comes before the other results of the run.
+        const order = await page.evaluate(() => {
+          const dev = document.querySelector('[data-testid="dev-tree-results"]');
+          const all = [...document.querySelectorAll('h2.section-heading')].find((h) => h.textContent === 'All results');
+          return dev && all ? dev.compareDocumentPosition(all) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+        });
+        expect(order).toBeTruthy();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        const found = await axeViolations(page, '[data-testid="dev-tree-results"]');
+        expect(found, describeViolations(found)).toEqual([]);
+        await page.context().close();
+      }
+    }
+  }, 600_000);
+});

@@ -1,0 +1,61 @@
+/** The developer-task table in Results and the run options that ask for it. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { TestResult } from '../../electron/contract.js';
+import { chosenTests } from '../../src/store/actions';
+import { DevTreeResults, timeVerdict, WatchResults } from '../../src/views/dev-tree-results';
+import { makeRun, result } from '../helpers/make-run.js';
+
+const tree = (place: TestResult['place'], extract: number[], walk: number[]): TestResult => ({
+  ...result('dev-tree', place, { tree_extract_s: extract, tree_walk_s: walk, tree_read_s: extract.map((x) => x / 2), tree_delete_s: walk }),
+  params: { files: 2000, seed: 1, trials: 5, treeFiles: 2043, treeDirs: 251, treeLinks: 20, treeMiB: 21 },
+});
+
+describe('developer tasks in Results', () => {
+  it('shows each place in seconds with slower/faster against this machine, and within noise where the trials overlap', () => {
+    const run = makeRun('d', '2026-11-23T10:00:00Z', [tree('native', [1.0, 1.02, 0.99, 1.01, 1.0], [0.2, 0.21, 0.19, 0.2, 0.22])]);
+    run.targets.push({
+      id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [],
+      results: [tree('shared', [3.1, 3.0, 3.2, 3.15, 3.05], [0.21, 0.19, 0.2, 0.22, 0.2]), tree('volume', [0.5, 0.51, 0.49, 0.5, 0.52], [0.2, 0.2, 0.21, 0.19, 0.2])],
+    });
+    const html = renderToStaticMarkup(<DevTreeResults run={run} />);
+    expect(html).toContain('Developer tasks: a 2,043-file node_modules-like tree');
+    const rows = html.split('data-testid="dev-tree-row"').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain('This machine');
+    expect(rows[0]).not.toMatch(/slower|faster|noise/);
+    expect(rows[1]).toMatch(/Docker · shared folder[\s\S]*3\.1 s[\s\S]*3\.\d\d× slower[\s\S]*within noise/);
+    expect(rows[2]).toMatch(/0\.5 s[\s\S]*(1\.9|2\.0)\d× faster/);
+  });
+
+  it('says "too few trials" rather than a verdict from one trial', () => {
+    expect(timeVerdict([1], [3])?.words).toMatch(/^about 3\.00× slower \(too few trials\)$/);
+  });
+
+  it('shows how fast a save is seen: both modes natively, "not delivered" where inotify never fired', () => {
+    const watch = (place: TestResult['place'], m: Record<string, number[]>): TestResult => result('watch', place, m);
+    const run = makeRun('w', '2026-11-23T10:00:00Z', [watch('native', { watch_poll_p50_ms: [0.9, 1, 1.1], watch_poll_p99_ms: [3, 4, 5], watch_inotify_p50_ms: [0.5, 0.6, 0.7], watch_inotify_p99_ms: [2, 2, 3] })]);
+    run.targets.push({
+      id: 'libvirt:vm', runtime: 'libvirt:vm', label: 'libvirt vm', settings: {}, probe: null, status: 'ok',
+      errors: [{ test: 'watch', place: 'shared', code: 'inotify-not-delivered', message: 'inotify events not delivered: …' }],
+      results: [watch('shared', { watch_poll_p50_ms: [40, 42, 45], watch_poll_p99_ms: [90, 95, 99] })],
+    });
+    const html = renderToStaticMarkup(<WatchResults run={run} />);
+    const rows = html.split('data-testid="watch-row"').slice(1);
+    expect(rows[0]).toMatch(/This machine[\s\S]*1 ms \(p99 4 ms\)[\s\S]*0\.6 ms \(p99 2 ms\)/);
+    expect(rows[1]).toMatch(/libvirt vm · shared folder[\s\S]*42 ms \(p99 95 ms\)[\s\S]*not delivered/);
+    // Inside the developer-task section when the run also has the tree.
+    const both = makeRun('b', '2026-11-23T10:00:00Z', [tree('native', [1, 1, 1], [0.2, 0.2, 0.2]), run.targets[0].results[0]]);
+    expect(renderToStaticMarkup(<DevTreeResults run={both} />)).toContain('data-testid="watch-table"');
+  });
+
+  it('is absent from runs without the test', () => {
+    expect(renderToStaticMarkup(<DevTreeResults run={makeRun('x', '2026-11-23T10:00:00Z', [result('seq-read', 'native', { read_MBps: [1, 2, 3] })])} />)).toBe('');
+  });
+
+  it('run options: Developer tasks adds dev-tree after the disk suite, before the service tests', () => {
+    expect(chosenTests(false, false)).toBeUndefined();
+    expect(chosenTests(true, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch']);
+    expect(chosenTests(true, true)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http']);
+  });
+});
