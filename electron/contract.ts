@@ -214,8 +214,8 @@ export interface Comparison {
   method: VerdictMethod;
 }
 
-/** A value read from a runtime and where it came from. */
-export type SettingSource = 'file' | 'cli' | 'default' | 'guest';
+/** A value read from a runtime and where it came from ('vagrantfile': read from a Vagrantfile's text; 'provider': the VM provider's own view of an existing machine). */
+export type SettingSource = 'file' | 'cli' | 'default' | 'guest' | 'vagrantfile' | 'provider';
 
 /** A recommendation for one setting of one runtime (filled by the advisor). */
 export interface Finding {

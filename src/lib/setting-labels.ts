@@ -38,6 +38,7 @@ const LABELS: Record<string, SettingLabel> = {
   settingsVersion: { label: 'Settings format version' },
   libvirtUri: { label: 'libvirt connection' },
   syncedFolders: { label: 'Synced folders' },
+  providerShares: { label: 'Provider shares' },
   storageDriver: { label: 'Storage driver' },
   sharedDir: { label: 'Shared folder in the guest' },
   serverVersion: { label: 'Engine version' },
@@ -83,4 +84,6 @@ export const SOURCE_WORDS: Record<SettingSource, { chip: string; long: string }>
   cli: { chip: 'reported by CLI', long: 'Reported by the runtime’s own command-line tool.' },
   default: { chip: 'default', long: 'Not set anywhere: this is the runtime’s default.' },
   guest: { chip: 'seen in guest', long: 'Seen from inside the running guest.' },
+  vagrantfile: { chip: 'from Vagrantfile', long: 'Read from the Vagrantfile’s text (not executed); the provider has not created the machine yet or could not be asked.' },
+  provider: { chip: 'reported by provider', long: 'Reported by the VM provider for the machine as it exists (VBoxManage, virsh, prlctl or the .vmx file).' },
 };

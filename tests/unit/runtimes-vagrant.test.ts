@@ -120,7 +120,7 @@ describe('Vagrant detection with replayed vagrant', () => {
     ctx.readFile = (p) => (p === join(dir, 'Vagrantfile') ? real(vf) : real(p));
     const [first] = await detectAll(ctx, { kinds: [vagrantKind] });
     expect(first.settings).toMatchObject({ mountType: 'nfs', syncedFolders: [{ hostPath: '.', guestPath: '/vagrant', type: 'nfs', disabled: false, options: { type: 'nfs' } }] });
-    expect(first.settingsSource.mountType).toBe('file');
+    expect(first.settingsSource.mountType).toBe('vagrantfile');
     expect(first.reason).toBeUndefined();
   });
 

@@ -40,6 +40,15 @@ describe('settings in words', () => {
     expect(html).toContain('title="Not set anywhere: this is the runtime’s default.">default</span>');
     expect(html).toContain('but active in the guest: <span>Apple Virtualization (vz)</span>');
   });
+  it('says whether a Vagrant value was read from the Vagrantfile or reported by the provider, and shows an unknown value with its expression', () => {
+    const settings = { cpus: 2, memoryMiB: "unknown: vvv_config['vm_config']['memory']", mountType: 'vboxsf' };
+    const rt: RuntimeInfo = { id: 'vagrant:abc', kind: 'vagrant', name: 'Vagrant', version: null, state: 'stopped', settings, settingsSource: { cpus: 'provider', memoryMiB: 'vagrantfile', mountType: 'default' }, targets: [], findings: [] };
+    const html = renderToStaticMarkup(<SettingsList runtime={rt} />);
+    expect(html).toContain('class="source source-provider" title="Reported by the VM provider for the machine as it exists (VBoxManage, virsh, prlctl or the .vmx file).">reported by provider</span>');
+    expect(html).toContain('class="source source-vagrantfile"');
+    expect(html).toContain('>from Vagrantfile</span>');
+    expect(html).toContain('<span class="setting-value">unknown: vvv_config[&#x27;vm_config&#x27;][&#x27;memory&#x27;]</span>');
+  });
 });
 
 describe('missing fio', () => {

@@ -187,7 +187,7 @@ function failed(kind: RuntimeKind, name: string, reason: string): RuntimeInfo {
 }
 
 const STATES: RuntimeState[] = ['running', 'stopped', 'not-created', 'unknown'];
-const SOURCES: SettingSource[] = ['file', 'cli', 'default', 'guest'];
+const SOURCES: SettingSource[] = ['file', 'cli', 'default', 'guest', 'vagrantfile', 'provider'];
 const PLACES: Place[] = ['native', 'shared', 'guest', 'volume'];
 
 /** Coerces what a kind returned into a well-formed RuntimeInfo; malformed entries become "unknown". */

@@ -40,7 +40,7 @@ export const vagrantSyncedFolder: Rule = {
     const host = f.hostPath ?? '.';
     const guest = f.guestPath ?? '/vagrant';
     const path = join(text(rt, 'machineHome') ?? '.', 'Vagrantfile');
-    const declared = rt.settingsSource?.mountType === 'file';
+    const declared = rt.settingsSource?.mountType === 'vagrantfile' || rt.settingsSource?.mountType === 'file';
     const before = declared ? [`  config.vm.synced_folder "${host}", "${guest}", type: "${text(rt, 'mountType')}"`] : [];
     if (onLibvirt9p(rt)) {
       return {

@@ -7,6 +7,7 @@ import type { DetectContext, RuntimeKind } from '../types.js';
 import { confirmVagrantMounts, machineId, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
 import { restartVagrant, startVagrant, vagrantRestartArgv } from './restart.js';
+import { readProviderView } from './provider-view.js';
 import { parseVagrantfile, primaryFolder } from './vagrantfile.js';
 
 export { VAGRANT_ENV } from './guest.js';
@@ -17,6 +18,11 @@ const VAGRANT_CONFIRM_MS = 20_000;
 /** What to tell a user about entries whose folder is gone: the command only, never run by vmbench. */
 export const PRUNE_HINT = 'its folder no longer exists; `vagrant global-status --prune` removes such stale entries';
 
+/** How a setting the Vagrantfile gives as an expression vmbench cannot evaluate is shown: unknown, with the expression. */
+export function unknownSetting(expr: string): string {
+  return `unknown: ${expr.length > 120 ? `${expr.slice(0, 120)}…` : expr}`;
+}
+
 async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: string | null): Promise<RuntimeInfo> {
   const bag = new SettingsBag();
   const reasons: (string | undefined)[] = [];
@@ -25,20 +31,31 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
   bag.set('machineHome', m.directory, 'cli');
   bag.set('machineName', m.name, 'cli');
   if (m.directory) {
-    const file = await firstExisting(ctx, [join(m.directory, 'Vagrantfile'), join(m.directory, 'vagrantfile')]);
+    const [file, view] = await Promise.all([
+      firstExisting(ctx, [join(m.directory, 'Vagrantfile'), join(m.directory, 'vagrantfile')]),
+      m.name && m.provider ? readProviderView(ctx, m.directory, m.name, m.provider) : undefined,
+    ]);
     if (file.state === 'ok') {
-      const facts = parseVagrantfile(file.text, m.provider);
+      const facts = parseVagrantfile(file.text, m.provider, m.name);
       const main = primaryFolder(facts.syncedFolders);
       const declared = main?.typeDeclared ?? false;
-      bag.set('mountType', main ? main.type : 'none', main ? (declared ? 'file' : 'default') : 'file');
+      bag.set('mountType', main ? main.type : 'none', main ? (declared ? 'vagrantfile' : 'default') : 'vagrantfile');
       folders = facts.syncedFolders.map(({ hostPath, guestPath, type, options, disabled }) => ({ hostPath, guestPath, type, disabled, options }));
-      bag.set('syncedFolders', folders, 'file');
-      bag.set('cpus', facts.cpus, 'file');
-      bag.set('memoryMiB', facts.memoryMiB, 'file');
-      bag.set('box', facts.box, 'file');
+      bag.set('syncedFolders', folders, 'vagrantfile');
+      for (const key of ['cpus', 'memoryMiB'] as const) {
+        const expr = facts.unevaluated[key];
+        bag.set(key, expr === undefined ? facts[key] : unknownSetting(expr), 'vagrantfile');
+      }
+      bag.set('box', facts.box, 'vagrantfile');
     } else if (file.state === 'error') reasons.push(file.reason);
     else if (!(await pathExists(m.directory))) reasons.push(PRUNE_HINT);
     else reasons.push('no Vagrantfile was found in its folder');
+    if (view?.state === 'ok') {
+      // The machine exists: what its provider reports wins over what the Vagrantfile says.
+      bag.set('cpus', view.facts.cpus, 'provider');
+      bag.set('memoryMiB', view.facts.memoryMiB, 'provider');
+      bag.set('providerShares', view.facts.shares.map((s) => s.name), 'provider');
+    } else if (view?.state === 'error') reasons.push(`${m.provider} could not tell the machine's settings (${view.reason}); cpus and memory are the Vagrantfile's`);
   }
   const id = `vagrant:${m.id}`;
   const state = vagrantState(m.state);

@@ -1,0 +1,65 @@
+/**
+ * CPUs and memory as a Vagrantfile's provider block sets them: `p.memory = ...`, `p.cpus = ...`,
+ * VirtualBox `customize ["modifyvm", :id, "--memory", N, "--cpus", N]`, Parallels
+ * `customize ["set", :id, "--memsize", N]`, VMware `vmx["memsize"]`/`vmx["numvcpus"]` and
+ * vagrant-lxc `customize 'cgroup.memory.limit_in_bytes', '1024M'`. The last statement Vagrant
+ * applies wins (VirtualBox's memory= is itself a customize call, so both share one order).
+ */
+import type { Applicability } from './provider-scope.js';
+import { evalInteger, evalSizeMiB, type Bindings, type Evaluated } from './ruby-eval.js';
+import { rubyValue, topLevelSpans } from './vagrantfile.js';
+
+type SizeKey = 'cpus' | 'memoryMiB';
+
+/** Sorts statements as Vagrant applies them: by scope order, then by line. */
+export function byOrder(a: { order: number; line: number }, b: { order: number; line: number }): number {
+  return a.order - b.order || a.line - b.line;
+}
+
+/** Collects the size settings of the statements that apply, and answers the last one per setting. */
+export class SizeReader {
+  private readonly found: { key: SizeKey; value: Evaluated; order: number; line: number }[] = [];
+
+  constructor(private readonly bindings: Bindings) {}
+
+  /** Reads one statement (already known to be on the machine's provider configuration). */
+  read(stmt: string, provider: string | undefined, at: Applicability & { order: number; line: number }): void {
+    const add = (key: SizeKey, value: Evaluated): void => void this.found.push({ key, value, order: at.order, line: at.line });
+    const assign = /\b\w+\.(memory|cpus)\s*=(?!=)\s*(.+?)\s*$/.exec(stmt);
+    if (assign) return add(assign[1] === 'cpus' ? 'cpus' : 'memoryMiB', evalInteger(assign[2], this.bindings));
+    const vmx = /\b\w+\.vmx\[\s*["'](memsize|numvcpus)["']\s*\]\s*=\s*(.+?)\s*$/i.exec(stmt);
+    if (vmx) return add(/memsize/i.test(vmx[1]) ? 'memoryMiB' : 'cpus', evalInteger(vmx[2], this.bindings));
+    const cust = /\b\w+\.customize\s*\(?\s*([\s\S]+?)\)?\s*$/.exec(stmt);
+    if (!cust) return;
+    const args = topLevelSpans(cust[1]).map((a) => a.text);
+    if (provider === 'lxc') {
+      const key = rubyValue(args[0] ?? '');
+      if (key === 'cgroup.memory.limit_in_bytes' && args[1]) add('memoryMiB', evalSizeMiB(args[1], this.bindings));
+      return;
+    }
+    // customize "pre-boot", [...] names an event first: the command is the array argument.
+    const list = args.find((a) => a.startsWith('['));
+    if (!list) return;
+    const items = topLevelSpans(list.slice(1, list.lastIndexOf(']'))).map((a) => a.text);
+    items.forEach((item, i) => {
+      const flag = rubyValue(item);
+      const key: SizeKey | undefined = flag === '--memory' || flag === '--memsize' ? 'memoryMiB' : flag === '--cpus' ? 'cpus' : undefined;
+      if (key && items[i + 1] !== undefined) add(key, evalInteger(items[i + 1], this.bindings));
+    });
+  }
+
+  /** The value each setting ends with: a number, or the expression that could not be evaluated. */
+  result(): { cpus?: number; memoryMiB?: number; unevaluated: { cpus?: string; memoryMiB?: string } } {
+    const out: { cpus?: number; memoryMiB?: number; unevaluated: { cpus?: string; memoryMiB?: string } } = { unevaluated: {} };
+    for (const f of [...this.found].sort(byOrder)) {
+      if (f.value.ok) {
+        out[f.key] = f.value.value;
+        delete out.unevaluated[f.key];
+      } else {
+        out.unevaluated[f.key] = f.value.expr;
+        delete out[f.key];
+      }
+    }
+    return out;
+  }
+}
