@@ -1,4 +1,4 @@
-import { useId, type JSX } from 'react';
+import { useId, type JSX, type ReactNode } from 'react';
 import type { Run, TestResult } from '../../electron/contract';
 import { fmtRatio, samplesOf } from '../../electron/headline';
 import { metricInfo } from '../../electron/metrics';
@@ -48,43 +48,52 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
       <h2 className="section-heading" id={headingId}>
         Developer tasks: a {typeof files === 'number' ? `${fmtNum(files)}-file ` : ''}node_modules-like tree
       </h2>
-      <div className="card table-card">
-        <div className="table-scroll">
-          <table className="table" data-testid="dev-tree-table">
-            <thead>
-              <tr>
-                <th scope="col">Place</th>
-                {PHASES.map((p) => (
-                  <th key={p.metric} scope="col" className="num" title={p.hint}>
-                    {p.title}
-                    <span className="th-hint"> {p.hint}</span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(({ t, r }) => (
-                <tr key={`${t.id}-${r.place}`} data-testid="dev-tree-row" data-target={t.id} data-place={r.place}>
-                  <th scope="row">{placeName(t, r.place)}</th>
-                  {PHASES.map((p) => {
-                    const s = r.metrics[p.metric];
-                    if (!s) return <td key={p.metric} className="num muted">–</td>;
-                    const verdict = base && !isBaseline(run, t, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, p.metric)) : null;
-                    return (
-                      <td key={p.metric} className="num" title={`median of ${s.n} (min ${fmtNum(s.min)}, max ${fmtNum(s.max)}) ${metricInfo(p.metric).unit}`}>
-                        <span className="strong">{fmtNum(s.median)} s</span>
-                        {verdict ? <span className={verdict.className}> {verdict.words}</span> : null}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </div>
+      <TableCard testId="dev-tree-table">
+        <thead>
+          <tr>
+            <th scope="col">Place</th>
+            {PHASES.map((p) => (
+              <th key={p.metric} scope="col" className="num" title={p.hint}>
+                {p.title}
+                <span className="th-hint"> {p.hint}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ t, r }) => (
+            <tr key={`${t.id}-${r.place}`} data-testid="dev-tree-row" data-target={t.id} data-place={r.place}>
+              <th scope="row">{placeName(t, r.place)}</th>
+              {PHASES.map((p) => {
+                const s = r.metrics[p.metric];
+                if (!s) return <td key={p.metric} className="num muted">–</td>;
+                const verdict = base && !isBaseline(run, t, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, p.metric)) : null;
+                return (
+                  <td key={p.metric} className="num" title={`median of ${s.n} (min ${fmtNum(s.min)}, max ${fmtNum(s.max)}) ${metricInfo(p.metric).unit}`}>
+                    <span className="strong">{fmtNum(s.median)} s</span>
+                    {verdict ? <span className={verdict.className}> {verdict.words}</span> : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </TableCard>
       <WatchResults run={run} nested />
     </section>
+  );
+}
+
+/** A table in the app's card with horizontal scrolling. */
+function TableCard(props: { testId: string; labelledBy?: string; children: ReactNode }): JSX.Element {
+  return (
+    <div className="card table-card">
+      <div className="table-scroll">
+        <table className="table" data-testid={props.testId} aria-labelledby={props.labelledBy}>
+          {props.children}
+        </table>
+      </div>
+    </div>
   );
 }
 
@@ -102,34 +111,30 @@ export function WatchResults({ run, nested = false }: { run: Run; nested?: boole
   const rows = run.targets.flatMap((t) => t.results.filter((r) => r.test === 'watch').map((r) => ({ t, r, lost: t.errors.some((e) => e.test === 'watch' && e.place === r.place && e.code === 'inotify-not-delivered') })));
   if (rows.length === 0) return null;
   const table = (
-    <div className="card table-card">
-      <div className="table-scroll">
-        <table className="table" data-testid="watch-table" aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">Place</th>
-              <th scope="col" className="num">
-                Polling watcher<span className="th-hint"> median round trip (p99)</span>
-              </th>
-              <th scope="col" className="num">
-                inotify watcher<span className="th-hint"> what chokidar, webpack and Vite use</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ t, r, lost }) => (
-              <tr key={`${t.id}-${r.place}`} data-testid="watch-row" data-target={t.id} data-place={r.place}>
-                <th scope="row">{placeName(t, r.place)}</th>
-                <td className="num">{watchCell(r, 'poll', false)}</td>
-                <td className={lost ? 'num ratio ratio-bad' : 'num'} title={lost ? 'inotify events not delivered: use a polling watcher here (CHOKIDAR_USEPOLLING=1, WATCHPACK_POLLING=true)' : undefined}>
-                  {watchCell(r, 'inotify', lost)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </div>
+    <TableCard testId="watch-table" labelledBy={headingId}>
+      <thead>
+        <tr>
+          <th scope="col">Place</th>
+          <th scope="col" className="num">
+            Polling watcher<span className="th-hint"> median round trip (p99)</span>
+          </th>
+          <th scope="col" className="num">
+            inotify watcher<span className="th-hint"> what chokidar, webpack and Vite use</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ t, r, lost }) => (
+          <tr key={`${t.id}-${r.place}`} data-testid="watch-row" data-target={t.id} data-place={r.place}>
+            <th scope="row">{placeName(t, r.place)}</th>
+            <td className="num">{watchCell(r, 'poll', false)}</td>
+            <td className={lost ? 'num ratio ratio-bad' : 'num'} title={lost ? 'inotify events not delivered: use a polling watcher here (CHOKIDAR_USEPOLLING=1, WATCHPACK_POLLING=true)' : undefined}>
+              {watchCell(r, 'inotify', lost)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableCard>
   );
   return (
     <section className="dev-tree-results" data-testid="watch-results">
