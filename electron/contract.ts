@@ -4,6 +4,9 @@
  * API object from these types, so the preload and the web client cannot drift.
  */
 
+import type { Comparison } from './contract-compare.js';
+import type { ApplyPlan, ApplyResult, Finding } from './contract-advice.js';
+
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
 
@@ -143,163 +146,12 @@ export interface RunList {
   warnings: string[];
 }
 
-/** Whether a larger value of a metric is better. */
-export type Direction = 'higher' | 'lower';
-
-/** One metric of one test/place/target in both runs. */
-export interface CompareRow {
-  target: string;
-  test: TestId;
-  place: Place;
-  metric: string;
-  direction: Direction;
-  a: number | null;
-  b: number | null;
-  delta: number | null;
-  pct: number | null;
-  /** true when the verdict is better, false when worse, null otherwise (kept for older readers). */
-  improved: boolean | null;
-  verdict: CompareVerdict;
-  /** after / before (geometric means of the trials) with its 95% interval; null when not both measured. */
-  ratio: number | null;
-  ci: [number, number] | null;
-  /** Trials on each side and their min–max. */
-  nA: number;
-  nB: number;
-  spreadA: [number, number] | null;
-  spreadB: [number, number] | null;
-  /** Why no verdict could be given (e.g. too few trials). */
-  reason?: string;
-}
-
-/** How a metric changed between two runs, by the method in `Comparison.method`. */
-export type CompareVerdict = 'better' | 'worse' | 'noise' | 'undecided' | 'only-before' | 'only-after';
-
-/** Counts of the verdicts of a comparison, for its summary line. */
-export interface CompareSummary {
-  better: number;
-  worse: number;
-  noise: number;
-  undecided: number;
-  onlyOne: number;
-  /** "3 better, 1 worse, 9 within noise, 2 only in one run" */
-  line: string;
-}
-
-/** The statistics that decided the verdicts, stated with every comparison. */
-export interface VerdictMethod {
-  name: string;
-  alpha: number;
-  minEffect: number;
-  minTrials: number;
-  text: string;
-}
-
-/** A setting of a target that differs between two runs (what an apply changed). */
-export interface SettingChange {
-  target: string;
-  setting: string;
-  a: unknown;
-  b: unknown;
-}
-
-/** Before/after of two runs. */
-export interface Comparison {
-  a: RunSummary;
-  b: RunSummary;
-  rows: CompareRow[];
-  /** Settings that differ between the two runs, per target present in both. */
-  settings: SettingChange[];
-  summary: CompareSummary;
-  method: VerdictMethod;
-}
+export type { Direction, CompareRow, CompareVerdict, CompareSummary, VerdictMethod, SettingChange, Comparison } from './contract-compare.js';
 
 /** A value read from a runtime and where it came from ('vagrantfile': read from a Vagrantfile's text; 'provider': the VM provider's own view of an existing machine). */
 export type SettingSource = 'file' | 'cli' | 'default' | 'guest' | 'vagrantfile' | 'provider';
 
-/** A recommendation for one setting of one runtime (filled by the advisor). */
-export interface Finding {
-  id: string;
-  setting: string;
-  current: unknown;
-  recommended: unknown;
-  severity: 'high' | 'medium' | 'low' | 'info';
-  evidence: string;
-  /** The published measurements behind it, one row each: source, date, machine, numbers. */
-  evidenceTable?: EvidenceRow[];
-  risk?: string;
-  apply?: { kind: 'command'; argv: string[] } | { kind: 'file'; path: string; diff: string } | { kind: 'steps'; steps: string[] };
-  /** This machine's own numbers behind the finding (latest stored run). */
-  measured?: MeasuredValue[];
-  /** 1 = the change expected to help most, across every runtime (filled by detection). */
-  rank?: number;
-  /** Expected gain (after ÷ before on the finding's metric), and whether it is the user's own number or a published one. */
-  gain?: number | null;
-  gainSource?: 'measured' | 'published' | null;
-  /** What the gain was measured on ("seed 000, shared-folder writes, reverse-sshfs → virtiofs", or "your own runs"). */
-  gainBasis?: string;
-  /** The user's own numbers say this is already fine: listed last. */
-  alreadyFine?: boolean;
-}
-
-/** One published measurement behind a finding. */
-export interface EvidenceRow {
-  source: string;
-  date: string;
-  machine: string;
-  numbers: string;
-}
-
-/** What applying a finding will change, shown for confirmation before anything is done. */
-export interface ApplyPlan {
-  findingId: string;
-  runtimeId: string;
-  kind: 'command' | 'file' | 'libvirt' | 'steps';
-  /** Commands that will run (argv arrays, never shell strings). */
-  argv?: string[][];
-  /** The file that will change and a unified diff of its current vs edited content. */
-  path?: string;
-  diff?: string;
-  /** GUI-only settings: what the user does by hand; nothing is changed. */
-  steps?: string[];
-  /** Where the backup will be kept (under the data directory). */
-  backupDir?: string;
-  /** A restart the user may confirm afterwards (never done without a second confirmation). */
-  restart?: { argv: string[]; why: string };
-  notes: string[];
-  /** sha256 of the file, domain XML or setting the plan was computed from; apply refuses when it changed. */
-  sourceHash?: string;
-  /** The id `advice.apply` takes (set by the engine when it hands the plan out; used once, for 15 minutes). */
-  planId?: string;
-  expiresAt?: string;
-}
-
-/** What applying a finding did. */
-export interface ApplyResult {
-  findingId: string;
-  ok: boolean;
-  /** true when the change failed and the backup was put back. */
-  rolledBack: boolean;
-  backupDir?: string;
-  message: string;
-  /** A restart that makes the change take effect; runtime.restart takes its planId. */
-  restart?: { argv: string[]; why: string; planId?: string };
-  steps?: string[];
-  /** What to re-run to verify the change (before/after in the compare view). */
-  rerun?: { targets: string[]; tests: TestId[] };
-}
-
-/** One of the user's own measurements cited by a finding. */
-export interface MeasuredValue {
-  runId: string;
-  target: string;
-  test: TestId;
-  place: Place;
-  metric: string;
-  median: number;
-  /** The setting's value when it was measured (e.g. the mount type), if recorded. */
-  settingValue?: unknown;
-}
+export type { Finding, EvidenceRow, ApplyPlan, ApplyResult, MeasuredValue } from './contract-advice.js';
 
 /** A place to run the suite in, offered by a runtime. */
 export interface TargetInfo {
