@@ -47,7 +47,7 @@ const PRESETS: Record<Suite, Record<ScriptTest, SuiteParams>> = {
     'seq-read': { trials: 5, sizeMiB: 2048, bsKiB: 1024, maxS: 20 },
     'rand-read': { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
     'small-files': { trials: 5, files: 5000, sizeBytes: 4096 },
-    'dev-tree': { trials: 5, files: 25000, seed: 1 },
+    'dev-tree': { trials: 5, files: 27000, seed: 1 },
     watch: { trials: 5, events: 40, boundMs: 2000 },
     net: { trials: 5, runtimeS: 3, streams: 1 },
     redis: { trials: 5, requests: 100000, clients: 50, maxS: 60 },
