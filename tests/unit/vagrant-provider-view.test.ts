@@ -123,4 +123,18 @@ describe('provider calls are limited', () => {
     expect(peak).toBe(2);
     expect(started).toEqual([0, 1, 2, 3, 4]);
   });
+
+  it('mapLimit keeps the order of the items, however the calls finish', async () => {
+    const { mapLimit } = await import('../../electron/engine/runtimes/support/limit.js');
+    let running = 0;
+    let peak = 0;
+    const out = await mapLimit([30, 5, 20, 1, 10], 3, async (ms) => {
+      peak = Math.max(peak, ++running);
+      await new Promise((r) => setTimeout(r, ms));
+      running--;
+      return ms * 2;
+    });
+    expect(out).toEqual([60, 10, 40, 2, 20]);
+    expect(peak).toBe(3);
+  });
 });

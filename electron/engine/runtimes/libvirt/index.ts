@@ -8,7 +8,8 @@ import { probeGuestAgent } from './guest-agent.js';
 import { restartDomain } from './restart.js';
 import { libvirtTransport } from './transport.js';
 import { domainState } from './virsh-text.js';
-import { C_LOCALE, hasAgentChannel, mapLimit, parseVirshUuids, readDomains, type DomainReadout } from './virsh-batch.js';
+import { mapLimit } from '../support/limit.js';
+import { C_LOCALE, hasAgentChannel, parseVirshUuids, readDomains, type DomainReadout } from './virsh-batch.js';
 
 /** The libvirt connection detection reads: $VMBENCH_LIBVIRT_URI, else qemu:///system. */
 export function libvirtUri(env: NodeJS.ProcessEnv): string {

@@ -5,6 +5,7 @@
  * nothing a domain's owner chose is ever parsed by virsh as a command or an option.
  */
 import { firstLine, runCli } from '../support/cli.js';
+import { mapLimit } from '../support/limit.js';
 import type { DetectContext } from '../types.js';
 
 /** virsh translates its output; detection reads the untranslated words. */
@@ -71,20 +72,6 @@ async function readChunk(ctx: DetectContext, uri: string, uuids: string[]): Prom
   const r = await runCli(ctx, 'virsh', ['-c', uri, batchCommand(uuids)], { label: 'virsh dumpxml/domstate', env: C_LOCALE, allowFailure: true });
   if (!r.ok) return parseBatch(uuids, '', r.reason);
   return parseBatch(uuids, r.stdout, r.stderr.trim() ? firstLine(r.stderr.replace(/\berror: /g, '')) : undefined);
-}
-
-/** Runs fn over items with at most `limit` calls at once, keeping the order. */
-export async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** The XML and state of every domain, CHUNK domains per virsh call, in the order given. */

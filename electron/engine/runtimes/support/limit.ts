@@ -16,3 +16,9 @@ export function createLimiter(n: number): <T>(fn: () => Promise<T>) => Promise<T
     }
   };
 }
+
+/** fn over every item with at most `n` calls at once; the results keep the items' order. */
+export function mapLimit<T, R>(items: readonly T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const limit = createLimiter(n);
+  return Promise.all(items.map((item) => limit(() => fn(item))));
+}
