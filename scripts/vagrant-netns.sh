@@ -79,6 +79,8 @@ EOF
     cat >"$dir/bin/vagrant" <<EOF
 #!/bin/sh
 # vagrant in the test namespace made by scripts/vagrant-netns.sh (libvirtd and the guest live there).
+# Each call is noted in calls.log (time, caller, arguments) for the tests' failure reports.
+echo "\$(date +%T.%N) ppid=\$PPID \$*" >>"$dir/calls.log"
 exec nsenter -t $pid -m -n --wd="\$PWD" -- /usr/bin/vagrant "\$@"
 EOF
     cat >"$dir/bin/virsh" <<EOF

@@ -218,6 +218,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
       seen = runtimes.filter((r) => r.kind === 'vagrant').map((r) => `${r.id} ${r.state} ${r.reason ?? ''}`).join('; ');
       if (!rt) await new Promise((r) => setTimeout(r, 5000));
     }
+    if (!rt) log(`after the restart, detect lists no ${target}:\n${machine.diagnose()}`);
     expect(rt, `detect did not list ${target} after the restart; vagrant entries: ${seen}`).toBeDefined();
     if (!rt) return;
     expect(rt.settings.mountType).toBe('virtiofs');

@@ -27,6 +27,8 @@ export interface VagrantEnv {
   vagrant(args: string[], opts?: { timeoutMs?: number; input?: string }): string;
   /** The machine's id in `vagrant global-status`. */
   machineId(): string;
+  /** What vagrant and libvirt hold now (the calls made, the machine's data folder, the index, the domains), for a failure report. Never throws. */
+  diagnose(): string;
   /** `vagrant destroy -f`, then stops the namespace and removes every file. Never throws. */
   dispose(): void;
 }
@@ -115,5 +117,17 @@ export function startVagrantMachine(log: (s: string) => void): VagrantEnv {
     if (!line) throw new Error('vagrant global-status lists no machine');
     return line.split(',')[3];
   };
-  return { dir, binDir, machineHome, shares, env, vagrant, machineId, dispose };
+  const diagnose = (): string => {
+    const sh = (file: string, args: string[]): string => {
+      const r = spawnSync(file, args, { cwd: machineHome, env, encoding: 'utf8', timeout: 60_000 });
+      return `$ ${[file, ...args].join(' ')}\n${r.stdout ?? ''}${r.stderr ?? ''}`.trim();
+    };
+    return [
+      sh('tail', ['-n', '40', join(dir, 'ns', 'calls.log')]),
+      sh('ls', ['-la', join(machineHome, '.vagrant', 'machines', 'default', 'libvirt')]),
+      sh('cat', [join(dir, 'vagrant-home', 'data', 'machine-index', 'index')]),
+      sh(join(binDir, 'virsh'), ['-c', 'qemu:///system', 'list', '--all', '--uuid', '--name']),
+    ].join('\n');
+  };
+  return { dir, binDir, machineHome, shares, env, vagrant, machineId, diagnose, dispose };
 }
