@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { sessionToken } from './api/session-token';
 import { App } from './app';
 import { applySavedTheme } from './components/theme-toggle';
+import { i18n } from './lib/i18n';
 import { initApp } from './store/actions';
 import './styles/base.css';
 import './styles/layout.css';
@@ -22,7 +24,9 @@ if (root) {
   initApp();
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <I18nextProvider i18n={i18n}>
+        <App />
+      </I18nextProvider>
     </StrictMode>,
   );
 }
