@@ -7,26 +7,7 @@ import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
 import { exitAfterFlush } from './cli/exit.js';
-
-const HELP = `vmbench — benchmark your local VM and container runtimes
-
-Usage:
-  vmbench detect [--json]                       runtimes on this machine and their settings
-  vmbench run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b]
-              [--image IMAGE] [--json FILE] [--card FILE]
-                                                benchmark (default: this machine, quick suite)
-  vmbench runs [--json]                         history
-  vmbench compare RUN_A RUN_B [--json]          before (A) / after (B): ratio [95%], verdict
-  vmbench card RUN [--compare RUN_B] --out FILE share card PNG 1200x630 (RUN → RUN_B)
-  vmbench export RUN --format md|csv|json [--out FILE]
-  vmbench advise [--json]                       what to change, with evidence and how to apply it
-  vmbench apply FINDING_ID [--yes] [--restart]  show the change, ask, back up and apply it;
-                                                --restart restarts the runtime after (else asked)
-  vmbench web [--port N]                        the UI in a browser, on 127.0.0.1
-
-Options: --data-dir DIR (or VMBENCH_HOME) where history lives; --help; --version
-Exit codes: 0 ok, 1 failure, 2 usage error, 3 partial (some steps or targets failed), 130 cancelled.
-`;
+import { isLang, langFromEnv, translator, type Lang } from './i18n.js';
 
 const options = {
   yes: { type: 'boolean' as const },
@@ -46,10 +27,23 @@ const options = {
   version: { type: 'boolean' as const },
 };
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+/** The language asked for with --lang (anywhere on the line), else the one LC_ALL/LC_MESSAGES/LANG give; a bad value is a usage error. */
+function pickLang(argv: string[]): Lang {
+  const env = langFromEnv(process.env);
+  const i = argv.findIndex((a) => a === '--lang' || a.startsWith('--lang='));
+  if (i < 0) return env;
+  const value = argv[i].startsWith('--lang=') ? argv[i].slice(7) : argv[i + 1];
+  if (isLang(value)) return value;
+  throw new CliError(translator(env)('cli:error.badLang', { value: value ?? '' }), 2);
+}
+
+async function main(argv: string[], lang: Lang): Promise<number> {
+  const t = translator(lang);
+  const help = t('cli:help');
+  const args0 = argv.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || (argv[i - 1] === '--lang' && !a.startsWith('--lang='))));
+  const [command, ...rest] = args0;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(HELP);
+    process.stdout.write(help);
     return command ? 0 : 2;
   }
   if (command === '--version') {
@@ -62,59 +56,64 @@ async function main(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (err) {
-    throw new CliError(`${(err as Error).message}\n\n${HELP}`, 2);
+    throw new CliError(`${(err as Error).message}\n\n${help}`, 2);
   }
   const { values: v, positionals: pos } = parsed;
   if (v.help) {
-    process.stdout.write(HELP);
+    process.stdout.write(help);
     return 0;
   }
   const engine = createEngine({ dataDir: v['data-dir'], mode: 'cli' });
   const json = v.json !== undefined;
   const need = (n: number, usage: string): void => {
-    if (pos.length !== n) throw new CliError(`usage: vmbench ${usage}`, 2);
+    if (pos.length !== n) throw new CliError(t('cli:usage', { usage }), 2);
   };
   switch (command) {
     case 'detect':
       need(0, 'detect [--json]');
-      return cmdDetect(engine, json);
+      return cmdDetect(engine, json, lang);
     case 'run': {
       need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--json FILE]');
       const suite = (v.suite ?? 'quick') as Suite;
-      if (!['quick', 'standard', 'thorough'].includes(suite)) throw new CliError(`unknown suite "${suite}" (quick, standard or thorough)`, 2);
-      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests), image: v.image }, jsonFile: v.json, cardFile: v.card });
+      if (!['quick', 'standard', 'thorough'].includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
+      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), image: v.image }, jsonFile: v.json, cardFile: v.card, lang });
     }
     case 'runs':
       need(0, 'runs [--json]');
-      return cmdRuns(engine, json);
+      return cmdRuns(engine, json, lang);
     case 'compare':
       need(2, 'compare RUN_A RUN_B [--json]');
-      return cmdCompare(engine, pos[0], pos[1], json);
+      return cmdCompare(engine, pos[0], pos[1], json, lang);
     case 'card':
       need(1, 'card RUN [--compare RUN_B] --out FILE');
-      if (!v.out) throw new CliError('usage: vmbench card RUN [--compare RUN_B] --out FILE', 2);
-      return cmdCard(engine, pos[0], v.compare, v.out);
+      if (!v.out) throw new CliError(t('cli:usage', { usage: 'card RUN [--compare RUN_B] --out FILE' }), 2);
+      return cmdCard(engine, pos[0], v.compare, v.out, lang);
     case 'export': {
       need(1, 'export RUN --format md|csv|json [--out FILE]');
       const format = v.format as ExportFormat;
-      if (!['md', 'csv', 'json'].includes(format)) throw new CliError('usage: vmbench export RUN --format md|csv|json [--out FILE]', 2);
-      return cmdExport(engine, pos[0], format, v.out);
+      if (!['md', 'csv', 'json'].includes(format)) throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--out FILE]' }), 2);
+      return cmdExport(engine, pos[0], format, v.out, lang);
     }
     case 'web':
       need(0, 'web [--port N]');
       return cmdWeb(engine, v.port);
     case 'advise':
       need(0, 'advise [--json]');
-      return cmdAdvise(engine, json);
+      return cmdAdvise(engine, json, lang);
     case 'apply':
       need(1, 'apply FINDING_ID [--yes] [--restart]');
       return cmdApply(engine, pos[0], { yes: v.yes === true, restart: v.restart === true });
     default:
-      throw new CliError(`unknown command "${command}"\n\n${HELP}`, 2);
+      throw new CliError(`${t('cli:error.unknownCommand', { command })}\n\n${help}`, 2);
   }
 }
 
-main(process.argv.slice(2)).then(
+const run = async (): Promise<number> => {
+  const argv = process.argv.slice(2);
+  return main(argv, pickLang(argv));
+};
+
+run().then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {
     process.stderr.write(`vmbench: ${(err as Error).message}\n`);

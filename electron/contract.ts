@@ -6,6 +6,7 @@
 
 import type { Comparison } from './contract-compare.js';
 import type { ApplyPlan, ApplyResult, Finding } from './contract-advice.js';
+import type { Lang } from './i18n.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -252,6 +253,8 @@ export type ExportFormat = 'md' | 'csv' | 'json';
 export interface CardRequest {
   runId: string;
   compareTo?: string;
+  /** Language of the card's text (default en). */
+  lang?: Lang;
 }
 
 /** Facts about the running engine. */
@@ -286,7 +289,7 @@ export interface RequestMap {
   'runs.annotate': { args: [string, RunAnnotation]; result: RunSummary };
   'runs.delete': { args: [string]; result: { deleted: boolean } };
   'runs.compare': { args: [string, string]; result: Comparison };
-  'runs.export': { args: [string, ExportFormat]; result: { filename: string; mime: string; content: string } };
+  'runs.export': { args: [string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   /** A finding id in, a plan with its planId out. */
   'advice.plan': { args: [string]; result: ApplyPlan };
@@ -322,7 +325,7 @@ export interface VmbenchApi {
   /** Deletes a stored run (after the user confirmed it). */
   deleteRun(id: string): Promise<{ deleted: boolean }>;
   compare(a: string, b: string): Promise<Comparison>;
-  exportRun(id: string, format: ExportFormat): Promise<{ filename: string; mime: string; content: string }>;
+  exportRun(id: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
   onEvent(cb: (ev: JobEvent) => void): () => void;
   /** What applying a finding would change. */

@@ -4,24 +4,23 @@
  * machine use the same statistics as Compare (verdict-stats.ts). Dependency-free like contract.ts.
  */
 import type { Place, Run, TestId, TestResult } from './contract.js';
+import { translator, type Lang } from './i18n.js';
 import { metricInfo } from './metrics.js';
 import { callRatio, type RatioCall } from './verdict-stats.js';
 
 /** How each test reads in a sentence, and the metric that stands for it. */
 // The developer task comes first: it is what a developer feels (issue: "appear first in Results for guests").
-const PHRASE: Record<TestId, { metric: string; words: string }> = {
-  'dev-tree': { metric: 'tree_extract_s', words: 'npm-install-like extract' },
-  watch: { metric: 'watch_inotify_p50_ms', words: 'a save seen through inotify' },
-  'seq-write': { metric: 'write_MBps', words: 'sequential writes' },
-  'seq-read': { metric: 'read_MBps', words: 'sequential reads' },
-  'rand-read': { metric: 'read_iops', words: 'random reads' },
-  'small-files': { metric: 'create_per_s', words: 'creating small files' },
-  net: { metric: 'tx_Mbps', words: 'network to the host' },
-  redis: { metric: 'set_rps_tcp', words: 'redis' },
-  http: { metric: 'req_per_s', words: 'http' },
+const PHRASE: Record<TestId, string> = {
+  'dev-tree': 'tree_extract_s',
+  watch: 'watch_inotify_p50_ms',
+  'seq-write': 'write_MBps',
+  'seq-read': 'read_MBps',
+  'rand-read': 'read_iops',
+  'small-files': 'create_per_s',
+  net: 'tx_Mbps',
+  redis: 'set_rps_tcp',
+  http: 'req_per_s',
 };
-
-const PLACE_WORDS: Record<Place, string> = { native: 'native', shared: 'shared folder', guest: 'guest disk', volume: 'named volume' };
 
 /** One test's part of a place's sentence. */
 export interface HeadlinePart {
@@ -81,31 +80,34 @@ export function samplesOf(r: TestResult, metric: string): number[] {
   return r.metrics[metric] ? [r.metrics[metric].median] : [];
 }
 
-function partText(words: string, first: boolean, ratio: number | null, call: RatioCall | null, timed = false): string {
+function partText(lang: Lang, words: string, first: boolean, ratio: number | null, call: RatioCall | null, timed = false): string {
   if (ratio === null || call === null) return words;
-  const tail = first ? ' this machine' : '';
+  const t = translator(lang);
   if (timed && call !== 'noise') {
     // A time: 3.1× the time is "3.1× slower", 0.5× is "2.0× faster".
-    const about = call === 'undecided' ? 'about ' : '';
-    const how = ratio >= 1 ? `${about}${fmtRatio(ratio)} slower` : `${about}${fmtRatio(1 / ratio)} faster`;
-    return `${words}: ${how} than this machine${call === 'undecided' ? ' (too few trials to be sure)' : ''}`;
+    const about = call === 'undecided';
+    const key = ratio >= 1 ? (about ? 'common:headline.aboutSlower' : 'common:headline.slower') : about ? 'common:headline.aboutFaster' : 'common:headline.faster';
+    const text = t(key, { words, ratio: fmtRatio(ratio >= 1 ? ratio : 1 / ratio) });
+    return about ? t('common:headline.tooFew', { text }) : text;
   }
-  if (call === 'noise') return `${words} on par with this machine (${fmtRatio(ratio)}, within noise)`;
-  if (call === 'undecided') return `${words} at about ${fmtRatio(ratio)}${tail} (too few trials to be sure)`;
-  return `${words} at ${fmtRatio(ratio)}${tail}`;
+  if (call === 'noise') return t('common:headline.noise', { words, ratio: fmtRatio(ratio) });
+  if (call === 'undecided') return t('common:headline.tooFew', { text: t(first ? 'common:headline.about_first' : 'common:headline.about', { words, ratio: fmtRatio(ratio) }) });
+  return t(first ? 'common:headline.at_first' : 'common:headline.at', { words, ratio: fmtRatio(ratio) });
 }
 
-/** One sentence per guest place with its ratios to this machine's native run (when the run has one). */
-export function runHeadlines(run: Run): PlaceHeadline[] {
+/** One sentence per guest place with its ratios to this machine's native run (when the run has one), in a language. */
+export function runHeadlines(run: Run, lang: Lang = 'en'): PlaceHeadline[] {
+  const t = translator(lang);
   const native = run.targets.flatMap((t) => t.results.filter((r) => r.place === 'native'));
   const out: PlaceHeadline[] = [];
-  for (const t of run.targets) {
-    const places = [...new Set(t.results.map((r) => r.place))].filter((p) => p !== 'native');
+  for (const tr of run.targets) {
+    const places = [...new Set(tr.results.map((r) => r.place))].filter((p) => p !== 'native');
     for (const place of places) {
       const parts: HeadlinePart[] = [];
       for (const test of Object.keys(PHRASE) as TestId[]) {
-        const r = t.results.find((x) => x.place === place && x.test === test);
-        const { metric, words } = PHRASE[test];
+        const r = tr.results.find((x) => x.place === place && x.test === test);
+        const metric = PHRASE[test];
+        const words = t(`common:headline.words.${test}`);
         if (!r?.metrics[metric]) continue;
         const base = native.find((x) => x.test === test && x.metrics[metric]);
         const called = base ? callRatio(samplesOf(base, metric), samplesOf(r, metric)) : null;
@@ -114,20 +116,22 @@ export function runHeadlines(run: Run): PlaceHeadline[] {
         const ci = called?.estimate && call !== 'undecided' ? ([called.estimate.lo, called.estimate.hi] as [number, number]) : null;
         const fallback = isFallback(r);
         const timed = metricInfo(metric).direction === 'lower';
-        const text = partText(words, parts.filter((p) => p.ratio !== null).length === 0, ratio, call, timed) + (fallback ? ' (dd fallback)' : '');
+        const plain = partText(lang, words, parts.filter((p) => p.ratio !== null).length === 0, ratio, call, timed);
+        const text = fallback ? t('common:headline.ddFallback', { text: plain }) : plain;
         parts.push({ test, metric, ratio, ci, call, fallback, text });
       }
       const withRatio = parts.filter((p) => p.ratio !== null);
       if (withRatio.length === 0) continue;
-      const title = `${t.label || t.id} · ${PLACE_WORDS[place]}`;
+      const title = `${tr.label || tr.id} · ${t(`common:headline.place.${place}`)}`;
       const fallback = withRatio.some((p) => p.fallback);
-      out.push({ target: t.id, place, title, parts: withRatio, fallback, text: headlineText(title, withRatio) });
+      out.push({ target: tr.id, place, title, parts: withRatio, fallback, text: headlineText(title, withRatio, lang) });
     }
   }
   return out;
 }
 
-/** "Title: part; part." (the card passes fewer parts when the whole sentence does not fit its title line). */
-export function headlineText(title: string, parts: Pick<HeadlinePart, 'text'>[]): string {
-  return `${title}: ${parts.map((p) => p.text).join('; ')}.`;
+/** "Title: part; part." ("Title：part、part。" in ja; the card passes fewer parts when the whole sentence does not fit its title line). */
+export function headlineText(title: string, parts: Pick<HeadlinePart, 'text'>[], lang: Lang = 'en'): string {
+  const t = translator(lang);
+  return t('common:headline.sentence', { title, parts: parts.map((p) => p.text).join(t('common:headline.joiner')) });
 }

@@ -3,6 +3,7 @@
  * so both faces label, unit and rank metrics the same way.
  */
 import type { Direction, TestId } from './contract.js';
+import { translator, type Lang } from './i18n.js';
 
 /** What a metric means: label, unit, and whether higher is better. */
 export interface MetricInfo {
@@ -11,58 +12,67 @@ export interface MetricInfo {
   direction: Direction;
 }
 
-const TABLE: Record<string, MetricInfo> = {
-  write_MBps: { label: 'Sequential write', unit: 'MB/s', direction: 'higher' },
-  read_MBps: { label: 'Read throughput', unit: 'MB/s', direction: 'higher' },
-  read_iops: { label: '4k random read', unit: 'IOPS', direction: 'higher' },
-  clat_p50_us: { label: 'Latency p50', unit: 'µs', direction: 'lower' },
-  clat_p70_us: { label: 'Latency p70', unit: 'µs', direction: 'lower' },
-  clat_p90_us: { label: 'Latency p90', unit: 'µs', direction: 'lower' },
-  clat_p95_us: { label: 'Latency p95', unit: 'µs', direction: 'lower' },
-  clat_p99_us: { label: 'Latency p99', unit: 'µs', direction: 'lower' },
-  create_per_s: { label: 'Create files', unit: 'files/s', direction: 'higher' },
-  stat_per_s: { label: 'Stat files', unit: 'files/s', direction: 'higher' },
-  read_per_s: { label: 'Read files', unit: 'files/s', direction: 'higher' },
-  delete_per_s: { label: 'Delete files', unit: 'files/s', direction: 'higher' },
-  tree_extract_s: { label: 'Dependency tree: extract (npm install-like)', unit: 's', direction: 'lower' },
-  tree_walk_s: { label: 'Dependency tree: walk (git status-like)', unit: 's', direction: 'lower' },
-  tree_read_s: { label: 'Dependency tree: read all (bundler-like)', unit: 's', direction: 'lower' },
-  tree_delete_s: { label: 'Dependency tree: delete', unit: 's', direction: 'lower' },
-  watch_poll_p50_ms: { label: 'Save seen by a polling watcher, p50', unit: 'ms', direction: 'lower' },
-  watch_poll_p99_ms: { label: 'Save seen by a polling watcher, p99', unit: 'ms', direction: 'lower' },
-  watch_inotify_p50_ms: { label: 'Save seen through inotify, p50', unit: 'ms', direction: 'lower' },
-  watch_inotify_p99_ms: { label: 'Save seen through inotify, p99', unit: 'ms', direction: 'lower' },
-  tx_Mbps: { label: 'TCP guest→host (target sends)', unit: 'Mbit/s', direction: 'higher' },
-  rx_Mbps: { label: 'TCP host→guest (target receives)', unit: 'Mbit/s', direction: 'higher' },
-  set_rps_tcp: { label: 'Redis SET over TCP', unit: 'req/s', direction: 'higher' },
-  get_rps_tcp: { label: 'Redis GET over TCP', unit: 'req/s', direction: 'higher' },
-  set_rps_unix: { label: 'Redis SET over unix socket', unit: 'req/s', direction: 'higher' },
-  get_rps_unix: { label: 'Redis GET over unix socket', unit: 'req/s', direction: 'higher' },
-  set_rps_remote: { label: 'Redis SET across two containers', unit: 'req/s', direction: 'higher' },
-  get_rps_remote: { label: 'Redis GET across two containers', unit: 'req/s', direction: 'higher' },
-  set_p50_ms_tcp: { label: 'Redis SET p50 (TCP)', unit: 'ms', direction: 'lower' },
-  set_p99_ms_tcp: { label: 'Redis SET p99 (TCP)', unit: 'ms', direction: 'lower' },
-  get_p50_ms_tcp: { label: 'Redis GET p50 (TCP)', unit: 'ms', direction: 'lower' },
-  get_p99_ms_tcp: { label: 'Redis GET p99 (TCP)', unit: 'ms', direction: 'lower' },
-  set_p50_ms_unix: { label: 'Redis SET p50 (unix)', unit: 'ms', direction: 'lower' },
-  set_p99_ms_unix: { label: 'Redis SET p99 (unix)', unit: 'ms', direction: 'lower' },
-  get_p50_ms_unix: { label: 'Redis GET p50 (unix)', unit: 'ms', direction: 'lower' },
-  get_p99_ms_unix: { label: 'Redis GET p99 (unix)', unit: 'ms', direction: 'lower' },
-  req_per_s: { label: 'HTTP requests', unit: 'req/s', direction: 'higher' },
-  lat_p50_ms: { label: 'HTTP latency p50', unit: 'ms', direction: 'lower' },
-  lat_p99_ms: { label: 'HTTP latency p99', unit: 'ms', direction: 'lower' },
-  site_req_per_s: { label: 'HTTP small-site requests', unit: 'req/s', direction: 'higher' },
-  site_lat_p50_ms: { label: 'HTTP small-site latency p50', unit: 'ms', direction: 'lower' },
-  site_lat_p99_ms: { label: 'HTTP small-site latency p99', unit: 'ms', direction: 'lower' },
+const TABLE: Record<string, Omit<MetricInfo, 'label'>> = {
+  write_MBps: { unit: 'MB/s', direction: 'higher' },
+  read_MBps: { unit: 'MB/s', direction: 'higher' },
+  read_iops: { unit: 'IOPS', direction: 'higher' },
+  clat_p50_us: { unit: 'µs', direction: 'lower' },
+  clat_p70_us: { unit: 'µs', direction: 'lower' },
+  clat_p90_us: { unit: 'µs', direction: 'lower' },
+  clat_p95_us: { unit: 'µs', direction: 'lower' },
+  clat_p99_us: { unit: 'µs', direction: 'lower' },
+  create_per_s: { unit: 'files/s', direction: 'higher' },
+  stat_per_s: { unit: 'files/s', direction: 'higher' },
+  read_per_s: { unit: 'files/s', direction: 'higher' },
+  delete_per_s: { unit: 'files/s', direction: 'higher' },
+  tree_extract_s: { unit: 's', direction: 'lower' },
+  tree_walk_s: { unit: 's', direction: 'lower' },
+  tree_read_s: { unit: 's', direction: 'lower' },
+  tree_delete_s: { unit: 's', direction: 'lower' },
+  watch_poll_p50_ms: { unit: 'ms', direction: 'lower' },
+  watch_poll_p99_ms: { unit: 'ms', direction: 'lower' },
+  watch_inotify_p50_ms: { unit: 'ms', direction: 'lower' },
+  watch_inotify_p99_ms: { unit: 'ms', direction: 'lower' },
+  tx_Mbps: { unit: 'Mbit/s', direction: 'higher' },
+  rx_Mbps: { unit: 'Mbit/s', direction: 'higher' },
+  set_rps_tcp: { unit: 'req/s', direction: 'higher' },
+  get_rps_tcp: { unit: 'req/s', direction: 'higher' },
+  set_rps_unix: { unit: 'req/s', direction: 'higher' },
+  get_rps_unix: { unit: 'req/s', direction: 'higher' },
+  set_rps_remote: { unit: 'req/s', direction: 'higher' },
+  get_rps_remote: { unit: 'req/s', direction: 'higher' },
+  set_p50_ms_tcp: { unit: 'ms', direction: 'lower' },
+  set_p99_ms_tcp: { unit: 'ms', direction: 'lower' },
+  get_p50_ms_tcp: { unit: 'ms', direction: 'lower' },
+  get_p99_ms_tcp: { unit: 'ms', direction: 'lower' },
+  set_p50_ms_unix: { unit: 'ms', direction: 'lower' },
+  set_p99_ms_unix: { unit: 'ms', direction: 'lower' },
+  get_p50_ms_unix: { unit: 'ms', direction: 'lower' },
+  get_p99_ms_unix: { unit: 'ms', direction: 'lower' },
+  req_per_s: { unit: 'req/s', direction: 'higher' },
+  lat_p50_ms: { unit: 'ms', direction: 'lower' },
+  lat_p99_ms: { unit: 'ms', direction: 'lower' },
+  site_req_per_s: { unit: 'req/s', direction: 'higher' },
+  site_lat_p50_ms: { unit: 'ms', direction: 'lower' },
+  site_lat_p99_ms: { unit: 'ms', direction: 'lower' },
 };
 
-/** Describes a metric; unknown names default to "higher is better" with no unit. */
-export function metricInfo(name: string): MetricInfo {
-  if (TABLE[name]) return TABLE[name];
+/** Describes a metric in a language (labels from the common catalogue); unknown names default to "higher is better" with no unit. */
+export function metricInfo(name: string, lang: Lang = 'en'): MetricInfo {
+  const known = TABLE[name];
+  if (known) return { label: translator(lang)(`common:metric.${name}`), unit: unitText(known.unit, lang), direction: known.direction };
   if (/_rps_/.test(name)) return { label: name.replace(/_/g, ' '), unit: 'req/s', direction: 'higher' };
   if (/(_us|_ms)$/.test(name)) return { label: name, unit: name.endsWith('_us') ? 'µs' : 'ms', direction: 'lower' };
   return { label: name.replace(/_/g, ' '), unit: '', direction: 'higher' };
 }
+
+/** A unit as the language writes it ("files/s" is "ファイル/秒" in ja); symbols such as MB/s stay as they are. */
+export function unitText(unit: string, lang: Lang = 'en'): string {
+  return UNIT_WORDS.includes(unit) ? translator(lang)(`common:unit.${unit}`) : unit;
+}
+
+/** Units that are words rather than symbols (translated in common:unit.*). */
+const UNIT_WORDS = ['files/s', 's', 'req/s'];
 
 /** The one metric that stands for each test in headlines and cards. */
 export const HEADLINE_METRIC: Record<TestId, string> = {

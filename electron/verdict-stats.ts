@@ -3,7 +3,8 @@
  * share card, CLI): Welch's t-test on the logarithm of the per-trial values. Working on logs makes
  * the difference of means a ratio (of geometric means), so the interval is an interval of the ratio.
  */
-import type { CompareVerdict } from './contract.js';
+import type { CompareSummary, CompareVerdict } from './contract.js';
+import { translator, type Lang } from './i18n.js';
 
 /** The method, as stated in the UI, the README and the JSON. */
 export const VERDICT_METHOD = {
@@ -148,7 +149,7 @@ export function callRatio(a: number[], b: number[]): { call: RatioCall; estimate
   return { call: 'noise', estimate };
 }
 
-/** Verdicts in words, as in the UI. */
+/** Verdicts in words (English), as in the UI. */
 export const VERDICT_WORDS: Record<CompareVerdict, string> = {
   better: 'better',
   worse: 'worse',
@@ -157,3 +158,22 @@ export const VERDICT_WORDS: Record<CompareVerdict, string> = {
   'only-before': 'only before',
   'only-after': 'only after',
 };
+
+/** A verdict in a language's words ("within noise", "誤差の範囲"). */
+export function verdictWord(v: CompareVerdict, lang: Lang = 'en'): string {
+  return translator(lang)(`common:verdict.${v}`);
+}
+
+/** The method of VERDICT_METHOD in a language. */
+export function methodText(lang: Lang = 'en'): string {
+  return lang === 'en' ? VERDICT_METHOD.text : translator(lang)('common:compare.method');
+}
+
+/** A comparison's verdict counts as one line in a language ("3 better, 1 worse, 2 within noise"). */
+export function summaryLine(s: Pick<CompareSummary, 'better' | 'worse' | 'noise' | 'undecided' | 'onlyOne'>, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  const parts = [t('common:compare.better', { count: s.better }), t('common:compare.worse', { count: s.worse }), t('common:compare.noise', { count: s.noise })];
+  if (s.undecided) parts.push(t('common:compare.undecided', { count: s.undecided }));
+  if (s.onlyOne) parts.push(t('common:compare.onlyOne', { count: s.onlyOne }));
+  return parts.join(t('common:compare.joiner'));
+}

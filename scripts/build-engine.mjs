@@ -31,3 +31,7 @@ if (existsSync('electron/app/preload.ts')) {
   // A sandboxed preload may only require('electron'): everything else is bundled in.
   await build({ ...common, entryPoints: ['electron/app/preload.ts'], outfile: 'dist/app/preload.cjs', format: 'cjs', external: ['electron'] });
 }
+
+// The share card's Japanese fonts (subset Noto Sans JP), rebuilt when the ja catalogues change.
+const { buildCardFonts } = await import('./build-card-font.mjs');
+await buildCardFonts();

@@ -1,5 +1,6 @@
 import type { DetectResult, Finding } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { translator, type Lang } from '../i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
 import { jsonText } from './terminal-safe.js';
@@ -18,14 +19,16 @@ export function oneLine(evidence: string, max = 110): string {
 }
 
 /** "×7.0 (yours)", "×1.15 (published)", "already fine (yours)" or "–". */
-export function gainText(f: Pick<Finding, 'gain' | 'gainSource' | 'alreadyFine'>): string {
-  if (f.alreadyFine) return 'already fine (yours)';
+export function gainText(f: Pick<Finding, 'gain' | 'gainSource' | 'alreadyFine'>, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  if (f.alreadyFine) return t('cli:advise.fine');
   if (f.gain === null || f.gain === undefined) return '–';
-  return `×${f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2)} (${f.gainSource === 'measured' ? 'yours' : 'published'})`;
+  return `×${f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2)} (${f.gainSource === 'measured' ? t('cli:advise.yours') : t('cli:advise.published')})`;
 }
 
 /** `vmbench advise`: every finding of every runtime found (detection plus stored runs). */
-export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> {
+export async function cmdAdvise(engine: Engine, json: boolean, lang: Lang = 'en'): Promise<number> {
+  const t = translator(lang);
   const detected = await call<DetectResult>(engine, 'detect');
   const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   if (json) {
@@ -33,11 +36,11 @@ export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> 
     return 0;
   }
   if (!findings.length) {
-    process.stdout.write(`No findings: nothing to change on the ${detected.runtimes.length} runtime(s) found.\n`);
+    process.stdout.write(t('cli:advise.none', { count: detected.runtimes.length }) + '\n');
     return 0;
   }
-  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f), f.severity, oneLine(f.evidence)]);
-  process.stdout.write(formatTable(['#', 'id', 'current → recommended', 'expected', 'severity', 'evidence'], rows) + '\n');
-  process.stdout.write('`vmbench advise --json` shows the full evidence, risk and how to apply each one.\n');
+  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f, lang), f.severity, oneLine(f.evidence)]);
+  process.stdout.write(formatTable(['#', t('cli:col.id'), t('cli:advise.colCurrent'), t('cli:advise.colExpected'), t('cli:advise.colSeverity'), t('cli:advise.colEvidence')], rows) + '\n');
+  process.stdout.write(t('cli:advise.more') + '\n');
   return 0;
 }

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { formatNumber, translator, type Lang } from '../i18n.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
@@ -24,26 +25,27 @@ export async function call<T>(engine: Engine, channel: string, ...args: unknown[
 }
 
 /** `vmbench detect`. */
-export async function cmdDetect(engine: Engine, json: boolean): Promise<number> {
+export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'): Promise<number> {
+  const t = translator(lang);
   const res = await call<DetectResult>(engine, 'detect');
   if (json) {
     process.stdout.write(jsonText({ runtimes: res.runtimes }) + '\n');
     return 0;
   }
-  const rows = res.runtimes.map((r) => [r.id, r.name, r.state, r.version ?? '–', summarizeSettings(r.settings, r.active), r.targets.map((t) => t.id).join(',') || '–']);
-  process.stdout.write(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'], rows) + '\n');
+  const rows = res.runtimes.map((r) => [r.id, r.name, r.state, r.version ?? '–', summarizeSettings(r.settings, r.active, t('cli:detect.active')), r.targets.map((t) => t.id).join(',') || '–']);
+  process.stdout.write(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)), rows) + '\n');
   for (const r of res.runtimes) if (r.reason) process.stdout.write(terminalSafe(`  ${r.id}: ${r.reason}`) + '\n');
-  process.stdout.write(`detected in ${(res.durationMs / 1000).toFixed(1)} s\n`);
+  process.stdout.write(t('cli:detect.done', { seconds: formatNumber(lang, res.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) + '\n');
   return 0;
 }
 
 /** Key settings as configured, with the value confirmed inside the guest where it differs or was checked. */
-function summarizeSettings(s: Record<string, unknown>, active: Record<string, unknown> = {}): string {
+function summarizeSettings(s: Record<string, unknown>, active: Record<string, unknown> = {}, activeWord = 'active'): string {
   const keys = ['vmType', 'mountType', 'cpus', 'memoryMiB', 'engine', 'provider', 'diskIo', 'nicModel'];
   return (
     keys
       .filter((k) => (s[k] !== undefined && s[k] !== null) || active[k] !== undefined)
-      .map((k) => `${k}=${String(s[k] ?? '?')}${active[k] !== undefined ? ` (active: ${String(active[k])})` : ''}`)
+      .map((k) => `${k}=${String(s[k] ?? '?')}${active[k] !== undefined ? ` (${activeWord}: ${String(active[k])})` : ''}`)
       .join(' ') || '–'
   );
 }
@@ -53,6 +55,8 @@ export interface RunOptions {
   spec: RunSpec;
   jsonFile?: string;
   cardFile?: string;
+  /** Language of the progress, summary and card. */
+  lang?: Lang;
 }
 
 /** How long a cancelled run may spend cleaning up before the CLI leaves anyway. */
@@ -60,7 +64,9 @@ const CANCEL_GRACE_MS = 15_000;
 
 /** `vmbench run`: live progress on stderr, summary on stdout, Ctrl-C cancels and cleans up (exit 130). */
 export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
-  const print = createProgressPrinter(process.stderr);
+  const lang = o.lang ?? 'en';
+  const t = translator(lang);
+  const print = createProgressPrinter(process.stderr, lang);
   let finished: Extract<JobEvent, { type: 'job-finished' }> | undefined;
   let jobId: string | undefined;
   const unsubscribe = engine.subscribe((ev) => {
@@ -72,11 +78,11 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const onSigint = (): void => {
     if (interrupted) process.exit(130);
     interrupted = true;
-    process.stderr.write('\nCancelling: stopping the benchmark and removing its test files… (Ctrl-C again to quit at once)\n');
+    process.stderr.write(`\n${t('cli:run.cancelling')}\n`);
     if (jobId) void engine.dispatch('run.cancel', [jobId]);
     // A clean-up that hangs (an unresponsive guest) must not keep the process: leave after the grace period.
     setTimeout(() => {
-      process.stderr.write(`Clean-up did not finish within ${CANCEL_GRACE_MS / 1000} s; exiting. Test files may remain; the next run removes leftovers.\n`);
+      process.stderr.write(`${t('cli:run.cancelTimeout', { seconds: CANCEL_GRACE_MS / 1000 })}\n`);
       process.exit(130);
     }, CANCEL_GRACE_MS).unref();
   };
@@ -91,16 +97,16 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
     process.off('SIGTERM', onSigint);
     unsubscribe();
   }
-  if (!finished) throw new CliError('The benchmark ended without reporting a result.', 1);
+  if (!finished) throw new CliError(t('cli:error.noResult'), 1);
   if (finished.status === 'cancelled' && !finished.runId) return 130;
-  if (!finished.runId) throw new CliError(finished.message ?? 'The benchmark failed.', 1);
+  if (!finished.runId) throw new CliError(finished.message ?? t('cli:error.failed'), 1);
   const run = await call<Run>(engine, 'runs.get', finished.runId);
-  process.stdout.write(runTable(run) + '\n');
+  process.stdout.write(runTable(run, lang) + '\n');
   if (o.jsonFile) {
     await writeFile(o.jsonFile, JSON.stringify(run, null, 2) + '\n');
-    process.stderr.write(`run written to ${o.jsonFile}\n`);
+    process.stderr.write(t('cli:run.written', { file: o.jsonFile }) + '\n');
   }
-  if (o.cardFile) await cmdCard(engine, run.id, undefined, o.cardFile);
+  if (o.cardFile) await cmdCard(engine, run.id, undefined, o.cardFile, lang);
   return runExitCode(finished.status);
 }
 
@@ -111,42 +117,42 @@ export function runExitCode(status: RunStatus): number {
 }
 
 /** `vmbench runs`. */
-export async function cmdRuns(engine: Engine, json: boolean): Promise<number> {
+export async function cmdRuns(engine: Engine, json: boolean, lang: Lang = 'en'): Promise<number> {
   const list = await call<RunList>(engine, 'runs.list');
-  for (const w of list.warnings) process.stderr.write(`warning: ${w}\n`);
-  process.stdout.write(json ? JSON.stringify(list, null, 2) + '\n' : runsTable(list.runs) + '\n');
+  for (const w of list.warnings) process.stderr.write(translator(lang)('cli:runs.warning', { message: w }) + '\n');
+  process.stdout.write(json ? JSON.stringify(list, null, 2) + '\n' : runsTable(list.runs, lang) + '\n');
   return 0;
 }
 
 /** `vmbench compare A B`. */
-export async function cmdCompare(engine: Engine, a: string, b: string, json: boolean): Promise<number> {
+export async function cmdCompare(engine: Engine, a: string, b: string, json: boolean, lang: Lang = 'en'): Promise<number> {
   const cmp = await call<Comparison>(engine, 'runs.compare', a, b);
-  process.stdout.write(json ? JSON.stringify(cmp, null, 2) + '\n' : compareTable(cmp) + '\n');
+  process.stdout.write(json ? JSON.stringify(cmp, null, 2) + '\n' : compareTable(cmp, lang) + '\n');
   return 0;
 }
 
 /** `vmbench card RUN [--compare RUN_B] --out FILE`: RUN alone, or RUN (before) → RUN_B (after). */
-export async function cmdCard(engine: Engine, run: string, compare: string | undefined, out: string): Promise<number> {
-  const req = compare ? { runId: compare, compareTo: run } : { runId: run };
+export async function cmdCard(engine: Engine, run: string, compare: string | undefined, out: string, lang: Lang = 'en'): Promise<number> {
+  const req = compare ? { runId: compare, compareTo: run, lang } : { runId: run, lang };
   const card = await call<{ pngBase64: string; width: number; height: number }>(engine, 'card.render', req);
   await writeFile(out, Buffer.from(card.pngBase64, 'base64'));
-  process.stderr.write(`share card (${card.width}x${card.height} PNG) written to ${out}\n`);
+  process.stderr.write(translator(lang)('cli:card.written', { width: card.width, height: card.height, file: out }) + '\n');
   return 0;
 }
 
 /** `vmbench export RUN --format md|csv|json [--out FILE]`. */
-export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string): Promise<number> {
-  const res = await call<{ content: string }>(engine, 'runs.export', run, format);
+export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string, lang: Lang = 'en'): Promise<number> {
+  const res = await call<{ content: string }>(engine, 'runs.export', run, format, lang);
   if (out) await writeFile(out, res.content);
   else process.stdout.write(res.content.endsWith('\n') ? res.content : res.content + '\n');
   return 0;
 }
 
 /** Parses `--tests a,b`. */
-export function parseTests(s: string | undefined): TestId[] | undefined {
+export function parseTests(s: string | undefined, lang: Lang = 'en'): TestId[] | undefined {
   if (s === undefined) return undefined;
   const tests = s.split(',').map((x) => x.trim()).filter(Boolean) as TestId[];
-  if (!tests.length) throw new CliError(`--tests "${s}" names no test; give a comma-separated list such as --tests seq-write,rand-read`, 2);
+  if (!tests.length) throw new CliError(translator(lang)('cli:error.noTests', { value: s }), 2);
   return tests;
 }
 

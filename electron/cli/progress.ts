@@ -1,9 +1,11 @@
 import type { JobEvent } from '../contract.js';
+import { translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
 
-/** Renders job events on stderr: a live bar on a terminal, plain lines otherwise. */
-export function createProgressPrinter(stream: NodeJS.WriteStream): (ev: JobEvent) => void {
+/** Renders job events on stderr in a language: a live bar on a terminal, plain lines otherwise. */
+export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = 'en'): (ev: JobEvent) => void {
+  const t = translator(lang);
   const tty = Boolean(stream.isTTY);
   let lastStep = -1;
   let barShown = false;
@@ -18,20 +20,20 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (ev: JobEvent
   return (ev) => {
     switch (ev.type) {
       case 'job-started':
-        line(`vmbench: ${ev.spec.suite} suite, ${ev.plan.length} steps on ${[...new Set(ev.plan.map((p) => p.target))].join(', ')}`);
+        line(t('cli:progress.started', { suite: t(`common:suite.${ev.spec.suite}`), steps: ev.plan.length, targets: [...new Set(ev.plan.map((p) => p.target))].join(', ') }));
         break;
       case 'probe':
-        line(`  ${ev.target}: ${ev.probe.os || 'unknown OS'}, ${ev.probe.cpus} CPUs, ${fmt(ev.probe.memMiB)} MiB, test folder on ${ev.probe.dirFsType ?? '?'}; fio ${ev.probe.tools.fio ?? 'not found'}`);
+        line(`  ${t('cli:progress.probe', { target: ev.target, os: ev.probe.os || t('cli:progress.unknownOs'), cpus: ev.probe.cpus, mem: fmt(ev.probe.memMiB, lang), fs: ev.probe.dirFsType ?? '?', fio: ev.probe.tools.fio ?? t('cli:progress.notFound') })}`);
         break;
       case 'progress': {
-        const label = `${ev.test} · ${ev.place} · trial ${ev.trial}/${ev.trials}`;
+        const label = t('cli:progress.trial', { test: ev.test, place: t(`common:place.${ev.place}`), trial: ev.trial, trials: ev.trials });
         if (tty) {
           const width = 28;
           const filled = Math.round(ev.fraction * width);
           stream.write(`\r\x1b[2K[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ev.fraction * 100)).padStart(3)}%  ${label}  ETA ${fmtDuration(ev.etaSec)}`);
           barShown = true;
         } else if (ev.step !== lastStep) {
-          line(`  [${ev.step + 1}/${ev.steps}] ${ev.target} ${ev.place} ${ev.test} (${ev.trials} trials)`);
+          line(`  ${t('cli:progress.step', { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials })}`);
         }
         lastStep = ev.step;
         break;
@@ -40,16 +42,16 @@ export function createProgressPrinter(stream: NodeJS.WriteStream): (ev: JobEvent
         const r = ev.result;
         const main = Object.entries(r.metrics)[0];
         if (main) {
-          const info = metricInfo(main[0]);
-          line(`  ✓ ${ev.target} ${r.place} ${r.test}: ${main[0]} ${fmt(main[1].median)} ${info.unit} (min ${fmt(main[1].min)}, max ${fmt(main[1].max)}, n=${main[1].n}) — ${r.tool.name} ${r.tool.version ?? ''}`.trimEnd());
+          const info = metricInfo(main[0], lang);
+          line(`  ✓ ${ev.target} ${t(`common:place.${r.place}`)} ${r.test}: ${main[0]} ${fmt(main[1].median, lang)} ${info.unit} (min ${fmt(main[1].min, lang)}, max ${fmt(main[1].max, lang)}, n=${main[1].n}) — ${r.tool.name} ${r.tool.version ?? ''}`.trimEnd());
         }
         break;
       }
       case 'test-error':
-        line(`  ✗ ${ev.target} ${ev.error.place} ${ev.error.test}: ${ev.error.message}`);
+        line(`  ✗ ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${ev.error.message}`);
         break;
       case 'log':
-        line(`  ${ev.level === 'warn' ? 'warning: ' : ''}${ev.message}`);
+        line(`  ${ev.level === 'warn' ? t('cli:progress.warning', { message: ev.message }) : ev.message}`);
         break;
       case 'job-finished':
         clear();

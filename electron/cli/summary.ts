@@ -2,77 +2,89 @@ import type { Comparison, Run, RunSummary } from '../contract.js';
 import { isFailure } from '../engine/run-status.js';
 import { groupTargetErrors } from '../error-groups.js';
 import { fmtRatioInterval, runHeadlines } from '../headline.js';
+import { formatDate, translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
-import { VERDICT_WORDS } from '../verdict-stats.js';
+import { methodText, summaryLine, verdictWord } from '../verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
-/** The summary table of a run: one line per target/place/test/metric, with the ratio to native. */
-export function runTable(run: Run): string {
+/** The summary table of a run in a language: one line per target/place/test/metric, with the ratio to native. */
+export function runTable(run: Run, lang: Lang = 'en'): string {
+  const t = translator(lang);
   const native = new Map<string, number>();
-  for (const t of run.targets) for (const r of t.results) if (r.place === 'native') for (const [m, s] of Object.entries(r.metrics)) native.set(`${r.test}/${m}`, s.median);
+  for (const tr of run.targets) for (const r of tr.results) if (r.place === 'native') for (const [m, s] of Object.entries(r.metrics)) native.set(`${r.test}/${m}`, s.median);
   const rows: (string | number)[][] = [];
-  for (const t of run.targets) {
-    for (const r of t.results) {
+  for (const tr of run.targets) {
+    for (const r of tr.results) {
       for (const [m, s] of Object.entries(r.metrics)) {
         const base = native.get(`${r.test}/${m}`);
         const ratio = r.place !== 'native' && base ? `${(s.median / base).toFixed(2)}×` : '–';
-        rows.push([t.id, r.place, r.test, m, fmt(s.median), fmt(s.min), fmt(s.max), s.n, metricInfo(m).unit, ratio]);
+        rows.push([tr.id, t(`common:place.${r.place}`), r.test, m, fmt(s.median, lang), fmt(s.min, lang), fmt(s.max, lang), s.n, metricInfo(m, lang).unit, ratio]);
       }
     }
   }
-  const tools = [...new Set(run.targets.flatMap((t) => t.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
-  const errors = run.targets.flatMap((t) =>
-    groupTargetErrors(t).map((g) => `  ${t.id} (${g.count} step${g.count === 1 ? '' : 's'}: ${g.steps.map((x) => `${x.test} ${x.place}`).join(', ')}) ${g.code}: ${g.message}`),
+  const tools = [...new Set(run.targets.flatMap((tr) => tr.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
+  const errors = run.targets.flatMap((tr) =>
+    groupTargetErrors(tr).map((g) => `  ${tr.id} (${t('cli:run.steps', { count: g.count })}: ${g.steps.map((x) => `${x.test} ${t(`common:place.${x.place}`)}`).join(', ')}) ${g.code}: ${g.message}`),
   );
-  const headlines = runHeadlines(run).map((h) => `  ${h.text}`);
+  const headlines = runHeadlines(run, lang).map((h) => `  ${h.text}`);
+  const cols = ['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vsNative'].map((c) => t(`cli:col.${c}`));
+  const targetLine = (tr: Run['targets'][number]): string =>
+    `  ${tr.id}: ${t(`common:status.${tr.status}`)}${tr.status === 'ok' ? '' : ` (${t('cli:run.stepsFailed', { failed: tr.errors.filter(isFailure).length, total: tr.errors.length + tr.results.length })})`}`;
   return [
-    `Run ${run.id} (${run.suite}, ${run.status}) — median of n trials, min and max`,
-    formatTable(['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vs native'], rows),
-    `tools: ${tools || 'none'}`,
-    'targets:',
-    ...run.targets.map((t) => `  ${t.id}: ${t.status}${t.status === 'ok' ? '' : ` (${t.errors.filter(isFailure).length} of ${t.errors.length + t.results.length} steps failed)`}`),
-    ...(headlines.length ? ['headline:', ...headlines] : []),
-    ...(errors.length ? ['errors:', ...errors] : []),
+    t('cli:run.header', { id: run.id, suite: t(`common:suite.${run.suite}`), status: t(`common:status.${run.status}`) }),
+    formatTable(cols, rows),
+    t('cli:run.tools', { tools: tools || t('cli:run.toolsNone') }),
+    t('cli:run.targets'),
+    ...run.targets.map(targetLine),
+    ...(headlines.length ? [t('cli:run.headline'), ...headlines] : []),
+    ...(errors.length ? [t('cli:run.errors'), ...errors] : []),
   ].join('\n');
 }
 
-
-/** The history as a table. */
-export function runsTable(runs: RunSummary[]): string {
-  if (runs.length === 0) return 'No runs yet. `vmbench run` benchmarks this machine.';
+/** The history as a table, in a language. */
+export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
+  const t = translator(lang);
+  if (runs.length === 0) return t('cli:runs.none');
   return formatTable(
-    ['id', 'started', 'suite', 'status', 'targets', 'headline'],
-    runs.map((r) => [r.id, r.startedAt.replace('T', ' ').slice(0, 19), r.suite, r.status, r.targets.join(','), Object.entries(r.headline).map(([m, v]) => `${m} ${fmt(v)}`).join(', ')]),
+    ['id', 'started', 'suite', 'status', 'targets', 'headline'].map((c) => t(`cli:col.${c}`)),
+    runs.map((r) => [
+      r.id,
+      formatDate(lang, r.startedAt, { time: true }),
+      t(`common:suite.${r.suite}`),
+      t(`common:status.${r.status}`),
+      r.targets.join(','),
+      Object.entries(r.headline).map(([m, v]) => `${m} ${fmt(v, lang)}`).join(', '),
+    ]),
   );
 }
 
-/** A comparison as a table: before, after, delta and %. */
-export function compareTable(cmp: Comparison): string {
+/** A comparison as a table in a language: before, after, delta and %. */
+export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
+  const t = translator(lang);
   const rows = cmp.rows.map((r) => [
     r.target,
-    r.place,
+    t(`common:place.${r.place}`),
     r.test,
     r.metric,
-    fmt(r.a),
-    fmt(r.b),
-    r.delta === null ? '–' : `${r.delta >= 0 ? '+' : ''}${fmt(r.delta)}`,
+    fmt(r.a, lang),
+    fmt(r.b, lang),
+    r.delta === null ? '–' : `${r.delta >= 0 ? '+' : ''}${fmt(r.delta, lang)}`,
     r.pct === null ? '–' : `${r.pct >= 0 ? '+' : ''}${r.pct.toFixed(1)}%`,
     fmtRatioInterval(r.ratio, r.ci),
     `${r.nA}/${r.nB}`,
-    VERDICT_WORDS[r.verdict],
+    verdictWord(r.verdict, lang),
   ]);
   const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${show(s.a)} → ${show(s.b)}`);
+  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
   return [
-    `A (before): ${cmp.a.id}`,
-    `B (after):  ${cmp.b.id}`,
-    ...(settings.length ? ['settings changed:', ...settings] : []),
-    cmp.summary.line,
-    formatTable(['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', 'B/A [95%]', 'trials', 'verdict'], rows),
-    `method: ${cmp.method.text}`,
+    t('cli:compare.a', { id: cmp.a.id }),
+    t('cli:compare.b', { id: cmp.b.id }),
+    ...(settings.length ? [t('cli:compare.settings'), ...settings] : []),
+    summaryLine(cmp.summary, lang),
+    formatTable(cols, rows),
+    t('cli:compare.method', { text: methodText(lang) }),
   ].join('\n');
 }
-
-
 
 function show(v: unknown): string {
   return v === null || v === undefined ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -1,22 +1,35 @@
+import { formatNumber, type Lang } from '../i18n.js';
+import { isWide } from '../wide-chars.js';
 import { terminalSafe } from './terminal-safe.js';
 
-/** Formats rows as an aligned text table; numbers are right-aligned. */
+/** Columns a string takes on a terminal: East Asian wide and full-width characters take two. */
+export function displayWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) w += isWide(ch) ? 2 : 1;
+  return w;
+}
+
+const pad = (s: string, w: number, left: boolean): string => {
+  const fill = ' '.repeat(Math.max(0, w - displayWidth(s)));
+  return left ? fill + s : s + fill;
+};
+
+/** Formats rows as an aligned text table (wide characters count two columns); numbers are right-aligned. */
 export function formatTable(headers: string[], rows: (string | number)[][]): string {
   // Cells are one line of data each: control sequences and line breaks from names never reach the terminal.
   const cells = rows.map((r) => r.map((c) => terminalSafe(String(c)).replace(/[\n\t]/g, ' ')));
-  const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const widths = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))));
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[-+]?[\d.,]+(%|×)?$/.test(String(r[i] ?? '')) || r[i] === '–'));
-  const line = (r: string[]): string =>
-    r.map((c, i) => (numeric[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (r: string[]): string => r.map((c, i) => pad(c, widths[i], numeric[i])).join('  ').trimEnd();
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
-/** A figure for a table: 3 significant digits, thousands separated. */
-export function fmt(x: number | null | undefined): string {
+/** A figure for a table: 3 significant digits, thousands separated as the language writes them. */
+export function fmt(x: number | null | undefined, lang: Lang = 'en'): string {
   if (x === null || x === undefined || !Number.isFinite(x)) return '–';
   const a = Math.abs(x);
   const digits = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-  return x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return formatNumber(lang, x, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
 
 /** Seconds as m:ss. */

@@ -10,6 +10,9 @@ export const targetIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Z
 export const planIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'not a plan id: take the planId that advice.plan returned');
 export const findingIdSchema = z.string().min(3).max(260).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*\/[A-Za-z0-9]+$/, 'not a valid finding id');
 
+/** A language of the exports and the card (en or ja). */
+export const langSchema = z.enum(['en', 'ja']);
+
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z
   .object({
@@ -32,8 +35,8 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'runs.annotate': z.tuple([runIdSchema, runAnnotationSchema]),
   'runs.delete': z.tuple([runIdSchema]),
   'runs.compare': z.tuple([runIdSchema, runIdSchema]),
-  'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json'])]),
-  'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional() }).strict()]),
+  'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json']), langSchema.optional()]),
+  'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional(), lang: langSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),
   'advice.apply': z.tuple([planIdSchema]),
   'runtime.restart': z.tuple([planIdSchema]),

@@ -121,11 +121,11 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       return { deleted: true };
     },
     'runs.compare': async (a, b) => compareRuns(await store.get(a), await store.get(b)),
-    'runs.export': async (id, format) => exportRun(await store.get(id), format),
+    'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, undefined, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);
       const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;
-      const png = renderCardPng(run, { compare });
+      const png = renderCardPng(run, { compare, lang: req.lang });
       return { filename: cardFilename(run), pngBase64: png.toString('base64'), width: 1200, height: 630 };
     },
     'advice.plan': async (id) => {

@@ -1,7 +1,7 @@
 import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestResult } from '../contract.js';
 import { metricInfo } from '../metrics.js';
 import { summarizeRun } from './store/summary.js';
-import { callRatio, VERDICT_METHOD } from '../verdict-stats.js';
+import { callRatio, summaryLine, VERDICT_METHOD } from '../verdict-stats.js';
 
 type Side = { median: number; min: number; max: number; samples: number[] };
 
@@ -75,10 +75,7 @@ function compareMetric(v: { target: string; test: CompareRow['test']; place: Com
 export function summarizeVerdicts(rows: Pick<CompareRow, 'verdict'>[]): CompareSummary {
   const count = (...v: CompareVerdict[]): number => rows.filter((r) => v.includes(r.verdict)).length;
   const s = { better: count('better'), worse: count('worse'), noise: count('noise'), undecided: count('undecided'), onlyOne: count('only-before', 'only-after') };
-  const parts = [`${s.better} better`, `${s.worse} worse`, `${s.noise} within noise`];
-  if (s.undecided) parts.push(`${s.undecided} too few trials to tell`);
-  if (s.onlyOne) parts.push(`${s.onlyOne} only in one run`);
-  return { ...s, line: parts.join(', ') };
+  return { ...s, line: summaryLine(s) };
 }
 
 /** Settings whose values differ between the two runs, for targets measured in both. */

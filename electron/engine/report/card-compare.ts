@@ -1,8 +1,10 @@
 /** Body of the before -> after share card: each headline metric before, after and its change. */
 import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../contract.js';
+import { translator, type Lang } from '../../i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
+import { verdictWord } from '../../verdict-stats.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
-import { PLACE_LABEL, TEST_LABEL, formatCompact, formatPct } from './format.js';
+import { formatCompact, formatPct, placeLabel, testLabel } from './format.js';
 
 /** Most rows a compare card shows before "+N more". */
 export const MAX_COMPARE_ROWS = 6;
@@ -34,21 +36,21 @@ export function compareCardRows(cmp: Comparison): CompareRow[] {
 }
 
 /** The change pill: same classification as Compare; only a real change is green or red, noise is never a regression. */
-function changeLabel(x: CompareRow): { label: string; color: string } {
-  if (x.verdict === 'only-after') return { label: 'only after', color: COLOR.neutral };
-  if (x.verdict === 'only-before') return { label: 'only before', color: COLOR.neutral };
-  if (x.verdict === 'noise') return { label: '≈ noise', color: COLOR.neutral };
-  if (x.verdict === 'undecided' || x.pct === null) return { label: 'too few trials', color: COLOR.neutral };
+function changeLabel(x: CompareRow, lang: Lang): { label: string; color: string } {
+  if (x.verdict === 'only-after' || x.verdict === 'only-before') return { label: verdictWord(x.verdict, lang), color: COLOR.neutral };
+  if (x.verdict === 'noise') return { label: translator(lang)('report:card.noise'), color: COLOR.neutral };
+  if (x.verdict === 'undecided' || x.pct === null) return { label: verdictWord('undecided', lang), color: COLOR.neutral };
   const arrow = x.pct > 0 ? '▲ ' : x.pct < 0 ? '▼ ' : '';
   return { label: `${arrow}${formatPct(x.pct).replace(/^-/, '−')}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
 }
 
-/** The SVG body and a short scope for the title ("libvirt:web", "3 targets"). */
-export function compareBody(cmp: Comparison): { svg: string; scope: string } {
+/** The SVG body and a short scope for the title ("libvirt:web", "3 targets"), in a language. */
+export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; scope: string } {
+  const t = translator(lang);
   const all = compareCardRows(cmp);
   const targets = [...new Set(cmp.rows.map((x) => x.target))];
-  const scope = targets.length === 1 ? targets[0] : targets.length > 1 ? `${targets.length} targets` : '';
-  if (all.length === 0) return { svg: text(CARD_WIDTH / 2, 380, 'Nothing to compare', { size: 28, fill: COLOR.muted, anchor: 'middle' }), scope };
+  const scope = targets.length === 1 ? targets[0] : targets.length > 1 ? t('report:card.targets', { count: targets.length }) : '';
+  if (all.length === 0) return { svg: text(CARD_WIDTH / 2, 380, t('report:card.nothing'), { size: 28, fill: COLOR.muted, anchor: 'middle' }), scope };
   const rows = all.slice(0, MAX_COMPARE_ROWS);
   const n = rows.length;
   const rowH = Math.min(96, 328 / n);
@@ -62,21 +64,21 @@ export function compareBody(cmp: Comparison): { svg: string; scope: string } {
   const head = { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 };
   const more = all.length - rows.length;
   const out: string[] = [
-    text(MARGIN, headY, 'METRIC', head, more > 0 ? tspan(`+${more} more`, { bold: false, fill: COLOR.dim, dx: 10 }) : ''),
-    text(beforeX, headY, 'BEFORE', { ...head, anchor: 'end' }),
-    text(afterX, headY, 'AFTER', { ...head, anchor: 'end' }),
-    text(pillX + pillW / 2, headY, 'CHANGE', { ...head, anchor: 'middle' }),
+    text(MARGIN, headY, t('report:card.head.metric'), head, more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : ''),
+    text(beforeX, headY, t('report:card.head.before'), { ...head, anchor: 'end' }),
+    text(afterX, headY, t('report:card.head.after'), { ...head, anchor: 'end' }),
+    text(pillX + pillW / 2, headY, t('report:card.head.change'), { ...head, anchor: 'middle' }),
   ];
   rows.forEach((x, i) => {
     const y0 = rowsTop + i * rowH;
     const mid = y0 + rowH / 2;
     if (i > 0) out.push(rect(MARGIN, y0, CARD_WIDTH - 2 * MARGIN, 1, COLOR.rule));
-    const info = metricInfo(x.metric);
-    const name = HEADLINE_METRIC[x.test] === x.metric ? TEST_LABEL[x.test] : info.label;
+    const info = metricInfo(x.metric, lang);
+    const name = HEADLINE_METRIC[x.test] === x.metric ? testLabel(x.test, lang) : info.label;
     const labelW = beforeX - MARGIN - 190;
     out.push(text(MARGIN, mid - 3, fit(name, labelW, 20, true), { size: 20, bold: true }));
     out.push(`<circle cx="${MARGIN + 5}" cy="${r(mid + 14)}" r="4.5" fill="${PLACE_COLOR[x.place]}"/>`);
-    out.push(text(MARGIN + 16, mid + 19, fit(`${x.target} · ${PLACE_LABEL[x.place]}`, labelW - 16, 15), { size: 15, fill: COLOR.muted }));
+    out.push(text(MARGIN + 16, mid + 19, fit(`${x.target} · ${placeLabel(x.place, lang)}`, labelW - 16, 15), { size: 15, fill: COLOR.muted }));
     const numY = mid + numSize * 0.36;
     const unit = info.unit ? tspan(info.unit, { size: 15, bold: false, fill: COLOR.dim, dx: 5 }) : '';
     const value = (v: number | null, xr: number, fill: string): string =>
@@ -84,10 +86,10 @@ export function compareBody(cmp: Comparison): { svg: string; scope: string } {
     out.push(value(x.a, beforeX, '#b8c0da'));
     out.push(text(beforeX + 30, numY - 2, '→', { size: 26, fill: COLOR.dim, anchor: 'middle' }));
     out.push(value(x.b, afterX, COLOR.text));
-    const ch = changeLabel(x);
+    const ch = changeLabel(x, lang);
     const pillH = 38;
     out.push(`<rect x="${r(pillX)}" y="${r(mid - pillH / 2)}" width="${pillW}" height="${pillH}" rx="${pillH / 2}" fill="${ch.color}" fill-opacity="0.16"/>`);
-    out.push(text(pillX + pillW / 2, mid + 7, ch.label, { size: 20, bold: true, fill: ch.color, anchor: 'middle' }));
+    out.push(text(pillX + pillW / 2, mid + 7, fit(ch.label, pillW - 16, 20, true), { size: 20, bold: true, fill: ch.color, anchor: 'middle' }));
   });
   return { svg: out.join('\n'), scope };
 }

@@ -1,4 +1,5 @@
-/** Advance widths of DejaVu Sans (regular and bold) so the card can measure text before rasterising. */
+/** Advance widths of DejaVu Sans (regular and bold) so the card can measure text before rasterising; kana and kanji (Noto Sans JP) are one em. */
+import { isWide } from '../../wide-chars.js';
 
 // Thousandths of an em, read from the hmtx tables of DejaVuSans.ttf / DejaVuSans-Bold.ttf 2.37:
 // printable ASCII (0x20-0x7e) in order, then the extra characters in EXTRA.
@@ -20,6 +21,8 @@ const BOLD = [
 
 function advance(ch: string, bold: boolean): number {
   const c = ch.codePointAt(0) ?? 0;
+  // Noto Sans JP draws every kana, kanji and full-width form one em wide; its Latin is narrower than DejaVu's, so DejaVu's widths stay an upper bound.
+  if (isWide(ch)) return 1000;
   const i = c >= 0x20 && c <= 0x7e ? c - 0x20 : EXTRA.includes(ch) ? 95 + EXTRA.indexOf(ch) : -1;
   if (i < 0) return bold ? 800 : 750;
   return (bold ? BOLD : REGULAR)[i];

@@ -1,6 +1,7 @@
 /** Drawing kit of the share card: size, palette, XML escaping, text measuring, the frame. */
 import type { Place } from '../../contract.js';
 import { PLACE_COLOR as APP_PLACE_COLOR } from '../../place-colors.js';
+import type { Lang } from '../../i18n.js';
 import { measureText } from './card-font-metrics.js';
 
 /** Card size in pixels (the Open Graph image size). */
@@ -118,6 +119,13 @@ export interface Frame {
   badge: string;
   footerLeft: string;
   footerRight: string;
+  /** The SVG font-family list (cardFontFamily of the card's language). */
+  fontFamily?: string;
+}
+
+/** The fonts a card's text is set in: DejaVu Sans for English; Noto Sans JP (kana, kanji, Latin) for Japanese, DejaVu Sans for any symbol it lacks. */
+export function cardFontFamily(lang: Lang): string {
+  return lang === 'ja' ? "'Noto Sans JP', 'DejaVu Sans'" : "'DejaVu Sans'";
 }
 
 /** The SVG document with background, header and footer; `body` is placed between them. */
@@ -148,7 +156,7 @@ export function frame(f: Frame, body: string): string {
     text(W - MARGIN, 598, f.footerRight, { size: 15, fill: COLOR.dim, anchor: 'end' }),
   ].join('');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="DejaVu Sans">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="${xml(f.fontFamily ?? cardFontFamily('en'))}">`,
     defs,
     rect(0, 0, W, H, 'url(#bg)'),
     rect(0, 0, W, H, 'url(#glow)'),

@@ -1,10 +1,12 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
 import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
 import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../headline.js';
+import { translator, type Lang } from '../../i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
+import { summaryLine } from '../../verdict-stats.js';
 import { compareBody } from './card-compare.js';
-import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
-import { PLACE_LABEL, formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, targetName } from './format.js';
+import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, cardFontFamily, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
+import { formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, placeLabel, targetName } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
 /** Options of the share card. */
@@ -13,23 +15,13 @@ export interface CardOptions {
   compare?: Comparison;
   /** Redaction context (defaults to this machine's user, host and home). */
   redact?: RedactContext;
+  /** Language of the card's text (default en). */
+  lang?: Lang;
 }
 
 /** Most target/place rows a run card shows before "+N more". */
 export const MAX_CARD_ROWS = 4;
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
-const SHORT_TEST: Record<TestId, string> = {
-  'seq-write': 'Seq write',
-  'seq-read': 'Seq read',
-  'rand-read': '4k rand read',
-  'small-files': 'Small files',
-  'dev-tree': 'Dependency tree',
-  watch: 'File changes seen',
-  net: 'Network',
-  redis: 'Redis',
-  http: 'HTTP',
-};
-
 interface CardRow {
   id: string;
   target: string;
@@ -63,60 +55,62 @@ function cardRows(run: Run, cols: TestId[]): CardRow[] {
 }
 
 /** The note under a value: its ratio to native by the same statistics as Compare (noise is never a red ratio). */
-function ratioNote(part: HeadlinePart | undefined): { note: string; fill: string; bold: boolean } {
+function ratioNote(part: HeadlinePart | undefined, lang: Lang): { note: string; fill: string; bold: boolean } {
+  const t = translator(lang);
   if (!part || part.ratio === null) return { note: '', fill: COLOR.dim, bold: false };
-  const dd = part.fallback ? ' · dd' : '';
-  if (part.call === 'noise') return { note: `≈ native${dd}`, fill: COLOR.good, bold: true };
-  if (part.call === 'undecided') return { note: `~${formatRatio(part.ratio)} native${dd}`, fill: COLOR.muted, bold: false };
-  return { note: `${formatRatio(part.ratio)} native${dd}`, fill: ratioColor(part.ratio), bold: true };
+  const dd = part.fallback ? ` · ${t('report:card.dd')}` : '';
+  if (part.call === 'noise') return { note: `${t('report:card.ratioNoise')}${dd}`, fill: COLOR.good, bold: true };
+  if (part.call === 'undecided') return { note: `${t('report:card.ratioAbout', { ratio: formatRatio(part.ratio) })}${dd}`, fill: COLOR.muted, bold: false };
+  return { note: `${t('report:card.ratioAt', { ratio: formatRatio(part.ratio) })}${dd}`, fill: ratioColor(part.ratio), bold: true };
 }
 
 /** "This machine", "Lima default vs native", "3 runtimes vs native": the name shortened, never the tail. */
-function title(run: Run, suffix: string): string {
-  const others = [...new Set(run.targets.filter((t) => t.results.some((x) => x.place !== 'native')).map(targetName))];
-  const hasNative = run.targets.some((t) => t.results.some((x) => x.place === 'native'));
-  if (others.length === 0) return 'This machine';
-  const tail = hasNative ? ' vs native' : '';
-  const room = CARD_WIDTH - 2 * MARGIN - textWidth(suffix, TITLE_SIZE) - 12 - textWidth(tail, TITLE_SIZE, true);
-  const who = others.length === 1 ? fit(others[0], room, TITLE_SIZE, true) : `${others.length} runtimes`;
-  return `${who}${tail}`;
+function title(run: Run, suffix: string, lang: Lang): string {
+  const t = translator(lang);
+  const others = [...new Set(run.targets.filter((x) => x.results.some((y) => y.place !== 'native')).map(targetName))];
+  const hasNative = run.targets.some((x) => x.results.some((y) => y.place === 'native'));
+  if (others.length === 0) return t('report:card.thisMachine');
+  const wrap = (who: string): string => (hasNative ? t('report:card.vsNative', { who }) : who);
+  const room = CARD_WIDTH - 2 * MARGIN - textWidth(suffix, TITLE_SIZE) - 12 - textWidth(wrap(''), TITLE_SIZE, true);
+  return wrap(others.length === 1 ? fit(others[0], room, TITLE_SIZE, true) : t('report:card.runtimes', { count: others.length }));
 }
 
 /** The headline sentence with as many of its parts as fit the title line at 26 px or more. */
-function cardHeadline(h: PlaceHeadline): string {
-  for (let k = h.parts.length; k > 1; k--) {
-    const line = headlineText(h.title, h.parts.slice(0, k)).replace(/\.$/, '');
-    if (fitSize(line, CARD_WIDTH - 2 * MARGIN, TITLE_SIZE, true) >= 26) return line;
-  }
-  return headlineText(h.title, h.parts.slice(0, 1)).replace(/\.$/, '');
+function cardHeadline(h: PlaceHeadline, lang: Lang): string {
+  const line = (k: number): string => headlineText(h.title, h.parts.slice(0, k), lang).replace(/[.。]$/, '');
+  for (let k = h.parts.length; k > 1; k--) if (fitSize(line(k), CARD_WIDTH - 2 * MARGIN, TITLE_SIZE, true) >= 26) return line(k);
+  return line(1);
 }
 
 /** Footer facts: date, OS/kernel, CPU count, fio version, suite. */
-function footerLeft(run: Run, withDate = true): string {
+function footerLeft(run: Run, lang: Lang, withDate = true): string {
+  const t = translator(lang);
   const p = hostProbe(run);
-  const parts = withDate ? [formatDay(run.startedAt)] : [];
+  const parts = withDate ? [formatDay(run.startedAt, lang)] : [];
   if (p?.os) parts.push(p.os);
-  if (p?.kernel) parts.push(`kernel ${p.kernel}`);
-  if (p?.cpus) parts.push(`${p.cpus} CPUs`);
+  if (p?.kernel) parts.push(t('report:card.kernel', { version: p.kernel }));
+  if (p?.cpus) parts.push(t('report:card.cpus', { count: p.cpus }));
   const fio = run.targets.map((t) => t.probe?.tools?.fio).find((v) => v) ?? run.targets.flatMap((t) => t.results).find((x) => x.tool?.name === 'fio')?.tool.version;
   if (fio) parts.push(`fio ${String(fio).replace(/^fio-/, '')}`);
-  parts.push(`${run.suite} suite`);
+  parts.push(t('report:card.suite', { suite: t(`common:suite.${run.suite}`) }));
   return parts.join(' · ');
 }
 
-function trialsText(run: Run): string {
-  const ns = [...new Set(run.targets.flatMap((t) => t.results.flatMap((x) => Object.values(x.metrics).map((s) => s.n))))].sort((a, b) => a - b);
-  if (ns.length === 0) return 'Median of trials';
-  return `Median of ${ns.length === 1 ? ns[0] : `${ns[0]}–${ns[ns.length - 1]}`} trials`;
+function trialsText(run: Run, lang: Lang): string {
+  const t = translator(lang);
+  const ns = [...new Set(run.targets.flatMap((x) => x.results.flatMap((y) => Object.values(y.metrics).map((s) => s.n))))].sort((a, b) => a - b);
+  if (ns.length === 0) return t('report:card.trialsAny');
+  return t('report:card.trials', { n: ns.length === 1 ? ns[0] : `${ns[0]}–${ns[ns.length - 1]}` });
 }
 
-function runBody(run: Run): string {
+function runBody(run: Run, lang: Lang): string {
+  const t = translator(lang);
   const cols = columns(run);
   const all = cardRows(run, cols);
-  if (all.length === 0) return text(CARD_WIDTH / 2, 380, 'No results in this run', { size: 28, fill: COLOR.muted, anchor: 'middle' });
+  if (all.length === 0) return text(CARD_WIDTH / 2, 380, t('report:card.noResults'), { size: 28, fill: COLOR.muted, anchor: 'middle' });
   const rows = all.slice(0, MAX_CARD_ROWS);
   const base = nativeBaseline(run);
-  const parts = new Map(runHeadlines(run).flatMap((h) => h.parts.map((p) => [`${h.target}|${h.place}|${p.test}`, p] as const)));
+  const parts = new Map(runHeadlines(run, lang).flatMap((h) => h.parts.map((p) => [`${h.target}|${h.place}|${p.test}`, p] as const)));
   const n = rows.length;
   const rowH = n <= 2 ? 130 : n === 3 ? 105 : 82;
   const numSize = n <= 1 ? 54 : n === 2 ? 46 : n === 3 ? 38 : 30;
@@ -130,11 +124,12 @@ function runBody(run: Run): string {
   const headY = rowsTop - 14;
   const out: string[] = [];
   const more = all.length - rows.length;
-  out.push(text(MARGIN, headY, 'RUNTIME · PLACE', { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, more > 0 ? tspan(`+${more} more`, { bold: false, fill: COLOR.dim, dx: 10 }) : ''));
+  out.push(text(MARGIN, headY, t('report:card.colHead'), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : ''));
   for (const [i, test] of cols.entries()) {
     const x = gridX + i * colW;
-    const unit = metricInfo(HEADLINE_METRIC[test]).unit;
-    out.push(text(x, headY, SHORT_TEST[test].toUpperCase(), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(unit, { bold: false, fill: COLOR.dim, dx: 7 })));
+    const unit = metricInfo(HEADLINE_METRIC[test], lang).unit;
+    const name = fit(t(`report:card.shortTest.${test}`).toUpperCase(), colW - 14 - textWidth(unit, 14) - 7, 14, true);
+    out.push(text(x, headY, name, { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(unit, { bold: false, fill: COLOR.dim, dx: 7 })));
   }
   const max: Partial<Record<TestId, number>> = {};
   for (const test of cols) max[test] = Math.max(...all.map((x) => x.values[test] ?? 0), base.get(`${test}/${HEADLINE_METRIC[test]}`) ?? 0);
@@ -146,7 +141,7 @@ function runBody(run: Run): string {
     const sameTarget = ri > 0 && rows[ri - 1].id === row.id;
     out.push(text(MARGIN, mid - 4, sameTarget ? '' : fit(row.target, labelW, 21, true), { size: 21, bold: true }));
     out.push(`<circle cx="${MARGIN + 6}" cy="${r(mid + 17)}" r="5" fill="${PLACE_COLOR[row.place]}"/>`);
-    out.push(text(MARGIN + 18, mid + 23, PLACE_LABEL[row.place], { size: 16, fill: COLOR.muted }));
+    out.push(text(MARGIN + 18, mid + 23, placeLabel(row.place, lang), { size: 16, fill: COLOR.muted }));
     const numY = mid + numSize * 0.36 - 16;
     for (const [i, test] of cols.entries()) {
       const x = gridX + i * colW;
@@ -160,53 +155,59 @@ function runBody(run: Run): string {
       const barY = numY + Math.round(numSize * 0.3) + 4;
       const frac = max[test] ? Math.max(0.02, Math.min(1, v / (max[test] as number))) : 0;
       out.push(rect(x, barY, barW, 6, COLOR.track, 3), rect(x, barY, barW * frac, 6, PLACE_COLOR[row.place], 3));
-      const rn = row.place === 'native' ? { note: 'baseline', fill: COLOR.dim, bold: false } : ratioNote(parts.get(`${row.id}|${row.place}|${test}`));
-      if (rn.note) out.push(text(x, barY + noteGap, rn.note, { size: 16, bold: rn.bold, fill: rn.fill }));
+      const rn = row.place === 'native' ? { note: t('report:card.baseline'), fill: COLOR.dim, bold: false } : ratioNote(parts.get(`${row.id}|${row.place}|${test}`), lang);
+      if (rn.note) out.push(text(x, barY + noteGap, fit(rn.note, colW - 8, 16, rn.bold), { size: 16, bold: rn.bold, fill: rn.fill }));
     }
   });
   return out.join('\n');
 }
 
 /** "2026-01-20 14:00 → 14:20 UTC" on one day, else both days. */
-function span(a: string, b: string): string {
-  const da = formatDate(a);
-  const db = formatDate(b);
-  return da.slice(0, 10) === db.slice(0, 10) ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a)} → ${formatDay(b)}`;
+function span(a: string, b: string, lang: Lang): string {
+  const da = formatDate(a, lang);
+  const db = formatDate(b, lang);
+  return da.slice(0, 10) === db.slice(0, 10) ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a, lang)} → ${formatDay(b, lang)}`;
 }
 
 /** The share card of a run (or, with `compare`, a before -> after card) as an SVG document. */
 export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
+  const lang = opts.lang ?? 'en';
+  const t = translator(lang);
+  const fontFamily = cardFontFamily(lang);
   const run = redactRun(input, opts.redact);
   const footerRight = `vmbench ${run.app?.version ?? ''}`.trim();
   if (opts.compare) {
     const cmp = redactComparison(opts.compare, opts.redact);
-    const body = compareBody(cmp);
+    const body = compareBody(cmp, lang);
     return frame(
       {
-        title: 'Before → after',
+        title: t('report:card.compareTitle'),
         titleSuffix: body.scope ? `— ${body.scope}` : '',
-        subtitle: `${cmp.summary.line} · ${span(cmp.a.startedAt, cmp.b.startedAt)} · Welch's t-test on the trials, 95%`,
-        badge: `${cmp.b.suite.toUpperCase()} SUITE`,
-        footerLeft: footerLeft(run, false),
+        subtitle: `${summaryLine(cmp.summary, lang)} · ${span(cmp.a.startedAt, cmp.b.startedAt, lang)} · ${t('report:card.compareMethod')}`,
+        badge: t('report:card.badgeSuite', { suite: t(`common:suite.${cmp.b.suite}`).toUpperCase() }),
+        footerLeft: footerLeft(run, lang, false),
         footerRight,
+        fontFamily,
       },
       body.svg,
     );
   }
-  const suffix = `— ${run.suite} suite`;
+  const suffix = t('report:card.suiteSuffix', { suite: t(`common:suite.${run.suite}`) });
   // The title line is the Results headline of the first guest place when the run has a native baseline.
-  const [headline] = runHeadlines(run);
-  const failed = run.targets.filter((t) => t.status !== 'ok');
-  const statusNote = run.status === 'completed' ? '' : `${run.status.toUpperCase()}: ${failed.map((t) => `${targetName(t)} ${t.status}`).join(', ')} · `;
+  const [headline] = runHeadlines(run, lang);
+  const failed = run.targets.filter((x) => x.status !== 'ok');
+  const targets = failed.map((x) => `${targetName(x)} ${t(`common:status.${x.status}`)}`).join(', ');
+  const statusNote = run.status === 'completed' ? '' : `${t('report:card.status', { status: t(`common:status.${run.status}`).toUpperCase(), targets })} · `;
   return frame(
     {
-      title: headline ? cardHeadline(headline) : title(run, suffix),
+      title: headline ? cardHeadline(headline, lang) : title(run, suffix, lang),
       titleSuffix: headline ? '' : suffix,
-      subtitle: `${statusNote}${trialsText(run)} · higher is better · ratio = place ÷ this machine's native result`,
-      badge: formatDay(run.startedAt),
-      footerLeft: footerLeft(run),
+      subtitle: `${statusNote}${trialsText(run, lang)} · ${t('report:card.subtitle')}`,
+      badge: formatDay(run.startedAt, lang),
+      footerLeft: footerLeft(run, lang),
       footerRight,
+      fontFamily,
     },
-    runBody(run),
+    runBody(run, lang),
   );
 }

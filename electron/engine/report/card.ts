@@ -1,10 +1,12 @@
-/** The share card as PNG: the SVG rasterised by resvg with bundled DejaVu fonts (no browser needed). */
+/** The share card as PNG: the SVG rasterised by resvg with bundled fonts (DejaVu Sans; subset Noto Sans JP for Japanese), no browser needed. */
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import type { Run } from '../../contract.js';
+import type { Lang } from '../../i18n.js';
+import { packageRoot } from '../paths.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-kit.js';
 import { renderCardSvg, type CardOptions } from './card-svg.js';
 import { fileSafe } from './format.js';
@@ -31,18 +33,28 @@ export function cardFontFiles(): string[] {
   return files;
 }
 
-/** Rasterises a card SVG to a 1200-pixel-wide PNG. */
-export function svgToPng(svg: string): Buffer {
+/** Paths of the subset Noto Sans JP Regular and Bold that `npm run build:engine` writes to dist/fonts (scripts/build-card-font.mjs). */
+export function japaneseFontFiles(): string[] {
+  const dir = path.join(packageRoot(), 'dist', 'fonts');
+  const files = ['NotoSansJP-card-Regular.ttf', 'NotoSansJP-card-Bold.ttf'].map((f) => path.join(dir, f));
+  const missing = files.filter((f) => !existsSync(f));
+  if (missing.length) throw new Error(`the Japanese card fonts are missing (${missing.join(', ')}): run \`npm run build:engine\` in the vmbench folder to make them`);
+  return files;
+}
+
+/** Rasterises a card SVG to a 1200-pixel-wide PNG, with the Japanese fonts loaded when `lang` is ja. */
+export function svgToPng(svg: string, lang: Lang = 'en'): Buffer {
+  const fontFiles = lang === 'ja' ? [...japaneseFontFiles(), ...cardFontFiles()] : cardFontFiles();
   const resvg = new Resvg(svg, {
     fitTo: { mode: 'width', value: CARD_WIDTH },
-    font: { loadSystemFonts: false, fontFiles: cardFontFiles(), defaultFontFamily: 'DejaVu Sans' },
+    font: { loadSystemFonts: false, fontFiles, defaultFontFamily: lang === 'ja' ? 'Noto Sans JP' : 'DejaVu Sans' },
   });
   return resvg.render().asPng();
 }
 
-/** The share card of a run as a 1200x630 PNG (a before -> after card with `opts.compare`). */
+/** The share card of a run as a 1200x630 PNG (a before -> after card with `opts.compare`), in `opts.lang`. */
 export function renderCardPng(run: Run, opts: CardOptions = {}): Buffer {
-  return svgToPng(renderCardSvg(run, opts));
+  return svgToPng(renderCardSvg(run, opts), opts.lang);
 }
 
 /** The card's size in pixels. */

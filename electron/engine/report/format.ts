@@ -1,27 +1,17 @@
 /** Shared formatting for the exports and the share card: numbers, labels, native ratios. */
 import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../contract.js';
+import { translator, type Lang } from '../../i18n.js';
 import { roundFigure } from '../bench/stats.js';
 
-/** Human names of the tests. */
-export const TEST_LABEL: Record<TestId, string> = {
-  'seq-write': 'Sequential write',
-  'seq-read': 'Sequential read',
-  'rand-read': '4k random read',
-  'small-files': 'Small files',
-  'dev-tree': 'Dependency tree',
-  watch: 'File changes seen',
-  net: 'Network',
-  redis: 'Redis',
-  http: 'HTTP',
-};
+/** A test's human name in a language ("Sequential write", "シーケンシャル書き込み"). */
+export function testLabel(test: TestId, lang: Lang = 'en'): string {
+  return translator(lang)(`common:test.${test}`);
+}
 
-/** Human names of the places a test runs in. */
-export const PLACE_LABEL: Record<Place, string> = {
-  native: 'native',
-  shared: 'shared folder',
-  guest: 'guest disk',
-  volume: 'volume',
-};
+/** A place's human name in a language ("shared folder", "共有フォルダ"). */
+export function placeLabel(place: Place, lang: Lang = 'en'): string {
+  return translator(lang)(`common:place.${place}`);
+}
 
 /** A figure rounded for display with thousands separators: 1096.6 -> "1,097", 3.456 -> "3.46". */
 export function formatNumber(x: number): string {
@@ -61,17 +51,19 @@ export function formatRatio(r: number): string {
   return `${v}×`;
 }
 
-/** An ISO time as "2026-01-15 09:30 UTC"; anything unparsable is returned as is. */
-export function formatDate(iso: string): string {
+/** An ISO time as "2026-01-15 09:30 UTC" ("2026/01/15 09:30 UTC" in ja); anything unparsable is returned as is. */
+export function formatDate(iso: string, lang: Lang = 'en'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+  return `${formatDay(iso, lang)} ${d.toISOString().slice(11, 16)} UTC`;
 }
 
-/** The day part of an ISO time: "2026-01-15". */
-export function formatDay(iso: string): string {
+/** The day part of an ISO time (UTC): "2026-01-15", "2026/01/15" in ja. */
+export function formatDay(iso: string, lang: Lang = 'en'): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(0, 10);
+  if (Number.isNaN(d.getTime())) return iso;
+  const day = d.toISOString().slice(0, 10);
+  return lang === 'ja' ? day.replace(/-/g, '/') : day;
 }
 
 /** Native medians of the run by test and metric: the baseline ratios are computed against. */
@@ -102,11 +94,12 @@ export function hostProbe(run: Run): ProbeInfo | null {
   return (native ?? run.targets.find((t) => t.probe))?.probe ?? null;
 }
 
-/** One line about a target's system: "Debian 12 · kernel 6.1.0 · x86_64 · 8 CPUs · 16 GiB". */
-export function describeProbe(p: ProbeInfo | null): string {
-  if (!p) return 'no probe';
-  const parts = [p.os, p.kernel ? `kernel ${p.kernel}` : '', p.arch, p.cpus ? `${p.cpus} CPUs` : '', p.cpuModel ?? ''];
-  if (p.memMiB) parts.push(p.memMiB >= 1024 ? `${Math.round(p.memMiB / 102.4) / 10} GiB RAM` : `${p.memMiB} MiB RAM`);
+/** One line about a target's system in a language: "Debian 12 · kernel 6.1.0 · x86_64 · 8 CPUs · 16 GiB RAM". */
+export function describeProbe(p: ProbeInfo | null, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  if (!p) return t('report:probe.none');
+  const parts = [p.os, p.kernel ? t('report:probe.kernel', { version: p.kernel }) : '', p.arch, p.cpus ? t('report:probe.cpus', { count: p.cpus }) : '', p.cpuModel ?? ''];
+  if (p.memMiB) parts.push(t('report:probe.ram', { size: p.memMiB >= 1024 ? `${Math.round(p.memMiB / 102.4) / 10} GiB` : `${p.memMiB} MiB` }));
   return parts.filter((x) => x && x.trim()).join(' · ');
 }
 

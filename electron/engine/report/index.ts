@@ -1,5 +1,6 @@
 /** Exports of a run (Markdown, CSV, JSON) and the share card; everything here is redacted first. */
 import type { ExportFormat, Run } from '../../contract.js';
+import type { Lang } from '../../i18n.js';
 import { runToCsv } from './csv.js';
 import { fileSafe } from './format.js';
 import { runToJson } from './json.js';
@@ -11,7 +12,7 @@ export { runToMarkdown, comparisonToMarkdown } from './markdown.js';
 export { runToCsv, csvField, CSV_COLUMNS } from './csv.js';
 export { runToJson } from './json.js';
 export { renderCardSvg, MAX_CARD_ROWS, type CardOptions } from './card-svg.js';
-export { renderCardPng, cardFilename, cardFontFiles, svgToPng, CARD_SIZE } from './card.js';
+export { renderCardPng, cardFilename, cardFontFiles, japaneseFontFiles, svgToPng, CARD_SIZE } from './card.js';
 
 /** An export ready to save or send: file name, MIME type and text. */
 export interface ExportFile {
@@ -20,15 +21,15 @@ export interface ExportFile {
   content: string;
 }
 
-const KIND: Record<ExportFormat, { ext: string; mime: string; render: (run: Run, ctx?: RedactContext) => string }> = {
+const KIND: Record<ExportFormat, { ext: string; mime: string; render: (run: Run, ctx?: RedactContext, lang?: Lang) => string }> = {
   md: { ext: 'md', mime: 'text/markdown; charset=utf-8', render: runToMarkdown },
   csv: { ext: 'csv', mime: 'text/csv; charset=utf-8', render: runToCsv },
   json: { ext: 'json', mime: 'application/json', render: runToJson },
 };
 
-/** A run exported as Markdown, CSV or JSON, redacted, with a file name and MIME type. */
-export function exportRun(run: Run, format: ExportFormat, ctx?: RedactContext): ExportFile {
+/** A run exported as Markdown (in a language), CSV or JSON (language-neutral), redacted, with a file name and MIME type. */
+export function exportRun(run: Run, format: ExportFormat, ctx?: RedactContext, lang: Lang = 'en'): ExportFile {
   const kind = KIND[format];
   if (!kind) throw new Error(`unknown export format: ${String(format)}`);
-  return { filename: `vmbench-${fileSafe(redactText(run.id, ctx))}.${kind.ext}`, mime: kind.mime, content: kind.render(run, ctx) };
+  return { filename: `vmbench-${fileSafe(redactText(run.id, ctx))}.${kind.ext}`, mime: kind.mime, content: kind.render(run, ctx, lang) };
 }

@@ -1,11 +1,10 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
 import type { CompareRow, Comparison, Run, TestResult } from '../../contract.js';
-import { metricInfo } from '../../metrics.js';
 import { fmtRatioInterval } from '../../headline.js';
-import { VERDICT_WORDS } from '../../verdict-stats.js';
+import { translator, type Lang } from '../../i18n.js';
+import { metricInfo } from '../../metrics.js';
+import { methodText, summaryLine, verdictWord } from '../../verdict-stats.js';
 import {
-  PLACE_LABEL,
-  TEST_LABEL,
   describeProbe,
   formatDate,
   formatNumber,
@@ -14,8 +13,10 @@ import {
   formatSigned,
   hostProbe,
   nativeBaseline,
+  placeLabel,
   ratioToNative,
   targetName,
+  testLabel,
 } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
@@ -51,33 +52,35 @@ function settingsLine(settings: Record<string, unknown>): string {
   return parts.join(', ');
 }
 
-/** A run as Markdown: header with date, suite, app version and host; one results table per target. */
-export function runToMarkdown(input: Run, ctx?: RedactContext): string {
+/** A run as Markdown in a language: header with date, suite, app version and host; one results table per target. */
+export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'): string {
+  const t = translator(lang);
   const run = redactRun(input, ctx);
   const base = nativeBaseline(run);
   const out: string[] = [];
-  out.push(`# vmbench results — ${formatDate(run.startedAt)}`, '');
-  out.push(`- **Run:** ${code(run.id)} (${run.status})`);
-  out.push(`- **Suite:** ${run.suite} (${run.tests.join(', ')})`);
-  out.push(`- **vmbench:** ${run.app.version} on ${run.app.platform}/${run.app.arch}`);
-  out.push(`- **Host:** ${describeProbe(hostProbe(run))}`);
-  out.push('', 'Figures are the median of n trials with min and max; "× native" is the median divided by the host\'s own result for the same test and metric.');
-  for (const t of run.targets) {
-    out.push('', `## ${cell(targetName(t))} (${code(t.id)}, ${t.runtime})`, '');
-    out.push(`- **System:** ${describeProbe(t.probe)}`);
-    const mounts = (t.probe?.mounts ?? []).map((m) => `${m.path} (${m.fstype})`);
-    if (mounts.length) out.push(`- **Mounts:** ${mounts.join(', ')}`);
-    const s = settingsLine(t.settings ?? {});
-    if (s) out.push(`- **Settings:** ${s}`);
+  const label = (k: string): string => `**${t(`report:md.${k}`)}:**`;
+  out.push(`# ${t('report:md.title', { date: formatDate(run.startedAt, lang) })}`, '');
+  out.push(`- ${label('run')} ${code(run.id)} (${t(`common:status.${run.status}`)})`);
+  out.push(`- ${label('suite')} ${t(`common:suite.${run.suite}`)} (${run.tests.join(', ')})`);
+  out.push(`- **vmbench:** ${t('report:md.on', { version: run.app.version, platform: `${run.app.platform}/${run.app.arch}` })}`);
+  out.push(`- ${label('host')} ${describeProbe(hostProbe(run), lang)}`);
+  out.push('', t('report:md.intro'));
+  for (const tr of run.targets) {
+    out.push('', `## ${cell(targetName(tr))} (${code(tr.id)}, ${tr.runtime})`, '');
+    out.push(`- ${label('system')} ${describeProbe(tr.probe, lang)}`);
+    const mounts = (tr.probe?.mounts ?? []).map((m) => `${m.path} (${m.fstype})`);
+    if (mounts.length) out.push(`- ${label('mounts')} ${mounts.join(', ')}`);
+    const s = settingsLine(tr.settings ?? {});
+    if (s) out.push(`- ${label('settings')} ${s}`);
     out.push('');
     const rows: string[][] = [];
-    for (const r of t.results) {
+    for (const r of tr.results) {
       for (const [metric, st] of Object.entries(r.metrics)) {
-        const info = metricInfo(metric);
+        const info = metricInfo(metric, lang);
         const ratio = r.place === 'native' ? null : ratioToNative(base, r.test, metric, st.median);
         rows.push([
-          TEST_LABEL[r.test] ?? r.test,
-          PLACE_LABEL[r.place] ?? r.place,
+          testLabel(r.test, lang),
+          placeLabel(r.place, lang),
           metric,
           formatNumber(st.median),
           formatNumber(st.min),
@@ -90,13 +93,14 @@ export function runToMarkdown(input: Run, ctx?: RedactContext): string {
       }
     }
     if (rows.length) {
-      out.push(...table(['Test', 'Place', 'Metric', 'Median', 'Min', 'Max', 'n', 'Unit', '× native', 'Tool / method'], rows, [3, 4, 5, 6, 8]));
+      const head = ['test', 'place', 'metric', 'median', 'min', 'max', 'n', 'unit', 'ratio', 'tool'].map((c) => t(`report:md.col.${c}`));
+      out.push(...table(head, rows, [3, 4, 5, 6, 8]));
     } else {
-      out.push('_No results._');
+      out.push(t('report:md.noResults'));
     }
-    if (t.errors?.length) {
-      out.push('', '**Errors:**', '');
-      for (const e of t.errors) out.push(`- ${TEST_LABEL[e.test] ?? e.test} (${PLACE_LABEL[e.place] ?? e.place}): ${e.code} — ${cell(e.message)}`);
+    if (tr.errors?.length) {
+      out.push('', `**${t('report:md.errors')}**`, '');
+      for (const e of tr.errors) out.push(`- ${testLabel(e.test, lang)} (${placeLabel(e.place, lang)}): ${e.code} — ${cell(e.message)}`);
     }
   }
   return `${out.join('\n')}\n`;
@@ -108,35 +112,38 @@ function changeText(r: CompareRow, unit: string): string {
 }
 
 
-/** A comparison as Markdown: metric, before, after, change with sign and %. */
-export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext): string {
+/** A comparison as Markdown in a language: metric, before, after, change with sign and %. */
+export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lang: Lang = 'en'): string {
+  const t = translator(lang);
   const cmp = redactComparison(input, ctx);
   const out: string[] = [];
-  out.push('# vmbench: before → after', '');
-  out.push(`- **Before:** ${code(cmp.a.id)} — ${formatDate(cmp.a.startedAt)}, ${cmp.a.suite} suite`);
-  out.push(`- **After:** ${code(cmp.b.id)} — ${formatDate(cmp.b.startedAt)}, ${cmp.b.suite} suite`);
+  const side = (k: 'before' | 'after', x: Comparison['a']): string =>
+    `- **${t(`report:md.${k}`)}:** ${code(x.id)} — ${formatDate(x.startedAt, lang)}, ${t('report:md.suiteOf', { suite: t(`common:suite.${x.suite}`) })}`;
+  out.push(`# ${t('report:md.compareTitle')}`, '');
+  out.push(side('before', cmp.a), side('after', cmp.b));
   if (cmp.settings?.length) {
-    out.push('', '**Settings changed:**', '');
+    out.push('', `**${t('report:md.settingsChanged')}**`, '');
     for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? '—'))} → ${code(String(s.b ?? '—'))}`);
   }
-  out.push('', `**${cmp.summary.line}.**`, '', `Medians of the trials. ${cmp.method.text}`, '');
+  out.push('', `**${summaryLine(cmp.summary, lang)}.**`, '', `${t('report:md.medians')} ${methodText(lang)}`, '');
   const rows = cmp.rows.map((r) => {
-    const info = metricInfo(r.metric);
+    const info = metricInfo(r.metric, lang);
     const v = (x: number | null): string => (x === null ? '—' : `${formatNumber(x)}${info.unit ? ` ${info.unit}` : ''}`);
     return [
       r.target,
-      TEST_LABEL[r.test] ?? r.test,
-      PLACE_LABEL[r.place] ?? r.place,
+      testLabel(r.test, lang),
+      placeLabel(r.place, lang),
       `${info.label} (${r.metric})`,
       v(r.a),
       v(r.b),
       changeText(r, info.unit),
       r.pct === null ? '—' : formatPct(r.pct),
       fmtRatioInterval(r.ratio, r.ci),
-      VERDICT_WORDS[r.verdict],
+      verdictWord(r.verdict, lang),
     ];
   });
-  if (rows.length) out.push(...table(['Target', 'Test', 'Place', 'Metric', 'Before', 'After', 'Change', '%', 'After/before [95%]', ''], rows, [4, 5, 6, 7, 8]));
-  else out.push('_Nothing to compare._');
+  const head = ['target', 'test', 'place', 'metric', 'before', 'after', 'change', 'pct', 'ci'].map((c) => t(`report:md.col.${c}`));
+  if (rows.length) out.push(...table([...head, ''], rows, [4, 5, 6, 7, 8]));
+  else out.push(t('report:md.nothing'));
   return `${out.join('\n')}\n`;
 }
