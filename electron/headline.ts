@@ -122,12 +122,18 @@ export function runHeadlines(run: Run, lang: Lang = 'en'): PlaceHeadline[] {
       }
       const withRatio = parts.filter((p) => p.ratio !== null);
       if (withRatio.length === 0) continue;
-      const title = `${tr.label || tr.id} · ${t(`common:headline.place.${place}`)}`;
+      const title = `${targetLabel(tr, lang)} · ${t(`common:headline.place.${place}`)}`;
       const fallback = withRatio.some((p) => p.fallback);
       out.push({ target: tr.id, place, title, parts: withRatio, fallback, text: headlineText(title, withRatio, lang) });
     }
   }
   return out;
+}
+
+/** A target's name in a language: its label (this machine's, "local", in the language's words), else its id. */
+export function targetLabel(t: { id: string; label?: string }, lang: Lang = 'en'): string {
+  if (t.id === 'local' && lang !== 'en') return translator(lang)('common:thisMachine');
+  return t.label?.trim() || t.id;
 }
 
 /** "Title: part; part." ("Title：part、part。" in ja; the card passes fewer parts when the whole sentence does not fit its title line). */

@@ -37,7 +37,7 @@ function columns(run: Run): TestId[] {
   return [...disk, ...others].slice(0, 4);
 }
 
-function cardRows(run: Run, cols: TestId[]): CardRow[] {
+function cardRows(run: Run, cols: TestId[], lang: Lang): CardRow[] {
   const rows: CardRow[] = [];
   for (const t of run.targets) {
     for (const place of PLACE_ORDER) {
@@ -47,7 +47,7 @@ function cardRows(run: Run, cols: TestId[]): CardRow[] {
         const st = res?.metrics[HEADLINE_METRIC[test]];
         if (st && Number.isFinite(st.median)) values[test] = st.median;
       }
-      if (Object.keys(values).length) rows.push({ id: t.id, target: targetName(t), place, values });
+      if (Object.keys(values).length) rows.push({ id: t.id, target: targetName(t, lang), place, values });
     }
   }
   // The baseline first, then the runtimes in run order, each target's places together.
@@ -67,9 +67,9 @@ function ratioNote(part: HeadlinePart | undefined, lang: Lang): { note: string; 
 /** "This machine", "Lima default vs native", "3 runtimes vs native": the name shortened, never the tail. */
 function title(run: Run, suffix: string, lang: Lang): string {
   const t = translator(lang);
-  const others = [...new Set(run.targets.filter((x) => x.results.some((y) => y.place !== 'native')).map(targetName))];
+  const others = [...new Set(run.targets.filter((x) => x.results.some((y) => y.place !== 'native')).map((x) => targetName(x, lang)))];
   const hasNative = run.targets.some((x) => x.results.some((y) => y.place === 'native'));
-  if (others.length === 0) return t('report:card.thisMachine');
+  if (others.length === 0) return t('common:thisMachine');
   const wrap = (who: string): string => (hasNative ? t('report:card.vsNative', { who }) : who);
   const room = CARD_WIDTH - 2 * MARGIN - textWidth(suffix, TITLE_SIZE) - 12 - textWidth(wrap(''), TITLE_SIZE, true);
   return wrap(others.length === 1 ? fit(others[0], room, TITLE_SIZE, true) : t('report:card.runtimes', { count: others.length }));
@@ -106,7 +106,7 @@ function trialsText(run: Run, lang: Lang): string {
 function runBody(run: Run, lang: Lang): string {
   const t = translator(lang);
   const cols = columns(run);
-  const all = cardRows(run, cols);
+  const all = cardRows(run, cols, lang);
   if (all.length === 0) return text(CARD_WIDTH / 2, 380, t('report:card.noResults'), { size: 28, fill: COLOR.muted, anchor: 'middle' });
   const rows = all.slice(0, MAX_CARD_ROWS);
   const base = nativeBaseline(run);
@@ -196,7 +196,7 @@ export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
   // The title line is the Results headline of the first guest place when the run has a native baseline.
   const [headline] = runHeadlines(run, lang);
   const failed = run.targets.filter((x) => x.status !== 'ok');
-  const targets = failed.map((x) => `${targetName(x)} ${t(`common:status.${x.status}`)}`).join(', ');
+  const targets = failed.map((x) => `${targetName(x, lang)} ${t(`common:status.${x.status}`)}`).join(', ');
   const statusNote = run.status === 'completed' ? '' : `${t('report:card.status', { status: t(`common:status.${run.status}`).toUpperCase(), targets })} · `;
   return frame(
     {

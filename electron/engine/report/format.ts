@@ -1,5 +1,6 @@
 /** Shared formatting for the exports and the share card: numbers, labels, native ratios. */
 import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../contract.js';
+import { targetLabel } from '../../headline.js';
 import { translator, type Lang } from '../../i18n.js';
 import { roundFigure } from '../bench/stats.js';
 
@@ -103,9 +104,9 @@ export function describeProbe(p: ProbeInfo | null, lang: Lang = 'en'): string {
   return parts.filter((x) => x && x.trim()).join(' · ');
 }
 
-/** The target's display name, falling back to its id. */
-export function targetName(t: TargetRun): string {
-  return t.label?.trim() || t.id;
+/** The target's display name in a language, falling back to its id (this machine's own label is translated). */
+export function targetName(t: Pick<TargetRun, 'id' | 'label'>, lang: Lang = 'en'): string {
+  return targetLabel(t, lang);
 }
 
 /** A string safe as a file name part: "2026-01-15T09-30-00-lima:default" -> "2026-01-15T09-30-00-lima-default". */

@@ -66,7 +66,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
   out.push(`- ${label('host')} ${describeProbe(hostProbe(run), lang)}`);
   out.push('', t('report:md.intro'));
   for (const tr of run.targets) {
-    out.push('', `## ${cell(targetName(tr))} (${code(tr.id)}, ${tr.runtime})`, '');
+    out.push('', `## ${cell(targetName(tr, lang))} (${code(tr.id)}, ${tr.runtime})`, '');
     out.push(`- ${label('system')} ${describeProbe(tr.probe, lang)}`);
     const mounts = (tr.probe?.mounts ?? []).map((m) => `${m.path} (${m.fstype})`);
     if (mounts.length) out.push(`- ${label('mounts')} ${mounts.join(', ')}`);
