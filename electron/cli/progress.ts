@@ -43,7 +43,8 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         const main = Object.entries(r.metrics)[0];
         if (main) {
           const info = metricInfo(main[0], lang);
-          line(`  ✓ ${ev.target} ${t(`common:place.${r.place}`)} ${r.test}: ${main[0]} ${fmt(main[1].median, lang)} ${info.unit} (min ${fmt(main[1].min, lang)}, max ${fmt(main[1].max, lang)}, n=${main[1].n}) — ${r.tool.name} ${r.tool.version ?? ''}`.trimEnd());
+          const figures = t('cli:progress.result', { median: fmt(main[1].median, lang), unit: info.unit, min: fmt(main[1].min, lang), max: fmt(main[1].max, lang), n: main[1].n });
+          line(`  ✓ ${ev.target} ${t(`common:place.${r.place}`)} ${r.test}: ${main[0]} ${figures} — ${r.tool.name} ${r.tool.version ?? ''}`.trimEnd());
         }
         break;
       }

@@ -1,0 +1,80 @@
+/**
+ * The CLI in Japanese and English (built bundle, real fio on this machine): the language comes from
+ * LC_ALL / LC_MESSAGES / LANG or --lang; a bad --lang is a usage error; --json output does not
+ * change with the language.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = join(process.cwd(), 'bin', 'vmbench.js');
+
+describe('vmbench CLI language (built bundle, real fio)', () => {
+  let home: string;
+  const cli = (args: string[], locale: Record<string, string>): { status: number | null; stdout: string; stderr: string } => {
+    const env = { ...process.env, VMBENCH_HOME: home, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...locale };
+    const r = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 240_000 });
+    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+  beforeAll(async () => {
+    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
+    home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-lang-'));
+  });
+  afterAll(() => rm(home, { recursive: true, force: true }));
+
+  it('a bad --lang is a usage error (exit 2) that says what to give', () => {
+    const r = cli(['--lang', 'fr', 'runs'], {});
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/--lang must be en or ja, not "fr"/);
+    expect(cli(['runs', '--lang'], {}).status).toBe(2);
+    // The message itself follows LANG.
+    expect(cli(['runs', '--lang=xx'], { LANG: 'ja_JP.UTF-8' }).stderr).toMatch(/--lang には en か ja/);
+  });
+
+  it('LANG=ja_JP.UTF-8: progress, summary table, target status and the card in Japanese', async () => {
+    const card = join(home, 'card.png');
+    const r = cli(['run', '--tests', 'seq-write', '--card', card], { LANG: 'ja_JP.UTF-8' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/vmbench: クイック スイート、local で 1 手順/);
+    expect(r.stderr).toMatch(/\[1\/1\] local ネイティブ seq-write（試行 3 回）/);
+    expect(r.stderr).toMatch(/共有カード（1200x630 PNG）を .*card\.png に書き出しました/);
+    expect(r.stdout).toMatch(/^実行 \S+（クイック、完了）/);
+    expect(r.stdout).toMatch(/ターゲット\s+場所\s+テスト\s+指標\s+中央値\s+最小\s+最大\s+n\s+単位\s+ネイティブ比/);
+    expect(r.stdout).toMatch(/local\s+ネイティブ\s+seq-write\s+write_MBps\s+[\d,]+/);
+    expect(r.stdout).toMatch(/^ {2}local: 成功$/m);
+    expect(r.stderr).toMatch(/✓ local ネイティブ seq-write: write_MBps [\d,]+ MB\/s（最小 [\d,]+、最大 [\d,]+、n=3）/);
+    expect(r.stdout).not.toMatch(/median|targets:/);
+    const png = await readFile(card);
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
+  it('--lang ja overrides an English LANG, --lang en a Japanese one, LC_ALL beats LANG', () => {
+    expect(cli(['--lang', 'ja', 'runs'], { LANG: 'en_US.UTF-8' }).stdout).toMatch(/^ID\s+開始\s+スイート\s+状態/);
+    expect(cli(['runs', '--lang=en'], { LANG: 'ja_JP.UTF-8' }).stdout).toMatch(/^id\s+started\s+suite\s+status/);
+    expect(cli(['runs'], { LANG: 'en_US.UTF-8', LC_ALL: 'ja_JP.UTF-8' }).stdout).toMatch(/^ID\s+開始/);
+    expect(cli(['runs'], { LANG: 'ja_JP.UTF-8', LC_ALL: 'C' }).stdout).toMatch(/^id\s+started/);
+    // Dates the Japanese way: 2026/11/23 12:34.
+    expect(cli(['runs', '--lang', 'ja'], {}).stdout).toMatch(/\d{4}\/\d\d\/\d\d \d\d:\d\d/);
+  });
+
+  it('compare and the Markdown export in Japanese; --json and CSV stay the same in both languages', async () => {
+    expect(cli(['run', '--tests', 'seq-write'], { LANG: 'ja_JP.UTF-8' }).status).toBe(0);
+    const ids = (JSON.parse(cli(['runs', '--json'], { LANG: 'ja_JP.UTF-8' }).stdout) as { runs: { id: string }[] }).runs.map((x) => x.id);
+    expect(cli(['runs', '--json'], {}).stdout).toBe(cli(['runs', '--json'], { LANG: 'ja_JP.UTF-8' }).stdout);
+    const [b, a] = ids;
+    const cmp = cli(['compare', a, b, '--lang', 'ja'], {});
+    expect(cmp.status, cmp.stderr).toBe(0);
+    expect(cmp.stdout).toMatch(/^A（変更前）: /);
+    expect(cmp.stdout).toMatch(/判定/);
+    expect(cmp.stdout).toMatch(/(改善|悪化|誤差の範囲|試行回数不足)$/m);
+    expect(cmp.stdout).toMatch(/^方法: 試行の幾何平均の比/m);
+    expect(cli(['compare', a, b, '--json'], { LANG: 'ja_JP.UTF-8' }).stdout).toBe(cli(['compare', a, b, '--json'], {}).stdout);
+    const md = cli(['export', a, '--format', 'md', '--lang', 'ja'], {});
+    expect(md.status, md.stderr).toBe(0);
+    expect(md.stdout).toMatch(/^# vmbench 結果 — \d{4}\/\d\d\/\d\d/);
+    expect(md.stdout).toContain('| シーケンシャル書き込み | ネイティブ | write_MBps |');
+    expect(cli(['export', a, '--format', 'csv', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'csv'], {}).stdout);
+    expect(cli(['export', a, '--format', 'json', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'json'], {}).stdout);
+  });
+});
