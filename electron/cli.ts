@@ -96,13 +96,13 @@ async function main(argv: string[], lang: Lang): Promise<number> {
     }
     case 'web':
       need(0, 'web [--port N]');
-      return cmdWeb(engine, v.port);
+      return cmdWeb(engine, v.port, lang);
     case 'advise':
       need(0, 'advise [--json]');
       return cmdAdvise(engine, json, lang);
     case 'apply':
       need(1, 'apply FINDING_ID [--yes] [--restart]');
-      return cmdApply(engine, pos[0], { yes: v.yes === true, restart: v.restart === true });
+      return cmdApply(engine, pos[0], { yes: v.yes === true, restart: v.restart === true, lang });
     default:
       throw new CliError(`${t('cli:error.unknownCommand', { command })}\n\n${help}`, 2);
   }

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyPlan, ApplyResult } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { translator, type Lang } from '../i18n.js';
 import { call, CliError } from './commands.js';
 import { terminalSafe } from './terminal-safe.js';
 
@@ -28,54 +29,58 @@ export function terminalIo(): ApplyIo {
   };
 }
 
-/** The plan as text: commands, diff, steps, backup folder, restart offer. */
-export function formatPlan(p: ApplyPlan): string {
-  const lines = [`Finding ${p.findingId} (${p.runtimeId})`];
-  for (const argv of p.argv ?? []) lines.push(`  runs: ${argv.map((a) => (/^[A-Za-z0-9_./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ')}`);
-  if (p.diff) lines.push(`  changes ${p.path ?? ''}:`, ...p.diff.trimEnd().split('\n').map((l) => `    ${l}`));
-  if (p.steps) lines.push('  steps (vmbench changes nothing):', ...p.steps.map((s, i) => `    ${i + 1}. ${s}`));
-  if (p.backupDir) lines.push(`  backup: ${p.backupDir}`);
-  if (p.restart) lines.push(`  afterwards (asked separately, not done now): ${p.restart.argv.join(' ')} — ${p.restart.why}`);
-  for (const n of p.notes) lines.push(`  note: ${n}`);
+/** The plan as text in a language: commands, diff, steps, backup folder, restart offer. */
+export function formatPlan(p: ApplyPlan, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  const lines = [t('cli:apply.finding', { id: p.findingId, runtime: p.runtimeId })];
+  for (const argv of p.argv ?? []) lines.push(`  ${t('cli:apply.runs', { command: argv.map((a) => (/^[A-Za-z0-9_./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ') })}`);
+  if (p.diff) lines.push(`  ${t('cli:apply.changes', { path: p.path ?? '' })}`, ...p.diff.trimEnd().split('\n').map((l) => `    ${l}`));
+  if (p.steps) lines.push(`  ${t('cli:apply.steps')}`, ...p.steps.map((s, i) => `    ${i + 1}. ${s}`));
+  if (p.backupDir) lines.push(`  ${t('cli:apply.backup', { dir: p.backupDir })}`);
+  if (p.restart) lines.push(`  ${t('cli:apply.afterwards', { command: p.restart.argv.join(' '), why: p.restart.why })}`);
+  for (const n of p.notes) lines.push(`  ${t('cli:apply.note', { text: n })}`);
   return terminalSafe(lines.join('\n') + '\n');
 }
 
-/** The result as text. */
-export function formatResult(r: ApplyResult): string {
-  const head = r.ok ? 'Applied' : r.rolledBack ? 'FAILED, backup restored' : 'FAILED';
+/** The result as text in a language. */
+export function formatResult(r: ApplyResult, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  const head = t(r.ok ? 'cli:apply.applied' : r.rolledBack ? 'cli:apply.failedRestored' : 'cli:apply.failed');
   const lines = [`${head}: ${r.message}`];
-  if (r.backupDir) lines.push(`  backup: ${r.backupDir}`);
+  if (r.backupDir) lines.push(`  ${t('cli:apply.backup', { dir: r.backupDir })}`);
   if (r.steps) lines.push(...r.steps.map((s, i) => `  ${i + 1}. ${s}`));
-  if (r.restart) lines.push(`  To make it take effect: ${r.restart.argv.join(' ')} (${r.restart.why}) — not done by vmbench.`);
+  if (r.restart) lines.push(`  ${t('cli:apply.takeEffect', { command: r.restart.argv.join(' '), why: r.restart.why })}`);
   if (r.rerun) {
-    lines.push(`  Verify: vmbench run ${r.rerun.targets.map((t) => `--target ${t}`).join(' ')} --tests ${r.rerun.tests.join(',')}`);
-    lines.push('  then: vmbench compare <run before> <run after>   (settings changed and metrics, with delta and %)');
+    const command = `vmbench run ${r.rerun.targets.map((x) => `--target ${x}`).join(' ')} --tests ${r.rerun.tests.join(',')}`;
+    lines.push(`  ${t('cli:apply.verify', { command })}`, `  ${t('cli:apply.then')}`);
   }
   return lines.join('\n') + '\n';
 }
 
 /** `vmbench apply ID [--yes]`: shows the plan, asks (unless --yes), applies; 0 ok, 1 failed, 2 refused without a TTY. */
-export async function cmdApply(engine: Engine, findingId: string, opts: { yes: boolean; restart?: boolean; io?: ApplyIo }): Promise<number> {
+export async function cmdApply(engine: Engine, findingId: string, opts: { yes: boolean; restart?: boolean; io?: ApplyIo; lang?: Lang }): Promise<number> {
+  const lang = opts.lang ?? 'en';
+  const t = translator(lang);
   const io = opts.io ?? terminalIo();
   const plan = await call<ApplyPlan>(engine, 'advice.plan', findingId);
-  io.out(formatPlan(plan));
+  io.out(formatPlan(plan, lang));
   if (plan.kind === 'steps') return 0;
   if (!opts.yes) {
-    if (!io.isTTY) throw new CliError('not applying without confirmation: no terminal to ask on; pass --yes to apply this change', 2);
-    if (!(await io.ask('Apply this change? [y/N] '))) {
-      io.out('Nothing changed.\n');
+    if (!io.isTTY) throw new CliError(t('cli:apply.noTty'), 2);
+    if (!(await io.ask(t('cli:apply.ask')))) {
+      io.out(`${t('cli:apply.nothing')}\n`);
       return 0;
     }
   }
   const result = await call<ApplyResult>(engine, 'advice.apply', plan.planId ?? '');
-  io.out(formatResult(result));
+  io.out(formatResult(result, lang));
   if (!result.ok) return 1;
   // A restart is its own decision: --restart, or a second question on a terminal; never implied by --yes.
   const runtimeId = findingId.slice(0, findingId.lastIndexOf('/'));
-  if (result.restart && (opts.restart || (io.isTTY && (await io.ask(`Restart ${runtimeId} now so the change takes effect? [y/N] `))))) {
-    io.out(`Restarting ${runtimeId}…\n`);
+  if (result.restart && (opts.restart || (io.isTTY && (await io.ask(t('cli:apply.askRestart', { runtime: runtimeId })))))) {
+    io.out(`${t('cli:apply.restarting', { runtime: runtimeId })}\n`);
     await call<{ restarted: boolean }>(engine, 'runtime.restart', result.restart.planId ?? '');
-    io.out(`${runtimeId} restarted.\n`);
+    io.out(`${t('cli:apply.restarted', { runtime: runtimeId })}\n`);
   }
   return 0;
 }
