@@ -149,20 +149,14 @@ export function callRatio(a: number[], b: number[]): { call: RatioCall; estimate
   return { call: 'noise', estimate };
 }
 
-/** Verdicts in words (English), as in the UI. */
-export const VERDICT_WORDS: Record<CompareVerdict, string> = {
-  better: 'better',
-  worse: 'worse',
-  noise: 'within noise',
-  undecided: 'too few trials',
-  'only-before': 'only before',
-  'only-after': 'only after',
-};
-
 /** A verdict in a language's words ("within noise", "誤差の範囲"). */
 export function verdictWord(v: CompareVerdict, lang: Lang = 'en'): string {
   return translator(lang)(`common:verdict.${v}`);
 }
+
+const VERDICTS: CompareVerdict[] = ['better', 'worse', 'noise', 'undecided', 'only-before', 'only-after'];
+/** Verdicts in English words (verdictWord gives them in any language). */
+export const VERDICT_WORDS = Object.fromEntries(VERDICTS.map((v) => [v, verdictWord(v)])) as Record<CompareVerdict, string>;
 
 /** The method of VERDICT_METHOD in a language. */
 export function methodText(lang: Lang = 'en'): string {
