@@ -53,7 +53,8 @@ export function adviseRuntime(rt: RuntimeInfo, runs: Run[] = [], host: HostFacts
       if (!rule.applies(rt, m, host)) continue;
       const base = inEnglish({ id: `${rt.id}/${rule.setting}`, setting: rule.setting, ...rule.draft(rt) });
       const weighed = inEnglish(rule.weigh ? rule.weigh(base, rt, m) : base);
-      const rows = evidenceRowsFor(weighed.text.evidence);
+      // The published measurements behind the finding, counter-examples quoted in its risk included.
+      const rows = evidenceRowsFor([...weighed.text.evidence, ...(weighed.text.risk ?? [])]);
       out.push(rows.length ? { ...weighed, evidenceTable: rows } : weighed);
     } catch {
       // A rule that cannot read odd settings says nothing rather than breaking detection.
