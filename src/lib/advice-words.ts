@@ -26,9 +26,9 @@ export function adviceTitle(f: Pick<Finding, 'setting' | 'recommended'>, rt: Pic
 
 /** The published number in one line: the evidence's first sentence (after "Published:" when the user's numbers come first). */
 export function effectLine(evidence: string, lang: Lang = 'en'): string {
-  const marker = `${translator(lang)('weigh.published', { ns: 'advice' })} `;
+  const marker = translator(lang)('weigh.published', { ns: 'advice' });
   const marked = evidence.indexOf(marker);
-  const published = marked >= 0 ? evidence.slice(marked + marker.length) : evidence;
+  const published = marked >= 0 ? evidence.slice(marked + marker.length).trimStart() : evidence;
   const first = published.split(/(?<=[.)])\s+(?=[A-Z])|(?<=。)/)[0] ?? published;
   return first.length > 240 ? `${first.slice(0, 239)}…` : first;
 }
