@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contract';
+import { renderMsg, renderParts } from '../../electron/finding-text';
 import { isLang, translator, type Lang } from '../../electron/i18n';
 import { metricInfo } from '../../electron/metrics';
 import { fmtNum } from './format';
@@ -25,12 +26,24 @@ export function adviceTitle(f: Pick<Finding, 'setting' | 'recommended'>, rt: Pic
 }
 
 /** The published number in one line: the evidence's first sentence (after "Published:" when the user's numbers come first). */
-export function effectLine(evidence: string, lang: Lang = 'en'): string {
-  const marker = translator(lang)('weigh.published', { ns: 'advice' });
-  const marked = evidence.indexOf(marker);
-  const published = marked >= 0 ? evidence.slice(marked + marker.length).trimStart() : evidence;
-  const first = published.split(/(?<=[.)])\s+(?=[A-Z])|(?<=。)/)[0] ?? published;
-  return first.length > 240 ? `${first.slice(0, 239)}…` : first;
+export function effectLine(f: Pick<Finding, 'evidence' | 'text'>, lang: Lang = 'en'): string {
+  const parts = f.text?.evidence;
+  if (!parts?.length) return firstSentence(f.evidence);
+  const marked = parts.findIndex((p) => p.key === 'weigh.published');
+  const rest = marked >= 0 ? parts.slice(marked + 1) : parts;
+  // A lead-in that ends in a colon ("Emulated controllers cost the same way emulated NICs do:") goes with what it introduces.
+  const first = rest.slice(0, /[:：]$/.test(renderMsg(rest[0], lang)) ? 2 : 1);
+  return clip(renderParts(first, lang));
+}
+
+/** The first English sentence of a stored text (findings without messages). */
+function firstSentence(evidence: string): string {
+  const published = evidence.includes('Published: ') ? evidence.slice(evidence.indexOf('Published: ') + 'Published: '.length) : evidence;
+  return clip(published.split(/(?<=[.)])\s+(?=[A-Z])/)[0] ?? published);
+}
+
+function clip(s: string): string {
+  return s.length > 240 ? `${s.slice(0, 239)}…` : s;
 }
 
 /** "yours: 0.08× this machine" (a place against native) or "yours: virtiofs 1.4× reverse-sshfs"; null without own numbers. */

@@ -33,7 +33,7 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
       <p className="small mono advice-change">
         {f.setting}: {show(f.current)} → <strong>{show(f.recommended)}</strong>
       </p>
-      <p className="advice-effect">{effectLine(text.evidence, lang)}</p>
+      <p className="advice-effect">{effectLine(f, lang)}</p>
       {yours || gain ? (
         <p className="advice-yours" data-testid="advice-yours">
           {yours ? <strong>{yours}</strong> : null}

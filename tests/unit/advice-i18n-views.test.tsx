@@ -6,7 +6,7 @@ import { cmdAdvise } from '../../electron/cli/advise.js';
 import type { Engine } from '../../electron/engine/api.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { rankFindings } from '../../electron/engine/advisor/rank.js';
-import { adviceTitle, yoursLine } from '../../src/lib/advice-words';
+import { adviceTitle, effectLine, yoursLine } from '../../src/lib/advice-words';
 import { i18n } from '../../src/lib/i18n';
 import { AdviceList } from '../../src/views/advice-view';
 import { FindingsList } from '../../src/views/findings-list';
@@ -69,6 +69,15 @@ describe('findings in Japanese', () => {
     const empty = renderToStaticMarkup(<AdviceList detect={{ runtimes: [{ ...fixtureRuntimes()['dd-marslo-v40'], findings: [] }], durationMs: 1 }} runs={2} />);
     expect(visible(empty)).toContain('1 個のランタイム（docker-desktop）を調べました');
     expect(visible(empty)).toContain('（保存済みの 2 回の実行と照合）');
+  });
+
+  it('the effect line is the first published sentence in either language, with a lead-in kept with what it introduces', () => {
+    const [bus] = detectOf(['libvirt-iothreads']).runtimes[0].findings.filter((f) => f.setting === 'diskBus');
+    expect(effectLine(bus, 'en')).toBe('Emulated controllers cost the same way emulated NICs do: Virtual NIC model (seed 003: Xen/QEMU device models, Windows XP guest, iperf -w 4M, 1 vCPU): rtl8139 58.3 Mbit/s, e1000 394 Mbit/s, paravirtual 432 Mbit/s.');
+    expect(effectLine(bus, 'ja')).toBe('エミュレートされたコントローラは、エミュレートされた NIC と同じように性能を落とします：仮想 NIC のモデル（seed 003: Xen/QEMU のデバイスモデル、Windows XP ゲスト、iperf -w 4M、1 vCPU）: rtl8139 58.3 Mbit/s、e1000 394 Mbit/s、準仮想化 432 Mbit/s。');
+    const disagree = { evidence: '', text: { evidence: [{ key: 'weigh.disagree', params: { setting: 's', recommended: 'a', rec: '1', current: 'b', cur: '2' } }, { key: 'weigh.published' }, { key: 'evidence.nic' }] } };
+    expect(effectLine(disagree, 'ja')).toMatch(/^仮想 NIC のモデル/);
+    expect(effectLine({ evidence: 'Your own numbers disagree: x. Published: Old sentence (seed 1). Next one.' })).toBe('Old sentence (seed 1).');
   });
 
   it('titles and the user\'s own figures (Results and What to change) in Japanese', () => {
