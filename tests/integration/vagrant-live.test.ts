@@ -151,14 +151,21 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
-  it('runs the second synced folder as its own target (shared place only)', async () => {
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['seq-write'] });
+  it('runs the second synced folder as its own target (shared place only), and times a save on its host side (./data) seen in the guest', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['seq-write', 'watch'] });
     await engine.waitForJob(jobId);
     const finished = finishedOf(jobId);
     expect(finished.status, finished.message).toBe('completed');
     const run = await call<Run>('runs.get', finished.runId!);
-    expect(run.targets[0].results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write']);
-    expect(run.targets[0].results[0].command).toMatch(/--filename=\/srv\/data\/\.vmbench-/);
+    const t = run.targets[0];
+    expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write', 'shared/watch']);
+    expect(t.results[0].command).toMatch(/--filename=\/srv\/data\/\.vmbench-/);
+    // 9p shows the host's writes to a stat() in the guest, but the guest kernel hears of none: polling only.
+    const watched = t.results[1];
+    log(`watch over vagrant-libvirt 9p: ${JSON.stringify(watched.metrics)}; ${t.errors.map((e) => e.code).join(', ')}`);
+    expect(Object.keys(watched.metrics).sort()).toEqual(['watch_poll_p50_ms', 'watch_poll_p99_ms']);
+    expect(watched.metrics.watch_poll_p50_ms.median).toBeGreaterThan(0);
+    expect(t.errors.map((e) => e.code)).toEqual(['inotify-not-delivered']);
     expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 

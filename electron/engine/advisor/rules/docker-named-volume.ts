@@ -9,12 +9,13 @@ const WORTH_MOVING = 0.5;
 type Measured = NonNullable<ReturnType<Measurements['latest']>>;
 
 /**
- * The shared folder's speed as a share of the named volume's: the dependency-tree extract when measured
+ * The shared folder's speed as a share of the named volume's: the dependency-tree extract when measured (the mixed layout's when there is one)
  * (what `npm install` feels; a time, so volume/shared), else small-file creation (a rate, so shared/volume).
  */
 function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number; tree: boolean } | null {
   const treeShared = m.latest('dev-tree', 'shared', 'tree_extract_s');
-  const treeVolume = m.latest('dev-tree', 'volume', 'tree_extract_s');
+  // The layout advised, measured as such (project on the bind mount, node_modules in a volume), else the whole tree in the volume.
+  const treeVolume = m.latest('dev-tree', 'shared', 'mixed_extract_s') ?? m.latest('dev-tree', 'volume', 'tree_extract_s');
   if (treeShared && treeVolume && treeShared.median > 0) return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true };
   const shared = m.latest('small-files', 'shared', 'create_per_s');
   const volume = m.latest('small-files', 'volume', 'create_per_s');
