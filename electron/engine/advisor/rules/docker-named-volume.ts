@@ -12,11 +12,12 @@ type Measured = NonNullable<ReturnType<Measurements['latest']>>;
  * The shared folder's speed as a share of the named volume's: the dependency-tree extract when measured (the mixed layout's when there is one)
  * (what `npm install` feels; a time, so volume/shared), else small-file creation (a rate, so shared/volume).
  */
-function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number; tree: boolean } | null {
+function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number; tree: boolean; mixed?: boolean } | null {
   const treeShared = m.latest('dev-tree', 'shared', 'tree_extract_s');
   // The layout advised, measured as such (project on the bind mount, node_modules in a volume), else the whole tree in the volume.
-  const treeVolume = m.latest('dev-tree', 'shared', 'mixed_extract_s') ?? m.latest('dev-tree', 'volume', 'tree_extract_s');
-  if (treeShared && treeVolume && treeShared.median > 0) return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true };
+  const mixed = m.latest('dev-tree', 'shared', 'mixed_extract_s');
+  const treeVolume = mixed ?? m.latest('dev-tree', 'volume', 'tree_extract_s');
+  if (treeShared && treeVolume && treeShared.median > 0) return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true, mixed: !!mixed };
   const shared = m.latest('small-files', 'shared', 'create_per_s');
   const volume = m.latest('small-files', 'volume', 'create_per_s');
   if (!shared || !volume || !(volume.median > 0)) return null;
@@ -61,7 +62,7 @@ export const dockerNamedVolume: Rule = {
     ];
     const severity = got.r < 0.2 ? 'high' : 'medium';
     const mine = got.tree
-      ? msg('rule.dockerNamedVolume.tree', { shared: cite(got.shared, 's'), times: round(1 / got.r), volume: cite(got.volume, 's') })
+      ? msg(got.mixed ? 'rule.dockerNamedVolume.mixed' : 'rule.dockerNamedVolume.tree', { shared: cite(got.shared, 's'), times: round(1 / got.r), volume: cite(got.volume, 's') })
       : msg('rule.dockerNamedVolume.files', { shared: cite(got.shared, 'files/s'), pct: round(got.r * 100), volume: cite(got.volume, 'files/s') });
     return { ...f, severity, measured, text: { ...f.text, evidence: [mine, ...f.text.evidence] } };
   },
