@@ -11,9 +11,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          // The CLI's messages are asserted in English: a Japanese LANG of the shell must not change them
-          // (cli-lang.test.ts sets the locale of each call itself).
-          env: { LC_ALL: 'C.UTF-8' },
+          // The CLI's messages are asserted in English: a Japanese locale of the shell must not change them
+          // (empty LC_ALL / LC_MESSAGES count as unset; a test that wants Japanese sets LANG or --lang).
+          env: { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
