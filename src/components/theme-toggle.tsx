@@ -1,4 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 
 type Theme = 'dark' | 'light';
@@ -38,6 +39,7 @@ export function applySavedTheme(): void {
 
 /** A button that switches between the dark and light themes; the pick is remembered and overrides the system's. */
 export function ThemeToggle(): JSX.Element {
+  const { t } = useTranslation('ui');
   const [theme, setTheme] = useState<Theme>(currentTheme);
   useEffect(() => {
     const sync = (): void => setTheme(currentTheme());
@@ -55,9 +57,9 @@ export function ThemeToggle(): JSX.Element {
     setTheme(next);
   };
   return (
-    <button type="button" className="nav-item theme-toggle" aria-label={`Switch to ${next} theme`} data-testid="theme-toggle" onClick={pick}>
+    <button type="button" className="nav-item theme-toggle" aria-label={t(next === 'light' ? 'theme.toLight' : 'theme.toDark')} data-testid="theme-toggle" onClick={pick}>
       <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      <span className="nav-label">{theme === 'dark' ? 'Light theme' : 'Dark theme'}</span>
+      <span className="nav-label">{t(theme === 'dark' ? 'theme.light' : 'theme.dark')}</span>
     </button>
   );
 }
