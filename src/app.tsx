@@ -10,14 +10,14 @@ import { HistoryView } from './views/history-view';
 import { AdviceView } from './views/advice-view';
 import { ShareView } from './views/share-view';
 import { Spinner } from './components/spinner';
-import { useTranslation } from 'react-i18next';
+import { useUi } from './lib/use-ui';
 
 // The two views with charts load recharts on first use: the first screen (Environments) comes up sooner.
 const ResultsView = lazy(() => import('./views/results-view').then((m) => ({ default: m.ResultsView })));
 const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
 
 function CurrentView({ view }: { view: View }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   switch (view) {
     case 'environments':
       return <EnvironmentsView />;
@@ -44,7 +44,7 @@ function CurrentView({ view }: { view: View }): JSX.Element {
 
 /** The app shell: sidebar, header with the run controls and the live run panel (both stay in view), banners, current view. */
 export function App(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const view = useAppStore((s) => s.view);
   return (
     <div className="app">

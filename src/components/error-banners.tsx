@@ -1,11 +1,11 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';
 
 /** The stack of dismissible API error messages (role="alert"). */
 export function ErrorBanners(): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const banners = useAppStore((s) => s.banners);
   const dismiss = useAppStore((s) => s.dismissBanner);
   if (banners.length === 0) return null;

@@ -1,11 +1,11 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { LANGS, languageName, type Lang } from '../../electron/i18n';
 import { setLang } from '../lib/i18n';
 
 /** The language switch: one toggle button per language (aria-pressed), each named in its own language; the pick is remembered (setLang). */
 export function LangSwitch(): JSX.Element {
-  const { t, i18n } = useTranslation('ui');
+  const { t, i18n } = useUi();
   const current = i18n.language as Lang;
   return (
     <div className="lang-switch" role="group" aria-label={t('lang.group')} data-testid="lang-switch">

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { JobState } from '../store/job-reducer';
 import { currentSamples } from '../store/job-selectors';
 import { fmtNum } from '../lib/format';
@@ -7,7 +7,7 @@ import { HEADLINE, metricMeta, PLACE_LABEL } from '../lib/metrics';
 
 /** Numbers as they arrive: this step's trial samples and the medians of finished steps. */
 export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const samples = currentSamples(job).slice(-8);
   const finished = job.results.slice(-8);
   if (samples.length === 0 && finished.length === 0 && job.errors.length === 0) return null;

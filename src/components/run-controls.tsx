@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Suite } from '../../electron/contract';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
@@ -14,7 +14,7 @@ const SUITES: { id: Suite; trials: number }[] = [
 
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const suite = useAppStore((s) => s.suite);
   const setSuite = useAppStore((s) => s.setSuite);
   const targets = useAppStore((s) => s.selectedTargets);

@@ -1,6 +1,6 @@
 import { useEffect, type JSX } from 'react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
 import { Icon } from './icons';
@@ -15,7 +15,7 @@ function outcomeText(job: JobState, t: TFunction<'ui'>): string {
 
 /** The status line shown after a job finished, failed or was cancelled. */
 export function RunOutcome({ job, onDismiss }: { job: JobState; onDismiss: () => void }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const setView = useAppStore((s) => s.setView);
   // After a cancel the Cancel button is gone: give focus back to where runs start instead of dropping it on <body>.
   useEffect(() => {

@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import { RunOutcome } from './run-outcome';
 import { RunProgress } from './run-progress';
 
 /** Shows the active job: live progress while it runs, its outcome afterwards. */
 export function RunPanel(): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const job = useAppStore((s) => (s.activeJobId ? s.jobs.jobs[s.activeJobId] : undefined));
   const activeJobId = useAppStore((s) => s.activeJobId);
   const starting = useAppStore((s) => s.starting);

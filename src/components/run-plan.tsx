@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Place, TargetInfo, TestId } from '../../electron/contract';
 import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
 import { PLACE_LABEL } from '../lib/metrics';
@@ -30,7 +30,7 @@ export function plannedTargets(targets: TargetInfo[], selected: string[], suite:
 
 /** The chosen targets with an estimated duration each, and the total, shown next to the primary button. */
 export function RunPlan(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const suite = useAppStore((s) => s.suite);
   const services = useAppStore((s) => s.services);
   const devTree = useAppStore((s) => s.devTree);

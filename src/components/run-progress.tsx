@@ -1,5 +1,5 @@
 import { useEffect, useRef, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { cancelRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
@@ -10,7 +10,7 @@ import { LiveNumbers } from './live-numbers';
 
 /** The live view of a running job: overall bar, per-target bars, current step, ETA, Cancel. */
 export function RunProgress({ job }: { job: JobState }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const cancelling = useAppStore((s) => s.cancelling);
   const detect = useAppStore((s) => s.detect);
   const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];

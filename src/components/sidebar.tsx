@@ -3,7 +3,7 @@ import { getApi } from '../api/get-api';
 import { useAppStore, type View } from '../store/app-store';
 import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { LangSwitch } from './lang-switch';
 import { ThemeToggle } from './theme-toggle';
 
@@ -19,7 +19,7 @@ const ITEMS: { view: View; icon: IconName; key: string }[] = [
 
 /** The left navigation: one real button per view, Alt+1..6 (by physical key, lib/shortcuts.ts) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
   const runCount = useAppStore((s) => s.runs?.runs.length ?? 0);

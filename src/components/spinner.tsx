@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 
 /** An inline loading indicator with a text for screen readers. */
 export function Spinner({ label }: { label?: string }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   return (
     <span className="loading" role="status">
       <span className="spinner" aria-hidden="true" />

@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 
 /** A colored pill for a runtime state or a run status. */
 export function StateBadge({ state }: { state: string }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   return (
     <span className={`badge badge-${state}`} data-testid="state-badge">
       <span className="badge-dot" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { Icon } from './icons';
 
 type Theme = 'dark' | 'light';
@@ -39,7 +39,7 @@ export function applySavedTheme(): void {
 
 /** A button that switches between the dark and light themes; the pick is remembered and overrides the system's. */
 export function ThemeToggle(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const [theme, setTheme] = useState<Theme>(currentTheme);
   useEffect(() => {
     const sync = (): void => setTheme(currentTheme());

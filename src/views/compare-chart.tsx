@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { HEADLINE_METRIC } from '../../electron/metrics';
@@ -47,7 +47,7 @@ export function compareBars(cmp: Comparison): CompareBar[] {
 
 /** Before/after per headline metric as % of before, with min–max whiskers so that noise is visible as overlap. */
 export function CompareChart({ comparison }: { comparison: Comparison }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const bars = compareBars(comparison);
   if (bars.length === 0) return null;
   const height = 70 + bars.length * 62;

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { fmtRatioInterval } from '../../electron/headline';
 import { VERDICT_WORDS } from '../../electron/verdict-stats';
@@ -34,7 +34,7 @@ function spread(s: [number, number] | null, n: number): string {
 
 /** The seed-004-style table: metric, before, after (each with its spread), % change, ratio with its 95% interval, verdict. */
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const groups = groupRows(comparison.rows);
   if (groups.length === 0) return <p className="muted">{t('compare.noShared')}</p>;
   return (

@@ -1,5 +1,6 @@
 import { useEffect, type JSX } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -16,7 +17,7 @@ import { ServiceCompare } from './service-compare';
 
 /** Before (A) and after (B) pickers and the per-metric comparison table. */
 export function CompareView(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const a = useAppStore((s) => s.compareA);
   const b = useAppStore((s) => s.compareB);

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -17,7 +17,7 @@ export function EnvironmentsView(): JSX.Element {
   const savedAt = useAppStore((s) => s.detectSavedAt);
   const fresh = useAppStore((s) => s.detectFresh);
   const runs = useAppStore((s) => s.runs?.runs.length ?? -1);
-  const { t, i18n } = useTranslation('ui');
+  const { t, i18n } = useUi();
   const lang = isLang(i18n.language) ? i18n.language : 'en';
   const shown = shownRuntimes(detect, fresh, loading);
   const status = savedAt

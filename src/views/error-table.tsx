@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { groupTargetErrors } from '../lib/failure-help';
 import { PLACE_LABEL } from '../lib/metrics';
 
 /** The errors of a run, one row per target and cause with how many steps it hit; long messages wrap. */
 export function ErrorTable({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const rows = run.targets.flatMap((t) => groupTargetErrors(t).map((g) => ({ t, g })));
   if (rows.length === 0) return null;
   return (

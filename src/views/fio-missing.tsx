@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { ProbeInfo } from '../../electron/contract';
 import { installCommand } from '../lib/install-command';
 
 /** When fio is missing: what falls back (and what is skipped), and the command that installs it on this OS. */
 export function FioMissing({ probe }: { probe: ProbeInfo }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   if (!probe.tools || !('fio' in probe.tools) || probe.tools.fio) return null;
   const cmd = installCommand(probe.os, 'fio');
   return (

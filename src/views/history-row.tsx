@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { RunSummary } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { fmtDate, fmtNum } from '../lib/format';
@@ -8,7 +8,7 @@ import { RunAnnotate } from './run-annotate';
 
 /** One run in the history table: pick box, date, suite, status, targets, headline numbers, Open. */
 export function HistoryRow(props: { run: RunSummary; picked: boolean; current: boolean; onToggle: (id: string) => void; onOpen: (id: string) => void }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const { run } = props;
   const date = fmtDate(run.startedAt);
   return (

@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -10,7 +11,7 @@ import { HistoryRow } from './history-row';
 
 /** The run history: open a run, or tick two and compare them. */
 export function HistoryView(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const loading = useAppStore((s) => s.runsLoading);
   const selectedId = useAppStore((s) => s.selectedRunId);

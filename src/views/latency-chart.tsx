@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { latencyUnit, niceTicks, tickLabel } from '../lib/chart-scale';
@@ -10,7 +10,7 @@ import { ChartCard } from './chart-card';
 
 /** 4k random-read completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. */
 export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const { rows, series } = latencyData(run);
   if (rows.length === 0) return null;
   const colors = placeColors(run);

@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { ProbeInfo } from '../../electron/contract';
 import { fmtMiB } from '../lib/format';
 import { FioMissing } from './fio-missing';
 
 /** What the probe found: OS, kernel, CPU, memory, test-dir filesystem and free space, tool versions. */
 export function ProbeFacts({ probe }: { probe: ProbeInfo }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const tools = Object.entries(probe.tools ?? {});
   const rows: [string, string][] = [
     [t('probe.os'), probe.os || '—'],

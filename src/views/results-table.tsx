@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
@@ -13,7 +13,7 @@ function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {
 
 /** Every metric of a run (median, min, max, n, unit, ratio to native, tool); errors are grouped in ErrorTable. */
 export function ResultsTable({ run }: { run: Run }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const rows = tableRows(run).filter((r) => r.kind === 'metric');
   const multi = run.targets.length > 1;
   return (

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
@@ -29,7 +30,7 @@ function duration(run: Run, t: TFunction<'ui'>): string {
 
 /** Charts and the full table of the selected (by default the latest) run. */
 export function ResultsView(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const selectedId = useAppStore((s) => s.selectedRunId);
   const run = useAppStore((s) => (s.selectedRunId ? s.runCache[s.selectedRunId] : undefined));

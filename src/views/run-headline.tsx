@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { runHeadlines } from '../../electron/headline';
 import { MethodNote } from './method-note';
 
 /** One plain sentence per guest place at the top of Results (the share card's title line), ratios by the Compare method. */
 export function RunHeadline({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const lines = runHeadlines(run);
   const guests = run.targets.some((t) => t.results.some((r) => r.place !== 'native'));
   if (lines.length === 0) {

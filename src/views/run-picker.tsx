@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { RunSummary } from '../../electron/contract';
 import { fmtDate } from '../lib/format';
 import { newestFirst, sharesMetrics } from '../store/compare-pick';
@@ -14,7 +14,7 @@ export function RunPicker(props: {
   allowNone?: string;
   other?: string | null;
 }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const other = props.runs.find((r) => r.id === props.other);
   return (
     <label className="field">

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { RuntimeInfo } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { useAppStore } from '../store/app-store';
@@ -10,7 +10,7 @@ import { StartRuntime } from './start-runtime';
 
 /** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes; `checking` while a fresh detection has not answered for it. */
 export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInfo; checking?: boolean }): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const selected = useAppStore((s) => s.selectedTargets);
   const toggle = useAppStore((s) => s.toggleTarget);
   const isLocal = runtime.id === 'local';

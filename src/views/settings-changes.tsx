@@ -1,11 +1,11 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { SettingChange } from '../../electron/contract';
 import { fmtValue } from '../lib/format';
 
 /** The settings that differ between the two compared runs (what an apply changed), before → after. */
 export function SettingsChanges({ changes }: { changes: SettingChange[] }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   if (changes.length === 0) return null;
   return (
     <section className="card settings-changes" data-testid="settings-changes" aria-label={t('settingsChanged.title')}>

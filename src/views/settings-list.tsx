@@ -1,11 +1,11 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { RuntimeInfo } from '../../electron/contract';
 import { settingLabel, settingValue, SOURCE_WORDS } from '../lib/setting-labels';
 
 /** Settings as label/value rows (the key as a tooltip): configured value, where it came from in words, and the active value when known. */
 export function SettingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const keys = Object.keys(runtime.settings);
   const active = runtime.active ?? {};
   for (const k of Object.keys(active)) if (!keys.includes(k)) keys.push(k);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { getApi } from '../api/get-api';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
@@ -13,7 +14,7 @@ type Card = { filename: string; pngBase64: string; width: number; height: number
 
 /** The share card preview with Export PNG, Copy Markdown and Save JSON/CSV. */
 export function ShareView(): JSX.Element {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const runId = useAppStore((s) => s.shareRunId ?? s.selectedRunId ?? (s.runs ? (newestFirst(s.runs.runs)[0]?.id ?? null) : null));
   const compareTo = useAppStore((s) => s.shareCompareTo);

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { niceTicks, tickLabel } from '../lib/chart-scale';
@@ -13,7 +13,7 @@ import { ChartCard } from './chart-card';
  * ratios to native (native is the 1× line) when other places were measured, else in ops/s.
  */
 export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const ratio = smallFilesRatioData(run);
   const { rows, series } = ratio ?? smallFilesAbsData(run);
   if (rows.length === 0 || series.length === 0) return null;

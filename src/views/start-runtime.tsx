@@ -1,5 +1,5 @@
 import { useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { TFunction } from 'i18next';
 import type { RuntimeInfo } from '../../electron/contract';
 import { translator } from '../../electron/i18n';
@@ -25,7 +25,7 @@ export function unusableReason(rt: RuntimeInfo, t: TFunction<'ui'> = translator(
 
 /** The reason a stopped runtime cannot be selected, and a Start button that runs its own CLI after a confirmation. */
 export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run, TestId } from '../../electron/contract';
 import { isFallback } from '../../electron/headline';
 import { fmtCompact, fmtNum } from '../lib/format';
@@ -17,7 +17,7 @@ const TILES: { test: TestId; metric: string }[] = [
 
 /** Headline numbers of the native baseline, one tile per test. */
 export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const base = baselineTarget(run);
   if (!base) return null;
   const tiles = TILES.map((t) => {

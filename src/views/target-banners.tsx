@@ -1,5 +1,5 @@
 import { useState, type JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { isFailure } from '../../electron/engine/run-status';
 import { Icon } from '../components/icons';
@@ -10,7 +10,7 @@ import { useAppStore } from '../store/app-store';
 
 /** One banner per target that did not end ok: the cause in a sentence, the fix in the app's terms, and Retry for that target. */
 export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const running = useAppStore((s) => Boolean(s.activeJobId && s.jobs.jobs[s.activeJobId]?.status === 'running'));
   const [copied, setCopied] = useState<string | null>(null);
   const bad = run.targets.filter((x) => x.status !== 'ok');

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { niceTicks, tickLabel } from '../lib/chart-scale';
@@ -13,7 +13,7 @@ const METRICS = [{ key: 'write_MBps' }, { key: 'read_MBps' }] as const;
 
 /** Sequential write and read MB/s, one horizontal bar per target and place in its place's colour, min–max whiskers, ratio to native as label. */
 export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const all = throughputData(run);
   if (all.length === 0) return null;
   const colors = placeColors(run);

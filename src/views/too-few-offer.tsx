@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Comparison } from '../../electron/contract';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 
 /** When trials were too few to decide (or only large changes could show), offers a re-run of the after side with the thorough suite. */
 export function TooFewOffer({ comparison }: { comparison: Comparison }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   const running = useAppStore((s) => Boolean(s.activeJobId && s.jobs.jobs[s.activeJobId]?.status === 'running'));
   const { summary, b, a } = comparison;
   const fewTrials = comparison.rows.some((r) => r.verdict === 'noise' && Math.min(r.nA, r.nB) < 5);

@@ -1,9 +1,10 @@
 import type { JSX } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 
 /** First visit (no run stored yet): what vmbench does and what "Benchmark my setup" will do, in three steps. */
 export function Welcome({ runs }: { runs: number }): JSX.Element | null {
-  const { t } = useTranslation('ui');
+  const { t } = useUi();
   if (runs > 0) return null;
   return (
     <section className="card welcome" aria-labelledby="welcome-title" data-testid="welcome">
