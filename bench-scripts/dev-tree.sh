@@ -1,9 +1,12 @@
 # dev-tree: what `npm install`, `git status` and a bundler feel: a dependency tree shaped like a real
 # node_modules (generated here from a seed, never downloaded), extracted, walked, read and deleted.
-# Args: --dir DIR [--trials N] [--files N] [--seed N] [--tool ... (ignored: tar, find, cat, rm)]
+# Args: --dir DIR [--trials N] [--files N] [--seed N] [--modules-dir DIR2] [--tool ... (ignored: tar, find, cat, rm)]
 # Events: start, per trial sample tree_extract_s, tree_walk_s, tree_read_s, tree_delete_s and progress; result, end.
+# With --modules-dir, each trial also measures the mixed layout Docker users are told to use: the
+# project's own files (package.json, src/) in DIR and node_modules in DIR2 (e.g. a named volume):
+# samples mixed_extract_s, mixed_walk_s, mixed_read_s, mixed_delete_s, over both folders.
 #
-# The tree: packages (10% scoped @scope/name) with package.json, README.md, LICENSE, index.js, a lib/
+# The tree: a project (package.json, src/ with about 4% of the files) and its node_modules: packages (10% scoped @scope/name) with package.json, README.md, LICENSE, index.js, a lib/
 # (sometimes lib/<sub>/) of .js/.d.ts files, source maps, 1 in 50 packages with a 100 KiB-1 MiB bundle
 # in dist/, 1 in 20 with a nested node_modules, and node_modules/.bin symlinks. Sizes follow a
 # long tail: most files under 4 KiB. The same --seed gives the same tree on every system (Park-Miller
@@ -12,8 +15,14 @@
 # entry), reads every file (find -exec cat), and deletes it (rm -rf). Caches are dropped before the
 # walk and the read where allowed (root on Linux); the result says whether they were.
 
-VB_SEED=''
-vb_extra_arg() { case $1 in --seed) vb_is_uint "$2" || vb_die usage 2 "--seed needs a whole number, not '$2'"; VB_SEED=$2; return 0 ;; esac; return 1; }
+VB_SEED=''; VB_MODS=''
+vb_extra_arg() {
+  case $1 in
+    --seed) vb_is_uint "$2" || vb_die usage 2 "--seed needs a whole number, not '$2'"; VB_SEED=$2; return 0 ;;
+    --modules-dir) [ -d "$2" ] || vb_die bad-dir 2 "--modules-dir $2 is not a directory"; VB_MODS=$2; return 0 ;;
+  esac
+  return 1
+}
 
 # The generator: MODE plan prints "d DIR" and "l TARGET NAME" lines; MODE write writes the files (in cwd).
 VB_TREE_AWK='
@@ -57,8 +66,13 @@ BEGIN {
     while (length(pool) < 65536) pool = pool sprintf("export function %s(%s) { return %s.%s(%d); }\n", cword(), cword(), cword(), cword(), ci(0, 99999))
     plen = length(pool)
   }
-  dir("node_modules"); dir("node_modules/.bin")
   files = 0; n = 0
+  # The project itself: package.json and src/ (components, lib, utils), about 4% of the files.
+  put("package.json", ri(800, 3000)); dir("src")
+  split("components lib utils pages hooks", sdirs, " ")
+  for (i = 1; i <= 5; i++) dir("src/" sdirs[i])
+  for (i = int(want / 25) + 10; i > 0; i--) put("src/" sdirs[ri(1, 5)] "/" word() i ((rnd() < 0.3) ? ".ts" : ".js"), fsize())
+  dir("node_modules"); dir("node_modules/.bin")
   while (files < want) {
     n++
     if (rnd() < 0.1) { sc = "@" word(); if (!(sc in scopes)) { scopes[sc] = 1; dir("node_modules/" sc) } pkg("node_modules/" sc, word() "-" n, 0) }
@@ -80,43 +94,66 @@ vb_dev_tree_main() {
   vb_check_space $(( VB_FILES * 8 * 3 / 1024 + 1 )) "a $VB_FILES-file dependency tree, its tar and one extracted copy"
   vb_mkwork
   cd "$VB_WORK" || vb_die tool-failed 1 "cannot enter $VB_WORK"
-  mkdir src && cd src || vb_die tool-failed 1 "cannot create $VB_WORK/src"
+  mkdir tree && cd tree || vb_die tool-failed 1 "cannot create $VB_WORK/tree"
   awk -v mode=plan -v want="$VB_FILES" -v seed0="$VB_SEED" "$VB_TREE_AWK" >"$VB_WORK/plan" </dev/null || vb_die tool-failed 1 'awk could not plan the tree'
   vb_run sh -c 'sed -n "s/^d //p" "$1" | xargs mkdir -p' sh "$VB_WORK/plan" || vb_die tool-failed 1 "mkdir failed building the tree in $VB_WORK"
   vb_run awk -v mode=write -v want="$VB_FILES" -v seed0="$VB_SEED" "$VB_TREE_AWK" || vb_die tool-failed 1 "awk failed writing the tree in $VB_WORK"
   vb_run sh -c 'sed -n "s/^l //p" "$1" | xargs -n 2 ln -s' sh "$VB_WORK/plan" || vb_die tool-failed 1 "ln -s failed building the tree in $VB_WORK"
-  cd "$VB_WORK" && vb_run tar cf tree.tar -C src node_modules || vb_die tool-failed 1 "tar could not pack the tree in $VB_WORK"
-  vb_files=$(find src -type f | wc -l | tr -d ' '); vb_dirs=$(find src -type d | wc -l | tr -d ' '); vb_links=$(find src -type l | wc -l | tr -d ' ')
-  vb_mib=$(du -sk src | awk '{ printf "%.0f", $1 / 1024 }')
-  vb_run rm -rf src plan || vb_die tool-failed 1 "rm -rf could not delete $VB_WORK/src"
-  vb_e=''; vb_w=''; vb_r=''; vb_d=''; vb_cold=yes; vb_i=1
+  cd "$VB_WORK" && vb_run tar cf proj.tar -C tree package.json src && vb_run tar cf mods.tar -C tree node_modules || vb_die tool-failed 1 "tar could not pack the tree in $VB_WORK"
+  vb_files=$(find tree -type f | wc -l | tr -d ' '); vb_dirs=$(find tree -type d | wc -l | tr -d ' '); vb_links=$(find tree -type l | wc -l | tr -d ' ')
+  vb_mib=$(du -sk tree | awk '{ printf "%.0f", $1 / 1024 }')
+  vb_run rm -rf tree plan || vb_die tool-failed 1 "rm -rf could not delete $VB_WORK/tree"
+  if [ -n "$VB_MODS" ]; then
+    VB_WORK2="$(cd "$VB_MODS" && pwd)/${VB_WORK##*/}"
+    mkdir "$VB_WORK2" || { VB_WORK2=''; vb_die bad-dir 2 "cannot create a work directory in $VB_MODS (read-only, or no permission)"; }
+  fi
+  vb_e=''; vb_w=''; vb_r=''; vb_d=''; vb_me=''; vb_mw=''; vb_mr=''; vb_md=''; vb_cold=yes; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
-    vb_t0=$(vb_now)
-    mkdir t && vb_run tar xf tree.tar -C t && vb_run sync || vb_die tool-failed 1 "tar could not extract the tree into $VB_WORK/t"
-    vb_t1=$(vb_now)
-    vb_drop_caches || vb_cold=no
-    vb_t2=$(vb_now); vb_run_quiet find t -size +0 || vb_die tool-failed 1 "find failed in $VB_WORK/t"; vb_t3=$(vb_now)
-    vb_drop_caches || vb_cold=no
-    vb_t4=$(vb_now); vb_run_quiet find t -type f -exec cat {} + || vb_die tool-failed 1 "reading the tree failed in $VB_WORK/t"; vb_t5=$(vb_now)
-    vb_got=$(find t -type f | wc -l | tr -d ' ')
-    [ "$vb_got" = "$vb_files" ] || vb_die tool-failed 1 "expected $vb_files files in $VB_WORK/t after extracting, found $vb_got"
-    vb_t6=$(vb_now); vb_run rm -rf t; vb_t7=$(vb_now)
-    [ -e t ] && vb_die tool-failed 1 "rm -rf could not delete $VB_WORK/t"
-    vb_v=$(vb_secs "$vb_t0" "$vb_t1"); vb_sample $vb_i tree_extract_s "$vb_v"; vb_e="$vb_e $vb_v"
-    vb_v=$(vb_secs "$vb_t2" "$vb_t3"); vb_sample $vb_i tree_walk_s "$vb_v"; vb_w="$vb_w $vb_v"
-    vb_v=$(vb_secs "$vb_t4" "$vb_t5"); vb_sample $vb_i tree_read_s "$vb_v"; vb_r="$vb_r $vb_v"
-    vb_v=$(vb_secs "$vb_t6" "$vb_t7"); vb_sample $vb_i tree_delete_s "$vb_v"; vb_d="$vb_d $vb_v"
+    vb_tree_trial t t
+    vb_sample $vb_i tree_extract_s "$vb_te"; vb_e="$vb_e $vb_te"
+    vb_sample $vb_i tree_walk_s "$vb_tw"; vb_w="$vb_w $vb_tw"
+    vb_sample $vb_i tree_read_s "$vb_tr"; vb_r="$vb_r $vb_tr"
+    vb_sample $vb_i tree_delete_s "$vb_td"; vb_d="$vb_d $vb_td"
+    if [ -n "$VB_WORK2" ]; then
+      vb_tree_trial t "$VB_WORK2/t"
+      vb_sample $vb_i mixed_extract_s "$vb_te"; vb_me="$vb_me $vb_te"
+      vb_sample $vb_i mixed_walk_s "$vb_tw"; vb_mw="$vb_mw $vb_tw"
+      vb_sample $vb_i mixed_read_s "$vb_tr"; vb_mr="$vb_mr $vb_tr"
+      vb_sample $vb_i mixed_delete_s "$vb_td"; vb_md="$vb_md $vb_td"
+    fi
     vb_progress $vb_i
     vb_i=$((vb_i + 1))
   done
   if [ $vb_cold = yes ]; then vb_cache='caches dropped before the walk and the read'
   else vb_cache='caches could not be dropped (not root, or a container), so the walk and the read may be served from memory'; fi
+  vb_mixed=''; vb_mixed_how=''
+  if [ -n "$VB_WORK2" ]; then
+    vb_mixed=",\"mixed_extract_s\":$(vb_stat_json "$vb_me"),\"mixed_walk_s\":$(vb_stat_json "$vb_mw"),\"mixed_read_s\":$(vb_stat_json "$vb_mr"),\"mixed_delete_s\":$(vb_stat_json "$vb_md")"
+    vb_mixed_how="; mixed layout: package.json and src/ in $VB_DIR, node_modules in $VB_MODS, each step over both"
+  fi
   vb_result sh '' \
-    "a node_modules-like tree from seed $VB_SEED: $vb_files files, $vb_dirs folders, $vb_links symlinks, $vb_mib MiB; extract: tar xf then sync; walk: find -size (one lstat per entry); read: find -exec cat; delete: rm -rf; $vb_cache; clock $VB_CLOCK_NAME" \
+    "a node_modules-like tree from seed $VB_SEED: $vb_files files, $vb_dirs folders, $vb_links symlinks, $vb_mib MiB; extract: tar xf then sync; walk: find -size (one lstat per entry); read: find -exec cat; delete: rm -rf; $vb_cache$vb_mixed_how; clock $VB_CLOCK_NAME" \
     "{\"files\":$VB_FILES,\"seed\":$VB_SEED,\"trials\":$VB_TRIALS,\"treeFiles\":$vb_files,\"treeDirs\":$vb_dirs,\"treeLinks\":$vb_links,\"treeMiB\":$vb_mib}" \
-    "mkdir t && tar xf tree.tar -C t && sync; find t -size +0 >/dev/null; find t -type f -exec cat {} + >/dev/null; rm -rf t" \
-    "{\"tree_extract_s\":$(vb_stat_json "$vb_e"),\"tree_walk_s\":$(vb_stat_json "$vb_w"),\"tree_read_s\":$(vb_stat_json "$vb_r"),\"tree_delete_s\":$(vb_stat_json "$vb_d")}"
+    "mkdir t && tar xf proj.tar -C t && tar xf mods.tar -C t && sync; find t -size +0 >/dev/null; find t -type f -exec cat {} + >/dev/null; rm -rf t" \
+    "{\"tree_extract_s\":$(vb_stat_json "$vb_e"),\"tree_walk_s\":$(vb_stat_json "$vb_w"),\"tree_read_s\":$(vb_stat_json "$vb_r"),\"tree_delete_s\":$(vb_stat_json "$vb_d")$vb_mixed}"
   vb_finish
+}
+
+vb_tree_trial() { # PROJ MODS: extract the project into PROJ and node_modules into MODS, walk, read, delete; sets vb_te vb_tw vb_tr vb_td
+  vb_p=$1; vb_m=$2
+  [ "$vb_m" = "$vb_p" ] && set -- "$vb_p" # the usual layout: one folder
+  vb_t0=$(vb_now)
+  mkdir "$@" && vb_run tar xf proj.tar -C "$vb_p" && vb_run tar xf mods.tar -C "$vb_m" && vb_run sync || vb_die tool-failed 1 "tar could not extract the tree into $*"
+  vb_t1=$(vb_now)
+  vb_drop_caches || vb_cold=no
+  vb_t2=$(vb_now); vb_run_quiet find "$@" -size +0 || vb_die tool-failed 1 "find failed in $*"; vb_t3=$(vb_now)
+  vb_drop_caches || vb_cold=no
+  vb_t4=$(vb_now); vb_run_quiet find "$@" -type f -exec cat {} + || vb_die tool-failed 1 "reading the tree failed in $*"; vb_t5=$(vb_now)
+  vb_got=$(find "$@" -type f | wc -l | tr -d ' ')
+  [ "$vb_got" = "$vb_files" ] || vb_die tool-failed 1 "expected $vb_files files in $* after extracting, found $vb_got"
+  vb_t6=$(vb_now); vb_run rm -rf "$@"; vb_t7=$(vb_now)
+  { [ -e "$vb_p" ] || [ -e "$vb_m" ]; } && vb_die tool-failed 1 "rm -rf could not delete $*"
+  vb_te=$(vb_secs "$vb_t0" "$vb_t1"); vb_tw=$(vb_secs "$vb_t2" "$vb_t3"); vb_tr=$(vb_secs "$vb_t4" "$vb_t5"); vb_td=$(vb_secs "$vb_t6" "$vb_t7")
 }
 
 vb_secs() { # START END: elapsed seconds (floored at the clock resolution)

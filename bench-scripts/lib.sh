@@ -9,7 +9,7 @@ LC_ALL=C; export LC_ALL # "." decimals in JSON numbers, byte-wise text tools, En
 unset CDPATH             # so that cd never prints to stdout
 # Servers (nginx, sshd-style daemons) live in sbin, which a non-root user's PATH lacks on Debian (vagrant ssh).
 case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH=$PATH:/usr/local/sbin:/usr/sbin:/sbin; export PATH ;; esac
-VB_TEST=''; VB_DIR=''; VB_TRIALS=3; VB_TOOL=auto; VB_WORK=''; VB_CHILD=''
+VB_TEST=''; VB_DIR=''; VB_TRIALS=3; VB_TOOL=auto; VB_WORK=''; VB_WORK2=''; VB_CHILD=''
 VB_SIZE_MIB=''; VB_BS_KIB=''; VB_RUNTIME_S=''; VB_RAMP_S=''; VB_IODEPTH=''
 VB_FILES=''; VB_SIZE_BYTES=''; VB_MAX_S=''; VB_SERVER=''
 VB_CLOCK=s; VB_CLOCK_RES=1; VB_CLOCK_NAME='date +%s'
@@ -63,6 +63,11 @@ vb_cleanup() {
     wait "$VB_CHILD" 2>/dev/null
     wait "$vb_dog" 2>/dev/null
     VB_CHILD=''
+  fi
+  if [ -n "$VB_WORK2" ]; then # a second work directory in another place (dev-tree's --modules-dir)
+    cd / || :
+    rm -rf "$VB_WORK2" 2>/dev/null
+    VB_WORK2=''
   fi
   if [ -n "$VB_WORK" ]; then
     cd "${VB_WORK%/*}" 2>/dev/null || cd / || :

@@ -24,6 +24,23 @@ export interface Finding {
   gainBasis?: string;
   /** The user's own numbers say this is already fine: listed last. */
   alreadyFine?: boolean;
+  /** The same texts as message references (advice catalogue), so a reader shows them in its own language; the English fields above are rendered from them. */
+  text?: FindingText;
+}
+
+/** A language-neutral message: a key of the advice catalogue and its parameters (numbers, setting values, names, or nested messages). */
+export interface MsgRef {
+  key: string;
+  params?: Record<string, string | number | MsgRef>;
+}
+
+/** A finding's texts as messages; evidence and risk are sentences joined in order (a space in English, none in Japanese). */
+export interface FindingText {
+  evidence: MsgRef[];
+  risk?: MsgRef[];
+  /** One message per How to step (apply.kind 'steps'). */
+  steps?: MsgRef[];
+  gainBasis?: MsgRef;
 }
 
 /** One published measurement behind a finding. */
@@ -32,6 +49,8 @@ export interface EvidenceRow {
   date: string;
   machine: string;
   numbers: string;
+  /** The row's id in the advice catalogue (row.<id>.source …), to show it in another language. */
+  ref?: string;
 }
 
 /** What applying a finding will change, shown for confirmation before anything is done. */

@@ -151,7 +151,7 @@ export type { Direction, CompareRow, CompareVerdict, CompareSummary, VerdictMeth
 /** A value read from a runtime and where it came from ('vagrantfile': read from a Vagrantfile's text; 'provider': the VM provider's own view of an existing machine). */
 export type SettingSource = 'file' | 'cli' | 'default' | 'guest' | 'vagrantfile' | 'provider';
 
-export type { Finding, EvidenceRow, ApplyPlan, ApplyResult, MeasuredValue } from './contract-advice.js';
+export type { Finding, EvidenceRow, ApplyPlan, ApplyResult, MeasuredValue, MsgRef, FindingText } from './contract-advice.js';
 
 /** A place to run the suite in, offered by a runtime. */
 export interface TargetInfo {

@@ -20,8 +20,13 @@ export type SuiteParams = Record<string, number>;
 export const SCRIPT_TESTS: readonly ScriptTest[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
 /** The service tests (servers on loopback, or the engine's on the host: see service-step.ts), run when named (`--tests net,redis,http`). */
 export const SERVICE_TESTS: readonly ScriptTest[] = ['net', 'redis', 'http'];
-/** The developer-task tests (a node_modules-like tree; file-change propagation), run when named (`--tests dev-tree,watch`). */
+/** The developer-task tests (a node_modules-like tree; file-change propagation): in the standard and thorough suites, and in quick when named (`--tests dev-tree,watch`). */
 export const DEV_TESTS: readonly ScriptTest[] = ['dev-tree', 'watch'];
+
+/** The tests a suite runs when none are named: the disk tests, plus the developer tasks in standard and thorough (quick stays about a minute natively; its dev-tree, when asked for, is a small tree). */
+export function defaultTests(suite: Suite): ScriptTest[] {
+  return suite === 'quick' ? [...SCRIPT_TESTS] : [...SCRIPT_TESTS, ...DEV_TESTS];
+}
 
 /** Whether a test runs in a place: watch only where the host can write into the place's folder (native, a shared folder). */
 export function runsIn(test: TestId, place: Place): boolean {

@@ -79,13 +79,17 @@ EOF
     cat >"$dir/bin/vagrant" <<EOF
 #!/bin/sh
 # vagrant in the test namespace made by scripts/vagrant-netns.sh (libvirtd and the guest live there).
-# Each call is noted in calls.log (time, caller, arguments) for the tests' failure reports.
-echo "\$(date +%T.%N) ppid=\$PPID \$*" >>"$dir/calls.log"
+# For the tests' failure reports, each call is noted in calls.log: time, pid, caller, how many machines
+# vagrant's machine index holds as it starts (vagrant-libvirt forgets a machine whose domain lookup
+# fails once: this shows between which calls that happened), and the arguments.
+n=\$(grep -o '"local_data_path"' "\${VAGRANT_HOME:-\$HOME/.vagrant.d}/data/machine-index/index" 2>/dev/null | wc -l)
+echo "\$(date +%T.%N) pid=\$\$ ppid=\$PPID index=\$n \$*" >>"$dir/calls.log"
 exec nsenter -t $pid -m -n --wd="\$PWD" -- /usr/bin/vagrant "\$@"
 EOF
     cat >"$dir/bin/virsh" <<EOF
 #!/bin/sh
-# virsh against the test namespace's libvirtd.
+# virsh against the test namespace's libvirtd (each call noted in calls.log, as vagrant's).
+echo "\$(date +%T.%N) pid=\$\$ ppid=\$PPID virsh \$*" >>"$dir/calls.log"
 exec nsenter -t $pid -m -n --wd="\$PWD" -- /usr/bin/virsh "\$@"
 EOF
     chmod 755 "$dir/bin/vagrant" "$dir/bin/virsh"

@@ -1,5 +1,7 @@
 import type { DetectResult, Finding } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { findingText } from '../finding-text.js';
+import { translator, type Lang } from '../i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
 import { jsonText } from './terminal-safe.js';
@@ -8,24 +10,27 @@ function show(v: unknown): string {
   return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** The first sentence of a finding's evidence, for one table line. */
+/** The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。"). */
 export function oneLine(evidence: string, max = 110): string {
-  const first = evidence.split(/(?<=[.)])\s+(?=[A-Z])/)[0] ?? evidence;
+  const first = evidence.split(/(?<=[.)])\s+(?=[A-Z])|(?<=。)/)[0] ?? evidence;
   if (first.length <= max) return first;
-  const source = /\((seed \d+)|\((ddev|paolomainardi)/.exec(first);
+  const source = /[(（](seed \d+)|[(（](ddev|paolomainardi)/.exec(first);
   const tag = source ? ` (${source[1] ?? source[2]})` : '';
   return `${first.slice(0, max - 1 - tag.length).trimEnd()}…${tag}`;
 }
 
-/** "×7.0 (yours)", "×1.15 (published)", "already fine (yours)" or "–". */
-export function gainText(f: Pick<Finding, 'gain' | 'gainSource' | 'alreadyFine'>): string {
-  if (f.alreadyFine) return 'already fine (yours)';
+/** "×7.0 (yours)", "×1.15 (published)", "already fine (yours)" or "–", in a language. */
+export function gainText(f: Pick<Finding, 'gain' | 'gainSource' | 'alreadyFine'>, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  if (f.alreadyFine) return t('advise.fine', { ns: 'advice' });
   if (f.gain === null || f.gain === undefined) return '–';
-  return `×${f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2)} (${f.gainSource === 'measured' ? 'yours' : 'published'})`;
+  const x = f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2);
+  return t(f.gainSource === 'measured' ? 'advise.gainYours' : 'advise.gainPublished', { ns: 'advice', x });
 }
 
-/** `vmbench advise`: every finding of every runtime found (detection plus stored runs). */
-export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> {
+/** `vmbench advise`: every finding of every runtime found (detection plus stored runs), in the CLI's language (--json stays as stored). */
+export async function cmdAdvise(engine: Engine, json: boolean, lang: Lang = 'en'): Promise<number> {
+  const t = translator(lang);
   const detected = await call<DetectResult>(engine, 'detect');
   const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   if (json) {
@@ -33,11 +38,12 @@ export async function cmdAdvise(engine: Engine, json: boolean): Promise<number> 
     return 0;
   }
   if (!findings.length) {
-    process.stdout.write(`No findings: nothing to change on the ${detected.runtimes.length} runtime(s) found.\n`);
+    process.stdout.write(t('advise.none', { ns: 'advice', count: detected.runtimes.length }) + '\n');
     return 0;
   }
-  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f), f.severity, oneLine(f.evidence)]);
-  process.stdout.write(formatTable(['#', 'id', 'current → recommended', 'expected', 'severity', 'evidence'], rows) + '\n');
-  process.stdout.write('`vmbench advise --json` shows the full evidence, risk and how to apply each one.\n');
+  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f, lang), t(`severity.${f.severity}`, { ns: 'advice' }), oneLine(findingText(f, lang).evidence)]);
+  const head = ['#', 'id', t('advise.colChange', { ns: 'advice' }), t('advise.colExpected', { ns: 'advice' }), t('advise.colSeverity', { ns: 'advice' }), t('advise.colEvidence', { ns: 'advice' })];
+  process.stdout.write(formatTable(head, rows) + '\n');
+  process.stdout.write(t('advise.more', { ns: 'advice' }) + '\n');
   return 0;
 }

@@ -1,47 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contract';
+import { renderMsg, renderParts } from '../../electron/finding-text';
+import { isLang, translator, type Lang } from '../../electron/i18n';
 import { metricInfo } from '../../electron/metrics';
 import { fmtNum } from './format';
+import { i18n } from './i18n';
 
-const SETTING_WORDS: Record<string, (rec: string, name: string) => string> = {
-  mountType: (rec, name) => `Use ${rec} for ${name}'s shared folders`,
-  vmType: (rec, name) => `Switch ${name} to the ${rec === 'vz' ? 'Apple Virtualization (VZ)' : rec} virtual machine`,
-  diskIo: (rec, name) => `Use io='${rec}' for ${name}'s disk`,
-  diskCache: (rec, name) => `Use cache='${rec}' for ${name}'s disk`,
-  diskBus: (rec, name) => `Put ${name}'s disk on the ${rec} bus`,
-  iothreads: (_rec, name) => `Give ${name}'s disk an I/O thread`,
-  nicModel: (rec, name) => `Use the ${rec} network card in ${name}`,
-  redisTransport: (_rec, name) => `Talk to redis over a unix socket in ${name}`,
-  fileWatcher: (_rec, name) => `Let file watchers poll in ${name}'s shared folders: saves made on this machine do not reach inotify there`,
-  dependencyFolders: (_rec, name) => `Keep dependency folders (node_modules, vendor, .venv, target) in a named volume in ${name}`,
-  mount9pMsizeKiB: (_rec, name) => `Leave ${name}'s 9p msize alone: the mount type is what matters`,
-};
+/** Settings with their own title in the advice catalogue (title.<setting>); others get title.other. */
+const TITLED = new Set(['mountType', 'vmType', 'diskIo', 'diskCache', 'diskBus', 'iothreads', 'nicModel', 'redisTransport', 'fileWatcher', 'dependencyFolders', 'mount9pMsizeKiB']);
 
-/** The finding's title in plain words ("Use virtiofs for Rancher Desktop's shared folders"). */
-export function adviceTitle(f: Pick<Finding, 'setting' | 'recommended'>, rt: Pick<RuntimeInfo, 'name'>): string {
-  const words = SETTING_WORDS[f.setting];
-  const rec = f.recommended === null || f.recommended === undefined ? '' : String(f.recommended);
-  return words ? words(rec, rt.name) : `Set ${f.setting} to ${rec} in ${rt.name}`;
+/** The advice catalogue's translate function and the page's language, following the language switch. */
+export function useAdviceT(): { t: TFunction; lang: Lang } {
+  const { t, i18n: inst } = useTranslation('advice', { i18n });
+  return { t, lang: isLang(inst.language) ? inst.language : 'en' };
 }
 
-/** The published number in one line: the evidence's first sentence. */
-export function effectLine(evidence: string): string {
+/** The finding's title in plain words ("Use virtiofs for Rancher Desktop's shared folders"). */
+export function adviceTitle(f: Pick<Finding, 'setting' | 'recommended'>, rt: Pick<RuntimeInfo, 'name'>, lang: Lang = 'en'): string {
+  const t = translator(lang);
+  const rec = f.recommended === null || f.recommended === undefined ? '' : String(f.recommended);
+  const values = { ns: 'advice', rec, name: rt.name, setting: f.setting };
+  if (f.setting === 'vmType' && rec === 'vz') return t('title.vmTypeVz', values);
+  return TITLED.has(f.setting) ? t(`title.${f.setting}`, values) : t('title.other', values);
+}
+
+/** The published number in one line: the evidence's first sentence (after "Published:" when the user's numbers come first). */
+export function effectLine(f: Pick<Finding, 'evidence' | 'text'>, lang: Lang = 'en'): string {
+  const parts = f.text?.evidence;
+  if (!parts?.length) return firstSentence(f.evidence);
+  const marked = parts.findIndex((p) => p.key === 'weigh.published');
+  const rest = marked >= 0 ? parts.slice(marked + 1) : parts;
+  // A lead-in that ends in a colon ("Emulated controllers cost the same way emulated NICs do:") goes with what it introduces.
+  const first = rest.slice(0, /[:：]$/.test(renderMsg(rest[0], lang)) ? 2 : 1);
+  return clip(renderParts(first, lang));
+}
+
+/** The first English sentence of a stored text (findings without messages). */
+function firstSentence(evidence: string): string {
   const published = evidence.includes('Published: ') ? evidence.slice(evidence.indexOf('Published: ') + 'Published: '.length) : evidence;
-  const first = published.split(/(?<=[.)])\s+(?=[A-Z])/)[0] ?? published;
-  return first.length > 240 ? `${first.slice(0, 239)}…` : first;
+  return clip(published.split(/(?<=[.)])\s+(?=[A-Z])/)[0] ?? published);
+}
+
+function clip(s: string): string {
+  return s.length > 240 ? `${s.slice(0, 239)}…` : s;
 }
 
 /** "yours: 0.08× this machine" (a place against native) or "yours: virtiofs 1.4× reverse-sshfs"; null without own numbers. */
-export function yoursLine(f: Pick<Finding, 'measured' | 'current' | 'recommended'>): string | null {
+export function yoursLine(f: Pick<Finding, 'measured' | 'current' | 'recommended'>, lang: Lang = 'en'): string | null {
+  const t: TFunction = translator(lang);
   const m: MeasuredValue[] = f.measured ?? [];
   const rec = m.find((x) => x.settingValue !== undefined && String(x.settingValue) === String(f.recommended));
   const cur = m.find((x) => x.settingValue !== undefined && String(x.settingValue) === String(f.current));
+  const names = { ns: 'advice', rec: String(f.recommended), cur: String(f.current) };
   // A time (dev-tree seconds): lower is better, so say how many times faster the recommendation was.
-  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower') return `yours: ${String(f.recommended)} ${fmtX(cur.median / rec.median)} as fast as ${String(f.current)} (${rec.test})`;
-  if (rec && cur && cur.median > 0) return `yours: ${String(f.recommended)} measured ${fmtX(rec.median / cur.median)} ${String(f.current)}`;
+  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower') return t('yours.faster', { ...names, x: fmtX(cur.median / rec.median), test: rec.test });
+  if (rec && cur && cur.median > 0) return t('yours.measured', { ...names, x: fmtX(rec.median / cur.median) });
   const place = m.find((x) => x.place !== 'native');
   const native = m.find((x) => x.place === 'native');
-  if (place && native && native.median > 0) return `yours: ${fmtX(place.median / native.median)} this machine (${place.test}, ${place.place})`;
-  if (place) return `yours: ${fmtNum(place.median)} ${metricInfo(place.metric).unit} (${place.test}, ${place.place})`;
+  if (place && native && native.median > 0) return t('yours.ofNative', { ns: 'advice', x: fmtX(place.median / native.median), test: place.test, place: place.place });
+  if (place) return t('yours.value', { ns: 'advice', value: fmtNum(place.median), unit: metricInfo(place.metric).unit, test: place.test, place: place.place });
   return null;
 }
 

@@ -118,9 +118,8 @@ export function latestRunWith(target: string): string | undefined {
   return store.getState().runs?.runs.find((r) => r.targets.includes(target) && r.status !== 'failed')?.id;
 }
 
-/** The tests of the run options: the disk suite, plus dev-tree and the service tests when switched on (undefined: the engine's default, the disk suite). */
-export function chosenTests(devTree: boolean, services: boolean): TestId[] | undefined {
-  if (!devTree && !services) return undefined;
+/** The tests of the run options: the disk suite, plus the developer tasks and the service tests when switched on (always named, whatever the suite's default). */
+export function chosenTests(devTree: boolean, services: boolean): TestId[] {
   return [...DISK_TESTS, ...(devTree ? (['dev-tree', 'watch'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
 }
 

@@ -108,7 +108,8 @@ export const jobFinishedHooks: ((jobId: string, state: AppState) => void)[] = []
 export const useAppStore = create<AppState>()((set, get) => ({
   ...initialAppData(),
   setView: (view) => set({ view }),
-  setSuite: (suite) => set({ suite }),
+  // The developer tasks follow the suite (on in standard and thorough) until the user flips them again.
+  setSuite: (suite) => set({ suite, devTree: suite !== 'quick' }),
   setServices: (services) => set({ services }),
   setDevTree: (devTree) => set({ devTree }),
   setImage: (image) => {

@@ -1,35 +1,39 @@
 import type { JSX } from 'react';
+import type { TFunction } from 'i18next';
 import type { DetectResult, EvidenceRow, Finding, RuntimeInfo } from '../../electron/contract';
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
-import { adviceTitle, effectLine, yoursLine } from '../lib/advice-words';
+import { findingText } from '../../electron/finding-text';
+import { adviceTitle, effectLine, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
 import { ApplyFinding, HowToApply, SEVERITY_CLASS, show } from './findings-list';
 
-function gainWords(f: Finding): string | null {
-  if (f.alreadyFine) return 'your numbers say this is already fine';
+function gainWords(f: Finding, t: TFunction, basis: string | undefined): string | null {
+  if (f.alreadyFine) return t('view.alreadyFine');
   if (f.gain === null || f.gain === undefined) return null;
   const x = f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2);
-  return `expected ${x}× ${f.gainSource === 'measured' ? 'from your own numbers' : `published (${f.gainBasis ?? 'see evidence'})`}`;
+  return f.gainSource === 'measured' ? t('view.expectedMeasured', { x }) : t('view.expectedPublished', { x, basis: basis ?? t('view.seeEvidence') });
 }
 
 function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
-  const yours = yoursLine(f);
-  const gain = gainWords(f);
+  const { t, lang } = useAdviceT();
+  const text = findingText(f, lang);
+  const yours = yoursLine(f, lang);
+  const gain = gainWords(f, t, text.gainBasis);
   const appliable = f.apply && f.apply.kind !== 'steps';
   return (
     <li className={`card advice-card${f.alreadyFine ? ' advice-fine' : ''}`} data-testid="advice-card" data-finding-id={f.id} data-rank={f.rank}>
       <div className="advice-head">
-        <span className="advice-rank" aria-label={`Rank ${f.rank}`}>
+        <span className="advice-rank" aria-label={t('view.rank', { rank: f.rank })}>
           {f.rank}
         </span>
-        <h2 className="advice-title">{adviceTitle(f, rt)}</h2>
-        <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{f.severity}</span>
+        <h2 className="advice-title">{adviceTitle(f, rt, lang)}</h2>
+        <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span>
       </div>
       <p className="small mono advice-change">
         {f.setting}: {show(f.current)} → <strong>{show(f.recommended)}</strong>
       </p>
-      <p className="advice-effect">{effectLine(f.evidence)}</p>
+      <p className="advice-effect">{effectLine(f, lang)}</p>
       {yours || gain ? (
         <p className="advice-yours" data-testid="advice-yours">
           {yours ? <strong>{yours}</strong> : null}
@@ -37,15 +41,15 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
           {gain ? <span className={f.alreadyFine ? 'muted' : ''}>{gain}</span> : null}
         </p>
       ) : null}
-      {f.risk ? <p className="small muted">Risk: {f.risk}</p> : null}
+      {text.risk ? <p className="small muted">{t('view.risk', { risk: text.risk })}</p> : null}
       <details className="small advice-evidence">
-        <summary>Evidence</summary>
-        {f.evidenceTable?.length ? <EvidenceTable rows={f.evidenceTable} /> : <p>{f.evidence}</p>}
+        <summary>{t('view.evidence')}</summary>
+        {text.evidenceTable?.length ? <EvidenceTable rows={text.evidenceTable} /> : <p>{text.evidence}</p>}
       </details>
       {f.apply && !appliable ? (
         <details className="small" data-testid="advice-howto" open>
-          <summary>How to</summary>
-          <HowToApply apply={f.apply} />
+          <summary>{t('view.howTo')}</summary>
+          <HowToApply apply={f.apply} steps={text.steps} />
         </details>
       ) : null}
       {appliable ? <ApplyFinding finding={f} /> : null}
@@ -55,15 +59,16 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
 
 /** The published measurements behind a finding: one row per source. */
 function EvidenceTable({ rows }: { rows: EvidenceRow[] }): JSX.Element {
+  const { t } = useAdviceT();
   return (
     <div className="table-scroll">
       <table className="table evidence-table" data-testid="evidence-table">
         <thead>
           <tr>
-            <th scope="col">Source</th>
-            <th scope="col">Date</th>
-            <th scope="col">Machine</th>
-            <th scope="col">Numbers</th>
+            <th scope="col">{t('view.source')}</th>
+            <th scope="col">{t('view.date')}</th>
+            <th scope="col">{t('view.machine')}</th>
+            <th scope="col">{t('view.numbers')}</th>
           </tr>
         </thead>
         <tbody>
@@ -85,12 +90,14 @@ function EvidenceTable({ rows }: { rows: EvidenceRow[] }): JSX.Element {
 export function AdviceView(): JSX.Element {
   const detect = useAppStore((s) => s.detect);
   const runs = useAppStore((s) => s.runs?.runs.length ?? 0);
-  if (!detect) return <Spinner label="Looking for runtimes…" />;
+  const { t } = useAdviceT();
+  if (!detect) return <Spinner label={t('view.looking')} />;
   return <AdviceList detect={detect} runs={runs} />;
 }
 
 /** Every finding of every runtime, ranked by expected gain; what was checked when nothing needs to change. */
 export function AdviceList({ detect, runs }: { detect: DetectResult; runs: number }): JSX.Element {
+  const { t } = useAdviceT();
   const items = detect.runtimes
     .flatMap((rt) => (rt.findings ?? []).map((f) => ({ f, rt })))
     .sort((a, b) => (a.f.rank ?? 999) - (b.f.rank ?? 999));
@@ -98,10 +105,11 @@ export function AdviceList({ detect, runs }: { detect: DetectResult; runs: numbe
     const names = detect.runtimes.map((r) => r.name).join(', ');
     return (
       <div className="view advice-view">
-        <EmptyState icon="check" title="Nothing to change">
+        <EmptyState icon="check" title={t('view.nothingTitle')}>
           <span data-testid="advice-empty">
-            Checked {detect.runtimes.length} runtime{detect.runtimes.length === 1 ? '' : 's'} ({names}): VM type, shared-folder mount type, disk I/O, cache and bus, NIC model and redis transport
-            {runs ? `, against your ${runs} stored run${runs === 1 ? '' : 's'}` : ''}. None is set in a way the published measurements or your own numbers say is slower.
+            {t('view.checked', { count: detect.runtimes.length, names })}
+            {runs ? t('view.againstRuns', { count: runs }) : ''}
+            {t('view.noneSlower')}
           </span>
         </EmptyState>
       </div>
@@ -109,7 +117,7 @@ export function AdviceList({ detect, runs }: { detect: DetectResult; runs: numbe
   }
   return (
     <div className="view advice-view">
-      <p className="muted small">Ranked by the gain expected on this machine: your own measurements first, else the published one, then severity.</p>
+      <p className="muted small">{t('view.rankedBy')}</p>
       <ol className="advice-list" data-testid="advice-list">
         {items.map(({ f, rt }) => (
           <AdviceCard key={f.id} f={f} rt={rt} />

@@ -39,7 +39,10 @@ export function timeVerdict(native: number[], place: number[]): { words: string;
  */
 export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
   const headingId = useId();
-  const rows = run.targets.flatMap((t) => t.results.filter((r) => r.test === 'dev-tree').map((r) => ({ t, r })));
+  // Docker's shared-folder result also carries the mixed layout (mixed_* metrics): a row of its own.
+  const rows = run.targets.flatMap((t) =>
+    t.results.filter((r) => r.test === 'dev-tree').flatMap((r) => [{ t, r, mixed: false }, ...(r.metrics.mixed_extract_s ? [{ t, r, mixed: true }] : [])]),
+  );
   if (rows.length === 0) return <WatchResults run={run} />;
   const files = rows[0].r.params.treeFiles;
   const base = baselineTarget(run)?.results.find((x) => x.test === 'dev-tree' && x.place === 'native');
@@ -61,13 +64,14 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
           </tr>
         </thead>
         <tbody>
-          {rows.map(({ t, r }) => (
-            <tr key={`${t.id}-${r.place}`} data-testid="dev-tree-row" data-target={t.id} data-place={r.place}>
-              <th scope="row">{placeName(t, r.place)}</th>
+          {rows.map(({ t, r, mixed }) => (
+            <tr key={`${t.id}-${r.place}${mixed ? '-mixed' : ''}`} data-testid="dev-tree-row" data-target={t.id} data-place={mixed ? 'mixed' : r.place}>
+              <th scope="row">{mixed ? `${placeName(t, r.place)}, node_modules in a volume` : placeName(t, r.place)}</th>
               {PHASES.map((p) => {
-                const s = r.metrics[p.metric];
+                const key = mixed ? p.metric.replace('tree_', 'mixed_') : p.metric;
+                const s = r.metrics[key];
                 if (!s) return <td key={p.metric} className="num muted">–</td>;
-                const verdict = base && !isBaseline(run, t, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, p.metric)) : null;
+                const verdict = base && !isBaseline(run, t, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, key)) : null;
                 return (
                   <td key={p.metric} className="num" title={`median of ${s.n} (min ${fmtNum(s.min)}, max ${fmtNum(s.max)}) ${metricInfo(p.metric).unit}`}>
                     <span className="strong">{fmtNum(s.median)} s</span>

@@ -2,6 +2,8 @@ import { useState, type JSX } from 'react';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { findingText } from '../../electron/finding-text';
+import { useAdviceT } from '../lib/advice-words';
 import { latestRunWith, startRun } from '../store/actions';
 
 /** Badge class per severity. */
@@ -17,8 +19,8 @@ export function show(v: unknown): string {
   return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-/** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps. */
-export function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }): JSX.Element {
+/** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps (in the page's language when given). */
+export function HowToApply({ apply, steps }: { apply: NonNullable<Finding['apply']>; steps?: string[] }): JSX.Element {
   if (apply.kind === 'command') return <pre className="mono small">{apply.argv.join(' ')}</pre>;
   if (apply.kind === 'file')
     return (
@@ -29,7 +31,7 @@ export function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }):
     );
   return (
     <ol className="small">
-      {apply.steps.map((s, i) => (
+      {(steps ?? apply.steps).map((s, i) => (
         <li key={i}>{s}</li>
       ))}
     </ol>
@@ -38,6 +40,7 @@ export function HowToApply({ apply }: { apply: NonNullable<Finding['apply']> }):
 
 /** "Apply…" for one finding: fetches the plan, confirms it in a dialog, applies and shows the result. */
 export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | null {
+  const { t } = useAdviceT();
   const [plan, setPlan] = useState<ApplyPlan | null>(null);
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +64,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
     setBusy(true);
     try {
       // The plan shown is the one applied: the engine refuses it if the file or XML changed since.
-      if (!plan?.planId) throw new Error('No plan to apply: open Apply… again.');
+      if (!plan?.planId) throw new Error(t('view.noPlan'));
       setResult(await getApi().applyFinding(plan.planId));
     } catch (err) {
       setError((err as Error).message);
@@ -74,11 +77,11 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
   const verifyFrom = result?.rerun ? latestRunWith(result.rerun.targets[result.rerun.targets.length - 1]) : undefined;
   const restart = async (): Promise<void> => {
     setBusy(true);
-    setRestarted('Restarting… (a clean shutdown, then a start; this can take a few minutes)');
+    setRestarted(t('view.restarting'));
     try {
-      if (!result?.restart?.planId) throw new Error('This restart was not offered: apply the change again.');
+      if (!result?.restart?.planId) throw new Error(t('view.restartNotOffered'));
       await getApi().restartRuntime(result.restart.planId);
-      setRestarted(`${runtimeId} restarted: the change is in effect.`);
+      setRestarted(t('view.restarted', { id: runtimeId }));
     } catch (err) {
       setRestarted(null);
       setError((err as Error).message);
@@ -90,19 +93,19 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
   return (
     <div className="apply-finding">
       <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void open()}>
-        Apply…
+        {t('view.apply')}
       </button>
       {error ? <p className="small error" role="alert">{error}</p> : null}
       {result ? (
         <div className="small" role="status">
-          <p>{result.ok ? 'Applied' : result.rolledBack ? 'Failed — the backup was restored' : 'Failed'}: {result.message}</p>
-          {result.backupDir ? <p className="mono">Backup: {result.backupDir}</p> : null}
+          <p>{t(result.ok ? 'view.applied' : result.rolledBack ? 'view.rolledBack' : 'view.failed', { message: result.message })}</p>
+          {result.backupDir ? <p className="mono">{t('view.backup')} {result.backupDir}</p> : null}
           {result.restart ? (
             <p>
-              To make it take effect: <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why}{' '}
+              {t('view.takeEffect')} <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why}{' '}
               {result.ok && !restarted ? (
                 <button type="button" className="small" data-testid="restart-runtime" disabled={busy} onClick={() => setAskRestart(true)}>
-                  Restart now…
+                  {t('view.restartNow')}
                 </button>
               ) : null}
             </p>
@@ -111,26 +114,26 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
           {result.rerun ? (
             <p>
               <button type="button" className="small" data-testid="rerun-affected" onClick={() => void startRun(undefined, { ...result.rerun!, before: verifyFrom })}>
-                Re-run affected tests
+                {t('view.rerun')}
               </button>{' '}
-              ({result.rerun.tests.join(', ')}) — Compare then shows before → after with the setting change.
+              {t('view.rerunNote', { tests: result.rerun.tests.join(', ') })}
             </p>
           ) : null}
         </div>
       ) : null}
       {askRestart ? (
-        <ConfirmDialog title={`Restart ${runtimeId}?`} confirmLabel="Restart" busy={busy} onCancel={() => setAskRestart(false)} onConfirm={() => void restart()}>
-          <p>Shuts the guest down cleanly (powered off if it has not stopped after a minute, as vagrant reload does) and starts it again so the new setting takes effect. Anything running in it stops.</p>
+        <ConfirmDialog title={t('view.restartTitle', { id: runtimeId })} confirmLabel={t('view.restartConfirm')} busy={busy} onCancel={() => setAskRestart(false)} onConfirm={() => void restart()}>
+          <p>{t('view.restartBody')}</p>
         </ConfirmDialog>
       ) : null}
       {plan ? (
-        <ConfirmDialog title={`Apply ${finding.setting} → ${String(finding.recommended)}?`} confirmLabel="Apply" busy={busy} onCancel={() => setPlan(null)} onConfirm={() => void confirm()}>
+        <ConfirmDialog title={t('view.applyTitle', { setting: finding.setting, rec: String(finding.recommended) })} confirmLabel={t('view.applyConfirm')} busy={busy} onCancel={() => setPlan(null)} onConfirm={() => void confirm()}>
           {(plan.argv ?? []).map((a, i) => (
             <pre key={i} className="mono small">{a.join(' ')}</pre>
           ))}
           {plan.diff ? <pre className="mono small">{plan.diff}</pre> : null}
-          {plan.backupDir ? <p className="small">Backup: <span className="mono">{plan.backupDir}</span></p> : null}
-          {plan.restart ? <p className="small">Afterwards (asked separately): <span className="mono">{plan.restart.argv.join(' ')}</span></p> : null}
+          {plan.backupDir ? <p className="small">{t('view.backup')} <span className="mono">{plan.backupDir}</span></p> : null}
+          {plan.restart ? <p className="small">{t('view.afterwards')} <span className="mono">{plan.restart.argv.join(' ')}</span></p> : null}
           {plan.notes.map((n, i) => (
             <p key={i} className="small muted">{n}</p>
           ))}
@@ -142,30 +145,34 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
 
 /** The advisor's findings for one runtime: severity, current → recommended, evidence, risk, how to apply. */
 export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
+  const { t, lang } = useAdviceT();
   const findings = runtime.findings ?? [];
   if (!findings.length) return null;
   return (
-    <section className="findings" data-testid="findings" aria-label={`Recommendations for ${runtime.name}`}>
-      <h3 className="small">Recommendations</h3>
+    <section className="findings" data-testid="findings" aria-label={t('view.recommendationsFor', { name: runtime.name })}>
+      <h3 className="small">{t('view.recommendations')}</h3>
       <ul className="findings-list">
-        {findings.map((f) => (
-          <li key={f.id} data-testid="finding" data-finding-id={f.id}>
-            <p>
-              <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{f.severity}</span> <span className="mono">{f.setting}</span>: <span className="mono">{show(f.current)}</span> →{' '}
-              <strong className="mono">{show(f.recommended)}</strong>
-            </p>
-            <p className="small">{f.evidence}</p>
-            {f.risk ? <p className="muted small">Risk: {f.risk}</p> : null}
-            {f.apply ? (
-              <details>
-                <summary className="small">How to apply</summary>
-                <HowToApply apply={f.apply} />
-              </details>
-            ) : null}
-            {/* Only what vmbench can change itself gets Apply; GUI-only settings have their How to steps above. */}
-            {f.apply && f.apply.kind !== 'steps' ? <ApplyFinding finding={f} /> : null}
-          </li>
-        ))}
+        {findings.map((f) => {
+          const text = findingText(f, lang);
+          return (
+            <li key={f.id} data-testid="finding" data-finding-id={f.id}>
+              <p>
+                <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span> <span className="mono">{f.setting}</span>: <span className="mono">{show(f.current)}</span> →{' '}
+                <strong className="mono">{show(f.recommended)}</strong>
+              </p>
+              <p className="small">{text.evidence}</p>
+              {text.risk ? <p className="muted small">{t('view.risk', { risk: text.risk })}</p> : null}
+              {f.apply ? (
+                <details>
+                  <summary className="small">{t('view.howToApply')}</summary>
+                  <HowToApply apply={f.apply} steps={text.steps} />
+                </details>
+              ) : null}
+              {/* Only what vmbench can change itself gets Apply; GUI-only settings have their How to steps above. */}
+              {f.apply && f.apply.kind !== 'steps' ? <ApplyFinding finding={f} /> : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -17,6 +17,7 @@ import { startDockerTestEnv, type DockerTestEnv } from './helpers/private-docker
 import { ofKind, processesMentioning, realDiskDir, runScript } from './helpers/run-script.js';
 
 const METRICS = ['tree_delete_s', 'tree_extract_s', 'tree_read_s', 'tree_walk_s'];
+const MIXED = ['mixed_delete_s', 'mixed_extract_s', 'mixed_read_s', 'mixed_walk_s'];
 const WATCH_METRICS = ['watch_inotify_p50_ms', 'watch_inotify_p99_ms', 'watch_poll_p50_ms', 'watch_poll_p99_ms'];
 
 /** A watch result: both modes measured, n = trials, p99 at least p50, every figure a few ms to the bound. */
@@ -59,6 +60,26 @@ describe('dev-tree natively (sh -s, as the engine sends it)', () => {
     const a = await shape(7);
     expect(await shape(7)).toEqual(a);
     expect(await shape(8)).not.toEqual(a);
+  }, 300_000);
+
+  it('with --modules-dir also times the mixed layout over both folders, and leaves nothing in either', async () => {
+    const mods = realDiskDir('vmbench-devtree-mods-');
+    try {
+      const r = await runScript('dev-tree', ['--dir', dir, '--trials', '2', '--files', '800', '--modules-dir', mods]);
+      expect(r.code, r.stderr).toBe(0);
+      const [result] = ofKind(r.events, 'result');
+      expect(Object.keys(result.metrics ?? {}).sort()).toEqual([...METRICS, ...MIXED].sort());
+      for (const m of MIXED) expect(result.metrics![m]).toMatchObject({ n: 2 });
+      expect(result.method).toContain(`mixed layout: package.json and src/ in ${dir}, node_modules in ${mods}`);
+      expect(readdirSync(dir)).toEqual([]);
+      expect(readdirSync(mods)).toEqual([]);
+      const bad = await runScript('dev-tree', ['--dir', dir, '--trials', '1', '--files', '100', '--modules-dir', join(mods, 'missing')]);
+      expect(bad.code).toBe(2);
+      expect(ofKind(bad.events, 'error')[0]).toMatchObject({ code: 'bad-dir' });
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(mods, { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('stops on SIGTERM during the trials and removes the tree and its tar', async () => {
@@ -139,8 +160,14 @@ describe('dev-tree and watch in Docker: shared folder, container disk, named vol
     process.stdout.write(`[watch] docker bind mount: poll p50 ${watched.metrics.watch_poll_p50_ms.median} ms, inotify p50 ${watched.metrics.watch_inotify_p50_ms.median} ms\n`);
     for (const r of t.results.filter((x) => x.test === 'dev-tree')) {
       expect(r.test).toBe('dev-tree');
-      expect(Object.keys(r.metrics).sort()).toEqual(METRICS);
-      for (const m of METRICS) expect(r.metrics[m]).toMatchObject({ n: 3 });
+      // In the shared folder also the mixed layout: the project on the bind mount, node_modules in the run's volume.
+      const expected = r.place === 'shared' ? [...METRICS, ...MIXED].sort() : METRICS;
+      expect(Object.keys(r.metrics).sort()).toEqual(expected);
+      for (const m of expected) expect(r.metrics[m]).toMatchObject({ n: 3 });
+      if (r.place === 'shared') {
+        expect(r.tool.method).toMatch(/mixed layout: package\.json and src\/ in \/vmbench\/shared, node_modules in \/vmbench\/volume/);
+        process.stdout.write(`[dev-tree] mixed: extract ${r.metrics.mixed_extract_s.median} s, walk ${r.metrics.mixed_walk_s.median} s, read ${r.metrics.mixed_read_s.median} s, delete ${r.metrics.mixed_delete_s.median} s\n`);
+      }
       expect(r.params).toMatchObject({ files: 2000, seed: 1 });
       // The container cannot drop the host's caches: the result says so rather than calling it cold.
       expect(r.tool.method).toMatch(/caches could not be dropped/);

@@ -7,15 +7,17 @@
  * cancel that stops fio in the guest and leaves no file, the advisor's Vagrantfile change, and
  * `vagrant destroy` at the end.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyPlan, ApplyResult, Comparison, Envelope, JobEvent, Run, RuntimeInfo } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { startVagrantMachine, type VagrantEnv } from './helpers/vagrant-env.js';
 
+const execFileAsync = promisify(execFile);
 const log = (s: string): void => void process.stdout.write(`[vagrant-live] ${s}\n`);
 const home = mkdtempSync(join(tmpdir(), 'vmbench-vagrant-home-'));
 let machine: VagrantEnv;
@@ -34,27 +36,30 @@ async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
 }
 
 /**
- * A fixed command in the guest through the real `vagrant ssh`. Vagrant refuses a second command on a
- * machine while another vagrant process (the engine's own `vagrant ssh`) holds its lock: wait and retry.
+ * A fixed command in the guest through the real `vagrant ssh`, without blocking the engine (which runs
+ * in this process). Vagrant refuses a second command on a machine while another vagrant process (the
+ * engine's own `vagrant ssh`) holds its lock: wait and retry.
  */
-function inGuest(cmd: string): string {
+async function inGuest(cmd: string): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return machine.vagrant(['ssh', id, '--no-tty', '-c', cmd], { timeoutMs: 60_000 });
+      const { stdout } = await execFileAsync(join(machine.binDir, 'vagrant'), ['ssh', id, '--no-tty', '-c', cmd], { cwd: machine.machineHome, env: machine.env, timeout: 60_000, maxBuffer: 16 << 20 });
+      return stdout;
     } catch (err) {
-      if (attempt >= 20 || !/is locked/.test((err as Error).message)) throw err;
-      execFileSync('sleep', ['0.5']);
+      const e = err as Error & { stderr?: string };
+      if (attempt >= 20 || !/is locked/.test(`${e.message}\n${e.stderr ?? ''}`)) throw err;
+      await new Promise((r) => setTimeout(r, 500));
     }
   }
 }
 
 /** What is left of a run: files in both synced folders (host side), the guest folder, and bench processes in the guest. */
-function leftovers(): { code: string[]; data: string[]; guest: string; procs: string } {
+async function leftovers(): Promise<{ code: string[]; data: string[]; guest: string; procs: string }> {
   return {
     code: readdirSync(machine.shares.vagrant),
     data: readdirSync(machine.shares.data),
-    guest: inGuest('ls -A /var/tmp/vmbench 2>/dev/null || true').trim(),
-    procs: inGuest('ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true').trim(),
+    guest: (await inGuest('ls -A /var/tmp/vmbench 2>/dev/null || true')).trim(),
+    procs: (await inGuest('ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true')).trim(),
   };
 }
 
@@ -72,6 +77,11 @@ beforeAll(async () => {
   engine = createEngine({ dataDir: home, mode: 'cli' });
   engine.subscribe((ev) => events.push({ at: Date.now(), ev }));
 }, 1_800_000);
+
+// A failed step says what vagrant and libvirt held at that moment (calls made, the machine's data folder, the index, the domains).
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail' && machine) log(`after "${task.name}" failed:\n${machine.diagnose()}`);
+});
 
 afterAll(async () => {
   await engine?.close();
@@ -130,7 +140,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     }
     expect(t.results.find((r) => r.place === 'shared' && r.test === 'seq-write')!.command).toMatch(/--filename=\/vagrant\/\.vmbench-/);
     expect(t.results.find((r) => r.place === 'guest' && r.test === 'rand-read')!.command).toMatch(/--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
-    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 1_200_000);
 
   it('cancel while fio runs in the synced folder stops it in the guest and removes every file', async () => {
@@ -139,7 +149,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
       let running = false;
       for (let i = 0; i < 40 && !running; i++) {
         await new Promise((r) => setTimeout(r, 2000));
-        running = inGuest('pgrep -f "^fio --name=rand-read " || true').trim() !== '';
+        running = (await inGuest('pgrep -f "^fio --name=rand-read " || true')).trim() !== '';
       }
       expect(running).toBe(true);
       expect(readdirSync(machine.shares.vagrant).some((n) => n.startsWith('.vmbench-'))).toBe(true);
@@ -148,18 +158,25 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
       await engine.waitForJob(jobId);
     }
     expect(finishedOf(jobId).status).toBe('cancelled');
-    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
-  it('runs the second synced folder as its own target (shared place only)', async () => {
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['seq-write'] });
+  it('runs the second synced folder as its own target (shared place only), and times a save on its host side (./data) seen in the guest', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['seq-write', 'watch'] });
     await engine.waitForJob(jobId);
     const finished = finishedOf(jobId);
     expect(finished.status, finished.message).toBe('completed');
     const run = await call<Run>('runs.get', finished.runId!);
-    expect(run.targets[0].results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write']);
-    expect(run.targets[0].results[0].command).toMatch(/--filename=\/srv\/data\/\.vmbench-/);
-    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+    const t = run.targets[0];
+    expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write', 'shared/watch']);
+    expect(t.results[0].command).toMatch(/--filename=\/srv\/data\/\.vmbench-/);
+    // 9p shows the host's writes to a stat() in the guest, but the guest kernel hears of none: polling only.
+    const watched = t.results[1];
+    log(`watch over vagrant-libvirt 9p: ${JSON.stringify(watched.metrics)}; ${t.errors.map((e) => e.code).join(', ')}`);
+    expect(Object.keys(watched.metrics).sort()).toEqual(['watch_poll_p50_ms', 'watch_poll_p99_ms']);
+    expect(watched.metrics.watch_poll_p50_ms.median).toBeGreaterThan(0);
+    expect(t.errors.map((e) => e.code)).toEqual(['inotify-not-delivered']);
+    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
   it('service tests in the guest: redis on its loopback and socket, http from /vagrant and the guest disk; net says why it cannot run', async () => {
@@ -180,7 +197,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     }
     // vagrant-libvirt's NAT ends at a bridge on the host: no path to the host's loopback, and the error says so.
     expect(t.errors).toEqual([expect.objectContaining({ test: 'net', code: 'unsupported' })]);
-    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
   it('advises virtiofs for the 9p synced folder as a Vagrantfile change against the real file', async () => {
@@ -218,7 +235,6 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
       seen = runtimes.filter((r) => r.kind === 'vagrant').map((r) => `${r.id} ${r.state} ${r.reason ?? ''}`).join('; ');
       if (!rt) await new Promise((r) => setTimeout(r, 5000));
     }
-    if (!rt) log(`after the restart, detect lists no ${target}:\n${machine.diagnose()}`);
     expect(rt, `detect did not list ${target} after the restart; vagrant entries: ${seen}`).toBeDefined();
     if (!rt) return;
     expect(rt.settings.mountType).toBe('virtiofs');
@@ -236,7 +252,7 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
       expect(row.a).toBeGreaterThan(0);
       expect(row.b).toBeGreaterThan(0);
     }
-    expect(leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
     expect(existsSync(vfPath)).toBe(true);
   }, 900_000);
 });

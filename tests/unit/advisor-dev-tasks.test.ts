@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Run, RuntimeInfo, TestError, TestResult } from '../../electron/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { measuredGain } from '../../electron/engine/advisor/rank.js';
+import { findingText } from '../../electron/finding-text.js';
 
 const MAC = { platform: 'darwin' };
 const rt: RuntimeInfo = {
@@ -30,6 +31,14 @@ describe('advice from the developer tasks', () => {
     const [f] = adviseRuntime(rt, [r], MAC).filter((x) => x.setting === 'dependencyFolders');
     expect(f.evidence).toMatch(/^Your machine: extracting a node_modules-like tree took 9\.3 s .* in the shared folder, 3× the named volume's 3\.1 s/);
     expect(measuredGain(f)).toBeCloseTo(3, 6);
+  });
+
+  it('the mixed layout, when measured, is the evidence: the whole project on the bind mount against node_modules in a volume', () => {
+    const r = run([res('dev-tree', 'shared', { tree_extract_s: 9.3, mixed_extract_s: 3.5 }), res('dev-tree', 'volume', { tree_extract_s: 3.1 })]);
+    const [f] = adviseRuntime(rt, [r], MAC).filter((x) => x.setting === 'dependencyFolders');
+    expect(f.evidence).toMatch(/^Your machine: extracting a node_modules-like tree took 9\.3 s .*with the whole project in the shared folder, 2\.66× the 3\.5 s .*with node_modules in a named volume/);
+    expect(findingText(f, 'ja').evidence).toMatch(/node_modules だけを名前付きボリュームに置いた構成/);
+    expect(measuredGain(f)).toBeCloseTo(9.3 / 3.5, 6);
   });
 
   it('inotify not delivered in the shared folder: use a polling watcher, with each tool\'s switch and the polling figure', () => {

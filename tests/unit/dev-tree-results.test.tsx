@@ -2,7 +2,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TestResult } from '../../electron/contract.js';
+import { defaultTests } from '../../electron/plan-estimate.js';
 import { chosenTests } from '../../src/store/actions';
+import { useAppStore } from '../../src/store/app-store';
 import { DevTreeResults, timeVerdict, WatchResults } from '../../src/views/dev-tree-results';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -53,8 +55,29 @@ describe('developer tasks in Results', () => {
     expect(renderToStaticMarkup(<DevTreeResults run={makeRun('x', '2026-11-23T10:00:00Z', [result('seq-read', 'native', { read_MBps: [1, 2, 3] })])} />)).toBe('');
   });
 
+  it('shows Docker\'s mixed layout (project on the shared folder, node_modules in a volume) as its own row against this machine', () => {
+    const run = makeRun('m', '2026-11-23T10:00:00Z', [tree('native', [1.0, 1.02, 0.99], [0.2, 0.21, 0.19])]);
+    const shared = tree('shared', [3.1, 3.0, 3.2], [0.6, 0.62, 0.61]);
+    Object.assign(shared.metrics, result('dev-tree', 'shared', { mixed_extract_s: [1.2, 1.25, 1.22], mixed_walk_s: [0.3, 0.31, 0.3], mixed_read_s: [0.6, 0.6, 0.61], mixed_delete_s: [0.4, 0.41, 0.4] }).metrics);
+    run.targets.push({ id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [], results: [shared] });
+    const rows = renderToStaticMarkup(<DevTreeResults run={run} />).split('data-testid="dev-tree-row"').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/data-place="shared"[\s\S]*3\.1 s/);
+    expect(rows[2]).toMatch(/data-place="mixed"[\s\S]*Docker · shared folder, node_modules in a volume[\s\S]*1\.22 s[\s\S]*1\.2\d× slower/);
+  });
+
+  it('run options: the developer tasks follow the suite (on in standard and thorough), and the engine\'s defaults agree', () => {
+    useAppStore.getState().setSuite('standard');
+    expect(useAppStore.getState().devTree).toBe(true);
+    useAppStore.getState().setSuite('quick');
+    expect(useAppStore.getState().devTree).toBe(false);
+    expect(defaultTests('quick')).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files']);
+    expect(defaultTests('standard')).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch']);
+    expect(defaultTests('thorough')).toEqual(defaultTests('standard'));
+  });
+
   it('run options: Developer tasks adds dev-tree after the disk suite, before the service tests', () => {
-    expect(chosenTests(false, false)).toBeUndefined();
+    expect(chosenTests(false, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files']);
     expect(chosenTests(true, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch']);
     expect(chosenTests(true, true)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http']);
   });

@@ -195,3 +195,15 @@ describe('edge cases', () => {
     expect(stderr.join('\n')).toMatch(/no-such-limactl is not installed or not on PATH/);
   });
 });
+
+describe('the shared place on this machine (for the watch test)', () => {
+  it('is the same path for home-folder mounts (Lima, Colima, Rancher Desktop, Podman), none when the share is mounted elsewhere or on Windows', () => {
+    const shared = '/home/dev/.vmbench/shared';
+    expect(createShellTransport('lima', { places: { guest: '/var/tmp/vmbench', shared } }).hostPath?.('shared')).toBe(shared);
+    expect(createShellTransport('colima', { places: { guest: '/var/tmp/vmbench', shared } }).hostPath?.('guest')).toBeUndefined();
+    expect(createShellTransport('rancher-desktop', { places: { guest: '/var/tmp/vmbench', shared }, platform: 'win32' }).hostPath?.('shared')).toBeUndefined();
+    expect(createShellTransport('ssh', { instance: 'dev@vm', places: { guest: '/var/tmp/vmbench', shared: '/mnt/host', sharedOnHost: false } }).hostPath?.('shared')).toBeUndefined();
+    expect(createShellTransport('vagrant', { instance: '7296dfd', places: { guest: '/var/tmp/vmbench', shared: '/vagrant', sharedOnHost: false, hostShared: '/srv/m/code' } }).hostPath?.('shared')).toBe('/srv/m/code');
+    expect(createShellTransport('lima', { places: { guest: '/var/tmp/vmbench' } }).hostPath?.('shared')).toBeUndefined();
+  });
+});

@@ -3,11 +3,13 @@
 // test machine), and the virtiofs advice as a Vagrantfile edit. The real thing runs in
 // tests/integration/vagrant-live.test.ts.
 import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
 import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
-import { benchFolders, folderOfTarget, hostAddressFor, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
+import { benchFolders, folderOfTarget, hostAddressFor, hostSideOf, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { needsSharedMemory, vagrantRestartArgv, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
@@ -79,6 +81,20 @@ describe('Vagrant targets: one per enabled synced folder', () => {
     expect(vagrantTransport(rt, 'vagrant:other', ctx as never)).toBeUndefined();
     // vagrant-libvirt's NAT ends at a bridge on the host: no path to its loopback for the net test.
     expect(main.hostAddress?.()).toBeUndefined();
+    // The watch test writes on the synced folder's host side: relative to the Vagrantfile's folder.
+    expect(main.hostPath?.('shared')).toBe('/home/dev/app/code');
+    expect(extra.hostPath?.('shared')).toBe('/home/dev/app/data');
+    expect(main.hostPath?.('guest')).toBeUndefined();
+  });
+
+  it('finds a synced folder on this machine: relative to the Vagrantfile, ~, absolute; never for rsync or an expression', () => {
+    expect(hostSideOf({ hostPath: './code', type: '9p' }, '/srv/m')).toBe('/srv/m/code');
+    expect(hostSideOf({ hostPath: '.', type: 'virtiofs' }, '/srv/m')).toBe('/srv/m');
+    expect(hostSideOf({ hostPath: '/data/shared' }, '/srv/m')).toBe('/data/shared');
+    expect(hostSideOf({ hostPath: '~/proj' }, '/srv/m')).toBe(join(homedir(), 'proj'));
+    expect(hostSideOf({ hostPath: '.', type: 'rsync' }, '/srv/m')).toBeUndefined();
+    expect(hostSideOf({ hostPath: 'unknown: File.expand_path(ENV["SRC"])' }, '/srv/m')).toBeUndefined();
+    expect(hostSideOf({}, '/srv/m')).toBeUndefined();
   });
 
   it('reaches the host loopback through VirtualBox NAT only', () => {

@@ -19,7 +19,8 @@ import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
 import { pollingWatcher } from './rules/polling-watcher.js';
 import { evidenceRowsFor } from './evidence.js';
-import { thisHost, type HostFacts, type Rule } from './types.js';
+import { renderMsg, renderParts } from '../../finding-text.js';
+import { thisHost, type Draft, type Drafted, type HostFacts, type Rule } from './types.js';
 
 /** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */
 export const RULES: readonly Rule[] = [
@@ -50,15 +51,23 @@ export function adviseRuntime(rt: RuntimeInfo, runs: Run[] = [], host: HostFacts
   for (const rule of RULES) {
     try {
       if (!rule.applies(rt, m, host)) continue;
-      const base: Finding = { id: `${rt.id}/${rule.setting}`, setting: rule.setting, ...rule.draft(rt) };
-      const weighed = rule.weigh ? rule.weigh(base, rt, m) : base;
-      const rows = evidenceRowsFor(weighed.evidence);
+      const base = inEnglish({ id: `${rt.id}/${rule.setting}`, setting: rule.setting, ...rule.draft(rt) });
+      const weighed = inEnglish(rule.weigh ? rule.weigh(base, rt, m) : base);
+      // The published measurements behind the finding, counter-examples quoted in its risk included.
+      const rows = evidenceRowsFor([...weighed.text.evidence, ...(weighed.text.risk ?? [])]);
       out.push(rows.length ? { ...weighed, evidenceTable: rows } : weighed);
     } catch {
       // A rule that cannot read odd settings says nothing rather than breaking detection.
     }
   }
   return out;
+}
+
+/** A finding with its English fields (evidence, risk, How to steps) rendered from its messages, so the two never drift. */
+function inEnglish(f: Draft & Pick<Finding, 'id' | 'setting' | 'measured'>): Drafted {
+  const { text, apply, ...rest } = f;
+  const how = apply?.kind === 'steps' ? { apply: { kind: 'steps' as const, steps: (text.steps ?? []).map((s) => renderMsg(s, 'en')) } } : apply ? { apply } : {};
+  return { ...rest, text, evidence: renderParts(text.evidence, 'en'), ...(text.risk?.length ? { risk: renderParts(text.risk, 'en') } : {}), ...how };
 }
 
 /** Findings for every runtime, as `vmbench advise --json` lists them. */

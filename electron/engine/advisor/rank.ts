@@ -1,28 +1,29 @@
-import type { Finding, MeasuredValue } from '../../contract.js';
+import type { Finding, MeasuredValue, MsgRef } from '../../contract.js';
+import { msg, renderMsg } from '../../finding-text.js';
 import { metricInfo } from '../../metrics.js';
 
 /**
  * Published gains (recommended ÷ current, for the metric the finding is about) from the seeds in
- * evidence.ts; keyed by `<setting>:<current>→<recommended>`, then `<setting>→<recommended>`. A finding
+ * evidence.ts, with the advice catalogue's key of what was measured; keyed by `<setting>:<current>→<recommended>`, then `<setting>→<recommended>`. A finding
  * without a published number ranks by severity only.
  */
 const PUBLISHED_GAIN: Record<string, [number, string]> = {
   // seed 000: QEMU + reverse-sshfs 156.01 MB/s -> VZ + virtiofs 1096.65 MB/s (VZ is what makes virtiofs possible).
-  'vmType:qemu→vz': [1096.65 / 156.01, 'seed 000, shared-folder writes, QEMU + reverse-sshfs → VZ + virtiofs'],
+  'vmType:qemu→vz': [1096.65 / 156.01, 'gain.qemuToVz'],
   // seed 000: reverse-sshfs 354.48 -> virtiofs 1096.65 MB/s; 9p 45.11 -> virtiofs 1096.65 MB/s.
-  'mountType:reverse-sshfs→virtiofs': [1096.65 / 354.48, 'seed 000, shared-folder writes, reverse-sshfs → virtiofs'],
-  'mountType:sshfs→virtiofs': [1096.65 / 354.48, 'seed 000, shared-folder writes, reverse-sshfs → virtiofs'],
-  'mountType:9p→virtiofs': [1096.65 / 45.11, 'seed 000, shared-folder writes, 9p → virtiofs'],
+  'mountType:reverse-sshfs→virtiofs': [1096.65 / 354.48, 'gain.reverseSshfs'],
+  'mountType:sshfs→virtiofs': [1096.65 / 354.48, 'gain.reverseSshfs'],
+  'mountType:9p→virtiofs': [1096.65 / 45.11, 'gain.ninep'],
   // seed 004: io default 8213 -> io_uring 9425 IOPS.
-  'diskIo→io_uring': [9425 / 8213, 'seed 004, 4k random-read IOPS'],
+  'diskIo→io_uring': [9425 / 8213, 'gain.ioUring'],
   // seed 003: rtl8139 58.3 / e1000 394 -> paravirtual 432 Mbit/s.
-  'nicModel:rtl8139→virtio': [432 / 58.3, 'seed 003, iperf throughput'],
-  'nicModel:e1000→virtio': [432 / 394, 'seed 003, iperf throughput'],
-  'nicModel:e1000e→virtio': [432 / 394, 'seed 003, iperf throughput (e1000)'],
+  'nicModel:rtl8139→virtio': [432 / 58.3, 'gain.nic'],
+  'nicModel:e1000→virtio': [432 / 394, 'gain.nic'],
+  'nicModel:e1000e→virtio': [432 / 394, 'gain.nicE1000e'],
   // seed 002: docker tcp 52002 -> unix socket 90415 SET/s.
-  'redisTransport→unix': [90415 / 52002, 'seed 002, redis SET requests/s'],
+  'redisTransport→unix': [90415 / 52002, 'gain.redis'],
   // seed 000: msize 128 KiB 45.11 vs 512 KiB 46.21 MB/s.
-  'mount9pMsizeKiB→': [46.21 / 45.11, 'seed 000, 9p msize 128 → 512 KiB'],
+  'mount9pMsizeKiB→': [46.21 / 45.11, 'gain.msize'],
 };
 
 const SEVERITY_ORDER: Record<Finding['severity'], number> = { high: 0, medium: 1, low: 2, info: 3 };
@@ -32,9 +33,10 @@ export function publishedGain(f: Pick<Finding, 'setting' | 'current' | 'recommen
   return publishedEntry(f)?.[0] ?? null;
 }
 
-/** Which published measurement the gain comes from ("seed 004, 4k random-read IOPS"). */
-export function publishedGainSource(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): string | null {
-  return publishedEntry(f)?.[1] ?? null;
+/** Which published measurement the gain comes from ("seed 004, 4k random-read IOPS"), as a message. */
+export function publishedGainSource(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): MsgRef | null {
+  const key = publishedEntry(f)?.[1];
+  return key ? msg(key) : null;
 }
 
 function publishedEntry(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): [number, string] | undefined {
@@ -71,8 +73,9 @@ export function rankFindings(findings: Finding[]): Finding[] {
     const gain = mine ?? publishedGain(f);
     const alreadyFine = f.alreadyFine === true || (mine !== null && mine < 1.1 && f.severity === 'info');
     const gainSource = mine !== null ? ('measured' as const) : gain !== null ? ('published' as const) : null;
-    const gainBasis = mine !== null ? 'your own runs' : publishedGainSource(f);
-    return { f: { ...f, gain, gainSource, ...(gainBasis ? { gainBasis } : {}), alreadyFine }, i };
+    const basis = mine !== null ? msg('gain.yours') : publishedGainSource(f);
+    const withBasis = basis ? { gainBasis: renderMsg(basis, 'en'), ...(f.text ? { text: { ...f.text, gainBasis: basis } } : {}) } : {};
+    return { f: { ...f, gain, gainSource, ...withBasis, alreadyFine }, i };
   });
   scored.sort((x, y) => {
     if (x.f.alreadyFine !== y.f.alreadyFine) return x.f.alreadyFine ? 1 : -1;

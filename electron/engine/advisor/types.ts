@@ -1,7 +1,17 @@
-import type { Finding, MeasuredValue, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../contract.js';
+import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../contract.js';
+import { msg } from '../../finding-text.js';
 
-/** What a rule proposes for one runtime, before the user's own numbers are weighed. */
-export type Draft = Omit<Finding, 'id' | 'setting' | 'measured'>;
+/**
+ * What a rule proposes for one runtime, before the user's own numbers are weighed: its texts as messages
+ * (the advisor renders the English fields from them; How to steps come from text.steps).
+ */
+export type Draft = Omit<Finding, 'id' | 'setting' | 'measured' | 'evidence' | 'risk' | 'text' | 'apply'> & {
+  text: FindingText;
+  apply?: Exclude<Finding['apply'], { kind: 'steps' }> | { kind: 'steps' };
+};
+
+/** A finding whose texts the advisor renders from messages. */
+export type Drafted = Finding & { text: FindingText };
 
 /** The user's own numbers a rule can consult (latest stored runs for one runtime). */
 export interface Measurements {
@@ -42,8 +52,8 @@ export interface Rule {
   applies(rt: RuntimeInfo, m: Measurements, host: HostFacts): boolean;
   /** The recommendation from published evidence. */
   draft(rt: RuntimeInfo): Draft;
-  /** Weighs the user's own numbers: returns the adjusted finding (severity, evidence, measured). */
-  weigh?(f: Finding, rt: RuntimeInfo, m: Measurements): Finding;
+  /** Weighs the user's own numbers: returns the adjusted finding (severity, text.evidence, measured). */
+  weigh?(f: Drafted, rt: RuntimeInfo, m: Measurements): Drafted;
 }
 
 /** Reads a setting as text (undefined when absent or not a scalar). */
@@ -57,9 +67,9 @@ export function isKind(rt: RuntimeInfo, ...kinds: string[]): boolean {
   return kinds.includes(rt.kind);
 }
 
-/** A measured value as a short citation: "412.3 MB/s (seq-write median, shared, run R)". */
-export function cite(v: MeasuredValue, unit = ''): string {
-  return `${round(v.median)}${unit ? ` ${unit}` : ''} (${v.test} ${v.metric} median, ${v.place}, ${v.target}, run ${v.runId})`;
+/** A measured value as a short citation: "412.3 MB/s (seq-write write_MBps median, shared, docker, run R)". */
+export function cite(v: MeasuredValue, unit = ''): MsgRef {
+  return msg('cite', { value: round(v.median), unit: unit ? ` ${unit}` : '', test: v.test, metric: v.metric, place: v.place, target: v.target, runId: v.runId });
 }
 
 /** Rounds to a readable precision. */

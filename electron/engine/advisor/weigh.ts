@@ -1,5 +1,6 @@
-import type { Finding, MeasuredValue, Place, RuntimeInfo, TestId } from '../../contract.js';
-import { cite, round, type Measurements } from './types.js';
+import type { MeasuredValue, MsgRef, Place, RuntimeInfo, TestId } from '../../contract.js';
+import { msg } from '../../finding-text.js';
+import { cite, round, type Drafted, type Measurements } from './types.js';
 
 /** Which of the user's measurements a rule is judged by. */
 export interface Yardstick {
@@ -20,7 +21,7 @@ export const NATIVE_MARGIN = 0.9;
  * The user's own numbers win: a measurement that contradicts the published evidence lowers the
  * finding to info and says why; one that supports it is quoted beside the published number.
  */
-export function weighBy(setting: string, y: Yardstick): (f: Finding, rt: RuntimeInfo, m: Measurements) => Finding {
+export function weighBy(setting: string, y: Yardstick): (f: Drafted, rt: RuntimeInfo, m: Measurements) => Drafted {
   return (f, rt, m) => {
     const better = (a: number, b: number): boolean => (y.higherIsBetter === false ? a < b : a > b);
     const measured: MeasuredValue[] = [];
@@ -30,9 +31,9 @@ export function weighBy(setting: string, y: Yardstick): (f: Finding, rt: Runtime
     if (cur && rec) {
       measured.push(rec, cur);
       if (!better(rec.median, cur.median)) {
-        return contradict(f, measured, `Your own numbers disagree: with ${setting}=${String(f.recommended)} you measured ${cite(rec, y.unit)}, with ${String(f.current)} ${cite(cur, y.unit)}; the published figure does not hold on this machine, so it is not recommended.`);
+        return contradict(f, measured, msg('weigh.disagree', { setting, recommended: String(f.recommended), rec: cite(rec, y.unit), current: String(f.current), cur: cite(cur, y.unit) }));
       }
-      return support(f, measured, `Your machine agrees: ${String(f.recommended)} ${cite(rec, y.unit)} vs ${String(f.current)} ${cite(cur, y.unit)}.`);
+      return support(f, measured, msg('weigh.agree', { recommended: String(f.recommended), rec: cite(rec, y.unit), current: String(f.current), cur: cite(cur, y.unit) }));
     }
     const latest = m.latest(y.test, y.place, y.metric);
     if (!latest) return f;
@@ -43,22 +44,25 @@ export function weighBy(setting: string, y: Yardstick): (f: Finding, rt: Runtime
         measured.push(native);
         const ratio = latest.median / native.median;
         if (y.higherIsBetter !== false ? ratio >= NATIVE_MARGIN : ratio <= 1 / NATIVE_MARGIN) {
-          return contradict(f, measured, `Your own numbers: ${cite(latest, y.unit)} is already ${round(ratio * 100)}% of native ${cite(native, y.unit)} (within 10%), so changing ${setting} buys little here.`);
+          return contradict(f, measured, msg('weigh.nearNative', { latest: cite(latest, y.unit), pct: round(ratio * 100), native: cite(native, y.unit), setting }));
         }
-        return support(f, measured, `Your machine: ${cite(latest, y.unit)} = ${round(ratio * 100)}% of native ${cite(native, y.unit)}.`);
+        return support(f, measured, msg('weigh.ofNative', { latest: cite(latest, y.unit), pct: round(ratio * 100), native: cite(native, y.unit) }));
       }
     }
     // Not a verdict against native here (a guest disk is not expected to match it), but shown beside it.
     const native = m.native(y.test, y.metric, latest.runId);
     if (native && native.median > 0) measured.push(native);
-    return support(f, measured, `Your machine with ${setting}=${String(f.current)}: ${cite(latest, y.unit)}${native && native.median > 0 ? ` (this machine: ${cite(native, y.unit)})` : ''}.`);
+    const mine = { setting, current: String(f.current), latest: cite(latest, y.unit) };
+    return support(f, measured, native && native.median > 0 ? msg('weigh.currentWithNative', { ...mine, native: cite(native, y.unit) }) : msg('weigh.current', mine));
   };
 }
 
-function contradict(f: Finding, measured: MeasuredValue[], why: string): Finding {
-  return { ...f, severity: 'info', evidence: `${why} Published: ${f.evidence}`, measured, alreadyFine: true };
+/** The user's numbers first, then the published evidence they overrule. */
+export function contradict(f: Drafted, measured: MeasuredValue[], why: MsgRef): Drafted {
+  return { ...f, severity: 'info', text: { ...f.text, evidence: [why, msg('weigh.published'), ...f.text.evidence] }, measured, alreadyFine: true };
 }
 
-function support(f: Finding, measured: MeasuredValue[], note: string): Finding {
-  return { ...f, evidence: `${f.evidence} ${note}`, measured };
+/** The published evidence, then the user's numbers that agree with it. */
+export function support(f: Drafted, measured: MeasuredValue[], note: MsgRef): Drafted {
+  return { ...f, text: { ...f.text, evidence: [...f.text.evidence, note] }, measured };
 }

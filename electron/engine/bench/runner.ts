@@ -19,7 +19,7 @@ import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } fro
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
-import { placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { defaultTests, placeEstimateSec, RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -40,7 +40,7 @@ export interface RunnerDeps {
 
 /** Builds the plan: every disk test in every place of every target; service tests where service-step.ts says. */
 export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
-  const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : SCRIPT_TESTS;
+  const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : defaultTests(spec.suite);
   const tests = RUNNABLE_TESTS.filter((t) => wanted.includes(t)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
   const plan: PlanStep[] = [];
   for (const t of targets) {
@@ -209,7 +209,7 @@ async function runStep(
   const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
   if (watcher instanceof Error) return { result: null, errors: [{ test, place, code: 'unsupported', message: watcher.message }] };
   try {
-    const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place)), ...(setup?.args ?? [])];
+    const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place)), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
     const timeoutMs = timeoutSec(spec.suite, test) * 1000;
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },

@@ -31,7 +31,7 @@ import { packageRoot } from '../paths.js';
 export type ScriptName = 'probe' | ScriptTest;
 /** Which tool a script may use: fio when present, fio only, or the sh fallback only. */
 export type ToolChoice = 'auto' | 'fio' | 'fallback';
-export { estimateSec, placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, type ScriptTest, type SuiteParams } from '../../plan-estimate.js';
+export { defaultTests, estimateSec, placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, type ScriptTest, type SuiteParams } from '../../plan-estimate.js';
 const SCRIPT_NAMES: readonly ScriptName[] = ['probe', ...RUNNABLE_TESTS];
 
 /** Command-line flag of each parameter. */

@@ -18,7 +18,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { release } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import type { Place } from '../../contract.js';
+import type { Place, TestId } from '../../contract.js';
 import { scriptsDir } from '../bench/suites.js';
 import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './docker/client.js';
 import { execCollect, execScript } from './docker/exec.js';
@@ -78,6 +78,11 @@ export class DockerTransport implements Transport {
   placeDir(place: Place): string {
     if (place === 'native') throw new Error('the docker transport has no native place');
     return PLACE_DIRS[place];
+  }
+
+  /** dev-tree in the shared folder also times the mixed layout: the project there, node_modules in the run's named volume. */
+  extraArgs(test: TestId, place: Place): string[] {
+    return test === 'dev-tree' && place === 'shared' && this.places().includes('volume') ? ['--modules-dir', PLACE_DIRS.volume] : [];
   }
 
   /** The shared place is a bind mount of this folder (when the daemon runs on this machine or its VM). */

@@ -28,6 +28,8 @@ export interface ShellPlaces {
   sharedOnHost?: boolean;
   /** Offer only the shared place (the guest folder still holds the control files). */
   sharedOnly?: boolean;
+  /** The shared folder's own path on this machine when it differs from `shared` (Vagrant: the synced folder's host side). */
+  hostShared?: string;
 }
 
 /** Options of a shell-in-VM transport. */
@@ -90,6 +92,14 @@ export class ShellInVmTransport implements Transport {
 
   hostAddress(): HostAddress | undefined {
     return this.opts.hostAddress;
+  }
+
+  /** The shared place on this machine: the same path (home folder mounts), or the folder the runtime syncs (Vagrant); none on Windows (WSL paths). */
+  hostPath(place: Place): string | undefined {
+    if (place !== 'shared' || !this.shared) return undefined;
+    if (this.opts.places.hostShared) return this.opts.places.hostShared;
+    if (this.opts.places.sharedOnHost === false || (this.opts.platform ?? process.platform) === 'win32') return undefined;
+    return this.shared;
   }
 
   placeDir(place: Place): string {

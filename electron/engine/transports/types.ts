@@ -1,4 +1,4 @@
-import type { BenchEvent, Place } from '../../contract.js';
+import type { BenchEvent, Place, TestId } from '../../contract.js';
 
 /** A bench script ready to send to a target: its name, full sh source and arguments. */
 export interface ScriptPayload {
@@ -71,6 +71,8 @@ export interface Transport {
   places(): Place[];
   /** The folder on this machine that a place's directory is (native: itself; shared: the host side of the share), or undefined. */
   hostPath?(place: Place): string | undefined;
+  /** Arguments a test gets in a place beyond the suite's (Docker: dev-tree in the shared folder also measures node_modules in the volume). */
+  extraArgs?(test: TestId, place: Place): string[];
   /** Sets the target up before the first script (build an image, create a container); a rejection says why the target cannot run, with an optional `code`. */
   prepare?(opts: PrepareOptions): Promise<void>;
   /** Frees what the transport set up (containers, uploaded files). */

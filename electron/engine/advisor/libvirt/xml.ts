@@ -1,4 +1,5 @@
-import type { Finding, RuntimeInfo } from '../../../contract.js';
+import type { Finding, MsgRef, RuntimeInfo } from '../../../contract.js';
+import { msg } from '../../../finding-text.js';
 import { lineDiff } from '../diff.js';
 import { text } from '../types.js';
 
@@ -50,4 +51,4 @@ export function domainDiff(rt: RuntimeInfo, before: string[], after: string[]): 
 }
 
 /** The risk every domain XML change shares. */
-export const XML_RISK = 'Takes effect after a full shutdown and start of the domain (not a reboot from inside); keep `virsh dumpxml` output as a backup.';
+export const XML_RISK: MsgRef = msg('xmlRisk');

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
@@ -11,17 +12,17 @@ export const dockerDesktopFileSharing: Rule = {
     current: text(rt, 'mountType'),
     recommended: 'virtiofs',
     severity: 'medium',
-    evidence: `${EVIDENCE.ddev} ${EVIDENCE.vzVirtiofs}`,
-    risk: `VirtioFS needs the Apple Virtualization framework (macOS 12.5+). ${EVIDENCE.virtiofsCounter}`,
-    apply: {
-      kind: 'steps',
+    text: {
+      evidence: [ev('ddev'), ev('vzVirtiofs')],
+      risk: [msg('rule.dockerDesktopFileSharing.risk'), ev('virtiofsCounter')],
       steps: [
-        'Open Docker Desktop → Settings → General.',
-        'Select "Apple Virtualization framework" if it is not selected.',
-        'Under "Choose file sharing implementation for your containers" choose "VirtioFS".',
-        'Click "Apply & restart", then re-run the shared-folder tests.',
+        msg('rule.dockerDesktopFileSharing.step1'),
+        msg('rule.dockerDesktopFileSharing.step2'),
+        msg('rule.dockerDesktopFileSharing.step3'),
+        msg('rule.dockerDesktopFileSharing.step4'),
       ],
     },
+    apply: { kind: 'steps' },
   }),
   weigh: weighBy('mountType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s', againstNative: true }),
 };

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
@@ -11,16 +12,12 @@ export const dockerDesktopVmm: Rule = {
     current: text(rt, 'vmType'),
     recommended: 'vz',
     severity: 'high',
-    evidence: `${EVIDENCE.vzVirtiofs} ${EVIDENCE.npmInstall}`,
-    risk: 'Needs macOS 12.5+; Docker Desktop restarts its VM. On Apple silicon, Docker VMM (beta) is the other fast choice.',
-    apply: {
-      kind: 'steps',
-      steps: [
-        'Open Docker Desktop → Settings → General.',
-        'Under "Virtual Machine Options" choose "Apple Virtualization framework" (or "Docker VMM" on Apple silicon).',
-        'Click "Apply & restart".',
-      ],
+    text: {
+      evidence: [ev('vzVirtiofs'), ev('npmInstall')],
+      risk: [msg('rule.dockerDesktopVmm.risk')],
+      steps: [msg('rule.dockerDesktopVmm.step1'), msg('rule.dockerDesktopVmm.step2'), msg('rule.dockerDesktopVmm.step3')],
     },
+    apply: { kind: 'steps' },
   }),
   weigh: weighBy('vmType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s' }),
 };

@@ -1,5 +1,6 @@
 import type { RuntimeInfo } from '../../../contract.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { cite, round, type Measurements, type Rule } from '../types.js';
 
 /** Shared-folder file creation below this share of the named volume's is worth moving dependency folders. */
@@ -8,13 +9,15 @@ const WORTH_MOVING = 0.5;
 type Measured = NonNullable<ReturnType<Measurements['latest']>>;
 
 /**
- * The shared folder's speed as a share of the named volume's: the dependency-tree extract when measured
+ * The shared folder's speed as a share of the named volume's: the dependency-tree extract when measured (the mixed layout's when there is one)
  * (what `npm install` feels; a time, so volume/shared), else small-file creation (a rate, so shared/volume).
  */
-function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number; tree: boolean } | null {
+function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number; tree: boolean; mixed?: boolean } | null {
   const treeShared = m.latest('dev-tree', 'shared', 'tree_extract_s');
-  const treeVolume = m.latest('dev-tree', 'volume', 'tree_extract_s');
-  if (treeShared && treeVolume && treeShared.median > 0) return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true };
+  // The layout advised, measured as such (project on the bind mount, node_modules in a volume), else the whole tree in the volume.
+  const mixed = m.latest('dev-tree', 'shared', 'mixed_extract_s');
+  const treeVolume = mixed ?? m.latest('dev-tree', 'volume', 'tree_extract_s');
+  if (treeShared && treeVolume && treeShared.median > 0) return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true, mixed: !!mixed };
   const shared = m.latest('small-files', 'shared', 'create_per_s');
   const volume = m.latest('small-files', 'volume', 'create_per_s');
   if (!shared || !volume || !(volume.median > 0)) return null;
@@ -43,12 +46,12 @@ export const dockerNamedVolume: Rule = {
     current: 'bind mount',
     recommended: 'named volume',
     severity: 'medium',
-    evidence: `Published: ${EVIDENCE.npmInstall} A named volume lives on the VM's own disk and avoids the file-sharing layer.`,
-    risk: 'The dependency folder is no longer visible on the host (IDE indexing, host-side tools); install dependencies inside the container. Nothing restarts; recreate the container.',
-    apply: {
-      kind: 'steps',
-      steps: [`In compose.yaml, mount a named volume over the dependency folder:\n${COMPOSE}`, 'Recreate the container (docker compose up -d --force-recreate) and install the dependencies inside it.', 'Re-run the developer tasks (dev-tree) or the small-files test.'],
+    text: {
+      evidence: [msg('weigh.published'), ev('npmInstall'), msg('rule.dockerNamedVolume.why')],
+      risk: [msg('rule.dockerNamedVolume.risk')],
+      steps: [msg('rule.dockerNamedVolume.step1', { compose: COMPOSE }), msg('rule.dockerNamedVolume.step2'), msg('rule.dockerNamedVolume.step3')],
     },
+    apply: { kind: 'steps' },
   }),
   weigh: (f, _rt, m) => {
     const got = ratio(m);
@@ -59,8 +62,8 @@ export const dockerNamedVolume: Rule = {
     ];
     const severity = got.r < 0.2 ? 'high' : 'medium';
     const mine = got.tree
-      ? `Your machine: extracting a node_modules-like tree took ${cite(got.shared, 's')} in the shared folder, ${round(1 / got.r)}× the named volume's ${cite(got.volume, 's')}.`
-      : `Your machine: creating small files in the shared folder ${cite(got.shared, 'files/s')} is ${round(got.r * 100)}% of the named volume ${cite(got.volume, 'files/s')}.`;
-    return { ...f, severity, measured, evidence: `${mine} ${f.evidence}` };
+      ? msg(got.mixed ? 'rule.dockerNamedVolume.mixed' : 'rule.dockerNamedVolume.tree', { shared: cite(got.shared, 's'), times: round(1 / got.r), volume: cite(got.volume, 's') })
+      : msg('rule.dockerNamedVolume.files', { shared: cite(got.shared, 'files/s'), pct: round(got.r * 100), volume: cite(got.volume, 'files/s') });
+    return { ...f, severity, measured, text: { ...f.text, evidence: [mine, ...f.text.evidence] } };
   },
 };

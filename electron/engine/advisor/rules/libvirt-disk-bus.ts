@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { domainDiff, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
 import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -15,8 +16,10 @@ export const libvirtDiskBus: Rule = {
       current: text(rt, 'diskBus'),
       recommended: 'virtio',
       severity: 'high',
-      evidence: `Emulated controllers cost the same way emulated NICs do: ${EVIDENCE.nic} The io_uring figures (seed 004) were measured on virtio.`,
-      risk: `The guest needs virtio drivers (Windows: virtio-win) and the disk is renamed (${dev} -> vd*): mount by UUID/LABEL in /etc/fstab first. ${XML_RISK}`,
+      text: {
+        evidence: [msg('rule.libvirtDiskBus.evidence'), ev('nic'), msg('rule.libvirtDiskBus.evidenceVirtio')],
+        risk: [msg('rule.libvirtDiskBus.risk', { dev }), XML_RISK],
+      },
       apply: domainDiff(rt, [`<target dev='${dev}' bus='${String(d.bus)}'/>`], [`<target dev='vd${dev.slice(-1)}' bus='virtio'/>`]),
     };
   },

@@ -1,4 +1,5 @@
 import type { Rule } from '../types.js';
+import { msg } from '../../../finding-text.js';
 import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
 import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -13,8 +14,10 @@ export const libvirtDiskCache: Rule = {
       current: text(rt, 'diskCache'),
       recommended: 'none',
       severity: 'low',
-      evidence: `No published number in vmbench's evidence for cache modes: ${String(d.cache)} makes every guest write wait for the host disk (O_DSYNC), while cache='none' (O_DIRECT) keeps guest flushes safe without that wait; measure seq-write in the guest before and after.`,
-      risk: `cache='none' needs a host filesystem that supports O_DIRECT. ${XML_RISK}`,
+      text: {
+        evidence: [msg('rule.libvirtDiskCache.evidence', { cache: String(d.cache) })],
+        risk: [msg('rule.libvirtDiskCache.risk'), XML_RISK],
+      },
       apply: domainDiff(rt, [driverXml(d)], [driverXml(d, { cache: 'none' })]),
     };
   },

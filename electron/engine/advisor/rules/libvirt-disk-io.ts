@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
 import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -14,8 +15,7 @@ export const libvirtDiskIo: Rule = {
       current: text(rt, 'diskIo'),
       recommended: 'io_uring',
       severity: 'medium',
-      evidence: EVIDENCE.ioUring,
-      risk: `Needs libvirt >= 6.3 and QEMU >= 5.0 with io_uring enabled in the host kernel; costs host CPU. ${XML_RISK}`,
+      text: { evidence: [ev('ioUring')], risk: [msg('rule.libvirtDiskIo.risk'), XML_RISK] },
       apply: domainDiff(rt, [driverXml(d)], [driverXml(d, { io: 'io_uring' })]),
     };
   },

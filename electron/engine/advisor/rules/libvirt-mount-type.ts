@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { domainDiff, isLibvirtVm, XML_RISK } from '../libvirt/xml.js';
 import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -12,8 +13,7 @@ export const libvirtMountType: Rule = {
     current: '9p',
     recommended: 'virtiofs',
     severity: 'medium',
-    evidence: `${EVIDENCE.ninep} (a different hypervisor; measure here.)`,
-    risk: `virtiofs needs virtiofsd on the host, shared memory backing (<memoryBacking><source type='memfd'/><access mode='shared'/></memoryBacking>) and the guest mount type changed to virtiofs. ${XML_RISK}`,
+    text: { evidence: [ev('ninep'), msg('measureHere')], risk: [msg('rule.libvirtMountType.risk'), XML_RISK] },
     apply: domainDiff(rt, ["<driver type='path'/>"], ["<driver type='virtiofs'/>"]),
   }),
   weigh: weighBy('mountType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s', againstNative: true }),

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { domainDiff, isLibvirtVm, XML_RISK } from '../libvirt/xml.js';
 import { text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -16,8 +17,7 @@ export const libvirtNicModel: Rule = {
       current: cur,
       recommended: 'virtio',
       severity: cur.startsWith('e1000') ? 'medium' : 'high',
-      evidence: EVIDENCE.nic,
-      risk: `The guest needs a virtio-net driver (Linux has it; Windows needs virtio-win); the interface may be renamed. ${XML_RISK}`,
+      text: { evidence: [ev('nic')], risk: [msg('rule.libvirtNicModel.risk'), XML_RISK] },
       apply: domainDiff(rt, cur === 'default' ? [] : [`<model type='${cur}'/>`], ["<model type='virtio'/>"]),
     };
   },

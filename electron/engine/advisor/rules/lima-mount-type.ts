@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 import { limaApply } from './lima-vm-type.js';
@@ -15,8 +16,7 @@ export const limaMountType: Rule = {
       current: cur,
       recommended: 'virtiofs',
       severity: text(rt, 'vmType') === 'vz' ? 'high' : 'medium',
-      evidence: `${EVIDENCE.ddev} ${cur === '9p' ? EVIDENCE.ninep : EVIDENCE.vzVirtiofs}`,
-      risk: `virtiofs needs vmType vz on macOS (QEMU + virtiofs only on Linux hosts with virtiofsd); the instance restarts. ${EVIDENCE.virtiofsCounter}`,
+      text: { evidence: [ev('ddev'), ev(cur === '9p' ? 'ninep' : 'vzVirtiofs')], risk: [msg('rule.limaMountType.risk'), ev('virtiofsCounter')] },
       apply: limaApply(rt, 'mountType', cur, 'virtiofs'),
     };
   },

@@ -1,6 +1,7 @@
 import type { Finding, RuntimeInfo } from '../../../contract.js';
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { lineDiff } from '../diff.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -28,8 +29,7 @@ export const limaVmType: Rule = {
     current: 'qemu',
     recommended: 'vz',
     severity: 'high',
-    evidence: `${EVIDENCE.vzVirtiofs} ${EVIDENCE.ddev}`,
-    risk: 'VZ needs macOS 13+. An existing instance may have to be stopped (Colima: deleted and re-created) for the VM type to change; the disk image is kept by Lima, not by Colima.',
+    text: { evidence: [ev('vzVirtiofs'), ev('ddev')], risk: [msg('rule.limaVmType.risk')] },
     apply: limaApply(rt, 'vmType', 'qemu', 'vz'),
   }),
   weigh: weighBy('vmType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s' }),

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 import { instanceName } from './lima-vm-type.js';
@@ -14,17 +15,12 @@ export const podmanMountType: Rule = {
       current: '9p',
       recommended: 'virtiofs',
       severity: 'medium',
-      evidence: `${EVIDENCE.ninep} ${EVIDENCE.ddev}`,
-      risk: 'The machine has to be re-created (its containers and images go with it; export what you need first).',
-      apply: {
-        kind: 'steps',
-        steps: [
-          `Save what you need from the machine, then: podman machine stop ${name} && podman machine rm ${name}`,
-          'macOS: set the provider to applehv (or libkrun on Apple silicon): CONTAINERS_MACHINE_PROVIDER=applehv, or provider="applehv" under [machine] in containers.conf.',
-          'Linux: upgrade to Podman 5, whose QEMU machines share folders over virtiofs.',
-          `podman machine init ${name} && podman machine start ${name}, then re-run the shared-folder tests.`,
-        ],
+      text: {
+        evidence: [ev('ninep'), ev('ddev')],
+        risk: [msg('rule.podmanMountType.risk')],
+        steps: [msg('rule.podmanMountType.step1', { name }), msg('rule.podmanMountType.step2'), msg('rule.podmanMountType.step3'), msg('rule.podmanMountType.step4', { name })],
       },
+      apply: { kind: 'steps' },
     };
   },
   weigh: weighBy('mountType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s', againstNative: true }),

@@ -1,4 +1,5 @@
 import type { RuntimeInfo } from '../../../contract.js';
+import { msg } from '../../../finding-text.js';
 import { cite, type Measurements, type Rule } from '../types.js';
 
 /** The newest watch result of a shared folder whose inotify half was measured and never fired. */
@@ -21,23 +22,25 @@ export const pollingWatcher: Rule = {
     current: 'inotify',
     recommended: 'polling',
     severity: 'high',
-    evidence: 'Your machine: inotify events were not delivered for changes made on this machine in the shared folder.',
-    risk: 'Polling costs some CPU in the guest (each watched file is checked on an interval); keep the watched tree small (ignore node_modules). Nothing restarts.',
-    apply: {
-      kind: 'steps',
+    text: {
+      evidence: [msg('rule.pollingWatcher.evidence')],
+      risk: [msg('rule.pollingWatcher.risk')],
       steps: [
-        'webpack / Next.js (watchpack): set WATCHPACK_POLLING=true in the container or VM environment.',
-        'chokidar-based tools (webpack-dev-server 4, Storybook, Angular CLI, many others): set CHOKIDAR_USEPOLLING=1.',
-        'Vite: in vite.config, server: { watch: { usePolling: true } }.',
-        'nodemon: run it with --legacy-watch (-L).',
-        'Re-run the watch test (Developer tasks) to see a save arrive by polling.',
+        msg('rule.pollingWatcher.step1'),
+        msg('rule.pollingWatcher.step2'),
+        msg('rule.pollingWatcher.step3'),
+        msg('rule.pollingWatcher.step4'),
+        msg('rule.pollingWatcher.step5'),
       ],
     },
+    apply: { kind: 'steps' },
   }),
   weigh: (f, _rt, m) => {
     const lost = lostInotify(m);
     if (!lost) return f;
-    const poll = lost.pollP50 ? ` Polling saw each save after ${cite(lost.pollP50, 'ms')} (median round trip).` : '';
-    return { ...f, evidence: `Your machine: ${lost.message.replace(/\s*A file watcher that relies on inotify.*$/, '')}${poll}` };
+    // The watch test's own verdict (English, from the bench engine) is quoted as it was recorded.
+    const mine = msg('rule.pollingWatcher.measured', { message: lost.message.replace(/\s*A file watcher that relies on inotify.*$/, '') });
+    const poll = lost.pollP50 ? [msg('rule.pollingWatcher.poll', { poll: cite(lost.pollP50, 'ms') })] : [];
+    return { ...f, text: { ...f.text, evidence: [mine, ...poll] } };
   },
 };

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 
 /** Rancher Desktop 9p: tuning msize/cache is not worth it; the mount type is. Informational. */
@@ -10,7 +11,9 @@ export const rancher9pOptions: Rule = {
     current: rt.settings.mount9pMsizeKiB ?? null,
     recommended: rt.settings.mount9pMsizeKiB ?? null,
     severity: 'info',
-    evidence: `${EVIDENCE.ninep} 9p cache mode is ${text(rt, 'mount9pCacheMode') ?? 'the default (mmap)'}; see the mountType finding instead.`,
-    risk: 'A larger msize or cache=loose may serve stale data when the host changes files; it does not close the gap to virtiofs.',
+    text: {
+      evidence: [ev('ninep'), msg('rule.rancher9pOptions.cacheMode', { mode: text(rt, 'mount9pCacheMode') ?? msg('rule.rancher9pOptions.defaultMode') })],
+      risk: [msg('rule.rancher9pOptions.risk')],
+    },
   }),
 };

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
@@ -13,8 +14,10 @@ export const rancherMountType: Rule = {
       current: text(rt, 'mountType'),
       recommended: 'virtiofs',
       severity: 'high',
-      evidence: text(rt, 'mountType') === '9p' ? EVIDENCE.ninep : EVIDENCE.vzVirtiofs,
-      risk: `virtiofs requires the VZ VM type${needsVz ? ' (set together here)' : ''}; the VM restarts. ${EVIDENCE.virtiofsCounter}`,
+      text: {
+        evidence: [ev(text(rt, 'mountType') === '9p' ? 'ninep' : 'vzVirtiofs')],
+        risk: [msg(needsVz ? 'rule.rancherMountType.riskWithVz' : 'rule.rancherMountType.risk'), ev('virtiofsCounter')],
+      },
       apply: { kind: 'command', argv: ['rdctl', 'set', ...(needsVz ? ['--virtual-machine.type', 'vz'] : []), '--virtual-machine.mount.type', 'virtiofs'] },
     };
   },

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
@@ -11,8 +12,7 @@ export const rancherVmType: Rule = {
     current: 'qemu',
     recommended: 'vz',
     severity: 'high',
-    evidence: EVIDENCE.vzVirtiofs,
-    risk: 'VZ needs macOS 13+ (Rosetta for x86 images needs Apple silicon); Rancher Desktop restarts its VM.',
+    text: { evidence: [ev('vzVirtiofs')], risk: [msg('rule.rancherVmType.risk')] },
     apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] },
   }),
   weigh: weighBy('vmType', { test: 'seq-write', place: 'shared', metric: 'write_MBps', unit: 'MB/s' }),

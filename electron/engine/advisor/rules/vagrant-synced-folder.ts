@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract.js';
 import type { Rule } from '../types.js';
-import { EVIDENCE } from '../evidence.js';
+import { ev } from '../evidence.js';
+import { msg } from '../../../finding-text.js';
 import { lineDiff } from '../diff.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
@@ -47,8 +48,7 @@ export const vagrantSyncedFolder: Rule = {
         current: '9p',
         recommended: 'virtiofs',
         severity: 'medium',
-        evidence: `${EVIDENCE.ninep} (a different hypervisor; measure here.)`,
-        risk: 'virtiofs needs virtiofsd on the host (Debian 12: in qemu-system-common; later releases: apt install virtiofsd), shared guest memory (the change adds libvirt.memorybacking :source, :type => "memfd" and :access, :mode => "shared" to the libvirt provider block) and a guest kernel with virtiofs (Linux 5.4+). Other options of the synced_folder statement and its quoting are kept; a statement vmbench cannot rewrite exactly is refused with the manual edit. Run `vagrant reload` afterwards.',
+        text: { evidence: [ev('ninep'), msg('measureHere')], risk: [msg('rule.vagrantSyncedFolder.riskVirtiofs')] },
         apply: {
           kind: 'file',
           path,
@@ -60,8 +60,7 @@ export const vagrantSyncedFolder: Rule = {
       current: text(rt, 'mountType'),
       recommended: 'nfs',
       severity: 'high',
-      evidence: EVIDENCE.vagrant,
-      risk: 'NFS needs an NFS server on the host (macOS/Linux; not Windows) and sudo for /etc/exports; file ownership maps by uid. For read-mostly trees use type: "rsync" (one-way, run `vagrant rsync-auto`). Run `vagrant reload` afterwards.',
+      text: { evidence: [ev('vagrant')], risk: [msg('rule.vagrantSyncedFolder.risk')] },
       apply: {
         kind: 'file',
         path,

@@ -11,6 +11,8 @@
  * - Which filesystem each synced folder really is comes from the guest's /proc/mounts, read with
  *   one `vagrant ssh -c` call after detection (Vagrant starts slowly: a few seconds a call).
  */
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { RuntimeInfo, TargetInfo } from '../../../contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
@@ -77,12 +79,24 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
   return createShellTransport('vagrant', {
     instance: machineId(rt),
     // An extra folder's target offers only its folder: the guest disk is measured once, on the main target.
-    places: { guest: VAGRANT_GUEST_DIR, shared, sharedOnHost: false, sharedOnly: !!shared && !target.places.includes('guest') },
+    places: { guest: VAGRANT_GUEST_DIR, shared, sharedOnHost: false, sharedOnly: !!shared && !target.places.includes('guest'), hostShared: folder && home ? hostSideOf(folder, home) : undefined },
     cwd: home,
     env: { ...ctx.env, ...VAGRANT_ENV },
     callTimeoutMs: 60_000,
     hostAddress: hostAddressFor(typeof rt.settings.provider === 'string' ? rt.settings.provider : undefined),
   });
+}
+
+/**
+ * Where a synced folder lives on this machine (relative paths are from the Vagrantfile's folder, `~`
+ * is the home folder), when host writes reach the guest: never for rsync (a copy made at `vagrant up`)
+ * or a path detection could not evaluate.
+ */
+export function hostSideOf(folder: FolderSetting, machineHome: string): string | undefined {
+  const p = folder.hostPath;
+  if (typeof p !== 'string' || p === '' || p.startsWith('unknown:') || folder.type === 'rsync') return undefined;
+  if (p === '~' || p.startsWith('~/')) return join(homedir(), p.slice(1));
+  return isAbsolute(p) ? p : resolve(machineHome, p);
 }
 
 /**
