@@ -56,10 +56,13 @@ export function ThemeToggle(): JSX.Element {
     }
     setTheme(next);
   };
+  const label = t(next === 'light' ? 'theme.toLight' : 'theme.toDark');
+  const visible = t(theme === 'dark' ? 'theme.light' : 'theme.dark');
+  // An aria-label only where it says more than the visible text (en); in ja they are the same words.
   return (
-    <button type="button" className="nav-item theme-toggle" aria-label={t(next === 'light' ? 'theme.toLight' : 'theme.toDark')} data-testid="theme-toggle" onClick={pick}>
+    <button type="button" className="nav-item theme-toggle" aria-label={label !== visible ? label : undefined} data-testid="theme-toggle" onClick={pick}>
       <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      <span className="nav-label">{t(theme === 'dark' ? 'theme.light' : 'theme.dark')}</span>
+      <span className="nav-label">{visible}</span>
     </button>
   );
 }
