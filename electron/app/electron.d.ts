@@ -82,6 +82,8 @@ declare module 'electron' {
 
   export interface WebPreferences {
     preload?: string;
+    /** Extra switches appended to the renderer process's argv (the preload reads them from process.argv). */
+    additionalArguments?: string[];
     contextIsolation?: boolean;
     sandbox?: boolean;
     nodeIntegration?: boolean;
@@ -149,6 +151,8 @@ declare module 'electron' {
     requestSingleInstanceLock(): boolean;
     whenReady(): Promise<void>;
     getAppPath(): string;
+    /** The locale of the app (its UI language), e.g. "ja" or "en-US". */
+    getLocale(): string;
     enableSandbox(): void;
     quit(): void;
     exit(exitCode?: number): void;

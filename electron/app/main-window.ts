@@ -1,4 +1,4 @@
-import { BrowserWindow, screen } from 'electron';
+import { app, BrowserWindow, screen } from 'electron';
 import { join } from 'node:path';
 import type { JobEvent } from '../contract.js';
 import { createEventGate, type EventGate, type JobEventSource } from './event-gate.js';
@@ -43,7 +43,7 @@ export function createMainWindow(opts: MainWindowOptions): MainWindow {
     minHeight: MIN_HEIGHT,
     show: false,
     title: 'vmbench',
-    webPreferences: secureWebPreferences(join(opts.appRoot, PRELOAD_SCRIPT)),
+    webPreferences: secureWebPreferences(join(opts.appRoot, PRELOAD_SCRIPT), app.getLocale()),
   });
   if (state.maximized) win.maximize();
   trackWindowState(win, opts.dataDir);

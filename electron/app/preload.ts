@@ -2,6 +2,7 @@
 // Bundled to dist/app/preload.cjs; a sandboxed preload may only require('electron').
 import { contextBridge, ipcRenderer, type IpcRenderer, type IpcRendererEvent } from 'electron';
 import { ApiError, bindApi, unwrap } from '../api-client.js';
+import { localeFromArgv } from './locale-arg.js';
 import type { Channel, Envelope, Invoke, JobEvent, RequestMap, Subscribe, VmbenchApi } from '../contract.js';
 
 const PREFIX = 'vmbench:';
@@ -62,4 +63,10 @@ export function createPreloadApi(ipc: IpcRenderer): VmbenchApi {
   return bindApi(invoke, subscribe);
 }
 
-contextBridge.exposeInMainWorld('vmbench', createPreloadApi(ipcRenderer));
+/** What the preload exposes as window.vmbench: the domain API plus the app's locale (app.getLocale()). */
+export function exposedApi(ipc: IpcRenderer, argv: readonly string[]): VmbenchApi & { locale?: string } {
+  const locale = localeFromArgv(argv);
+  return locale ? { ...createPreloadApi(ipc), locale } : createPreloadApi(ipc);
+}
+
+contextBridge.exposeInMainWorld('vmbench', exposedApi(ipcRenderer, process.argv));

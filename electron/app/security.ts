@@ -1,6 +1,7 @@
 import type { BrowserWindow, Session, WebContents, WebFrameMain, WebPreferences } from 'electron';
 import { dialog, shell } from 'electron';
 import { pathToFileURL } from 'node:url';
+import { LOCALE_ARG } from './locale-arg.js';
 
 // The renderer's Content-Security-Policy is the <meta> tag in src/index.html: file:// responses
 // never pass through session.webRequest.onHeadersReceived, so no header can be set here. Nothing
@@ -9,9 +10,11 @@ import { pathToFileURL } from 'node:url';
 // @see https://www.electronjs.org/docs/latest/tutorial/security#7-define-a-content-security-policy
 
 /** The web preferences of every vmbench window; tests assert exactly this object. */
-export function secureWebPreferences(preload: string): WebPreferences {
+export function secureWebPreferences(preload: string, locale?: string): WebPreferences {
   return {
     preload,
+    // The app's locale (app.getLocale()) for the renderer's language; the sandboxed preload reads it from argv.
+    ...(locale ? { additionalArguments: [`${LOCALE_ARG}${locale}`] } : {}),
     // @see https://www.electronjs.org/docs/latest/tutorial/security#3-enable-context-isolation
     contextIsolation: true,
     // @see https://www.electronjs.org/docs/latest/tutorial/security#4-enable-process-sandboxing

@@ -5,8 +5,8 @@ import { createHttpInvoke } from './http-invoke';
 
 declare global {
   interface Window {
-    /** Set by the Electron preload; absent in a browser. */
-    vmbench?: VmbenchApi;
+    /** Set by the Electron preload (with the app's locale, app.getLocale()); absent in a browser. */
+    vmbench?: VmbenchApi & { locale?: string };
   }
 }
 

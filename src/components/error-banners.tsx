@@ -1,9 +1,11 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';
 
 /** The stack of dismissible API error messages (role="alert"). */
 export function ErrorBanners(): JSX.Element | null {
+  const { t } = useUi();
   const banners = useAppStore((s) => s.banners);
   const dismiss = useAppStore((s) => s.dismissBanner);
   if (banners.length === 0) return null;
@@ -16,7 +18,7 @@ export function ErrorBanners(): JSX.Element | null {
             {b.code && b.code !== 'internal' ? <code className="banner-code">{b.code}</code> : null}
             {b.message}
           </span>
-          <button type="button" className="icon-button" aria-label="Dismiss error" onClick={() => dismiss(b.id)}>
+          <button type="button" className="icon-button" aria-label={t('banner.dismiss')} onClick={() => dismiss(b.id)}>
             <Icon name="close" />
           </button>
         </div>

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { JobState } from '../store/job-reducer';
 import { currentSamples } from '../store/job-selectors';
 import { fmtNum } from '../lib/format';
@@ -6,6 +7,7 @@ import { HEADLINE, metricMeta, PLACE_LABEL } from '../lib/metrics';
 
 /** Numbers as they arrive: this step's trial samples and the medians of finished steps. */
 export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
+  const { t } = useUi();
   const samples = currentSamples(job).slice(-8);
   const finished = job.results.slice(-8);
   if (samples.length === 0 && finished.length === 0 && job.errors.length === 0) return null;
@@ -13,7 +15,7 @@ export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
     <div className="live" data-testid="live-numbers" aria-live="polite">
       {samples.length > 0 ? (
         <div className="live-group">
-          <span className="live-caption">This step</span>
+          <span className="live-caption">{t('live.step')}</span>
           {samples.map((s, i) => (
             <span key={`${s.metric}-${s.trial}-${i}`} className="chip">
               <span className="chip-key">
@@ -28,7 +30,7 @@ export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
       ) : null}
       {finished.length > 0 || job.errors.length > 0 ? (
         <div className="live-group">
-          <span className="live-caption">Done</span>
+          <span className="live-caption">{t('live.done')}</span>
           {finished.map(({ target, result }) => {
             const m = HEADLINE[result.test];
             const st = result.metrics[m];

@@ -1,17 +1,20 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { Suite } from '../../electron/contract';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';
 
-const SUITES: { id: Suite; label: string }[] = [
-  { id: 'quick', label: 'Quick · 3 trials' },
-  { id: 'standard', label: 'Standard · 5 trials' },
-  { id: 'thorough', label: 'Thorough · 7 trials' },
+// Labels are ui:suite.<id> with the trial count.
+const SUITES: { id: Suite; trials: number }[] = [
+  { id: 'quick', trials: 3 },
+  { id: 'standard', trials: 5 },
+  { id: 'thorough', trials: 7 },
 ];
 
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {
+  const { t } = useUi();
   const suite = useAppStore((s) => s.suite);
   const setSuite = useAppStore((s) => s.setSuite);
   const targets = useAppStore((s) => s.selectedTargets);
@@ -29,30 +32,30 @@ export function RunControls(): JSX.Element {
   return (
     <div className="run-controls">
       <label className="field-inline">
-        <span className="field-label">Suite</span>
-        <select data-testid="suite-select" aria-label="Suite" value={suite} disabled={busy} onChange={(e) => setSuite(e.target.value as Suite)}>
+        <span className="field-label">{t('controls.suite')}</span>
+        <select data-testid="suite-select" aria-label={t('controls.suite')} value={suite} disabled={busy} onChange={(e) => setSuite(e.target.value as Suite)}>
           {SUITES.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.label}
+              {t(`suite.${s.id}`, { count: s.trials })}
             </option>
           ))}
         </select>
       </label>
-      <label className="field-inline" title="Also time a node_modules-like dependency tree (extract like npm install, walk like git status, read all like a bundler, delete) and how fast a save on this machine is seen in each shared folder (polling and inotify)">
+      <label className="field-inline" title={t('controls.devTreeHint')}>
         <input type="checkbox" data-testid="dev-tree-toggle" checked={devTree} disabled={busy} onChange={(e) => setDevTree(e.target.checked)} />
-        <span className="field-label">Developer tasks</span>
+        <span className="field-label">{t('controls.devTree')}</span>
       </label>
-      <label className="field-inline" title="Also measure TCP throughput to each guest (iperf3), Redis over TCP and a unix socket, and nginx + wrk serving files from each place">
+      <label className="field-inline" title={t('controls.servicesHint')}>
         <input type="checkbox" data-testid="services-toggle" checked={services} disabled={busy} onChange={(e) => setServices(e.target.checked)} />
-        <span className="field-label">Network &amp; services</span>
+        <span className="field-label">{t('controls.services')}</span>
       </label>
       {containers ? (
         <label className="field-inline">
-          <span className="field-label">Image</span>
+          <span className="field-label">{t('controls.image')}</span>
           <input
             data-testid="image-input"
-            aria-label="Container image for docker targets (empty: vmbench's own, built locally)"
-            placeholder="vmbench's own (built locally)"
+            aria-label={t('controls.imageLabel')}
+            placeholder={t('controls.imagePlaceholder')}
             value={image}
             disabled={busy}
             spellCheck={false}
@@ -62,7 +65,7 @@ export function RunControls(): JSX.Element {
       ) : null}
       <button type="button" className="btn btn-primary" data-testid="benchmark-button" disabled={busy} onClick={() => void startRun()}>
         <Icon name="play" />
-        Benchmark my setup
+        {t('controls.start')}
       </button>
     </div>
   );

@@ -1,13 +1,15 @@
+import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { Place, TargetInfo, TestId } from '../../electron/contract';
 import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';
 
-/** "~50 s", "~4 min". */
-export function fmtAbout(sec: number): string {
-  if (sec < 90) return `~${Math.max(10, Math.round(sec / 10) * 10)} s`;
-  return `~${Math.round(sec / 60)} min`;
+/** "~50 s", "~4 min" (ui:about.*: 約50秒, 約4分). */
+export function fmtAbout(sec: number, t: TFunction<'ui'>): string {
+  if (sec < 90) return t('about.sec', { n: Math.max(10, Math.round(sec / 10) * 10) });
+  return t('about.min', { n: Math.round(sec / 60) });
 }
 
 /** One chosen target and how long it should take. */
@@ -28,6 +30,7 @@ export function plannedTargets(targets: TargetInfo[], selected: string[], suite:
 
 /** The chosen targets with an estimated duration each, and the total, shown next to the primary button. */
 export function RunPlan(): JSX.Element {
+  const { t } = useUi();
   const suite = useAppStore((s) => s.suite);
   const services = useAppStore((s) => s.services);
   const devTree = useAppStore((s) => s.devTree);
@@ -36,19 +39,19 @@ export function RunPlan(): JSX.Element {
   const plan = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services, devTree);
   const total = plan.reduce((a, p) => a + p.seconds, 0);
   return (
-    <div className="run-plan" data-testid="run-plan" aria-label="What will be measured">
+    <div className="run-plan" data-testid="run-plan" aria-label={t('plan.label')}>
       <ul className="run-plan-list">
         {plan.map((p) => (
           <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
             <span className="run-plan-name">{p.label}</span>
             <span className="run-plan-meta">
-              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : `${p.places.length} places`} · {fmtAbout(p.seconds)}
+              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {fmtAbout(p.seconds, t)}
             </span>
           </li>
         ))}
       </ul>
       <span className="run-plan-total" data-testid="run-plan-total">
-        Total {fmtAbout(total)}
+        {t('plan.total', { about: fmtAbout(total, t) })}
       </span>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { cancelRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
@@ -9,22 +10,23 @@ import { LiveNumbers } from './live-numbers';
 
 /** The live view of a running job: overall bar, per-target bars, current step, ETA, Cancel. */
 export function RunProgress({ job }: { job: JobState }): JSX.Element {
+  const { t } = useUi();
   const cancelling = useAppStore((s) => s.cancelling);
   const detect = useAppStore((s) => s.detect);
   const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];
   const pct = overallPercent(job);
-  const text = cursorText(job);
+  const text = cursorText(job, t);
   const perTarget = targetProgress(job);
   const label = (id: string): string => labels.find((t) => t.id === id)?.label ?? id;
   const panel = useRef<HTMLElement>(null);
   // Keyboard focus follows the run: onto the panel (its Cancel is one Tab away) when it starts.
   useEffect(() => panel.current?.focus(), []);
   return (
-    <section ref={panel} tabIndex={-1} className="run-panel running" aria-label="Benchmark progress" data-testid="run-panel">
+    <section ref={panel} tabIndex={-1} className="run-panel running" aria-label={t('progress.label')} data-testid="run-panel">
       <div className="run-head">
         <div className="run-title">
           <span className="pulse" aria-hidden="true" />
-          <span>Benchmarking</span>
+          <span>{t('progress.title')}</span>
           <span className="run-current" data-testid="progress-text">
             {text}
           </span>
@@ -32,18 +34,18 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
         <div className="run-meta">
           <span className="run-pct">{pct}%</span>
           <span className="run-eta" data-testid="eta">
-            ETA {fmtEta(job.cursor?.etaSec)}
+            {t('progress.eta', { eta: fmtEta(job.cursor?.etaSec, t) })}
           </span>
           <button type="button" className="btn btn-danger" data-testid="cancel-button" disabled={cancelling} onClick={() => void cancelRun()}>
             <Icon name="stop" />
-            {cancelling ? 'Cancelling…' : 'Cancel'}
+            {cancelling ? t('progress.cancelling') : t('common.cancel')}
           </button>
         </div>
       </div>
       <div
         className="bar bar-main"
         role="progressbar"
-        aria-label="Benchmark progress"
+        aria-label={t('progress.label')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={pct}
@@ -54,15 +56,15 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
       </div>
       {perTarget.length > 0 ? (
         <ul className="target-progress" data-testid="target-progress">
-          {perTarget.map((t) => (
-            <li key={t.target}>
-              <span className="tp-name">{label(t.target)}</span>
-              <div className={`bar bar-small${t.failedSteps > 0 ? (t.failedSteps >= t.doneSteps ? ' bar-failed' : ' bar-partial') : ''}`} aria-hidden="true">
-                <div className="bar-fill" style={{ width: `${t.percent}%` }} />
+          {perTarget.map((tp) => (
+            <li key={tp.target}>
+              <span className="tp-name">{label(tp.target)}</span>
+              <div className={`bar bar-small${tp.failedSteps > 0 ? (tp.failedSteps >= tp.doneSteps ? ' bar-failed' : ' bar-partial') : ''}`} aria-hidden="true">
+                <div className="bar-fill" style={{ width: `${tp.percent}%` }} />
               </div>
               <span className="tp-count" data-testid="tp-count">
-                {t.doneSteps}/{t.totalSteps} steps
-                {t.failedSteps > 0 ? <span className={t.failedSteps >= t.doneSteps ? 'tp-failed' : 'tp-partial'}> · {t.failedSteps} failed</span> : null}
+                {t('progress.steps', { done: tp.doneSteps, total: tp.totalSteps })}
+                {tp.failedSteps > 0 ? <span className={tp.failedSteps >= tp.doneSteps ? 'tp-failed' : 'tp-partial'}> · {t('progress.failed', { count: tp.failedSteps })}</span> : null}
               </span>
             </li>
           ))}

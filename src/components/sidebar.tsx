@@ -3,19 +3,23 @@ import { getApi } from '../api/get-api';
 import { useAppStore, type View } from '../store/app-store';
 import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
+import { useUi } from '../lib/use-ui';
+import { LangSwitch } from './lang-switch';
 import { ThemeToggle } from './theme-toggle';
 
-const ITEMS: { view: View; label: string; icon: IconName; key: string }[] = [
-  { view: 'environments', label: 'Environments', icon: 'server', key: '1' },
-  { view: 'advice', label: 'What to change', icon: 'check', key: '6' },
-  { view: 'results', label: 'Results', icon: 'chart', key: '2' },
-  { view: 'history', label: 'History', icon: 'history', key: '3' },
-  { view: 'compare', label: 'Compare', icon: 'compare', key: '4' },
-  { view: 'share', label: 'Share card', icon: 'share', key: '5' },
+// Labels are ui:view.<view>.title.
+const ITEMS: { view: View; icon: IconName; key: string }[] = [
+  { view: 'environments', icon: 'server', key: '1' },
+  { view: 'advice', icon: 'check', key: '6' },
+  { view: 'results', icon: 'chart', key: '2' },
+  { view: 'history', icon: 'history', key: '3' },
+  { view: 'compare', icon: 'compare', key: '4' },
+  { view: 'share', icon: 'share', key: '5' },
 ];
 
 /** The left navigation: one real button per view, Alt+1..6 (by physical key, lib/shortcuts.ts) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {
+  const { t } = useUi();
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
   const runCount = useAppStore((s) => s.runs?.runs.length ?? 0);
@@ -53,9 +57,9 @@ export function Sidebar(): JSX.Element {
           </span>
           <span className="brand-name">vmbench</span>
         </div>
-        <nav aria-label="Views">
+        <nav aria-label={t('nav.label')}>
           <ul className="nav-list">
-            {ITEMS.map((item) => (
+            {ITEMS.map((item) => ({ ...item, label: t(`view.${item.view}.title`) })).map((item) => (
               <li key={item.view}>
                 <button
                   type="button"
@@ -76,6 +80,7 @@ export function Sidebar(): JSX.Element {
         </nav>
         <div className="sidebar-foot">
           <ThemeToggle />
+          <LangSwitch />
           <span className="version">{version}</span>
         </div>
       </div>

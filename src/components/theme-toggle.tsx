@@ -1,4 +1,5 @@
 import { useEffect, useState, type JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { Icon } from './icons';
 
 type Theme = 'dark' | 'light';
@@ -38,6 +39,7 @@ export function applySavedTheme(): void {
 
 /** A button that switches between the dark and light themes; the pick is remembered and overrides the system's. */
 export function ThemeToggle(): JSX.Element {
+  const { t } = useUi();
   const [theme, setTheme] = useState<Theme>(currentTheme);
   useEffect(() => {
     const sync = (): void => setTheme(currentTheme());
@@ -54,10 +56,13 @@ export function ThemeToggle(): JSX.Element {
     }
     setTheme(next);
   };
+  const label = t(next === 'light' ? 'theme.toLight' : 'theme.toDark');
+  const visible = t(theme === 'dark' ? 'theme.light' : 'theme.dark');
+  // An aria-label only where it says more than the visible text (en); in ja they are the same words.
   return (
-    <button type="button" className="nav-item theme-toggle" aria-label={`Switch to ${next} theme`} data-testid="theme-toggle" onClick={pick}>
+    <button type="button" className="nav-item theme-toggle" aria-label={label !== visible ? label : undefined} data-testid="theme-toggle" onClick={pick}>
       <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
-      <span className="nav-label">{theme === 'dark' ? 'Light theme' : 'Dark theme'}</span>
+      <span className="nav-label">{visible}</span>
     </button>
   );
 }

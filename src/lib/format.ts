@@ -1,3 +1,7 @@
+import type { TFunction } from 'i18next';
+import { formatDate, isLang } from '../../electron/i18n';
+import { i18n } from './i18n';
+
 /** Formats a measured number with a precision that suits its size (1,234 · 56.7 · 0.42). */
 export function fmtNum(v: number | null | undefined): string {
   if (v === null || v === undefined || !Number.isFinite(v)) return '—';
@@ -26,13 +30,14 @@ export function fmtRatio(v: number | null): string {
   return `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×`;
 }
 
-/** Formats seconds as "1m 05s" / "42s". */
-export function fmtEta(sec: number | null | undefined): string {
+/** Formats seconds as "1m 05s" / "42s" (or through ui:duration.* with a translate function: 1分05秒). */
+export function fmtEta(sec: number | null | undefined, t?: TFunction<'ui'>): string {
   if (sec === null || sec === undefined || !Number.isFinite(sec) || sec < 0) return '—';
   const s = Math.round(sec);
-  if (s < 60) return `${s}s`;
+  const ss = String(s % 60).padStart(2, '0');
+  if (s < 60) return t ? t('duration.sec', { s }) : `${s}s`;
   const m = Math.floor(s / 60);
-  return `${m}m ${String(s % 60).padStart(2, '0')}s`;
+  return t ? t('duration.min', { m, s: ss }) : `${m}m ${ss}s`;
 }
 
 /** Formats MiB as a readable size (512 MiB, 14.2 GiB). */
@@ -43,11 +48,11 @@ export function fmtMiB(mib: number | null | undefined): string {
   return `${Math.round(mib)} MiB`;
 }
 
-/** Formats an ISO timestamp as a short local date and time. */
+/** Formats an ISO timestamp as a local date and time in the UI's language (2026/11/23 17:48). */
 export function fmtDate(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDate(isLang(i18n.language) ? i18n.language : 'en', d, { time: true });
 }
 
 /** Renders any settings value as text. */

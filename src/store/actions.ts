@@ -1,4 +1,5 @@
 import { DISK_TESTS, type RuntimeInfo, type Suite, type TestId } from '../../electron/contract';
+import { defaultTests } from '../../electron/plan-estimate';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
@@ -118,9 +119,10 @@ export function latestRunWith(target: string): string | undefined {
   return store.getState().runs?.runs.find((r) => r.targets.includes(target) && r.status !== 'failed')?.id;
 }
 
-/** The tests of the run options: the disk suite, plus the developer tasks and the service tests when switched on (always named, whatever the suite's default). */
-export function chosenTests(devTree: boolean, services: boolean): TestId[] {
-  return [...DISK_TESTS, ...(devTree ? (['dev-tree', 'watch'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
+/** The tests of the run options: the disk suite, plus the developer tasks and the service tests when switched on; undefined when that is the suite's own default. */
+export function chosenTests(devTree: boolean, services: boolean, suite?: Suite): TestId[] | undefined {
+  const tests = [...DISK_TESTS, ...(devTree ? (['dev-tree', 'watch'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
+  return suite && tests.join() === defaultTests(suite).join() ? undefined : tests;
 }
 
 /** Starts a benchmark of the selected targets with the chosen suite (or of given targets and tests, e.g. to verify an apply). */
@@ -130,7 +132,7 @@ export async function startRun(suite?: Suite, only?: { targets: string[]; tests:
   try {
     const image = s.image.trim() || undefined;
     const targets = only?.targets ?? s.selectedTargets;
-    const tests = only?.tests ?? chosenTests(s.devTree, s.services);
+    const tests = only?.tests ?? chosenTests(s.devTree, s.services, suite ?? s.suite);
     const { jobId } = await getApi().startRun({ suite: suite ?? s.suite, targets, ...(tests ? { tests } : {}), ...(image ? { image } : {}) });
     store.setState({ activeJobId: jobId });
     if (only?.before) verifying.set(jobId, only.before);

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { DetectResult, RuntimeInfo } from '../../electron/contract';
 
 /** A runtime as the Environments view shows it: `checking` while a fresh detection has not yet answered for its kind. */
@@ -34,12 +35,11 @@ export function shownRuntimes(last: DetectResult | null, fresh: Record<string, R
 }
 
 /** "12 s ago", "5 min ago", "3 h ago", "2 days ago": the age of a saved detection. */
-export function fmtAge(savedAt: string, now: number = Date.now()): string {
+export function fmtAge(savedAt: string, now: number = Date.now(), t?: TFunction<'ui'>): string {
   const sec = Math.max(0, Math.round((now - Date.parse(savedAt)) / 1000));
-  if (!Number.isFinite(sec)) return 'some time ago';
-  if (sec < 60) return `${sec} s ago`;
-  if (sec < 3600) return `${Math.round(sec / 60)} min ago`;
-  if (sec < 86400) return `${Math.round(sec / 3600)} h ago`;
-  const d = Math.round(sec / 86400);
-  return `${d} day${d === 1 ? '' : 's'} ago`;
+  const [unit, count] = !Number.isFinite(sec) ? ['unknown', 0] : sec < 60 ? ['sec', sec] : sec < 3600 ? ['min', Math.round(sec / 60)] : sec < 86400 ? ['hour', Math.round(sec / 3600)] : ['day', Math.round(sec / 86400)];
+  if (t) return t(`age.${unit}`, { count });
+  if (unit === 'unknown') return 'some time ago';
+  if (unit === 'day') return `${count} day${count === 1 ? '' : 's'} ago`;
+  return `${count} ${unit === 'sec' ? 's' : unit === 'min' ? 'min' : 'h'} ago`;
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { PlanStep } from '../../electron/contract';
 import { isFailure } from '../../electron/engine/run-status';
 import { PLACE_LABEL } from '../lib/metrics';
@@ -53,11 +54,12 @@ export function targetProgress(job: JobState): TargetProgress[] {
 }
 
 /** "rand-read · native · trial 2/3", or a status word when nothing runs. */
-export function cursorText(job: JobState): string {
+export function cursorText(job: JobState, t?: TFunction<'ui'>): string {
   const c = job.cursor;
-  if (job.status !== 'running') return job.status;
-  if (!c) return 'starting…';
-  return `${c.test} · ${PLACE_LABEL[c.place] ?? c.place} · trial ${c.trial}/${c.trials}`;
+  if (job.status !== 'running') return t ? t(`status.${job.status}`) : job.status;
+  if (!c) return t ? t('progress.starting') : 'starting…';
+  const trial = t ? t('progress.trial', { n: c.trial, of: c.trials }) : `trial ${c.trial}/${c.trials}`;
+  return `${c.test} · ${PLACE_LABEL[c.place] ?? c.place} · ${trial}`;
 }
 
 /** The samples of the step that runs now (or ran last). */

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { HEADLINE_METRIC } from '../../electron/metrics';
@@ -46,11 +47,12 @@ export function compareBars(cmp: Comparison): CompareBar[] {
 
 /** Before/after per headline metric as % of before, with min–max whiskers so that noise is visible as overlap. */
 export function CompareChart({ comparison }: { comparison: Comparison }): JSX.Element | null {
+  const { t } = useUi();
   const bars = compareBars(comparison);
   if (bars.length === 0) return null;
   const height = 70 + bars.length * 62;
   return (
-    <ChartCard title="Before → after" sub="median as % of before · whiskers: min–max of the trials · 100% = no change" testId="chart-compare" wide>
+    <ChartCard title={t('chart.compare')} sub={t('chart.compareSub')} testId="chart-compare" wide>
       <ResponsiveContainer width="100%" height={height}>
         <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} barGap={3} barCategoryGap="24%">
           <CartesianGrid horizontal={false} />
@@ -59,17 +61,17 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
           <Tooltip
             {...CHART.tooltip}
             formatter={(v, name, item) => {
-              const d = (item as { payload: CompareBar }).payload;
-              const raw = name === 'Before (A)' ? d.a : d.b;
-              return [`${fmtNum(raw)} ${d.unit} (${Math.round(Number(v))}%)${name === 'After (B)' ? ` · ${VERDICT_WORDS[d.verdict]}` : ''}`, name];
+              const { payload: d, dataKey } = item as { payload: CompareBar; dataKey?: unknown };
+              const raw = dataKey === 'before' ? d.a : d.b;
+              return [`${fmtNum(raw)} ${d.unit} (${Math.round(Number(v))}%)${dataKey === 'after' ? ` · ${VERDICT_WORDS[d.verdict]}` : ''}`, name];
             }}
           />
           <Legend {...CHART.legend} />
           <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />
-          <Bar dataKey="before" name="Before (A)" fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
+          <Bar dataKey="before" name={t('compare.before')} fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
             <ErrorBar dataKey="beforeErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
           </Bar>
-          <Bar dataKey="after" name="After (B)" fill={SERIES_COLORS[0]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
+          <Bar dataKey="after" name={t('compare.after')} fill={SERIES_COLORS[0]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
             <ErrorBar dataKey="afterErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
           </Bar>
         </BarChart>

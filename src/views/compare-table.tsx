@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { fmtRatioInterval } from '../../electron/headline';
 import { VERDICT_WORDS } from '../../electron/verdict-stats';
@@ -33,22 +34,23 @@ function spread(s: [number, number] | null, n: number): string {
 
 /** The seed-004-style table: metric, before, after (each with its spread), % change, ratio with its 95% interval, verdict. */
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
+  const { t } = useUi();
   const groups = groupRows(comparison.rows);
-  if (groups.length === 0) return <p className="muted">These runs share no metric.</p>;
+  if (groups.length === 0) return <p className="muted">{t('compare.noShared')}</p>;
   return (
     <div className="card table-card">
       <div className="table-scroll">
         <table className="table compare-table" data-testid="compare-table">
           <thead>
             <tr>
-              <th scope="col">Metric</th>
-              <th scope="col" className="num">Before (A)</th>
-              <th scope="col" className="num">After (B)</th>
-              <th scope="col" className="num">% change</th>
+              <th scope="col">{t('table.metric')}</th>
+              <th scope="col" className="num">{t('compare.before')}</th>
+              <th scope="col" className="num">{t('compare.after')}</th>
+              <th scope="col" className="num">{t('compare.pct')}</th>
               <th scope="col" className="num">
-                After ÷ before <span className="muted small">[95%]</span>
+                {t('compare.ratio')} <span className="muted small">[95%]</span>
               </th>
-              <th scope="col">Verdict</th>
+              <th scope="col">{t('compare.verdict')}</th>
             </tr>
           </thead>
           {groups.map((g) => (
@@ -66,7 +68,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                     <th scope="row" className="metric-cell">
                       {meta.label}
                       <span className="muted small"> {meta.unit}</span>
-                      <span className="dir" title={meta.direction === 'higher' ? 'higher is better' : 'lower is better'}>
+                      <span className="dir" title={meta.direction === 'higher' ? t('compare.higher') : t('compare.lower')}>
                         {meta.direction === 'higher' ? '↑' : '↓'}
                       </span>
                     </th>

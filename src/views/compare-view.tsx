@@ -1,4 +1,6 @@
 import { useEffect, type JSX } from 'react';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -15,6 +17,7 @@ import { ServiceCompare } from './service-compare';
 
 /** Before (A) and after (B) pickers and the per-metric comparison table. */
 export function CompareView(): JSX.Element {
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const a = useAppStore((s) => s.compareA);
   const b = useAppStore((s) => s.compareB);
@@ -28,8 +31,8 @@ export function CompareView(): JSX.Element {
 
   if (!runs || runs.runs.length < 2) {
     return (
-      <EmptyState icon="compare" title="Two runs are needed to compare">
-        Run <strong>Benchmark my setup</strong>, change a setting, and run it again: the before/after shows up here.
+      <EmptyState icon="compare" title={t('compare.emptyTitle')}>
+        <Trans t={t} i18nKey="compare.emptyBody" components={{ b: <strong /> }} />
       </EmptyState>
     );
   }
@@ -40,24 +43,24 @@ export function CompareView(): JSX.Element {
     <div className="view">
       <div className="view-toolbar compare-toolbar">
         <div className="pickers">
-          <RunPicker label="A · before" runs={runs.runs} value={a} other={b} onChange={(id) => void loadCompare(id || null, b)} testId="compare-a" />
+          <RunPicker label={t('compare.a')} runs={runs.runs} value={a} other={b} onChange={(id) => void loadCompare(id || null, b)} testId="compare-a" />
           <span className="arrow" aria-hidden="true">
             →
           </span>
-          <RunPicker label="B · after" runs={runs.runs} value={b} other={a} onChange={(id) => void loadCompare(a, id || null)} testId="compare-b" />
+          <RunPicker label={t('compare.b')} runs={runs.runs} value={b} other={a} onChange={(id) => void loadCompare(a, id || null)} testId="compare-b" />
         </div>
         <div className="toolbar-actions">
           <button type="button" className="btn" disabled={!a || !b} onClick={() => void loadCompare(b, a)}>
-            Swap
+            {t('compare.swap')}
           </button>
           <button type="button" className="btn btn-accent" disabled={!comparison} onClick={share}>
             <Icon name="share" />
-            Share card
+            {t('view.share.title')}
           </button>
         </div>
       </div>
-      {loading ? <Spinner label="Comparing…" /> : null}
-      {a && b && a === b ? <p className="muted">A and B are the same run: pick two different ones.</p> : null}
+      {loading ? <Spinner label={t('compare.comparing')} /> : null}
+      {a && b && a === b ? <p className="muted">{t('compare.same')}</p> : null}
       {comparison ? (
         <>
           <p className="compare-summary" data-testid="compare-summary">

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -7,6 +8,7 @@ import { useAppStore } from '../store/app-store';
 import { fmtAge, shownRuntimes } from '../store/detect-view';
 import { RuntimeCard } from './runtime-card';
 import { Welcome } from './welcome';
+import { formatNumber, isLang } from '../../electron/i18n';
 
 /** One card per detected runtime, with a Refresh button. */
 export function EnvironmentsView(): JSX.Element {
@@ -15,14 +17,16 @@ export function EnvironmentsView(): JSX.Element {
   const savedAt = useAppStore((s) => s.detectSavedAt);
   const fresh = useAppStore((s) => s.detectFresh);
   const runs = useAppStore((s) => s.runs?.runs.length ?? -1);
+  const { t, i18n } = useUi();
+  const lang = isLang(i18n.language) ? i18n.language : 'en';
   const shown = shownRuntimes(detect, fresh, loading);
   const status = savedAt
-    ? `Last detection, ${fmtAge(savedAt)}${loading ? ' · checking again…' : ''}`
+    ? t('env.lastDetection', { age: fmtAge(savedAt, Date.now(), t) }) + (loading ? t('env.checkingAgain') : '')
     : detect && !loading
-      ? `${detect.runtimes.length} runtime${detect.runtimes.length === 1 ? '' : 's'} found in ${(detect.durationMs / 1000).toFixed(1)} s`
+      ? t('env.found', { count: detect.runtimes.length, sec: formatNumber(lang, detect.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })
       : shown.length > 0
-        ? `${shown.length} runtime${shown.length === 1 ? '' : 's'} so far · checking the others…`
-        : 'Looking for runtimes…';
+        ? t('env.soFar', { count: shown.length })
+        : t('env.looking');
   return (
     <div className="view">
       <div className="view-toolbar">
@@ -30,17 +34,17 @@ export function EnvironmentsView(): JSX.Element {
           {status}
         </p>
         <div className="toolbar-actions">
-          {loading ? <Spinner label="Detecting…" /> : null}
+          {loading ? <Spinner label={t('env.detecting')} /> : null}
           <button type="button" className="btn" data-testid="refresh-button" disabled={loading} onClick={() => void refreshDetect()}>
             <Icon name="refresh" />
-            Refresh
+            {t('env.refresh')}
           </button>
         </div>
       </div>
       {runs === 0 ? <Welcome runs={runs} /> : null}
       {detect && detect.runtimes.length === 0 ? (
-        <EmptyState icon="server" title="No runtimes found">
-          Not even this machine answered. Try Refresh.
+        <EmptyState icon="server" title={t('env.noneTitle')}>
+          {t('env.noneBody')}
         </EmptyState>
       ) : null}
       {shown.length === 0 && loading ? <div className="skeleton-card" aria-hidden="true" /> : null}

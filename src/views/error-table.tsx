@@ -1,24 +1,26 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { groupTargetErrors } from '../lib/failure-help';
 import { PLACE_LABEL } from '../lib/metrics';
 
 /** The errors of a run, one row per target and cause with how many steps it hit; long messages wrap. */
 export function ErrorTable({ run }: { run: Run }): JSX.Element | null {
+  const { t } = useUi();
   const rows = run.targets.flatMap((t) => groupTargetErrors(t).map((g) => ({ t, g })));
   if (rows.length === 0) return null;
   return (
     <>
-      <h2 className="section-heading">Errors</h2>
+      <h2 className="section-heading">{t('errors.title')}</h2>
       <div className="card table-card">
         <table className="table error-table" data-testid="error-table">
-          <caption className="sr-only">Errors of run {run.id}, grouped by target and cause</caption>
+          <caption className="sr-only">{t('errors.caption', { id: run.id })}</caption>
           <thead>
             <tr>
-              <th scope="col">Target</th>
-              <th scope="col">Cause</th>
-              <th scope="col" className="num">Steps</th>
-              <th scope="col">Message</th>
+              <th scope="col">{t('settingsChanged.target')}</th>
+              <th scope="col">{t('errors.cause')}</th>
+              <th scope="col" className="num">{t('errors.steps')}</th>
+              <th scope="col">{t('errors.message')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { RunSummary } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { fmtDate, fmtNum } from '../lib/format';
@@ -7,12 +8,13 @@ import { RunAnnotate } from './run-annotate';
 
 /** One run in the history table: pick box, date, suite, status, targets, headline numbers, Open. */
 export function HistoryRow(props: { run: RunSummary; picked: boolean; current: boolean; onToggle: (id: string) => void; onOpen: (id: string) => void }): JSX.Element {
+  const { t } = useUi();
   const { run } = props;
   const date = fmtDate(run.startedAt);
   return (
     <tr className={props.current ? 'row-current' : undefined} data-testid="history-row" data-run-id={run.id}>
       <td className="col-check">
-        <input type="checkbox" aria-label={`Pick run of ${date} for comparison`} checked={props.picked} onChange={() => props.onToggle(run.id)} />
+        <input type="checkbox" aria-label={t('history.pick', { date })} checked={props.picked} onChange={() => props.onToggle(run.id)} />
       </td>
       <td>
         <RunAnnotate run={run} />
@@ -32,8 +34,8 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
         </ul>
       </td>
       <td className="col-action">
-        <button type="button" className="btn btn-small" onClick={() => props.onOpen(run.id)} aria-label={`Open run of ${date}`}>
-          Open
+        <button type="button" className="btn btn-small" onClick={() => props.onOpen(run.id)} aria-label={t('history.openRun', { date })}>
+          {t('history.open')}
         </button>
       </td>
     </tr>

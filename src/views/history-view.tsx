@@ -1,4 +1,6 @@
 import { useState, type JSX } from 'react';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -9,6 +11,7 @@ import { HistoryRow } from './history-row';
 
 /** The run history: open a run, or tick two and compare them. */
 export function HistoryView(): JSX.Element {
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const loading = useAppStore((s) => s.runsLoading);
   const selectedId = useAppStore((s) => s.selectedRunId);
@@ -31,16 +34,16 @@ export function HistoryView(): JSX.Element {
   return (
     <div className="view">
       <div className="view-toolbar">
-        <p className="muted">{runs ? `${runs.runs.length} run${runs.runs.length === 1 ? '' : 's'} · tick two to compare` : ''}</p>
+        <p className="muted">{runs ? t('history.count', { count: runs.runs.length }) : ''}</p>
         <div className="toolbar-actions">
           {loading ? <Spinner /> : null}
           <button type="button" className="btn" onClick={() => void loadRuns()} disabled={loading}>
             <Icon name="refresh" />
-            Reload
+            {t('history.reload')}
           </button>
           <button type="button" className="btn btn-accent" data-testid="compare-picked" disabled={picked.length !== 2} onClick={compare}>
             <Icon name="compare" />
-            Compare selected ({picked.length}/2)
+            {t('history.compare', { n: picked.length })}
           </button>
         </div>
       </div>
@@ -48,7 +51,7 @@ export function HistoryView(): JSX.Element {
         <div className="banner banner-warn" data-testid="history-warnings">
           <Icon name="alert" />
           <div>
-            <strong>Some run files were skipped.</strong>
+            <strong>{t('history.skipped')}</strong>
             <ul>
               {runs.warnings.map((w) => (
                 <li key={w}>{w}</li>
@@ -58,8 +61,8 @@ export function HistoryView(): JSX.Element {
         </div>
       ) : null}
       {runs && runs.runs.length === 0 ? (
-        <EmptyState icon="history" title="No runs yet">
-          Click <strong>Benchmark my setup</strong> to make your first one.
+        <EmptyState icon="history" title={t('results.noRunsTitle')}>
+          <Trans t={t} i18nKey="history.emptyBody" components={{ b: <strong /> }} />
         </EmptyState>
       ) : null}
       {runs && runs.runs.length > 0 ? (
@@ -69,15 +72,15 @@ export function HistoryView(): JSX.Element {
               <thead>
                 <tr>
                   <th scope="col" className="col-check">
-                    <span className="sr-only">Compare</span>
+                    <span className="sr-only">{t('history.col.compare')}</span>
                   </th>
-                  <th scope="col">Run</th>
-                  <th scope="col">Suite</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Targets</th>
-                  <th scope="col">Headline</th>
+                  <th scope="col">{t('history.col.run')}</th>
+                  <th scope="col">{t('controls.suite')}</th>
+                  <th scope="col">{t('history.col.status')}</th>
+                  <th scope="col">{t('history.col.targets')}</th>
+                  <th scope="col">{t('history.col.headline')}</th>
                   <th scope="col">
-                    <span className="sr-only">Open</span>
+                    <span className="sr-only">{t('history.open')}</span>
                   </th>
                 </tr>
               </thead>

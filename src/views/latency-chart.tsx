@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { latencyUnit, niceTicks, tickLabel } from '../lib/chart-scale';
@@ -9,6 +10,7 @@ import { ChartCard } from './chart-card';
 
 /** 4k random-read completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. */
 export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
+  const { t } = useUi();
   const { rows, series } = latencyData(run);
   if (rows.length === 0) return null;
   const colors = placeColors(run);
@@ -17,7 +19,7 @@ export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
   const data = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v / div : v])));
   const ticks = niceTicks(maxUs / div);
   return (
-    <ChartCard title="Random-read latency" sub={`completion latency percentiles, ${unit} · lower is better`} testId="chart-latency">
+    <ChartCard title={t('chart.latency')} sub={t('chart.latencySub', { unit })} testId="chart-latency">
       <ResponsiveContainer width="100%" height={280}>
         <LineChart data={data} margin={{ top: 24, right: 20, bottom: 4, left: 4 }}>
           <CartesianGrid vertical={false} />

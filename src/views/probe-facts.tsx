@@ -1,22 +1,24 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { ProbeInfo } from '../../electron/contract';
 import { fmtMiB } from '../lib/format';
 import { FioMissing } from './fio-missing';
 
 /** What the probe found: OS, kernel, CPU, memory, test-dir filesystem and free space, tool versions. */
 export function ProbeFacts({ probe }: { probe: ProbeInfo }): JSX.Element {
+  const { t } = useUi();
   const tools = Object.entries(probe.tools ?? {});
   const rows: [string, string][] = [
-    ['OS', probe.os || '—'],
-    ['Kernel', `${probe.kernel || '—'}${probe.arch ? ` (${probe.arch})` : ''}`],
+    [t('probe.os'), probe.os || '—'],
+    [t('probe.kernel'), `${probe.kernel || '—'}${probe.arch ? ` (${probe.arch})` : ''}`],
     ['CPU', probe.cpuModel ?? '—'],
-    ['CPUs', String(probe.cpus)],
-    ['Memory', fmtMiB(probe.memMiB)],
-    ['Test dir', `${probe.dirFsType ?? '—'} · ${fmtMiB(probe.freeMiB)} free`],
+    [t('probe.cpus'), String(probe.cpus)],
+    [t('probe.memory'), fmtMiB(probe.memMiB)],
+    [t('probe.testDir'), t('probe.free', { fs: probe.dirFsType ?? '—', free: fmtMiB(probe.freeMiB) })],
   ];
   return (
     <section className="card-section">
-      <h3 className="section-title">System</h3>
+      <h3 className="section-title">{t('probe.system')}</h3>
       <dl className="kv facts" data-testid="probe-facts">
         {rows.map(([k, v]) => (
           <div key={k} className="kv-row">
@@ -26,11 +28,11 @@ export function ProbeFacts({ probe }: { probe: ProbeInfo }): JSX.Element {
         ))}
       </dl>
       {tools.length > 0 ? (
-        <ul className="tools" aria-label="Tools" data-testid="tool-versions">
+        <ul className="tools" aria-label={t('probe.tools')} data-testid="tool-versions">
           {tools.map(([name, version]) => (
             <li key={name} className={version ? 'tool' : 'tool tool-missing'}>
               <span className="tool-name">{name}</span>
-              <span className="tool-version">{version ?? 'not found'}</span>
+              <span className="tool-version">{version ?? t('probe.notFound')}</span>
             </li>
           ))}
         </ul>

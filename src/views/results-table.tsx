@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
@@ -12,25 +13,26 @@ function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {
 
 /** Every metric of a run (median, min, max, n, unit, ratio to native, tool); errors are grouped in ErrorTable. */
 export function ResultsTable({ run }: { run: Run }): JSX.Element {
+  const { t } = useUi();
   const rows = tableRows(run).filter((r) => r.kind === 'metric');
   const multi = run.targets.length > 1;
   return (
     <div className="card table-card">
       <div className="table-scroll">
         <table className="table results-table" data-testid="results-table">
-          <caption className="sr-only">All results of run {run.id}</caption>
+          <caption className="sr-only">{t('table.caption', { id: run.id })}</caption>
           <thead>
             <tr>
-              <th scope="col">Test</th>
-              <th scope="col">Place</th>
-              <th scope="col">Metric</th>
-              <th scope="col" className="num">Median</th>
-              <th scope="col" className="num">Min</th>
-              <th scope="col" className="num">Max</th>
+              <th scope="col">{t('table.test')}</th>
+              <th scope="col">{t('table.place')}</th>
+              <th scope="col">{t('table.metric')}</th>
+              <th scope="col" className="num">{t('table.median')}</th>
+              <th scope="col" className="num">{t('table.min')}</th>
+              <th scope="col" className="num">{t('table.max')}</th>
               <th scope="col" className="num">n</th>
-              <th scope="col">Unit</th>
-              <th scope="col" className="num">vs native</th>
-              <th scope="col">Tool · method</th>
+              <th scope="col">{t('table.unit')}</th>
+              <th scope="col" className="num">{t('table.vsNative')}</th>
+              <th scope="col">{t('table.tool')}</th>
             </tr>
           </thead>
           <tbody>
@@ -48,7 +50,7 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
                   <td className="num muted">{fmtNum(row.stat.max)}</td>
                   <td className="num muted">{row.stat.n}</td>
                   <td className="muted">{row.unit}</td>
-                  <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? 'baseline' : '—') : fmtRatio(row.ratio)}</td>
+                  <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? t('table.baseline') : '—') : fmtRatio(row.ratio)}</td>
                   <td className="tool-cell">
                     <details>
                       <summary title={row.result.command}>

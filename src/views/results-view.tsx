@@ -1,9 +1,12 @@
 import type { JSX } from 'react';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
 import { StateBadge } from '../components/state-badge';
-import { fmtDate } from '../lib/format';
+import type { TFunction } from 'i18next';
+import { fmtDate, fmtEta } from '../lib/format';
 import { selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { DevTreeResults } from './dev-tree-results';
@@ -19,47 +22,45 @@ import { SummaryTiles } from './summary-tiles';
 import { TargetBanners } from './target-banners';
 import { ThroughputChart } from './throughput-chart';
 
-function duration(run: Run): string {
+function duration(run: Run, t: TFunction<'ui'>): string {
   const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
   if (!Number.isFinite(ms) || ms < 0) return '';
-  const s = Math.round(ms / 1000);
-  return s >= 60 ? `${Math.floor(s / 60)}m ${s % 60}s` : `${s}s`;
+  return fmtEta(ms / 1000, t);
 }
 
 /** Charts and the full table of the selected (by default the latest) run. */
 export function ResultsView(): JSX.Element {
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const selectedId = useAppStore((s) => s.selectedRunId);
   const run = useAppStore((s) => (s.selectedRunId ? s.runCache[s.selectedRunId] : undefined));
   const loading = useAppStore((s) => s.runLoading || s.runsLoading);
 
-  if (!runs && loading) return <Spinner label="Loading runs…" />;
+  if (!runs && loading) return <Spinner label={t('results.loadingRuns')} />;
   if (!runs || runs.runs.length === 0) {
     return (
-      <EmptyState icon="chart" title="No runs yet">
-        Click <strong>Benchmark my setup</strong> above to measure this machine. The quick suite takes about a minute per target.
+      <EmptyState icon="chart" title={t('results.noRunsTitle')}>
+        <Trans t={t} i18nKey="results.noRunsBody" components={{ b: <strong /> }} />
       </EmptyState>
     );
   }
   return (
     <div className="view" data-testid="results-view">
       <div className="view-toolbar">
-        <RunPicker label="Run" runs={runs.runs} value={selectedId} onChange={(id) => void selectRun(id)} testId="results-run-select" />
+        <RunPicker label={t('picker.run')} runs={runs.runs} value={selectedId} onChange={(id) => void selectRun(id)} testId="results-run-select" />
         {run ? (
           <div className="run-facts" data-testid="run-facts">
             <StateBadge state={run.status} />
             <span>{fmtDate(run.startedAt)}</span>
-            <span className="dot-sep">{run.suite} suite</span>
-            {duration(run) ? <span className="dot-sep">{duration(run)}</span> : null}
-            <span className="dot-sep">
-              {run.targets.length} target{run.targets.length === 1 ? '' : 's'}
-            </span>
+            <span className="dot-sep">{t('results.suite', { suite: run.suite })}</span>
+            {duration(run, t) ? <span className="dot-sep">{duration(run, t)}</span> : null}
+            <span className="dot-sep">{t('results.targets', { count: run.targets.length })}</span>
             <span className="dot-sep mono muted">{run.id}</span>
           </div>
         ) : null}
       </div>
       {!run ? (
-        <Spinner label="Loading run…" />
+        <Spinner label={t('results.loadingRun')} />
       ) : (
         <>
           <TargetBanners run={run} />
@@ -68,8 +69,8 @@ export function ResultsView(): JSX.Element {
           <RunAdvice run={run} />
           <SummaryTiles run={run} />
           {run.targets.every((t) => t.results.length === 0) ? (
-            <EmptyState icon="chart" title="This run has no results">
-              {run.status === 'cancelled' ? 'It was cancelled before the first test finished.' : 'Every test failed; see the banners above and the errors below.'}
+            <EmptyState icon="chart" title={t('results.emptyRunTitle')}>
+              {run.status === 'cancelled' ? t('results.emptyCancelled') : t('results.emptyFailed')}
             </EmptyState>
           ) : (
             <div className="chart-grid">
@@ -79,7 +80,7 @@ export function ResultsView(): JSX.Element {
             </div>
           )}
           <ServiceResults run={run} />
-          <h2 className="section-heading">All results</h2>
+          <h2 className="section-heading">{t('results.all')}</h2>
           <ResultsTable run={run} />
           <ErrorTable run={run} />
         </>

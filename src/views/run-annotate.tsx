@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { RunSummary } from '../../electron/contract';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -13,6 +14,7 @@ export function runTitle(run: Pick<RunSummary, 'name' | 'startedAt'>): string {
 
 /** The run's name (or date) and note; Rename/note and Delete (after a confirmation) as small buttons. */
 export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
+  const { t } = useUi();
   const [editing, setEditing] = useState(false);
   const [askDelete, setAskDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -53,19 +55,19 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
     return (
       <form className="run-annotate-form" data-testid="run-annotate-form" onSubmit={(e) => void save(e)}>
         <label>
-          <span>Name</span>
+          <span>{t('annotate.name')}</span>
           <input type="text" value={name} maxLength={80} placeholder={fmtDate(run.startedAt)} onChange={(e) => setName(e.target.value)} data-testid="run-name-input" autoFocus />
         </label>
         <label>
-          <span>Note</span>
-          <textarea value={note} maxLength={1000} rows={2} placeholder="e.g. before virtiofs" onChange={(e) => setNote(e.target.value)} data-testid="run-note-input" />
+          <span>{t('annotate.note')}</span>
+          <textarea value={note} maxLength={1000} rows={2} placeholder={t('annotate.notePlaceholder')} onChange={(e) => setNote(e.target.value)} data-testid="run-note-input" />
         </label>
         <div className="run-annotate-actions">
           <button type="submit" className="btn btn-small btn-accent" disabled={busy} data-testid="run-annotate-save">
-            Save
+            {t('annotate.save')}
           </button>
           <button type="button" className="btn btn-small" disabled={busy} onClick={() => setEditing(false)}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </form>
@@ -73,7 +75,7 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
   }
   return (
     <div className="run-annotate">
-      <span className="strong" title={`Run id: ${run.id}`} data-testid="run-title">
+      <span className="strong" title={t('annotate.runId', { id: run.id })} data-testid="run-title">
         {title}
       </span>
       {run.name ? <span className="muted block small">{fmtDate(run.startedAt)}</span> : null}
@@ -84,16 +86,16 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
       ) : null}
       <span className="run-annotate-buttons">
         <button type="button" className="link-button small" data-testid="run-rename" onClick={() => setEditing(true)}>
-          Rename / note<span className="sr-only"> of run {title}</span>
+          {t('annotate.rename')}<span className="sr-only">{t('annotate.ofRun', { title })}</span>
         </button>
         <button type="button" className="link-button small danger" data-testid="run-delete" onClick={() => setAskDelete(true)}>
-          Delete<span className="sr-only"> run {title}</span>
+          {t('annotate.delete')}<span className="sr-only">{t('annotate.runSr', { title })}</span>
         </button>
       </span>
       {askDelete ? (
-        <ConfirmDialog title={`Delete run ${title}?`} confirmLabel="Delete" busy={busy} onCancel={() => setAskDelete(false)} onConfirm={() => void remove()}>
-          <p>The run’s results are removed from the history for good; exports you saved stay where they are.</p>
-          <p className="small muted">Run id: <span className="mono">{run.id}</span></p>
+        <ConfirmDialog title={t('annotate.deleteTitle', { title })} confirmLabel={t('annotate.delete')} busy={busy} onCancel={() => setAskDelete(false)} onConfirm={() => void remove()}>
+          <p>{t('annotate.deleteBody')}</p>
+          <p className="small muted">{t('annotate.runIdLabel')} <span className="mono">{run.id}</span></p>
         </ConfirmDialog>
       ) : null}
     </div>

@@ -1,25 +1,27 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { runHeadlines } from '../../electron/headline';
 import { MethodNote } from './method-note';
 
 /** One plain sentence per guest place at the top of Results (the share card's title line), ratios by the Compare method. */
 export function RunHeadline({ run }: { run: Run }): JSX.Element | null {
+  const { t } = useUi();
   const lines = runHeadlines(run);
   const guests = run.targets.some((t) => t.results.some((r) => r.place !== 'native'));
   if (lines.length === 0) {
     if (!guests || run.targets.some((t) => t.results.some((r) => r.place === 'native'))) return null;
-    return <p className="muted run-headline-empty">Add This machine to a run to see each place as a ratio of native speed.</p>;
+    return <p className="muted run-headline-empty">{t('headline.needNative')}</p>;
   }
   return (
-    <section className="card run-headline" aria-label="Headline" data-testid="run-headline">
+    <section className="card run-headline" aria-label={t('headline.label')} data-testid="run-headline">
       <ul>
         {lines.map((h) => (
           <li key={`${h.target}|${h.place}`} data-testid="headline-line">
             <strong>{h.title}:</strong> {h.text.slice(h.title.length + 2)}
             {h.fallback ? (
-              <span className="tag tag-warn" title="fio was missing there: dd and sh loops measured instead, with no latency percentiles">
-                dd fallback
+              <span className="tag tag-warn" title={t('headline.fallbackHint')}>
+                {t('headline.fallback')}
               </span>
             ) : null}
           </li>

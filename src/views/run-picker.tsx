@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { RunSummary } from '../../electron/contract';
 import { fmtDate } from '../lib/format';
 import { newestFirst, sharesMetrics } from '../store/compare-pick';
@@ -13,16 +14,17 @@ export function RunPicker(props: {
   allowNone?: string;
   other?: string | null;
 }): JSX.Element {
+  const { t } = useUi();
   const other = props.runs.find((r) => r.id === props.other);
   return (
     <label className="field">
       <span className="field-label">{props.label}</span>
       <select data-testid={props.testId} value={props.value ?? ''} onChange={(e) => props.onChange(e.target.value)}>
-        {props.allowNone !== undefined || !props.value ? <option value="">{props.allowNone ?? 'Choose a run'}</option> : null}
+        {props.allowNone !== undefined || !props.value ? <option value="">{props.allowNone ?? t('picker.choose')}</option> : null}
         {newestFirst(props.runs).map((r) => (
           <option key={r.id} value={r.id}>
-            {r.name ? `${r.name} · ` : ''}{fmtDate(r.startedAt)} · {r.suite} · {r.status} · {r.tests.join(', ')}
-            {other && other.id !== r.id && !sharesMetrics(r, other) ? ' · nothing in common' : ''}
+            {r.name ? `${r.name} · ` : ''}{fmtDate(r.startedAt)} · {r.suite} · {t(`status.${r.status}`)} · {r.tests.join(', ')}
+            {other && other.id !== r.id && !sharesMetrics(r, other) ? t('picker.nothingInCommon') : ''}
           </option>
         ))}
       </select>

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { RuntimeInfo } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { useAppStore } from '../store/app-store';
@@ -9,6 +10,7 @@ import { StartRuntime } from './start-runtime';
 
 /** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes; `checking` while a fresh detection has not answered for it. */
 export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInfo; checking?: boolean }): JSX.Element {
+  const { t } = useUi();
   const selected = useAppStore((s) => s.selectedTargets);
   const toggle = useAppStore((s) => s.toggleTarget);
   const isLocal = runtime.id === 'local';
@@ -22,13 +24,13 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
           <p className="card-sub">
             <span className="mono">{runtime.id}</span>
             {runtime.version ? <span> · {runtime.version}</span> : null}
-            {isLocal ? <span className="tag">native baseline</span> : null}
+            {isLocal ? <span className="tag">{t('runtime.baseline')}</span> : null}
           </p>
         </div>
         {checking ? (
-          <span className="badge badge-checking" data-testid="state-badge" title={`Last seen ${runtime.state}; asking again`}>
+          <span className="badge badge-checking" data-testid="state-badge" title={t('runtime.lastSeen', { state: t(`state.${runtime.state}`, { defaultValue: runtime.state }) })}>
             <span className="badge-dot" aria-hidden="true" />
-            checking…
+            {t('runtime.checking')}
           </span>
         ) : (
           <StateBadge state={runtime.state} />
@@ -44,22 +46,22 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
         <div className="runtime-col">
           {runtime.targets.length > 0 ? (
             <fieldset className="targets">
-              <legend>Benchmark</legend>
-              {runtime.targets.map((t) => {
-                const locked = t.id === 'local';
+              <legend>{t('runtime.benchmark')}</legend>
+              {runtime.targets.map((tg) => {
+                const locked = tg.id === 'local';
                 const usable = runtime.state === 'running';
                 return (
-                  <label key={t.id} className="check">
+                  <label key={tg.id} className="check">
                     <input
                       type="checkbox"
-                      data-testid={`target-${t.id}`}
-                      checked={locked || selected.includes(t.id)}
+                      data-testid={`target-${tg.id}`}
+                      checked={locked || selected.includes(tg.id)}
                       disabled={locked || !usable}
                       aria-describedby={!locked && !usable && !checking ? `why-${runtime.id}` : undefined}
-                      onChange={() => toggle(t.id)}
+                      onChange={() => toggle(tg.id)}
                     />
-                    <span>{t.label}</span>
-                    <span className="muted small">{locked ? 'always measured' : t.places.join(', ')}</span>
+                    <span>{tg.label}</span>
+                    <span className="muted small">{locked ? t('runtime.always') : tg.places.join(', ')}</span>
                   </label>
                 );
               })}

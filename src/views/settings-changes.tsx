@@ -1,20 +1,22 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { SettingChange } from '../../electron/contract';
 import { fmtValue } from '../lib/format';
 
 /** The settings that differ between the two compared runs (what an apply changed), before → after. */
 export function SettingsChanges({ changes }: { changes: SettingChange[] }): JSX.Element | null {
+  const { t } = useUi();
   if (changes.length === 0) return null;
   return (
-    <section className="card settings-changes" data-testid="settings-changes" aria-label="Settings changed">
-      <h2 className="section-title">Settings changed</h2>
+    <section className="card settings-changes" data-testid="settings-changes" aria-label={t('settingsChanged.title')}>
+      <h2 className="section-title">{t('settingsChanged.title')}</h2>
       <table className="table">
         <thead>
           <tr>
-            <th scope="col">Target</th>
-            <th scope="col">Setting</th>
-            <th scope="col">Before (A)</th>
-            <th scope="col">After (B)</th>
+            <th scope="col">{t('settingsChanged.target')}</th>
+            <th scope="col">{t('settingsChanged.setting')}</th>
+            <th scope="col">{t('compare.before')}</th>
+            <th scope="col">{t('compare.after')}</th>
           </tr>
         </thead>
         <tbody>

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
+import { Trans } from 'react-i18next';
+import { useUi } from '../lib/use-ui';
 import { getApi } from '../api/get-api';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
@@ -12,6 +14,7 @@ type Card = { filename: string; pngBase64: string; width: number; height: number
 
 /** The share card preview with Export PNG, Copy Markdown and Save JSON/CSV. */
 export function ShareView(): JSX.Element {
+  const { t } = useUi();
   const runs = useAppStore((s) => s.runs);
   const runId = useAppStore((s) => s.shareRunId ?? s.selectedRunId ?? (s.runs ? (newestFirst(s.runs.runs)[0]?.id ?? null) : null));
   const compareTo = useAppStore((s) => s.shareCompareTo);
@@ -43,8 +46,8 @@ export function ShareView(): JSX.Element {
 
   if (!runs || runs.runs.length === 0 || !runId) {
     return (
-      <EmptyState icon="share" title="Nothing to share yet">
-        Click <strong>Benchmark my setup</strong>; the card of your run appears here.
+      <EmptyState icon="share" title={t('share.emptyTitle')}>
+        <Trans t={t} i18nKey="share.emptyBody" components={{ b: <strong /> }} />
       </EmptyState>
     );
   }
@@ -56,7 +59,7 @@ export function ShareView(): JSX.Element {
       if (how === 'manual') setManual(res.content);
       else {
         setManual(null);
-        setCopied(how === 'clipboard' ? 'Copied to clipboard' : 'Copied');
+        setCopied(how === 'clipboard' ? t('share.copiedClipboard') : t('share.copied'));
         setTimeout(() => setCopied(null), 4000);
       }
     } catch (err) {
@@ -68,34 +71,34 @@ export function ShareView(): JSX.Element {
     <div className="view">
       <div className="view-toolbar">
         <div className="pickers">
-          <RunPicker label="Run" runs={runs.runs} value={runId} onChange={(id) => pick({ shareRunId: id || null })} testId="share-run" />
-          <RunPicker label="Compared to (before)" runs={runs.runs.filter((r) => r.id !== runId)} value={compareTo} allowNone="No comparison" onChange={(id) => pick({ shareCompareTo: id || null })} testId="share-compare" />
+          <RunPicker label={t('picker.run')} runs={runs.runs} value={runId} onChange={(id) => pick({ shareRunId: id || null })} testId="share-run" />
+          <RunPicker label={t('share.compareTo')} runs={runs.runs.filter((r) => r.id !== runId)} value={compareTo} allowNone={t('share.noCompare')} onChange={(id) => pick({ shareCompareTo: id || null })} testId="share-compare" />
         </div>
       </div>
       <div className="share-layout">
         <div className="card card-preview-frame">
           {card ? (
-            <img className="card-preview" data-testid="card-preview" src={`data:image/png;base64,${card.pngBase64}`} width={card.width} height={card.height} alt="Share card preview" />
+            <img className="card-preview" data-testid="card-preview" src={`data:image/png;base64,${card.pngBase64}`} width={card.width} height={card.height} alt={t('share.previewAlt')} />
           ) : (
-            <div className="card-placeholder">{loading ? <Spinner label="Rendering card…" /> : 'No card'}</div>
+            <div className="card-placeholder">{loading ? <Spinner label={t('share.rendering')} /> : t('share.noCard')}</div>
           )}
         </div>
         <div className="share-actions">
           <button type="button" className="btn btn-primary" data-testid="export-png" disabled={!card} onClick={() => card && downloadFile(card.filename, 'image/png', base64ToBytes(card.pngBase64))}>
             <Icon name="download" />
-            Export PNG
+            {t('share.png')}
           </button>
           <button type="button" className="btn" data-testid="copy-markdown" onClick={() => void exportFile('md')}>
             <Icon name="copy" />
-            Copy Markdown
+            {t('share.md')}
           </button>
           <button type="button" className="btn" data-testid="save-json" onClick={() => void exportFile('json')}>
             <Icon name="file" />
-            Save JSON
+            {t('share.json')}
           </button>
           <button type="button" className="btn" data-testid="save-csv" onClick={() => void exportFile('csv')}>
             <Icon name="file" />
-            Save CSV
+            {t('share.csv')}
           </button>
           <p className="copied" role="status" data-testid="copied">
             {copied ? (
@@ -104,12 +107,12 @@ export function ShareView(): JSX.Element {
               </>
             ) : null}
           </p>
-          <p className="muted small">User names, home paths, host names and addresses are removed before anything is shared.</p>
+          <p className="muted small">{t('share.privacy')}</p>
         </div>
       </div>
       {manual ? (
         <label className="field manual-copy">
-          <span className="field-label">Copying is blocked here: the Markdown is selected, press Ctrl+C (⌘C).</span>
+          <span className="field-label">{t('share.manual')}</span>
           <textarea ref={manualRef} readOnly value={manual} rows={10} data-testid="markdown-fallback" />
         </label>
       ) : null}

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { niceTicks, tickLabel } from '../lib/chart-scale';
@@ -12,6 +13,7 @@ import { ChartCard } from './chart-card';
  * ratios to native (native is the 1× line) when other places were measured, else in ops/s.
  */
 export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
+  const { t } = useUi();
   const ratio = smallFilesRatioData(run);
   const { rows, series } = ratio ?? smallFilesAbsData(run);
   if (rows.length === 0 || series.length === 0) return null;
@@ -19,9 +21,9 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
   const top = (r: Record<string, unknown>, k: string): number => (typeof r[k] === 'number' ? (r[k] as number) + ((r[`${k}_err`] as number[] | undefined)?.[1] ?? 0) : 0);
   const max = Math.max(ratio ? 1 : 0, ...rows.flatMap((r) => series.map((s) => top(r, s.key))));
   const ticks = niceTicks(max);
-  const sub = ratio ? 'ops/s as a ratio to native (1× = native) with min–max · linear · higher is better' : 'ops/s median with min–max · linear · higher is better';
+  const sub = ratio ? t('chart.smallRatioSub') : t('chart.smallAbsSub');
   return (
-    <ChartCard title="Small files" sub={sub} testId="chart-small-files">
+    <ChartCard title={t('chart.small')} sub={sub} testId="chart-small-files">
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={rows} margin={{ top: 24, right: 12, bottom: 4, left: 4 }} barCategoryGap="24%">
           <CartesianGrid vertical={false} />
@@ -41,11 +43,11 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
             formatter={(v, _name, item) => {
               if (!ratio) return `${fmtNum(Number(v))} ops/s`;
               const abs = (item?.payload as Record<string, unknown> | undefined)?.[`${String(item?.dataKey)}_abs`];
-              return `${fmtRatio(Number(v))} native${typeof abs === 'number' ? ` (${fmtNum(abs)} ops/s)` : ''}`;
+              return `${fmtRatio(Number(v))} ${t('chart.native')}${typeof abs === 'number' ? ` (${fmtNum(abs)} ops/s)` : ''}`;
             }}
           />
           <Legend {...CHART.legend} />
-          {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: 'native', position: 'insideTopRight', fontSize: 12 }} /> : null}
+          {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: t('chart.native'), position: 'insideTopRight', fontSize: 12 }} /> : null}
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false}>
               <ErrorBar dataKey={`${s.key}_err`} direction="y" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />

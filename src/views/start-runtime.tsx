@@ -1,40 +1,45 @@
 import { useState, type JSX } from 'react';
+import { useUi } from '../lib/use-ui';
+import type { TFunction } from 'i18next';
 import type { RuntimeInfo } from '../../electron/contract';
+import { translator } from '../../electron/i18n';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { refreshDetect } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 
 /** Why a runtime's targets cannot be selected, in words (null when they can). */
-export function unusableReason(rt: RuntimeInfo): string | null {
+export function unusableReason(rt: RuntimeInfo, t: TFunction<'ui'> = translator('en') as TFunction<'ui'>): string | null {
+  const name = rt.name;
   switch (rt.state) {
     case 'running':
       return null;
     case 'stopped':
-      return rt.startArgv ? `${rt.name} is stopped, so it cannot be benchmarked. Start it first.` : `${rt.name} is stopped, so it cannot be benchmarked. Start it with its own app, then press Refresh.`;
+      return rt.startArgv ? t('ui:start.stopped', { name }) : t('ui:start.stoppedApp', { name });
     case 'not-created':
-      return `${rt.name} has not been created yet, so there is nothing to benchmark.`;
+      return t('ui:start.notCreated', { name });
     default:
-      return `vmbench cannot reach ${rt.name}${rt.reason ? ' (the reason is above)' : ''}, so it cannot be benchmarked.`;
+      return rt.reason ? t('ui:start.unreachableAbove', { name }) : t('ui:start.unreachable', { name });
   }
 }
 
 /** The reason a stopped runtime cannot be selected, and a Start button that runs its own CLI after a confirmation. */
 export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
+  const { t } = useUi();
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reason = unusableReason(runtime);
+  const reason = unusableReason(runtime, t);
   if (!reason) return null;
   const command = runtime.startArgv?.join(' ');
   const start = async (): Promise<void> => {
     setBusy(true);
     setError(null);
-    setStatus(`Starting ${runtime.name} (${command})… a VM can take a few minutes to boot.`);
+    setStatus(t('start.starting', { name: runtime.name, command }));
     try {
       await getApi().startRuntime(runtime.id);
-      setStatus(`${runtime.name} started.`);
+      setStatus(t('start.started', { name: runtime.name }));
       await refreshDetect();
       // The user started it to benchmark it: select its targets once they are usable.
       const now = useAppStore.getState().detect?.runtimes.find((r) => r.id === runtime.id);
@@ -44,7 +49,7 @@ export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element
       }
     } catch (err) {
       setStatus(null);
-      setError(`Could not start ${runtime.name}: ${(err as Error).message}`);
+      setError(t('start.failed', { name: runtime.name, message: (err as Error).message }));
     } finally {
       setBusy(false);
       setAsking(false);
@@ -57,7 +62,7 @@ export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element
       </p>
       {command ? (
         <button type="button" className="btn btn-small" data-testid="start-button" disabled={busy} onClick={() => setAsking(true)}>
-          Start…
+          {t('start.button')}…
         </button>
       ) : null}
       {status ? (
@@ -71,10 +76,10 @@ export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element
         </p>
       ) : null}
       {asking && command ? (
-        <ConfirmDialog title={`Start ${runtime.name}?`} confirmLabel="Start" busy={busy} onCancel={() => setAsking(false)} onConfirm={() => void start()}>
-          <p>vmbench will run this command on your machine:</p>
+        <ConfirmDialog title={t('start.confirmTitle', { name: runtime.name })} confirmLabel={t('start.button')} busy={busy} onCancel={() => setAsking(false)} onConfirm={() => void start()}>
+          <p>{t('start.willRun')}</p>
           <pre className="mono small" data-testid="start-command">{command}</pre>
-          <p className="small">It boots the VM with its current settings; nothing is changed. It uses memory and CPU until you stop it again.</p>
+          <p className="small">{t('start.boots')}</p>
         </ConfirmDialog>
       ) : null}
     </div>

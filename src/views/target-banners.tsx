@@ -1,4 +1,5 @@
 import { useState, type JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { isFailure } from '../../electron/engine/run-status';
 import { Icon } from '../components/icons';
@@ -9,24 +10,25 @@ import { useAppStore } from '../store/app-store';
 
 /** One banner per target that did not end ok: the cause in a sentence, the fix in the app's terms, and Retry for that target. */
 export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
+  const { t } = useUi();
   const running = useAppStore((s) => Boolean(s.activeJobId && s.jobs.jobs[s.activeJobId]?.status === 'running'));
   const [copied, setCopied] = useState<string | null>(null);
-  const bad = run.targets.filter((t) => t.status !== 'ok');
+  const bad = run.targets.filter((x) => x.status !== 'ok');
   if (bad.length === 0) return null;
   return (
     <div className="banners target-banners" data-testid="target-banners">
-      {bad.map((t) => {
-        const main = groupTargetErrors(t).find(isFailure);
-        const help = main ? failureHelp(main, failureOs(run, t)) : { cause: 'No test produced a result.', fix: 'Retry.' };
-        const total = t.results.length + t.errors.length;
-        const failed = t.status === 'failed';
-        const tests = failedTests(t);
+      {bad.map((tg) => {
+        const main = groupTargetErrors(tg).find(isFailure);
+        const help = main ? failureHelp(main, failureOs(run, tg)) : { cause: t('banner.noResult'), fix: t('banner.retryFix') };
+        const total = tg.results.length + tg.errors.length;
+        const failed = tg.status === 'failed';
+        const tests = failedTests(tg);
         return (
-          <section key={t.id} className={`banner ${failed ? 'banner-error' : 'banner-warn'}`} aria-label={`${t.label || t.id}: ${t.status}`} data-testid="target-banner" data-target={t.id} data-status={t.status}>
+          <section key={tg.id} className={`banner ${failed ? 'banner-error' : 'banner-warn'}`} aria-label={`${tg.label || tg.id}: ${t(`status.${tg.status}`)}`} data-testid="target-banner" data-target={tg.id} data-status={tg.status}>
             <Icon name="alert" />
             <div className="banner-text">
               <p className="banner-title">
-                <strong>{t.label || t.id}</strong>: {failed ? 'failed' : `partial, ${t.errors.filter(isFailure).length} of ${total} steps failed`}. {help.cause}
+                <strong>{tg.label || tg.id}</strong>: {failed ? t('status.failed') : t('banner.partial', { n: tg.errors.filter(isFailure).length, total })}. {help.cause}
               </p>
               <p className="banner-fix">{help.fix}</p>
               {help.command ? (
@@ -35,11 +37,11 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
                   <button
                     type="button"
                     className="btn btn-ghost btn-small"
-                    onClick={() => void copyText(help.command!).then(() => setCopied(t.id))}
-                    aria-label={`Copy the command ${help.command}`}
+                    onClick={() => void copyText(help.command!).then(() => setCopied(tg.id))}
+                    aria-label={t('banner.copyCommand', { command: help.command })}
                   >
                     <Icon name="copy" />
-                    {copied === t.id ? 'Copied' : 'Copy'}
+                    {copied === tg.id ? t('share.copied') : t('banner.copy')}
                   </button>
                 </p>
               ) : null}
@@ -50,11 +52,11 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
                 className="btn"
                 data-testid="retry-target"
                 disabled={running}
-                onClick={() => void startRun(run.suite, { targets: [t.id], tests })}
-                aria-label={`Retry ${tests.join(', ')} on ${t.label || t.id}`}
+                onClick={() => void startRun(run.suite, { targets: [tg.id], tests })}
+                aria-label={t('banner.retryLabel', { tests: tests.join(', '), target: tg.label || tg.id })}
               >
                 <Icon name="refresh" />
-                Retry
+                {t('banner.retry')}
               </button>
             ) : null}
           </section>

@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { niceTicks, tickLabel } from '../lib/chart-scale';
@@ -7,26 +8,25 @@ import { placeColors, throughputData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 
-const METRICS = [
-  { key: 'write_MBps', name: 'Sequential write' },
-  { key: 'read_MBps', name: 'Sequential read' },
-] as const;
+// Names are ui:tile.<key>.
+const METRICS = [{ key: 'write_MBps' }, { key: 'read_MBps' }] as const;
 
 /** Sequential write and read MB/s, one horizontal bar per target and place in its place's colour, min–max whiskers, ratio to native as label. */
 export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
+  const { t } = useUi();
   const all = throughputData(run);
   if (all.length === 0) return null;
   const colors = placeColors(run);
   return (
-    <ChartCard title="Throughput" sub="sequential, MB/s median with min–max · higher is better · ratio to native" testId="chart-throughput" wide>
+    <ChartCard title={t('chart.throughput')} sub={t('chart.throughputSub')} testId="chart-throughput" wide>
       <div className="chart-pair">
-        {METRICS.map((m) => {
+        {METRICS.map(({ key }) => ({ key, name: t(`tile.${key}`) })).map((m) => {
           const rows = all
             .filter((r) => typeof r[m.key] === 'number')
             .map((r): Record<string, string | number | number[] | null> => {
               const v = r[m.key] as number;
               const ratio = r[`${m.key}_ratio`];
-              const dd = r[`${m.key}_fallback`] === 1 ? ' · dd fallback' : '';
+              const dd = r[`${m.key}_fallback`] === 1 ? ` · ${t('headline.fallback')}` : '';
               return { ...r, label: `${fmtNum(v)}${typeof ratio === 'number' ? ` · ${fmtRatio(ratio)}` : ''}${dd}` };
             });
           if (rows.length === 0) return null;

@@ -55,3 +55,20 @@ export async function violationsInBothThemes(page: Page): Promise<string> {
   }
   return found.join('\n');
 }
+
+/** The app's views, in the order the accessibility passes walk them. */
+export const VIEWS = ['environments', 'advice', 'results', 'history', 'compare', 'share'] as const;
+
+/** Opens a view from the sidebar and waits until its content (probe facts, charts, card) has arrived and transitions ended. */
+export async function settleView(page: Page, view: (typeof VIEWS)[number]): Promise<void> {
+  await page.getByTestId(`nav-${view}`).click();
+  await page.getByTestId(`view-${view}`).waitFor();
+  if (view === 'environments') await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="probe-facts"]').waitFor({ timeout: 60_000 });
+  if (view === 'advice') await page.locator('[data-testid="advice-list"], [data-testid="advice-empty"]').first().waitFor({ timeout: 60_000 });
+  if (view === 'results') await page.locator('[data-testid="chart-throughput"] svg.recharts-surface[role="application"]').first().waitFor({ timeout: 30_000 });
+  if (view === 'history') await page.getByTestId('history-list').waitFor();
+  if (view === 'compare') await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
+  if (view === 'share') await page.waitForFunction(() => (document.querySelector('[data-testid="card-preview"]') as HTMLImageElement | null)?.naturalWidth === 1200, null, { timeout: 60_000 });
+  // Let transitions and chart animations end so colours are measured at rest.
+  await page.waitForTimeout(800);
+}

@@ -106,6 +106,8 @@ const fakeSession = { setPermissionRequestHandler: vi.fn(), setPermissionCheckHa
 /** app: the single-instance lock and whenReady resolve at once; quit plays 'will-quit'. */
 class FakeApp extends EventEmitter {
   appPath = '/opt/vmbench';
+  /** What app.getLocale() answers (Electron's value on a Japanese system is 'ja'). */
+  locale = 'ja';
   quitCount = 0;
   exited = false;
   requestSingleInstanceLock = vi.fn(() => true);
@@ -113,6 +115,7 @@ class FakeApp extends EventEmitter {
   enableSandbox = vi.fn();
   exit = vi.fn();
   getAppPath = (): string => this.appPath;
+  getLocale = (): string => this.locale;
   quit = vi.fn(() => {
     this.quitCount++;
     let prevented = false;
@@ -151,6 +154,7 @@ export function resetElectronMock(): void {
   BrowserWindow.windows = [];
   app.removeAllListeners();
   app.appPath = '/opt/vmbench';
+  app.locale = 'ja';
   app.quitCount = 0;
   app.exited = false;
   ipcMain.removeAllListeners();

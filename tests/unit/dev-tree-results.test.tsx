@@ -78,6 +78,10 @@ describe('developer tasks in Results', () => {
 
   it('run options: Developer tasks adds dev-tree after the disk suite, before the service tests', () => {
     expect(chosenTests(false, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files']);
+    // The suite's own default is left to the engine; anything else is named.
+    expect(chosenTests(false, false, 'quick')).toBeUndefined();
+    expect(chosenTests(true, false, 'standard')).toBeUndefined();
+    expect(chosenTests(false, false, 'standard')).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files']);
     expect(chosenTests(true, false)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch']);
     expect(chosenTests(true, true)).toEqual(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http']);
   });

@@ -39,6 +39,8 @@ describe('the main window', () => {
       nodeIntegration: false,
       webviewTag: false,
       webSecurity: true,
+      // app.getLocale() goes to the preload, which exposes it as window.vmbench.locale.
+      additionalArguments: ['--vmbench-locale=ja'],
     });
     expect(win.loadedFile).toBe(join(appRoot, 'dist/renderer/index.html'));
     expect(app.enableSandbox).toHaveBeenCalled();

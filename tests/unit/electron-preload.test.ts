@@ -48,6 +48,16 @@ describe('the exposed API', () => {
     }
   });
 
+  it("adds the app's locale from --vmbench-locale (set by main from app.getLocale()) and nothing else", async () => {
+    const { exposedApi } = await import('../../electron/app/preload.js');
+    const withLocale = exposedApi(ipcRenderer as never, ['electron', '--vmbench-locale=ja-JP']);
+    expect(withLocale.locale).toBe('ja-JP');
+    expect(Object.keys(withLocale).sort()).toEqual([...Object.keys(DOMAIN_METHODS), 'locale'].sort());
+    // No switch, or a value that is not a locale tag: no locale, the renderer falls back to navigator.language.
+    expect(exposedApi(ipcRenderer as never, ['electron']).locale).toBeUndefined();
+    expect(exposedApi(ipcRenderer as never, ['--vmbench-locale=<script>']).locale).toBeUndefined();
+  });
+
   it('invokes vmbench:<channel> with the arguments as one array and unwraps the envelope', async () => {
     ipcRenderer.invoke.mockResolvedValue({ ok: true, value: { jobId: 'j1' } });
     await expect(api.startRun({ suite: 'quick', targets: ['local'] })).resolves.toEqual({ jobId: 'j1' });

@@ -24,7 +24,8 @@ describe('container image setting', () => {
     useAppStore.getState().setImage('  alpine-fio:3.21 ');
     useAppStore.setState({ selectedTargets: ['local', 'docker:default'] });
     await startRun('standard');
-    expect(started[0]).toEqual({ suite: 'standard', targets: ['local', 'docker:default'], image: 'alpine-fio:3.21' });
+    // The Developer tasks switch is off (the quick suite's default), so the standard run names its tests without them.
+    expect(started[0]).toEqual({ suite: 'standard', targets: ['local', 'docker:default'], tests: ['seq-write', 'seq-read', 'rand-read', 'small-files'], image: 'alpine-fio:3.21' });
     expect(useAppStore.getState().activeJobId).toBe('job-1');
   });
 });

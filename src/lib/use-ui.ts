@@ -1,0 +1,14 @@
+/**
+ * The hook every view uses for its words: react-i18next's useTranslation on the ui namespace. The
+ * renderer's instance (lib/i18n) is also registered as react-i18next's default, so a component
+ * rendered without <I18nextProvider> (a unit test) still speaks the app's language; a provider wins.
+ */
+import { setI18n, useTranslation, type UseTranslationResponse } from 'react-i18next';
+import { i18n } from './i18n';
+
+setI18n(i18n);
+
+/** t and i18n for the ui namespace. */
+export function useUi(): UseTranslationResponse<'ui', undefined> {
+  return useTranslation('ui');
+}

@@ -1,0 +1,103 @@
+// The app in Japanese: a browser whose language is ja gets the Japanese UI; every view is walked at
+// 1024 px with no horizontal overflow (Japanese labels are wider), axe-core finds nothing in either
+// theme, and the language switch changes and remembers the language. Screenshots at 1440 and 1024 px
+// in both themes go to /tmp/vmbench-ja/ for a person to look at.
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRuns, settleView, VIEWS, violationsInBothThemes } from './a11y-helpers';
+import { launchBrowser, startServer, type WebServer } from './harness';
+
+const SHOTS = '/tmp/vmbench-ja';
+const TITLES: Record<(typeof VIEWS)[number], string> = { environments: '環境', advice: '改善案', results: '結果', history: '履歴', compare: '比較', share: '共有カード' };
+
+let server: WebServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+/** What is wider than its box at this width: the page itself, or a control, tab, heading or label whose text does not fit. */
+function overflowing(p: Page): Promise<string[]> {
+  return p.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) out.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);
+    const sel = 'button, .btn, [role="tab"], h1, h2, h3, th, .nav-item, .field-label, .tag, .badge, legend, .tile-title, .run-plan-item';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+      if (el.offsetParent === null || el.closest('.sr-only')) continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}": ${el.scrollWidth} > ${el.clientWidth}`);
+    }
+    return out;
+  });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  seedRuns(server.home, ['quick-multi', 'libvirt-before', 'libvirt-after']);
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the UI in Japanese', () => {
+  beforeAll(async () => {
+    // navigator.language follows the context's locale: the web UI starts in Japanese on its own.
+    context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
+    page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByTestId('benchmark-button').waitFor();
+    // The bundled Japanese font (this machine has no system one) is in before anything is measured.
+    await page.evaluate(() => Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('starts in Japanese when the browser speaks Japanese, with <html lang="ja">', async () => {
+    expect(await page.evaluate(() => navigator.language)).toBe('ja-JP');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    expect(await page.getByTestId('benchmark-button').innerText()).toBe('ベンチマークを開始');
+    expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
+  });
+
+  for (const view of VIEWS) {
+    it(`${view}: Japanese title, no horizontal overflow at 1024 px, no axe violations in either theme`, async () => {
+      await settleView(page, view);
+      await page.evaluate(() => document.fonts.ready);
+      expect(await page.getByTestId('view-title').innerText()).toBe(TITLES[view]);
+      expect(await page.getByTestId(`nav-${view}`).innerText()).toContain(TITLES[view]);
+      for (const width of [1440, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const scheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+          await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+          await page.screenshot({ path: `${SHOTS}/ja-${width}-${scheme}-${view}.png`, fullPage: true });
+        }
+      }
+      expect(await overflowing(page)).toEqual([]);
+      const found = await violationsInBothThemes(page);
+      expect(found, found).toBe('');
+    });
+  }
+
+  it('the switch changes the language at once, keyboard-operable, and the pick survives a reload', async () => {
+    await page.getByTestId('nav-environments').click();
+    await page.getByTestId('lang-en').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.getByTestId('benchmark-button').innerText()).toBe('Benchmark my setup');
+    expect(await page.getByTestId('view-title').innerText()).toBe('Environments');
+    await page.reload();
+    await page.getByTestId('benchmark-button').waitFor();
+    // The saved pick wins over the browser's Japanese.
+    expect(await page.getByTestId('view-title').innerText()).toBe('Environments');
+    await page.getByTestId('lang-ja').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    expect(await page.getByTestId('view-title').innerText()).toBe('環境');
+  });
+});

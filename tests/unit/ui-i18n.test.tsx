@@ -1,0 +1,59 @@
+/** The renderer's views in Japanese and English: the same markup, the words from the ui catalogue of the chosen language. */
+import type { JSX } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it } from 'vitest';
+import { createI18n, type Lang } from '../../electron/i18n.js';
+import { RunControls } from '../../src/components/run-controls';
+import { Sidebar } from '../../src/components/sidebar';
+import { EnvironmentsView } from '../../src/views/environments-view';
+import { ResultsTable } from '../../src/views/results-table';
+import { SummaryTiles } from '../../src/views/summary-tiles';
+import { Welcome } from '../../src/views/welcome';
+import { makeRun, result } from '../helpers/make-run.js';
+
+const render = (lang: Lang, el: JSX.Element): string => renderToStaticMarkup(<I18nextProvider i18n={createI18n(lang)}>{el}</I18nextProvider>);
+const run = makeRun('r1', '2026-11-23T10:00:00Z', [result('seq-write', 'native', { write_MBps: [1200, 1234, 1250] })]);
+
+describe('the UI in ja and en', () => {
+  it('names the views and the language switch in the chosen language; each language keeps its own name', () => {
+    const ja = render('ja', <Sidebar />);
+    for (const word of ['環境', '改善案', '結果', '履歴', '比較', '共有カード', 'ライトテーマ']) expect(ja).toContain(word);
+    expect(ja).toMatch(/aria-label="言語"/);
+    expect(ja).toMatch(/lang="en"[^>]*>English</);
+    expect(ja).toMatch(/lang="ja"[^>]*aria-pressed="true"[^>]*>日本語</);
+    const en = render('en', <Sidebar />);
+    expect(en).toContain('Environments');
+    expect(en).toMatch(/aria-label="Language"/);
+    expect(en).toContain('Light theme');
+    // The only Japanese on the English page is the name of Japanese (the switch and its tooltip).
+    expect(en.replaceAll('日本語', '')).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+  });
+
+  it('shows the run controls and the first-visit steps in Japanese', () => {
+    const ja = render('ja', <RunControls />);
+    expect(ja).toContain('ベンチマークを開始');
+    expect(ja).toContain('クイック · 3 回');
+    expect(ja).toContain('開発作業');
+    expect(render('en', <RunControls />)).toContain('Benchmark my setup');
+    const welcome = render('ja', <Welcome runs={0} />);
+    expect(welcome).toContain('<strong>ベンチマークを開始</strong>');
+    expect(welcome).toContain('<strong>改善案</strong>');
+    expect(render('en', <Welcome runs={0} />)).toContain('<strong>Benchmark my setup</strong> runs the same disk tests');
+  });
+
+  it('Environments: status and Refresh in the chosen language', () => {
+    expect(render('ja', <EnvironmentsView />)).toMatch(/ランタイムを探しています…[\s\S]*再検出/);
+    expect(render('en', <EnvironmentsView />)).toMatch(/Looking for runtimes…[\s\S]*Refresh/);
+  });
+
+  it('Results: table headers and tiles in Japanese, numbers grouped as the language writes them', () => {
+    const ja = render('ja', <ResultsTable run={run} />);
+    for (const word of ['テスト', '測定場所', '指標', '中央値', '対ネイティブ', '基準']) expect(ja).toContain(word);
+    expect(ja).toContain('1,234');
+    const en = render('en', <ResultsTable run={run} />);
+    for (const word of ['Test', 'Place', 'Median', 'vs native', 'baseline']) expect(en).toContain(word);
+    expect(render('ja', <SummaryTiles run={run} />)).toContain('シーケンシャル書き込み');
+    expect(render('en', <SummaryTiles run={run} />)).toContain('Sequential write');
+  });
+});
