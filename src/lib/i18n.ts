@@ -27,6 +27,11 @@ export function initialLang(): Lang {
 export const i18n = createI18n(initialLang());
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
+/** The language the page shows now (for the shared modules that take one: metric labels, headlines, verdict words). */
+export function uiLang(): Lang {
+  return isLang(i18n.language) ? i18n.language : 'en';
+}
+
 /** Switches the language now and remembers the pick. */
 export function setLang(lang: Lang): void {
   try {

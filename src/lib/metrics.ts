@@ -1,13 +1,17 @@
 import type { Place, TestId } from '../../electron/contract';
+import { translator } from '../../electron/i18n';
 import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/metrics';
+import { uiLang } from './i18n';
 
 export { metricRank } from '../../electron/metrics';
 
 /** What a metric means for display: label, unit and whether higher is better (the shared catalogue). */
 export type MetricMeta = MetricInfo;
 
-/** Describes a metric; unknown names fall back to a readable label, higher is better. */
-export const metricMeta = metricInfo;
+/** Describes a metric in the page's language; unknown names fall back to a readable label, higher is better. */
+export function metricMeta(name: string): MetricMeta {
+  return metricInfo(name, uiLang());
+}
 
 /** The headline metric of each test (history list, live numbers). */
 export const HEADLINE: Record<TestId, string> = HEADLINE_METRIC;
@@ -15,11 +19,9 @@ export const HEADLINE: Record<TestId, string> = HEADLINE_METRIC;
 /** Order the tests appear in tables and charts. */
 export const TEST_ORDER: TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'];
 
-/** Human names of the places a test runs in. */
-export const PLACE_LABEL: Record<Place, string> = {
-  native: 'native',
-  shared: 'shared folder',
-  guest: 'guest disk',
-  volume: 'volume',
-};
+const PLACES: readonly Place[] = ['native', 'shared', 'guest', 'volume'];
 
+/** Human names of the places a test runs in, in the page's language (read when shown). */
+export const PLACE_LABEL: Record<Place, string> = new Proxy({} as Record<Place, string>, {
+  get: (_target, place) => (typeof place === 'string' && PLACES.includes(place as Place) ? translator(uiLang())(`common:place.${place}`) : undefined),
+});

@@ -3,7 +3,8 @@ import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { HEADLINE_METRIC } from '../../electron/metrics';
-import { VERDICT_WORDS } from '../../electron/verdict-stats';
+import { verdictWord } from '../../electron/verdict-stats';
+import { uiLang } from '../lib/i18n';
 import { fmtNum } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
 import { CHART, SERIES_COLORS } from './chart-theme';
@@ -63,7 +64,7 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
             formatter={(v, name, item) => {
               const { payload: d, dataKey } = item as { payload: CompareBar; dataKey?: unknown };
               const raw = dataKey === 'before' ? d.a : d.b;
-              return [`${fmtNum(raw)} ${d.unit} (${Math.round(Number(v))}%)${dataKey === 'after' ? ` · ${VERDICT_WORDS[d.verdict]}` : ''}`, name];
+              return [`${fmtNum(raw)} ${d.unit} (${Math.round(Number(v))}%)${dataKey === 'after' ? ` · ${verdictWord(d.verdict, uiLang())}` : ''}`, name];
             }}
           />
           <Legend {...CHART.legend} />

@@ -2,7 +2,8 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { fmtRatioInterval } from '../../electron/headline';
-import { VERDICT_WORDS } from '../../electron/verdict-stats';
+import { verdictWord } from '../../electron/verdict-stats';
+import { uiLang } from '../lib/i18n';
 import { fmtCompact, fmtDelta, fmtNum, fmtPct } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
@@ -86,7 +87,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                     <td className="num ratio-ci">{fmtRatioInterval(r.ratio, r.ci)}</td>
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>
-                        {VERDICT_WORDS[v]}
+                        {verdictWord(v, uiLang())}
                       </span>
                     </td>
                   </tr>

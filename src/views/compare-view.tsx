@@ -4,7 +4,9 @@ import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
+import { summaryLine } from '../../electron/verdict-stats';
 import { fmtDate } from '../lib/format';
+import { uiLang } from '../lib/i18n';
 import { loadCompare } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { CompareChart } from './compare-chart';
@@ -64,7 +66,7 @@ export function CompareView(): JSX.Element {
       {comparison ? (
         <>
           <p className="compare-summary" data-testid="compare-summary">
-            <strong>{comparison.summary.line}</strong>
+            <strong>{summaryLine(comparison.summary, uiLang())}</strong>
           </p>
           <p className="muted small compare-caption">
             {fmtDate(comparison.a.startedAt)} ({comparison.a.suite}) → {fmtDate(comparison.b.startedAt)} ({comparison.b.suite})

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { VERDICT_METHOD } from '../../electron/verdict-stats';
+import { methodText } from '../../electron/verdict-stats';
+import { uiLang } from '../lib/i18n';
 
 /** How better / worse / within noise are decided, as a disclosure (the README's "How vmbench decides better or worse" says the same). */
 export function MethodNote(): JSX.Element {
@@ -8,7 +9,7 @@ export function MethodNote(): JSX.Element {
   return (
     <details className="method-note" data-testid="method-note">
       <summary>{t('method.summary')}</summary>
-      <p className="small">{VERDICT_METHOD.text}</p>
+      <p className="small">{methodText(uiLang())}</p>
       <p className="small muted">{t('method.note')}</p>
     </details>
   );

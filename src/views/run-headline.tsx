@@ -2,12 +2,13 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { runHeadlines } from '../../electron/headline';
+import { uiLang } from '../lib/i18n';
 import { MethodNote } from './method-note';
 
 /** One plain sentence per guest place at the top of Results (the share card's title line), ratios by the Compare method. */
 export function RunHeadline({ run }: { run: Run }): JSX.Element | null {
   const { t } = useUi();
-  const lines = runHeadlines(run);
+  const lines = runHeadlines(run, uiLang());
   const guests = run.targets.some((t) => t.results.some((r) => r.place !== 'native'));
   if (lines.length === 0) {
     if (!guests || run.targets.some((t) => t.results.some((r) => r.place === 'native'))) return null;

@@ -57,3 +57,24 @@ describe('the UI in ja and en', () => {
     expect(render('en', <SummaryTiles run={run} />)).toContain('Sequential write');
   });
 });
+
+describe('shared words follow the page language', () => {
+  it('metric labels, places and verdict words switch with setLang', async () => {
+    const { i18n, setLang } = await import('../../src/lib/i18n');
+    const { verdictWord } = await import('../../electron/verdict-stats.js');
+    const page = (): string => renderToStaticMarkup(<I18nextProvider i18n={i18n}><ResultsTable run={run} /></I18nextProvider>);
+    try {
+      setLang('ja');
+      const ja = page();
+      expect(ja).toContain('シーケンシャル書き込み');
+      expect(ja).toContain('ネイティブ');
+      expect(verdictWord('noise', 'ja')).toBe('誤差の範囲');
+      setLang('en');
+      const en = page();
+      expect(en).toContain('Sequential write');
+      expect(en).not.toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
+    } finally {
+      setLang('en');
+    }
+  });
+});
