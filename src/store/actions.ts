@@ -38,9 +38,10 @@ export async function refreshDetect(): Promise<void> {
     if (!freshSeen) {
       const before = store.getState().selectedTargets;
       const usable = usableTargets(detect.runtimes);
-      // Keep what the user chose on the saved detection when it is still usable; otherwise select every usable target.
-      const fromCache = store.getState().detectSavedAt !== null;
-      patch.selectedTargets = fromCache ? before.filter((id) => usable.includes(id)) : usable;
+      // Keep what the user chose (on the saved detection, or by a click while kinds answered) when it is still usable; otherwise select every usable target.
+      const chosen = store.getState().detectSavedAt !== null || !store.getState().autoSelect;
+      patch.selectedTargets = chosen ? before.filter((id) => usable.includes(id)) : usable;
+      patch.autoSelect = false;
       if (patch.selectedTargets.length === 0) patch.selectedTargets = ['local'];
     }
     freshSeen = true;

@@ -29,6 +29,8 @@ export interface AppState {
   /** Kinds that answered the running detection so far (streamed `detect-kind` events). */
   detectFresh: Record<string, RuntimeInfo[]>;
   selectedTargets: string[];
+  /** Until the user toggles a target, every running target a detection finds is selected as its kind answers. */
+  autoSelect: boolean;
   jobs: JobsState;
   activeJobId: string | null;
   starting: boolean;
@@ -82,6 +84,7 @@ export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setIm
     detectSavedAt: null,
     detectFresh: {},
     selectedTargets: ['local'],
+    autoSelect: true,
     jobs: initialJobs,
     activeJobId: null,
     starting: false,
@@ -123,7 +126,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   toggleTarget: (id) => {
     if (id === 'local') return; // the native baseline is always measured
     const cur = get().selectedTargets;
-    set({ selectedTargets: cur.includes(id) ? cur.filter((t) => t !== id) : [...cur, id] });
+    set({ selectedTargets: cur.includes(id) ? cur.filter((t) => t !== id) : [...cur, id], autoSelect: false });
   },
   pushError: (err) => {
     const { message, code } = describeError(err);
@@ -134,7 +137,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
   applyJobEvent: (ev) => {
     const before = get();
     if (ev.type === 'detect-kind') {
-      if (before.detectLoading) set({ detectFresh: { ...before.detectFresh, [ev.kind]: ev.runtimes } });
+      if (!before.detectLoading) return;
+      // A kind's running targets are selected as it answers (not only when the whole detection ends), so a click meanwhile is never undone.
+      const running = before.autoSelect ? ev.runtimes.filter((r) => r.state === 'running').flatMap((r) => r.targets.map((t) => t.id)) : [];
+      const added = running.filter((id) => !before.selectedTargets.includes(id));
+      set({ detectFresh: { ...before.detectFresh, [ev.kind]: ev.runtimes }, ...(added.length ? { selectedTargets: [...before.selectedTargets, ...added] } : {}) });
       return;
     }
     const jobs = reduceJobEvent(before.jobs, ev);
