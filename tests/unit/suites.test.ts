@@ -44,6 +44,15 @@ describe('suite presets', () => {
     }
   });
 
+  it("never time a redis run out before redis.sh's own caps (every redis-benchmark run of every trial at maxS)", () => {
+    for (const suite of SUITES) {
+      const p = suiteParams(suite, 'redis');
+      expect(timeoutSec(suite, 'redis')).toBeGreaterThan(p.trials * 3 * (p.maxS! + 2));
+    }
+    // The quick suite in a slow emulated guest (redis at ~2,600 SET/s: 6 runs of ~15 s) fits.
+    expect(timeoutSec('quick', 'redis')).toBeGreaterThanOrEqual(3 * 3 * 32);
+  });
+
   it('refuse tests without a script', () => {
     expect(() => suiteParams('quick', 'iops' as Parameters<typeof suiteParams>[1])).toThrow(/no bench script/);
     expect(() => estimateSec('quick', 'latency' as Parameters<typeof estimateSec>[1])).toThrow(/no bench script/);

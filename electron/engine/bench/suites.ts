@@ -59,9 +59,16 @@ export function suiteParams(suite: Suite, test: TestId): SuiteParams {
   return { ...preset(suite, test) };
 }
 
-/** A generous upper bound for one script run (slow shares, busy hosts), for the transport's timeout. */
+/**
+ * A generous upper bound for one script run (slow shares, busy hosts, emulated guests), for the
+ * transport's timeout. It never cuts a script short of its own caps: redis.sh stops each
+ * redis-benchmark run after maxS (up to three runs per trial: TCP, socket, and in Docker another
+ * container, each with 2 s to exit), so in a slow guest the script reaches its own verdict first.
+ */
 export function timeoutSec(suite: Suite, test: TestId): number {
-  return Math.max(120, estimateSec(suite, test) * 20);
+  const p = preset(suite, test);
+  const capped = test === 'redis' && p.maxS ? p.trials * 3 * (p.maxS + 2) + 30 : 0;
+  return Math.max(120, estimateSec(suite, test) * 20, capped);
 }
 
 /** The arguments of a script: `--dir DIR` plus the suite's parameters (probe: only --dir). */
