@@ -2,13 +2,15 @@
  * The client side of the contract, dependency-free: shared by the Electron preload and the web
  * client so both build the same `VmbenchApi` from a typed invoke (a drift fails to compile).
  */
-import type { ErrorCode, Envelope, Invoke, Subscribe, VmbenchApi } from './contract.js';
+import type { ErrorCode, Envelope, Invoke, MsgRef, Subscribe, VmbenchApi } from './contract.js';
 
 /** Error thrown on the client side when a request answers `{ok:false}`. */
 export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** The message as a reference into the errors catalogue, when the engine gave one (errorText renders it). */
+    readonly ref?: MsgRef,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -41,5 +43,5 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
 /** Unwraps an envelope, throwing ApiError on failure. */
 export function unwrap<T>(env: Envelope<T>): T {
   if (env.ok) return env.value;
-  throw new ApiError(env.error.code, env.error.message);
+  throw new ApiError(env.error.code, env.error.message, env.error.ref);
 }

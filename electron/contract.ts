@@ -5,7 +5,7 @@
  */
 
 import type { Comparison } from './contract-compare.js';
-import type { ApplyPlan, ApplyResult, Finding } from './contract-advice.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
@@ -241,7 +241,7 @@ export type JobEvent = { jobId: string; seq: number } & (
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }
   | { type: 'log'; level: 'info' | 'warn'; message: string }
-  | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string }
+  | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string; /** The failure as a reference into the errors catalogue, when the engine gave one. */ messageRef?: MsgRef }
   /** A detection streams one of these per runtime kind as it answers (jobId `detect:<id>`; no benchmark job). */
   | { type: 'detect-kind'; kind: string; runtimes: RuntimeInfo[] }
 );
@@ -302,8 +302,15 @@ export interface RequestMap {
 /** A request name. */
 export type Channel = keyof RequestMap;
 
+/** A failed request: the code, the message in English, and for the messages users meet the same message as a reference into the errors catalogue (common.json errors.*), for a face to show in its language. */
+export interface EnvelopeError {
+  code: ErrorCode;
+  message: string;
+  ref?: MsgRef;
+}
+
 /** The envelope every handler answers with. */
-export type Envelope<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+export type Envelope<T> = { ok: true; value: T } | { ok: false; error: EnvelopeError };
 
 /** A typed invoke, provided by the preload (ipcRenderer) or the web client (HTTP). */
 export type Invoke = <C extends Channel>(channel: C, ...args: RequestMap[C]['args']) => Promise<RequestMap[C]['result']>;

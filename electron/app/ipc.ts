@@ -83,7 +83,7 @@ export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher
         } catch {
           return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>; // the engine's own "unknown plan" answer
         }
-        if (!(await confirm(req))) return fail('cancelled', 'You chose Cancel in the confirmation dialog; nothing was changed.');
+        if (!(await confirm(req))) return { ok: false, error: { code: 'cancelled', message: 'You chose Cancel in the confirmation dialog; nothing was changed.', ref: { key: 'errors.applyCancelled' } } };
       }
       // The engine validates the arguments against the contract's schemas.
       return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>;
@@ -106,7 +106,7 @@ export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderC
   };
 }
 
-function fail(code: 'invalid-input' | 'internal' | 'cancelled', message: string): { ok: false; error: { code: typeof code; message: string } } {
+function fail(code: 'invalid-input' | 'internal', message: string): { ok: false; error: { code: typeof code; message: string } } {
   return { ok: false, error: { code, message } };
 }
 

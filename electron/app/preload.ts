@@ -3,7 +3,7 @@
 import { contextBridge, ipcRenderer, type IpcRenderer, type IpcRendererEvent } from 'electron';
 import { ApiError, bindApi, unwrap } from '../api-client.js';
 import { localeFromArgv } from './locale-arg.js';
-import type { Channel, Envelope, Invoke, JobEvent, RequestMap, Subscribe, VmbenchApi } from '../contract.js';
+import type { Channel, Envelope, Invoke, JobEvent, MsgRef, RequestMap, Subscribe, VmbenchApi } from '../contract.js';
 
 const PREFIX = 'vmbench:';
 const EVENT_CHANNEL = 'vmbench:event';
@@ -19,11 +19,13 @@ export interface BridgedError {
   name: 'ApiError';
   code: string;
   message: string;
+  /** The message as a reference into the errors catalogue (a plain object, so it survives the bridge too). */
+  ref?: MsgRef;
 }
 
 /** Turns anything a request threw into a BridgedError that survives the contextBridge. */
 export function toBridgedError(err: unknown): BridgedError {
-  if (err instanceof ApiError) return { name: 'ApiError', code: err.code, message: err.message };
+  if (err instanceof ApiError) return err.ref ? { name: 'ApiError', code: err.code, message: err.message, ref: err.ref } : { name: 'ApiError', code: err.code, message: err.message };
   const message = err instanceof Error ? err.message : String(err);
   return { name: 'ApiError', code: 'internal', message: message || 'The request failed.' };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
-import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, RequestMap, RuntimeInfo } from '../contract.js';
+import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, MsgRef, RequestMap, RuntimeInfo } from '../contract.js';
 import { adviseRuntime } from './advisor/index.js';
 import { checkStillSame, PlanBook, type HeldPlan, type HeldRestart } from './advisor/plan-book.js';
 import { rankFindings } from './advisor/rank.js';
@@ -9,7 +9,7 @@ import { rerunFor } from './advisor/affected.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
 import { compareRuns } from './compare.js';
-import { EngineError } from './errors.js';
+import { EngineError, engineError, stateRef } from './errors.js';
 import { JobManager } from './jobs.js';
 import { appVersion, defaultDataDir } from './paths.js';
 import { confirmFromGuests } from './confirm.js';
@@ -82,7 +82,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       const finding = rt.findings.find((f) => f.id === id);
       if (finding) return { finding, rt };
     }
-    throw new EngineError('not-found', `No finding ${id} (run \`vmbench advise\` to list the current ones).`);
+    throw engineError('not-found', 'errors.findingNotFound', { id });
   };
 
   const handlers: Handlers = {
@@ -137,23 +137,28 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       const { runtimeId: id } = plans.takeRestart(planId);
       const ctx = createDetectContext({ dataDir });
       const rt = (await detectAll(ctx)).find((r) => r.id === id);
-      if (!rt) throw new EngineError('not-found', `No runtime ${id} on this machine. \`vmbench detect\` lists them.`);
+      if (!rt) throw engineError('not-found', 'errors.runtimeNotFound', { id });
       const kind = findKind(rt.kind);
-      if (kind?.restart) await kind.restart(rt, ctx);
-      else if (kind?.restartArgv) for (const [file, ...args] of kind.restartArgv(rt)) await run(file, args, { timeoutMs: 300_000, env: ctx.env });
-      else throw new EngineError('invalid-input', `vmbench cannot restart ${rt.name}; restart it yourself for the change to take effect.`);
+      if (!kind?.restart && !kind?.restartArgv) throw engineError('invalid-input', 'errors.cannotRestart', { name: rt.name });
+      await failsAs('errors.restartFailed', rt.name, async () => {
+        if (kind.restart) await kind.restart(rt, ctx);
+        else if (kind.restartArgv) for (const [file, ...args] of kind.restartArgv(rt)) await run(file, args, { timeoutMs: 300_000, env: ctx.env });
+      });
       return { restarted: true };
     },
     'runtime.start': async (id) => {
       // Read fresh: only a runtime that is stopped now, and whose own CLI can start it, is started.
       const ctx = createDetectContext({ dataDir });
       const rt = (await detectAll(ctx)).find((r) => r.id === id);
-      if (!rt) throw new EngineError('not-found', `No runtime ${id} on this machine. \`vmbench detect\` lists them.`);
-      if (rt.state !== 'stopped') throw new EngineError('invalid-input', `${rt.name} is ${rt.state}, not stopped; there is nothing to start.`);
+      if (!rt) throw engineError('not-found', 'errors.runtimeNotFound', { id });
+      if (rt.state !== 'stopped') throw engineError('invalid-input', 'errors.notStopped', { name: rt.name, state: stateRef(rt.state) });
       const kind = findKind(rt.kind);
-      if (!rt.startArgv || !kind) throw new EngineError('invalid-input', `vmbench cannot start ${rt.name}; start it with its own app, then press Refresh.`);
-      if (kind.start) await kind.start(rt, ctx);
-      else await run(rt.startArgv[0], rt.startArgv.slice(1), { timeoutMs: START_TIMEOUT_MS, env: ctx.env });
+      const argv = rt.startArgv;
+      if (!argv || !kind) throw engineError('invalid-input', 'errors.cannotStart', { name: rt.name });
+      await failsAs('errors.startFailed', rt.name, async () => {
+        if (kind.start) await kind.start(rt, ctx);
+        else await run(argv[0], argv.slice(1), { timeoutMs: START_TIMEOUT_MS, env: ctx.env });
+      });
       return { started: true };
     },
     'advice.apply': async (planId) => {
@@ -181,7 +186,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
         const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;
         return { ok: true, value: await handler(...(parsed.data as unknown[])) };
       } catch (err) {
-        if (err instanceof EngineError) return fail(err.code, err.message);
+        if (err instanceof EngineError) return fail(err.code, err.message, err.ref);
         return fail('internal', (err as Error).message || String(err));
       }
     },
@@ -194,6 +199,17 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   };
 }
 
-function fail(code: ErrorCode, message: string): Envelope<never> {
-  return { ok: false, error: { code, message } };
+/** Runs a start or restart; a failure keeps its code and becomes "<name> could not be started/restarted: <why>" (an EngineError's own message is kept as it is). */
+async function failsAs(key: 'errors.startFailed' | 'errors.restartFailed', name: string, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    if (err instanceof EngineError && err.ref) throw err;
+    const detail = (err as Error)?.message || String(err);
+    throw engineError(err instanceof EngineError ? err.code : 'internal', key, { name, detail });
+  }
+}
+
+function fail(code: ErrorCode, message: string, ref?: MsgRef): Envelope<never> {
+  return { ok: false, error: ref ? { code, message, ref } : { code, message } };
 }

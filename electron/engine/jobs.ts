@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEvent } from '../contract.js';
-import { EngineError } from './errors.js';
+import { EngineError, engineError } from './errors.js';
 
 /** Distributes an event without the per-job fields; the manager stamps jobId and seq. */
 export type Emit = (ev: DistributiveOmit<JobEvent, 'jobId' | 'seq'>) => void;
@@ -26,7 +26,7 @@ export class JobManager {
   /** Starts a job; refuses when one is already running (two benchmarks at once distort each other). */
   start(work: JobWork): string {
     const active = this.activeIds();
-    if (active.length > 0) throw new EngineError('busy', `A benchmark is already running (job ${active[0]}). Wait for it or cancel it first.`);
+    if (active.length > 0) throw engineError('busy', 'errors.jobBusy', { job: active[0] });
     const id = randomUUID();
     const job: Job = { id, controller: new AbortController(), events: [], done: Promise.resolve(), finished: false };
     let seq = 0;
@@ -43,7 +43,7 @@ export class JobManager {
     };
     this.jobs.set(id, job);
     job.done = work(id, emit, job.controller.signal)
-      .catch((err: unknown) => emit({ type: 'job-finished', status: 'failed', runId: null, message: (err as Error).message }))
+      .catch((err: unknown) => emit({ type: 'job-finished', status: 'failed', runId: null, message: (err as Error).message, ...(err instanceof EngineError && err.ref ? { messageRef: err.ref } : {}) }))
       .finally(() => {
         job.finished = true;
         this.jobs.delete(id);

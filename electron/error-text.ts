@@ -1,0 +1,44 @@
+/**
+ * Errors in the reader's language. An engine error carries its English message (logs, the JSON
+ * contract) and, for the messages users meet, a message reference into the common catalogue
+ * (errors.*); the CLI and the views render it with errorText in their own language.
+ */
+import type { MsgRef } from './contract-advice.js';
+import { translator, type Lang } from './i18n.js';
+
+/** A message of the common catalogue (errors.*, state.* …) in one language (nested messages in its parameters rendered first); undefined when the key is unknown here. */
+export function renderError(ref: MsgRef, lang: Lang): string | undefined {
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(ref.params ?? {})) {
+    if (typeof v !== 'object') values[k] = v;
+    else {
+      const nested = renderError(v, lang);
+      if (nested === undefined) return undefined;
+      values[k] = nested;
+    }
+  }
+  const t = translator(lang);
+  const text = t(ref.key, { ns: 'common', replace: values, defaultValue: '' });
+  return text ? text : undefined;
+}
+
+/** The text of anything thrown or answered as an error ({message, ref?}) in a language: its reference rendered when it has a known one, else its English message. */
+export function errorText(err: unknown, lang: Lang): string {
+  if (err && typeof err === 'object') {
+    const e = err as { message?: unknown; ref?: unknown };
+    const ref = isMsgRef(e.ref) ? renderError(e.ref, lang) : undefined;
+    if (ref) return ref;
+    if (typeof e.message === 'string' && e.message) return e.message;
+  }
+  return String(err);
+}
+
+/** Whether a value has the shape of a message reference (it crossed IPC or HTTP, so it is checked). */
+export function isMsgRef(v: unknown): v is MsgRef {
+  if (!v || typeof v !== 'object') return false;
+  const r = v as { key?: unknown; params?: unknown };
+  if (typeof r.key !== 'string' || !r.key) return false;
+  if (r.params === undefined) return true;
+  if (!r.params || typeof r.params !== 'object') return false;
+  return Object.values(r.params).every((p) => typeof p === 'string' || typeof p === 'number' || isMsgRef(p));
+}
