@@ -3,7 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../contract.js';
 import type { ResolvedTarget } from './bench/runner.js';
-import { EngineError } from './errors.js';
+import { engineError, stateRef } from './errors.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { LocalTransport } from './transports/local.js';
@@ -38,10 +38,13 @@ export async function resolveTargets(ids: string[], dataDir: string, signal: Abo
     const ctx = createDetectContext({ dataDir, signal });
     detected ??= await detectAll(ctx);
     const rt = detected?.find((r) => r.targets.some((t) => t.id === id));
-    if (!rt) throw new EngineError('not-found', `No target "${id}" on this machine. \`vmbench detect\` lists the targets.`);
-    if (rt.state !== 'running') throw new EngineError('invalid-input', `${rt.name} is ${rt.state}${rt.reason ? ` (${rt.reason})` : ''}; start it, then run again.`);
+    if (!rt) throw engineError('not-found', 'errors.targetNotFound', { id });
+    if (rt.state !== 'running') {
+      const state = stateRef(rt.state);
+      throw rt.reason ? engineError('invalid-input', 'errors.targetNotRunningWhy', { name: rt.name, state, reason: rt.reason }) : engineError('invalid-input', 'errors.targetNotRunning', { name: rt.name, state });
+    }
     const transport = findKind(rt.kind)?.transport?.(rt, id, ctx);
-    if (!transport) throw new EngineError('invalid-input', `Running the suite inside ${rt.name} is not supported by this version of vmbench yet.`);
+    if (!transport) throw engineError('invalid-input', 'errors.targetUnsupported', { name: rt.name });
     const target = rt.targets.find((t) => t.id === id)!;
     out.push({ id, runtime: rt.id, label: target.label, settings: rt.settings, transport });
   }

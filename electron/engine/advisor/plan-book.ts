@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApplyPlan } from '../../contract.js';
-import { EngineError } from '../errors.js';
+import type { ApplyPlan, MsgRef } from '../../contract.js';
+import { msg } from '../../finding-text.js';
+import { engineError, type EngineError } from '../errors.js';
 
 /** How long a plan shown to the user may be confirmed. */
 export const PLAN_TTL_MS = 15 * 60_000;
@@ -81,7 +82,7 @@ export class PlanBook {
   peekRestart(planId: string): HeldRestart {
     this.sweep();
     const held = this.restarts.get(planId);
-    if (!held) throw new EngineError('not-found', 'This restart was not offered in this session, was already done, or was offered more than 15 minutes ago. Apply the change again to be offered the restart.');
+    if (!held) throw engineError('not-found', 'errors.restartNotOffered');
     return held;
   }
 
@@ -101,13 +102,14 @@ export class PlanBook {
 /** Refuses an apply whose source or change differs from what the user confirmed. */
 export function checkStillSame(held: HeldPlan, now: ApplyPlan): void {
   if (planFingerprint(now) === held.fingerprint) return;
-  const what = held.plan.kind === 'libvirt' ? `the domain XML of ${held.plan.runtimeId}` : held.plan.path ? held.plan.path : `the settings of ${held.plan.runtimeId}`;
-  throw conflictError(now.sourceHash !== held.plan.sourceHash ? `${what} changed since you reviewed this change` : 'the change vmbench would make now differs from the one you reviewed');
+  const id = held.plan.runtimeId;
+  const what = held.plan.kind === 'libvirt' ? msg('errors.domainXmlOf', { id }) : held.plan.path ? held.plan.path : msg('errors.settingsOf', { id });
+  throw conflictError(now.sourceHash !== held.plan.sourceHash ? what : undefined);
 }
 
-/** The refusal of a confirmed change whose source or content moved on: `why` says what differs. */
-export function conflictError(why: string): EngineError {
-  return new EngineError('conflict', `${why}; nothing was changed. Open the change again, review the new diff and confirm it.`);
+/** The refusal of a confirmed change: `changed` names the file or XML that moved on since it was reviewed; without it, the change itself differs. */
+export function conflictError(changed?: string | MsgRef): EngineError {
+  return engineError('conflict', 'errors.conflict', { why: changed === undefined ? msg('errors.planDiffers') : msg('errors.sourceChanged', { what: changed }) });
 }
 
 function newId(): string {
@@ -115,5 +117,5 @@ function newId(): string {
 }
 
 function unknownPlan(): EngineError {
-  return new EngineError('not-found', 'This change was not planned in this session, was already applied, or was shown more than 15 minutes ago; nothing was changed. Open the change again, review it and confirm.');
+  return engineError('not-found', 'errors.planUnknown');
 }

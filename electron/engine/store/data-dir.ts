@@ -1,6 +1,6 @@
 import { mkdir, open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { EngineError } from '../errors.js';
+import { EngineError, engineError } from '../errors.js';
 import { atomicWrite } from '../util/atomic-write.js';
 
 /** Free space a run needs in the data folder for its history file and logs. */
@@ -86,12 +86,12 @@ export async function acquireRunLock(dataDir: string): Promise<() => Promise<voi
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-      if (pid === process.pid) throw new EngineError('busy', 'A benchmark is already running in this vmbench. Wait for it or cancel it first.');
+      if (pid === process.pid) throw engineError('busy', 'errors.runLockSelf');
       if (Number.isInteger(pid) && pid > 0 && pidAlive(pid)) {
-        throw new EngineError('busy', `Another vmbench run (pid ${pid}) is using ${dataDir}. Wait for it to finish, or use another --data-dir.`);
+        throw engineError('busy', 'errors.runLockOther', { pid, dir: dataDir });
       }
       await rm(file, { force: true });
     }
   }
-  throw new EngineError('busy', `Could not take the run lock ${file}; another vmbench may be starting. Try again.`);
+  throw engineError('busy', 'errors.runLockRace', { file });
 }

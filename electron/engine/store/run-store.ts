@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary } from '../../contract.js';
-import { EngineError } from '../errors.js';
+import { EngineError, engineError } from '../errors.js';
 import { atomicWrite, syncDir } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
 import { withStatus } from '../run-status.js';
@@ -55,12 +55,12 @@ export class RunStore {
   /** Reads one run; a missing, corrupted or newer-schema file is an EngineError saying which. */
   async get(id: string): Promise<Run> {
     const safe = runIdSchema.safeParse(id);
-    if (!safe.success) throw new EngineError('invalid-input', `"${id}" is not a valid run id`);
+    if (!safe.success) throw engineError('invalid-input', 'errors.badRunId', { id });
     let text: string;
     try {
       text = await readFile(join(this.dir, `${safe.data}.json`), 'utf8');
     } catch {
-      throw new EngineError('not-found', `No run with id ${id}. \`vmbench runs\` lists the stored runs.`);
+      throw engineError('not-found', 'errors.runNotFound', { id });
     }
     return parseRunFile(text, `${id}.json`);
   }
@@ -81,11 +81,11 @@ export class RunStore {
   /** Deletes a run's file; a run that is not there is an EngineError (not-found). */
   async remove(id: string): Promise<void> {
     const safe = runIdSchema.safeParse(id);
-    if (!safe.success) throw new EngineError('invalid-input', `"${id}" is not a valid run id`);
+    if (!safe.success) throw engineError('invalid-input', 'errors.badRunId', { id });
     try {
       await rm(join(this.dir, `${safe.data}.json`));
     } catch {
-      throw new EngineError('not-found', `No run with id ${id}. \`vmbench runs\` lists the stored runs.`);
+      throw engineError('not-found', 'errors.runNotFound', { id });
     }
     await syncDir(this.dir);
   }

@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { run } from '../../util/exec.js';
+import { engineError } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
@@ -15,7 +16,7 @@ const ALLOWED = ['rdctl', 'limactl', 'colima'];
 function argvOf(finding: Finding): string[] {
   if (finding.apply?.kind !== 'command') throw new Error(`${finding.id} is not a command`);
   const argv = finding.apply.argv;
-  if (!ALLOWED.includes(argv[0] ?? '')) throw new Error(`${finding.id}: vmbench does not run ${argv[0] ?? 'an empty command'} itself; run it by hand`);
+  if (!ALLOWED.includes(argv[0] ?? '')) throw engineError('invalid-input', 'errors.commandNotRun', { id: finding.id, program: argv[0] || 'an empty command' });
   return argv;
 }
 

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { atomicWrite } from '../../util/atomic-write.js';
+import { engineError, stateRef } from '../../errors.js';
 import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
@@ -19,7 +20,7 @@ function filePath(finding: Finding, opts: ApplyOptions): string {
 
 function guard(rt: RuntimeInfo): void {
   if (rt.kind === 'docker-desktop' && rt.state !== 'stopped') {
-    throw new Error(`Docker Desktop is ${rt.state}: quit Docker Desktop first (its settings file is only edited while it is stopped, or it overwrites the change), then apply again.`);
+    throw engineError('invalid-input', 'errors.dockerDesktopRunning', { state: stateRef(rt.state) });
   }
 }
 

@@ -1,4 +1,6 @@
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import { msg } from '../../../finding-text.js';
+import { engineError } from '../../errors.js';
 import { run } from '../../util/exec.js';
 import { domainName } from '../libvirt/xml.js';
 import { sourceHashOf } from '../plan-book.js';
@@ -17,7 +19,7 @@ interface Ctx {
 
 function context(finding: Finding, rt: RuntimeInfo): Ctx {
   const edit = libvirtEditFor(finding.setting, finding.recommended);
-  if (!edit) throw new Error(`${finding.id}: this change is not applied automatically; follow the diff with \`virsh edit ${domainName(rt)}\``);
+  if (!edit) throw engineError('invalid-input', 'errors.libvirtManual', { id: finding.id, domain: domainName(rt) });
   const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
   return { uri, dom: checkDomainName(domainName(rt)), edit };
 }
@@ -63,7 +65,7 @@ export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: Appl
   const c = context(finding, rt);
   const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
   const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
-  checkSource(`The domain XML of ${c.dom}`, before, opts);
+  checkSource(msg('errors.domainXmlOf', { id: c.dom }), before, opts);
   const backup = await writeBackup(dir, 'domain.xml', before);
   const after = editDomainXml(before, c.edit);
   const edited = await writeBackup(dir, 'domain.new.xml', after);

@@ -1,3 +1,4 @@
+import type { MsgRef } from '../../../contract.js';
 import { conflictError, sourceHashOf } from '../plan-book.js';
 
 /** Options of one apply. */
@@ -16,9 +17,9 @@ export interface ApplyOptions {
 }
 
 /** Refuses to write when what was just read is not what the confirmed plan was computed from. */
-export function checkSource(what: string, text: string, opts: ApplyOptions): void {
+export function checkSource(what: string | MsgRef, text: string, opts: ApplyOptions): void {
   if (opts.expectSourceHash !== undefined && sourceHashOf(text) !== opts.expectSourceHash) {
-    throw conflictError(`${what} changed since you reviewed this change`);
+    throw conflictError(what);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { RuntimeInfo } from '../../../contract.js';
-import { EngineError } from '../../errors.js';
+import { engineError } from '../../errors.js';
 import { run } from '../../util/exec.js';
 
 /** How long a restart may take: a clean shutdown plus a boot until the guest agent answers (TCG is slow). */
@@ -22,9 +22,9 @@ export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSigna
   const virsh = (args: string[], allowFailure = false): Promise<{ stdout: string; exitCode: number }> =>
     run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, signal: opts.signal, allowFailure, env: { ...process.env, LC_ALL: 'C' } });
   const state = async (): Promise<string> => (await virsh(['domstate', dom], true)).stdout.trim();
-  const waitFor = async (what: string, done: () => Promise<boolean>): Promise<void> => {
+  const waitFor = async (key: 'errors.shutdownTimeout' | 'errors.agentTimeout', done: () => Promise<boolean>): Promise<void> => {
     while (!(await done())) {
-      if (Date.now() > deadline) throw new EngineError('timeout', `${rt.name} did not ${what} in time; check it with \`virsh -c ${uri} domstate ${dom}\`.`);
+      if (Date.now() > deadline) throw engineError('timeout', key, { name: rt.name, command: `virsh -c ${uri} domstate ${dom}` });
       await sleep(1000);
     }
   };
@@ -33,8 +33,8 @@ export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSigna
     const graceful = Date.now() + GRACEFUL_MS;
     while ((await state()) !== 'shut off' && Date.now() < graceful) await sleep(1000);
     if ((await state()) !== 'shut off') await virsh(['destroy', dom], true);
-    await waitFor('shut down', async () => (await state()) === 'shut off');
+    await waitFor('errors.shutdownTimeout', async () => (await state()) === 'shut off');
   }
   await virsh(['start', dom]);
-  await waitFor('answer through its guest agent after starting', async () => (await virsh(['qemu-agent-command', dom, '{"execute":"guest-ping"}', '--timeout', '5'], true)).exitCode === 0);
+  await waitFor('errors.agentTimeout', async () => (await virsh(['qemu-agent-command', dom, '{"execute":"guest-ping"}', '--timeout', '5'], true)).exitCode === 0);
 }
