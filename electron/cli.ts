@@ -7,6 +7,7 @@ import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
 import { exitAfterFlush } from './cli/exit.js';
+import { errorText } from './error-text.js';
 import { isLang, langFromEnv, translator, type Lang } from './i18n.js';
 
 const options = {
@@ -108,15 +109,18 @@ async function main(argv: string[], lang: Lang): Promise<number> {
   }
 }
 
+// The language of the error printed at the end: LANG's until --lang was read.
+let lang: Lang = langFromEnv(process.env);
 const run = async (): Promise<number> => {
   const argv = process.argv.slice(2);
-  return main(argv, pickLang(argv));
+  lang = pickLang(argv);
+  return main(argv, lang);
 };
 
 run().then(
   (code) => exitAfterFlush(code),
   (err: unknown) => {
-    process.stderr.write(`vmbench: ${(err as Error).message}\n`);
+    process.stderr.write(`vmbench: ${errorText(err, lang)}\n`);
     return exitAfterFlush(err instanceof CliError ? err.exitCode : 1);
   },
 );

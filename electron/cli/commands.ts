@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
+import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { targetLabel } from '../headline.js';
 import { formatNumber, translator, type Lang } from '../i18n.js';
@@ -13,6 +13,8 @@ export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: number,
+    /** The engine's message reference, when it gave one: the CLI prints it in its language (errorText). */
+    readonly ref?: MsgRef,
   ) {
     super(message);
   }
@@ -21,7 +23,7 @@ export class CliError extends Error {
 /** Calls the engine through its validated dispatch; a failed envelope becomes a CliError (exit 2 for bad input, else 1). */
 export async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
   const env = (await engine.dispatch(channel, args)) as Envelope<T>;
-  if (!env.ok) throw new CliError(env.error.message, env.error.code === 'invalid-input' ? 2 : 1);
+  if (!env.ok) throw new CliError(env.error.message, env.error.code === 'invalid-input' ? 2 : 1, env.error.ref);
   return env.value;
 }
 
@@ -100,7 +102,7 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   }
   if (!finished) throw new CliError(t('cli:error.noResult'), 1);
   if (finished.status === 'cancelled' && !finished.runId) return 130;
-  if (!finished.runId) throw new CliError(finished.message ?? t('cli:error.failed'), 1);
+  if (!finished.runId) throw new CliError(finished.message ?? t('cli:error.failed'), 1, finished.messageRef);
   const run = await call<Run>(engine, 'runs.get', finished.runId);
   process.stdout.write(runTable(run, lang) + '\n');
   if (o.jsonFile) {

@@ -1,5 +1,6 @@
 import type { JobEvent } from '../contract.js';
 import { translator, type Lang } from '../i18n.js';
+import { errorText } from '../error-text.js';
 import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
 
@@ -56,7 +57,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         break;
       case 'job-finished':
         clear();
-        if (ev.message) line(ev.message);
+        if (ev.message) line(errorText({ message: ev.message, ref: ev.messageRef }, lang));
         break;
       default:
         break;
