@@ -1,11 +1,14 @@
 import type { JSX } from 'react';
+import { errorText } from '../../electron/error-text';
+import { isLang } from '../../electron/i18n';
 import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';
 
 /** The stack of dismissible API error messages (role="alert"). */
 export function ErrorBanners(): JSX.Element | null {
-  const { t } = useUi();
+  const { t, i18n } = useUi();
+  const lang = isLang(i18n.language) ? i18n.language : 'en';
   const banners = useAppStore((s) => s.banners);
   const dismiss = useAppStore((s) => s.dismissBanner);
   if (banners.length === 0) return null;
@@ -16,7 +19,7 @@ export function ErrorBanners(): JSX.Element | null {
           <Icon name="alert" />
           <span className="banner-text">
             {b.code && b.code !== 'internal' ? <code className="banner-code">{b.code}</code> : null}
-            {b.message}
+            {errorText(b, lang)}
           </span>
           <button type="button" className="icon-button" aria-label={t('banner.dismiss')} onClick={() => dismiss(b.id)}>
             <Icon name="close" />

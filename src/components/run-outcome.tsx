@@ -1,12 +1,14 @@
 import { useEffect, type JSX } from 'react';
 import type { TFunction } from 'i18next';
+import { errorText } from '../../electron/error-text';
+import { isLang, type Lang } from '../../electron/i18n';
 import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
 import { Icon } from './icons';
 
-function outcomeText(job: JobState, t: TFunction<'ui'>): string {
-  const msg = job.message ? ` ${job.message}` : '';
+function outcomeText(job: JobState, t: TFunction<'ui'>, lang: Lang): string {
+  const msg = job.message ? ` ${errorText({ message: job.message, ref: job.messageRef }, lang)}` : '';
   if (job.status === 'completed') return t('outcome.completed', { msg });
   if (job.status === 'partial') return t('outcome.partial', { msg });
   if (job.status === 'cancelled') return t('outcome.cancelled', { msg }) + (/removed/i.test(msg) ? '' : t('outcome.cleaned'));
@@ -15,7 +17,7 @@ function outcomeText(job: JobState, t: TFunction<'ui'>): string {
 
 /** The status line shown after a job finished, failed or was cancelled. */
 export function RunOutcome({ job, onDismiss }: { job: JobState; onDismiss: () => void }): JSX.Element {
-  const { t } = useUi();
+  const { t, i18n } = useUi();
   const setView = useAppStore((s) => s.setView);
   // After a cancel the Cancel button is gone: give focus back to where runs start instead of dropping it on <body>.
   useEffect(() => {
@@ -25,7 +27,7 @@ export function RunOutcome({ job, onDismiss }: { job: JobState; onDismiss: () =>
     <section className={`run-panel outcome outcome-${job.status}`} aria-label={t('outcome.label')}>
       <Icon name={job.status === 'completed' ? 'check' : job.status === 'cancelled' ? 'stop' : 'alert'} size={18} />
       <p className="outcome-text" role="status" data-testid="run-status" data-status={job.status}>
-        {outcomeText(job, t)}
+        {outcomeText(job, t, isLang(i18n.language) ? i18n.language : 'en')}
       </p>
       {(job.status === 'completed' || job.status === 'partial') && job.runId ? (
         <button type="button" className="btn btn-ghost" onClick={() => setView('results')}>

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { Comparison, DetectResult, JobEvent, Run, RunList, RuntimeInfo, Suite } from '../../electron/contract';
+import type { Comparison, DetectResult, JobEvent, MsgRef, Run, RunList, RuntimeInfo, Suite } from '../../electron/contract';
+import { isMsgRef } from '../../electron/error-text';
 import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
 /** The top-level views of the app. */
@@ -8,8 +9,10 @@ export type View = 'environments' | 'advice' | 'results' | 'history' | 'compare'
 /** One dismissible error message. */
 export interface Banner {
   id: number;
+  /** In English; `ref`, when the engine gave one, is shown in the UI's language instead (errorText). */
   message: string;
   code?: string;
+  ref?: MsgRef;
 }
 
 /** Everything the views read; changed only through the actions in actions.ts and the setters here. */
@@ -61,12 +64,12 @@ export interface AppState {
 
 let bannerSeq = 0;
 
-/** The message and code of anything thrown (ApiError, Error, string). */
-export function describeError(err: unknown): { message: string; code?: string } {
+/** The message, code and message reference of anything thrown (ApiError, Error, string). */
+export function describeError(err: unknown): { message: string; code?: string; ref?: MsgRef } {
   if (err && typeof err === 'object') {
-    const e = err as { message?: unknown; code?: unknown };
+    const e = err as { message?: unknown; code?: unknown; ref?: unknown };
     const message = typeof e.message === 'string' && e.message ? e.message : String(err);
-    return { message, code: typeof e.code === 'string' ? e.code : undefined };
+    return { message, code: typeof e.code === 'string' ? e.code : undefined, ...(isMsgRef(e.ref) ? { ref: e.ref } : {}) };
   }
   return { message: String(err) };
 }
@@ -129,9 +132,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set({ selectedTargets: cur.includes(id) ? cur.filter((t) => t !== id) : [...cur, id], autoSelect: false });
   },
   pushError: (err) => {
-    const { message, code } = describeError(err);
+    const { message, code, ref } = describeError(err);
     const banners = get().banners.filter((b) => b.message !== message);
-    set({ banners: [...banners, { id: ++bannerSeq, message, code }].slice(-4) });
+    set({ banners: [...banners, { id: ++bannerSeq, message, code, ...(ref ? { ref } : {}) }].slice(-4) });
   },
   dismissBanner: (id) => set({ banners: get().banners.filter((b) => b.id !== id) }),
   applyJobEvent: (ev) => {

@@ -1,4 +1,4 @@
-import type { JobEvent, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
+import type { JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
 
 /** Where a running job is right now (the latest progress event). */
 export interface JobCursor {
@@ -33,6 +33,8 @@ export interface JobState {
   status: 'running' | RunStatus;
   runId: string | null;
   message: string | null;
+  /** The failure as a message reference (shown in the UI's language), when the engine gave one. */
+  messageRef?: MsgRef;
   cursor: JobCursor | null;
   /** Keys `target|place|test` of the steps that produced a result or an error. */
   done: string[];
@@ -114,7 +116,7 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
     case 'log':
       return { ...job, logs: [...job.logs, { level: ev.level, message: ev.message }].slice(-MAX_LOGS) };
     case 'job-finished':
-      return { ...job, status: ev.status, runId: ev.runId, message: ev.message ?? null };
+      return { ...job, status: ev.status, runId: ev.runId, message: ev.message ?? null, ...(ev.messageRef ? { messageRef: ev.messageRef } : {}) };
     default:
       return job;
   }

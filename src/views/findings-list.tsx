@@ -3,6 +3,7 @@ import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electro
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { findingText } from '../../electron/finding-text';
+import { errorText } from '../../electron/error-text';
 import { useAdviceT } from '../lib/advice-words';
 import { latestRunWith, startRun } from '../store/actions';
 
@@ -40,7 +41,7 @@ export function HowToApply({ apply, steps }: { apply: NonNullable<Finding['apply
 
 /** "Apply…" for one finding: fetches the plan, confirms it in a dialog, applies and shows the result. */
 export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | null {
-  const { t } = useAdviceT();
+  const { t, lang } = useAdviceT();
   const [plan, setPlan] = useState<ApplyPlan | null>(null);
   const [result, setResult] = useState<ApplyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -55,7 +56,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
     try {
       setPlan(await getApi().planApply(finding.id));
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorText(err, lang));
     } finally {
       setBusy(false);
     }
@@ -67,7 +68,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       if (!plan?.planId) throw new Error(t('view.noPlan'));
       setResult(await getApi().applyFinding(plan.planId));
     } catch (err) {
-      setError((err as Error).message);
+      setError(errorText(err, lang));
     } finally {
       setBusy(false);
       setPlan(null);
@@ -84,7 +85,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       setRestarted(t('view.restarted', { id: runtimeId }));
     } catch (err) {
       setRestarted(null);
-      setError((err as Error).message);
+      setError(errorText(err, lang));
     } finally {
       setBusy(false);
       setAskRestart(false);

@@ -6,7 +6,9 @@ import { translator } from '../../electron/i18n';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { refreshDetect } from '../store/actions';
-import { useAppStore } from '../store/app-store';
+import { describeError, useAppStore } from '../store/app-store';
+import { errorText } from '../../electron/error-text';
+import { uiLang } from '../lib/i18n';
 
 /** Why a runtime's targets cannot be selected, in words (null when they can). */
 export function unusableReason(rt: RuntimeInfo, t: TFunction<'ui'> = translator('en') as TFunction<'ui'>): string | null {
@@ -49,7 +51,8 @@ export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element
       }
     } catch (err) {
       setStatus(null);
-      setError(t('start.failed', { name: runtime.name, message: (err as Error).message }));
+      // The engine's own message names the runtime already; an unexpected failure gets the name added.
+      setError(describeError(err).ref ? errorText(err, uiLang()) : t('start.failed', { name: runtime.name, message: (err as Error).message }));
     } finally {
       setBusy(false);
       setAsking(false);
