@@ -77,4 +77,16 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     expect(cli(['export', a, '--format', 'csv', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'csv'], {}).stdout);
     expect(cli(['export', a, '--format', 'json', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'json'], {}).stdout);
   });
+  it('engine errors in the chosen language: an unknown run, an unknown target (the English text with --lang en)', () => {
+    const ja = cli(['compare', 'nosuch-1', 'nosuch-2'], { LANG: 'ja_JP.UTF-8' });
+    expect(ja.status).toBe(1);
+    expect(ja.stderr).toBe('vmbench: ID nosuch-1 の実行はありません。`vmbench runs` で保存済みの実行を一覧できます。\n');
+    const en = cli(['compare', 'nosuch-1', 'nosuch-2', '--lang', 'en'], { LANG: 'ja_JP.UTF-8' });
+    expect(en.stderr).toBe('vmbench: No run with id nosuch-1. `vmbench runs` lists the stored runs.\n');
+    // run.start: the target is looked up on this machine (detection only; nothing is started).
+    const run = cli(['run', '--target', 'docker:nosuch', '--tests', 'seq-write', '--lang', 'ja'], {});
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^vmbench: このマシンにターゲット「docker:nosuch」はありません。`vmbench detect` でターゲットを一覧できます。$/m);
+    expect(run.stderr).not.toMatch(/No target/);
+  });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine/api.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { findKind } from '../../electron/engine/runtimes/registry.js';
+import { errorText } from '../../electron/error-text.js';
 import { unusableReason } from '../../src/views/start-runtime';
 import { makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
 
@@ -35,8 +36,15 @@ describe('starting a stopped runtime', () => {
     Object.assign(process.env, { PATH: stub.env.PATH, HOME: stub.env.HOME });
     try {
       const engine = createEngine({ dataDir: stub.root, mode: 'cli' });
-      expect(await engine.dispatch('runtime.start', ['lima:default'])).toEqual({ ok: false, error: { code: 'invalid-input', message: 'Lima default is running, not stopped; there is nothing to start.' } });
-      expect(await engine.dispatch('runtime.start', ['lima:nope'])).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      const running = await engine.dispatch('runtime.start', ['lima:default']);
+      expect(running).toEqual({
+        ok: false,
+        error: { code: 'invalid-input', message: 'Lima default is running, not stopped; there is nothing to start.', ref: { key: 'errors.notStopped', params: { name: 'Lima default', state: { key: 'state.running' } } } },
+      });
+      expect(!running.ok && errorText(running.error, 'ja')).toBe('Lima default は実行中で、停止していないため起動する必要はありません。');
+      const missing = await engine.dispatch('runtime.start', ['lima:nope']);
+      expect(missing).toMatchObject({ ok: false, error: { code: 'not-found', ref: { key: 'errors.runtimeNotFound', params: { id: 'lima:nope' } } } });
+      expect(!missing.ok && errorText(missing.error, 'ja')).toBe('このマシンにランタイム lima:nope はありません。`vmbench detect` で一覧できます。');
       await engine.close();
     } finally {
       Object.assign(process.env, saved);

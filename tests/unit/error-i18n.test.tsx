@@ -1,0 +1,151 @@
+/**
+ * Engine errors in Japanese and English: the envelope carries the English message and a reference into
+ * the errors catalogue (common.json errors.*), and the faces render the reference in their language.
+ * Real engine over a temp data folder, real JobManager and run lock; no runtime is touched.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError, unwrap } from '../../electron/api-client.js';
+import type { JobEvent } from '../../electron/contract.js';
+import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { conflictError } from '../../electron/engine/advisor/plan-book.js';
+import { EngineError, engineError, stateRef } from '../../electron/engine/errors.js';
+import { JobManager } from '../../electron/engine/jobs.js';
+import { acquireRunLock } from '../../electron/engine/store/data-dir.js';
+import { errorText, isMsgRef } from '../../electron/error-text.js';
+import { msg } from '../../electron/finding-text.js';
+import { createI18n, type Lang } from '../../electron/i18n.js';
+import { RunOutcome } from '../../src/components/run-outcome';
+import { initialAppData, useAppStore } from '../../src/store/app-store';
+import type { JobState } from '../../src/store/job-reducer';
+
+let dir: string;
+let engine: Engine;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'vmbench-error-i18n-'));
+  engine = createEngine({ dataDir: dir, mode: 'cli' });
+});
+afterEach(async () => {
+  await engine.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('engine errors as messages', () => {
+  it('the envelope carries the English message and its reference; both languages render it', async () => {
+    const env = await engine.dispatch('runs.get', ['nosuch-1']);
+    expect(env).toEqual({
+      ok: false,
+      error: { code: 'not-found', message: 'No run with id nosuch-1. `vmbench runs` lists the stored runs.', ref: { key: 'errors.runNotFound', params: { id: 'nosuch-1' } } },
+    });
+    if (env.ok) throw new Error('unreachable');
+    expect(errorText(env.error, 'en')).toBe(env.error.message);
+    expect(errorText(env.error, 'ja')).toBe('ID nosuch-1 の実行はありません。`vmbench runs` で保存済みの実行を一覧できます。');
+  });
+
+  it('an unknown plan or restart id is refused with a translated message', async () => {
+    const apply = await engine.dispatch('advice.apply', ['0'.repeat(32)]);
+    expect(apply).toMatchObject({ ok: false, error: { code: 'not-found', ref: { key: 'errors.planUnknown' }, message: expect.stringMatching(/^This change was not planned in this session/) } });
+    if (apply.ok) throw new Error('unreachable');
+    expect(errorText(apply.error, 'ja')).toMatch(/^この変更は、このセッションで計画されたものではない.*何も変更していません。/);
+    const restart = await engine.dispatch('runtime.restart', ['0'.repeat(32)]);
+    expect(restart).toMatchObject({ ok: false, error: { code: 'not-found', ref: { key: 'errors.restartNotOffered' } } });
+    if (restart.ok) throw new Error('unreachable');
+    expect(errorText(restart.error, 'ja')).toMatch(/^この再起動は/);
+  });
+
+  it('a run already holding the lock: busy, in both languages', async () => {
+    const release = await acquireRunLock(dir);
+    try {
+      const err = await acquireRunLock(dir).then(() => null, (e: unknown) => e);
+      expect(err).toBeInstanceOf(EngineError);
+      expect(err).toMatchObject({ code: 'busy', message: 'A benchmark is already running in this vmbench. Wait for it or cancel it first.', ref: { key: 'errors.runLockSelf' } });
+      expect(errorText(err, 'ja')).toBe('この vmbench でベンチマークが既に実行中です。終わるのを待つか、先にキャンセルしてください。');
+    } finally {
+      await release();
+    }
+  });
+
+  it('a second job while one runs is refused, and a job that fails carries its reference in job-finished', async () => {
+    const jobs = new JobManager();
+    const seen: JobEvent[] = [];
+    jobs.subscribe((e) => seen.push(e));
+    let fail!: () => void;
+    const id = jobs.start(async () => {
+      await new Promise<void>((r) => (fail = r));
+      throw engineError('not-found', 'errors.targetNotFound', { id: 'docker:nope' });
+    });
+    const busy = (() => {
+      try {
+        jobs.start(async () => undefined);
+        return null;
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(busy).toMatchObject({ code: 'busy', ref: { key: 'errors.jobBusy', params: { job: id } } });
+    expect(errorText(busy, 'ja')).toBe(`ベンチマークが既に実行中です（ジョブ ${id}）。終わるのを待つか、先にキャンセルしてください。`);
+    fail();
+    await jobs.wait(id);
+    const end = seen.find((e) => e.type === 'job-finished');
+    expect(end).toMatchObject({ status: 'failed', message: 'No target "docker:nope" on this machine. `vmbench detect` lists the targets.', messageRef: { key: 'errors.targetNotFound' } });
+    if (end?.type !== 'job-finished') throw new Error('unreachable');
+    expect(errorText({ message: end.message, ref: end.messageRef }, 'ja')).toBe('このマシンにターゲット「docker:nope」はありません。`vmbench detect` でターゲットを一覧できます。');
+  });
+
+  it('nested messages and runtime states are rendered in the language too', () => {
+    const changed = conflictError(msg('errors.domainXmlOf', { id: 'libvirt:dev' }));
+    expect(changed.code).toBe('conflict');
+    expect(changed.message).toBe('the domain XML of libvirt:dev changed since you reviewed this change; nothing was changed. Open the change again, review the new diff and confirm it.');
+    expect(errorText(changed, 'ja')).toBe('確認後に libvirt:dev のドメイン XML が変更されました。何も変更していません。変更をもう一度開き、新しい差分を確認してから承認してください。');
+    expect(errorText(conflictError('/home/u/.colima/default/colima.yaml'), 'ja')).toMatch(/^確認後に \/home\/u\/\.colima\/default\/colima\.yaml が変更されました。/);
+    expect(errorText(conflictError(), 'en')).toMatch(/^the change vmbench would make now differs from the one you reviewed; nothing was changed/);
+    const stopped = engineError('invalid-input', 'errors.targetNotRunning', { name: 'Colima default', state: stateRef('stopped') });
+    expect(stopped.message).toBe('Colima default is stopped; start it, then run again.');
+    expect(errorText(stopped, 'ja')).toBe('Colima default は停止です。起動してから再実行してください。');
+  });
+
+  it('a reference a reader does not know, or a malformed one, falls back to the English message', () => {
+    expect(errorText({ message: 'English', ref: { key: 'errors.fromANewerEngine' } }, 'ja')).toBe('English');
+    expect(errorText({ message: 'English', ref: { key: 42 } }, 'ja')).toBe('English');
+    expect(isMsgRef({ key: 'errors.runNotFound', params: { id: { nested: true } } })).toBe(false);
+    expect(isMsgRef({ key: 'errors.conflict', params: { why: { key: 'errors.planDiffers' } } })).toBe(true);
+    expect(errorText(new Error('plain'), 'ja')).toBe('plain');
+  });
+});
+
+describe('the UI shows engine errors in its language', () => {
+  afterEach(() => useAppStore.setState(initialAppData()));
+
+  it('a banner from a failed request keeps its reference (through unwrap, and through the Electron bridge\'s plain copy)', async () => {
+    const env = await engine.dispatch('runs.get', ['nosuch-2']);
+    const err = (() => {
+      try {
+        unwrap(env);
+        return null;
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).ref).toEqual({ key: 'errors.runNotFound', params: { id: 'nosuch-2' } });
+    useAppStore.getState().pushError(err);
+    // The bridge copies {name, code, message, ref} as a plain object.
+    useAppStore.getState().pushError(structuredClone({ name: 'ApiError', code: 'busy', message: 'A benchmark is already running in this vmbench.', ref: { key: 'errors.runLockSelf' } }));
+    const [notFound, busy] = useAppStore.getState().banners;
+    expect(errorText(notFound, 'ja')).toBe('ID nosuch-2 の実行はありません。`vmbench runs` で保存済みの実行を一覧できます。');
+    expect(errorText(busy, 'ja')).toBe('この vmbench でベンチマークが既に実行中です。終わるのを待つか、先にキャンセルしてください。');
+    expect(errorText(notFound, 'en')).toBe('No run with id nosuch-2. `vmbench runs` lists the stored runs.');
+  });
+
+  it('a failed run\'s outcome line shows the engine\'s reason in the chosen language', () => {
+    const job = { status: 'failed', runId: null, message: 'No target "docker:nope" on this machine. `vmbench detect` lists the targets.', messageRef: { key: 'errors.targetNotFound', params: { id: 'docker:nope' } } } as unknown as JobState;
+    const render = (lang: Lang): string => renderToStaticMarkup(<I18nextProvider i18n={createI18n(lang)}><RunOutcome job={job} onDismiss={() => undefined} /></I18nextProvider>);
+    expect(render('ja')).toContain('このマシンにターゲット「docker:nope」はありません。');
+    expect(render('ja')).not.toContain('No target');
+    expect(render('en')).toContain('No target &quot;docker:nope&quot; on this machine.');
+  });
+});
