@@ -13,12 +13,15 @@ export const findingIdSchema = z.string().min(3).max(260).regex(/^[A-Za-z0-9][A-
 /** A language of the exports and the card (en or ja). */
 export const langSchema = z.enum(['en', 'ja']);
 
+/** Every test run.start accepts, in the order a suite runs them. */
+export const TEST_IDS = ['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'] as const;
+
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z
   .object({
     targets: z.array(targetIdSchema).max(32).optional(),
     suite: z.enum(['quick', 'standard', 'thorough']),
-    tests: z.array(z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'])).max(9).optional(),
+    tests: z.array(z.enum(TEST_IDS)).max(TEST_IDS.length).optional(),
     image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
   })
   .strict();

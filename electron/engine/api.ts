@@ -6,6 +6,7 @@ import { checkStillSame, PlanBook, type HeldPlan, type HeldRestart } from './adv
 import { rankFindings } from './advisor/rank.js';
 import { applyFinding, planApply } from './advisor/apply/index.js';
 import { rerunFor } from './advisor/affected.js';
+import { argError } from './arg-errors.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
 import { compareRuns } from './compare.js';
@@ -179,8 +180,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       if (!isChannel(channel)) return fail('invalid-input', `Unknown request "${String(channel).slice(0, 60)}".`);
       const parsed = argSchemas[channel].safeParse(args);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        return fail('invalid-input', `Invalid arguments for ${channel}: ${issue.path.join('.') || 'arguments'} ${issue.message}`);
+        const err = argError(channel, args, parsed.error);
+        return fail(err.code, err.message, err.ref);
       }
       try {
         const handler = handlers[channel] as (...a: unknown[]) => Promise<unknown>;

@@ -46,6 +46,30 @@ describe('engine errors as messages', () => {
     expect(errorText(env.error, 'ja')).toBe('ID nosuch-1 の実行はありません。`vmbench runs` で保存済みの実行を一覧できます。');
   });
 
+  it('run.start arguments that fail their check: a bad test, target id or image, in both languages', async () => {
+    const start = async (spec: unknown): Promise<{ message: string; ref?: unknown; code: string }> => {
+      const env = await engine.dispatch('run.start', [spec]);
+      if (env.ok) throw new Error('accepted');
+      return env.error;
+    };
+    const test = await start({ suite: 'quick', tests: ['seq-write', 'fio'] });
+    expect(test).toMatchObject({ code: 'invalid-input', message: 'Unknown test "fio". The tests are: seq-write, seq-read, rand-read, small-files, dev-tree, watch, net, redis, http.', ref: { key: 'errors.badTest' } });
+    expect(errorText(test, 'ja')).toBe('テスト「fio」はありません。使えるテスト: seq-write, seq-read, rand-read, small-files, dev-tree, watch, net, redis, http。');
+    const target = await start({ suite: 'quick', targets: ['local', 'bad id!'] });
+    expect(target).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.badTargetId', params: { value: 'bad id!' } } });
+    expect(errorText(target, 'ja')).toMatch(/^「bad id!」はターゲット ID ではありません/);
+    const empty = await start({ suite: 'quick', targets: [''] });
+    expect(errorText(empty, 'en')).toMatch(/^"" is not a target id/);
+    const image = await start({ suite: 'quick', image: 'x;rm' });
+    expect(errorText(image, 'ja')).toMatch(/^「x;rm」は有効なイメージ名ではありません/);
+    // Any other check keeps the schema's own words inside a translated frame.
+    const other = await start({ suite: 'fast' });
+    expect(other.message).toMatch(/^Invalid arguments for run\.start: 0\.suite /);
+    expect(errorText(other, 'ja')).toMatch(/^run\.start の引数が不正です: 0\.suite /);
+    // Nothing was started: no job, no lock left behind.
+    expect(((await engine.dispatch('app.info', [])) as { ok: true; value: { activeJobs: string[] } }).value.activeJobs).toEqual([]);
+  });
+
   it('an unknown plan or restart id is refused with a translated message', async () => {
     const apply = await engine.dispatch('advice.apply', ['0'.repeat(32)]);
     expect(apply).toMatchObject({ ok: false, error: { code: 'not-found', ref: { key: 'errors.planUnknown' }, message: expect.stringMatching(/^This change was not planned in this session/) } });
