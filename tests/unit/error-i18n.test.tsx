@@ -15,7 +15,7 @@ import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { conflictError } from '../../electron/engine/advisor/plan-book.js';
 import { EngineError, engineError, stateRef } from '../../electron/engine/errors.js';
 import { JobManager } from '../../electron/engine/jobs.js';
-import { acquireRunLock } from '../../electron/engine/store/data-dir.js';
+import { acquireRunLock, checkDataDir } from '../../electron/engine/store/data-dir.js';
 import { errorText, isMsgRef } from '../../electron/error-text.js';
 import { msg } from '../../electron/finding-text.js';
 import { createI18n, type Lang } from '../../electron/i18n.js';
@@ -91,6 +91,16 @@ describe('engine errors as messages', () => {
     } finally {
       await release();
     }
+  });
+
+  it('a data folder a run cannot use: where, why and what to do, in both languages', async () => {
+    const full = await checkDataDir(dir, 2 ** 62).then(() => null, (e: unknown) => e);
+    expect(full).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.noSpace' } });
+    expect((full as Error).message).toMatch(new RegExp(`^Not enough space in ${dir}: [\\d.]+ MiB free, a run needs \\d+ MiB\\. Free some space or choose another folder with --data-dir DIR or VMBENCH_HOME\\.$`));
+    expect(errorText(full, 'ja')).toMatch(new RegExp(`^${dir} の空き容量が足りません: 空きは [\\d.]+ MiB、1 回の実行に \\d+ MiB 必要です。`));
+    const proc = await checkDataDir('/proc/x').then(() => null, (e: unknown) => e);
+    expect((proc as Error).message).toMatch(/^Cannot store runs in \/proc\/x: .+\. Choose another folder with --data-dir DIR or VMBENCH_HOME\.$/);
+    expect(errorText(proc, 'ja')).toMatch(/^\/proc\/x に実行結果を保存できません: .+。--data-dir DIR か VMBENCH_HOME で別のフォルダーを指定してください。$/);
   });
 
   it('a second job while one runs is refused, and a job that fails carries its reference in job-finished', async () => {

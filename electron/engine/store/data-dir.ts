@@ -1,5 +1,6 @@
 import { mkdir, open, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { msg } from '../../finding-text.js';
 import { EngineError, engineError } from '../errors.js';
 import { atomicWrite } from '../util/atomic-write.js';
 
@@ -29,7 +30,6 @@ export async function makeDirs(dir: string): Promise<void> {
   }
 }
 
-const HOW = 'Choose another folder with --data-dir DIR or VMBENCH_HOME.';
 
 /** Checks before a run that the data folder can be created, written and has room; the error names the folder and the space needed. */
 export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES): Promise<void> {
@@ -41,14 +41,14 @@ export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES)
     await rm(probe, { force: true });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'EROFS' ? 'it is on a read-only file system' : e.code === 'EACCES' || e.code === 'EPERM' ? 'you may not write there' : e.code === 'ENOSPC' ? 'the disk is full' : (e.message ?? String(err));
-    throw new EngineError('invalid-input', `Cannot store runs in ${dataDir}: ${why}. ${HOW}`);
+    const why = e.code === 'EROFS' ? msg('errors.whyReadOnly') : e.code === 'EACCES' || e.code === 'EPERM' ? msg('errors.whyDenied') : e.code === 'ENOSPC' ? msg('errors.whyFull') : (e.message ?? String(err));
+    throw engineError('invalid-input', 'errors.cannotStore', { dir: dataDir, why });
   }
   try {
     const fs = await statfs(runs);
     const free = Number(fs.bavail) * Number(fs.bsize);
     if (free < needBytes) {
-      throw new EngineError('invalid-input', `Not enough space in ${dataDir}: ${(free / 1048576).toFixed(1)} MiB free, a run needs ${(needBytes / 1048576).toFixed(0)} MiB. Free some space or ${HOW.toLowerCase()}`);
+      throw engineError('invalid-input', 'errors.noSpace', { dir: dataDir, free: (free / 1048576).toFixed(1), need: (needBytes / 1048576).toFixed(0) });
     }
   } catch (err) {
     if (err instanceof EngineError) throw err;
