@@ -13,6 +13,7 @@ import { ApiError, unwrap } from '../../electron/api-client.js';
 import type { JobEvent } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { conflictError } from '../../electron/engine/advisor/plan-book.js';
+import { setSyncedFolderType, VagrantfileEditRefused } from '../../electron/engine/advisor/apply/vagrantfile-edit.js';
 import { EngineError, engineError, stateRef } from '../../electron/engine/errors.js';
 import { JobManager } from '../../electron/engine/jobs.js';
 import { acquireRunLock, checkDataDir } from '../../electron/engine/store/data-dir.js';
@@ -140,6 +141,22 @@ describe('engine errors as messages', () => {
     const stopped = engineError('invalid-input', 'errors.targetNotRunning', { name: 'Colima default', state: stateRef('stopped') });
     expect(stopped.message).toBe('Colima default is stopped; start it, then run again.');
     expect(errorText(stopped, 'ja')).toBe('Colima default は停止です。起動してから再実行してください。');
+  });
+
+  it('a Vagrantfile vmbench will not rewrite: the refusal and its How to in both languages', () => {
+    const text = 'Vagrant.configure("2") do |config|\n  config.vm.synced_folder ".", "/vagrant", type: TYPE\nend\n';
+    const err = (() => {
+      try {
+        setSyncedFolderType(text, '/vagrant', '.', 'virtiofs');
+        return null;
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(VagrantfileEditRefused);
+    expect(err).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.vagrantfileManual', params: { why: { key: 'errors.vfTypeExpr', params: { line: 2, value: 'TYPE' } } } } });
+    expect((err as Error).message).toBe('Line 2 sets type to an expression (TYPE). vmbench does not rewrite it, so nothing was changed. How to: open the Vagrantfile, find the synced_folder for /vagrant and set its option type: "virtiofs" by hand, then run `vagrant validate` and `vagrant reload`.');
+    expect(errorText(err, 'ja')).toBe('2 行目で type が式で指定されています（TYPE）。vmbench はこれを書き換えないため、何も変更していません。手順: Vagrantfile を開き、/vagrant の synced_folder のオプションを手で type: "virtiofs" にしてから、`vagrant validate` と `vagrant reload` を実行してください。');
   });
 
   it('a reference a reader does not know, or a malformed one, falls back to the English message', () => {

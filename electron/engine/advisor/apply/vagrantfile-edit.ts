@@ -4,10 +4,13 @@
  * interpolation appears) and every other option are kept. A statement it cannot read safely is refused
  * with the manual edit to make instead.
  */
+import type { MsgRef } from '../../../contract.js';
+import { msg } from '../../../finding-text.js';
+import { EngineError, engineError } from '../../errors.js';
 import { statementEnd, stripComments, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/vagrantfile.js';
 
 /** A refusal: the Vagrantfile is left alone and the message says how to make the change by hand. */
-export class VagrantfileEditRefused extends Error {}
+export class VagrantfileEditRefused extends EngineError {}
 
 const SYNCED = /^(\s*)\w+\.vm\.synced_folder\b\s*(\(?)/;
 /** A Ruby literal with no interpolation: a single-quoted string or a double-quoted one without #{…}. */
@@ -23,10 +26,9 @@ export function rubySingleQuoted(s: string): string {
   return `'${s.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 }
 
-function howTo(guest: string, type: string, why: string): VagrantfileEditRefused {
-  return new VagrantfileEditRefused(
-    `${why} vmbench does not rewrite it, so nothing was changed. How to: open the Vagrantfile, find the synced_folder for ${guest} and set its option type: "${type}" by hand, then run \`vagrant validate\` and \`vagrant reload\`.`,
-  );
+function howTo(guest: string, type: string, why: MsgRef): VagrantfileEditRefused {
+  const { message, ref } = engineError('invalid-input', 'errors.vagrantfileManual', { why, guest, type });
+  return new VagrantfileEditRefused('invalid-input', message, ref);
 }
 
 /** Where the synced_folder statements are: first and last line, with the comment-free text of those lines. */
@@ -57,27 +59,27 @@ export function setSyncedFolderType(current: string, guest: string, host: string
     let to = st.text.length;
     if (m[2]) {
       to = st.text.trimEnd().length - 1;
-      if (st.text[to] !== ')') throw howTo(guest, type, 'A synced_folder statement goes on after its closing parenthesis.');
+      if (st.text[to] !== ')') throw howTo(guest, type, msg('errors.vfContinues'));
     }
     const a = topLevelSpans(st.text, from, to);
     if (a.length < 2) continue;
     if (!PLAIN_STRING.test(a[1].text)) {
       // A computed guest path might be this folder: refuse rather than guess.
-      throw howTo(guest, type, `A synced_folder has a computed guest path (${a[1].text}).`);
+      throw howTo(guest, type, msg('errors.vfComputedGuest', { expr: a[1].text }));
     }
     if (literalValue(a[1].text).replace(/\/+$/, '') === guest.replace(/\/+$/, '')) mine.push({ ...st, args: a, open: from });
   }
-  if (mine.length > 1) throw howTo(guest, type, `The Vagrantfile declares ${guest} ${mine.length} times (lines ${mine.map((s) => s.first + 1).join(', ')}).`);
+  if (mine.length > 1) throw howTo(guest, type, msg('errors.vfDeclaredTwice', { guest, count: mine.length, lines: mine.map((s) => s.first + 1).join(', ') }));
   if (mine.length === 0) return insertStatement(lines, guest, host, type);
 
   const st = mine[0];
   const options = st.args.slice(2);
   for (const o of options) {
-    if (!/^(?::\w+\s*=>|\w+:)/.test(o.text)) throw howTo(guest, type, `Line ${st.first + 1} passes options vmbench cannot read (${o.text}).`);
+    if (!/^(?::\w+\s*=>|\w+:)/.test(o.text)) throw howTo(guest, type, msg('errors.vfOptions', { line: st.first + 1, text: o.text }));
   }
   const last = st.args[st.args.length - 1];
   if (/\s(?:if|unless|do)\b|\{\s*\|/.test(last.text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""'))) {
-    throw howTo(guest, type, `Line ${st.first + 1} ends in a condition or a block.`);
+    throw howTo(guest, type, msg('errors.vfCondition', { line: st.first + 1 }));
   }
   const typeArg = options.find((o) => /^(?::type\s*=>|type:)/.test(o.text));
   let edited: string;
@@ -88,7 +90,7 @@ export function setSyncedFolderType(current: string, guest: string, host: string
     if (/^'[^'\\]*'$/.test(value)) lit = `'${type}'`;
     else if (/^"[^"\\#]*"$/.test(value)) lit = `"${type}"`;
     else if (/^:\w+$/.test(value)) lit = `:${type}`;
-    else throw howTo(guest, type, `Line ${st.first + 1} sets type to an expression (${value}).`);
+    else throw howTo(guest, type, msg('errors.vfTypeExpr', { line: st.first + 1, value }));
     const at = typeArg.start + v[0].length;
     edited = st.text.slice(0, at) + lit + st.text.slice(typeArg.end);
   } else {
@@ -110,7 +112,7 @@ const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|
 
 function insertStatement(lines: string[], guest: string, host: string, type: string): string {
   const open = lines.findIndex((l) => CONFIGURE.test(l));
-  if (open < 0) throw howTo(guest, type, 'The Vagrantfile has no Vagrant.configure("2") do |config| block.');
+  if (open < 0) throw howTo(guest, type, msg('errors.vfNoConfigure'));
   lines.splice(open + 1, 0, `  config.vm.synced_folder ${rubySingleQuoted(host)}, ${rubySingleQuoted(guest)}, type: '${type}'`);
   return lines.join('\n');
 }
