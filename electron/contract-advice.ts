@@ -85,6 +85,8 @@ export interface ApplyResult {
   rolledBack: boolean;
   backupDir?: string;
   message: string;
+  /** The same message as a reference into the common catalogue (errors.apply.*), for a reader to show in its language. */
+  messageRef?: MsgRef;
   /** A restart that makes the change take effect; runtime.restart takes its planId. */
   restart?: { argv: string[]; why: string; planId?: string };
   steps?: string[];

@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyPlan, ApplyResult } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { errorText } from '../error-text.js';
 import { translator, type Lang } from '../i18n.js';
 import { call, CliError } from './commands.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -46,7 +47,7 @@ export function formatPlan(p: ApplyPlan, lang: Lang = 'en'): string {
 export function formatResult(r: ApplyResult, lang: Lang = 'en'): string {
   const t = translator(lang);
   const head = t(r.ok ? 'cli:apply.applied' : r.rolledBack ? 'cli:apply.failedRestored' : 'cli:apply.failed');
-  const lines = [`${head}: ${r.message}`];
+  const lines = [`${head}: ${errorText({ message: r.message, ref: r.messageRef }, lang)}`];
   if (r.backupDir) lines.push(`  ${t('cli:apply.backup', { dir: r.backupDir })}`);
   if (r.steps) lines.push(...r.steps.map((s, i) => `  ${i + 1}. ${s}`));
   if (r.restart) lines.push(`  ${t('cli:apply.takeEffect', { command: r.restart.argv.join(' '), why: r.restart.why })}`);

@@ -15,8 +15,20 @@ export class EngineError extends Error {
 
 /** An EngineError from a message of the errors catalogue (common.json errors.*): its English message is the English text of that message. */
 export function engineError(code: ErrorCode, key: string, params?: MsgRef['params']): EngineError {
-  const ref: MsgRef = params ? { key, params } : { key };
-  return new EngineError(code, renderError(ref, 'en') ?? key, ref);
+  const { message, messageRef } = engineMessage(key, params);
+  return new EngineError(code, message, messageRef);
+}
+
+/** A message of the common catalogue in English, with its reference (for results that carry both, like ApplyResult). */
+export function engineMessage(key: string, params?: MsgRef['params']): { message: string; messageRef: MsgRef } {
+  const messageRef: MsgRef = params ? { key, params } : { key };
+  return { message: renderError(messageRef, 'en') ?? key, messageRef };
+}
+
+/** What went wrong, for a message that quotes it: an EngineError's reference, else the error's own (English) text. */
+export function whyOf(err: unknown): string | MsgRef {
+  if (err instanceof EngineError && err.ref) return err.ref;
+  return (err as Error)?.message || String(err);
 }
 
 /** A runtime's state as a message (common.json state.*), for an error that names it. */

@@ -99,7 +99,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       {error ? <p className="small error" role="alert">{error}</p> : null}
       {result ? (
         <div className="small" role="status">
-          <p>{t(result.ok ? 'view.applied' : result.rolledBack ? 'view.rolledBack' : 'view.failed', { message: result.message })}</p>
+          <p>{t(result.ok ? 'view.applied' : result.rolledBack ? 'view.rolledBack' : 'view.failed', { message: errorText({ message: result.message, ref: result.messageRef }, lang) })}</p>
           {result.backupDir ? <p className="mono">{t('view.backup')} {result.backupDir}</p> : null}
           {result.restart ? (
             <p>

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { errorText } from '../../electron/error-text.js';
 import { shared } from './runtimes-stubs.js';
 
 let root: string;
@@ -52,7 +53,8 @@ describe('Rancher Desktop: rdctl set', () => {
     expect(res.ok).toBe(false);
     expect(res.message).toContain('exit code 3');
     // v10 keeps the VM type elsewhere (experimental.*): no old value to put back, and it says so.
-    expect(res).toMatchObject({ rolledBack: false, message: expect.stringContaining('could not be put back automatically') });
+    expect(res).toMatchObject({ rolledBack: false, message: expect.stringContaining('could not be put back automatically') });    expect(res.message).toMatch(/^rdctl set --virtual-machine\.type vz failed with exit code 3: stub rdctl: set; the previous settings could not be put back automatically \(backup: .+\)$/);
+    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toMatch(/^rdctl set --virtual-machine\.type vz が終了コード 3 で失敗しました: stub rdctl: set。元の設定を自動では戻せませんでした（バックアップ: .+）$/);
   });
 
   it('puts the backed-up value back when `rdctl set` fails (settings v16: virtualMachine.type)', async () => {
@@ -93,6 +95,9 @@ describe('Docker Desktop settings file', () => {
     expect(now).toEqual({ ...(JSON.parse(original) as object), AutoStart: true });
     expect(readdirSync(join(dataDir, 'backups'))).toHaveLength(1);
     expect(readFileSync(join(res.backupDir!, 'settings-store.json'), 'utf8')).toBe(original);
+    // The result in both languages: English in message, the reference for other readers.
+    expect(res.message).toBe(`${file}: autoStart set to true (backup: ${join(res.backupDir!, 'settings-store.json')})`);
+    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toBe(`${file}: autoStart を true にしました（バックアップ: ${join(res.backupDir!, 'settings-store.json')}）`);
   });
 
   it('rolls back to the original content when verification fails', async () => {
@@ -106,12 +111,16 @@ describe('Docker Desktop settings file', () => {
     });
     expect(res).toMatchObject({ ok: false, rolledBack: true });
     expect(readFileSync(file, 'utf8')).toBe(original);
+    expect(res.message).toMatch(/; .*settings-store\.json was restored from .*settings-store\.json$/);
+    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toMatch(/（.*settings-store\.json は .*settings-store\.json から元に戻しました）$/);
   });
 
   it('refuses while Docker Desktop is running, changing nothing', async () => {
     const { env, file, original, finding } = home();
     const dataDir = join(root, 'data');
-    await expect(applyFinding(finding, runtime('docker-desktop', 'running'), { dataDir, env })).rejects.toThrow(/Docker Desktop is running: quit Docker Desktop first/);
+    const refused = await applyFinding(finding, runtime('docker-desktop', 'running'), { dataDir, env }).then(() => null, (e: unknown) => e);
+    expect((refused as Error).message).toMatch(/Docker Desktop is running: quit Docker Desktop first/);
+    expect(errorText(refused, 'ja')).toBe('Docker Desktop は実行中です。先に Docker Desktop を終了してから、もう一度適用してください（設定ファイルは停止中にのみ編集します。実行中だと変更が上書きされます）。');
     expect(readFileSync(file, 'utf8')).toBe(original);
     const plan = await planApply(finding, runtime('docker-desktop', 'running'), { dataDir, env });
     expect(plan.notes.join(' ')).toMatch(/quit Docker Desktop/);
@@ -120,7 +129,8 @@ describe('Docker Desktop settings file', () => {
   it('returns the steps of a GUI-only setting and changes nothing', async () => {
     const steps: Finding = { id: 'docker-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'steps', steps: ['Open Settings.'] } };
     const res = await applyFinding(steps, runtime('docker-desktop', 'running'), { dataDir: join(root, 'data') });
-    expect(res).toMatchObject({ ok: true, steps: ['Open Settings.'] });
+    expect(res).toMatchObject({ ok: true, steps: ['Open Settings.'], message: 'Nothing was changed: follow these steps in the app.' });
+    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toBe('何も変更していません。アプリで次の手順に従ってください。');
   });
 });
 

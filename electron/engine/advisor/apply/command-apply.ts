@@ -5,7 +5,8 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { run } from '../../util/exec.js';
-import { engineError } from '../../errors.js';
+import { msg } from '../../../finding-text.js';
+import { engineError, engineMessage } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
@@ -70,10 +71,17 @@ export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: Appl
       if ((await readFile(yamlPath, 'utf8').catch(() => '')) !== yamlText) await atomicWrite(yamlPath, yamlText);
       rolledBack = true;
     }
-    const what = rolledBack ? 'the previous settings were put back' : 'the previous settings could not be put back automatically';
-    return { findingId: finding.id, ok: false, rolledBack, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} failed with exit code ${r.exitCode}${tail ? `: ${tail}` : ''}; ${what}${backup ? ` (backup: ${backup})` : ''}` };
+    const failed = engineMessage('errors.apply.commandFailed', {
+      command: argv.join(' '),
+      code: r.exitCode ?? '?',
+      detail: tail ? msg('errors.apply.detail', { tail }) : '',
+      what: msg(rolledBack ? 'errors.apply.putBack' : 'errors.apply.notPutBack'),
+      backup: backup ? msg('errors.apply.backupNote', { file: backup }) : '',
+    });
+    return { findingId: finding.id, ok: false, rolledBack, backupDir: backup ? dir : undefined, ...failed };
   }
-  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: backup ? dir : undefined, message: `${argv.join(' ')} succeeded${backup ? ` (previous settings: ${backup})` : ''}` };
+  const done = engineMessage('errors.apply.commandDone', { command: argv.join(' '), backup: backup ? msg('errors.apply.previousNote', { file: backup }) : '' });
+  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: backup ? dir : undefined, ...done };
 }
 
 /** `rdctl set` arguments that restore the values a failed `rdctl set --a.b value ...` may have changed, from the backed-up list-settings JSON. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { atomicWrite } from '../../util/atomic-write.js';
-import { engineError, stateRef } from '../../errors.js';
+import { engineError, engineMessage, stateRef, whyOf } from '../../errors.js';
 import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
@@ -74,18 +74,19 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
   try {
     await atomicWrite(path, after);
     await opts.afterChange?.();
-    if (!hasEdit(await readFile(path, 'utf8'), edit)) throw new Error(`${path} does not hold the new value after the write`);
+    if (!hasEdit(await readFile(path, 'utf8'), edit)) throw engineError('internal', 'errors.apply.notHeld', { path });
     await validate(path, edit, opts);
   } catch (err) {
-    const why = (err as Error).message;
+    const why = whyOf(err);
     try {
       await atomicWrite(path, before);
     } catch (e2) {
-      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, message: `${why}; writing the backup ${backup} back also failed: ${(e2 as Error).message}` };
+      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, ...engineMessage('errors.apply.restoreFailed', { why, backup, error: (e2 as Error).message }) };
     }
-    return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, message: `${why}; ${path} was restored from ${backup}` };
+    return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, ...engineMessage('errors.apply.fileRestored', { why, path, backup }) };
   }
-  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, message: `${path}: ${finding.setting} set to ${String(finding.recommended)} (backup: ${backup})`, restart: restartFor(rt) };
+  const done = engineMessage('errors.apply.done', { where: path, setting: finding.setting, value: String(finding.recommended), backup });
+  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, ...done, restart: restartFor(rt) };
 }
 
 /** vagrant-libvirt's words when libvirtd does not answer: the edit was not judged, so say what to start. */
@@ -100,8 +101,8 @@ async function validate(path: string, edit: FileEdit, opts: ApplyOptions): Promi
     if (err instanceof SpawnError && err.code === 'not-found') return;
     const tail = err instanceof SpawnError ? err.stderrTail.trim() : (err as Error).message;
     if (LIBVIRT_DOWN.test(tail)) {
-      throw new Error(`\`vagrant validate\` could not check the edited Vagrantfile because it cannot reach libvirt (vagrant-libvirt connects to it to check a ${edit.type} folder). Start libvirtd (for example \`sudo systemctl start libvirtd\`) and apply again. vagrant said: ${tail}`);
+      throw engineError('internal', 'errors.apply.validateNoLibvirt', { type: edit.type, tail });
     }
-    throw new Error(`\`vagrant validate\` rejected the edited Vagrantfile: ${tail || 'no message'}`);
+    throw engineError('internal', 'errors.apply.validateRejected', { tail: tail || 'no message' });
   }
 }

@@ -4,6 +4,7 @@ import { applyCommand, planCommand } from './command-apply.js';
 import { applyFile, planFile } from './file-apply.js';
 import { applyLibvirt, planLibvirt } from './libvirt-apply.js';
 import type { ApplyOptions } from './types.js';
+import { engineMessage } from '../../errors.js';
 
 export type { ApplyOptions } from './types.js';
 
@@ -21,7 +22,7 @@ export async function planApply(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
 export async function applyFinding(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   const a = finding.apply;
   if (!a) throw new Error(`${finding.id} has nothing to apply`);
-  if (a.kind === 'steps') return { findingId: finding.id, ok: true, rolledBack: false, message: 'Nothing was changed: follow these steps in the app.', steps: a.steps };
+  if (a.kind === 'steps') return { findingId: finding.id, ok: true, rolledBack: false, ...engineMessage('errors.apply.steps'), steps: a.steps };
   if (rt.kind === 'libvirt') return applyLibvirt(finding, rt, opts);
   if (a.kind === 'file') return applyFile(finding, rt, opts);
   return applyCommand(finding, rt, opts);

@@ -1,6 +1,6 @@
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
 import { msg } from '../../../finding-text.js';
-import { engineError } from '../../errors.js';
+import { engineError, engineMessage, whyOf } from '../../errors.js';
 import { run } from '../../util/exec.js';
 import { domainName } from '../libvirt/xml.js';
 import { sourceHashOf } from '../plan-book.js';
@@ -74,15 +74,16 @@ export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: Appl
     await opts.afterChange?.();
     const now = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
     const got = readEdit(now, c.edit);
-    if (got !== c.edit.value) throw new Error(`after define the XML shows ${got ?? 'nothing'} instead of ${c.edit.value}`);
+    if (got !== c.edit.value) throw got === undefined ? engineError('internal', 'errors.apply.xmlMissing', { want: c.edit.value }) : engineError('internal', 'errors.apply.xmlMismatch', { got, want: c.edit.value });
   } catch (err) {
-    const why = (err as Error).message;
+    const why = whyOf(err);
     try {
       await virsh(['-c', c.uri, 'define', '--', backup], opts);
     } catch (e2) {
-      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, message: `${why}; restoring ${backup} also failed: ${(e2 as Error).message}` };
+      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, ...engineMessage('errors.apply.xmlRestoreFailed', { why, backup, error: (e2 as Error).message }) };
     }
-    return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, message: `${why}; the original XML was defined again from ${backup}` };
+    return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, ...engineMessage('errors.apply.xmlRestored', { why, backup }) };
   }
-  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, message: `${c.dom}: ${finding.setting} set to ${c.edit.value} (backup: ${backup})`, restart: restartOffer(c) };
+  const done = engineMessage('errors.apply.done', { where: c.dom, setting: finding.setting, value: c.edit.value, backup });
+  return { findingId: finding.id, ok: true, rolledBack: false, backupDir: dir, ...done, restart: restartOffer(c) };
 }
