@@ -62,6 +62,8 @@ describe('the UI in Japanese', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
     expect(await page.getByTestId('benchmark-button').innerText()).toBe('ベンチマークを開始');
     expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
+    // The run plan next to the button names This machine in Japanese too.
+    expect(await page.locator('[data-testid="run-plan-item"][data-target="local"] .run-plan-name').innerText()).toBe('このマシン');
   });
 
   for (const view of VIEWS) {
