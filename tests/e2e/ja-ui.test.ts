@@ -94,6 +94,7 @@ describe('the UI in Japanese', () => {
     expect(settings).toMatch(/CPU 数[\s\S]*メモリー[\s\S]*アーキテクチャ/);
     expect(settings).toContain('CLI の報告');
     expect(settings).not.toMatch(/Memory|Architecture|reported by CLI/);
+    expect(await page.locator('[data-testid="runtime-card"][data-runtime-id="local"]').innerText()).not.toContain('This machine');
     await settleView(page, 'results');
     // The run where Docker Desktop's small-files step timed out (tests/fixtures/runs/quick-multi.json).
     await page.getByTestId('results-run-select').selectOption('2026-01-15T09-30-00-test-multi');
