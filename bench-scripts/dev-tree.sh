@@ -107,6 +107,7 @@ vb_dev_tree_main() {
     VB_WORK2="$(cd "$VB_MODS" && pwd)/${VB_WORK##*/}"
     mkdir "$VB_WORK2" || { VB_WORK2=''; vb_die bad-dir 2 "cannot create a work directory in $VB_MODS (read-only, or no permission)"; }
   fi
+  vb_sync_init "$VB_WORK"
   vb_e=''; vb_w=''; vb_r=''; vb_d=''; vb_me=''; vb_mw=''; vb_mr=''; vb_md=''; vb_cold=yes; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     vb_tree_trial t t
@@ -132,9 +133,9 @@ vb_dev_tree_main() {
     vb_mixed_how="; mixed layout: package.json and src/ in $VB_DIR, node_modules in $VB_MODS, each step over both"
   fi
   vb_result sh '' \
-    "a node_modules-like tree from seed $VB_SEED: $vb_files files, $vb_dirs folders, $vb_links symlinks, $vb_mib MiB; extract: tar xf then sync; walk: find -size (one lstat per entry); read: find -exec cat; delete: rm -rf; $vb_cache$vb_mixed_how; clock $VB_CLOCK_NAME" \
+    "a node_modules-like tree from seed $VB_SEED: $vb_files files, $vb_dirs folders, $vb_links symlinks, $vb_mib MiB; extract: tar xf then $VB_SYNC_NAME (after an untimed one); walk: find -size (one lstat per entry); read: find -exec cat; delete: rm -rf; $vb_cache$vb_mixed_how; clock $VB_CLOCK_NAME" \
     "{\"files\":$VB_FILES,\"seed\":$VB_SEED,\"trials\":$VB_TRIALS,\"treeFiles\":$vb_files,\"treeDirs\":$vb_dirs,\"treeLinks\":$vb_links,\"treeMiB\":$vb_mib}" \
-    "mkdir t && tar xf proj.tar -C t && tar xf mods.tar -C t && sync; find t -size +0 >/dev/null; find t -type f -exec cat {} + >/dev/null; rm -rf t" \
+    "mkdir t && tar xf proj.tar -C t && tar xf mods.tar -C t && sync$([ "$VB_SYNCF" = 1 ] && echo ' -f t'); find t -size +0 >/dev/null; find t -type f -exec cat {} + >/dev/null; rm -rf t" \
     "{\"tree_extract_s\":$(vb_stat_json "$vb_e"),\"tree_walk_s\":$(vb_stat_json "$vb_w"),\"tree_read_s\":$(vb_stat_json "$vb_r"),\"tree_delete_s\":$(vb_stat_json "$vb_d")$vb_mixed}"
   vb_finish
 }
@@ -142,8 +143,9 @@ vb_dev_tree_main() {
 vb_tree_trial() { # PROJ MODS: extract the project into PROJ and node_modules into MODS, walk, read, delete; sets vb_te vb_tw vb_tr vb_td
   vb_p=$1; vb_m=$2
   [ "$vb_m" = "$vb_p" ] && set -- "$vb_p" # the usual layout: one folder
+  vb_sync "$VB_WORK" ${VB_WORK2:+"$VB_WORK2"} # untimed: earlier writes and deletes are on disk before the clock starts
   vb_t0=$(vb_now)
-  mkdir "$@" && vb_run tar xf proj.tar -C "$vb_p" && vb_run tar xf mods.tar -C "$vb_m" && vb_run sync || vb_die tool-failed 1 "tar could not extract the tree into $*"
+  mkdir "$@" && vb_run tar xf proj.tar -C "$vb_p" && vb_run tar xf mods.tar -C "$vb_m" && vb_sync "$VB_WORK" ${VB_WORK2:+"$VB_WORK2"} || vb_die tool-failed 1 "tar could not extract the tree into $*"
   vb_t1=$(vb_now)
   vb_drop_caches || vb_cold=no
   vb_t2=$(vb_now); vb_run_quiet find "$@" -size +0 || vb_die tool-failed 1 "find failed in $*"; vb_t3=$(vb_now)

@@ -184,6 +184,14 @@ vb_stat_json() { # "V1 V2 ...": {"median":..,"min":..,"max":..,"n":..} (median o
       m = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
       printf "{\"median\":%.3f,\"min\":%.3f,\"max\":%.3f,\"n\":%d}", m, v[1], v[n], n }'
 }
+vb_sync_init() { # DIR: whether vb_sync can flush just the measured filesystems (sync -f: Linux coreutils 8.24+, BusyBox 1.30+)
+  VB_SYNCF=0; VB_SYNC_NAME='sync (every filesystem: sync -f is not available here)'
+  [ "$(uname -s 2>/dev/null)" = Linux ] && sync -f "$1" </dev/null >/dev/null 2>&1 && { VB_SYNCF=1; VB_SYNC_NAME='sync -f (the measured filesystem only)'; }
+  return 0
+}
+vb_sync() { # DIR...: flushes the filesystems of DIR... (sync -f), else every filesystem (sync)
+  if [ "$VB_SYNCF" = 1 ]; then vb_run sync -f "$@"; else vb_run sync; fi
+}
 vb_drop_caches() { # flushes and drops the page cache when allowed (root); returns 1 if it could not
   sync
   if [ -w /proc/sys/vm/drop_caches ] && { echo 3 >/proc/sys/vm/drop_caches; } 2>/dev/null; then return 0; fi

@@ -14,7 +14,7 @@ vb_sf_create() { # N files of S bytes in the current directory, from the random 
       vb_j=$((vb_j + 1))
     done
   fi
-  vb_run sync
+  vb_sync .
 }
 
 vb_small_files_main() {
@@ -28,10 +28,12 @@ vb_small_files_main() {
   vb_mkwork
   vb_buf="$VB_WORK/random.bin"
   vb_run dd if=/dev/urandom of="$vb_buf" bs="$VB_SIZE_BYTES" count="$VB_FILES" 2>/dev/null || vb_die tool-failed 1 "dd could not read /dev/urandom"
+  vb_sync_init "$VB_WORK"
   vb_split=0; command -v split >/dev/null 2>&1 && vb_split=1
   vb_c=''; vb_s=''; vb_r=''; vb_d=''; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     mkdir "$VB_WORK/tree" && cd "$VB_WORK/tree" || vb_die tool-failed 1 "cannot create $VB_WORK/tree"
+    vb_sync . # untimed: the buffer and the last trial's deletes are on disk before the clock starts
     vb_t0=$(vb_now); vb_sf_create; vb_t1=$(vb_now)
     vb_run_quiet find . -size +0 || vb_die tool-failed 1 "find failed in $VB_WORK/tree"
     vb_t2=$(vb_now)
@@ -52,9 +54,9 @@ vb_small_files_main() {
   if [ $vb_split = 1 ]; then vb_how="create: split -b $VB_SIZE_BYTES (one process writes the $VB_FILES files)"
   else vb_how='create: one dd process per file (split not found, so process start-up is included)'; fi
   vb_result sh '' \
-    "$vb_how from a buffer of random (incompressible) data, then sync, timed together; stat: find -size (one lstat per file); read: find -exec cat (open, read, close each file, right after creating them, as after a checkout); delete: rm -rf; clock $VB_CLOCK_NAME" \
+    "$vb_how from a buffer of random (incompressible) data, then $VB_SYNC_NAME, timed together (after an untimed one, so no earlier writes are counted); stat: find -size (one lstat per file); read: find -exec cat (open, read, close each file, right after creating them, as after a checkout); delete: rm -rf; clock $VB_CLOCK_NAME" \
     "{\"files\":$VB_FILES,\"sizeBytes\":$VB_SIZE_BYTES,\"trials\":$VB_TRIALS}" \
-    "cd $VB_WORK/tree && split -b $VB_SIZE_BYTES -a 5 $vb_buf f. && sync; find . -size +0 >/dev/null; find . -type f -exec cat {} + >/dev/null; cd .. && rm -rf tree" \
+    "cd $VB_WORK/tree && split -b $VB_SIZE_BYTES -a 5 $vb_buf f. && sync$([ "$VB_SYNCF" = 1 ] && echo ' -f .'); find . -size +0 >/dev/null; find . -type f -exec cat {} + >/dev/null; cd .. && rm -rf tree" \
     "{\"create_per_s\":$(vb_stat_json "$vb_c"),\"stat_per_s\":$(vb_stat_json "$vb_s"),\"read_per_s\":$(vb_stat_json "$vb_r"),\"delete_per_s\":$(vb_stat_json "$vb_d")}"
   vb_finish
 }

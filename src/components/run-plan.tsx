@@ -3,6 +3,8 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Place, TargetInfo, TestId } from '../../electron/contract';
 import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
+import { targetLabel } from '../../electron/headline';
+import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';
 
@@ -43,7 +45,7 @@ export function RunPlan(): JSX.Element {
       <ul className="run-plan-list">
         {plan.map((p) => (
           <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
-            <span className="run-plan-name">{p.label}</span>
+            <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
             <span className="run-plan-meta">
               {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {fmtAbout(p.seconds, t)}
             </span>

@@ -1,6 +1,8 @@
 import type { Run, TargetRun, TestId } from '../../electron/contract';
 import { groupTargetErrors, type ErrorGroup } from '../../electron/error-groups';
 import { isFailure } from '../../electron/engine/run-status';
+import { translator, type Lang } from '../../electron/i18n';
+import { uiLang } from './i18n';
 
 export { groupTargetErrors, type ErrorGroup };
 
@@ -23,32 +25,32 @@ function installCommand(pkg: string, os: string): string {
   return `sudo apt-get install -y ${pkg === 'nginx' ? 'nginx-light' : pkg}`;
 }
 
-/** Help for a cause, phrased for someone using the app (no command-line flags); `os` is where the failing steps ran. */
-export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message'>, os: string): FailureHelp {
+/**
+ * Help for a cause in the page's language, phrased for someone using the app (no command-line flags);
+ * `os` is where the failing steps ran. An unknown cause keeps the engine's own first sentence.
+ */
+export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message'>, os: string, lang: Lang = uiLang()): FailureHelp {
+  const t = translator(lang);
   switch (g.code) {
     case 'image-build-failed':
-      return {
-        cause: 'vmbench could not build its benchmark image in this Docker engine (it needs the network or a base image).',
-        fix: 'Choose an image this engine already has in the Image field at the top (one with sh; fio is used when present), then Retry.',
-        command: 'docker image ls',
-      };
+      return { cause: t('ui:failure.imageBuild.cause'), fix: t('ui:failure.imageBuild.fix'), command: 'docker image ls' };
     case 'tool-missing': {
       const tool = /\b(fio|iperf3|redis-server|redis-benchmark|nginx|wrk)\b/.exec(g.message)?.[1] ?? 'fio';
       const pkg = tool.startsWith('redis') ? 'redis' : tool;
       return {
-        cause: `${tool} is not installed where this test runs.`,
-        fix: tool === 'fio' ? 'Install fio there and Retry; without it the disk tests fall back to dd and sh loops (no latency percentiles).' : `Install ${pkg} there and Retry.`,
+        cause: t('ui:failure.toolMissing.cause', { tool }),
+        fix: tool === 'fio' ? t('ui:failure.toolMissing.fixFio') : t('ui:failure.toolMissing.fix', { pkg }),
         command: installCommand(pkg, os),
       };
     }
     case 'no-space':
-      return { cause: 'The place ran out of disk space during the test.', fix: 'Free some space there (the test needs a few GiB with the standard suite), or pick the quick suite, then Retry.' };
+      return { cause: t('ui:failure.noSpace.cause'), fix: t('ui:failure.noSpace.fix') };
     case 'timeout':
-      return { cause: 'The test took longer than its time limit.', fix: 'Check that the runtime is running and not busy, then Retry (the quick suite uses smaller files).' };
+      return { cause: t('ui:failure.timeout.cause'), fix: t('ui:failure.timeout.fix') };
     case 'unsupported':
-      return { cause: firstSentence(g.message), fix: 'This test cannot run on this target; the other tests are not affected.' };
+      return { cause: firstSentence(g.message), fix: t('ui:failure.unsupportedFix') };
     default:
-      return { cause: firstSentence(g.message), fix: 'Retry; if it fails again, the full message is in Errors below.' };
+      return { cause: firstSentence(g.message), fix: t('ui:failure.otherFix') };
   }
 }
 

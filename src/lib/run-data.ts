@@ -1,6 +1,7 @@
 import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
 import { placeShade } from '../../electron/place-colors';
-import { isFallback } from '../../electron/headline';
+import { isFallback, targetLabel } from '../../electron/headline';
+import { uiLang } from './i18n';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
@@ -61,9 +62,9 @@ export function ratioToNative(run: Run, target: TargetRun, test: TestId, place: 
   return n && n > 0 ? value / n : null;
 }
 
-/** "This machine · native". */
+/** "This machine · native" (このマシン · ネイティブ in ja). */
 export function placeName(target: TargetRun, place: Place): string {
-  return `${target.label || target.id} · ${PLACE_LABEL[place] ?? place}`;
+  return `${targetLabel(target, uiLang())} · ${PLACE_LABEL[place] ?? place}`;
 }
 
 /** Every target/place pair of a run as chart series, baseline first, so colors match across charts. */

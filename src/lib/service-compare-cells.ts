@@ -1,4 +1,7 @@
+import type { TFunction } from 'i18next';
 import type { CompareRow, CompareVerdict, Comparison, Place } from '../../electron/contract';
+import { translator, type Lang } from '../../electron/i18n';
+import { uiLang } from './i18n';
 import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest } from './service-layout';
 
 /** One side of a before → after cell: a number, or why there is none. */
@@ -22,8 +25,8 @@ export function indexRows(cmp: Comparison): Map<string, CompareRow> {
   return new Map(cmp.rows.map((r) => [keyOf(r), r]));
 }
 
-/** The service sections of a comparison: one per target with a net/redis/http number in either run, local first. */
-export function compareServiceSections(cmp: Comparison): CompareServiceSection[] {
+/** The service sections of a comparison: one per target with a net/redis/http number in either run, local first, in the page's language. */
+export function compareServiceSections(cmp: Comparison, lang: Lang = uiLang()): CompareServiceSection[] {
   const targets = new Map<string, { places: Partial<Record<ServiceTest, Place[]>>; all: Place[]; metrics: string[] }>();
   for (const r of cmp.rows) {
     const t = targets.get(r.target) ?? { places: {}, all: [], metrics: [] };
@@ -38,40 +41,43 @@ export function compareServiceSections(cmp: Comparison): CompareServiceSection[]
     .map((id) => {
       const t = targets.get(id)!;
       const facts = { id, label: id, baseline: id === baselineId, container: looksLikeContainer(id, id, t.all, t.metrics), places: t.places };
-      return { target: id, tables: serviceLayout(facts, baselineId) };
+      return { target: id, tables: serviceLayout(facts, baselineId, lang) };
     })
     .filter((s) => s.tables.length > 0);
 }
 
-function sideWhy(cmp: Comparison, which: 'a' | 'b', target: string): string {
-  const run = cmp[which];
-  const name = which === 'a' ? 'A (before)' : 'B (after)';
-  return run.targets.includes(target) ? `not measured in ${name}` : `not measured in ${name}: that run did not include ${target}`;
+/** "A (before)" or "B (after)" in the page's language. */
+const sideName = (tr: TFunction, which: 'a' | 'b'): string => tr(which === 'a' ? 'ui:missing.sideA' : 'ui:missing.sideB');
+
+function sideWhy(cmp: Comparison, which: 'a' | 'b', target: string, tr: TFunction): string {
+  const side = sideName(tr, which);
+  return cmp[which].targets.includes(target) ? tr('ui:missing.notInSide', { side }) : tr('ui:missing.targetNotInSide', { side, target });
 }
 
-function sideOf(cmp: Comparison, row: CompareRow | undefined, which: 'a' | 'b', src: CellSource): Side {
+function sideOf(cmp: Comparison, row: CompareRow | undefined, which: 'a' | 'b', src: CellSource, tr: TFunction): Side {
   const v = row?.[which];
-  return v === null || v === undefined ? { kind: 'missing', why: sideWhy(cmp, which, src.target) } : { kind: 'value', value: v };
+  return v === null || v === undefined ? { kind: 'missing', why: sideWhy(cmp, which, src.target, tr) } : { kind: 'value', value: v };
 }
 
-/** A layout cell filled from a comparison: before → after, or why neither run has it. */
-export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell: LayoutCell): CompareCellView {
+/** A layout cell filled from a comparison: before → after, or why neither run has it (in the page's language). */
+export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell: LayoutCell, lang: Lang = uiLang()): CompareCellView {
+  const tr = translator(lang);
   if (cell.kind === 'value') {
     const row = rows.get(keyOf(cell.source));
-    if (!row) return { kind: 'missing', why: cell.notApplicable ?? 'not measured in either run' };
-    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source), b: sideOf(cmp, row, 'b', cell.source), pct: row.pct, verdict: row.verdict };
+    if (!row) return { kind: 'missing', why: cell.notApplicable ?? tr('ui:missing.neither') };
+    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source, tr), b: sideOf(cmp, row, 'b', cell.source, tr), pct: row.pct, verdict: row.verdict };
   }
   const ratio = (which: 'a' | 'b'): Side => {
     const num = rows.get(keyOf(cell.num))?.[which];
     const den = rows.get(keyOf(cell.den))?.[which];
     if (num === null || num === undefined || den === null || den === undefined || den <= 0) {
-      return { kind: 'missing', why: `no ratio in ${which === 'a' ? 'A (before)' : 'B (after)'}: it needs both numbers` };
+      return { kind: 'missing', why: tr('ui:missing.noRatioSide', { side: sideName(tr, which) }) };
     }
     return { kind: 'value', value: num / den };
   };
   const a = ratio('a');
   const b = ratio('b');
-  if (a.kind === 'missing' && b.kind === 'missing') return { kind: 'missing', why: 'no ratio: neither run has both numbers' };
+  if (a.kind === 'missing' && b.kind === 'missing') return { kind: 'missing', why: tr('ui:missing.noRatioNeither') };
   const pct = a.kind === 'value' && b.kind === 'value' && a.value !== 0 ? ((b.value - a.value) / a.value) * 100 : null;
   return { kind: 'change', a, b, pct, verdict: null };
 }

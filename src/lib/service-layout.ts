@@ -1,5 +1,8 @@
+import type { TFunction } from 'i18next';
 import type { Direction, Place, TestId } from '../../electron/contract';
-import { metricMeta, PLACE_LABEL } from './metrics';
+import { translator, type Lang } from '../../electron/i18n';
+import { metricInfo } from '../../electron/metrics';
+import { uiLang } from './i18n';
 
 /** The tests that start a server of their own (net, redis, http), in suite order. */
 export type ServiceTest = 'net' | 'redis' | 'http';
@@ -48,59 +51,60 @@ export interface TargetFacts {
   places: Partial<Record<ServiceTest, Place[]>>;
 }
 
-/** Why the "across containers" Redis cells are empty outside container runtimes. */
-export const NOT_A_CONTAINER = 'not measured: only Docker runtimes run a second container';
-
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 
 const byPlace = (places: Place[]): Place[] => [...new Set(places)].sort((x, y) => PLACE_ORDER.indexOf(x) - PLACE_ORDER.indexOf(y));
 
-function netTable(t: TargetFacts, places: Place[]): LayoutTable {
+/** The words of one layout: the ui catalogue's translate function and the language for metric units. */
+interface Words {
+  tr: TFunction;
+  lang: Lang;
+}
+
+const placeLabel = (w: Words, place: Place): string => w.tr(`common:place.${place}`);
+
+function netTable(t: TargetFacts, places: Place[], w: Words): LayoutTable {
   const rows = places.map((place) => ({
     key: place,
-    label: place === 'native' && t.baseline ? 'native (loopback)' : PLACE_LABEL[place],
+    label: place === 'native' && t.baseline ? w.tr('ui:service.net.loopback') : placeLabel(w, place),
     unit: 'Mbit/s',
     cells: ['tx_Mbps', 'rx_Mbps'].map((metric): LayoutCell => ({ kind: 'value', source: { target: t.id, test: 'net', place, metric } })),
   }));
   // net.sh's directions: the iperf3 client runs in the target; tx = target → host, rx = host → target (-R).
-  return { test: 'net', title: 'TCP throughput (iperf3)', columns: ['tx: guest → host', 'rx: host → guest'], rows };
+  return { test: 'net', title: w.tr('ui:service.net.title'), columns: [w.tr('ui:service.net.tx'), w.tr('ui:service.net.rx')], rows };
 }
 
-function redisTable(t: TargetFacts, places: Place[]): LayoutTable {
+function redisTable(t: TargetFacts, places: Place[], w: Words): LayoutTable {
   const rows: LayoutRow[] = [];
   for (const place of places) {
     for (const op of ['set', 'get']) {
       const src = (via: string): CellSource => ({ target: t.id, test: 'redis', place, metric: `${op}_rps_${via}` });
       rows.push({
         key: `${place}|${op}`,
-        label: `${op.toUpperCase()}${places.length > 1 ? ` · ${PLACE_LABEL[place]}` : ''}`,
+        label: `${op.toUpperCase()}${places.length > 1 ? ` · ${placeLabel(w, place)}` : ''}`,
         unit: 'req/s',
         cells: [
           { kind: 'value', source: src('tcp') },
           { kind: 'value', source: src('unix') },
-          { kind: 'value', source: src('remote'), ...(t.container ? {} : { notApplicable: NOT_A_CONTAINER }) },
+          { kind: 'value', source: src('remote'), ...(t.container ? {} : { notApplicable: w.tr('ui:missing.notAContainer') }) },
           { kind: 'ratio', num: src('unix'), den: src('tcp'), direction: 'higher' },
         ],
       });
     }
   }
-  return { test: 'redis', title: 'Redis requests/s (redis-benchmark)', columns: ['TCP', 'unix socket', 'across containers', 'unix / TCP'], rows };
+  const columns = ['TCP', w.tr('ui:service.redis.unix'), w.tr('ui:service.redis.remote'), 'unix / TCP'];
+  return { test: 'redis', title: w.tr('ui:service.redis.title'), columns, rows };
 }
 
-const HTTP_ROWS: { metric: string; label: string }[] = [
-  { metric: 'req_per_s', label: 'Static file (64 KiB)' },
-  { metric: 'lat_p50_ms', label: 'Static file p50' },
-  { metric: 'lat_p99_ms', label: 'Static file p99' },
-  { metric: 'site_req_per_s', label: 'Small site' },
-  { metric: 'site_lat_p50_ms', label: 'Small site p50' },
-  { metric: 'site_lat_p99_ms', label: 'Small site p99' },
-];
+/** The HTTP rows: each metric's label is ui:service.http.row.<metric>. */
+const HTTP_ROWS = ['req_per_s', 'lat_p50_ms', 'lat_p99_ms', 'site_req_per_s', 'site_lat_p50_ms', 'site_lat_p99_ms'];
 
-function httpTable(t: TargetFacts, places: Place[], baselineId: string | null): LayoutTable {
+function httpTable(t: TargetFacts, places: Place[], baselineId: string | null, w: Words): LayoutTable {
   // The host's own table is its native column; a guest's shows its places beside the host's native numbers.
   const guestPlaces = t.baseline ? [] : byPlace(['shared', 'guest', ...places.filter((p) => p !== 'native')]);
-  const columns = t.baseline ? ['native'] : [...guestPlaces.map((p) => PLACE_LABEL[p]), 'native (This machine)', 'shared / guest'];
-  const rows = HTTP_ROWS.map(({ metric, label }): LayoutRow => {
+  const columns = t.baseline ? [placeLabel(w, 'native')] : [...guestPlaces.map((p) => placeLabel(w, p)), w.tr('ui:service.http.nativeHost'), w.tr('ui:service.http.ratio')];
+  const rows = HTTP_ROWS.map((metric): LayoutRow => {
+    const meta = metricInfo(metric, w.lang);
     const src = (place: Place, target = t.id): CellSource => ({ target, test: 'http', place, metric });
     const cells: LayoutCell[] = t.baseline
       ? [{ kind: 'value', source: src('native') }]
@@ -108,22 +112,23 @@ function httpTable(t: TargetFacts, places: Place[], baselineId: string | null): 
           ...guestPlaces.map((p): LayoutCell => ({ kind: 'value', source: src(p) })),
           baselineId
             ? { kind: 'value', source: src('native', baselineId) }
-            : { kind: 'value', source: src('native', 'local'), notApplicable: 'not measured: this run has no native baseline (This machine)' },
-          { kind: 'ratio', num: src('shared'), den: src('guest'), direction: metricMeta(metric).direction },
+            : { kind: 'value', source: src('native', 'local'), notApplicable: w.tr('ui:missing.noBaseline') },
+          { kind: 'ratio', num: src('shared'), den: src('guest'), direction: meta.direction },
         ];
-    return { key: metric, label, unit: metricMeta(metric).unit, cells };
+    return { key: metric, label: w.tr(`ui:service.http.row.${metric}`), unit: meta.unit, cells };
   });
-  return { test: 'http', title: 'HTTP: nginx + wrk, static file and small site', columns, rows };
+  return { test: 'http', title: w.tr('ui:service.http.title'), columns, rows };
 }
 
-/** The service tables of one target (net, Redis, HTTP; only tests it has something for). */
-export function serviceLayout(t: TargetFacts, baselineId: string | null): LayoutTable[] {
+/** The service tables of one target (net, Redis, HTTP; only tests it has something for), in the page's language. */
+export function serviceLayout(t: TargetFacts, baselineId: string | null, lang: Lang = uiLang()): LayoutTable[] {
+  const w: Words = { tr: translator(lang), lang };
   const tables: LayoutTable[] = [];
   for (const test of SERVICE_TESTS) {
     const places = t.places[test];
     if (!places || places.length === 0) continue;
     const sorted = byPlace(places);
-    tables.push(test === 'net' ? netTable(t, sorted) : test === 'redis' ? redisTable(t, sorted) : httpTable(t, sorted, baselineId));
+    tables.push(test === 'net' ? netTable(t, sorted, w) : test === 'redis' ? redisTable(t, sorted, w) : httpTable(t, sorted, baselineId, w));
   }
   return tables;
 }

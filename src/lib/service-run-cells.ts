@@ -1,5 +1,9 @@
+import type { TFunction } from 'i18next';
 import type { Place, Run, TargetRun } from '../../electron/contract';
-import { metricMeta, PLACE_LABEL } from './metrics';
+import { targetLabel } from '../../electron/headline';
+import { translator, type Lang } from '../../electron/i18n';
+import { metricInfo } from '../../electron/metrics';
+import { uiLang } from './i18n';
 import { baselineTarget } from './run-data';
 import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest, type TargetFacts } from './service-layout';
 
@@ -25,34 +29,38 @@ function factsOf(run: Run, t: TargetRun): TargetFacts {
   return { id: t.id, label: t.label || t.id, baseline: t === baselineTarget(run), container, places };
 }
 
-/** The service sections of a run: one per target with net/redis/http results or errors, baseline first. */
-export function runServiceSections(run: Run): RunServiceSection[] {
+/** The service sections of a run: one per target with net/redis/http results or errors, baseline first, in the page's language. */
+export function runServiceSections(run: Run, lang: Lang = uiLang()): RunServiceSection[] {
   const base = baselineTarget(run);
   const ordered = base ? [base, ...run.targets.filter((t) => t !== base)] : run.targets;
   return ordered
-    .map((target) => ({ target, tables: serviceLayout(factsOf(run, target), base?.id ?? null) }))
+    .map((target) => ({ target, tables: serviceLayout(factsOf(run, target), base?.id ?? null, lang) }))
     .filter((s) => s.tables.length > 0);
 }
 
-function describe(run: Run, src: CellSource): string {
+const placeWords = (tr: TFunction, place: Place): string => tr(`common:place.${place}`, { defaultValue: place });
+
+function describe(run: Run, src: CellSource, lang: Lang): string {
   const t = run.targets.find((x) => x.id === src.target);
-  return `${metricMeta(src.metric).label} (${t?.label || src.target} · ${PLACE_LABEL[src.place] ?? src.place})`;
+  const tr = translator(lang);
+  return tr('ui:missing.describe', { metric: metricInfo(src.metric, lang).label, target: t ? targetLabel(t, lang) : src.target, place: placeWords(tr, src.place) });
 }
 
-/** Why a run has no number for a cell, in words a user understands. */
-export function whyMissing(run: Run, src: CellSource): string {
+/** Why a run has no number for a cell, in words a user understands (the engine's own error message stays as it was recorded). */
+export function whyMissing(run: Run, src: CellSource, lang: Lang = uiLang()): string {
+  const tr = translator(lang);
   const t = run.targets.find((x) => x.id === src.target);
-  if (!t) return `not measured: this run has no ${src.target} target`;
+  if (!t) return tr('ui:missing.noTarget', { target: src.target });
   const err = t.errors.find((e) => e.test === src.test && e.place === src.place);
-  if (err) return `not measured (${err.code}): ${err.message}`;
-  if (!run.tests.includes(src.test)) return `not measured: this run did not include the ${src.test} test`;
+  if (err) return tr('ui:missing.error', { code: err.code, message: err.message });
+  if (!run.tests.includes(src.test)) return tr('ui:missing.testNotInRun', { test: src.test });
   const result = t.results.find((r) => r.test === src.test && r.place === src.place);
   if (result) {
-    if (src.metric.startsWith('site_')) return 'not measured: this http result has no small-site numbers (an earlier http.sh measured the static file only)';
-    return `not measured: the ${src.test} result has no ${metricMeta(src.metric).label}`;
+    if (src.metric.startsWith('site_')) return tr('ui:missing.noSite');
+    return tr('ui:missing.noMetric', { test: src.test, metric: metricInfo(src.metric, lang).label });
   }
-  if (run.status === 'cancelled') return 'not measured: the run was cancelled before this test ran';
-  return `not measured: ${src.test} did not run in the ${PLACE_LABEL[src.place] ?? src.place} of ${t.label || t.id}`;
+  if (run.status === 'cancelled') return tr('ui:missing.cancelled');
+  return tr('ui:missing.didNotRun', { test: src.test, place: placeWords(tr, src.place), target: targetLabel(t, lang) });
 }
 
 function statOf(run: Run, src: CellSource): { median: number; min: number; max: number; n: number } | undefined {
@@ -60,17 +68,17 @@ function statOf(run: Run, src: CellSource): { median: number; min: number; max: 
   return t?.results.find((r) => r.test === src.test && r.place === src.place)?.metrics[src.metric];
 }
 
-/** A layout cell filled from a run. */
-export function runCell(run: Run, cell: LayoutCell): RunCellView {
+/** A layout cell filled from a run; a missing one says why in the page's language. */
+export function runCell(run: Run, cell: LayoutCell, lang: Lang = uiLang()): RunCellView {
   if (cell.kind === 'value') {
     const s = statOf(run, cell.source);
     if (s) return { kind: 'value', value: s.median, n: s.n, min: s.min, max: s.max };
-    return { kind: 'missing', why: cell.notApplicable ?? whyMissing(run, cell.source) };
+    return { kind: 'missing', why: cell.notApplicable ?? whyMissing(run, cell.source, lang) };
   }
   const num = statOf(run, cell.num)?.median;
   const den = statOf(run, cell.den)?.median;
   if (num === undefined || den === undefined || den <= 0) {
-    return { kind: 'missing', why: `no ratio: it needs both ${describe(run, cell.num)} and ${describe(run, cell.den)}` };
+    return { kind: 'missing', why: translator(lang)('ui:missing.noRatio', { num: describe(run, cell.num, lang), den: describe(run, cell.den, lang) }) };
   }
   const value = num / den;
   return { kind: 'ratio', value, good: cell.direction === 'higher' ? value >= 1 : value <= 1 };

@@ -1,89 +1,100 @@
+import type { TFunction } from 'i18next';
 import type { SettingSource } from '../../electron/contract';
+import { translator, type Lang } from '../../electron/i18n';
 import { fmtMiB, fmtValue } from './format';
+import { uiLang } from './i18n';
 
-/** A setting as a person reads it: a label, and its value in words. */
-interface SettingLabel {
-  label: string;
-  value?: (v: unknown) => string | null;
-}
+/** A setting's value in words for a language, or null when it has no words for this value. */
+type ValueWords = (v: unknown, t: TFunction) => string | null;
 
+/**
+ * Value words: product and protocol names stay as they are (`plain`); the few values that are words
+ * (`worded`) come from the ui catalogue, ui:setting.value.<value>.
+ */
 const words =
-  (map: Record<string, string>) =>
-  (v: unknown): string | null =>
-    typeof v === 'string' && map[v] ? map[v] : null;
-const mib = (v: unknown): string | null => (typeof v === 'number' ? fmtMiB(v) : null);
-const gib = (v: unknown): string | null => (typeof v === 'number' ? `${v} GiB` : null);
-const onOff = (v: unknown): string | null => (typeof v === 'boolean' ? (v ? 'On' : 'Off') : null);
+  (plain: Record<string, string>, worded: readonly string[] = []): ValueWords =>
+  (v, t) => {
+    if (typeof v !== 'string') return null;
+    if (worded.includes(v)) return t(`ui:setting.value.${v}`);
+    return plain[v] ?? null;
+  };
+const mib: ValueWords = (v) => (typeof v === 'number' ? fmtMiB(v) : null);
+const gib: ValueWords = (v) => (typeof v === 'number' ? `${v} GiB` : null);
+const onOff: ValueWords = (v, t) => (typeof v === 'boolean' ? t(v ? 'ui:setting.on' : 'ui:setting.off') : null);
 
-const VM_TYPES = { vz: 'Apple Virtualization (vz)', qemu: 'QEMU', hyperkit: 'HyperKit', 'docker-vmm': 'Docker VMM', wsl2: 'WSL 2', krunkit: 'krunkit', lxc: 'LXC container', openvz: 'OpenVZ container' };
-const MOUNT_TYPES = { virtiofs: 'virtiofs', '9p': '9p', 'reverse-sshfs': 'reverse-sshfs', sshfs: 'SSHFS', grpcfuse: 'gRPC FUSE', osxfs: 'osxfs (legacy)', wsl2: 'WSL 2', nfs: 'NFS', rsync: 'rsync', bind: 'bind mount (container)' };
+const VM_TYPES = { vz: 'Apple Virtualization (vz)', qemu: 'QEMU', hyperkit: 'HyperKit', 'docker-vmm': 'Docker VMM', wsl2: 'WSL 2', krunkit: 'krunkit' };
+const MOUNT_TYPES = { virtiofs: 'virtiofs', '9p': '9p', 'reverse-sshfs': 'reverse-sshfs', sshfs: 'SSHFS', grpcfuse: 'gRPC FUSE', wsl2: 'WSL 2', nfs: 'NFS', rsync: 'rsync' };
 
-/** Labels of the settings the runtime kinds report (electron/engine/runtimes); an unknown key shows as itself. */
-const LABELS: Record<string, SettingLabel> = {
-  vmType: { label: 'VM type', value: words(VM_TYPES) },
-  mountType: { label: 'File sharing', value: words(MOUNT_TYPES) },
-  guestKind: { label: 'Guest kind', value: words({ vm: 'Virtual machine', container: 'Container (shares the host kernel)' }) },
-  memoryMiB: { label: 'Memory', value: mib },
-  swapMiB: { label: 'Swap', value: mib },
-  cpus: { label: 'CPUs' },
-  diskGiB: { label: 'Disk size', value: gib },
-  engine: { label: 'Container engine', value: words({ moby: 'Docker (moby)', containerd: 'containerd' }) },
-  rosetta: { label: 'Rosetta (x86 emulation)', value: onOff },
-  guestArch: { label: 'Guest architecture' },
-  arch: { label: 'Architecture' },
-  os: { label: 'Operating system' },
-  guestOs: { label: 'Guest OS' },
-  kernelVersion: { label: 'Kernel' },
-  settingsFile: { label: 'Settings file' },
-  settingsVersion: { label: 'Settings format version' },
-  libvirtUri: { label: 'libvirt connection' },
-  syncedFolders: { label: 'Synced folders' },
-  providerShares: { label: 'Provider shares' },
-  storageDriver: { label: 'Storage driver' },
-  sharedDir: { label: 'Shared folder in the guest' },
-  serverVersion: { label: 'Engine version' },
-  resourceSaver: { label: 'Resource Saver', value: onOff },
-  provider: { label: 'Provider' },
-  nics: { label: 'Network cards' },
-  nicModel: { label: 'Network card model' },
-  machineProvider: { label: 'Machine provider' },
-  machineName: { label: 'Machine name' },
-  machineHome: { label: 'Machine folder' },
-  kubernetesEnabled: { label: 'Kubernetes', value: onOff },
-  iothreads: { label: 'I/O threads' },
-  instanceDir: { label: 'Instance folder' },
-  guestAgent: { label: 'Guest agent', value: words({ answers: 'answers', 'not-answering': 'not answering' }) },
-  filesystems: { label: 'Shared folders' },
-  endpoint: { label: 'Docker endpoint' },
-  disks: { label: 'Disks' },
-  diskIo: { label: 'Disk I/O mode' },
-  diskFormat: { label: 'Disk format' },
-  diskFlush: { label: 'Disk flush' },
-  diskCache: { label: 'Disk cache' },
-  diskBus: { label: 'Disk bus' },
-  defaultMachine: { label: 'Default machine', value: onOff },
-  containerdSnapshotter: { label: 'containerd image store', value: onOff },
-  cgroupVersion: { label: 'cgroup version' },
-  box: { label: 'Box' },
-  backingFilesystem: { label: 'Backing filesystem' },
+/**
+ * The settings the runtime kinds report (electron/engine/runtimes), with how their values read; the
+ * label of each is ui:setting.label.<key>. An unknown key shows as itself.
+ */
+const VALUES: Record<string, ValueWords | null> = {
+  vmType: words(VM_TYPES, ['lxc', 'openvz']),
+  mountType: words(MOUNT_TYPES, ['osxfs', 'bind']),
+  guestKind: words({}, ['vm', 'container']),
+  memoryMiB: mib,
+  swapMiB: mib,
+  cpus: null,
+  diskGiB: gib,
+  engine: words({ moby: 'Docker (moby)', containerd: 'containerd' }),
+  rosetta: onOff,
+  guestArch: null,
+  arch: null,
+  os: null,
+  guestOs: null,
+  kernelVersion: null,
+  settingsFile: null,
+  settingsVersion: null,
+  libvirtUri: null,
+  syncedFolders: null,
+  providerShares: null,
+  storageDriver: null,
+  sharedDir: null,
+  serverVersion: null,
+  resourceSaver: onOff,
+  provider: null,
+  nics: null,
+  nicModel: null,
+  machineProvider: null,
+  machineName: null,
+  machineHome: null,
+  kubernetesEnabled: onOff,
+  iothreads: null,
+  instanceDir: null,
+  guestAgent: words({}, ['answers', 'not-answering']),
+  filesystems: null,
+  endpoint: null,
+  disks: null,
+  diskIo: null,
+  diskFormat: null,
+  diskFlush: null,
+  diskCache: null,
+  diskBus: null,
+  defaultMachine: onOff,
+  containerdSnapshotter: onOff,
+  cgroupVersion: null,
+  box: null,
+  backingFilesystem: null,
 };
 
-/** The human label of a setting key ("memoryMiB" -> "Memory"). */
-export function settingLabel(key: string): string {
-  return LABELS[key]?.label ?? key;
+const known = (key: string): boolean => Object.prototype.hasOwnProperty.call(VALUES, key);
+
+/** The human label of a setting key in the page's language ("memoryMiB" -> "Memory", メモリー). */
+export function settingLabel(key: string, lang: Lang = uiLang()): string {
+  return known(key) ? translator(lang)(`ui:setting.label.${key}`) : key;
 }
 
-/** A setting's value in words ("6.0 GiB", "QEMU", "On"); falls back to the plain value. */
-export function settingValue(key: string, v: unknown): string {
-  return LABELS[key]?.value?.(v) ?? fmtValue(v);
+/** A setting's value in words ("6.0 GiB", "QEMU", "On"/オン); falls back to the plain value. */
+export function settingValue(key: string, v: unknown, lang: Lang = uiLang()): string {
+  return (known(key) ? VALUES[key]?.(v, translator(lang)) : null) ?? fmtValue(v);
 }
 
-/** Where a value came from: a short chip text and a sentence for its tooltip. */
-export const SOURCE_WORDS: Record<SettingSource, { chip: string; long: string }> = {
-  file: { chip: 'from settings file', long: 'Read from the runtime’s settings file.' },
-  cli: { chip: 'reported by CLI', long: 'Reported by the runtime’s own command-line tool.' },
-  default: { chip: 'default', long: 'Not set anywhere: this is the runtime’s default.' },
-  guest: { chip: 'seen in guest', long: 'Seen from inside the running guest.' },
-  vagrantfile: { chip: 'from Vagrantfile', long: 'Read from the Vagrantfile’s text (not executed); the provider has not created the machine yet or could not be asked.' },
-  provider: { chip: 'reported by provider', long: 'Reported by the VM provider for the machine as it exists (VBoxManage, virsh, prlctl or the .vmx file).' },
-};
+const SOURCES: readonly string[] = ['file', 'cli', 'default', 'guest', 'vagrantfile', 'provider'] satisfies SettingSource[];
+
+/** Where a value came from, in the page's language: a short chip text and a sentence for its tooltip; null for a source it cannot name. */
+export function sourceWords(source: SettingSource | undefined, lang: Lang = uiLang()): { chip: string; long: string } | null {
+  if (!source || !SOURCES.includes(source)) return null;
+  const t = translator(lang);
+  return { chip: t(`ui:setting.source.${source}.chip`), long: t(`ui:setting.source.${source}.long`) };
+}

@@ -3,6 +3,8 @@ import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
+import { targetLabel } from '../../electron/headline';
+import { uiLang } from '../lib/i18n';
 import { tableRows, type TableRow } from '../lib/run-data';
 
 function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {
@@ -37,7 +39,7 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
           </thead>
           <tbody>
             {rows.map((row) => {
-              const place = `${multi ? `${row.target.label} · ` : ''}${PLACE_LABEL[row.place] ?? row.place}`;
+              const place = `${multi ? `${targetLabel(row.target, uiLang())} · ` : ''}${PLACE_LABEL[row.place] ?? row.place}`;
               if (row.kind !== 'metric') return null;
               const tool = row.result.tool;
               return (
@@ -49,7 +51,7 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
                   <td className="num muted">{fmtNum(row.stat.min)}</td>
                   <td className="num muted">{fmtNum(row.stat.max)}</td>
                   <td className="num muted">{row.stat.n}</td>
-                  <td className="muted">{row.unit}</td>
+                  <td className="muted unit-cell">{row.unit}</td>
                   <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? t('table.baseline') : '—') : fmtRatio(row.ratio)}</td>
                   <td className="tool-cell">
                     <details>

@@ -1,4 +1,6 @@
 import type { JSX } from 'react';
+import { targetLabel } from '../../electron/headline';
+import { uiLang } from '../lib/i18n';
 import { useUi } from '../lib/use-ui';
 import type { RuntimeInfo } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
@@ -19,7 +21,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
       <header className="card-head">
         <div>
           <h2 className="card-title" id={`rt-${runtime.id}`}>
-            {runtime.name}
+            {runtime.id === 'local' ? targetLabel({ id: 'local', label: runtime.name }, uiLang()) : runtime.name}
           </h2>
           <p className="card-sub">
             <span className="mono">{runtime.id}</span>
@@ -60,7 +62,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
                       aria-describedby={!locked && !usable && !checking ? `why-${runtime.id}` : undefined}
                       onChange={() => toggle(tg.id)}
                     />
-                    <span>{tg.label}</span>
+                    <span>{targetLabel(tg, uiLang())}</span>
                     <span className="muted small">{locked ? t('runtime.always') : tg.places.join(', ')}</span>
                   </label>
                 );

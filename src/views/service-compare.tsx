@@ -1,8 +1,11 @@
+import type { TFunction } from 'i18next';
 import { useId, type JSX } from 'react';
 import type { CompareRow, Comparison } from '../../electron/contract';
+import type { Lang } from '../../electron/i18n';
 import { fmtNum, fmtPct, fmtRatio } from '../lib/format';
 import { compareCell, compareServiceSections, indexRows, type Side } from '../lib/service-compare-cells';
 import type { LayoutCell } from '../lib/service-layout';
+import { useLang, useUi } from '../lib/use-ui';
 import { MissingCell } from './missing-cell';
 import { ServiceTable, type CellContent } from './service-table';
 
@@ -11,8 +14,8 @@ function side(s: Side, ratio: boolean): JSX.Element {
   return <>{ratio ? fmtRatio(s.value) : fmtNum(s.value)}</>;
 }
 
-function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCell): CellContent {
-  const v = compareCell(cmp, rows, c);
+function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCell, t: TFunction<'ui'>, lang: Lang): CellContent {
+  const v = compareCell(cmp, rows, c, lang);
   if (v.kind === 'missing') return { content: <MissingCell why={v.why} /> };
   const verdict = v.verdict ?? 'ratio';
   const ratio = c.kind === 'ratio';
@@ -22,7 +25,7 @@ function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCe
       <>
         <span className="muted">{side(v.a, ratio)}</span>
         <span aria-hidden="true"> → </span>
-        <span className="sr-only"> to </span>
+        <span className="sr-only"> {t('service.to')} </span>
         <strong>{side(v.b, ratio)}</strong>
         {v.pct !== null ? <span className="pct block small">{fmtPct(v.pct)}</span> : null}
       </>
@@ -32,21 +35,23 @@ function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCe
 
 /** The service tables of a comparison, each cell before (A) → after (B) with its % change; nothing when neither run has service results. */
 export function ServiceCompare({ comparison }: { comparison: Comparison }): JSX.Element | null {
+  const { t } = useUi();
+  const lang = useLang();
   const headingId = useId();
-  const sections = compareServiceSections(comparison);
+  const sections = compareServiceSections(comparison, lang);
   if (sections.length === 0) return null;
   const rows = indexRows(comparison);
   return (
     <section className="service-results" data-testid="service-compare" aria-labelledby={headingId}>
       <h2 className="section-heading" id={headingId}>
-        Services: network, Redis, HTTP · before → after
+        {t('service.compareTitle')}
       </h2>
       {sections.map(({ target, tables }) => (
-        <section key={target} className="service-section" data-testid="service-section" data-target={target} aria-label={`Services on ${target}, before and after`}>
+        <section key={target} className="service-section" data-testid="service-section" data-target={target} aria-label={t('service.onCompare', { target })}>
           <h3 className="service-target mono">{target}</h3>
           <div className="service-grid">
-            {tables.map((t) => (
-              <ServiceTable key={t.test} table={t} caption={`${t.title} · ${target} · A → B`} cell={(c) => cellContent(comparison, rows, c)} />
+            {tables.map((tb) => (
+              <ServiceTable key={tb.test} table={tb} caption={`${tb.title} · ${target} · A → B`} cell={(c) => cellContent(comparison, rows, c, t, lang)} />
             ))}
           </div>
         </section>

@@ -1,5 +1,6 @@
 import type { JSX, ReactNode } from 'react';
 import type { LayoutCell, LayoutTable } from '../lib/service-layout';
+import { useUi } from '../lib/use-ui';
 
 /** What a view puts in one table cell. */
 export interface CellContent {
@@ -10,6 +11,7 @@ export interface CellContent {
 /** One service table (rows × place/transport columns), its cells filled by the view that shows it. */
 export function ServiceTable(props: { table: LayoutTable; caption: string; cell: (c: LayoutCell) => CellContent }): JSX.Element {
   const { table, caption, cell } = props;
+  const { t } = useUi();
   return (
     <div className="card table-card service-card">
       <div className="table-scroll">
@@ -18,7 +20,7 @@ export function ServiceTable(props: { table: LayoutTable; caption: string; cell:
           <thead>
             <tr>
               <th scope="col">
-                <span className="sr-only">Measurement</span>
+                <span className="sr-only">{t('service.measurement')}</span>
               </th>
               {table.columns.map((c) => (
                 <th key={c} scope="col" className="num">

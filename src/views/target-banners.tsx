@@ -1,5 +1,5 @@
 import { useState, type JSX } from 'react';
-import { useUi } from '../lib/use-ui';
+import { useLang, useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
 import { isFailure } from '../../electron/engine/run-status';
 import { Icon } from '../components/icons';
@@ -11,6 +11,7 @@ import { useAppStore } from '../store/app-store';
 /** One banner per target that did not end ok: the cause in a sentence, the fix in the app's terms, and Retry for that target. */
 export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
   const { t } = useUi();
+  const lang = useLang();
   const running = useAppStore((s) => Boolean(s.activeJobId && s.jobs.jobs[s.activeJobId]?.status === 'running'));
   const [copied, setCopied] = useState<string | null>(null);
   const bad = run.targets.filter((x) => x.status !== 'ok');
@@ -19,7 +20,7 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
     <div className="banners target-banners" data-testid="target-banners">
       {bad.map((tg) => {
         const main = groupTargetErrors(tg).find(isFailure);
-        const help = main ? failureHelp(main, failureOs(run, tg)) : { cause: t('banner.noResult'), fix: t('banner.retryFix') };
+        const help = main ? failureHelp(main, failureOs(run, tg), lang) : { cause: t('banner.noResult'), fix: t('banner.retryFix') };
         const total = tg.results.length + tg.errors.length;
         const failed = tg.status === 'failed';
         const tests = failedTests(tg);
@@ -28,7 +29,9 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
             <Icon name="alert" />
             <div className="banner-text">
               <p className="banner-title">
-                <strong>{tg.label || tg.id}</strong>: {failed ? t('status.failed') : t('banner.partial', { n: tg.errors.filter(isFailure).length, total })}. {help.cause}
+                <strong>{tg.label || tg.id}</strong>: {failed ? t('status.failed') : t('banner.partial', { n: tg.errors.filter(isFailure).length, total })}
+                {t('banner.end')}
+                {help.cause}
               </p>
               <p className="banner-fix">{help.fix}</p>
               {help.command ? (

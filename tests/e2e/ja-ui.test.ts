@@ -62,6 +62,8 @@ describe('the UI in Japanese', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
     expect(await page.getByTestId('benchmark-button').innerText()).toBe('ベンチマークを開始');
     expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
+    // The run plan next to the button names This machine in Japanese too.
+    expect(await page.locator('[data-testid="run-plan-item"][data-target="local"] .run-plan-name').innerText()).toBe('このマシン');
   });
 
   for (const view of VIEWS) {
@@ -84,6 +86,25 @@ describe('the UI in Japanese', () => {
       expect(found, found).toBe('');
     });
   }
+
+  it('setting names, their source chips and a failed target\'s cause and fix read in Japanese', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await settleView(page, 'environments');
+    const settings = await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="settings-list"]').innerText();
+    expect(settings).toMatch(/CPU 数[\s\S]*メモリー[\s\S]*アーキテクチャ/);
+    expect(settings).toContain('CLI の報告');
+    expect(settings).not.toMatch(/Memory|Architecture|reported by CLI/);
+    expect(await page.locator('[data-testid="runtime-card"][data-runtime-id="local"]').innerText()).not.toContain('This machine');
+    await settleView(page, 'results');
+    // The run where Docker Desktop's small-files step timed out (tests/fixtures/runs/quick-multi.json).
+    await page.getByTestId('results-run-select').selectOption('2026-01-15T09-30-00-test-multi');
+    const banner = page.locator('[data-testid="target-banner"][data-target="docker:desktop-linux"]');
+    await banner.waitFor();
+    const text = await banner.innerText();
+    expect(text).toContain('テストが制限時間内に終わりませんでした。');
+    expect(text).toContain('ランタイムが起動していて高負荷でないことを確認してから「再試行」を押してください');
+    expect(text).not.toMatch(/took longer|Check that|Retry/);
+  });
 
   it('the switch changes the language at once, keyboard-operable, and the pick survives a reload', async () => {
     await page.getByTestId('nav-environments').click();

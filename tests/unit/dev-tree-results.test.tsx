@@ -6,6 +6,7 @@ import { defaultTests } from '../../electron/plan-estimate.js';
 import { chosenTests } from '../../src/store/actions';
 import { useAppStore } from '../../src/store/app-store';
 import { DevTreeResults, timeVerdict, WatchResults } from '../../src/views/dev-tree-results';
+import { englishLeft, inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const tree = (place: TestResult['place'], extract: number[], walk: number[]): TestResult => ({
@@ -64,6 +65,36 @@ describe('developer tasks in Results', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/data-place="shared"[\s\S]*3\.1 s/);
     expect(rows[2]).toMatch(/data-place="mixed"[\s\S]*Docker · shared folder, node_modules in a volume[\s\S]*1\.22 s[\s\S]*1\.2\d× slower/);
+  });
+
+  it('reads in Japanese: heading, phases, seconds, slower/faster/noise words, the mixed layout and the watch table', () => {
+    const run = makeRun('j', '2026-11-23T10:00:00Z', [tree('native', [1.0, 1.02, 0.99, 1.01, 1.0], [0.2, 0.21, 0.19, 0.2, 0.22])]);
+    const shared = tree('shared', [3.1, 3.0, 3.2, 3.15, 3.05], [0.21, 0.19, 0.2, 0.22, 0.2]);
+    Object.assign(shared.metrics, result('dev-tree', 'shared', { mixed_extract_s: [1.2, 1.25, 1.22], mixed_walk_s: [0.3, 0.31, 0.3], mixed_read_s: [0.6, 0.6, 0.61], mixed_delete_s: [0.4, 0.41, 0.4] }).metrics);
+    const watchNative = result('watch', 'native', { watch_poll_p50_ms: [0.9, 1, 1.1], watch_poll_p99_ms: [3, 4, 5], watch_inotify_p50_ms: [0.5, 0.6, 0.7], watch_inotify_p99_ms: [2, 2, 3] });
+    run.targets[0].results.push(watchNative);
+    run.targets.push({
+      id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'partial',
+      errors: [{ test: 'watch', place: 'shared', code: 'inotify-not-delivered', message: 'inotify events not delivered: …' }],
+      results: [shared, tree('volume', [0.5, 0.51, 0.49, 0.5, 0.52], [0.2, 0.2, 0.21, 0.19, 0.2]), result('watch', 'shared', { watch_poll_p50_ms: [40, 42, 45], watch_poll_p99_ms: [90, 95, 99] })],
+    });
+    const html = inLang('ja', () => renderToStaticMarkup(<DevTreeResults run={run} />));
+    expect(html).toContain('開発作業: 2,043 ファイルの node_modules 風ツリー');
+    expect(html).toMatch(/<th scope="col">測定場所<\/th>/);
+    expect(html).toMatch(/title="npm install やチェックアウトに相当">展開/);
+    expect(html).toContain('全読み込み');
+    const rows = html.split('data-testid="dev-tree-row"').slice(1);
+    expect(rows[0]).toMatch(/このマシン · ネイティブ[\s\S]*1 秒/);
+    expect(rows[1]).toMatch(/Docker · 共有フォルダ[\s\S]*3\.1 秒[\s\S]*3\.\d\d× 遅い[\s\S]*誤差の範囲（1\.\d\d×）/);
+    expect(rows[1]).toContain('title="5 回の中央値（最小 3、最大 3.2） 秒"');
+    expect(rows[2]).toMatch(/Docker · 共有フォルダ、node_modules はボリューム[\s\S]*1\.22 秒[\s\S]*1\.2\d× 遅い/);
+    expect(rows[3]).toMatch(/0\.5 秒[\s\S]*(1\.9|2\.0)\d× 速い/);
+    expect(html).toContain('このマシンでの保存が各測定場所で検知されるまで');
+    expect(html).toContain('ポーリング方式の監視<span class="th-hint"> 往復時間の中央値（p99）</span>');
+    expect(html).toContain('1 ms（p99 4 ms）');
+    expect(html).toMatch(/title="inotify イベントが届きません。ここではポーリング方式の監視を使ってください（CHOKIDAR_USEPOLLING=1、WATCHPACK_POLLING=true）">通知が届かない</);
+    expect(englishLeft(html, ['Developer tasks', 'Extract', 'Walk', 'Read all', 'Delete', 'slower', 'faster', 'within noise', 'median of', 'Place', 'in a volume', 'Polling', 'watcher', 'not delivered', 'A save'])).toEqual([]);
+    expect(timeVerdict([1], [3], 'ja')?.words).toBe('約 3.00× 遅い（試行回数不足）');
   });
 
   it('run options: the developer tasks follow the suite (on in standard and thorough), and the engine\'s defaults agree', () => {

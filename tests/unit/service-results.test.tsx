@@ -5,6 +5,7 @@ import type { Run, TargetRun, TestResult } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { ServiceCompare } from '../../src/views/service-compare';
 import { ServiceResults } from '../../src/views/service-results';
+import { englishLeft, inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 // ---- realistic results, the way the engine stores them (raw samples -> median/min/max/n) ----
@@ -237,5 +238,66 @@ describe('ServiceCompare (Compare view)', () => {
     const a = makeRun('a', '2026-11-21T10:00:00.000Z', [result('seq-write', 'native', { write_MBps: [1000] })]);
     const b = makeRun('b', '2026-11-21T11:00:00.000Z', [result('seq-write', 'native', { write_MBps: [1100] })]);
     expect(renderToStaticMarkup(<ServiceCompare comparison={compareRuns(a, b)} />)).toBe('');
+  });
+});
+
+describe('service tables in Japanese', () => {
+  const ENGLISH = ['Services', 'Measurement', 'unix socket', 'across containers', 'Static file', 'Small site', 'TCP throughput', 'requests/s (', 'not measured', 'no ratio', 'median of', 'native (', 'shared / guest', 'before → after', 'A (before)', 'B (after)', 'guest → host'];
+
+  it('Results: headings, captions, columns, rows and every reason for a dash in Japanese; numbers, units and tool names as they are', () => {
+    const run = serviceRun('r2', '2026-11-21T11:00:00.000Z', [dockerTarget()]);
+    const html = inLang('ja', () => renderToStaticMarkup(<ServiceResults run={run} />));
+    expect(html).toContain('サービス: ネットワーク、Redis、HTTP');
+    expect(html).toContain('aria-label="このマシン のサービス"');
+    expect(html).toContain('<caption class="service-caption">Redis リクエスト/秒（redis-benchmark） · このマシン</caption>');
+    const redis = tableRows(html, 'local', 'redis');
+    expect(texts(redis[0])).toEqual(['測定項目', 'TCP', 'unix ソケット', 'コンテナー間', 'unix / TCP']);
+    expect(texts(redis[1]).slice(1)).toEqual(['26,567', '88,261', '—', '3.32×']);
+    expect(redis[1][1].title).toBe('3 回の中央値（最小 25,990、最大 27,011）');
+    expect(redis[1][3].title).toBe('未測定: 2 つ目のコンテナーを動かせるのは Docker 系のランタイムだけです');
+    // The reason is also in the cell itself for keyboard and screen-reader users (MissingCell).
+    expect(html).toContain('<span class="missing-why">未測定: 2 つ目のコンテナーを動かせるのは Docker 系のランタイムだけです</span>');
+    const net = tableRows(html, 'local', 'net');
+    expect(texts(net[0])).toEqual(['測定項目', 'tx: ゲスト → ホスト', 'rx: ホスト → ゲスト']);
+    expect(texts(net[1])).toEqual(['ネイティブ（ループバック） Mbit/s', '41,250', '39,876']);
+    const http = tableRows(html, 'docker-desktop', 'http');
+    expect(texts(http[0])).toEqual(['測定項目', '共有フォルダ', 'ゲストディスク', 'ボリューム', 'ネイティブ（このマシン）', '共有 / ゲスト']);
+    expect(texts(http[1])).toEqual(['静的ファイル（64 KiB） req/s', '1,500', '30,000', '—', '40,920', '0.05×']);
+    // The engine's own error message is quoted as recorded.
+    expect(http[1][3].title).toBe('未測定（tool-missing）: nginx not found in this target');
+    expect(englishLeft(html.replace('nginx not found in this target', ''), ENGLISH)).toEqual([]);
+  });
+
+  it('Results: why a cell is empty, in Japanese (test not in the run, earlier http.sh, a cancelled run, no ratio)', () => {
+    const run = serviceRun('r3', '2026-11-21T12:00:00.000Z');
+    const http = run.targets[0].results.find((r) => r.test === 'http')!;
+    for (const m of ['site_req_per_s', 'site_lat_p50_ms', 'site_lat_p99_ms']) delete http.metrics[m];
+    run.tests = ['http'];
+    run.targets[0].results = [http];
+    const rows = tableRows(inLang('ja', () => renderToStaticMarkup(<ServiceResults run={run} />)), 'local', 'http');
+    expect(rows[4][1].title).toBe('未測定: この http 結果には小規模サイトの数値がありません（以前の http.sh は静的ファイルだけを測定していました）');
+    const docker = dockerTarget();
+    docker.results = docker.results.filter((r) => !(r.test === 'http' && r.place === 'shared'));
+    const cancelled = { ...serviceRun('r4', '2026-11-21T13:00:00.000Z', [docker]), status: 'cancelled' as const };
+    const h2 = tableRows(inLang('ja', () => renderToStaticMarkup(<ServiceResults run={cancelled} />)), 'docker-desktop', 'http');
+    expect(h2[1][1].title).toBe('未測定: このテストの前に実行がキャンセルされました');
+    expect(h2[1][5].title).toBe('比なし: HTTP リクエスト（Docker Desktop · 共有フォルダ） と HTTP リクエスト（Docker Desktop · ゲストディスク） の両方が必要です');
+  });
+
+  it('Compare: before → after cells and the reasons of missing sides in Japanese', () => {
+    const a = serviceRun('a', '2026-11-21T10:00:00.000Z');
+    const b = serviceRun('b', '2026-11-21T11:00:00.000Z', [dockerTarget()]);
+    delete b.targets[1].results.find((r) => r.test === 'redis')!.metrics.get_rps_remote;
+    const html = inLang('ja', () => renderToStaticMarkup(<ServiceCompare comparison={compareRuns(a, b)} />));
+    expect(html).toContain('サービス: ネットワーク、Redis、HTTP · 変更前 → 変更後');
+    expect(html).toContain('aria-label="docker-desktop のサービス（変更前と変更後）"');
+    const redisD = tableRows(html, 'docker-desktop', 'redis');
+    expect(texts(redisD[0])).toEqual(['測定項目', 'TCP', 'unix ソケット', 'コンテナー間', 'unix / TCP']);
+    expect(texts(redisD[1]).slice(1)).toEqual(['— → から 52,002', '— → から 90,416', '— → から 37,793', '— → から 1.74×']);
+    expect(redisD[1][1].title).toBe('A（変更前）では未測定: その実行には docker-desktop が含まれていません');
+    expect(redisD[1][4].title).toBe('A（変更前）の比なし: 両方の数値が必要です');
+    expect(redisD[2][3].title).toBe('どちらの実行でも未測定');
+    expect(tableRows(html, 'local', 'redis')[1][3].title).toBe('未測定: 2 つ目のコンテナーを動かせるのは Docker 系のランタイムだけです');
+    expect(englishLeft(html, ENGLISH)).toEqual([]);
   });
 });

@@ -2,9 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ProbeInfo, RuntimeInfo } from '../../electron/contract';
 import { installCommand } from '../../src/lib/install-command';
-import { settingLabel, settingValue } from '../../src/lib/setting-labels';
+import { settingLabel, settingValue, sourceWords } from '../../src/lib/setting-labels';
 import { FioMissing } from '../../src/views/fio-missing';
 import { SettingsList } from '../../src/views/settings-list';
+import { englishLeft, inLang } from '../helpers/in-lang.js';
 
 const probe = (os: string, fio: string | null): ProbeInfo => ({ os, kernel: '6.1', arch: 'x86_64', cpus: 2, memMiB: 4096, tools: { fio }, mounts: [] });
 
@@ -48,6 +49,42 @@ describe('settings in words', () => {
     expect(html).toContain('class="source source-vagrantfile"');
     expect(html).toContain('>from Vagrantfile</span>');
     expect(html).toContain('<span class="setting-value">unknown: vvv_config[&#x27;vm_config&#x27;][&#x27;memory&#x27;]</span>');
+  });
+});
+
+describe('settings in Japanese', () => {
+  it('names settings, worded values and sources in Japanese; product names, sizes and unknown keys stay as they are', () => {
+    expect(settingLabel('memoryMiB', 'ja')).toBe('メモリー');
+    expect(settingLabel('vmType', 'ja')).toBe('VM の種類');
+    expect(settingValue('rosetta', true, 'ja')).toBe('オン');
+    expect(settingValue('kubernetesEnabled', false, 'ja')).toBe('オフ');
+    expect(settingValue('guestKind', 'container', 'ja')).toBe('コンテナー（ホストのカーネルを共有）');
+    expect(settingValue('mountType', 'osxfs', 'ja')).toBe('osxfs（旧方式）');
+    expect(settingValue('vmType', 'qemu', 'ja')).toBe('QEMU');
+    expect(settingValue('memoryMiB', 6144, 'ja')).toBe('6.0 GiB');
+    expect(settingLabel('somethingNew', 'ja')).toBe('somethingNew');
+    expect(sourceWords('default', 'ja')).toEqual({ chip: 'デフォルト', long: 'どこにも設定されていないため、ランタイムのデフォルト値です。' });
+    expect(sourceWords('vagrantfile', 'en')?.chip).toBe('from Vagrantfile');
+    // A source a newer engine might send has no chip rather than a raw key.
+    expect(sourceWords('future' as never, 'ja')).toBeNull();
+  });
+
+  it('the settings list follows the page language: labels, values, source chips and their tooltips', () => {
+    const rt: RuntimeInfo = {
+      id: 'lima:default', kind: 'lima', name: 'Lima default', version: null, state: 'running',
+      settings: { memoryMiB: 6144, vmType: 'qemu', rosetta: false, mountType: 'reverse-sshfs' },
+      settingsSource: { memoryMiB: 'file', vmType: 'default', rosetta: 'cli', mountType: 'guest' },
+      active: { vmType: 'vz' }, targets: [], findings: [],
+    };
+    const ja = inLang('ja', () => renderToStaticMarkup(<SettingsList runtime={rt} />));
+    expect(ja).toContain('<dt title="設定キー: memoryMiB">メモリー</dt>');
+    expect(ja).toContain('title="ランタイムの設定ファイルから読み取った値です。">設定ファイルから</span>');
+    expect(ja).toContain('>デフォルト</span>');
+    expect(ja).toContain('>CLI の報告</span>');
+    expect(ja).toContain('>ゲスト内で確認</span>');
+    expect(ja).toContain('<span class="setting-value">オフ</span>');
+    expect(ja).toContain('ただしゲストでの実際の値: <span>Apple Virtualization (vz)</span>');
+    expect(englishLeft(ja, ['Memory', 'VM type', 'from settings file', 'default<', 'reported by CLI', 'seen in guest', 'Off', 'Read from', 'Not set anywhere'])).toEqual([]);
   });
 });
 
