@@ -45,6 +45,12 @@ describe('starting a stopped runtime', () => {
       const missing = await engine.dispatch('runtime.start', ['lima:nope']);
       expect(missing).toMatchObject({ ok: false, error: { code: 'not-found', ref: { key: 'errors.runtimeNotFound', params: { id: 'lima:nope' } } } });
       expect(!missing.ok && errorText(missing.error, 'ja')).toBe('このマシンにランタイム lima:nope はありません。`vmbench detect` で一覧できます。');
+      // A start that fails (this stub limactl has no capture for `start`, so it exits 1 saying so): the runtime is named, the tool's words kept.
+      const failed = await engine.dispatch('runtime.start', ['lima:alpine']);
+      expect(failed).toMatchObject({ ok: false, error: { code: 'internal', ref: { key: 'errors.startFailed', params: { name: 'Lima alpine' } } } });
+      if (failed.ok) throw new Error('unreachable');
+      expect(failed.error.message).toMatch(/^Lima alpine could not be started: .*limactl.*start alpine/);
+      expect(errorText(failed.error, 'ja')).toMatch(/^Lima alpine を起動できませんでした: .*limactl.*start alpine/);
       await engine.close();
     } finally {
       Object.assign(process.env, saved);
