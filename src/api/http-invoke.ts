@@ -1,5 +1,6 @@
 import { ApiError, unwrap } from '../../electron/api-client';
-import type { Channel, Envelope, Invoke, RequestMap } from '../../electron/contract';
+import type { Channel, Envelope, ErrorCode, Invoke, MsgRef, RequestMap } from '../../electron/contract';
+import { renderError } from '../../electron/error-text';
 import { sessionToken, TOKEN_HEADER } from './session-token';
 
 /** Makes a typed invoke that POSTs `{args}` to `/api/<channel>` on the page's own origin, with this tab's key. */
@@ -13,16 +14,22 @@ export function createHttpInvoke(base = '/api/', token: () => string | null = se
         body: JSON.stringify({ args }),
       });
     } catch (err) {
-      throw new ApiError('internal', `Cannot reach the vmbench engine (${(err as Error).message}). Is \`vmbench web\` still running?`);
+      throw clientError('internal', 'errors.unreachable', { error: (err as Error).message });
     }
     let body: unknown;
     try {
       body = await res.json();
     } catch {
-      throw new ApiError('internal', `The engine answered ${res.status} ${res.statusText} without a readable body.`);
+      throw clientError('internal', 'errors.unreadable', { status: `${res.status} ${res.statusText}`.trim() });
     }
-    if (res.status === 401) throw new ApiError('invalid-input', 'This page has no valid key for vmbench web (it changes at every start). Open the address `vmbench web` printed in its terminal, the one ending in #token=….');
+    if (res.status === 401) throw clientError('invalid-input', 'errors.noKey');
     if (body && typeof body === 'object' && 'ok' in body) return unwrap(body as Envelope<RequestMap[C]['result']>);
-    throw new ApiError('internal', `Unexpected answer from the engine (HTTP ${res.status}).`);
+    throw clientError('internal', 'errors.unexpected', { status: res.status });
   };
+}
+
+/** A failure of the page's own request (no engine answer): English message and its reference, like the engine's errors. */
+function clientError(code: ErrorCode, key: string, params?: MsgRef['params']): ApiError {
+  const ref: MsgRef = params ? { key, params } : { key };
+  return new ApiError(code, renderError(ref, 'en') ?? key, ref);
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../electron/api-client';
+import { errorText } from '../../electron/error-text.js';
 import { createHttpInvoke } from '../../src/api/http-invoke';
 
 function answer(status: number, body: unknown): Response {
@@ -44,5 +45,9 @@ describe('http invoke', () => {
     await expect(createHttpInvoke()('detect')).rejects.toMatchObject({ code: 'internal', message: expect.stringMatching(/Cannot reach the vmbench engine/) });
     vi.stubGlobal('fetch', async () => answer(502, '<html>bad gateway</html>'));
     await expect(createHttpInvoke()('detect')).rejects.toMatchObject({ code: 'internal', message: expect.stringMatching(/502/) });
+    // The page's own failures carry a reference too: the banner shows them in the page's language.
+    const err = await createHttpInvoke()('detect').catch((e: unknown) => e);
+    expect(err).toMatchObject({ message: 'The engine answered 502 without a readable body.', ref: { key: 'errors.unreadable', params: { status: '502' } } });
+    expect(errorText(err, 'ja')).toBe('エンジンの応答（502）の本文を読めませんでした。');
   });
 });
