@@ -13,6 +13,7 @@ import { ApiError, unwrap } from '../../electron/api-client.js';
 import type { JobEvent } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { conflictError } from '../../electron/engine/advisor/plan-book.js';
+import { checkDomainName } from '../../electron/engine/advisor/apply/libvirt-apply.js';
 import { setSyncedFolderType, VagrantfileEditRefused } from '../../electron/engine/advisor/apply/vagrantfile-edit.js';
 import { EngineError, engineError, stateRef } from '../../electron/engine/errors.js';
 import { JobManager } from '../../electron/engine/jobs.js';
@@ -157,6 +158,19 @@ describe('engine errors as messages', () => {
     expect(err).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.vagrantfileManual', params: { why: { key: 'errors.vfTypeExpr', params: { line: 2, value: 'TYPE' } } } } });
     expect((err as Error).message).toBe('Line 2 sets type to an expression (TYPE). vmbench does not rewrite it, so nothing was changed. How to: open the Vagrantfile, find the synced_folder for /vagrant and set its option type: "virtiofs" by hand, then run `vagrant validate` and `vagrant reload`.');
     expect(errorText(err, 'ja')).toBe('2 行目で type が式で指定されています（TYPE）。vmbench はこれを書き換えないため、何も変更していません。手順: Vagrantfile を開き、/vagrant の synced_folder のオプションを手で type: "virtiofs" にしてから、`vagrant validate` と `vagrant reload` を実行してください。');
+  });
+
+  it('a libvirt domain vmbench will not change: refused with How to, in both languages', () => {
+    const err = (() => {
+      try {
+        checkDomainName('a/b');
+        return null;
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toMatchObject({ code: 'invalid-input', message: 'the libvirt domain name "a/b" holds a slash or a control character; vmbench does not change such a domain. How to: rename it with `virsh domrename`, or edit it with `virsh edit`.' });
+    expect(errorText(err, 'ja')).toBe('libvirt ドメイン名 "a/b" にスラッシュか制御文字が含まれているため、vmbench はこのドメインを変更しません。手順: `virsh domrename` で名前を変えるか、`virsh edit` で編集してください。');
   });
 
   it('a reference a reader does not know, or a malformed one, falls back to the English message', () => {

@@ -1,5 +1,6 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
 import type { Finding, RuntimeInfo } from '../../../contract.js';
+import { engineError } from '../../errors.js';
 import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';
 import { setSyncedFolderType } from './vagrantfile-edit.js';
 
@@ -105,12 +106,12 @@ export function editJson(current: string, key: string, value: unknown): string {
   const bom = current.startsWith('\uFEFF') ? '\uFEFF' : '';
   const text = current.slice(bom.length);
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (!root || errors.length || root.type !== 'object') throw new Error('the settings file is not a JSON object; fix it or restore it, then apply again');
+  if (!root || errors.length || root.type !== 'object') throw engineError('invalid-input', 'errors.apply.notJsonObject');
   const old = findNodeAtLocation(root, [key]);
   // settings.json may hold {value, locked}: keep the shape, refuse a locked key.
   let path: (string | number)[] = [key];
   if (old?.type === 'object' && findNodeAtLocation(old, ['value'])) {
-    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true) throw new Error(`${key} is locked by an administrator`);
+    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true) throw engineError('invalid-input', 'errors.apply.locked', { key });
     path = [key, 'value'];
   }
   const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';

@@ -27,7 +27,7 @@ function context(finding: Finding, rt: RuntimeInfo): Ctx {
 /** A libvirt domain name is data: refused when it holds a slash or a control character (it could never be a file name). */
 export function checkDomainName(name: string): string {
   if (!name || name.length > 200 || /[/\\\u0000-\u001f\u007f-\u009f]/.test(name)) {
-    throw new Error(`the libvirt domain name ${JSON.stringify(name)} holds a slash or a control character; vmbench does not change such a domain. How to: rename it with \`virsh domrename\`, or edit it with \`virsh edit\`.`);
+    throw engineError('invalid-input', 'errors.apply.badDomainName', { name: JSON.stringify(name) });
   }
   return name;
 }
