@@ -54,8 +54,9 @@ describe('vagrant-libvirt machine: the domain is the truth', () => {
   it('reports cpus and memory from virsh dumpxml of the domain in .vagrant/machines/default/libvirt/id (source provider)', async () => {
     const rt = await detectMachine();
     expect(rt, 'vagrant global-status listed the machine').toBeDefined();
-    expect(rt!.settings).toMatchObject({ provider: 'libvirt', cpus: 3, memoryMiB: 384, mountType: 'smb' });
-    expect(rt!.settingsSource).toMatchObject({ cpus: 'provider', memoryMiB: 'provider', mountType: 'vagrantfile' });
+    // The test guest is a `<domain type='qemu'>` (pure emulation): its scripts get the emulation time-out.
+    expect(rt!.settings).toMatchObject({ provider: 'libvirt', cpus: 3, memoryMiB: 384, mountType: 'smb', vmType: 'qemu' });
+    expect(rt!.settingsSource).toMatchObject({ cpus: 'provider', memoryMiB: 'provider', mountType: 'vagrantfile', vmType: 'provider' });
     expect(rt!.reason ?? '').not.toMatch(/could not tell/);
   }, 120_000);
 

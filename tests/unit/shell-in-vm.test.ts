@@ -168,6 +168,16 @@ describe.each(['lima', 'podman'] as const)('stopping a run in the guest (%s)', (
 });
 
 describe('edge cases', () => {
+  it('timeoutScale stretches the script time-out (a guest under pure emulation): 50 ms stops it, 50 ms × 400 does not', async () => {
+    mkdirSync(shared, { recursive: true });
+    const args = scriptArgs('small-files', 'quick', shared, { overrides: { trials: 1, files: 20 }, tool: 'fallback' });
+    const cut = await runIt(fixture('lima'), args, { timeoutMs: 50 });
+    expect(cut.result).toMatchObject({ timedOut: true });
+    const scaled = await runIt(fixture('lima', { timeoutScale: 400 }), args, { timeoutMs: 50 });
+    expect(scaled.result, scaled.stderr.join('\n')).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(readdirSync(shared)).toEqual([]);
+  });
+
   it('a cancel at once (the script may not have started): nothing runs on, nothing is left after dispose', async () => {
     const f = fixture('colima');
     const r = await runIt(f, scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 1 }, tool: 'fallback' }), { name: 'seq-write', abortNow: true });

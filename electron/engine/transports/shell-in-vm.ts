@@ -55,6 +55,8 @@ export interface ShellTransportOptions {
   cwd?: string;
   /** Time-out of each short CLI call (mkdir, stop, clean-up); default 30 s. */
   callTimeoutMs?: number;
+  /** Multiplies each script's time-out (a guest under pure emulation runs many times slower); default 1. */
+  timeoutScale?: number;
   /** How long the local CLI may take to exit once the guest side was stopped; default 3 s. */
   exitGraceMs?: number;
 }
@@ -120,6 +122,7 @@ export class ShellInVmTransport implements Transport {
 
   async run(script: ScriptPayload, o: TransportRunOptions): Promise<RunOutcome> {
     if (o.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
+    const timeoutMs = o.timeoutMs * (this.opts.timeoutScale ?? 1);
     const ctl = `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}-${++this.runs}`;
     const dirs = this.scriptDirs(script.args);
     const input = wrapScript(script.source);
@@ -179,9 +182,9 @@ export class ShellInVmTransport implements Transport {
     o.signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => {
       timedOut = true;
-      o.onStderr?.(`${script.name} did not finish within ${Math.round(o.timeoutMs / 1000)} s; stopping it in the ${this.kind} VM`);
+      o.onStderr?.(`${script.name} did not finish within ${Math.round(timeoutMs / 1000)} s; stopping it in the ${this.kind} VM`);
       stop();
-    }, o.timeoutMs);
+    }, timeoutMs);
 
     const result = await child;
     exited = true;

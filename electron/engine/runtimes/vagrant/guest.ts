@@ -15,6 +15,7 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { RuntimeInfo, TargetInfo } from '../../../contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm.js';
+import { EMULATION_TIMEOUT_SCALE } from '../libvirt/transport.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 
@@ -83,6 +84,8 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
     cwd: home,
     env: { ...ctx.env, ...VAGRANT_ENV },
     callTimeoutMs: 60_000,
+    // vagrant-libvirt with `libvirt.driver = "qemu"`: pure emulation, as slow as a libvirt qemu domain.
+    timeoutScale: rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1,
     hostAddress: hostAddressFor(typeof rt.settings.provider === 'string' ? rt.settings.provider : undefined),
   });
 }

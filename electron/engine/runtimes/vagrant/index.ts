@@ -54,6 +54,7 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
       // The machine exists: what its provider reports wins over what the Vagrantfile says.
       bag.set('cpus', view.facts.cpus, 'provider');
       bag.set('memoryMiB', view.facts.memoryMiB, 'provider');
+      bag.set('vmType', view.facts.vmType, 'provider');
       bag.set('providerShares', view.facts.shares.map((s) => s.name), 'provider');
     } else if (view?.state === 'error') reasons.push(`${m.provider} could not tell the machine's settings (${view.reason}); cpus and memory are the Vagrantfile's`);
   }

@@ -18,6 +18,8 @@ export interface ProviderFacts {
   /** The provider's own shared folders (VirtualBox: vboxsf; VMware: vmhgfs). */
   shares: ProviderShare[];
   state?: string;
+  /** vagrant-libvirt: the domain's type, "kvm" or "qemu" (pure emulation, no hardware virtualization). */
+  vmType?: string;
 }
 
 const int = (s: string | undefined): number | undefined => (s !== undefined && /^\d+$/.test(s.trim()) ? Number(s.trim()) : undefined);

@@ -35,8 +35,8 @@ function fromCli(out: CliOutcome, label: string, parse: (text: string) => Parsed
 function fromDomainXml(text: string): Parsed<ProviderFacts> {
   const xml = parseDomainXml(text);
   if (!xml.ok) return xml;
-  const { vcpus, memoryMiB, filesystems } = xml.value;
-  return { ok: true, value: { cpus: vcpus, memoryMiB, shares: filesystems.map((f) => ({ name: f.tag ?? f.mountType, hostPath: f.source })) } };
+  const { vcpus, memoryMiB, filesystems, domainType } = xml.value;
+  return { ok: true, value: { cpus: vcpus, memoryMiB, vmType: domainType, shares: filesystems.map((f) => ({ name: f.tag ?? f.mountType, hostPath: f.source })) } };
 }
 
 /** Asks the machine's provider about it, when Vagrant has created it (its id file exists). */
