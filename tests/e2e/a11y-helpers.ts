@@ -42,14 +42,31 @@ export function seedRuns(home: string, names: string[]): void {
   }
 }
 
+/** Switches the page to a theme through the system setting and waits until its CSS transitions have finished. */
+async function settleTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+/** Screenshots the page at 1440 and 1024 px, light and dark, as `${path(width, scheme)}`; `after(width)` runs once per width. */
+export async function shootWidthsAndThemes(page: Page, path: (width: number, scheme: string) => string, opts: { fullPage?: boolean; after?: (width: number) => Promise<void> } = {}): Promise<void> {
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await settleTheme(page, scheme);
+      await page.screenshot({ path: path(width, scheme), fullPage: opts.fullPage });
+    }
+    await opts.after?.(width);
+  }
+}
+
 /** axe violations of the page as it is now, in the light and then the dark theme (switched through the system setting). */
 export async function violationsInBothThemes(page: Page): Promise<string> {
   const found: string[] = [];
   for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
     // Colours are measured at rest: after the theme's CSS transitions have finished.
-    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await settleTheme(page, scheme);
     const vs = await axeViolations(page);
     if (vs.length) found.push(`${scheme}:\n${describeViolations(vs)}`);
   }

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { violationsInBothThemes } from './a11y-helpers';
+import { shootWidthsAndThemes, violationsInBothThemes } from './a11y-helpers';
 import { apiCall, launchBrowser, startServer, type WebServer } from './harness';
 
 const SHOTS = '/tmp/vmbench-error-ja';
@@ -46,17 +46,10 @@ describe('an engine error in Japanese', () => {
     // Nothing was started.
     expect((await apiCall<{ activeJobs: string[] }>(server, 'app.info')).activeJobs).toEqual([]);
 
-    for (const width of [1440, 1024]) {
-      await page.setViewportSize({ width, height: 900 });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-        await page.screenshot({ path: `${SHOTS}/banner-ja-${width}-${scheme}.png` });
-      }
+    await shootWidthsAndThemes(page, (width, scheme) => `${SHOTS}/banner-ja-${width}-${scheme}.png`, {
       // The banner's text wraps inside the page: nothing wider than the window.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    }
+      after: async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true),
+    });
     expect(await violationsInBothThemes(page)).toBe('');
 
     // The language switch re-renders the same error in English (the message reference, not a stored string).

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedRuns, settleView, VIEWS, violationsInBothThemes } from './a11y-helpers';
+import { seedRuns, settleView, shootWidthsAndThemes, VIEWS, violationsInBothThemes } from './a11y-helpers';
 import { launchBrowser, startServer, type WebServer } from './harness';
 
 const SHOTS = '/tmp/vmbench-ja';
@@ -72,15 +72,7 @@ describe('the UI in Japanese', () => {
       await page.evaluate(() => document.fonts.ready);
       expect(await page.getByTestId('view-title').innerText()).toBe(TITLES[view]);
       expect(await page.getByTestId(`nav-${view}`).innerText()).toContain(TITLES[view]);
-      for (const width of [1440, 1024]) {
-        await page.setViewportSize({ width, height: 900 });
-        for (const scheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
-          await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-          await page.screenshot({ path: `${SHOTS}/ja-${width}-${scheme}-${view}.png`, fullPage: true });
-        }
-      }
+      await shootWidthsAndThemes(page, (width, scheme) => `${SHOTS}/ja-${width}-${scheme}-${view}.png`, { fullPage: true });
       expect(await overflowing(page)).toEqual([]);
       const found = await violationsInBothThemes(page);
       expect(found, found).toBe('');
