@@ -25,8 +25,8 @@ export interface WebServer {
 }
 
 /** Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME (and `env` over the test's environment) and waits for the URL it prints. */
-export async function startServer(opts: { env?: NodeJS.ProcessEnv; parent?: string } = {}): Promise<WebServer> {
-  const home = mkdtempSync(join(opts.parent ?? tmpdir(), 'vmbench-e2e-'));
+export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<WebServer> {
+  const home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-'));
   const child = spawn(process.execPath, ['bin/vmbench.js', 'web', '--port', '0'], {
     cwd: ROOT,
     env: { ...process.env, ...opts.env, VMBENCH_HOME: home },
