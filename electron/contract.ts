@@ -170,6 +170,8 @@ export interface RuntimeInfo {
   state: RuntimeState;
   /** Why the state is unknown or the runtime unusable, in words a user understands. */
   reason?: string;
+  /** The same reason as message references (one per clause), which the faces render in their language. */
+  reasonRefs?: MsgRef[];
   settings: Record<string, unknown>;
   settingsSource: Record<string, SettingSource>;
   /** Values confirmed from inside the guest (e.g. mountType from /proc/mounts). */

@@ -42,3 +42,22 @@ export function isMsgRef(v: unknown): v is MsgRef {
   if (!r.params || typeof r.params !== 'object') return false;
   return Object.values(r.params).every((p) => typeof p === 'string' || typeof p === 'number' || isMsgRef(p));
 }
+
+/** Several message references as one (nested "first; rest"), for a message that quotes them all. */
+export function joinedRef(refs: MsgRef[]): MsgRef | undefined {
+  if (refs.length <= 1) return refs[0];
+  const rest = joinedRef(refs.slice(1)) as MsgRef;
+  return { key: 'detect:join', params: { first: refs[0], rest } };
+}
+
+/** A runtime's reason (detection's words for why it is unknown or unusable) in a language: its references rendered, else its English reason. */
+export function reasonText(rt: { reason?: string; reasonRefs?: unknown }, lang: Lang): string | undefined {
+  const refs = Array.isArray(rt.reasonRefs) && rt.reasonRefs.every(isMsgRef) ? (rt.reasonRefs as MsgRef[]) : [];
+  const joined = joinedRef(refs);
+  return (joined && renderError(joined, lang)) ?? rt.reason;
+}
+
+/** A runtime's reason as something a message can quote: one reference for all its clauses, else its English text. */
+export function reasonParam(rt: { reason?: string; reasonRefs?: MsgRef[] }): MsgRef | string | undefined {
+  return joinedRef(rt.reasonRefs ?? []) ?? rt.reason;
+}

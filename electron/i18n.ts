@@ -2,18 +2,21 @@
  * One i18next setup for every reader: the engine (advice), the CLI, the exports and share card, and
  * the renderer (through react-i18next). Catalogues live in src/locales/<lang>/<namespace>.json, one
  * namespace per area so each area's strings stay together: common (shared words), cli, report (card,
- * Markdown, headline), ui (the app's views) and advice (findings, risks, How to, evidence).
+ * Markdown, headline), ui (the app's views), advice (findings, risks, How to, evidence) and detect
+ * (why a runtime could not be read).
  * Numbers and dates go through Intl for the language (formatNumber, formatDate).
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enAdvice from '../src/locales/en/advice.json';
 import enCli from '../src/locales/en/cli.json';
 import enCommon from '../src/locales/en/common.json';
+import enDetect from '../src/locales/en/detect.json';
 import enReport from '../src/locales/en/report.json';
 import enUi from '../src/locales/en/ui.json';
 import jaAdvice from '../src/locales/ja/advice.json';
 import jaCli from '../src/locales/ja/cli.json';
 import jaCommon from '../src/locales/ja/common.json';
+import jaDetect from '../src/locales/ja/detect.json';
 import jaReport from '../src/locales/ja/report.json';
 import jaUi from '../src/locales/ja/ui.json';
 
@@ -22,14 +25,14 @@ export const LANGS = ['en', 'ja'] as const;
 /** One of LANGS. */
 export type Lang = (typeof LANGS)[number];
 /** The catalogue namespaces (one JSON file per language each). */
-export const NAMESPACES = ['common', 'cli', 'report', 'ui', 'advice'] as const;
+export const NAMESPACES = ['common', 'cli', 'report', 'ui', 'advice', 'detect'] as const;
 /** One of NAMESPACES. */
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Every catalogue, by language and namespace (the catalogue test reads the same object). */
 export const CATALOGUES: Record<Lang, Record<Namespace, Record<string, unknown>>> = {
-  en: { common: enCommon, cli: enCli, report: enReport, ui: enUi, advice: enAdvice },
-  ja: { common: jaCommon, cli: jaCli, report: jaReport, ui: jaUi, advice: jaAdvice },
+  en: { common: enCommon, cli: enCli, report: enReport, ui: enUi, advice: enAdvice, detect: enDetect },
+  ja: { common: jaCommon, cli: jaCli, report: jaReport, ui: jaUi, advice: jaAdvice, detect: jaDetect },
 };
 
 /** Whether a value is one of LANGS. */

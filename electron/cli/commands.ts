@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { targetLabel } from '../headline.js';
+import { reasonText } from '../error-text.js';
 import { formatNumber, translator, type Lang } from '../i18n.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
@@ -37,7 +38,10 @@ export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'
   }
   const rows = res.runtimes.map((r) => [r.id, targetLabel({ id: r.id, label: r.name }, lang), lang === 'en' ? r.state : t(`common:state.${r.state}`), r.version ?? '–', summarizeSettings(r.settings, r.active, t('cli:detect.active')), r.targets.map((t) => t.id).join(',') || '–']);
   process.stdout.write(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)), rows) + '\n');
-  for (const r of res.runtimes) if (r.reason) process.stdout.write(terminalSafe(`  ${r.id}: ${r.reason}`) + '\n');
+  for (const r of res.runtimes) {
+    const reason = reasonText(r, lang);
+    if (reason) process.stdout.write(terminalSafe(`  ${r.id}: ${reason}`) + '\n');
+  }
   process.stdout.write(t('cli:detect.done', { seconds: formatNumber(lang, res.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) + '\n');
   return 0;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RuntimeInfo } from '../contract.js';
 import type { ResolvedTarget } from './bench/runner.js';
 import { engineError, stateRef } from './errors.js';
+import { reasonParam } from '../error-text.js';
 import { createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { LocalTransport } from './transports/local.js';
@@ -41,7 +42,7 @@ export async function resolveTargets(ids: string[], dataDir: string, signal: Abo
     if (!rt) throw engineError('not-found', 'errors.targetNotFound', { id });
     if (rt.state !== 'running') {
       const state = stateRef(rt.state);
-      throw rt.reason ? engineError('invalid-input', 'errors.targetNotRunningWhy', { name: rt.name, state, reason: rt.reason }) : engineError('invalid-input', 'errors.targetNotRunning', { name: rt.name, state });
+      throw rt.reason ? engineError('invalid-input', 'errors.targetNotRunningWhy', { name: rt.name, state, reason: reasonParam(rt) ?? rt.reason }) : engineError('invalid-input', 'errors.targetNotRunning', { name: rt.name, state });
     }
     const transport = findKind(rt.kind)?.transport?.(rt, id, ctx);
     if (!transport) throw engineError('invalid-input', 'errors.targetUnsupported', { name: rt.name });

@@ -1,7 +1,8 @@
 import type { JSX } from 'react';
+import { reasonText } from '../../electron/error-text';
 import { targetLabel } from '../../electron/headline';
 import { uiLang } from '../lib/i18n';
-import { useUi } from '../lib/use-ui';
+import { useLang, useUi } from '../lib/use-ui';
 import type { RuntimeInfo } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { useAppStore } from '../store/app-store';
@@ -16,6 +17,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
   const selected = useAppStore((s) => s.selectedTargets);
   const toggle = useAppStore((s) => s.toggleTarget);
   const isLocal = runtime.id === 'local';
+  const reason = reasonText(runtime, useLang());
   return (
     <article className="card runtime-card" data-testid="runtime-card" data-runtime-id={runtime.id} data-checking={checking ? 'true' : undefined} aria-busy={checking} aria-labelledby={`rt-${runtime.id}`}>
       <header className="card-head">
@@ -38,12 +40,12 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
           <StateBadge state={runtime.state} />
         )}
       </header>
-      {runtime.state === 'unknown' && runtime.reason ? (
+      {runtime.state === 'unknown' && reason ? (
         <p className="reason" data-testid="runtime-reason">
-          {runtime.reason}
+          {reason}
         </p>
       ) : null}
-      {runtime.reason && runtime.state !== 'unknown' ? <p className="muted small">{runtime.reason}</p> : null}
+      {reason && runtime.state !== 'unknown' ? <p className="muted small">{reason}</p> : null}
       <div className="runtime-body">
         <div className="runtime-col">
           {runtime.targets.length > 0 ? (

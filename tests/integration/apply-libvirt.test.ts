@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyPlan, ApplyResult, Envelope, Finding, RuntimeInfo } from '../../electron/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { applyFinding } from '../../electron/engine/advisor/apply/index.js';
+import { planLibvirt } from '../../electron/engine/advisor/apply/libvirt-apply.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 
@@ -149,6 +150,13 @@ describe('apply on a real libvirt domain', () => {
     expect(diskDriver(after)).toContain("io='io_uring'");
     expect(after).toBe(before);
   }, 120_000);
+
+  it('a domain named --help reaches virsh as an operand after --, not as an option', async () => {
+    const lv: RuntimeInfo = { id: 'libvirt:--help', kind: 'libvirt', name: '--help', version: null, state: 'stopped', settings: { libvirtUri: 'test:///default' }, settingsSource: {}, targets: [], findings: [] };
+    const f = { id: 'libvirt:--help/diskIo', setting: 'diskIo', current: 'threads', recommended: 'io_uring', severity: 'low', evidence: 'e', apply: { kind: 'libvirt', diff: '' } } as unknown as Finding;
+    // Real virsh on libvirt's test driver: "--help" is looked up as a domain, not printed as help.
+    await expect(planLibvirt(f, lv, { dataDir })).rejects.toThrow(/failed to get domain '--help'/);
+  });
 
   it('refuses a confirmed plan when the domain XML changed since it was shown, and changes nothing', async () => {
     // The earlier test set virtio: go back to rtl8139 so there is a nicModel finding to plan.

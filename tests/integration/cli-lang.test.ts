@@ -4,7 +4,7 @@
  * change with the language.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -77,6 +77,29 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     expect(cli(['export', a, '--format', 'csv', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'csv'], {}).stdout);
     expect(cli(['export', a, '--format', 'json', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'json'], {}).stdout);
   });
+  it('detection\'s reasons in the chosen language; --json keeps the English reason and its references', async () => {
+    // A Lima instance folder and a damaged Rancher Desktop settings.json, with no runtime CLI on PATH.
+    const fakeHome = join(home, 'fake-home');
+    await mkdir(join(fakeHome, '.lima', 'dev'), { recursive: true });
+    await writeFile(join(fakeHome, '.lima', 'dev', 'lima.yaml'), 'vmType: vz\nbase: https://example.com/base.yaml\n');
+    await mkdir(join(fakeHome, '.config', 'rancher-desktop'), { recursive: true });
+    await writeFile(join(fakeHome, '.config', 'rancher-desktop', 'settings.json'), '{"version": 10, "virtualMachine": {');
+    const emptyBin = join(home, 'empty-bin');
+    await mkdir(emptyBin, { recursive: true });
+    const env = { HOME: fakeHome, PATH: emptyBin };
+    const ja = cli(['detect', '--lang', 'ja'], env);
+    expect(ja.status, ja.stderr).toBe(0);
+    expect(ja.stdout).toMatch(/^ {2}lima:dev: limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート https:\/\/example\.com\/base\.yaml は URL です。vmbench はダウンロードしません。そこで決まる設定は表示していません$/m);
+    expect(ja.stdout).toMatch(/^ {2}rancher-desktop: rdctl がインストールされていないか、PATH にありません。設定は settings\.json からのみ読み取りました；settings\.json は有効な JSON ではありません/m);
+    expect(ja.stdout).not.toMatch(/is not installed|not valid JSON|settings were read/);
+    const en = cli(['detect', '--lang', 'en'], { ...env, LANG: 'ja_JP.UTF-8' });
+    expect(en.stdout).toMatch(/^ {2}lima:dev: limactl is not installed or not on PATH; settings were read from .*lima\.yaml only; base template https:\/\/example\.com\/base\.yaml is a URL, which vmbench does not download; settings it may set are not shown$/m);
+    const json = JSON.parse(cli(['detect', '--json', '--lang', 'ja'], env).stdout) as { runtimes: { id: string; reason?: string; reasonRefs?: { key: string }[] }[] };
+    const lima = json.runtimes.find((r) => r.id === 'lima:dev');
+    expect(lima?.reason).toMatch(/^limactl is not installed or not on PATH/);
+    expect(lima?.reasonRefs?.map((r) => r.key)).toEqual(['detect:cli.notFoundReadFile', 'detect:lima.baseUnread']);
+  });
+
   it('engine errors in the chosen language: an unknown run, an unknown target (the English text with --lang en)', () => {
     const ja = cli(['compare', 'nosuch-1', 'nosuch-2'], { LANG: 'ja_JP.UTF-8' });
     expect(ja.status).toBe(1);

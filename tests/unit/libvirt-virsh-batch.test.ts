@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { why, whyEn } from '../../electron/engine/runtimes/support/why.js';
 import { batchCommand, hasAgentChannel, parseBatch, parseVirshUuids } from '../../electron/engine/runtimes/libvirt/virsh-batch.js';
 
 const A = '6b8f1a2c-0000-4000-8000-000000000001';
@@ -16,10 +17,10 @@ describe('reading many libvirt domains in one virsh call', () => {
 
   it('splits the output at its markers; a domain virsh printed nothing for says so', () => {
     const out = [`vmbench-xml-${A}`, "<domain type='kvm'>", '  <name>web</name>', '</domain>', '', `vmbench-state-${A}`, 'shut off', '', `vmbench-xml-${B.toLowerCase()}`, '', `vmbench-state-${B.toLowerCase()}`, '', 'vmbench-end-', ''].join('\n');
-    const [a, b] = parseBatch([A, B], out, "failed to get domain '6b8f…'");
+    const [a, b] = parseBatch([A, B], out, why('said', { said: "failed to get domain '6b8f…'" }));
     expect(a).toEqual({ uuid: A, xml: "<domain type='kvm'>\n  <name>web</name>\n</domain>", state: 'shut off' });
     expect(b.xml).toBeUndefined();
-    expect(b.reason).toBe(`virsh dumpxml printed nothing for domain ${B} (failed to get domain '6b8f…')`);
+    expect(b.reason && whyEn(b.reason)).toBe(`virsh dumpxml printed nothing for domain ${B} (failed to get domain '6b8f…')`);
   });
 
   it('knows a domain without the guest agent channel', () => {

@@ -33,7 +33,7 @@ describe('virsh dumpxml (replay of libvirt\'s own formatter output)', () => {
   });
 
   it('refuses XML that is not a domain', () => {
-    expect(parseDomainXml('<network><name>default</name></network>')).toEqual({ ok: false, error: 'is not a libvirt domain (root element <network>)' });
+    expect(parseDomainXml('<network><name>default</name></network>')).toEqual({ ok: false, error: 'is not a libvirt domain (root element <network>)', errorRef: { key: 'detect:parse.notDomain', params: { root: 'network' } } });
   });
 });
 

@@ -15,8 +15,8 @@ describe('JSON streams', () => {
   });
 
   it('fails with the position on garbage', () => {
-    expect(parseJsonStream('{"a":1}\nnope')).toEqual({ ok: false, error: 'is not valid JSON (at character 9)' });
-    expect(parseJsonStream('{"a":')).toEqual({ ok: false, error: 'is not valid JSON (at character 1)' });
+    expect(parseJsonStream('{"a":1}\nnope')).toMatchObject({ ok: false, error: 'is not valid JSON (at character 9)', errorRef: { key: 'detect:parse.notJsonAt', params: { at: 9 } } });
+    expect(parseJsonStream('{"a":')).toMatchObject({ ok: false, error: 'is not valid JSON (at character 1)' });
   });
 });
 

@@ -23,6 +23,8 @@ import { RUNTIME_KINDS } from './registry.js';
 import { makeRuntime } from './support/runtime-info.js';
 import { seconds } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import { why, whyEn, type Why } from './support/why.js';
+import { isMsgRef } from '../../error-text.js';
 
 /** Per-call CLI timeout when none is given: long enough for a slow `vagrant`, short enough that a hang costs little. */
 export const DEFAULT_TIMEOUT_MS = 4000;
@@ -157,12 +159,12 @@ async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: num
   });
   try {
     const r = await Promise.race([Promise.resolve().then(() => kind.detect(kctx)), outOfTime, cancelled]);
-    if (r === 'deadline') return [failed(kind, name, `${name} detection did not finish within ${seconds(deadlineMs)} (a command it runs hung)`)];
-    if (r === 'cancelled') return [failed(kind, name, 'detection was cancelled')];
-    if (!Array.isArray(r)) return [failed(kind, name, `${name} detection returned something that is not a list of runtimes`)];
+    if (r === 'deadline') return [failed(kind, name, why('kind.deadline', { name, time: seconds(deadlineMs) }))];
+    if (r === 'cancelled') return [failed(kind, name, why('kind.cancelled'))];
+    if (!Array.isArray(r)) return [failed(kind, name, why('kind.notList', { name }))];
     return r.map((item) => withStart(sanitize(item, kind, name), kind));
   } catch (err) {
-    return [failed(kind, name, `${name} detection failed: ${err instanceof Error ? err.message : String(err)}`)];
+    return [failed(kind, name, why('kind.threw', { name, detail: err instanceof Error ? err.message : String(err) }))];
   } finally {
     clearTimeout(timer);
     ac.abort();
@@ -182,7 +184,7 @@ function withStart(rt: RuntimeInfo, kind: RuntimeKind): RuntimeInfo {
   return rt;
 }
 
-function failed(kind: RuntimeKind, name: string, reason: string): RuntimeInfo {
+function failed(kind: RuntimeKind, name: string, reason: Why): RuntimeInfo {
   return makeRuntime({ id: kind.kind, kind: kind.kind, name, state: 'unknown', reason });
 }
 
@@ -193,7 +195,7 @@ const PLACES: Place[] = ['native', 'shared', 'guest', 'volume'];
 /** Coerces what a kind returned into a well-formed RuntimeInfo; malformed entries become "unknown". */
 function sanitize(item: unknown, kind: RuntimeKind, name: string): RuntimeInfo {
   const r = (item ?? {}) as Partial<RuntimeInfo>;
-  if (typeof r !== 'object' || typeof r.id !== 'string' || r.id === '') return failed(kind, name, `${name} detection returned a runtime without an id`);
+  if (typeof r !== 'object' || typeof r.id !== 'string' || r.id === '') return failed(kind, name, why('kind.noId', { name }));
   const settings = r.settings && typeof r.settings === 'object' && !Array.isArray(r.settings) ? r.settings : {};
   const settingsSource: Record<string, SettingSource> = {};
   for (const [k, v] of Object.entries(r.settingsSource ?? {})) if (SOURCES.includes(v) && k in settings) settingsSource[k] = v;
@@ -211,8 +213,15 @@ function sanitize(item: unknown, kind: RuntimeKind, name: string): RuntimeInfo {
     targets,
     findings: Array.isArray(r.findings) ? r.findings : [],
   };
-  if (typeof r.reason === 'string' && r.reason) out.reason = r.reason;
-  else if (out.state === 'unknown') out.reason = `${name} did not say what state it is in`;
+  if (typeof r.reason === 'string' && r.reason) {
+    out.reason = r.reason;
+    const refs = Array.isArray(r.reasonRefs) ? r.reasonRefs.filter(isMsgRef) : [];
+    if (refs.length) out.reasonRefs = refs;
+  } else if (out.state === 'unknown') {
+    const ref = why('kind.noState', { name });
+    out.reason = whyEn(ref);
+    out.reasonRefs = [ref];
+  }
   if (r.active && typeof r.active === 'object') out.active = r.active;
   if (r.probe) out.probe = r.probe;
   return out;

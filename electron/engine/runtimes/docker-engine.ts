@@ -27,7 +27,7 @@ export function parseDockerContexts(text: string): Parsed<DockerContextEntry[]> 
     for (const v of p.value) {
       const r = asRecord(v);
       const name = toText(r?.Name);
-      if (!r || !name) return fail('is not a list of docker contexts');
+      if (!r || !name) return fail('notContextList');
       out.push({ name: name.replace(/\s*\*$/, ''), endpoint: toText(r.DockerEndpoint), current: toBool(r.Current) ?? false, error: toText(r.Error) });
     }
     return ok(out);
@@ -88,7 +88,7 @@ export const dockerEngineKind: RuntimeKind = {
       const p = parseDockerContexts(ls.stdout);
       if (p.ok && p.value.length) contexts = p.value;
     } else if (ls.code === 'timeout') {
-      return [makeRuntime({ id: 'docker', kind: 'docker-engine', name: 'Docker Engine', state: 'unknown', reason: ls.reason })];
+      return [makeRuntime({ id: 'docker', kind: 'docker-engine', name: 'Docker Engine', state: 'unknown', reason: ls.why })];
     }
     const mine = contexts.filter((c) => !contextOwner(c));
     const found = await Promise.all(mine.map((c) => describeContext(ctx, c)));

@@ -3,6 +3,7 @@ import { parseFlatYaml, topLevelStrings, type YamlScalar } from './support/flat-
 import { readOptional } from './support/files.js';
 import { parseSize, toNumber, toText } from './support/values.js';
 import type { DetectContext } from './types.js';
+import { why, whyEn, type Why } from './support/why.js';
 
 /** The performance keys of a lima.yaml, after following its `base:` templates. */
 export interface LimaYamlValues {
@@ -22,9 +23,9 @@ export interface LimaYamlRead {
   /** Whether the file (or a base) uses `base:`/`minimumLimaVersion:`, which only Lima 1.1+ writes. */
   lima11: boolean;
   /** Base templates that could not be read, each with why ("template://docker: not found in ..."). */
-  unread: string[];
+  unread: Why[];
   /** Set when the instance's own lima.yaml could not be read or is not YAML. */
-  error?: string;
+  error?: Why;
 }
 
 /** Lima's base chains are short; deeper ones are cycles or mistakes. */
@@ -64,49 +65,56 @@ function fill(into: LimaYamlValues, from: LimaYamlValues): void {
   if (into.mountTypesUnsupported !== from.mountTypesUnsupported && from.mountTypesUnsupported) into.mountTypesUnsupported = [...new Set([...(into.mountTypesUnsupported ?? []), ...from.mountTypesUnsupported])];
 }
 
+/** A file that is not the YAML it should be, as a thrown reason. */
+class YamlUnreadable extends Error {
+  constructor(readonly why: Why) {
+    super(whyEn(why));
+  }
+}
+
 /** The file a base locator names, or why it cannot be read. */
-async function readBase(ctx: DetectContext, locator: string, from: string, templateDirs: string[]): Promise<{ path: string; text: string } | { why: string }> {
-  if (/^https?:\/\//i.test(locator)) return { why: 'is a URL, which vmbench does not download' };
+async function readBase(ctx: DetectContext, locator: string, from: string, templateDirs: string[]): Promise<{ path: string; text: string } | { why: Why }> {
+  if (/^https?:\/\//i.test(locator)) return { why: why('lima.baseUrl', { locator }) };
   const tmpl = /^template:(?:\/\/)?(.+)$/.exec(locator);
   if (tmpl) {
     const name = tmpl[1];
-    if (name.includes('..')) return { why: 'names a template outside the template folders' };
+    if (name.includes('..')) return { why: why('lima.baseOutside', { locator }) };
     const file = /\.ya?ml$/.test(name) ? name : `${name}.yaml`;
     for (const dir of templateDirs) {
       const look = await readOptional(ctx, join(dir, file));
       if (look.state === 'ok') return { path: look.path, text: look.text };
-      if (look.state === 'error') return { why: look.reason };
+      if (look.state === 'error') return { why: why('lima.baseProblem', { locator, why: look.reason }) };
     }
-    return { why: `is one of limactl's bundled templates, and no template folder here has it (looked in ${templateDirs.join(', ') || 'none'})` };
+    return { why: templateDirs.length ? why('lima.baseBundled', { locator, dirs: templateDirs.join(', ') }) : why('lima.baseBundledNoDirs', { locator }) };
   }
   const path = locator.startsWith('file://') ? locator.slice('file://'.length) : locator;
   const abs = isAbsolute(path) ? path : resolve(dirname(from), path);
   const look = await readOptional(ctx, abs);
   if (look.state === 'ok') return { path: look.path, text: look.text };
-  return { why: look.state === 'error' ? look.reason : `${abs} does not exist` };
+  return { why: why('lima.baseProblem', { locator, why: look.state === 'error' ? look.reason : why('file.missing', { path: abs }) }) };
 }
 
 async function follow(ctx: DetectContext, path: string, text: string, templateDirs: string[], seen: Set<string>, out: LimaYamlRead): Promise<LimaYamlValues> {
   const p = parseFlatYaml(text);
-  if (!p.ok) throw new Error(`${path} ${p.error}`);
+  if (!p.ok) throw new YamlUnreadable(why('file.badContent', { file: path, error: p.errorRef }));
   const own = values(p.value, text);
   if (p.value.minimumLimaVersion !== undefined) out.lima11 = true;
   const bases = topLevelStrings(text, 'base') ?? [];
   if (bases.length) out.lima11 = true;
   for (const locator of bases) {
     if (seen.size >= MAX_DEPTH || seen.has(locator)) {
-      out.unread.push(`${locator}: the base chain is circular or deeper than ${MAX_DEPTH}`);
+      out.unread.push(why('lima.baseCircular', { locator, max: MAX_DEPTH }));
       continue;
     }
     const base = await readBase(ctx, locator, path, templateDirs);
     if ('why' in base) {
-      out.unread.push(`${locator} ${base.why}`);
+      out.unread.push(base.why);
       continue;
     }
     try {
       fill(own, await follow(ctx, base.path, base.text, templateDirs, new Set([...seen, locator]), out));
     } catch (err) {
-      out.unread.push(`${locator}: ${err instanceof Error ? err.message : String(err)}`);
+      out.unread.push(why('lima.baseProblem', { locator, why: thrownWhy(err) }));
     }
   }
   return own;
@@ -116,11 +124,15 @@ async function follow(ctx: DetectContext, path: string, text: string, templateDi
 export async function readLimaYaml(ctx: DetectContext, path: string): Promise<LimaYamlRead> {
   const out: LimaYamlRead = { values: {}, lima11: false, unread: [] };
   const look = await readOptional(ctx, path);
-  if (look.state !== 'ok') return { ...out, error: look.state === 'error' ? look.reason : `${path} does not exist` };
+  if (look.state !== 'ok') return { ...out, error: look.state === 'error' ? look.reason : why('file.missing', { path }) };
   try {
     out.values = await follow(ctx, path, look.text, limaTemplateDirs(ctx), new Set(), out);
   } catch (err) {
-    out.error = err instanceof Error ? err.message : String(err);
+    out.error = thrownWhy(err);
   }
   return out;
+}
+
+function thrownWhy(err: unknown): Why {
+  return err instanceof YamlUnreadable ? err.why : why('said', { said: err instanceof Error ? err.message : String(err) });
 }

@@ -9,6 +9,7 @@ import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toNumber, toText } from './support/values.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import { why, type Why } from './support/why.js';
 
 /** One Lima instance as `limactl list --json` reports it. */
 export interface LimaInstance {
@@ -35,7 +36,7 @@ export function parseLimaList(text: string): Parsed<LimaInstance[]> {
     for (const v of p.value) {
       const r = asRecord(v);
       const name = toText(r?.name);
-      if (!r || !name) return fail('is not a list of Lima instances');
+      if (!r || !name) return fail('notLimaList');
       out.push({
         name,
         status: toText(r.status),
@@ -112,11 +113,10 @@ export function limaSettings(inst: LimaInstance, yaml?: LimaYamlRead): SettingsB
 }
 
 /** What a reader should know about where an instance's settings came from. */
-function yamlNote(yaml: LimaYamlRead | undefined): string | undefined {
+function yamlNote(yaml: LimaYamlRead | undefined): Why[] | undefined {
   if (!yaml) return undefined;
-  if (yaml.error) return `its lima.yaml could not be read (${yaml.error})`;
-  if (yaml.unread.length) return `base template ${yaml.unread.join('; ')}; settings it may set are not shown`;
-  return undefined;
+  if (yaml.error) return [why('lima.yamlUnreadable', { why: yaml.error })];
+  return yaml.unread.map((u) => why('lima.baseUnread', { base: u }));
 }
 
 /** The instance's lima.yaml: in the folder limactl lists, else $LIMA_HOME/<name>. */
@@ -129,7 +129,7 @@ async function instanceYaml(ctx: DetectContext, inst: LimaInstance): Promise<{ p
   return { path, yaml };
 }
 
-function instanceRuntime(inst: LimaInstance, version: string | null, state: RuntimeState, reason: string | undefined, yaml?: LimaYamlRead): RuntimeInfo {
+function instanceRuntime(inst: LimaInstance, version: string | null, state: RuntimeState, reason: Why[] | undefined, yaml?: LimaYamlRead): RuntimeInfo {
   const id = `lima:${inst.name}`;
   return makeRuntime({ id, kind: 'lima', name: `Lima ${inst.name}`, version, state, reason, bag: limaSettings(inst, yaml), targets: singleTarget(id, `Lima ${inst.name}`, VM_PLACES) });
 }
@@ -143,7 +143,7 @@ async function foldersWithoutCli(ctx: DetectContext): Promise<RuntimeInfo[]> {
     found.filter((n): n is string => n !== undefined).map(async (name) => {
       const inst: LimaInstance = { name, dir: join(home, name) };
       const { path, yaml } = await instanceYaml(ctx, inst);
-      const reason = joinReasons(`limactl is not installed or not on PATH; settings were read from ${path} only`, yamlNote(yaml));
+      const reason = joinReasons(why('cli.notFoundReadFile', { file: 'limactl', source: path }), yamlNote(yaml));
       return instanceRuntime(inst, null, 'unknown', reason, yaml);
     }),
   );
@@ -165,17 +165,17 @@ export const limaKind: RuntimeKind = {
     ]);
     if (!list.ok && list.code === 'not-found') return foldersWithoutCli(ctx);
     const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
-    if (!list.ok) return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: list.reason })];
+    if (!list.ok) return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: list.why })];
     const parsed = parseLimaList(list.stdout);
     if (!parsed.ok) {
-      return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: garbageReason('limactl list --json', parsed.error) })];
+      return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: garbageReason('limactl list --json', parsed.errorRef) })];
     }
     return Promise.all(
       parsed.value.map(async (inst) => {
         // Lima 0.14 and older list no `config`: vmType may be there, mountType only in lima.yaml.
         const read = inst.noConfig ? await instanceYaml(ctx, inst) : undefined;
         const state = limaState(inst.status);
-        const reason = joinReasons(state === 'unknown' ? `limactl list shows the status "${inst.status ?? ''}"` : undefined, read && yamlNote(read.yaml));
+        const reason = joinReasons(state === 'unknown' ? why('listedStatus', { label: 'limactl list', status: inst.status ?? '' }) : undefined, read && yamlNote(read.yaml));
         return instanceRuntime(inst, version ?? (inst.limaVersion ? findVersion(inst.limaVersion) ?? null : null), state, reason, read?.yaml);
       }),
     );

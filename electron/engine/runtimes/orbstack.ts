@@ -6,12 +6,13 @@ import { pathExists } from './support/files.js';
 import { fail, ok, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import { why, type Why } from './support/why.js';
 import { dockerTransportFor } from '../transports/docker/for-runtime.js';
 
 /** The version in `orb version` output ("Version: 2.0.5 (2000500)" -> "2.0.5"). */
 export function parseOrbVersion(text: string): Parsed<string> {
   const m = /^\s*Version:\s*v?(\d+\.\d+(?:\.\d+)?\S*)/im.exec(text);
-  return m ? ok(m[1]) : fail('does not contain "Version: ..."');
+  return m ? ok(m[1]) : fail('noOrbVersion');
 }
 
 /** OrbStack's Docker socket under a home directory. */
@@ -32,18 +33,18 @@ export const orbstackKind: RuntimeKind = {
     ]);
     const noCli = !ver.ok && ver.code === 'not-found';
     if (noCli && !hasDir) return [];
-    const reasons: (string | undefined)[] = [];
+    const reasons: (Why | undefined)[] = [];
     let version: string | null = null;
     if (ver.ok) {
       const v = parseOrbVersion(ver.stdout);
       if (v.ok) version = v.value;
-      else reasons.push(garbageReason('orb version', v.error));
-    } else if (!noCli) reasons.push(ver.reason);
+      else reasons.push(garbageReason('orb version', v.errorRef));
+    } else if (!noCli) reasons.push(ver.why);
 
     let state: RuntimeState = report.state === 'absent' ? 'unknown' : report.state;
-    reasons.push(report.reason);
+    reasons.push(...(report.reason ?? []));
     if (noCli) {
-      reasons.push('orb is not installed or not on PATH');
+      reasons.push(why('cli.notFound', { file: 'orb' }));
       if (state === 'stopped') state = 'unknown';
     }
     // OrbStack runs one lightweight VM on Apple's Virtualization framework and shares files with VirtioFS.

@@ -1,5 +1,6 @@
 import type { RuntimeInfo } from '../../contract.js';
 import { garbageReason, runCli } from './support/cli.js';
+import { why, type Why } from './support/why.js';
 import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
@@ -30,7 +31,7 @@ export function parsePodmanMachines(text: string): Parsed<PodmanMachine[]> {
     for (const v of p.value) {
       const r = asRecord(v);
       const name = toText(r?.Name)?.replace(/\*$/, '');
-      if (!r || !name) return fail('is not a list of Podman machines');
+      if (!r || !name) return fail('notPodmanList');
       out.push({
         name,
         running: toBool(r.Running) ?? false,
@@ -80,10 +81,10 @@ export const podmanKind: RuntimeKind = {
     ]);
     if (!list.ok && list.code === 'not-found') return [];
     const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
-    const fault = (reason: string): RuntimeInfo[] => [makeRuntime({ id: 'podman', kind: 'podman', name: 'Podman machine', version, state: 'unknown', reason })];
-    if (!list.ok) return fault(list.reason);
+    const fault = (reason: Why): RuntimeInfo[] => [makeRuntime({ id: 'podman', kind: 'podman', name: 'Podman machine', version, state: 'unknown', reason })];
+    if (!list.ok) return fault(list.why);
     const parsed = parsePodmanMachines(list.stdout);
-    if (!parsed.ok) return fault(garbageReason('podman machine list', parsed.error));
+    if (!parsed.ok) return fault(garbageReason('podman machine list', parsed.errorRef));
     return parsed.value.map((m) => {
       const id = `podman:${m.name}`;
       return makeRuntime({
@@ -92,7 +93,7 @@ export const podmanKind: RuntimeKind = {
         name: `Podman machine ${m.name}`,
         version,
         state: m.running ? 'running' : m.starting ? 'unknown' : 'stopped',
-        reason: m.starting && !m.running ? 'the machine is still starting' : undefined,
+        reason: m.starting && !m.running ? why('starting') : undefined,
         bag: podmanSettings(m, version ?? undefined),
         targets: [...singleTarget(id, `Podman machine ${m.name}`, VM_PLACES), ...singleTarget(`${id}:docker`, `Podman machine ${m.name} (container)`, DOCKER_PLACES)],
       });

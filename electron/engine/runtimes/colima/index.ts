@@ -4,6 +4,7 @@ import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists, subfolders } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 import { addColimaCliSettings, colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion, type ColimaProfile, type ColimaStatus } from './parse.js';
@@ -14,53 +15,53 @@ export function colimaHomes(ctx: DetectContext): string[] {
   return ctx.env.COLIMA_HOME ? [ctx.env.COLIMA_HOME, ...homes] : homes;
 }
 
-async function listProfiles(ctx: DetectContext): Promise<{ profiles?: ColimaProfile[]; notInstalled?: boolean; reason?: string }> {
+async function listProfiles(ctx: DetectContext): Promise<{ profiles?: ColimaProfile[]; notInstalled?: boolean; reason?: Why }> {
   const json = await runCli(ctx, 'colima', ['list', '--json'], { label: 'colima list --json' });
   if (!json.ok && json.code === 'not-found') return { notInstalled: true };
   if (json.ok) {
     const p = parseColimaList(json.stdout);
     if (p.ok) return { profiles: p.value };
   }
-  if (!json.ok && json.code === 'timeout') return { reason: json.reason };
+  if (!json.ok && json.code === 'timeout') return { reason: json.why };
   // Colima versions without --json (or a failing --json): read the table instead.
   const table = await runCli(ctx, 'colima', ['list'], { label: 'colima list' });
-  if (!table.ok) return { reason: table.reason };
+  if (!table.ok) return { reason: table.why };
   const p = parseColimaList(table.stdout);
-  return p.ok ? { profiles: p.value } : { reason: garbageReason('colima list', p.error) };
+  return p.ok ? { profiles: p.value } : { reason: garbageReason('colima list', p.errorRef) };
 }
 
-async function profileStatus(ctx: DetectContext, name: string): Promise<{ status?: ColimaStatus; reason?: string }> {
+async function profileStatus(ctx: DetectContext, name: string): Promise<{ status?: ColimaStatus; reason?: Why }> {
   const json = await runCli(ctx, 'colima', ['status', '--json', '-p', name], { label: 'colima status --json' });
   if (json.ok) {
     const p = parseColimaStatus(json.stdout);
     if (p.ok) return { status: p.value };
   }
-  if (!json.ok && json.code === 'timeout') return { reason: json.reason };
+  if (!json.ok && json.code === 'timeout') return { reason: json.why };
   const text = await runCli(ctx, 'colima', ['status', '-p', name], { label: 'colima status', allowFailure: true });
-  if (!text.ok) return { reason: text.reason };
+  if (!text.ok) return { reason: text.why };
   const p = parseColimaStatus(`${text.stdout}\n${text.stderr}`);
-  return p.ok ? { status: p.value } : { reason: garbageReason('colima status', p.error) };
+  return p.ok ? { status: p.value } : { reason: garbageReason('colima status', p.errorRef) };
 }
 
 async function describeProfile(ctx: DetectContext, profile: ColimaProfile, version: string | null, cliMissing = false): Promise<RuntimeInfo> {
   const listedRunning = /running/i.test(profile.status ?? '');
   const [yaml, st] = await Promise.all([
     firstExisting(ctx, colimaHomes(ctx).map((h) => join(h, profile.name, 'colima.yaml'))),
-    listedRunning ? profileStatus(ctx, profile.name) : Promise.resolve({} as { status?: ColimaStatus; reason?: string }),
+    listedRunning ? profileStatus(ctx, profile.name) : Promise.resolve({} as { status?: ColimaStatus; reason?: Why }),
   ]);
-  const reasons: (string | undefined)[] = [st.reason];
+  const reasons: (Why | undefined)[] = [st.reason];
   let bag = new SettingsBag();
   if (yaml.state === 'ok') {
     const p = colimaYamlSettings(yaml.text);
     if (p.ok) bag = p.value;
-    else reasons.push(`colima.yaml ${p.error}`);
+    else reasons.push(why('file.badContent', { file: 'colima.yaml', error: p.errorRef }));
     bag.set('settingsFile', yaml.path, 'file');
   } else if (yaml.state === 'error') reasons.push(yaml.reason);
   addColimaCliSettings(bag, profile, st.status);
   let state: RuntimeState = listedRunning ? 'running' : /stopped/i.test(profile.status ?? '') ? 'stopped' : 'unknown';
   if (st.status && !st.status.running) state = 'stopped';
-  if (cliMissing) reasons.unshift('colima is not installed or not on PATH; settings were read from colima.yaml only');
-  else if (state === 'unknown' && !st.reason) reasons.push(`colima list shows the status "${profile.status ?? ''}"`);
+  if (cliMissing) reasons.unshift(why('cli.notFoundReadFile', { file: 'colima', source: 'colima.yaml' }));
+  else if (state === 'unknown' && !st.reason) reasons.push(why('listedStatus', { label: 'colima list', status: profile.status ?? '' }));
   const id = `colima:${profile.name}`;
   return makeRuntime({
     id,

@@ -39,14 +39,14 @@ export function parseColimaList(text: string): Parsed<ColimaProfile[]> {
       for (const v of p.value) {
         const r = asRecord(v);
         const name = toText(r?.name);
-        if (!r || !name) return fail('is not a list of Colima profiles');
+        if (!r || !name) return fail('notColimaList');
         out.push({ name, status: toText(r.status), arch: toText(r.arch), cpus: toNumber(r.cpus), memoryBytes: parseSize(r.memory), diskBytes: parseSize(r.disk), runtime: toText(r.runtime) });
       }
       return ok(out);
     }
     const lines = t.split(/\r?\n/).filter((l) => l.trim() !== '');
     const header = lines[0].trim().split(/\s+/).map((h) => h.toUpperCase());
-    if (header[0] !== 'PROFILE') return fail('is neither JSON nor the `colima list` table');
+    if (header[0] !== 'PROFILE') return fail('notColimaListTable');
     const col = (cells: string[], name: string): string | undefined => {
       const i = header.indexOf(name);
       return i >= 0 ? cells[i] : undefined;
@@ -85,7 +85,7 @@ export function parseColimaStatus(text: string): Parsed<ColimaStatus> {
       const p = parseJson(t);
       if (!p.ok) return p;
       const r = asRecord(p.value);
-      if (!r) return fail('is not a JSON object');
+      if (!r) return fail('notJsonObject');
       return ok({
         running: true,
         vmType: colimaVmType(toText(r.driver)),
@@ -99,7 +99,7 @@ export function parseColimaStatus(text: string): Parsed<ColimaStatus> {
     }
     const running = /colima(?:\s+\[?[^\]\s]*\]?)?\s+is running/i.exec(t);
     if (/is not running/i.test(t)) return ok({ running: false });
-    if (!running) return fail('is neither JSON nor `colima status` text');
+    if (!running) return fail('notColimaStatus');
     const field = (key: string): string | undefined => new RegExp(`\\b${key}:\\s*(\\S+)`, 'i').exec(t)?.[1];
     return ok({
       running: true,
@@ -114,7 +114,7 @@ export function parseColimaStatus(text: string): Parsed<ColimaStatus> {
 /** The version in `colima version` output ("colima version 0.6.8" -> "0.6.8"). */
 export function parseColimaVersion(text: string): Parsed<string> {
   const m = /colima version\s+v?(\d+\.\d+(?:\.\d+)?\S*)/i.exec(text);
-  return m ? ok(m[1]) : fail('does not contain "colima version ..."');
+  return m ? ok(m[1]) : fail('noColimaVersion');
 }
 
 /** Normalized settings from a colima.yaml (cpu, memory and disk in GiB, vmType, mountType, runtime), with Colima's defaults. */

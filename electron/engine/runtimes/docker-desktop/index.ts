@@ -6,6 +6,7 @@ import { readOptional, type FileLook } from '../support/files.js';
 import { applyWslResources, parseWslConfig, wslConfigPath, type WslResources } from './wslconfig.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { SETTINGS_LOCATIONS, normalizeDesktopSettings, parseDesktopSettingsFile, settingsPaths, thisHost, type HostFacts } from './settings.js';
 
@@ -25,7 +26,7 @@ async function findSettings(ctx: DetectContext): Promise<{ look: FileLook; index
 }
 
 /** Reads .wslconfig (if any) into the bag for a WSL 2 engine; returns the reason text. */
-async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFacts): Promise<string> {
+async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFacts): Promise<Why[]> {
   const look = await readOptional(ctx, wslConfigPath(ctx.home));
   let wsl: WslResources | undefined;
   if (look.state === 'ok') {
@@ -33,7 +34,7 @@ async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFact
     wsl = p.ok ? p.value : {};
   }
   const note = applyWslResources(bag, wsl, host);
-  return look.state === 'error' ? `${note} (${look.reason})` : note;
+  return look.state === 'error' ? [...note, look.reason] : note;
 }
 
 /** Docker Desktop: its settings files under HOME plus `docker version`/`docker info` on the desktop-linux context. */
@@ -44,27 +45,27 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
     async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
       const [{ look, index }, report] = await Promise.all([findSettings(ctx), queryDocker(ctx, { context: DESKTOP_CONTEXT })]);
       if (look.state === 'missing' && (report.state === 'absent' || report.cliMissing)) return [];
-      const reasons: (string | undefined)[] = [];
+      const reasons: (Why | undefined)[] = [];
       let bag = new SettingsBag();
       if (look.state === 'ok') {
         const parsed = parseDesktopSettingsFile(look.text);
         const host = opts.host ?? thisHost();
         if (parsed.ok) {
           bag = normalizeDesktopSettings(parsed.value, SETTINGS_LOCATIONS[index].platform, host);
-          if (SETTINGS_LOCATIONS[index].platform === 'windows' && bag.settings.vmType === 'wsl2') reasons.push(await wslResources(ctx, bag, host));
-        } else reasons.push(`${basename(look.path)} ${parsed.error}`);
+          if (SETTINGS_LOCATIONS[index].platform === 'windows' && bag.settings.vmType === 'wsl2') reasons.push(...(await wslResources(ctx, bag, host)));
+        } else reasons.push(why('file.badContent', { file: basename(look.path), error: parsed.errorRef }));
         bag.set('settingsFile', look.path, 'file');
       } else if (look.state === 'error') reasons.push(look.reason);
       let state: RuntimeState;
       if (report.cliMissing) {
         state = 'unknown';
-        reasons.push(`${report.reason}; settings were read from the settings file only`);
+        reasons.push(...(report.reason ?? []), why('docker.readFileOnly'));
       } else if (report.state === 'absent') {
         state = 'unknown';
-        reasons.push(`the ${DESKTOP_CONTEXT} docker context does not exist (${report.reason ?? 'not found'})`);
+        reasons.push(why('docker.noContext', { context: DESKTOP_CONTEXT, said: report.reason?.[0] ?? why('notFound') }));
       } else {
         state = report.state;
-        reasons.push(report.reason);
+        reasons.push(...(report.reason ?? []));
       }
       addDockerSettings(bag, report);
       return [

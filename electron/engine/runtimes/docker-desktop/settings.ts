@@ -78,7 +78,7 @@ export function parseDesktopSettingsFile(text: string): Parsed<Record<string, un
     const p = parseJson(text);
     if (!p.ok) return p;
     const rec = asRecord(p.value);
-    return rec ? ok(rec) : fail('is not a JSON object');
+    return rec ? ok(rec) : fail('notJsonObject');
   });
 }
 

@@ -3,6 +3,7 @@ import { ok, safeParse, type Parsed } from '../support/parsed.js';
 import type { SettingsBag } from '../support/runtime-info.js';
 import { parseSize, toNumber } from '../support/values.js';
 import type { HostFacts } from './settings.js';
+import { why, type Why } from '../support/why.js';
 
 /** The VM resources of the [wsl2] section of %UserProfile%\.wslconfig. */
 export interface WslResources {
@@ -51,7 +52,7 @@ export function parseWslConfig(text: string): Parsed<WslResources> {
  * to a whole GB; learn.microsoft.com/windows/wsl/wsl-config). Replaces the settings file's values in
  * the bag and returns what the reader should be told.
  */
-export function applyWslResources(bag: SettingsBag, wsl: WslResources | undefined, host: HostFacts): string {
+export function applyWslResources(bag: SettingsBag, wsl: WslResources | undefined, host: HostFacts): Why[] {
   const fromFile = (['cpus', 'memoryMiB', 'swapMiB'] as const).filter((k) => bag.source[k] === 'file').map((k) => `${k} ${String(bag.settings[k])}`);
   const cpus = wsl?.processors;
   const mem = wsl?.memoryBytes === undefined ? undefined : Math.round(wsl.memoryBytes / 1024 ** 2);
@@ -59,7 +60,6 @@ export function applyWslResources(bag: SettingsBag, wsl: WslResources | undefine
   bag.set('cpus', cpus ?? host.cpus, cpus === undefined ? 'default' : 'file');
   bag.set('memoryMiB', mem ?? Math.round(host.memoryMiB / 2), mem === undefined ? 'default' : 'file');
   bag.set('swapMiB', swap ?? Math.ceil(host.memoryMiB / 4 / 1024) * 1024, swap === undefined ? 'default' : 'file');
-  const where = wsl ? ".wslconfig (WSL's defaults for what it leaves out)" : "WSL's defaults (there is no .wslconfig)";
-  const ignored = fromFile.length ? `; the settings file's ${fromFile.join(', ')} do not apply` : '';
-  return `the WSL 2 engine: CPUs, memory and swap come from ${where}, not from Docker Desktop's settings file${ignored}`;
+  const note = why(wsl ? 'wsl.fromFile' : 'wsl.defaults');
+  return fromFile.length ? [note, why('wsl.ignored', { values: fromFile.join(', ') })] : [note];
 }

@@ -101,7 +101,7 @@ export function parseDomainXml(text: string): Parsed<DomainFacts> {
     const p = parseXml(text);
     if (!p.ok) return p;
     const dom = p.value;
-    if (dom.name !== 'domain') return fail(`is not a libvirt domain (root element <${dom.name}>)`);
+    if (dom.name !== 'domain') return fail('notDomain', { root: dom.name });
     const memory = child(dom, 'memory');
     const vcpu = child(dom, 'vcpu');
     const devices = child(dom, 'devices');

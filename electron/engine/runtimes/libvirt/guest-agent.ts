@@ -3,7 +3,8 @@
  * guest-ping (the libvirt transport needs it), and where are the host shares really mounted
  * (/proc/mounts read with guest-file-open/read/close). Never throws; every call has a timeout.
  */
-import { runCli } from '../support/cli.js';
+import { exitWhy, garbageReason, runCli } from '../support/cli.js';
+import { why, type Why } from '../support/why.js';
 import type { DetectContext } from '../types.js';
 
 /** A host share as mounted inside the guest. */
@@ -18,7 +19,7 @@ export interface GuestShareMount {
 export interface GuestAgentFacts {
   answers: boolean;
   /** Why it does not answer, in words a user understands. */
-  reason?: string;
+  reason?: Why;
   mounts: GuestShareMount[];
 }
 
@@ -39,17 +40,18 @@ export function parseShareMounts(procMounts: string): GuestShareMount[] {
   return out;
 }
 
-async function agentCall<T>(ctx: DetectContext, uri: string, dom: string, execute: string, args?: Record<string, unknown>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+async function agentCall<T>(ctx: DetectContext, uri: string, dom: string, execute: string, args?: Record<string, unknown>): Promise<{ ok: true; value: T } | { ok: false; reason: Why }> {
   const cmd = JSON.stringify(args ? { execute, arguments: args } : { execute });
   const timeoutSec = String(Math.max(1, Math.floor(ctx.timeoutMs / 1000) - 1));
-  const r = await runCli(ctx, 'virsh', ['-c', uri, 'qemu-agent-command', `--domain=${dom}`, '--timeout', timeoutSec, '--cmd', cmd], { label: `virsh qemu-agent-command ${execute}`, env: C_LOCALE });
-  if (!r.ok) return { ok: false, reason: r.reason.replace(/\berror: /g, '') };
+  const label = `virsh qemu-agent-command ${execute}`;
+  const r = await runCli(ctx, 'virsh', ['-c', uri, 'qemu-agent-command', `--domain=${dom}`, '--timeout', timeoutSec, '--cmd', cmd], { label, env: C_LOCALE });
+  if (!r.ok) return { ok: false, reason: r.code === 'failed' ? exitWhy(label, r.exitCode, r.stderr.replace(/\berror: /g, '')) : r.why };
   try {
     const reply = JSON.parse(r.stdout) as { return?: T; error?: { desc?: string } };
-    if (reply.error) return { ok: false, reason: `${execute}: ${reply.error.desc ?? 'error'}` };
+    if (reply.error) return { ok: false, reason: why('agent.error', { execute, said: reply.error.desc ?? 'error' }) };
     return { ok: true, value: reply.return as T };
   } catch {
-    return { ok: false, reason: `virsh qemu-agent-command ${execute} printed output that is not valid JSON` };
+    return { ok: false, reason: garbageReason(label, why('parse.notJson')) };
   }
 }
 
@@ -57,12 +59,12 @@ async function agentCall<T>(ctx: DetectContext, uri: string, dom: string, execut
 export async function probeGuestAgent(ctx: DetectContext, uri: string, dom: string): Promise<GuestAgentFacts> {
   const ping = await agentCall(ctx, uri, dom, 'guest-ping');
   if (!ping.ok) {
-    return { answers: false, reason: `its QEMU guest agent does not answer (${ping.reason}); vmbench runs the suite inside a libvirt guest through it: install qemu-guest-agent in the guest and give the domain an org.qemu.guest_agent.0 channel`, mounts: [] };
+    return { answers: false, reason: why('agent.silent', { why: ping.reason }), mounts: [] };
   }
   const open = await agentCall<number>(ctx, uri, dom, 'guest-file-open', { path: '/proc/mounts', mode: 'r' });
-  if (!open.ok) return { answers: true, reason: `could not read /proc/mounts in the guest (${open.reason})`, mounts: [] };
+  if (!open.ok) return { answers: true, reason: why('agent.noMounts', { why: open.reason }), mounts: [] };
   const read = await agentCall<{ 'buf-b64': string }>(ctx, uri, dom, 'guest-file-read', { handle: open.value, count: 1024 * 1024 });
   await agentCall(ctx, uri, dom, 'guest-file-close', { handle: open.value });
-  if (!read.ok) return { answers: true, reason: `could not read /proc/mounts in the guest (${read.reason})`, mounts: [] };
+  if (!read.ok) return { answers: true, reason: why('agent.noMounts', { why: read.reason }), mounts: [] };
   return { answers: true, mounts: parseShareMounts(Buffer.from(read.value['buf-b64'] ?? '', 'base64').toString('utf8')) };
 }

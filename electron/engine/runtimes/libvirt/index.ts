@@ -3,6 +3,7 @@ import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import { findVersion } from '../support/values.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { why, type Why } from '../support/why.js';
 import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-xml.js';
 import { probeGuestAgent } from './guest-agent.js';
 import { restartDomain } from './restart.js';
@@ -20,11 +21,9 @@ const NOT_CONNECTED = /failed to connect|no such file or directory|connection re
 /** At most this many running domains have their guest agent probed at once. */
 const PARALLEL_AGENTS = 4;
 
-const NO_AGENT_CHANNEL =
-  'its XML has no QEMU guest agent channel; vmbench runs the suite inside a libvirt guest through the agent: give the domain an org.qemu.guest_agent.0 channel and install qemu-guest-agent in the guest';
 
 async function describeDomain(ctx: DetectContext, uri: string, read: DomainReadout, version: string | null): Promise<RuntimeInfo> {
-  const reasons: (string | undefined)[] = [read.reason];
+  const reasons: (Why | undefined)[] = [read.reason];
   let bag = new SettingsBag();
   let shares: DomainFilesystem[] = [];
   let dom = read.uuid;
@@ -34,20 +33,20 @@ async function describeDomain(ctx: DetectContext, uri: string, read: DomainReado
       bag = domainSettings(facts.value);
       shares = facts.value.filesystems;
       dom = facts.value.name || read.uuid;
-    } else reasons.push(garbageReason('virsh dumpxml', facts.error));
+    } else reasons.push(garbageReason('virsh dumpxml', facts.errorRef));
   }
   let state: RuntimeState = 'unknown';
   if (read.state) {
     state = domainState(read.state);
-    if (state === 'unknown') reasons.push(`virsh domstate says "${read.state}"`);
-    else if (/paused|pmsuspended/i.test(read.state)) reasons.push(`the domain is ${read.state}`);
+    if (state === 'unknown') reasons.push(why('listedStatus', { label: 'virsh domstate', status: read.state }));
+    else if (/paused|pmsuspended/i.test(read.state)) reasons.push(why('libvirt.paused', { state: read.state }));
   }
   let active: Record<string, unknown> | undefined;
   if (state === 'running' && bag.settings.guestKind === 'container') {
-    reasons.push('a container domain (LXC/OpenVZ): it has no QEMU guest agent, through which vmbench runs its scripts in libvirt guests');
+    reasons.push(why('libvirt.container'));
   } else if (state === 'running' && read.xml && !hasAgentChannel(read.xml)) {
     bag.set('guestAgent', 'not-answering', 'guest');
-    reasons.push(NO_AGENT_CHANNEL);
+    reasons.push(why('libvirt.noAgentChannel'));
   } else if (state === 'running') {
     // The transport needs the guest agent; the probe also shows where the shares are really mounted.
     const agent = await probeGuestAgent(ctx, uri, read.uuid);
@@ -57,7 +56,7 @@ async function describeDomain(ctx: DetectContext, uri: string, read: DomainReado
     if (mount) {
       bag.set('sharedDir', mount.path, 'guest');
       active = { mountType: mount.fstype, sharedDir: mount.path };
-    } else if (agent.answers && shares.length) reasons.push(`the host share "${shares[0].tag ?? '?'}" is not mounted in the guest`);
+    } else if (agent.answers && shares.length) reasons.push(why('libvirt.shareNotMounted', { tag: shares[0].tag ?? '?' }));
   }
   const id = `libvirt:${dom}`;
   const info = makeRuntime({
@@ -89,7 +88,7 @@ export const libvirtKind: RuntimeKind = {
     const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
     if (!list.ok) {
       const down = list.code === 'failed' && NOT_CONNECTED.test(list.stderr);
-      const reason = down ? `libvirtd is not running or not reachable (virsh could not connect to ${uri}: ${firstLine(list.stderr)})` : list.reason;
+      const reason = down ? why('libvirt.down', { uri, said: firstLine(list.stderr) }) : list.why;
       const bag = new SettingsBag().set('libvirtUri', uri, 'default');
       return [makeRuntime({ id: 'libvirt', kind: 'libvirt', name: 'libvirt', version, state: down ? 'stopped' : 'unknown', reason, bag })];
     }

@@ -1,10 +1,12 @@
 import type { RuntimeInfo } from '../../../contract.js';
-import { EngineError } from '../../errors.js';
+import { EngineError, engineError } from '../../errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from '../../transports/libvirt-agent.js';
 import { sshPrefix } from '../../transports/shell-in-vm/argv.js';
 import { createShellTransport } from '../../transports/shell-in-vm.js';
 import type { Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
+import { why } from '../support/why.js';
+import { reasonParam } from '../../../error-text.js';
 
 /** The folder on the guest's own disk the guest place writes into, unless VMBENCH_LIBVIRT_GUEST_DIR says otherwise. */
 export const DEFAULT_GUEST_DIR = '/var/tmp/vmbench';
@@ -31,7 +33,7 @@ export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: Detect
   const ssh = sshDestination(ctx.env.VMBENCH_LIBVIRT_SSH, domain);
   if (ssh) return sshTransport(rt, ssh, ctx);
   if (rt.settings.guestAgent !== 'answers') {
-    throw new EngineError('invalid-input', `Cannot run the suite inside ${rt.name}: ${rt.reason ?? 'its QEMU guest agent does not answer'}.`);
+    throw engineError('invalid-input', 'detect:cannotRunInside', { name: rt.name, why: reasonParam(rt) ?? why('agent.silentShort') });
   }
   const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : null;

@@ -5,6 +5,7 @@
  * nothing a domain's owner chose is ever parsed by virsh as a command or an option.
  */
 import { firstLine, runCli } from '../support/cli.js';
+import { why, type Why } from '../support/why.js';
 import { mapLimit } from '../support/limit.js';
 import type { DetectContext } from '../types.js';
 
@@ -23,7 +24,7 @@ export interface DomainReadout {
   xml?: string;
   state?: string;
   /** Set when virsh printed nothing for a part (the domain vanished meanwhile, or virsh failed). */
-  reason?: string;
+  reason?: Why;
 }
 
 /** The UUIDs of `virsh list --all --uuid`; lines that are not a UUID are left out. */
@@ -45,7 +46,7 @@ export function batchCommand(uuids: string[]): string {
 }
 
 /** Splits a batch's stdout at its marker lines into one readout per UUID. */
-export function parseBatch(uuids: string[], stdout: string, failure?: string): DomainReadout[] {
+export function parseBatch(uuids: string[], stdout: string, failure?: Why): DomainReadout[] {
   const parts = new Map<string, string[]>();
   let current: string[] | undefined;
   for (const line of stdout.split('\n')) {
@@ -57,21 +58,20 @@ export function parseBatch(uuids: string[], stdout: string, failure?: string): D
     }
     current?.push(line);
   }
-  const why = failure ? ` (${failure})` : '';
   return uuids.map((uuid) => {
     const xml = parts.get(`xml:${uuid.toLowerCase()}`)?.join('\n').trim();
     const state = parts.get(`state:${uuid.toLowerCase()}`)?.join('\n').trim().split('\n')[0];
     const out: DomainReadout = { uuid, xml: xml || undefined, state: state || undefined };
-    if (!out.xml) out.reason = `virsh dumpxml printed nothing for domain ${uuid}${why}`;
-    else if (!out.state) out.reason = `virsh domstate printed nothing for domain ${uuid}${why}`;
+    const part = !out.xml ? 'virsh dumpxml' : !out.state ? 'virsh domstate' : undefined;
+    if (part) out.reason = failure ? why('libvirt.printedNothingWhy', { label: part, uuid, why: failure }) : why('libvirt.printedNothing', { label: part, uuid });
     return out;
   });
 }
 
 async function readChunk(ctx: DetectContext, uri: string, uuids: string[]): Promise<DomainReadout[]> {
   const r = await runCli(ctx, 'virsh', ['-c', uri, batchCommand(uuids)], { label: 'virsh dumpxml/domstate', env: C_LOCALE, allowFailure: true });
-  if (!r.ok) return parseBatch(uuids, '', r.reason);
-  return parseBatch(uuids, r.stdout, r.stderr.trim() ? firstLine(r.stderr.replace(/\berror: /g, '')) : undefined);
+  if (!r.ok) return parseBatch(uuids, '', r.why);
+  return parseBatch(uuids, r.stdout, r.stderr.trim() ? why('said', { said: firstLine(r.stderr.replace(/\berror: /g, '')) }) : undefined);
 }
 
 /** The XML and state of every domain, CHUNK domains per virsh call, in the order given. */

@@ -15,14 +15,14 @@ export function parseVirshListTable(text: string): Parsed<VirshListRow[]> {
   return safeParse(() => {
     const lines = text.split(/\r?\n/);
     const dash = lines.findIndex((l) => /^-{3,}\s*$/.test(l.trim()));
-    if (dash < 0) return fail('is not a `virsh list` table');
+    if (dash < 0) return fail('notVirshList');
     const rows: VirshListRow[] = [];
     for (const line of lines.slice(dash + 1)) {
       const t = line.trim();
       if (!t) continue;
       const state = STATES.find((s) => t.endsWith(` ${s}`));
       const m = /^(\S+)\s+(.*)$/.exec(t);
-      if (!m || !state) return fail(`has a row that is not "Id Name State": ${t.slice(0, 80)}`);
+      if (!m || !state) return fail('badVirshListRow', { row: t.slice(0, 80) });
       rows.push({ id: m[1], name: m[2].slice(0, m[2].length - state.length).trim(), state });
     }
     return ok(rows);
@@ -56,7 +56,7 @@ export function parseDomIfAddr(text: string): Parsed<DomIfAddr[]> {
   return safeParse(() => {
     const lines = text.split(/\r?\n/);
     const dash = lines.findIndex((l) => /^-{3,}\s*$/.test(l.trim()));
-    if (dash < 0) return fail('is not a `virsh domifaddr` table');
+    if (dash < 0) return fail('notVirshDomifaddr');
     const rows: DomIfAddr[] = [];
     for (const line of lines.slice(dash + 1)) {
       const cells = line.trim().split(/\s+/);

@@ -4,6 +4,7 @@ import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 
@@ -24,7 +25,7 @@ export const rancherDesktopKind: RuntimeKind = {
     const noCli = !list.ok && list.code === 'not-found';
     if (noCli && file.state === 'missing') return [];
 
-    const reasons: (string | undefined)[] = [];
+    const reasons: (Why | undefined)[] = [];
     let bag: SettingsBag | undefined;
     let state: RuntimeState;
     if (list.ok) {
@@ -34,17 +35,17 @@ export const rancherDesktopKind: RuntimeKind = {
         state = 'running';
       } else {
         state = 'unknown';
-        reasons.push(garbageReason('rdctl list-settings', parsed.error));
+        reasons.push(garbageReason('rdctl list-settings', parsed.errorRef));
       }
     } else if (noCli) {
       state = 'unknown';
-      reasons.push('rdctl is not installed or not on PATH; settings were read from settings.json only');
+      reasons.push(why('cli.notFoundReadFile', { file: 'rdctl', source: 'settings.json' }));
     } else if (list.code === 'failed') {
       state = 'stopped';
-      reasons.push(`Rancher Desktop is not running (rdctl list-settings: ${firstLine(list.stderr) || `exit code ${list.exitCode}`})`);
+      reasons.push(firstLine(list.stderr) ? why('rd.notRunningSaid', { said: firstLine(list.stderr) }) : why('rd.notRunning', { code: list.exitCode ?? '?' }));
     } else {
       state = 'unknown';
-      reasons.push(list.reason);
+      reasons.push(list.why);
     }
 
     if (!bag && file.state === 'ok') {
@@ -52,7 +53,7 @@ export const rancherDesktopKind: RuntimeKind = {
       if (parsed.ok) {
         bag = normalizeRdSettings(parsed.value, 'file');
         bag.set('settingsFile', file.path, 'file');
-      } else reasons.push(`${basename(file.path)} ${parsed.error}`);
+      } else reasons.push(why('file.badContent', { file: basename(file.path), error: parsed.errorRef }));
     } else if (!bag && file.state === 'error') reasons.push(file.reason);
 
     let version: string | null = null;

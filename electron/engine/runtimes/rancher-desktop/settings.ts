@@ -53,7 +53,7 @@ export function parseRdSettings(text: string): Parsed<Record<string, unknown>> {
     const p = parseJson(text);
     if (!p.ok) return p;
     const rec = asRecord(p.value);
-    return rec ? ok(rec) : fail('is not a JSON object');
+    return rec ? ok(rec) : fail('notJsonObject');
   });
 }
 
@@ -88,7 +88,7 @@ export function normalizeRdSettings(raw: Record<string, unknown>, source: Exclud
 /** The version in `rdctl version` output ("rdctl client version: v1.20.0, targeting server version: v1" -> "1.20.0"). */
 export function parseRdctlVersion(text: string): Parsed<string> {
   const m = /client version:\s*v?(\d+\.\d+(?:\.\d+)?[^\s,]*)/i.exec(text);
-  return m ? ok(m[1]) : fail('does not contain "client version: ..."');
+  return m ? ok(m[1]) : fail('noRdctlVersion');
 }
 
 /** The long flags listed in `rdctl start --help` / `rdctl set --help`. */

@@ -1,6 +1,7 @@
 import { SpawnError } from '../../util/exec.js';
 import type { DetectContext } from '../types.js';
 import { seconds } from './values.js';
+import { why, whyEn, type Why } from './why.js';
 
 /** Why a CLI call gave no usable output. */
 export type CliFailureCode = 'not-found' | 'timeout' | 'failed' | 'cancelled' | 'error';
@@ -8,7 +9,7 @@ export type CliFailureCode = 'not-found' | 'timeout' | 'failed' | 'cancelled' | 
 /** Outcome of a CLI call made during detection: never throws. */
 export type CliOutcome =
   | { ok: true; stdout: string; stderr: string; exitCode: number }
-  | { ok: false; code: CliFailureCode; reason: string; stderr: string; exitCode: number | null };
+  | { ok: false; code: CliFailureCode; reason: string; why: Why; stderr: string; exitCode: number | null };
 
 /** Options of one detection CLI call. */
 export interface CliCallOptions {
@@ -42,16 +43,23 @@ export async function runCli(ctx: DetectContext, file: string, args: string[], o
 }
 
 function describeFailure(err: unknown, label: string, file: string, timeoutMs: number): CliOutcome & { ok: false } {
+  const failure = (code: CliFailureCode, w: Why, stderr: string, exitCode: number | null): CliOutcome & { ok: false } => ({ ok: false, code, reason: whyEn(w), why: w, stderr, exitCode });
   if (err instanceof SpawnError) {
     const stderr = err.stderrTail;
-    if (err.code === 'not-found') return { ok: false, code: 'not-found', reason: `${file} is not installed or not on PATH`, stderr, exitCode: null };
-    if (err.code === 'timeout') return { ok: false, code: 'timeout', reason: `${label} did not answer within ${seconds(timeoutMs)}`, stderr, exitCode: null };
-    if (err.code === 'cancelled') return { ok: false, code: 'cancelled', reason: `${label} was stopped (detection cancelled or out of time)`, stderr, exitCode: null };
-    const tail = firstLine(stderr);
-    return { ok: false, code: 'failed', reason: `${label} failed (exit code ${err.exitCode ?? '?'})${tail ? `: ${tail}` : ''}`, stderr, exitCode: err.exitCode };
+    if (err.code === 'not-found') return failure('not-found', why('cli.notFound', { file }), stderr, null);
+    if (err.code === 'timeout') return failure('timeout', why('cli.timeout', { label, time: seconds(timeoutMs) }), stderr, null);
+    if (err.code === 'cancelled') return failure('cancelled', why('cli.cancelled', { label }), stderr, null);
+    return failure('failed', exitWhy(label, err.exitCode, stderr), stderr, err.exitCode);
   }
   const msg = err instanceof Error ? err.message : String(err);
-  return { ok: false, code: 'error', reason: `${label} could not be run: ${msg}`, stderr: '', exitCode: null };
+  return failure('error', why('cli.notRun', { label, detail: msg }), '', null);
+}
+
+/** "<label> failed (exit code N): <first line of stderr>". */
+export function exitWhy(label: string, exitCode: number | null | undefined, stderr: string): Why {
+  const tail = firstLine(stderr);
+  const code = exitCode ?? '?';
+  return tail ? why('cli.failedSaid', { label, code, said: tail }) : why('cli.failed', { label, code });
 }
 
 /** The first non-empty line of a text, shortened for a message. */
@@ -61,6 +69,6 @@ export function firstLine(text: string, max = 200): string {
 }
 
 /** "<label> printed output that <error>", e.g. "rdctl list-settings printed output that is not valid JSON". */
-export function garbageReason(label: string, parseError: string): string {
-  return `${label} printed output that ${parseError}`;
+export function garbageReason(label: string, parseError: Why): Why {
+  return why('cli.garbage', { label, error: parseError });
 }

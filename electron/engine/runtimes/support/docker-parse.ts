@@ -39,7 +39,7 @@ function infoFromJson(text: string): Parsed<DockerInfoFacts> {
   const p = parseJson(text.trim());
   if (!p.ok) return p;
   const j = asRecord(p.value);
-  if (!j) return fail('is not a JSON object');
+  if (!j) return fail('notJsonObject');
   const client = asRecord(j.ClientInfo);
   const driverStatus = Array.isArray(j.DriverStatus) ? j.DriverStatus : [];
   const backing = driverStatus.find((row) => Array.isArray(row) && row[0] === 'Backing Filesystem') as unknown[] | undefined;
@@ -98,7 +98,7 @@ function infoFromText(text: string): Parsed<DockerInfoFacts> {
   const secs = sections(text);
   const server = secs.get('Server') ?? [];
   const client = secs.get('Client') ?? [];
-  if (!secs.size) return fail('is not `docker info` output');
+  if (!secs.size) return fail('notDockerInfo');
   const first = (rows: typeof server, key: string): string | undefined => toText(rows.find((r) => r.key === key)?.value);
   const labels: string[] = [];
   const labelsAt = server.findIndex((r) => r.key === 'Labels');
@@ -137,7 +137,7 @@ function versionFromJson(text: string): Parsed<DockerVersionFacts> {
   const p = parseJson(text.trim());
   if (!p.ok) return p;
   const j = asRecord(p.value);
-  if (!j) return fail('is not a JSON object');
+  if (!j) return fail('notJsonObject');
   const client = asRecord(j.Client);
   const server = asRecord(j.Server);
   const components = Array.isArray(server?.Components) ? server.Components : [];
@@ -153,7 +153,7 @@ function versionFromJson(text: string): Parsed<DockerVersionFacts> {
 
 function versionFromText(text: string): Parsed<DockerVersionFacts> {
   const secs = sections(text);
-  if (!secs.size) return fail('is not `docker version` output');
+  if (!secs.size) return fail('notDockerVersion');
   const client = secs.get('Client') ?? [];
   const server = secs.get('Server') ?? [];
   const engineAt = server.findIndex((r) => r.key === 'Engine');

@@ -1,7 +1,9 @@
 import type { DetectContext } from '../types.js';
-import { firstLine, garbageReason, runCli, type CliOutcome } from './cli.js';
+import { exitWhy, firstLine, garbageReason, runCli, type CliOutcome } from './cli.js';
 import { parseDockerInfo, parseDockerVersion, type DockerInfoFacts, type DockerVersionFacts } from './docker-parse.js';
+import type { Parsed } from './parsed.js';
 import { SettingsBag, joinReasons } from './runtime-info.js';
+import { why, type Why } from './why.js';
 
 /** How to address one Docker daemon: a named context or an explicit host (unix:///..., tcp://...). */
 export type DockerTarget = { context: string } | { host: string };
@@ -11,7 +13,7 @@ export interface DockerEndpointReport {
   /** absent: the docker CLI or the context does not exist. */
   state: 'running' | 'stopped' | 'unknown' | 'absent';
   /** Why the daemon is not usable, or (when running) which of the two calls gave nothing. */
-  reason?: string;
+  reason?: Why[];
   cliMissing?: boolean;
   info?: DockerInfoFacts;
   version?: DockerVersionFacts;
@@ -33,10 +35,10 @@ export async function queryDocker(ctx: DetectContext, target: DockerTarget): Pro
     runCli(ctx, 'docker', [...base, 'info', '--format', '{{json .}}'], { label: 'docker info', allowFailure: true }),
   ]);
   if ((!v.ok && v.code === 'not-found') || (!i.ok && i.code === 'not-found')) {
-    return { state: 'absent', cliMissing: true, reason: 'the docker CLI is not installed or not on PATH' };
+    return { state: 'absent', cliMissing: true, reason: [why('docker.noCli')] };
   }
   const stderr = `${v.stderr}\n${i.stderr}`;
-  if (NO_CONTEXT.test(stderr)) return { state: 'absent', reason: firstLine(stderr) };
+  if (NO_CONTEXT.test(stderr)) return { state: 'absent', reason: [why('said', { said: firstLine(stderr) })] };
   const infoRead = readOutcome(i, 'docker info', parseDockerInfo);
   const versionRead = readOutcome(v, 'docker version', parseDockerVersion);
   const info = infoRead.value;
@@ -44,17 +46,17 @@ export async function queryDocker(ctx: DetectContext, target: DockerTarget): Pro
   if (info?.serverVersion || version?.engineVersion) return { state: 'running', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) };
   const complaint = [...(info?.serverErrors ?? []), stderr].join('\n');
   if (UNREACHABLE.test(complaint)) {
-    return { state: 'stopped', info, version, reason: `the Docker daemon is not running (${firstLine(complaint.replace(/^\s+/, ''))})` };
+    return { state: 'stopped', info, version, reason: [why('docker.daemonDown', { said: firstLine(complaint.replace(/^\s+/, '')) })] };
   }
   const said = firstLine(complaint.trim());
-  return { state: 'unknown', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) ?? (said ? `docker could not reach its daemon: ${said}` : 'docker gave no information about its daemon') };
+  return { state: 'unknown', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) ?? [said ? why('docker.unreachable', { said }) : why('docker.noInfo')] };
 }
 
-function readOutcome<T>(o: CliOutcome, label: string, parse: (t: string) => { ok: true; value: T } | { ok: false; error: string }): { value?: T; reason?: string } {
-  if (!o.ok) return { reason: o.reason };
-  if (!o.stdout.trim()) return { reason: o.exitCode ? `${label} failed (exit code ${o.exitCode})${o.stderr.trim() ? `: ${firstLine(o.stderr)}` : ''}` : `${label} printed nothing` };
+function readOutcome<T>(o: CliOutcome, label: string, parse: (t: string) => Parsed<T>): { value?: T; reason?: Why } {
+  if (!o.ok) return { reason: o.why };
+  if (!o.stdout.trim()) return { reason: o.exitCode ? exitWhy(label, o.exitCode, o.stderr) : why('cli.printedNothing', { label }) };
   const p = parse(o.stdout);
-  return p.ok ? { value: p.value } : { reason: garbageReason(label, p.error) };
+  return p.ok ? { value: p.value } : { reason: garbageReason(label, p.errorRef) };
 }
 
 /** Adds what `docker info`/`docker version` tell about a daemon to a runtime's settings (source "cli"). */

@@ -1,8 +1,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import type { DetectContext } from '../types.js';
+import { why, type Why } from './why.js';
 
 /** Result of looking for an optional file. */
-export type FileLook = { state: 'missing' } | { state: 'ok'; path: string; text: string } | { state: 'error'; path: string; reason: string };
+export type FileLook = { state: 'missing' } | { state: 'ok'; path: string; text: string } | { state: 'error'; path: string; reason: Why };
 
 /** Reads a file that may not exist: missing is not an error, unreadable is. */
 export async function readOptional(ctx: DetectContext, path: string): Promise<FileLook> {
@@ -12,7 +13,7 @@ export async function readOptional(ctx: DetectContext, path: string): Promise<Fi
     const code = (err as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing' };
     const msg = err instanceof Error ? err.message : String(err);
-    return { state: 'error', path, reason: `${path} could not be read (${code ?? msg})` };
+    return { state: 'error', path, reason: why('file.unreadable', { path, detail: code ?? msg }) };
   }
 }
 

@@ -18,7 +18,7 @@ export function parseFlatYaml(text: string): Parsed<Record<string, YamlScalar>> 
       if (line.trim() === '' || /^\s*#/.test(line) || /^(---|\.\.\.)\s*$/.test(line)) continue;
       if (/^[\s-]/.test(line)) continue; // nested block content or a list item
       const m = /^("[^"]*"|'[^']*'|[^:#\s{[][^:]*?)\s*:(?:\s+(.*))?$/.exec(line);
-      if (!m) return fail(`is not YAML (line ${i + 1})`);
+      if (!m) return fail('notYamlLine', { line: i + 1 });
       const key = unquote(m[1]);
       const raw = stripComment(m[2] ?? '').trim();
       if (raw === '' || raw === '|' || raw === '>' || raw.startsWith('{') || raw.startsWith('[') || raw.startsWith('&')) continue;

@@ -14,12 +14,12 @@ export function parseJsonStream(text: string): Parsed<unknown[]> {
       while (i < n && /\s/.test(text[i])) i++;
       if (i >= n) break;
       const end = scanValue(text, i);
-      if (end < 0) return fail(`is not valid JSON (at character ${i + 1})`);
+      if (end < 0) return fail('notJsonAt', { at: i + 1 });
       let value: unknown;
       try {
         value = JSON.parse(text.slice(i, end));
       } catch {
-        return fail(`is not valid JSON (at character ${i + 1})`);
+        return fail('notJsonAt', { at: i + 1 });
       }
       values.push(value);
       i = end;
@@ -58,6 +58,6 @@ export function parseJson(text: string): Parsed<unknown> {
   try {
     return ok(JSON.parse(text) as unknown);
   } catch {
-    return fail('is not valid JSON');
+    return fail('notJson');
   }
 }

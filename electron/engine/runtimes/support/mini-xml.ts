@@ -31,40 +31,40 @@ export function parseXml(text: string): Parsed<XmlElement> {
       if (lt > i && stack.length > 1) top.text += decode(text.slice(i, lt));
       if (text.startsWith('<!--', lt)) {
         const end = text.indexOf('-->', lt + 4);
-        if (end < 0) return fail('is not valid XML (unterminated comment)');
+        if (end < 0) return fail('xmlUnterminatedComment');
         i = end + 3;
       } else if (text.startsWith('<![CDATA[', lt)) {
         const end = text.indexOf(']]>', lt + 9);
-        if (end < 0) return fail('is not valid XML (unterminated CDATA)');
+        if (end < 0) return fail('xmlUnterminatedCdata');
         top.text += text.slice(lt + 9, end);
         i = end + 3;
       } else if (text.startsWith('<?', lt) || text.startsWith('<!', lt)) {
         const end = text.indexOf('>', lt);
-        if (end < 0) return fail('is not valid XML (unterminated declaration)');
+        if (end < 0) return fail('xmlUnterminatedDeclaration');
         i = end + 1;
       } else if (text.startsWith('</', lt)) {
         const end = text.indexOf('>', lt);
-        if (end < 0) return fail('is not valid XML (unterminated end tag)');
+        if (end < 0) return fail('xmlUnterminatedEndTag');
         const name = text.slice(lt + 2, end).trim();
-        if (stack.length < 2 || top.name !== name) return fail(`is not valid XML (unexpected </${name}>)`);
+        if (stack.length < 2 || top.name !== name) return fail('xmlUnexpectedEnd', { name });
         stack.pop();
         i = end + 1;
       } else {
         const tag = readTag(text, lt);
-        if (!tag) return fail(`is not valid XML (bad tag at character ${lt + 1})`);
+        if (!tag) return fail('xmlBadTag', { at: lt + 1 });
         const el: XmlElement = { name: tag.name, attrs: tag.attrs, children: [], text: '' };
-        if (stack.length === 1 && root.children.length > 0) return fail('is not valid XML (more than one root element)');
+        if (stack.length === 1 && root.children.length > 0) return fail('xmlTwoRoots');
         top.children.push(el);
         if (!tag.selfClosing) {
-          if (stack.length > MAX_DEPTH) return fail('is not valid XML (nested too deeply)');
+          if (stack.length > MAX_DEPTH) return fail('xmlTooDeep');
           stack.push(el);
         }
         i = tag.end;
       }
     }
-    if (stack.length > 1) return fail(`is not valid XML (<${stack[stack.length - 1].name}> is not closed)`);
+    if (stack.length > 1) return fail('xmlNotClosed', { name: stack[stack.length - 1].name });
     const doc = root.children[0];
-    if (!doc) return fail('is not XML (no element found)');
+    if (!doc) return fail('xmlNoElement');
     return ok(doc);
   });
 }

@@ -1,4 +1,5 @@
 import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../contract.js';
+import { whyEn, type Why } from './why.js';
 
 /** Settings being collected for one runtime, each with where its value came from. */
 export class SettingsBag {
@@ -32,7 +33,8 @@ export interface RuntimeParts {
   name: string;
   version?: string | null;
   state: RuntimeState;
-  reason?: string;
+  /** Why the state is unknown or the runtime unusable: one clause or several (joined with "; " in English). */
+  reason?: Why | Why[];
   bag?: SettingsBag;
   targets?: TargetInfo[];
 }
@@ -50,7 +52,11 @@ export function makeRuntime(p: RuntimeParts): RuntimeInfo {
     targets: p.targets ?? [],
     findings: [],
   };
-  if (p.reason) info.reason = p.reason;
+  const refs = p.reason === undefined ? [] : Array.isArray(p.reason) ? p.reason : [p.reason];
+  if (refs.length) {
+    info.reason = refs.map(whyEn).join('; ');
+    info.reasonRefs = refs;
+  }
   return info;
 }
 
@@ -64,8 +70,8 @@ export const VM_PLACES: Place[] = ['shared', 'guest'];
 /** Places of a Docker engine: a bind mount from the host, the container's disk and a volume. */
 export const DOCKER_PLACES: Place[] = ['shared', 'guest', 'volume'];
 
-/** Joins reasons that are present with "; ". */
-export function joinReasons(...reasons: (string | undefined)[]): string | undefined {
-  const r = reasons.filter((x): x is string => !!x);
-  return r.length ? r.join('; ') : undefined;
+/** The reasons that are present, in order (makeRuntime joins them); undefined when there are none. */
+export function joinReasons(...reasons: (Why | Why[] | undefined)[]): Why[] | undefined {
+  const r = reasons.flat().filter((x): x is Why => !!x);
+  return r.length ? r : undefined;
 }

@@ -4,6 +4,7 @@ import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists } from '../support/files.js';
 import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
+import { why, type Why } from '../support/why.js';
 import { confirmVagrantMounts, machineId, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
 import { restartVagrant, startVagrant, vagrantRestartArgv } from './restart.js';
@@ -16,7 +17,7 @@ export { VAGRANT_ENV } from './guest.js';
 const VAGRANT_CONFIRM_MS = 20_000;
 
 /** What to tell a user about entries whose folder is gone: the command only, never run by vmbench. */
-export const PRUNE_HINT = 'its folder no longer exists; `vagrant global-status --prune` removes such stale entries';
+export const PRUNE_HINT = why('vagrant.prune');
 
 /** How a setting the Vagrantfile gives as an expression vmbench cannot evaluate is shown: unknown, with the expression. */
 export function unknownSetting(expr: string): string {
@@ -25,7 +26,7 @@ export function unknownSetting(expr: string): string {
 
 async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: string | null): Promise<RuntimeInfo> {
   const bag = new SettingsBag();
-  const reasons: (string | undefined)[] = [];
+  const reasons: (Why | undefined)[] = [];
   let folders: FolderSetting[] | undefined;
   bag.set('provider', m.provider, 'cli');
   bag.set('machineHome', m.directory, 'cli');
@@ -49,18 +50,18 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
       bag.set('box', facts.box, 'vagrantfile');
     } else if (file.state === 'error') reasons.push(file.reason);
     else if (!(await pathExists(m.directory))) reasons.push(PRUNE_HINT);
-    else reasons.push('no Vagrantfile was found in its folder');
+    else reasons.push(why('vagrant.noVagrantfile'));
     if (view?.state === 'ok') {
       // The machine exists: what its provider reports wins over what the Vagrantfile says.
       bag.set('cpus', view.facts.cpus, 'provider');
       bag.set('memoryMiB', view.facts.memoryMiB, 'provider');
       bag.set('vmType', view.facts.vmType, 'provider');
       bag.set('providerShares', view.facts.shares.map((s) => s.name), 'provider');
-    } else if (view?.state === 'error') reasons.push(`${m.provider} could not tell the machine's settings (${view.reason}); cpus and memory are the Vagrantfile's`);
+    } else if (view?.state === 'error') reasons.push(why('vagrant.providerSilent', { provider: m.provider ?? '', why: view.reason }));
   }
   const id = `vagrant:${m.id}`;
   const state = vagrantState(m.state);
-  if (state === 'unknown') reasons.push(`vagrant global-status shows the state "${m.state ?? ''}"`);
+  if (state === 'unknown') reasons.push(why('listedStatus', { label: 'vagrant global-status', status: m.state ?? '' }));
   const label = `${m.name ?? m.id}${m.provider ? ` (${m.provider})` : ''}`;
   return makeRuntime({
     id,
@@ -79,7 +80,7 @@ export interface VagrantReport {
   installed: boolean;
   version: string | null;
   machines: VagrantMachine[];
-  reason?: string;
+  reason?: Why;
 }
 
 /** Asks `vagrant --version` and `vagrant global-status --machine-readable` (in parallel, update check off). */
@@ -91,9 +92,9 @@ export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
   if (!status.ok && status.code === 'not-found') return { installed: false, version: null, machines: [] };
   const v = ver.ok ? parseVagrantVersion(ver.stdout) : undefined;
   const version = v?.ok ? v.value : null;
-  if (!status.ok) return { installed: true, version, machines: [], reason: status.reason };
+  if (!status.ok) return { installed: true, version, machines: [], reason: status.why };
   const parsed = parseGlobalStatus(status.stdout);
-  if (!parsed.ok) return { installed: true, version, machines: [], reason: garbageReason('vagrant global-status', parsed.error) };
+  if (!parsed.ok) return { installed: true, version, machines: [], reason: garbageReason('vagrant global-status', parsed.errorRef) };
   return { installed: true, version, machines: parsed.value };
 }
 

@@ -32,7 +32,7 @@ export function parseMachineReadable(text: string): Parsed<MachineRecord[]> {
       if (parts.length < 3 || !/^\d+$/.test(parts[0])) continue;
       records.push({ timestamp: parts[0], target: parts[1], type: parts[2], data: parts.slice(3).map(unescapeVagrant) });
     }
-    if (records.length === 0 && text.trim() !== '') return fail('is not Vagrant machine-readable output');
+    if (records.length === 0 && text.trim() !== '') return fail('notVagrantMachineReadable');
     return ok(records);
   });
 }
@@ -110,7 +110,7 @@ export function vagrantState(state: string | undefined): RuntimeState {
 /** The version in `vagrant --version` output ("Vagrant 2.3.4" -> "2.3.4"). */
 export function parseVagrantVersion(text: string): Parsed<string> {
   const m = /Vagrant\s+v?(\d+\.\d+(?:\.\d+)?\S*)/.exec(text);
-  return m ? ok(m[1]) : fail('does not contain "Vagrant <version>"');
+  return m ? ok(m[1]) : fail('noVagrantVersion');
 }
 
 /** One Host block of `vagrant ssh-config` (for the Vagrant transport). */
@@ -133,7 +133,7 @@ export function parseSshConfig(text: string): Parsed<SshHost[]> {
       if (m[1].toLowerCase() === 'host') hosts.push({ host: m[2], options: {} });
       else if (hosts.length) hosts[hosts.length - 1].options[m[1]] = m[2].replace(/^"(.*)"$/, '$1');
     }
-    if (hosts.length === 0 && text.trim() !== '') return fail('has no "Host" block');
+    if (hosts.length === 0 && text.trim() !== '') return fail('noHostBlock');
     return ok(
       hosts.map((h) => ({
         ...h,

@@ -42,7 +42,7 @@ export function parseShowVmInfo(text: string): Parsed<ProviderFacts> {
     const kv = machineReadable(text);
     const memoryMiB = int(kv.get('memory'));
     const cpus = int(kv.get('cpus'));
-    if (memoryMiB === undefined && cpus === undefined) return fail('has no memory= or cpus= line (is this VBoxManage showvminfo --machinereadable output?)');
+    if (memoryMiB === undefined && cpus === undefined) return fail('noVboxMemoryCpus');
     const shares: ProviderShare[] = [];
     for (const [k, v] of kv) {
       const n = /^SharedFolderNameMachineMapping(\d+)$/.exec(k)?.[1];
@@ -57,7 +57,7 @@ export function parsePrlctlInfo(text: string): Parsed<ProviderFacts> {
   return safeParse(() => {
     const cpus = int(/^\s*cpu\s+cpus=(\d+)/m.exec(text)?.[1]);
     const memoryMiB = int(/^\s*memory\s+(\d+)Mb\b/m.exec(text)?.[1]);
-    if (memoryMiB === undefined && cpus === undefined) return fail('has no "cpu cpus=" or "memory ...Mb" line (is this prlctl list -i output?)');
+    if (memoryMiB === undefined && cpus === undefined) return fail('noPrlctlMemoryCpus');
     return ok({ cpus, memoryMiB, shares: [], state: /^\s*State:\s*(\S+)/m.exec(text)?.[1] });
   });
 }
@@ -71,7 +71,7 @@ export function parseVmx(text: string): Parsed<ProviderFacts> {
       if (m) kv.set(m[1].toLowerCase(), m[2]);
     }
     const memoryMiB = int(kv.get('memsize'));
-    if (memoryMiB === undefined) return fail('has no memsize entry (is this a .vmx file?)');
+    if (memoryMiB === undefined) return fail('noVmxMemsize');
     const shares: ProviderShare[] = [];
     for (const [k, v] of kv) {
       const n = /^sharedfolder(\d+)\.guestname$/.exec(k)?.[1];

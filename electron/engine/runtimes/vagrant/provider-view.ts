@@ -14,10 +14,11 @@ import { readOptional } from '../support/files.js';
 import { createLimiter } from '../support/limit.js';
 import type { Parsed } from '../support/parsed.js';
 import type { DetectContext } from '../types.js';
+import { why, type Why } from '../support/why.js';
 import { parsePrlctlInfo, parseShowVmInfo, parseVmx, type ProviderFacts } from './provider-output.js';
 
 /** What asking the provider gave: its facts, nothing (machine not created, provider not asked), or why it could not tell. */
-export type ProviderLook = { state: 'ok'; facts: ProviderFacts; via: string } | { state: 'none' } | { state: 'error'; reason: string };
+export type ProviderLook = { state: 'ok'; facts: ProviderFacts; via: string } | { state: 'none' } | { state: 'error'; reason: Why };
 
 /** At most this many provider calls (VBoxManage, virsh, prlctl) run at once, however many machines Vagrant lists. */
 const providerCall = createLimiter(4);
@@ -26,9 +27,9 @@ const UUID = /^\{?[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\}
 const VMWARE = /^vmware_(desktop|fusion|workstation)$/;
 
 function fromCli(out: CliOutcome, label: string, parse: (text: string) => Parsed<ProviderFacts>): ProviderLook {
-  if (!out.ok) return { state: 'error', reason: out.reason };
+  if (!out.ok) return { state: 'error', reason: out.why };
   const parsed = parse(out.stdout);
-  return parsed.ok ? { state: 'ok', facts: parsed.value, via: label } : { state: 'error', reason: garbageReason(label, parsed.error) };
+  return parsed.ok ? { state: 'ok', facts: parsed.value, via: label } : { state: 'error', reason: garbageReason(label, parsed.errorRef) };
 }
 
 /** The libvirt domain's vcpus, memory and filesystem shares from `virsh dumpxml`. */
@@ -49,11 +50,11 @@ export async function readProviderView(ctx: DetectContext, home: string, machine
   const id = look.text.trim();
   if (VMWARE.test(provider)) {
     const vmx = await readOptional(ctx, id);
-    if (vmx.state !== 'ok') return vmx.state === 'error' ? { state: 'error', reason: vmx.reason } : { state: 'error', reason: `the .vmx file ${id} named by ${idFile} does not exist` };
+    if (vmx.state !== 'ok') return vmx.state === 'error' ? { state: 'error', reason: vmx.reason } : { state: 'error', reason: why('vagrant.noVmx', { vmx: id, idFile }) };
     const parsed = parseVmx(vmx.text);
-    return parsed.ok ? { state: 'ok', facts: parsed.value, via: 'the .vmx file' } : { state: 'error', reason: garbageReason('the .vmx file', parsed.error) };
+    return parsed.ok ? { state: 'ok', facts: parsed.value, via: 'the .vmx file' } : { state: 'error', reason: why('file.badContent', { file: id, error: parsed.errorRef }) };
   }
-  if (!UUID.test(id)) return { state: 'error', reason: `${idFile} does not hold a machine id` };
+  if (!UUID.test(id)) return { state: 'error', reason: why('vagrant.badIdFile', { idFile }) };
   switch (provider) {
     case 'virtualbox':
       return fromCli(await providerCall(() => runCli(ctx, 'VBoxManage', ['showvminfo', id, '--machinereadable'], { label: 'VBoxManage showvminfo', env: C })), 'VBoxManage showvminfo', parseShowVmInfo);
