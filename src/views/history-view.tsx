@@ -1,6 +1,7 @@
 import { useState, type JSX } from 'react';
 import { Trans } from 'react-i18next';
-import { useUi } from '../lib/use-ui';
+import { skippedTexts } from '../../electron/error-text';
+import { useLang, useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -12,6 +13,7 @@ import { HistoryRow } from './history-row';
 /** The run history: open a run, or tick two and compare them. */
 export function HistoryView(): JSX.Element {
   const { t } = useUi();
+  const lang = useLang();
   const runs = useAppStore((s) => s.runs);
   const loading = useAppStore((s) => s.runsLoading);
   const selectedId = useAppStore((s) => s.selectedRunId);
@@ -53,8 +55,8 @@ export function HistoryView(): JSX.Element {
           <div>
             <strong>{t('history.skipped')}</strong>
             <ul>
-              {runs.warnings.map((w) => (
-                <li key={w}>{w}</li>
+              {skippedTexts(runs, lang).map((w, i) => (
+                <li key={i}>{w}</li>
               ))}
             </ul>
           </div>
