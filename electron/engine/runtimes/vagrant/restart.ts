@@ -70,12 +70,18 @@ export async function restartVagrant(rt: RuntimeInfo, ctx: DetectContext): Promi
   await vagrant(['up', id]);
 }
 
-async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string | undefined): Promise<void> {
+/** The libvirt domain uuid vagrant-libvirt recorded for the machine; a restart error saying what to do when there is none. */
+export async function libvirtDomainId(rt: RuntimeInfo, home: string | undefined): Promise<string> {
   const name = typeof rt.settings.machineName === 'string' ? rt.settings.machineName : 'default';
   if (!home) throw restartError('invalid-input', rt, msg('errors.vagrant.folderUnknown', { name: rt.name }));
   const idFile = join(home, '.vagrant', 'machines', name, 'libvirt', 'id');
   const uuid = (await readFile(idFile, 'utf8').catch(() => '')).trim();
   if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw restartError('invalid-input', rt, msg('errors.vagrant.noDomainId', { name: rt.name, file: idFile }));
+  return uuid;
+}
+
+async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string | undefined): Promise<void> {
+  const uuid = await libvirtDomainId(rt, home);
   const uri = ctx.env.LIBVIRT_DEFAULT_URI || 'qemu:///system';
   const virsh = (args: string[]): Promise<{ stdout: string }> => run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, env: { ...ctx.env, LC_ALL: 'C' }, signal: ctx.signal });
   const xml = (await virsh(['dumpxml', '--inactive', uuid])).stdout;
