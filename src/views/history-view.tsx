@@ -1,5 +1,6 @@
 import { useState, type JSX } from 'react';
 import { Trans } from 'react-i18next';
+import type { RunList } from '../../electron/contract';
 import { skippedTexts } from '../../electron/error-text';
 import { useLang, useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
@@ -10,10 +11,28 @@ import { useAppStore } from '../store/app-store';
 import { newestFirst, orderPair } from '../store/compare-pick';
 import { HistoryRow } from './history-row';
 
+/** The run files the history skipped (corrupted, unreadable, newer schema), each in the page's language. */
+export function SkippedBanner({ list }: { list: Pick<RunList, 'warnings' | 'skipped'> }): JSX.Element {
+  const { t } = useUi();
+  const lang = useLang();
+  return (
+    <div className="banner banner-warn" data-testid="history-warnings">
+      <Icon name="alert" />
+      <div>
+        <strong>{t('history.skipped')}</strong>
+        <ul>
+          {skippedTexts(list, lang).map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
 /** The run history: open a run, or tick two and compare them. */
 export function HistoryView(): JSX.Element {
   const { t } = useUi();
-  const lang = useLang();
   const runs = useAppStore((s) => s.runs);
   const loading = useAppStore((s) => s.runsLoading);
   const selectedId = useAppStore((s) => s.selectedRunId);
@@ -49,19 +68,7 @@ export function HistoryView(): JSX.Element {
           </button>
         </div>
       </div>
-      {runs && runs.warnings.length > 0 ? (
-        <div className="banner banner-warn" data-testid="history-warnings">
-          <Icon name="alert" />
-          <div>
-            <strong>{t('history.skipped')}</strong>
-            <ul>
-              {skippedTexts(runs, lang).map((w, i) => (
-                <li key={i}>{w}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      {runs && runs.warnings.length > 0 ? <SkippedBanner list={runs} /> : null}
       {runs && runs.runs.length === 0 ? (
         <EmptyState icon="history" title={t('results.noRunsTitle')}>
           <Trans t={t} i18nKey="history.emptyBody" components={{ b: <strong /> }} />
