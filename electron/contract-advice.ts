@@ -67,9 +67,12 @@ export interface ApplyPlan {
   steps?: string[];
   /** Where the backup will be kept (under the data directory). */
   backupDir?: string;
-  /** A restart the user may confirm afterwards (never done without a second confirmation). */
-  restart?: { argv: string[]; why: string };
+  /** A restart the user may confirm afterwards (never done without a second confirmation); whyRef is why as a reference into the errors catalogue. */
+  restart?: { argv: string[]; why: string; whyRef?: MsgRef };
+  /** Remarks on the change, in English. */
   notes: string[];
+  /** The same notes (same order) as references into the errors catalogue, for a reader to show in its language. */
+  noteRefs?: MsgRef[];
   /** sha256 of the file, domain XML or setting the plan was computed from; apply refuses when it changed. */
   sourceHash?: string;
   /** The id `advice.apply` takes (set by the engine when it hands the plan out; used once, for 15 minutes). */
@@ -87,8 +90,8 @@ export interface ApplyResult {
   message: string;
   /** The same message as a reference into the common catalogue (errors.apply.*), for a reader to show in its language. */
   messageRef?: MsgRef;
-  /** A restart that makes the change take effect; runtime.restart takes its planId. */
-  restart?: { argv: string[]; why: string; planId?: string };
+  /** A restart that makes the change take effect; runtime.restart takes its planId; whyRef is why as a reference into the errors catalogue. */
+  restart?: { argv: string[]; why: string; whyRef?: MsgRef; planId?: string };
   steps?: string[];
   /** What to re-run to verify the change (before/after in the compare view). */
   rerun?: { targets: string[]; tests: TestId[] };

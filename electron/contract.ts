@@ -143,8 +143,16 @@ export interface RunSummary {
 /** History plus what could not be read. */
 export interface RunList {
   runs: RunSummary[];
-  /** One line per skipped (corrupted, unreadable, newer schema) run file. */
+  /** One line per skipped (corrupted, unreadable, newer schema) run file, in English. */
   warnings: string[];
+  /** The same skipped files (same order) with each message's reference, for a reader to show in its language; absent when none was skipped. */
+  skipped?: SkippedRunFile[];
+}
+
+/** A run file the history could not read: the English warning and, when it has one, its reference into the errors catalogue. */
+export interface SkippedRunFile {
+  message: string;
+  ref?: MsgRef;
 }
 
 export type { Direction, CompareRow, CompareVerdict, CompareSummary, VerdictMethod, SettingChange, Comparison } from './contract-compare.js';

@@ -3,7 +3,8 @@
  * contract) and, for the messages users meet, a message reference into the common catalogue
  * (errors.*); the CLI and the views render it with errorText in their own language.
  */
-import type { MsgRef } from './contract-advice.js';
+import type { ApplyPlan, MsgRef } from './contract-advice.js';
+import type { RunList } from './contract.js';
 import { translator, type Lang } from './i18n.js';
 
 /** A message of the common catalogue (errors.*, state.* …) in one language (nested messages in its parameters rendered first); undefined when the key is unknown here. */
@@ -60,4 +61,19 @@ export function reasonText(rt: { reason?: string; reasonRefs?: unknown }, lang: 
 /** A runtime's reason as something a message can quote: one reference for all its clauses, else its English text. */
 export function reasonParam(rt: { reason?: string; reasonRefs?: MsgRef[] }): MsgRef | string | undefined {
   return joinedRef(rt.reasonRefs ?? []) ?? rt.reason;
+}
+
+/** The skipped run files of a history listing in a language (each file's reference rendered where it has one; an older engine's plain warnings as they are). */
+export function skippedTexts(list: Pick<RunList, 'warnings' | 'skipped'>, lang: Lang): string[] {
+  return (list.skipped ?? list.warnings.map((message) => ({ message }))).map((s) => errorText(s, lang));
+}
+
+/** An apply plan's notes in a language (noteRefs[i] is notes[i] as a reference). */
+export function planNotes(plan: Pick<ApplyPlan, 'notes' | 'noteRefs'>, lang: Lang): string[] {
+  return plan.notes.map((message, i) => errorText({ message, ref: plan.noteRefs?.[i] }, lang));
+}
+
+/** Why a restart is offered, in a language. */
+export function restartWhy(restart: { why: string; whyRef?: MsgRef }, lang: Lang): string {
+  return errorText({ message: restart.why, ref: restart.whyRef }, lang);
 }

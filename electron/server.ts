@@ -7,7 +7,11 @@ import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { WebSocketServer } from 'ws';
+import type { MsgRef } from './contract.js';
 import type { Engine } from './engine/api.js';
+import { engineMessage } from './engine/errors.js';
+import { renderError } from './error-text.js';
+import { langFromTag, type Lang } from './i18n.js';
 
 const MAX_BODY = 1024 * 1024;
 const MIME: Record<string, string> = {
@@ -67,21 +71,21 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     // DNS-rebinding guard: only our own host names reach the API and the page.
-    if (!allowedHosts().has(req.headers.host ?? '')) return sendText(res, 421, 'Misdirected request: vmbench web answers only on 127.0.0.1.');
+    if (!allowedHosts().has(req.headers.host ?? '')) return sendPage(req, res, 421, 'errors.http.misdirected');
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     if (url.pathname.startsWith('/api/')) {
       if (!sameToken(req.headers[TOKEN_HEADER], token)) {
-        return sendJson(res, 401, { ok: false, error: { code: 'invalid-input', message: 'This request lacks the key of this vmbench web: open the address `vmbench web` printed when it started (it ends in #token=…).' } });
+        return refuse(res, 401, 'errors.http.noToken');
       }
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'invalid-input', message: 'Use POST for API requests.' } });
+      if (req.method !== 'POST') return refuse(res, 405, 'errors.http.usePost');
       const origin = req.headers.origin;
-      if (origin !== undefined && !allowedOrigins().has(origin)) return sendJson(res, 403, { ok: false, error: { code: 'invalid-input', message: 'Cross-origin request refused.' } });
+      if (origin !== undefined && !allowedOrigins().has(origin)) return refuse(res, 403, 'errors.http.crossOrigin');
       // Exactly application/json (charset utf-8 at most): text/plain, multipart or application/json-seq are refused.
       if (!/^application\/json(?:\s*;\s*charset=(?:"utf-8"|utf-8))?$/i.test(String(req.headers['content-type'] ?? '').trim())) {
-        return sendJson(res, 415, { ok: false, error: { code: 'invalid-input', message: 'API requests must be application/json.' } });
+        return refuse(res, 415, 'errors.http.contentType');
       }
       const channel = decodePath(url.pathname.slice('/api/'.length));
-      if (channel === null) return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'The request path has a malformed percent-encoding.' } });
+      if (channel === null) return refuse(res, 400, 'errors.http.badEncoding');
       if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return tooLarge(res);
       const text = await readBody(req);
       if (text === null) return tooLarge(res);
@@ -89,27 +93,27 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
       try {
         body = JSON.parse(text);
       } catch {
-        return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'Request body is not valid JSON.' } });
+        return refuse(res, 400, 'errors.http.badJson');
       }
       const args = (body as { args?: unknown })?.args;
-      if (!Array.isArray(args)) return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'Request body must be {"args":[...]}.' } });
+      if (!Array.isArray(args)) return refuse(res, 400, 'errors.http.noArgs');
       res.setHeader('Cache-Control', 'no-store');
       return sendJson(res, 200, await engine.dispatch(channel, args));
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendPage(req, res, 405, 'errors.http.methodNotAllowed');
     await serveStatic(url.pathname, req, res);
   }
 
   async function serveStatic(pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const decoded = decodePath(pathname);
-    if (decoded === null) return sendText(res, 400, 'Bad request: malformed percent-encoding in the path.');
+    if (decoded === null) return sendPage(req, res, 400, 'errors.http.badPath');
     const rel = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(opts.rendererDir, rel));
-    if (!file.startsWith(normalize(opts.rendererDir) + sep)) return sendText(res, 404, 'Not found');
+    if (!file.startsWith(normalize(opts.rendererDir) + sep)) return sendPage(req, res, 404, 'errors.http.notFound');
     const st = await stat(file).catch(() => null);
     if (!st?.isFile()) {
-      if (rel === 'index.html') return sendText(res, 500, 'The UI is not built: run `npm run build` in the vmbench folder.');
-      return sendText(res, 404, 'Not found');
+      if (rel === 'index.html') return sendPage(req, res, 500, 'errors.http.notBuilt');
+      return sendPage(req, res, 404, 'errors.http.notFound');
     }
     const type = MIME[extname(file)] ?? 'application/octet-stream';
     const encoding = COMPRESSIBLE.test(type) && st.size > 256 ? pickEncoding(String(req.headers['accept-encoding'] ?? '')) : undefined;
@@ -182,7 +186,7 @@ function readBody(req: IncomingMessage): Promise<string | null> {
 
 function tooLarge(res: ServerResponse): void {
   res.setHeader('Connection', 'close');
-  sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: `Request body over the limit of ${MAX_BODY} bytes.` } });
+  refuse(res, 413, 'errors.http.tooLarge', { max: MAX_BODY });
 }
 
 /** decodeURIComponent, or null for a malformed percent-encoding (a 400, not a 500). */
@@ -213,6 +217,33 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/** An API refusal: the error envelope with the English message and its reference (errors.http.*), as the engine's errors carry. */
+function refuse(res: ServerResponse, status: number, key: string, params?: MsgRef['params']): void {
+  const { message, messageRef } = engineMessage(key, params);
+  sendJson(res, status, { ok: false, error: { code: 'invalid-input', message, ref: messageRef } });
+}
+
+/** A plain-text answer a browser shows as a page, in the language it asks for first (Accept-Language; English otherwise). */
+function sendPage(req: IncomingMessage, res: ServerResponse, status: number, key: string): void {
+  const lang = acceptedLang(String(req.headers['accept-language'] ?? ''));
+  res.setHeader('Content-Language', lang);
+  sendText(res, status, renderError({ key }, lang) ?? key);
+}
+
+/** Which of vmbench's languages a browser prefers (highest q first, then the order given); English when it names neither. */
+export function acceptedLang(header: string): Lang {
+  const ranked = header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { lang: langFromTag(tag.trim()), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((x) => x.q > 0 && x.lang)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return ranked[0]?.lang ?? 'en';
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

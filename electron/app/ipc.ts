@@ -1,5 +1,6 @@
 import type { IpcMain, WebFrameMain } from 'electron';
-import type { ApplyPlan, Channel, Envelope, RequestMap } from '../contract.js';
+import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../contract.js';
+import { engineMessage } from '../engine/errors.js';
 
 /** Prefix of every vmbench IPC channel name. */
 export const IPC_PREFIX = 'vmbench:';
@@ -73,8 +74,8 @@ type Handler<C extends Channel> = (event: { senderFrame: WebFrameMain | null }, 
 /** Builds the handler of one channel: sender check, the main process's own confirmation for changes, then the engine's envelope; never throws. */
 export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher, isTrusted: SenderCheck, confirm: Confirm): Handler<C> {
   return async (event, args) => {
-    if (!isTrusted(event.senderFrame)) return fail('invalid-input', `Request "${channel}" refused: it does not come from the vmbench window.`);
-    if (!Array.isArray(args)) return fail('invalid-input', `Request "${channel}" refused: arguments must be an array.`);
+    if (!isTrusted(event.senderFrame)) return refuse('errors.ipc.untrusted', channel);
+    if (!Array.isArray(args)) return refuse('errors.ipc.notArray', channel);
     try {
       if (CONFIRMED.has(channel)) {
         let req: ConfirmRequest;
@@ -108,6 +109,12 @@ export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderC
 
 function fail(code: 'invalid-input' | 'internal', message: string): { ok: false; error: { code: typeof code; message: string } } {
   return { ok: false, error: { code, message } };
+}
+
+/** A request refused before it reaches the engine: the English message and its reference (errors.ipc.*), like the engine's errors. */
+function refuse(key: 'errors.ipc.untrusted' | 'errors.ipc.notArray', channel: string): { ok: false; error: { code: 'invalid-input'; message: string; ref: MsgRef } } {
+  const { message, messageRef } = engineMessage(key, { channel });
+  return { ok: false, error: { code: 'invalid-input', message, ref: messageRef } };
 }
 
 function truncate(s: string, max: number): string {

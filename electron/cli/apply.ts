@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApplyPlan, ApplyResult } from '../contract.js';
 import type { Engine } from '../engine/api.js';
-import { errorText } from '../error-text.js';
+import { errorText, planNotes, restartWhy } from '../error-text.js';
 import { translator, type Lang } from '../i18n.js';
 import { call, CliError } from './commands.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -38,8 +38,8 @@ export function formatPlan(p: ApplyPlan, lang: Lang = 'en'): string {
   if (p.diff) lines.push(`  ${t('cli:apply.changes', { path: p.path ?? '' })}`, ...p.diff.trimEnd().split('\n').map((l) => `    ${l}`));
   if (p.steps) lines.push(`  ${t('cli:apply.steps')}`, ...p.steps.map((s, i) => `    ${i + 1}. ${s}`));
   if (p.backupDir) lines.push(`  ${t('cli:apply.backup', { dir: p.backupDir })}`);
-  if (p.restart) lines.push(`  ${t('cli:apply.afterwards', { command: p.restart.argv.join(' '), why: p.restart.why })}`);
-  for (const n of p.notes) lines.push(`  ${t('cli:apply.note', { text: n })}`);
+  if (p.restart) lines.push(`  ${t('cli:apply.afterwards', { command: p.restart.argv.join(' '), why: restartWhy(p.restart, lang) })}`);
+  for (const n of planNotes(p, lang)) lines.push(`  ${t('cli:apply.note', { text: n })}`);
   return terminalSafe(lines.join('\n') + '\n');
 }
 
@@ -50,7 +50,7 @@ export function formatResult(r: ApplyResult, lang: Lang = 'en'): string {
   const lines = [`${head}: ${errorText({ message: r.message, ref: r.messageRef }, lang)}`];
   if (r.backupDir) lines.push(`  ${t('cli:apply.backup', { dir: r.backupDir })}`);
   if (r.steps) lines.push(...r.steps.map((s, i) => `  ${i + 1}. ${s}`));
-  if (r.restart) lines.push(`  ${t('cli:apply.takeEffect', { command: r.restart.argv.join(' '), why: r.restart.why })}`);
+  if (r.restart) lines.push(`  ${t('cli:apply.takeEffect', { command: r.restart.argv.join(' '), why: restartWhy(r.restart, lang) })}`);
   if (r.rerun) {
     const command = `vmbench run ${r.rerun.targets.map((x) => `--target ${x}`).join(' ')} --tests ${r.rerun.tests.join(',')}`;
     lines.push(`  ${t('cli:apply.verify', { command })}`, `  ${t('cli:apply.then')}`);

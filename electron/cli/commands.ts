@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { skippedTexts } from '../error-text.js';
 import { targetLabel } from '../headline.js';
 import { reasonText } from '../error-text.js';
 import { formatNumber, translator, type Lang } from '../i18n.js';
@@ -126,7 +127,7 @@ export function runExitCode(status: RunStatus): number {
 /** `vmbench runs`. */
 export async function cmdRuns(engine: Engine, json: boolean, lang: Lang = 'en'): Promise<number> {
   const list = await call<RunList>(engine, 'runs.list');
-  for (const w of list.warnings) process.stderr.write(translator(lang)('cli:runs.warning', { message: w }) + '\n');
+  for (const w of skippedTexts(list, lang)) process.stderr.write(translator(lang)('cli:runs.warning', { message: w }) + '\n');
   process.stdout.write(json ? JSON.stringify(list, null, 2) + '\n' : runsTable(list.runs, lang) + '\n');
   return 0;
 }

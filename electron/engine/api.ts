@@ -112,8 +112,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     'run.cancel': async (jobId) => ({ cancelled: await jobs.cancel(jobId) }),
     'runs.list': async () => {
-      const { runs, warnings } = await store.list();
-      return { runs, warnings };
+      const { runs, warnings, skipped } = await store.list();
+      return skipped ? { runs, warnings, skipped } : { runs, warnings };
     },
     'runs.get': (id) => store.get(id),
     'runs.annotate': (id, annotation) => store.annotate(id, annotation),
@@ -177,7 +177,10 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   return {
     dataDir,
     async dispatch(channel, args) {
-      if (!isChannel(channel)) return fail('invalid-input', `Unknown request "${String(channel).slice(0, 60)}".`);
+      if (!isChannel(channel)) {
+        const unknown = engineError('invalid-input', 'errors.unknownRequest', { channel: String(channel).slice(0, 60) });
+        return fail(unknown.code, unknown.message, unknown.ref);
+      }
       const parsed = argSchemas[channel].safeParse(args);
       if (!parsed.success) {
         const err = argError(channel, args, parsed.error);

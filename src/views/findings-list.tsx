@@ -3,7 +3,7 @@ import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electro
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { findingText } from '../../electron/finding-text';
-import { errorText } from '../../electron/error-text';
+import { errorText, planNotes, restartWhy } from '../../electron/error-text';
 import { useAdviceT } from '../lib/advice-words';
 import { latestRunWith, startRun } from '../store/actions';
 
@@ -36,6 +36,28 @@ export function HowToApply({ apply, steps }: { apply: NonNullable<Finding['apply
         <li key={i}>{s}</li>
       ))}
     </ol>
+  );
+}
+
+/** What the confirmation dialog shows of a plan: commands, diff, backup folder, the restart asked about afterwards (and why), notes; in the page's language. */
+export function PlanDetails({ plan }: { plan: ApplyPlan }): JSX.Element {
+  const { t, lang } = useAdviceT();
+  return (
+    <>
+      {(plan.argv ?? []).map((a, i) => (
+        <pre key={i} className="mono small">{a.join(' ')}</pre>
+      ))}
+      {plan.diff ? <pre className="mono small">{plan.diff}</pre> : null}
+      {plan.backupDir ? <p className="small">{t('view.backup')} <span className="mono">{plan.backupDir}</span></p> : null}
+      {plan.restart ? (
+        <p className="small">
+          {t('view.afterwards')} <span className="mono">{plan.restart.argv.join(' ')}</span> — {restartWhy(plan.restart, lang)}
+        </p>
+      ) : null}
+      {planNotes(plan, lang).map((n, i) => (
+        <p key={i} className="small muted">{n}</p>
+      ))}
+    </>
   );
 }
 
@@ -103,7 +125,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
           {result.backupDir ? <p className="mono">{t('view.backup')} {result.backupDir}</p> : null}
           {result.restart ? (
             <p>
-              {t('view.takeEffect')} <span className="mono">{result.restart.argv.join(' ')}</span> — {result.restart.why}{' '}
+              {t('view.takeEffect')} <span className="mono">{result.restart.argv.join(' ')}</span> — {restartWhy(result.restart, lang)}{' '}
               {result.ok && !restarted ? (
                 <button type="button" className="small" data-testid="restart-runtime" disabled={busy} onClick={() => setAskRestart(true)}>
                   {t('view.restartNow')}
@@ -129,15 +151,7 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       ) : null}
       {plan ? (
         <ConfirmDialog title={t('view.applyTitle', { setting: finding.setting, rec: String(finding.recommended) })} confirmLabel={t('view.applyConfirm')} busy={busy} onCancel={() => setPlan(null)} onConfirm={() => void confirm()}>
-          {(plan.argv ?? []).map((a, i) => (
-            <pre key={i} className="mono small">{a.join(' ')}</pre>
-          ))}
-          {plan.diff ? <pre className="mono small">{plan.diff}</pre> : null}
-          {plan.backupDir ? <p className="small">{t('view.backup')} <span className="mono">{plan.backupDir}</span></p> : null}
-          {plan.restart ? <p className="small">{t('view.afterwards')} <span className="mono">{plan.restart.argv.join(' ')}</span></p> : null}
-          {plan.notes.map((n, i) => (
-            <p key={i} className="small muted">{n}</p>
-          ))}
+          <PlanDetails plan={plan} />
         </ConfirmDialog>
       ) : null}
     </div>

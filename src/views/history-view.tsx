@@ -1,6 +1,8 @@
 import { useState, type JSX } from 'react';
 import { Trans } from 'react-i18next';
-import { useUi } from '../lib/use-ui';
+import type { RunList } from '../../electron/contract';
+import { skippedTexts } from '../../electron/error-text';
+import { useLang, useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
@@ -8,6 +10,25 @@ import { loadCompare, loadRuns, selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { newestFirst, orderPair } from '../store/compare-pick';
 import { HistoryRow } from './history-row';
+
+/** The run files the history skipped (corrupted, unreadable, newer schema), each in the page's language. */
+export function SkippedBanner({ list }: { list: Pick<RunList, 'warnings' | 'skipped'> }): JSX.Element {
+  const { t } = useUi();
+  const lang = useLang();
+  return (
+    <div className="banner banner-warn" data-testid="history-warnings">
+      <Icon name="alert" />
+      <div>
+        <strong>{t('history.skipped')}</strong>
+        <ul>
+          {skippedTexts(list, lang).map((w, i) => (
+            <li key={i}>{w}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
 
 /** The run history: open a run, or tick two and compare them. */
 export function HistoryView(): JSX.Element {
@@ -47,19 +68,7 @@ export function HistoryView(): JSX.Element {
           </button>
         </div>
       </div>
-      {runs && runs.warnings.length > 0 ? (
-        <div className="banner banner-warn" data-testid="history-warnings">
-          <Icon name="alert" />
-          <div>
-            <strong>{t('history.skipped')}</strong>
-            <ul>
-              {runs.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      ) : null}
+      {runs && runs.warnings.length > 0 ? <SkippedBanner list={runs} /> : null}
       {runs && runs.runs.length === 0 ? (
         <EmptyState icon="history" title={t('results.noRunsTitle')}>
           <Trans t={t} i18nKey="history.emptyBody" components={{ b: <strong /> }} />

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary } from '../../contract.js';
-import { EngineError, engineError } from '../errors.js';
+import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary, type SkippedRunFile as Skipped } from '../../contract.js';
+import { EngineError, engineError, engineMessage } from '../errors.js';
 import { atomicWrite, syncDir } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
 import { withStatus } from '../run-status.js';
@@ -46,7 +46,7 @@ export class RunStore {
           if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
         }
       }
-      throw new EngineError('internal', `Could not find a free run id after ${base}-1000 in ${this.dir}.`);
+      throw engineError('internal', 'errors.noFreeRunId', { base, dir: this.dir });
     } finally {
       await rm(tmp, { force: true });
     }
@@ -98,17 +98,26 @@ export class RunStore {
     } catch {
       return { runs: [], warnings: [], full: [] };
     }
-    const warnings: string[] = [];
+    const skipped: Skipped[] = [];
     const full: Run[] = [];
     for (const name of names) {
+      let text: string;
       try {
-        full.push(parseRunFile(await readFile(join(this.dir, name), 'utf8'), name));
+        text = await readFile(join(this.dir, name), 'utf8');
       } catch (err) {
-        warnings.push((err as Error).message);
+        const { message, messageRef } = engineMessage('errors.store.unreadable', { name, error: (err as Error).message });
+        skipped.push({ message, ref: messageRef });
+        continue;
+      }
+      try {
+        full.push(parseRunFile(text, name));
+      } catch (err) {
+        skipped.push(err instanceof EngineError && err.ref ? { message: err.message, ref: err.ref } : { message: (err as Error).message });
       }
     }
     full.sort((a, b) => (a.startedAt < b.startedAt ? 1 : a.startedAt > b.startedAt ? -1 : b.id.localeCompare(a.id)));
-    return { runs: full.map(summarizeRun), warnings, full };
+    const warnings = skipped.map((s) => s.message);
+    return { runs: full.map(summarizeRun), warnings, ...(skipped.length ? { skipped } : {}), full };
   }
 
   /** A new run id from the start time and target ids, unique within the history. */
@@ -128,23 +137,25 @@ export function parseRunFile(text: string, name: string): Run {
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
-    throw new EngineError('corrupt', `Skipped run file ${name}: it is not valid JSON (truncated or damaged). Move it away or delete it.`);
+    throw engineError('corrupt', 'errors.store.notJson', { name });
   }
   const version = (data as { schemaVersion?: unknown })?.schemaVersion;
   if (typeof version === 'number' && version > SCHEMA_VERSION) {
-    throw new EngineError('corrupt', `Skipped run file ${name}: it was written by a newer vmbench (schema ${version}); update vmbench to read it.`);
+    throw engineError('corrupt', 'errors.store.newer', { name, version });
   }
   if (typeof version !== 'number' || version < 1) {
-    throw new EngineError('corrupt', `Skipped run file ${name}: schemaVersion ${JSON.stringify(version ?? null)} is not a version vmbench ever wrote.`);
+    throw engineError('corrupt', 'errors.store.badVersion', { name, version: JSON.stringify(version ?? null) });
   }
   const id = (data as { id?: unknown }).id;
   if (name.endsWith('.json') && id !== name.slice(0, -'.json'.length)) {
-    throw new EngineError('corrupt', `Skipped run file ${name}: it holds run id ${JSON.stringify(id)}, not the id in its file name; rename it to <id>.json.`);
+    throw engineError('corrupt', 'errors.store.idMismatch', { name, id: String(JSON.stringify(id)) });
   }
   const parsed = runFileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new EngineError('corrupt', `Skipped run file ${name}: ${issue.path.join('.') || 'file'} ${issue.message.toLowerCase()}.`);
+    const field = issue.path.join('.');
+    const why = issue.message.toLowerCase();
+    throw field ? engineError('corrupt', 'errors.store.badField', { name, field, issue: why }) : engineError('corrupt', 'errors.store.badFile', { name, issue: why });
   }
   return withStatus(parsed.data as Run);
 }

@@ -9,7 +9,7 @@ import { msg } from '../../../finding-text.js';
 import { engineError, engineMessage } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
 import { backupDirFor, writeBackup } from './backup.js';
-import { APPLY_TIMEOUT_MS, type ApplyOptions } from './types.js';
+import { APPLY_TIMEOUT_MS, withNoteRefs, type ApplyOptions } from './types.js';
 
 /** Programs a command finding may run (anything else is refused). */
 const ALLOWED = ['rdctl', 'limactl', 'colima'];
@@ -31,7 +31,7 @@ export async function planCommand(finding: Finding, rt: RuntimeInfo, opts: Apply
     kind: 'command',
     argv: backupCmd ? [backupCmd, argv] : [argv],
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
-    notes: argv[0] === 'rdctl' ? ['Rancher Desktop may restart its VM to apply the setting.'] : [],
+    ...withNoteRefs(argv[0] === 'rdctl' ? [engineMessage('errors.note.rancherRestart')] : []),
     // The setting as detected now and the command: a different current value means a different change.
     sourceHash: sourceHashOf(JSON.stringify({ argv, current: finding.current ?? null })),
   };

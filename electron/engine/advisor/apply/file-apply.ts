@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { atomicWrite } from '../../util/atomic-write.js';
-import { engineError, engineMessage, stateRef, whyOf } from '../../errors.js';
+import { EngineError, engineError, engineMessage, stateRef, whyOf } from '../../errors.js';
 import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
-import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../contract.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { sourceHashOf } from '../plan-book.js';
 import { editText, fileEditFor, hasEdit, type FileEdit } from './file-edit.js';
-import { APPLY_TIMEOUT_MS, checkSource, type ApplyOptions } from './types.js';
+import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from './types.js';
 import { unifiedDiff } from './unified-diff.js';
 
 function filePath(finding: Finding, opts: ApplyOptions): string {
@@ -24,28 +24,30 @@ function guard(rt: RuntimeInfo): void {
   }
 }
 
+/** Why a runtime kind's restart makes the change take effect (errors.restartWhy.*). */
 const RESTART_WHY: Record<string, string> = {
-  vagrant: 'Synced folders change when the machine restarts (`vagrant reload`; on vagrant-libvirt halt + up, and for virtiofs vmbench first adds shared memory to the halted domain, which vagrant-libvirt 0.11 never does itself, keeping the old definition in the backups folder).',
-  colima: 'Colima reads its profile on start.',
-  lima: 'Lima reads lima.yaml on start.',
+  vagrant: 'errors.restartWhy.vagrant',
+  colima: 'errors.restartWhy.colima',
+  lima: 'errors.restartWhy.lima',
 };
 
 /** The restart the change needs, from the runtime kind's own restart commands (shown; run only on its own confirmation). */
-function restartFor(rt: RuntimeInfo): { argv: string[]; why: string } | undefined {
+function restartFor(rt: RuntimeInfo): RestartOffer | undefined {
   const cmds = findKind(rt.kind)?.restartArgv?.(rt);
   if (!cmds?.length) return undefined;
-  return { argv: cmds.flatMap((c, i) => (i ? ['&&', ...c] : c)), why: RESTART_WHY[rt.kind] ?? 'The change takes effect on restart.' };
+  const { message: why, messageRef: whyRef } = engineMessage(RESTART_WHY[rt.kind] ?? 'errors.restartWhy.other');
+  return { argv: cmds.flatMap((c, i) => (i ? ['&&', ...c] : c)), why, whyRef };
 }
 
 /** The plan for a file finding: a real diff of the current file against the edited content. */
 export async function planFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
   const path = filePath(finding, opts);
   const edit = fileEditFor(finding, rt);
-  const notes: string[] = [];
+  const notes: { message: string; messageRef?: MsgRef }[] = [];
   try {
     guard(rt);
   } catch (err) {
-    notes.push((err as Error).message);
+    notes.push(err instanceof EngineError ? { message: err.message, messageRef: err.ref } : { message: (err as Error).message });
   }
   const before = await readFile(path, 'utf8');
   return {
@@ -56,7 +58,7 @@ export async function planFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOpt
     diff: unifiedDiff(path, before, editText(before, edit)) || '(no change: the file already has this value)',
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
     restart: restartFor(rt),
-    notes,
+    ...withNoteRefs(notes),
     sourceHash: sourceHashOf(before),
   };
 }

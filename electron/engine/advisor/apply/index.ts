@@ -5,6 +5,7 @@ import { applyFile, planFile } from './file-apply.js';
 import { applyLibvirt, planLibvirt } from './libvirt-apply.js';
 import type { ApplyOptions } from './types.js';
 import { engineMessage } from '../../errors.js';
+import { withNoteRefs } from './types.js';
 
 export type { ApplyOptions } from './types.js';
 
@@ -12,7 +13,7 @@ export type { ApplyOptions } from './types.js';
 export async function planApply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
   const a = finding.apply;
   if (!a) throw new Error(`${finding.id} has nothing to apply`);
-  if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, notes: ['This setting is changed in the app itself; vmbench changes nothing.'], sourceHash: sourceHashOf(a.steps.join('\n')) };
+  if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, ...withNoteRefs([engineMessage('errors.note.steps')]), sourceHash: sourceHashOf(a.steps.join('\n')) };
   if (rt.kind === 'libvirt') return planLibvirt(finding, rt, opts);
   if (a.kind === 'file') return planFile(finding, rt, opts);
   return planCommand(finding, rt, opts);

@@ -6,7 +6,7 @@ import { domainName } from '../libvirt/xml.js';
 import { sourceHashOf } from '../plan-book.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { editDomainXml, libvirtEditFor, readEdit, type LibvirtEdit } from './libvirt-edit.js';
-import { APPLY_TIMEOUT_MS, checkSource, type ApplyOptions } from './types.js';
+import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from './types.js';
 import { unifiedDiff } from './unified-diff.js';
 
 const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };
@@ -37,8 +37,9 @@ async function virsh(args: string[], opts: ApplyOptions): Promise<string> {
   return (await run('virsh', args, { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env })).stdout;
 }
 
-function restartOffer(c: Ctx): { argv: string[]; why: string } {
-  return { argv: ['virsh', '-c', c.uri, 'shutdown', '--', c.dom], why: `The new XML takes effect after a full shutdown and start of the domain (then: virsh -c ${c.uri} start ${c.dom}).` };
+function restartOffer(c: Ctx): RestartOffer {
+  const { message: why, messageRef: whyRef } = engineMessage('errors.restartWhy.libvirt', { uri: c.uri, domain: c.dom });
+  return { argv: ['virsh', '-c', c.uri, 'shutdown', '--', c.dom], why, whyRef };
 }
 
 /** The plan for a libvirt finding: a real diff of the current persistent XML. */
@@ -55,7 +56,7 @@ export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: Apply
     diff: unifiedDiff(`${c.dom}.xml`, before, after) || '(no change: the XML already has this value)',
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
     restart: restartOffer(c),
-    notes: ['The running domain is not restarted; you will be asked separately.'],
+    ...withNoteRefs([engineMessage('errors.note.domainNotRestarted')]),
     sourceHash: sourceHashOf(before),
   };
 }

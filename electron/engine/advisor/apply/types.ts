@@ -25,3 +25,17 @@ export function checkSource(what: string | MsgRef, text: string, opts: ApplyOpti
 
 /** Time limit of every subprocess an apply runs. */
 export const APPLY_TIMEOUT_MS = 60_000;
+
+/** A restart offered after a change: the commands, and why (English, and as a reference into the errors catalogue). */
+export interface RestartOffer {
+  argv: string[];
+  why: string;
+  whyRef?: MsgRef;
+}
+
+/** A plan's notes from messages: the English notes, and noteRefs when every note has its reference (none when there are no notes). */
+export function withNoteRefs(messages: { message: string; messageRef?: MsgRef }[]): { notes: string[]; noteRefs?: MsgRef[] } {
+  const notes = messages.map((m) => m.message);
+  const refs = messages.map((m) => m.messageRef).filter((r): r is MsgRef => r !== undefined);
+  return notes.length && refs.length === notes.length ? { notes, noteRefs: refs } : { notes };
+}

@@ -1,5 +1,5 @@
 import type { RuntimeInfo } from '../../../contract.js';
-import { EngineError, engineError } from '../../errors.js';
+import { EngineError, engineError, whyOf } from '../../errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from '../../transports/libvirt-agent.js';
 import { sshPrefix } from '../../transports/shell-in-vm/argv.js';
 import { createShellTransport } from '../../transports/shell-in-vm.js';
@@ -18,7 +18,7 @@ export const EMULATION_TIMEOUT_SCALE = 10;
 function guestPath(value: string | undefined, name: string): string | undefined {
   const v = value?.trim();
   if (!v) return undefined;
-  if (!v.startsWith('/') || v.includes('\0')) throw new EngineError('invalid-input', `${name} must be an absolute path inside the guest, not "${v}"`);
+  if (!v.startsWith('/') || v.includes('\0')) throw engineError('invalid-input', 'errors.libvirt.notAbsolute', { name, value: v });
   return v;
 }
 
@@ -68,7 +68,7 @@ function sshTransport(rt: RuntimeInfo, destination: string, ctx: DetectContext):
   try {
     sshPrefix(destination);
   } catch (err) {
-    throw new EngineError('invalid-input', `VMBENCH_LIBVIRT_SSH for ${rt.name}: ${(err as Error).message}`);
+    throw engineError('invalid-input', 'errors.libvirt.badSsh', { name: rt.name, detail: whyOf(err) });
   }
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : undefined;
   const shared = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;

@@ -9,7 +9,9 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract.js';
-import { EngineError } from '../../errors.js';
+import type { ErrorCode, MsgRef } from '../../../contract.js';
+import { msg } from '../../../finding-text.js';
+import { engineError, whyOf, type EngineError } from '../../errors.js';
 import { run } from '../../util/exec.js';
 import type { DetectContext } from '../types.js';
 import { machineId, VAGRANT_ENV } from './guest.js';
@@ -42,7 +44,7 @@ export function withSharedMemory(xml: string): string {
   }
   const current = xml.indexOf('</currentMemory>');
   const at = current >= 0 ? current : xml.indexOf('</memory>');
-  if (at < 0) throw new Error('the domain definition has no <memory> element');
+  if (at < 0) throw engineError('internal', 'errors.vagrant.noMemory');
   const end = xml.indexOf('>', at) + 1;
   return `${xml.slice(0, end)}\n  ${backing}${xml.slice(end)}`;
 }
@@ -68,16 +70,27 @@ export async function restartVagrant(rt: RuntimeInfo, ctx: DetectContext): Promi
   await vagrant(['up', id]);
 }
 
-async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string | undefined): Promise<void> {
+/** The libvirt domain uuid vagrant-libvirt recorded for the machine; a restart error saying what to do when there is none. */
+export async function libvirtDomainId(rt: RuntimeInfo, home: string | undefined): Promise<string> {
   const name = typeof rt.settings.machineName === 'string' ? rt.settings.machineName : 'default';
-  if (!home) throw new EngineError('invalid-input', `${rt.name}: its folder is unknown, so its libvirt domain cannot be found`);
+  if (!home) throw restartError('invalid-input', rt, msg('errors.vagrant.folderUnknown', { name: rt.name }));
   const idFile = join(home, '.vagrant', 'machines', name, 'libvirt', 'id');
   const uuid = (await readFile(idFile, 'utf8').catch(() => '')).trim();
-  if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw new EngineError('invalid-input', `${rt.name}: no libvirt domain id in ${idFile}; run \`vagrant up\` once, then try again`);
+  if (!/^[0-9a-f-]{36}$/i.test(uuid)) throw restartError('invalid-input', rt, msg('errors.vagrant.noDomainId', { name: rt.name, file: idFile }));
+  return uuid;
+}
+
+async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string | undefined): Promise<void> {
+  const uuid = await libvirtDomainId(rt, home);
   const uri = ctx.env.LIBVIRT_DEFAULT_URI || 'qemu:///system';
   const virsh = (args: string[]): Promise<{ stdout: string }> => run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, env: { ...ctx.env, LC_ALL: 'C' }, signal: ctx.signal });
   const xml = (await virsh(['dumpxml', '--inactive', uuid])).stdout;
-  const next = withSharedMemory(xml);
+  let next: string;
+  try {
+    next = withSharedMemory(xml);
+  } catch (err) {
+    throw restartError('internal', rt, whyOf(err));
+  }
   if (next === xml) return;
   const dir = join(ctx.dataDir, 'backups', `${new Date().toISOString().replace(/[:.]/g, '-')}-${rt.id.replace(/[^A-Za-z0-9._-]/g, '_')}-memory`);
   await mkdir(dir, { recursive: true });
@@ -89,4 +102,9 @@ async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string
   } finally {
     await rm(file, { force: true });
   }
+}
+
+/** "<name> could not be restarted: <why>" as the restart's own error (the engine keeps an error that has its reference as it is). */
+function restartError(code: ErrorCode, rt: RuntimeInfo, detail: string | MsgRef): EngineError {
+  return engineError(code, 'errors.restartFailed', { name: rt.name, detail });
 }

@@ -13,6 +13,7 @@
  *   `vagrant ssh ID --no-tty -c COMMAND` runs `bash -l -c 'COMMAND'` in the guest (Vagrant's
  *   SSHRun escapes the single quotes itself), so the arguments are quoted and joined into it.
  */
+import { engineError } from '../../errors.js';
 
 /** A runtime whose VM is reached through its own CLI's shell command, or plain ssh (a libvirt domain the user configured). */
 export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman' | 'ssh' | 'vagrant';
@@ -105,7 +106,7 @@ const SSH_DEST = /^(?:([A-Za-z0-9._][A-Za-z0-9._-]*)@)?([A-Za-z0-9][A-Za-z0-9.-]
 /** ssh's arguments before the remote command: batch mode (never a password prompt), port, key, then `--` and the host. */
 export function sshPrefix(destination: string, identity?: string, knownHosts?: string): string[] {
   const m = SSH_DEST.exec(destination);
-  if (!m) throw new Error(`"${destination}" is not an ssh destination of the form [user@]host[:port]`);
+  if (!m) throw engineError('invalid-input', 'errors.sshDestination', { destination });
   const [, user, host, port] = m;
   return [
     '-o', 'BatchMode=yes',
