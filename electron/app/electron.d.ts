@@ -70,6 +70,7 @@ declare module 'electron' {
     send(channel: string, ...args: any[]): void;
     isDestroyed(): boolean;
     getURL(): string;
+    executeJavaScript(code: string, userGesture?: boolean): Promise<unknown>;
     setWindowOpenHandler(handler: (details: HandlerDetails) => WindowOpenHandlerResponse): void;
     on(event: 'will-navigate', listener: (details: Event<WebContentsWillNavigateEventParams>, url: string) => void): this;
     on(

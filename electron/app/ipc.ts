@@ -1,6 +1,7 @@
 import type { IpcMain, WebFrameMain } from 'electron';
 import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../contract.js';
 import { engineMessage } from '../engine/errors.js';
+import { translator, type Lang } from '../i18n.js';
 
 /** Prefix of every vmbench IPC channel name. */
 export const IPC_PREFIX = 'vmbench:';
@@ -47,23 +48,28 @@ export interface ConfirmRequest {
   message: string;
   detail: string;
   confirmLabel: string;
+  cancelLabel: string;
 }
 export type Confirm = (req: ConfirmRequest) => Promise<boolean>;
+/** The language the main process's dialogs speak now (the window's, else the app's). */
+export type DialogLang = () => Promise<Lang>;
 
 /** Channels that change the user's machine: the renderer alone cannot make them happen. */
 const CONFIRMED: ReadonlySet<Channel> = new Set<Channel>(['advice.apply', 'runtime.restart']);
 
 /** The dialog text for a plan id, from the engine's own record (never from the renderer). */
-export function confirmRequestFor(channel: Channel, planId: string, engine: Dispatcher): ConfirmRequest {
+export function confirmRequestFor(channel: Channel, planId: string, engine: Dispatcher, lang: Lang = 'en'): ConfirmRequest {
+  const t = translator(lang);
+  const cancelLabel = t('common:dialog.cancel');
   if (channel === 'runtime.restart') {
     const r = engine.heldRestart(planId);
-    return { title: 'vmbench: restart', message: `Restart ${r.runtimeId} now so the change takes effect?`, detail: `vmbench will run:\n${r.argv.join(' ')}`, confirmLabel: 'Restart' };
+    return { title: t('common:dialog.restartTitle'), message: t('common:dialog.restartMessage', { id: r.runtimeId }), detail: t('common:dialog.restartDetail', { argv: r.argv.join(' ') }), confirmLabel: t('common:dialog.restartConfirm'), cancelLabel };
   }
   const { plan } = engine.heldPlan(planId);
-  const what = plan.path ? `This changes ${plan.path}` : `This changes ${plan.runtimeId}`;
   const body = plan.diff ?? (plan.argv ?? []).map((a) => a.join(' ')).join('\n');
-  const backup = plan.backupDir ? `\n\nA backup is kept in ${plan.backupDir.replace(/[^/]+$/, '')}.` : '';
-  return { title: 'vmbench: apply a change', message: `Apply this change? ${what}.`, detail: `${truncate(body, 2000)}${backup}`, confirmLabel: 'Apply' };
+  const backup = plan.backupDir ? `\n\n${t('common:dialog.applyBackup', { dir: plan.backupDir.replace(/[^/]+$/, '') })}` : '';
+  const shown = body.length <= 2000 ? body : `${body.slice(0, 2000)}\n${t('common:dialog.truncated', { n: body.length - 2000 })}`;
+  return { title: t('common:dialog.applyTitle'), message: t('common:dialog.applyMessage', { what: plan.path ?? plan.runtimeId }), detail: `${shown}${backup}`, confirmLabel: t('common:dialog.applyConfirm'), cancelLabel };
 }
 
 /** Decides whether an IPC message comes from our own renderer. */
@@ -72,7 +78,7 @@ export type SenderCheck = (frame: WebFrameMain | null | undefined) => boolean;
 type Handler<C extends Channel> = (event: { senderFrame: WebFrameMain | null }, args: unknown) => Promise<Envelope<RequestMap[C]['result']>>;
 
 /** Builds the handler of one channel: sender check, the main process's own confirmation for changes, then the engine's envelope; never throws. */
-export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher, isTrusted: SenderCheck, confirm: Confirm): Handler<C> {
+export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher, isTrusted: SenderCheck, confirm: Confirm, dialogLang: DialogLang = async () => 'en'): Handler<C> {
   return async (event, args) => {
     if (!isTrusted(event.senderFrame)) return refuse('errors.ipc.untrusted', channel);
     if (!Array.isArray(args)) return refuse('errors.ipc.notArray', channel);
@@ -80,7 +86,7 @@ export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher
       if (CONFIRMED.has(channel)) {
         let req: ConfirmRequest;
         try {
-          req = confirmRequestFor(channel, String(args[0]), engine);
+          req = confirmRequestFor(channel, String(args[0]), engine, await dialogLang());
         } catch {
           return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>; // the engine's own "unknown plan" answer
         }
@@ -95,8 +101,8 @@ export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher
 }
 
 /** Registers every channel and the ready signal; returns a function that removes them again. */
-export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderCheck, onReady: () => void, confirm: Confirm): () => void {
-  for (const channel of CHANNELS) ipc.handle(`${IPC_PREFIX}${channel}`, requestHandler(channel, engine, isTrusted, confirm));
+export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderCheck, onReady: () => void, confirm: Confirm, dialogLang?: DialogLang): () => void {
+  for (const channel of CHANNELS) ipc.handle(`${IPC_PREFIX}${channel}`, requestHandler(channel, engine, isTrusted, confirm, dialogLang));
   const ready = (event: { senderFrame: WebFrameMain | null }): void => {
     if (isTrusted(event.senderFrame)) onReady();
   };
@@ -117,6 +123,3 @@ function refuse(key: 'errors.ipc.untrusted' | 'errors.ipc.notArray', channel: st
   return { ok: false, error: { code: 'invalid-input', message, ref: messageRef } };
 }
 
-function truncate(s: string, max: number): string {
-  return s.length <= max ? s : `${s.slice(0, max)}\n… (${s.length - max} more characters; the full diff is in the window)`;
-}

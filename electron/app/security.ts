@@ -1,6 +1,7 @@
 import type { BrowserWindow, Session, WebContents, WebFrameMain, WebPreferences } from 'electron';
-import { dialog, shell } from 'electron';
+import { app, dialog, shell } from 'electron';
 import { pathToFileURL } from 'node:url';
+import { isLang, langFromTag, translator, type Lang } from '../i18n.js';
 import { LOCALE_ARG } from './locale-arg.js';
 
 // The renderer's Content-Security-Policy is the <meta> tag in src/index.html: file:// responses
@@ -58,16 +59,33 @@ export function isTrustedSender(frame: WebFrameMain | null | undefined, win: Bro
 /** Asks the user whether to leave the app for a link; resolves true to open it. */
 export type AskOpen = (url: string) => Promise<boolean>;
 
+/**
+ * The language of the window's page (the UI's language switch sets <html lang>), else the app's
+ * locale: the main process's own dialogs speak the language the user reads in the window.
+ */
+export async function pageLang(win: BrowserWindow | null | undefined): Promise<Lang> {
+  try {
+    if (win && !win.isDestroyed()) {
+      const lang = await win.webContents.executeJavaScript('document.documentElement.lang', false);
+      if (isLang(lang)) return lang;
+    }
+  } catch {
+    // No page yet (or it is loading): the app's locale.
+  }
+  return langFromTag(app.getLocale()) ?? 'en';
+}
+
 /** The question before a link leaves the app: the full address, Cancel first and default. */
 export function askOpenInDialog(win: BrowserWindow): AskOpen {
   return async (url) => {
     if (win.isDestroyed()) return false;
+    const t = translator(await pageLang(win));
     const { response } = await dialog.showMessageBox(win, {
       type: 'question',
-      title: 'vmbench: open a link',
-      message: 'Open this address in your browser?',
+      title: t('common:dialog.linkTitle'),
+      message: t('common:dialog.linkMessage'),
       detail: url,
-      buttons: ['Cancel', 'Open in browser'],
+      buttons: [t('common:dialog.cancel'), t('common:dialog.linkConfirm')],
       defaultId: 0,
       cancelId: 0,
       noLink: true,

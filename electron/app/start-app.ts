@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { JobEventSource } from './event-gate.js';
 import { registerIpc, type ConfirmRequest, type Dispatcher } from './ipc.js';
 import { createMainWindow, RENDERER_HTML, type MainWindow } from './main-window.js';
-import { denyPermissions, rendererUrl } from './security.js';
+import { denyPermissions, pageLang, rendererUrl } from './security.js';
 
 /** The part of the engine the shell uses (electron/engine/api.ts `Engine`). */
 export interface ShellEngine extends Dispatcher, JobEventSource {
@@ -59,6 +59,7 @@ export async function startApp(deps: AppDeps): Promise<AppHandle | null> {
     (frame) => current?.isTrusted(frame) ?? false,
     () => current?.gate.ready(),
     (req) => confirmInDialog(current, req),
+    () => pageLang(current?.win),
   );
   open();
 
@@ -101,7 +102,7 @@ async function confirmInDialog(mw: MainWindow | null, req: ConfirmRequest): Prom
     title: req.title,
     message: req.message,
     detail: req.detail,
-    buttons: ['Cancel', req.confirmLabel],
+    buttons: [req.cancelLabel, req.confirmLabel],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

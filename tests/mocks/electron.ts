@@ -29,6 +29,9 @@ export class FakeWebContents extends EventEmitter {
   setWindowOpenHandler = (handler: NonNullable<FakeWebContents['windowOpenHandler']>): void => void (this.windowOpenHandler = handler);
   isDestroyed = (): boolean => this.destroyed;
   getURL = (): string => this.mainFrame.url;
+  /** The page's <html lang> (set by the renderer's language switch); empty while no page says. */
+  htmlLang = '';
+  executeJavaScript = async (code: string): Promise<unknown> => (code === 'document.documentElement.lang' ? this.htmlLang : undefined);
   /** Plays a cross-document navigation of the main frame (load or reload) to a URL. */
   navigate(url: string): void {
     const details = { url, isMainFrame: true, isSameDocument: false, frame: this.mainFrame, preventDefault: vi.fn() };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RequestMap } from '../../electron/contract.js';
-import { BrowserWindow, dialog, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
+import { app, BrowserWindow, dialog, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
 const { startApp } = await import('../../electron/app/start-app.js');
@@ -63,6 +63,7 @@ describe('IPC wiring', () => {
     const win = await start();
     const frame = win.webContents.mainFrame;
     const planId = '0123456789abcdef0123456789abcdef';
+    win.webContents.htmlLang = 'en';
     dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
     expect(await ipcMain.invoke('vmbench:advice.apply', frame, [planId])).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(engine.dispatch).not.toHaveBeenCalled();
@@ -80,6 +81,26 @@ describe('IPC wiring', () => {
     expect(await ipcMain.invoke('vmbench:runtime.restart', frame, ['fedcba9876543210fedcba9876543210'])).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(dialog.showMessageBox.mock.calls[2][1].detail).toContain('virsh shutdown -- vm');
     expect(engine.dispatch).toHaveBeenCalledTimes(1);
+  });
+
+  it('the dialog speaks the window\'s language: the page\'s <html lang>, else the app\'s locale', async () => {
+    const win = await start();
+    const frame = win.webContents.mainFrame;
+    dialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: false });
+    win.webContents.htmlLang = 'ja';
+    await ipcMain.invoke('vmbench:advice.apply', frame, ['0123456789abcdef0123456789abcdef']);
+    expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({ title: 'vmbench: 変更の適用', message: 'この変更を適用しますか？ vm.xml が変更されます。', buttons: ['キャンセル', '適用'], defaultId: 0, cancelId: 0 });
+    await ipcMain.invoke('vmbench:runtime.restart', frame, ['fedcba9876543210fedcba9876543210']);
+    expect(dialog.showMessageBox.mock.calls[1][1].detail).toMatch(/^vmbench は次を実行します:\n.*virsh shutdown -- vm/);
+    expect(dialog.showMessageBox.mock.calls[1][1].buttons).toEqual(['キャンセル', '再起動']);
+    // No language on the page yet: the app's locale.
+    win.webContents.htmlLang = '';
+    app.locale = 'en-US';
+    await ipcMain.invoke('vmbench:advice.apply', frame, ['0123456789abcdef0123456789abcdef']);
+    expect(dialog.showMessageBox.mock.calls[2][1]).toMatchObject({ message: 'Apply this change? This changes vm.xml.', buttons: ['Cancel', 'Apply'] });
+    app.locale = 'ja';
+    await ipcMain.invoke('vmbench:advice.apply', frame, ['0123456789abcdef0123456789abcdef']);
+    expect(dialog.showMessageBox.mock.calls[3][1].buttons).toEqual(['キャンセル', '適用']);
   });
 
   it('an unknown plan id gets the engine\'s own answer, without a dialog', async () => {

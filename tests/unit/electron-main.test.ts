@@ -55,6 +55,7 @@ describe('the main window', () => {
       win.webContents.emit('will-navigate', event, url);
       return event.preventDefault.mock.calls.length > 0;
     };
+    win.webContents.htmlLang = 'en';
     dialog.showMessageBox.mockResolvedValueOnce({ response: 1, checkboxChecked: false });
     expect(navigate('https://example.com/')).toBe(true);
     expect(navigate('http://example.com/')).toBe(true);
@@ -65,6 +66,13 @@ describe('the main window', () => {
     // Only the https link was asked about; the question shows the whole address, Cancel first and default.
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1);
     expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({ detail: 'https://example.com/', buttons: ['Cancel', 'Open in browser'], defaultId: 0, cancelId: 0 });
+    // The question speaks the page's language.
+    win.webContents.htmlLang = 'ja';
+    dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
+    navigate('https://example.com/ja');
+    await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(2));
+    expect(dialog.showMessageBox.mock.calls[1][1]).toMatchObject({ message: 'このアドレスをブラウザーで開きますか？', buttons: ['キャンセル', 'ブラウザーで開く'] });
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
   });
 
   it('denies window.open; an https link goes to the browser only when the user says Open', async () => {

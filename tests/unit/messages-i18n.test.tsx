@@ -121,7 +121,7 @@ describe('skipped run files and run ids', () => {
     expect(err?.code).toBe('internal');
     expect(err?.message).toBe(`Could not find a free run id after ${base}-1000 in ${store.dir}.`);
     expect(expectJapanese(err!)).toBe(`${store.dir} に空いている実行 ID が見つかりませんでした（${base}-1000 まで試しました）。`);
-  });
+  }, 60_000);
 });
 
 describe('vmbench web\'s own refusals', () => {
