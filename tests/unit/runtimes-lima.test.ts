@@ -67,6 +67,23 @@ describe('Lima 0.14 (list without config): settings come from each lima.yaml', (
   });
 });
 
+describe('Lima 0.14, a capture from a project that used it (trellis-cli): a running vz instance and its lima.yaml', () => {
+  let stub: StubEnv | undefined;
+  afterEach(() => stub?.cleanup());
+  const detect = (s: StubEnv) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), { kinds: [limaKind] });
+
+  it('takes vmType, CPUs and memory from the list and the mount type from lima.yaml; the instance without a lima.yaml says so', async () => {
+    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: L('list-json.trellis-cli-d3894d6.ndjson') }] }, { '.lima/test/lima.yaml': L('lima.yaml.trellis-cli-d3894d6.yaml') });
+    const [test, test2] = await detect(stub);
+    expect(test).toMatchObject({ id: 'lima:test', state: 'running', settings: { vmType: 'vz', mountType: 'virtiofs', cpus: 4, memoryMiB: 4096, diskGiB: 100, guestArch: 'aarch64' } });
+    expect(test.settingsSource).toMatchObject({ vmType: 'cli', mountType: 'file', cpus: 'cli', memoryMiB: 'cli' });
+    expect(test.reason).toBeUndefined();
+    // Its listed folder (/foo/test, edited in the capture) does not exist here and ~/.lima/test2 has no lima.yaml: the mount type is Lima 0.14's vz default, and the reason says why.
+    expect(test2).toMatchObject({ id: 'lima:test2', state: 'running', settings: { vmType: 'vz' } });
+    expect(test2.reason).toMatch(/its lima\.yaml could not be read \(.*\.lima\/test2\/lima\.yaml does not exist\)/);
+  });
+});
+
 describe('Lima instance folders without limactl on PATH', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
