@@ -24,7 +24,8 @@ import { libvirtTransport } from '../../electron/engine/runtimes/libvirt/transpo
 import { libvirtDomainId, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { errorText, isMsgRef, planNotes, restartWhy, skippedTexts } from '../../electron/error-text.js';
-import { acceptedLang, startWebServer, type WebServer } from '../../electron/server.js';
+import { acceptedLang, type WebServer } from '../../electron/server.js';
+import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
 import { i18n } from '../../src/lib/i18n';
 import { PlanDetails } from '../../src/views/findings-list';
 import { SkippedBanner } from '../../src/views/history-view';
@@ -125,22 +126,14 @@ describe('skipped run files and run ids', () => {
 });
 
 describe('vmbench web\'s own refusals', () => {
-  let dir: string;
-  let engine: Engine;
+  let web: TestWebServer;
   let server: WebServer;
   let host: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'vmbench-web-refusals-'));
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>vmbench</title>');
-    engine = createEngine({ dataDir: join(dir, 'data'), mode: 'web' });
-    server = await startWebServer(engine, { port: 0, rendererDir: dir });
-    host = `127.0.0.1:${server.port}`;
+    web = await startTestWebServer('vmbench-web-refusals-');
+    ({ server, host } = web);
   });
-  afterAll(async () => {
-    await server.close();
-    await engine.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => web.close());
 
   function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string; lang?: string }> {
     return new Promise((resolve, reject) => {

@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createEngine, type Engine } from '../../electron/engine/api.js';
+import type { Engine } from '../../electron/engine/api.js';
 import { startWebServer, type WebServer } from '../../electron/server.js';
+import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
 
 interface Reply {
   status: number;
@@ -26,6 +24,7 @@ function send(port: number, method: string, path: string, headers: Record<string
 }
 
 describe('vmbench web server', () => {
+  let web: TestWebServer;
   let dir: string;
   let engine: Engine;
   let server: WebServer;
@@ -34,16 +33,10 @@ describe('vmbench web server', () => {
     send(server.port, 'POST', `/api/${channel}`, { host, 'content-type': 'application/json', 'x-vmbench-token': server.token, ...extra }, JSON.stringify({ args }));
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'vmbench-web-'));
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>vmbench</title>');
-    engine = createEngine({ dataDir: join(dir, 'data'), mode: 'web' });
-    server = await startWebServer(engine, { port: 0, rendererDir: dir });
-    host = `127.0.0.1:${server.port}`;
+    web = await startTestWebServer('vmbench-web-');
+    ({ dir, engine, server, host } = web);
   });
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => web.close());
 
   it('listens on 127.0.0.1 only, and prints an address that carries a fresh random key in its fragment', async () => {
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`);
