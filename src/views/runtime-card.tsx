@@ -65,7 +65,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
                       onChange={() => toggle(tg.id)}
                     />
                     <span>{targetLabel(tg, uiLang())}</span>
-                    <span className="muted small">{locked ? t('runtime.always') : tg.places.join(', ')}</span>
+                    <span className="muted small">{locked ? t('runtime.always') : tg.places.map((p) => t(`common:place.${p}`, { defaultValue: p })).join(t('common:listSeparator', { defaultValue: ', ' }))}</span>
                   </label>
                 );
               })}

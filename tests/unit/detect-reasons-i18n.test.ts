@@ -88,7 +88,7 @@ describe('detection reasons in Japanese and English (replayed captures)', () => 
     const by = (kind: string): RuntimeInfo => withReason.find((r) => r.kind === kind)!;
     expect(reasonText(by('rancher-desktop'), 'ja')).toBe('rdctl list-settings の出力は有効な JSON ではありません');
     expect(by('rancher-desktop').reason).toBe('rdctl list-settings printed output that is not valid JSON');
-    expect(reasonText(by('vagrant'), 'ja')).toBe('このマシンのフォルダーはもうありません。`vagrant global-status --prune` でこうした古いエントリーを消せます');
+    expect(reasonText(by('vagrant'), 'ja')).toBe('このマシンのフォルダはもうありません。`vagrant global-status --prune` でこうした古いエントリーを消せます');
     expect(reasonText(by('podman'), 'ja')).toBe('podman machine list が 1.5 s 以内に応答しませんでした');
     expect(by('podman').reason).toBe('podman machine list did not answer within 1.5 s');
     const lima = reasonText(by('lima'), 'ja') ?? '';
@@ -101,6 +101,9 @@ describe('detection reasons in Japanese and English (replayed captures)', () => 
     const render = (lang: Lang): string => renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lang) }, createElement(RuntimeCard, { runtime: rd })));
     expect(render('ja')).toMatch(/data-testid="runtime-reason">rdctl list-settings の出力は有効な JSON ではありません</);
     expect(render('en')).toMatch(/data-testid="runtime-reason">rdctl list-settings printed output that is not valid JSON</);
+    // The places of its targets are words too, not ids.
+    expect(render('ja')).toContain('共有フォルダ、ゲストディスク');
+    expect(render('en')).toContain('shared folder, guest disk');
   });
 
   it('a reason without references (an older cache or another writer) is shown as recorded', () => {

@@ -102,7 +102,7 @@ describe('engine errors as messages', () => {
     expect(errorText(full, 'ja')).toMatch(new RegExp(`^${dir} の空き容量が足りません: 空きは [\\d.]+ MiB、1 回の実行に \\d+ MiB 必要です。`));
     const proc = await checkDataDir('/proc/x').then(() => null, (e: unknown) => e);
     expect((proc as Error).message).toMatch(/^Cannot store runs in \/proc\/x: .+\. Choose another folder with --data-dir DIR or VMBENCH_HOME\.$/);
-    expect(errorText(proc, 'ja')).toMatch(/^\/proc\/x に実行結果を保存できません: .+。--data-dir DIR か VMBENCH_HOME で別のフォルダーを指定してください。$/);
+    expect(errorText(proc, 'ja')).toMatch(/^\/proc\/x に実行結果を保存できません: .+。--data-dir DIR か VMBENCH_HOME で別のフォルダを指定してください。$/);
   });
 
   it('a second job while one runs is refused, and a job that fails carries its reference in job-finished', async () => {

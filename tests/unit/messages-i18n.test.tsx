@@ -291,7 +291,7 @@ describe('a Vagrant restart\'s and libvirt transport\'s errors', () => {
   it('no folder, no domain id, no <memory>: "could not be restarted" in both languages', async () => {
     const noHome = await libvirtDomainId(vagrant, undefined).then(() => null, (e: unknown) => e as { message: string; ref?: unknown });
     expect(noHome?.message).toBe('vagrant dev could not be restarted: vagrant dev: its folder is unknown, so its libvirt domain cannot be found');
-    expect(expectJapanese(noHome!)).toBe('vagrant dev を再起動できませんでした: vagrant dev: フォルダーが不明なため、libvirt ドメインを見つけられません');
+    expect(expectJapanese(noHome!)).toBe('vagrant dev を再起動できませんでした: vagrant dev: フォルダが不明なため、libvirt ドメインを見つけられません');
     const noId = await libvirtDomainId(vagrant, root).then(() => null, (e: unknown) => e as { message: string; ref?: unknown });
     const idFile = join(root, '.vagrant', 'machines', 'default', 'libvirt', 'id');
     expect(noId?.message).toBe(`vagrant dev could not be restarted: vagrant dev: no libvirt domain id in ${idFile}; run \`vagrant up\` once, then try again`);

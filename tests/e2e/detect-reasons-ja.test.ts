@@ -1,0 +1,62 @@
+// Detection's reasons on the runtime cards in the page's language: a Lima instance folder and a damaged
+// Rancher Desktop settings.json in the server's HOME, with no runtime CLI on its PATH. The cards say
+// why in Japanese, follow the language switch to English, fit 1024 px and pass axe in both themes.
+// Screenshots at 1440 and 1024 px in both themes go to /tmp/vmbench-detect-reasons-ja/.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shootWidthsAndThemes, violationsInBothThemes } from './a11y-helpers';
+import { launchBrowser, startServer, type WebServer } from './harness';
+
+const SHOTS = '/tmp/vmbench-detect-reasons-ja';
+
+let fake: string;
+let server: WebServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  fake = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
+  mkdirSync(join(fake, 'home', '.lima', 'dev'), { recursive: true });
+  writeFileSync(join(fake, 'home', '.lima', 'dev', 'lima.yaml'), 'vmType: vz\nbase: https://example.com/base.yaml\n');
+  mkdirSync(join(fake, 'home', '.config', 'rancher-desktop'), { recursive: true });
+  writeFileSync(join(fake, 'home', '.config', 'rancher-desktop', 'settings.json'), '{"version": 10, "virtualMachine": {');
+  mkdirSync(join(fake, 'bin'));
+  server = await startServer({ env: { HOME: join(fake, 'home'), PATH: join(fake, 'bin') } });
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  if (fake) rmSync(fake, { recursive: true, force: true });
+});
+
+describe('detection reasons in Japanese', () => {
+  it('the runtime cards say why in the page\'s language, and follow the language switch', async () => {
+    await page.goto(server.url);
+    const reason = (id: string) => page.locator(`[data-testid="runtime-card"][data-runtime-id="${id}"] [data-testid="runtime-reason"]`);
+    await reason('lima:dev').waitFor({ timeout: 60_000 });
+    await reason('rancher-desktop').waitFor({ timeout: 60_000 });
+    await page.evaluate(() => Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]));
+    expect(await reason('lima:dev').textContent()).toMatch(/^limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート https:\/\/example\.com\/base\.yaml は URL です。/);
+    expect(await reason('rancher-desktop').textContent()).toBe('rdctl がインストールされていないか、PATH にありません。設定は settings.json からのみ読み取りました；settings.json は有効な JSON ではありません');
+
+    await shootWidthsAndThemes(page, (width, scheme) => `${SHOTS}/environments-ja-${width}-${scheme}.png`, {
+      fullPage: true,
+      after: async () => expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true),
+    });
+    expect(await violationsInBothThemes(page)).toBe('');
+
+    await page.locator('button[lang="en"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await reason('rancher-desktop').textContent()).toBe('rdctl is not installed or not on PATH; settings were read from settings.json only; settings.json is not valid JSON');
+  });
+});
