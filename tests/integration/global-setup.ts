@@ -3,7 +3,7 @@
 // service tools of net.sh / redis.sh / http.sh (iperf3, redis, nginx, wrk).
 import { ensureCommands } from '../helpers/apt.js';
 
-/** Installs fio, busybox-static and the service tools when missing (as root), else fails with what to install. */
+/** Installs fio, busybox-static, inotify-tools and the service tools when missing (as root), else fails with what to install. */
 export default function setup(): void {
   ensureCommands('integration setup', [
     { command: 'fio', pkg: 'fio', why: 'the bench scripts measure disks with it' },
@@ -13,5 +13,6 @@ export default function setup(): void {
     { command: 'redis-benchmark', pkg: 'redis-tools', why: 'redis.sh measures with it' },
     { command: 'nginx', pkg: 'nginx-light', why: 'http.sh serves its site with it' },
     { command: 'wrk', pkg: 'wrk', why: 'http.sh measures with it' },
+    { command: 'inotifywait', pkg: 'inotify-tools', why: 'watch.sh times file-change events with it' },
   ]);
 }
