@@ -7,7 +7,7 @@
  * the engine in a private dockerd: dev-tree in the shared folder, container disk and named volume,
  * watch in the shared folder (network none, no bridge; see docker-transport.test.ts).
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent, Run, TestResult } from '../../electron/contract.js';
@@ -126,6 +126,51 @@ describe('watch natively, through the engine', () => {
     expect(ofType(events, second.jobId, 'job-finished')[0]).toMatchObject({ status: 'cancelled' });
     expect(workDirs(join(dir, 'scratch'))).toEqual([]);
     expect(processesMentioning(join(dir, 'scratch'))).toEqual([]);
+    await engine.close();
+  }, 300_000);
+});
+
+/** A PATH of symlinks to every command of this one except `hidden` (a target without that tool). */
+function pathWithout(hidden: string, root: string): string {
+  const bin = join(root, 'bin-without-' + hidden);
+  mkdirSync(bin, { recursive: true });
+  for (const d of (process.env.PATH ?? '').split(':').filter(Boolean)) {
+    let names: string[] = [];
+    try {
+      names = readdirSync(d);
+    } catch {
+      continue;
+    }
+    for (const n of names) if (n !== hidden && !existsSync(join(bin, n))) symlinkSync(join(d, n), join(bin, n));
+  }
+  return bin;
+}
+
+describe('watch natively without inotifywait: the script\'s own python3 watcher', () => {
+  let dir = '';
+  const savedPath = process.env.PATH;
+  afterAll(() => {
+    process.env.PATH = savedPath;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('measures inotify through python3 (the method says so) and leaves no watcher behind', async () => {
+    dir = realDiskDir('vmbench-watch-py-');
+    process.env.PATH = pathWithout('inotifywait', dir);
+    const engine = createEngine({ dataDir: join(dir, 'data'), mode: 'cli' });
+    const events: JobEvent[] = [];
+    engine.subscribe((e) => events.push(e));
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: ['local'], tests: ['watch'] });
+    await engine.waitForJob(jobId);
+    process.env.PATH = savedPath;
+    const [finished] = ofType(events, jobId, 'job-finished');
+    expect(finished).toMatchObject({ status: 'completed' });
+    const run = await call<Run>(engine, 'runs.get', finished.runId!);
+    const result = run.targets[0].results[0];
+    expectWatch(result, 3);
+    expect(result.tool.method).toMatch(/inotify: a python3 inotify watcher/);
+    expect(workDirs(join(dir, 'data', 'scratch'))).toEqual([]);
+    expect(processesMentioning(join(dir, 'data', 'scratch'))).toEqual([]);
     await engine.close();
   }, 300_000);
 });
