@@ -1,6 +1,9 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
 import { DEFAULT_TIMEOUT_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
+import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
 import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
@@ -38,7 +41,11 @@ describe('detectAll on a machine whose CLIs all hang', () => {
   it('still answers: the host, and every kind unknown with a reason', async () => {
     const hang = [{ args: '*', hang: true }];
     stub = makeStubEnv({ docker: hang, rdctl: hang, orb: hang, colima: hang, limactl: hang, podman: hang, vagrant: hang, virsh: hang });
-    const list = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 500 }));
+    // Docker Desktop's docker context exists (its metadata where the docker CLI keeps it), so docker is asked, and hangs.
+    const ctx = createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 500 });
+    mkdirSync(dirname(contextMetaPath(ctx, DESKTOP_CONTEXT)), { recursive: true });
+    writeFileSync(contextMetaPath(ctx, DESKTOP_CONTEXT), '{"Name":"desktop-linux"}');
+    const list = await detectAll(ctx);
     expect(list[0]).toMatchObject({ id: 'local', state: 'running' });
     const others = list.slice(1);
     expect(others.map((r) => r.kind).sort()).toEqual(['colima', 'docker-desktop', 'docker-engine', 'libvirt', 'lima', 'orbstack', 'podman', 'rancher-desktop', 'vagrant']);
@@ -46,6 +53,23 @@ describe('detectAll on a machine whose CLIs all hang', () => {
       expect(r.state).toBe('unknown');
       expect(r.reason).toMatch(r.kind === 'vagrant' ? /did not answer within 0\.8 s|did not finish within/ : /did not answer within 0\.5 s|did not finish within/);
     }
+  });
+});
+
+describe('CLIs that are not on PATH', () => {
+  it('are not started: the call fails as not installed, and Docker Desktop without its context or settings is not asked for', async () => {
+    stub = makeStubEnv({});
+    // A docker that leaves a mark when it is started, and prints nothing.
+    writeFileSync(join(stub.bin, 'docker'), `#!/bin/sh\n: >"${join(stub.root, 'docker-ran')}"\nexit 1\n`, { mode: 0o755 });
+    const ctx = createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 500 });
+    await expect(ctx.exec('rdctl', ['version'])).rejects.toMatchObject({ code: 'not-found', message: 'rdctl is not installed or not on PATH' });
+    expect(await detectAll(ctx, { kinds: [findKind('docker-desktop')!] })).toEqual([]);
+    expect(existsSync(join(stub.root, 'docker-ran'))).toBe(false);
+    // With the context's metadata present, docker is asked.
+    mkdirSync(dirname(contextMetaPath(ctx, DESKTOP_CONTEXT)), { recursive: true });
+    writeFileSync(contextMetaPath(ctx, DESKTOP_CONTEXT), '{"Name":"desktop-linux"}');
+    await detectAll(ctx, { kinds: [findKind('docker-desktop')!] });
+    expect(existsSync(join(stub.root, 'docker-ran'))).toBe(true);
   });
 });
 

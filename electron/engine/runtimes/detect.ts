@@ -15,7 +15,8 @@
  *   detection takes at most about that long however many CLIs hang; detectAll never rejects.
  */
 import os from 'node:os';
-import { readFile, stat } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { access, readFile, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../contract.js';
 import { SpawnError, run, type ExecResult } from '../util/exec.js';
@@ -83,15 +84,19 @@ export function createDetectContext(opts: DetectContextOptions): DetectContext {
   const homeDir = base.HOME || base.USERPROFILE || os.homedir();
   const env = opts.env !== undefined || process.platform === 'win32' ? base : withInstallDirs(base, homeDir);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const found = new Map<string, Promise<boolean>>();
   return {
     env,
     home: homeDir,
     timeoutMs,
     signal: opts.signal,
     dataDir: opts.dataDir,
-    exec: (file, args, o = {}) => {
+    exec: async (file, args, o = {}) => {
       const callTimeout = o.timeoutMs ?? timeoutMs;
-      const call = run(file, args, { timeoutMs: callTimeout, signal: o.signal ?? opts.signal, env: o.env ?? env, cwd: o.cwd, input: o.input, allowFailure: o.allowFailure });
+      const callEnv = o.env ?? env;
+      // A CLI that is not on PATH is known without starting a process: each start costs the engine a fork.
+      if (!(await onPath(file, callEnv.PATH, found))) throw new SpawnError([file, ...args].join(' '), 'not-found', null, '');
+      const call = run(file, args, { timeoutMs: callTimeout, signal: o.signal ?? opts.signal, env: callEnv, cwd: o.cwd, input: o.input, allowFailure: o.allowFailure });
       return withHardStop(call, callTimeout + HARD_STOP_GRACE_MS, [file, ...args].join(' '));
     },
     readFile: async (path) => {
@@ -100,6 +105,34 @@ export function createDetectContext(opts: DetectContextOptions): DetectContext {
       return readFile(path, 'utf8');
     },
   };
+}
+
+/**
+ * Whether a command name is an executable file in one of PATH's folders (names with a slash, and
+ * Windows with its PATHEXT, are left to the spawn). Looked up once per name and PATH in a detection:
+ * detection asks for a dozen CLIs, most of them absent on a given machine, and every spawn of an
+ * absent one still forks the engine's process before it fails.
+ */
+function onPath(file: string, path: string | undefined, cache: Map<string, Promise<boolean>>): Promise<boolean> {
+  if (file.includes('/') || process.platform === 'win32') return Promise.resolve(true);
+  const key = `${file}\0${path ?? ''}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = (async () => {
+      for (const dir of (path ?? '').split(delimiter)) {
+        if (!dir) continue;
+        try {
+          await access(join(dir, file), fsConstants.X_OK);
+          if ((await stat(join(dir, file))).isFile()) return true;
+        } catch {
+          // Not in this folder.
+        }
+      }
+      return false;
+    })();
+    cache.set(key, hit);
+  }
+  return hit;
 }
 
 /** Gives up waiting for a call (as a time-out) once its hard stop has passed. */

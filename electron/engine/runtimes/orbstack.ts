@@ -26,13 +26,10 @@ export const orbstackKind: RuntimeKind = {
   name: 'OrbStack',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const orbDir = join(ctx.home, '.orbstack');
-    const [ver, hasDir, report] = await Promise.all([
-      runCli(ctx, 'orb', ['version'], { label: 'orb version' }),
-      pathExists(orbDir),
-      queryDocker(ctx, { host: `unix://${orbDockerSocket(ctx.home)}` }),
-    ]);
+    const [ver, hasDir] = await Promise.all([runCli(ctx, 'orb', ['version'], { label: 'orb version' }), pathExists(orbDir)]);
     const noCli = !ver.ok && ver.code === 'not-found';
     if (noCli && !hasDir) return [];
+    const report = await queryDocker(ctx, { host: `unix://${orbDockerSocket(ctx.home)}` });
     const reasons: (Why | undefined)[] = [];
     let version: string | null = null;
     if (ver.ok) {

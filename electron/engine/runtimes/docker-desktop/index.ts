@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../../contract.js';
 import { desktopRelease } from '../support/docker-parse.js';
 import { addDockerSettings, queryDocker } from '../support/docker-query.js';
-import { readOptional, type FileLook } from '../support/files.js';
+import { pathExists, readOptional, type FileLook } from '../support/files.js';
 import { applyWslResources, parseWslConfig, wslConfigPath, type WslResources } from './wslconfig.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
@@ -25,6 +26,16 @@ async function findSettings(ctx: DetectContext): Promise<{ look: FileLook; index
   return index < 0 ? { look: { state: 'missing' }, index } : { look: looks[index], index };
 }
 
+/**
+ * Where the docker CLI keeps a context's metadata: <config>/contexts/meta/<sha256 of its name>/meta.json
+ * (<config> is $DOCKER_CONFIG or ~/.docker). Without it `docker --context NAME` only says the context
+ * does not exist, so there is no need to start docker to hear that.
+ */
+export function contextMetaPath(ctx: DetectContext, name: string): string {
+  const config = ctx.env.DOCKER_CONFIG?.trim() || join(ctx.home, '.docker');
+  return join(config, 'contexts', 'meta', createHash('sha256').update(name).digest('hex'), 'meta.json');
+}
+
 /** Reads .wslconfig (if any) into the bag for a WSL 2 engine; returns the reason text. */
 async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFacts): Promise<Why[]> {
   const look = await readOptional(ctx, wslConfigPath(ctx.home));
@@ -43,7 +54,9 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
     kind: 'docker-desktop',
     name: 'Docker Desktop',
     async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
-      const [{ look, index }, report] = await Promise.all([findSettings(ctx), queryDocker(ctx, { context: DESKTOP_CONTEXT })]);
+      const [{ look, index }, hasContext] = await Promise.all([findSettings(ctx), pathExists(contextMetaPath(ctx, DESKTOP_CONTEXT))]);
+      if (look.state === 'missing' && !hasContext) return [];
+      const report = await queryDocker(ctx, { context: DESKTOP_CONTEXT });
       if (look.state === 'missing' && (report.state === 'absent' || report.cliMissing)) return [];
       const reasons: (Why | undefined)[] = [];
       let bag = new SettingsBag();
