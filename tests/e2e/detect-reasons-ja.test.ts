@@ -5,17 +5,16 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootWidthsAndThemes, violationsInBothThemes } from './a11y-helpers';
-import { launchBrowser, startServer, type WebServer } from './harness';
+import { startJaSession, type JaSession, type WebServer } from './harness';
 
 const SHOTS = '/tmp/vmbench-detect-reasons-ja';
 
 let fake: string;
+let session: JaSession | undefined;
 let server: WebServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
@@ -25,17 +24,12 @@ beforeAll(async () => {
   mkdirSync(join(fake, 'home', '.config', 'rancher-desktop'), { recursive: true });
   writeFileSync(join(fake, 'home', '.config', 'rancher-desktop', 'settings.json'), '{"version": 10, "virtualMachine": {');
   mkdirSync(join(fake, 'bin'));
-  server = await startServer({ env: { HOME: join(fake, 'home'), PATH: join(fake, 'bin') } });
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  session = await startJaSession(SHOTS, { HOME: join(fake, 'home'), PATH: join(fake, 'bin') });
+  ({ server, page } = session);
 }, 120_000);
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+  await session?.close();
   if (fake) rmSync(fake, { recursive: true, force: true });
 });
 

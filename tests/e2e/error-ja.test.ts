@@ -3,33 +3,25 @@
 // in Japanese, with its code; after the language switch the same banner reads in English. Nothing is
 // started. Screenshots at 1440 and 1024 px in both themes go to /tmp/vmbench-error-ja/ for a person
 // to look at; axe-core finds nothing in either theme.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootWidthsAndThemes, violationsInBothThemes } from './a11y-helpers';
-import { apiCall, launchBrowser, startServer, type WebServer } from './harness';
+import { apiCall, startJaSession, type JaSession, type WebServer } from './harness';
 
 const SHOTS = '/tmp/vmbench-error-ja';
 
+let session: JaSession | undefined;
 let server: WebServer;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
-  page = await context.newPage();
+  session = await startJaSession(SHOTS);
+  ({ server, page } = session);
 }, 120_000);
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => session?.close());
 
 describe('an engine error in Japanese', () => {
   it('a run lock held by another vmbench: the banner says so in the page\'s language, and follows the language switch', async () => {

@@ -1,10 +1,10 @@
 // Helpers of the browser tests: a real `vmbench web` child process and a headless Chromium.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -74,6 +74,31 @@ export async function apiCall<T>(server: Pick<WebServer, 'url' | 'token'>, chann
 /** Launches Debian's Chromium headless. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A `vmbench web`, Chromium and one page in Japanese (ja-JP, 1440×900, light, reduced motion) for the Japanese views' tests. */
+export interface JaSession {
+  server: WebServer;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** Closes the page's context and the browser, and stops the server. */
+  close: () => Promise<void>;
+}
+
+/** Starts the server (with `env` over the test's environment), the browser and a Japanese page; makes `shots` for its screenshots. */
+export async function startJaSession(shots: string, env?: NodeJS.ProcessEnv): Promise<JaSession> {
+  const server = await startServer({ env });
+  const browser = await launchBrowser();
+  mkdirSync(shots, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const close = async (): Promise<void> => {
+    await context.close();
+    await browser.close();
+    await server.stop();
+  };
+  return { server, browser, context, page, close };
 }
 
 /** Entries the bench scripts create in a scratch folder (`.vmbench-*`). */
