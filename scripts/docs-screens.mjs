@@ -4,8 +4,8 @@
 // (tests/fixtures/runtimes/lima/list-json.trellis-cli-d3894d6.ndjson, replayed by a stub limactl,
 // with the lima.yaml beside it). The runtimes' own CLIs (docker, virsh, vagrant, …) are kept off
 // PATH, so this machine's guests never show.
-// Environments, Results and History at 1440 and 1024 px in both themes, the latency chart, and the
-// share card of the newest run (its PNG as vmbench renders it).
+// Environments, Results and History at 1440 and 1024 px in both themes, the latency chart, the share
+// card of the newest run (its PNG as vmbench renders it), and docs/screenshot.png (Results, whole page).
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,16 @@ try {
         await settle();
         await page.screenshot({ path: join(out, `results-${width}-${scheme}.png`) });
         if (width === 1440) await page.getByTestId('chart-latency').screenshot({ path: join(out, `latency-${width}-${scheme}.png`) });
+        // The README's picture: the whole Results page.
+        if (width === 1440 && scheme === 'dark') {
+          // A window as tall as the page (a full-page capture would draw the sticky header mid-page).
+          const height = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.setViewportSize({ width, height });
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await page.waitForTimeout(600);
+          await page.screenshot({ path: join(root, 'docs', 'screenshot.png') });
+          await page.setViewportSize({ width, height: 1000 });
+        }
         await page.getByTestId('nav-history').click();
         await page.getByTestId('view-history').waitFor();
         await settle();
