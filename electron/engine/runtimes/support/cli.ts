@@ -1,7 +1,7 @@
 import { SpawnError } from '../../util/exec.js';
 import type { DetectContext } from '../types.js';
 import { seconds } from './values.js';
-import { why, whyEn, type Why } from './why.js';
+import { why, type Why } from './why.js';
 
 /** Why a CLI call gave no usable output. */
 export type CliFailureCode = 'not-found' | 'timeout' | 'failed' | 'cancelled' | 'error';
@@ -9,7 +9,7 @@ export type CliFailureCode = 'not-found' | 'timeout' | 'failed' | 'cancelled' | 
 /** Outcome of a CLI call made during detection: never throws. */
 export type CliOutcome =
   | { ok: true; stdout: string; stderr: string; exitCode: number }
-  | { ok: false; code: CliFailureCode; reason: string; why: Why; stderr: string; exitCode: number | null };
+  | { ok: false; code: CliFailureCode; why: Why; stderr: string; exitCode: number | null };
 
 /** Options of one detection CLI call. */
 export interface CliCallOptions {
@@ -29,7 +29,7 @@ export function callTimeout(ctx: DetectContext): number {
   return Math.max(MIN_TIMEOUT_MS, Math.min(ctx.timeoutMs, ctx.deadline - Date.now() - 150));
 }
 
-/** Runs a CLI through ctx.exec with the detection timeout, turning every failure into a reason a user understands. */
+/** Runs a CLI through ctx.exec with the detection timeout, turning every failure into a reason a user understands (a detect-catalogue message). */
 export async function runCli(ctx: DetectContext, file: string, args: string[], opts: CliCallOptions = {}): Promise<CliOutcome> {
   const label = opts.label ?? [file, ...args.slice(0, 1)].join(' ');
   const timeoutMs = callTimeout(ctx);
@@ -43,7 +43,7 @@ export async function runCli(ctx: DetectContext, file: string, args: string[], o
 }
 
 function describeFailure(err: unknown, label: string, file: string, timeoutMs: number): CliOutcome & { ok: false } {
-  const failure = (code: CliFailureCode, w: Why, stderr: string, exitCode: number | null): CliOutcome & { ok: false } => ({ ok: false, code, reason: whyEn(w), why: w, stderr, exitCode });
+  const failure = (code: CliFailureCode, w: Why, stderr: string, exitCode: number | null): CliOutcome & { ok: false } => ({ ok: false, code, why: w, stderr, exitCode });
   if (err instanceof SpawnError) {
     const stderr = err.stderrTail;
     if (err.code === 'not-found') return failure('not-found', why('cli.notFound', { file }), stderr, null);
