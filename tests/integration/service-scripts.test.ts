@@ -25,29 +25,20 @@ const METRICS: Record<Service, string[]> = {
 const TOOLS: Record<Service, string[]> = { net: ['iperf3'], redis: ['redis-server', 'redis-benchmark'], http: ['nginx', 'wrk'] };
 const SERVICES = Object.keys(SMALL) as Service[];
 
-/** Ports in LISTEN state on any local address (/proc/net/tcp and tcp6). */
-function listening(): Set<number> {
+/** Local ports of TCP sockets on any local address (/proc/net/tcp and tcp6): in any state, or only in `state` ('0A' is LISTEN). */
+function tcpPorts(state?: string): Set<number> {
   const ports = new Set<number>();
   for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
     for (const line of readFileSync(f, 'utf8').split('\n').slice(1)) {
       const p = line.trim().split(/\s+/);
-      if (p[3] === '0A') ports.add(parseInt(p[1].split(':').at(-1)!, 16));
+      if (p[1] && (state === undefined || p[3] === state)) ports.add(parseInt(p[1].split(':').at(-1)!, 16));
     }
   }
   return ports;
 }
 
-/** Local ports of every TCP socket on this machine, in any state (/proc/net/tcp and tcp6). */
-function portsInUse(): Set<number> {
-  const ports = new Set<number>();
-  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(f, 'utf8').split('\n').slice(1)) {
-      const local = line.trim().split(/\s+/)[1];
-      if (local) ports.add(parseInt(local.split(':').at(-1)!, 16));
-    }
-  }
-  return ports;
-}
+/** Ports in LISTEN state. */
+const listening = (): Set<number> => tcpPorts('0A');
 
 /**
  * A port for a server the test names itself: below the kernel's ephemeral range (where the
@@ -57,7 +48,7 @@ function portsInUse(): Set<number> {
 function freePort(): number {
   const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
   const top = Math.min(low || 32768, 32768) - 1;
-  const used = portsInUse();
+  const used = tcpPorts();
   for (;;) {
     const port = 20000 + Math.floor(Math.random() * (top - 20000));
     if (!used.has(port)) return port;
