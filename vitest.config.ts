@@ -1,9 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Three groups: unit (fast, no external tools), integration (real fio, real processes),
-// e2e (Chromium against `vmbench web`). `npm test` runs all of them.
+// Two lanes (README "Tests"). The fast lane, `npm test`: unit (no external tools), integration (real
+// fio and sh, replayed captures) and e2e (Chromium against `vmbench web` with replayed runtimes and
+// stored runs) — any user, Linux or macOS. The live lane, `npm run test:live`: real Docker Engine,
+// libvirt + QEMU guests, Vagrant, BusyBox and the service tools — root on Linux.
+// The CLI's messages are asserted in English: a Japanese locale of the shell must not change them
+// (empty LC_ALL / LC_MESSAGES count as unset; a test that wants Japanese sets LANG or --lang).
+const englishCli = { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+
 export default defineConfig({
   test: {
+    // Both cores: files that share nothing (unit) run two at a time; the others say fileParallelism: false.
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       {
@@ -11,9 +19,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          // The CLI's messages are asserted in English: a Japanese locale of the shell must not change them
-          // (empty LC_ALL / LC_MESSAGES count as unset; a test that wants Japanese sets LANG or --lang).
-          env: { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' },
+          env: englishCli,
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
@@ -26,6 +32,17 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'live',
+          include: ['tests/live/**/*.test.ts'],
+          globalSetup: ['tests/live/global-setup.ts'],
+          env: englishCli,
+          testTimeout: 900_000,
+          hookTimeout: 2_000_000,
           fileParallelism: false,
         },
       },

@@ -12,6 +12,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeScaleFixture } from './scale-fixture.mjs';
+import { findChromium } from './chromium-path.mjs';
 
 const root = process.cwd();
 const bin = join(root, 'bin', 'vmbench.js');
@@ -82,9 +83,9 @@ try {
   // 3. vmbench web: start to first paint.
   let paint = 'n/a (Chromium not installed: apt-get install chromium)';
   let hungLine = '4b. n/a (Chromium not installed)';
-  if (existsSync('/usr/bin/chromium')) {
+  if (findChromium()) {
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
+    const browser = await chromium.launch({ executablePath: findChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
     const page = await browser.newPage();
     const start = Date.now();
     const web = spawn(process.execPath, [bin, 'web', '--port', '0'], { env });

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Installs (Debian packages) and starts what tests/integration/detect-live*.test.ts need:
+# Installs (Debian packages) and starts what tests/live/detect-live*.test.ts need:
 # docker.io (dockerd; each test starts its own on a private socket), libvirt + QEMU (libvirtd,
 # virtlogd; libvirt's `default` network is never started), qemu-utils, vagrant with vagrant-libvirt,
 # and dnsmasq for the Vagrant test's own namespace (scripts/vagrant-netns.sh).

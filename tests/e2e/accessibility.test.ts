@@ -1,8 +1,8 @@
 // axe-core on every view in both themes: no WCAG 2 A/AA (or best-practice) violations.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations, seedRuns, settleView, VIEWS } from './a11y-helpers';
-import { launchBrowser, startServer, type WebServer } from './harness';
+import { axeViolations, describeViolations, seedRuns, settleView, VIEWS } from '../helpers/a11y.js';
+import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;

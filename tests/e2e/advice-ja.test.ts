@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStubEnv, local, type StubEnv } from '../unit/runtimes-stubs.js';
-import { violationsInBothThemes } from './a11y-helpers';
-import { CHROMIUM_ARGS, ROOT, startServer, type WebServer } from './harness';
+import { makeStubEnv, local, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { violationsInBothThemes } from '../helpers/a11y.js';
+import { chromiumPath } from '../../scripts/chromium-path.mjs';
+import { CHROMIUM_ARGS, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let stub: StubEnv;
 let server: WebServer | undefined;
@@ -29,7 +30,7 @@ beforeAll(async () => {
     join(fonts, 'fonts.conf'),
     `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${jp('400Regular')}</dir><dir>${jp('700Bold')}</dir><cachedir>${join(fonts, 'cache')}</cachedir></fontconfig>\n`,
   );
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } as Record<string, string> });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } as Record<string, string> });
 }, 120_000);
 
 afterAll(async () => {

@@ -6,9 +6,9 @@ import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStubEnv, shared, type StubEnv } from '../unit/runtimes-stubs';
-import { violationsInBothThemes } from './a11y-helpers';
-import { launchBrowser, startServer, type WebServer } from './harness';
+import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { violationsInBothThemes } from '../helpers/a11y.js';
+import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let stub: StubEnv;
 let server: WebServer;

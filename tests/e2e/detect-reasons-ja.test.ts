@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shootWidthsAndThemes, violationsInBothThemes } from './a11y-helpers';
-import { startJaSession, type JaSession, type WebServer } from './harness';
+import { shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
+import { startJaSession, type JaSession, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = '/tmp/vmbench-detect-reasons-ja';
 

@@ -3,9 +3,9 @@
 // is seen by polling and through inotify), at 1440 and 1024 px in both themes, with no axe violations.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations } from './a11y-helpers';
+import { axeViolations, describeViolations } from '../helpers/a11y.js';
 import { join } from 'node:path';
-import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;

@@ -1,20 +1,14 @@
-// Makes sure what the browser tests need is present: Debian’s chromium, fio, inotifywait (the watch test) and a built dist/.
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// The fast lane's browser tests: a Chromium or Chrome (scripts/chromium-path.mjs), fio, and dist/ built
+// from the current sources. As root on Debian the set-up installs Chromium and fio when missing.
+import { findChromium } from '../../scripts/chromium-path.mjs';
+import { ensureBuilt } from '../../scripts/ensure-built.mjs';
 import { ensureCommands } from '../helpers/apt.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Installs chromium, fio and inotify-tools when missing (as root) and builds dist/ when it is not built. */
+/** Installs chromium and fio when missing (as root on Debian), else fails with what to install; builds dist/ when stale. */
 export default function setup(): void {
   ensureCommands('e2e setup', [
-    { command: '/usr/bin/chromium', pkg: 'chromium', why: 'the UI is tested in Debian’s Chromium' },
+    ...(findChromium() ? [] : [{ command: '/usr/bin/chromium', pkg: 'chromium', why: 'the UI is tested in Chromium (or set VMBENCH_CHROMIUM to a Chrome)' }]),
     { command: 'fio', pkg: 'fio', why: 'the benchmarks measure disks with it' },
-    { command: 'inotifywait', pkg: 'inotify-tools', why: 'watch.sh times file-change events with it' },
   ]);
-  if (!existsSync(join(root, 'dist', 'renderer', 'index.html')) || !existsSync(join(root, 'dist', 'cli.js'))) {
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  }
+  ensureBuilt();
 }

@@ -2,7 +2,7 @@
 // the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type WebServer } from './harness';
+import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;

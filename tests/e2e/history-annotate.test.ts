@@ -4,8 +4,8 @@ import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describeViolations, violationsInBothThemes } from './a11y-helpers';
-import { launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { axeViolations, describeViolations, violationsInBothThemes } from '../helpers/a11y.js';
+import { launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const BEFORE = '2026-01-20T14-00-00-test-before';
 const AFTER = '2026-01-20T14-20-00-test-after';

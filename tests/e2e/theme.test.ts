@@ -1,7 +1,7 @@
 // The theme follows the system setting (prefers-color-scheme) until the user picks one with the toggle.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type WebServer } from './harness';
+import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;

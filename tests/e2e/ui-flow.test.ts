@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, leftovers, ourFioProcesses, pngSize, startServer, type WebServer } from './harness';
+import { launchBrowser, leftovers, ourFioProcesses, pngSize, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const RUN_TIMEOUT = 300_000;
 let server: WebServer;
@@ -129,7 +129,7 @@ describe('vmbench web in Chromium', () => {
     expect(a && b && a !== b).toBeTruthy();
     // Each row's word follows its own interval: better or worse only when the 95% interval excludes 1× and
     // the ratio is at least 5% from 1×, in the metric's direction. (That two back-to-back runs read as noise
-    // is asserted without a browser competing for the CPU: tests/integration/noise-live.test.ts.)
+    // is asserted without a browser competing for the CPU: tests/live/noise-live.test.ts.)
     const rows = await page.$$eval('[data-testid="compare-row"]', (trs) =>
       trs.map((tr) => ({ verdict: tr.getAttribute('data-verdict') ?? '', direction: tr.getAttribute('data-direction'), ratio: Number(tr.getAttribute('data-ratio')), ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number) })),
     );
@@ -191,77 +191,6 @@ describe('vmbench web in Chromium', () => {
     expect(leftovers(scratch)).toEqual([]);
     expect(ourFioProcesses(pid, server.home)).toEqual([]);
     await shot('8-cancelled');
-  });
-
-  it('runs net, redis and http on This machine and shows the service tables in Results and Compare', async () => {
-    shotOnFailure('services');
-    // The UI's button runs the default (disk) tests; the service tests are started through the same API the UI uses.
-    const api = async <T>(channel: string, ...args: unknown[]): Promise<T> =>
-      page.evaluate(
-        async ([c, a]) => {
-          // The key the page took from its address (and keeps in this tab's sessionStorage).
-          const token = sessionStorage.getItem('vmbench-token') ?? '';
-          const res = await fetch(`/api/${c as string}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': token }, body: JSON.stringify({ args: a }) });
-          const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
-          if (!body.ok) throw new Error(body.error?.message);
-          return body.value;
-        },
-        [channel, args] as const,
-      ) as Promise<T>;
-    type Runs = { runs: { id: string; status: string }[] };
-    const before = new Set((await api<Runs>('runs.list')).runs.map((r) => r.id));
-    const firstRun = [...before].sort()[0];
-    const { jobId } = await api<{ jobId: string }>('run.start', { suite: 'quick', targets: ['local'], tests: ['net', 'redis', 'http'] });
-    expect(jobId).toBeTruthy();
-    const started = Date.now();
-    let runId: string | undefined;
-    while (!runId && Date.now() - started < 120_000) {
-      await new Promise((r) => setTimeout(r, 1000));
-      runId = (await api<Runs>('runs.list')).runs.find((r) => !before.has(r.id) && r.status === 'completed')?.id;
-    }
-    expect(runId, server.output().slice(-2000)).toBeTruthy();
-    expect(Date.now() - started).toBeLessThan(60_000);
-
-    await page.getByTestId('nav-results').click();
-    const picker = page.getByTestId('results-run-select');
-    await page.waitForFunction((id) => [...document.querySelectorAll('[data-testid="results-run-select"] option')].some((o) => (o as HTMLOptionElement).value === id), runId);
-    await picker.selectOption(runId!);
-    const section = page.locator('[data-testid="service-results"] [data-testid="service-section"][data-target="local"]');
-    await section.waitFor({ timeout: 30_000 });
-    const numbers = async (table: string, row: number): Promise<number[]> =>
-      (await section.locator(`[data-testid="service-table-${table}"] tbody tr`).nth(row).locator('td').allInnerTexts()).map((t) => Number(t.replace(/,/g, '').replace(/×$/, '')));
-    const set = await numbers('redis', 0);
-    expect(set[0]).toBeGreaterThan(1000); // SET over TCP, req/s
-    expect(set[1]).toBeGreaterThan(1000); // over the unix socket
-    expect(set[3]).toBeCloseTo(set[1] / set[0], 1); // unix / TCP
-    expect(await section.locator('[data-testid="service-table-redis"] caption').innerText()).toMatch(/Redis requests\/s/);
-    const staticFile = await numbers('http', 0);
-    const site = await numbers('http', 3);
-    expect(staticFile[0]).toBeGreaterThan(100);
-    expect(site[0]).toBeGreaterThan(100);
-    expect(await section.locator('[data-testid="service-table-http"] tbody th').nth(3).innerText()).toMatch(/Small site/);
-    const net = await numbers('net', 0);
-    expect(net[0]).toBeGreaterThan(10);
-    expect(net[1]).toBeGreaterThan(10);
-    // "Across containers" is not measured on the host: a dash whose reason shows on keyboard focus.
-    const dash = section.locator('[data-testid="service-table-redis"] [data-testid="missing-cell"]').first();
-    expect(await dash.getAttribute('title')).toMatch(/only Docker runtimes run a second container/);
-    await dash.focus();
-    await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Tab');
-    await dash.locator('.missing-why').waitFor({ state: 'visible' });
-    await shot('9-services');
-
-    // Compare: the first (disk-only) run before, the service run after: every service cell is "— → number".
-    await page.getByTestId('nav-compare').click();
-    await page.getByTestId('compare-a').selectOption(firstRun);
-    await page.getByTestId('compare-b').selectOption(runId!);
-    const cmp = page.locator('[data-testid="service-compare"] [data-testid="service-section"][data-target="local"]');
-    await cmp.waitFor({ timeout: 30_000 });
-    const cell = cmp.locator('[data-testid="service-table-redis"] tbody tr').first().locator('td').first();
-    expect(await cell.getByTestId('missing-cell').getAttribute('title')).toBe('not measured in A (before)');
-    expect(Number((await cell.locator('strong').innerText()).replace(/,/g, ''))).toBe(set[0]);
-    await shot('10-services-compare');
   });
 
   it('stays usable at 1000 px and logs no errors or CSP violations', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding, Run } from '../../electron/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { makeStubEnv, shared, type StubEnv } from '../unit/runtimes-stubs.js';
+import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 const MAC = process.platform === 'darwin';
@@ -15,7 +15,6 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   beforeAll(() => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     stub = makeStubEnv(
       { limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] },
       { '.config/rancher-desktop/settings.json': shared('rancher-desktop/rdctl-list-settings.v10-macos.json') },

@@ -18,7 +18,6 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   beforeAll(async () => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-lang-'));
   });
   afterAll(() => rm(home, { recursive: true, force: true }));

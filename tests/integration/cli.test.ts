@@ -13,7 +13,6 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   beforeAll(async () => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-'));
   });
   afterAll(() => rm(home, { recursive: true, force: true }));

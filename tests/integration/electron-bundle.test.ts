@@ -14,7 +14,6 @@ const root = process.cwd();
 let dir: string;
 
 beforeAll(async () => {
-  expect(spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' }).status).toBe(0);
   dir = mkdtempSync(join(tmpdir(), 'vmbench-bundle-'));
   // vi.fn without vitest: a plain function that keeps the mock's behaviour.
   writeFileSync(join(dir, 'vitest-shim.cjs'), 'exports.vi = { fn: (impl) => (...a) => (impl ? impl(...a) : undefined), clearAllMocks() {} };\n');

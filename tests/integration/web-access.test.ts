@@ -20,8 +20,6 @@ describe('vmbench web: the API needs the per-start key', () => {
   let out = '';
 
   beforeAll(async () => {
-    if (!existsSync(join(process.cwd(), 'dist', 'renderer', 'index.html'))) spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-    else spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     home = await mkdtemp(join(tmpdir(), 'vmbench-web-access-'));
     child = spawn(process.execPath, [BIN, 'web', '--port', '0'], { env: { ...process.env, VMBENCH_HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stderr?.on('data', (c: Buffer) => (out += c.toString()));

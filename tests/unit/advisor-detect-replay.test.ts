@@ -8,7 +8,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { dockerDesktopKind } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
-import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 describe('advisor over detectAll with replayed CLIs and files', () => {
   let stub: StubEnv | undefined;

@@ -12,7 +12,7 @@ import type { Finding, RuntimeInfo } from '../../electron/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { errorText } from '../../electron/error-text.js';
-import { shared } from './runtimes-stubs.js';
+import { shared } from '../helpers/runtimes-stubs.js';
 
 let root: string;
 beforeEach(() => {

@@ -19,7 +19,7 @@ import { limaKind } from '../../electron/engine/runtimes/lima.js';
 import { podmanKind } from '../../electron/engine/runtimes/podman.js';
 import { rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
-import { local, makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
 

@@ -1,6 +1,6 @@
 // The docker transport's pure parts: endpoints, the bench image's tag and base, and how each
 // docker-based runtime kind opens it. The transport itself is tested live in
-// tests/integration/docker-transport.test.ts.
+// tests/live/docker-transport.test.ts.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { findKind } from '../../electron/engine/runtimes/registry.js';
 import { errorText } from '../../electron/error-text.js';
 import { unusableReason } from '../../src/views/start-runtime';
-import { makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());

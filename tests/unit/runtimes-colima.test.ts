@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
 import { colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion } from '../../electron/engine/runtimes/colima/parse.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const LS = shared('colima/ls.colima-0.6.9.txt');
 const STATUS = shared('colima/status.vz-virtiofs.colima-0.5.6.txt');

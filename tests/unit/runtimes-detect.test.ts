@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUT_MS, createDetectContext, detectAll, withInstallDirs } f
 import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
-import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from './runtimes-stubs.js';
+import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());

@@ -3,7 +3,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { createDockerDesktopKind } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { normalizeDesktopSettings, parseDesktopSettingsFile, type HostFacts } from '../../electron/engine/runtimes/docker-desktop/settings.js';
 import { desktopRelease, parseDockerInfo, parseDockerVersion } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { MAC_DD_STORE, local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { MAC_DD_STORE, local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const HOST: HostFacts = { cpus: 10, memoryMiB: 16384, arch: 'arm64' };
 const MARSLO = shared('docker-desktop/settings-store.marslo-v40.json');

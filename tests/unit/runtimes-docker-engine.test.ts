@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { contextOwner, daemonOwner, dockerEngineKind, parseDockerContexts } from '../../electron/engine/runtimes/docker-engine.js';
 import { parseDockerInfo } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const CONTEXTS = local('docker-engine/context-ls.docker-28.2.2.ndjson');
 

@@ -3,7 +3,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { domainSettings, libvirtMemoryMiB, parseDomainXml } from '../../electron/engine/runtimes/libvirt/domain-xml.js';
 import { libvirtKind, libvirtUri } from '../../electron/engine/runtimes/libvirt/index.js';
 import { domainState, parseDomIfAddr, parseVirshListTable, parseVirshNames } from '../../electron/engine/runtimes/libvirt/virsh-text.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 function settingsOf(file: string): { settings: Record<string, unknown>; source: Record<string, string> } {
   const f = parseDomainXml(text(shared(`libvirt/${file}`)));

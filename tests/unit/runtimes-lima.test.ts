@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { limaKind, limaSettings, parseLimaList } from '../../electron/engine/runtimes/lima.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const LIST = shared('lima/list-json.lima-pr308-2021.ndjson');
 

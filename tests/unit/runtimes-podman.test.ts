@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { parsePodmanMachines, podmanKind, podmanVmType } from '../../electron/engine/runtimes/podman.js';
-import { makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const LIST = shared('podman/machine-ls-format-json.podman-docs-2021.json');
 

@@ -24,7 +24,7 @@ import {
   parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { LOCAL_FIXTURES, SHARED_FIXTURES, text } from './runtimes-stubs.js';
+import { LOCAL_FIXTURES, SHARED_FIXTURES, text } from '../helpers/runtimes-stubs.js';
 
 const HOST = { cpus: 4, memoryMiB: 8192, arch: 'arm64' };
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
 import { RD_SET_FLAGS, normalizeRdSettings, parseRdSettings, parseRdctlFlags, parseRdctlVersion } from '../../electron/engine/runtimes/rancher-desktop/settings.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const V10 = shared('rancher-desktop/rdctl-list-settings.v10-macos.json');
 const V4 = local('rancher-desktop/rdctl-list-settings.v4.json');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFlatYaml, topLevelStrings } from '../../electron/engine/runtimes/support/flat-yaml.js';
-import { local, text } from './runtimes-stubs.js';
+import { local, text } from '../helpers/runtimes-stubs.js';
 import { parseJsonStream } from '../../electron/engine/runtimes/support/json-stream.js';
 import { parseXml } from '../../electron/engine/runtimes/support/mini-xml.js';
 import { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';

@@ -7,7 +7,7 @@ import {
   parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion, vagrantState,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
 import { parseVagrantfile, primaryFolder } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const TWO = shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
 const EMPTY = local('vagrant/global-status-machine-readable.empty-debian-2.3.4.txt');

@@ -18,8 +18,8 @@ import { controlCommand, runCommand } from '../../electron/engine/transports/she
 // A stop waits for the script's own clean-up, which waits for dd to leave fsync: slow on a busy disk.
 vi.setConfig({ testTimeout: 30_000 });
 
-// Plain ssh has no stand-in here: tests/integration/shell-in-vm.test.ts runs it against a real sshd;
-// vagrant ssh runs for real in tests/integration/vagrant-live.test.ts.
+// Plain ssh has no stand-in here: tests/live/shell-in-vm.test.ts runs it against a real sshd;
+// vagrant ssh runs for real in tests/live/vagrant-live.test.ts.
 const KINDS: Record<Exclude<ShellKind, 'ssh' | 'vagrant'>, { name: string; skip: number; joined: boolean; instance?: string }> = {
   'rancher-desktop': { name: 'rdctl', skip: 1, joined: false },
   lima: { name: 'limactl', skip: 2, joined: false, instance: 'my vm' },

@@ -1,7 +1,7 @@
 // Vagrant inside the guest: targets per synced folder, the `vagrant ssh` command line, what is
 // really mounted (a real /proc/mounts captured through `vagrant ssh -c` from the vagrant-libvirt
 // test machine), and the virtiofs advice as a Vagrantfile edit. The real thing runs in
-// tests/integration/vagrant-live.test.ts.
+// tests/live/vagrant-live.test.ts.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -13,11 +13,11 @@ import { benchFolders, folderOfTarget, hostAddressFor, hostSideOf, mountAt, pars
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { needsSharedMemory, vagrantRestartArgv, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
-import { local } from './runtimes-stubs.js';
+import { local } from '../helpers/runtimes-stubs.js';
 
 const MOUNTS = readFileSync(local('vagrant/proc-mounts.libvirt-9p-debian12.txt'), 'utf8');
 
-/** The Vagrantfile of the live test (tests/integration/helpers/vagrant-env.ts), kernel paths shortened. */
+/** The Vagrantfile of the live test (tests/helpers/vagrant-env.ts), kernel paths shortened. */
 const VAGRANTFILE = `Vagrant.configure("2") do |config|
   config.vm.box = "vmbench-test"
   config.vm.synced_folder "./code", "/vagrant", type: "9p", accessmode: "passthrough"

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
 import { parsePrlctlInfo, parseShowVmInfo, parseVmx } from '../../electron/engine/runtimes/vagrant/provider-output.js';
-import { makeStubEnv, shared, text, type StubEnv } from './runtimes-stubs.js';
+import { makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const P = join(__dirname, '..', 'fixtures', 'vagrant-providers');
 const VF = join(__dirname, '..', 'fixtures', 'vagrantfiles');

@@ -18,7 +18,7 @@ export interface PrivateDockerd {
   stop(): Promise<void>;
 }
 
-const repo = resolve(import.meta.dirname, '..', '..', '..');
+const repo = resolve(import.meta.dirname, '..', '..');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 /** Installs dockerd, debootstrap and a static busybox when missing (root; scripts/build-test-image.sh --deps). */

@@ -1,11 +1,11 @@
 // The header with a Docker target selected (its Image field widens the run options): at 1024 and 800 px
 // "Benchmark my setup" is whole, inside the viewport and clear of the title; the plan shows Docker's places.
-// Starts a private dockerd (tests/integration/helpers/private-dockerd.ts): run under the live lock,
-// `flock /tmp/vmbench-live.lock npx vitest run --project e2e tests/e2e/header-docker.test.ts`.
+// Starts a private dockerd (tests/helpers/private-dockerd.ts): run under the live lock,
+// `flock /tmp/vmbench-live.lock npx vitest run --project live tests/live/header-docker.test.ts`.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateDockerd, type PrivateDockerd } from '../integration/helpers/private-dockerd';
-import { launchBrowser, startServer, type WebServer } from './harness';
+import { startPrivateDockerd, type PrivateDockerd } from '../helpers/private-dockerd.js';
+import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let dockerd: PrivateDockerd;
 let server: WebServer;

@@ -9,7 +9,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const repo = resolve(import.meta.dirname, '..', '..', '..');
+const repo = resolve(import.meta.dirname, '..', '..');
 
 /** What a started environment offers. */
 export interface VagrantEnv {
@@ -48,7 +48,7 @@ export function buildBox(): { box: string; kernel: string; initrd: string; cmdli
 
 /** The test's Vagrantfile: two 9p synced folders (passthrough: QEMU runs as root in the namespace), direct kernel boot, TCG. */
 export function vagrantfile(b: { kernel: string; initrd: string; cmdline: string }): string {
-  return `# vmbench Vagrant test machine (tests/integration/helpers/vagrant-env.ts)
+  return `# vmbench Vagrant test machine (tests/helpers/vagrant-env.ts)
 Vagrant.configure("2") do |config|
   config.vm.box = "vmbench-test"
   config.vm.synced_folder "./code", "/vagrant", type: "9p", accessmode: "passthrough"

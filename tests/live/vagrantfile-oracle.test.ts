@@ -15,7 +15,7 @@ import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrant
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const FIXTURES = join(repo, 'tests', 'fixtures', 'vagrantfiles');
-const ORACLE = join(repo, 'tests', 'integration', 'helpers', 'vagrant-config-oracle.rb');
+const ORACLE = join(repo, 'tests', 'helpers', 'vagrant-config-oracle.rb');
 const VAGRANT_LIB = '/usr/share/rubygems-integration/all/gems/vagrant-2.3.4/lib';
 const dirs: string[] = [];
 

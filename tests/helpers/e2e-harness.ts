@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath } from '../../scripts/chromium-path.mjs';
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -71,9 +72,9 @@ export async function apiCall<T>(server: Pick<WebServer, 'url' | 'token'>, chann
   return env.value;
 }
 
-/** Launches Debian's Chromium headless. */
+/** Launches the machine's Chromium or Chrome headless (scripts/chromium-path.mjs). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /** A `vmbench web`, Chromium and one page in Japanese (ja-JP, 1440×900, light, reduced motion) for the Japanese views' tests. */

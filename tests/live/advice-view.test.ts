@@ -14,8 +14,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectResult, Finding } from '../../electron/contract.js';
 import { buildGuestImage, startTestGuest, virsh, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
-import { makeStubEnv, shared, type StubEnv } from '../unit/runtimes-stubs.js';
-import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const URI = 'qemu:///system';
 const tag = `${process.pid}-${Date.now().toString(36)}`;

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Run, RunList } from '../../electron/contract.js';
-import { startDockerTestEnv, type DockerTestEnv } from '../integration/helpers/private-dockerd.js';
-import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
+import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const CONTEXT = 'vmbench-e2p';
 const TARGET = `docker:${CONTEXT}`;

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Comparison, Run } from '../../electron/contract.js';
-import { realDiskDir } from './helpers/run-script.js';
+import { realDiskDir } from '../helpers/run-script.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const TMPFS = 0x01021994;

@@ -1,13 +1,13 @@
 // A stopped VM says why it cannot be selected and offers Start, which runs the runtime's own CLI only
 // after a confirmation. Live: a real libvirt test guest (scripts/libvirt-test-guest.mjs), defined but
 // not started, on the libvirtd of scripts/setup-live.sh. Run under the live lock:
-//   flock /tmp/vmbench-live.lock npx vitest run --project e2e tests/e2e/start-stopped.test.ts
+//   flock /tmp/vmbench-live.lock npx vitest run --project live tests/live/start-stopped.test.ts
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGuestImage, defineTestGuest, virsh, type DefinedGuest } from '../../scripts/libvirt-test-guest.mjs';
-import { launchBrowser, ROOT, startServer, type WebServer } from './harness';
+import { launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const URI = 'qemu:///system';
 const domain = `vmbench-start-${process.pid}-${Date.now().toString(36)}`;

@@ -55,7 +55,6 @@ beforeAll(() => {
   defined = true;
   process.env.VMBENCH_LIBVIRT_URI = URI;
   engine = createEngine({ dataDir, mode: 'cli' });
-  spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
 }, 900_000);
 
 afterAll(async () => {

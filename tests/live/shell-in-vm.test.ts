@@ -16,7 +16,7 @@ import type { DetectContext } from '../../electron/engine/runtimes/types.js';
 import { createShellTransport, ShellInVmTransport } from '../../electron/engine/transports/shell-in-vm.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 import { ensureCommands } from '../helpers/apt.js';
-import { ofKind, processesMentioning, realDiskDir } from './helpers/run-script.js';
+import { ofKind, processesMentioning, realDiskDir } from '../helpers/run-script.js';
 
 let root: string;
 let sshd: ChildProcess | undefined;

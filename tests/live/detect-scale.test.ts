@@ -23,7 +23,6 @@ interface Rt {
 describe(`detect with ${COUNT} libvirt domains and ${COUNT} Vagrant machines`, () => {
   let root: string;
   beforeAll(async () => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     root = await mkdtemp(join(process.cwd(), '.vmbench-tmp-scale-'));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));

@@ -19,8 +19,8 @@ import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/benc
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { DockerTransport } from '../../electron/engine/transports/docker.js';
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
-import { benchProcesses, call, ofType, vmbenchObjects, workDirs } from './helpers/docker-checks.js';
-import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from './helpers/private-dockerd.js';
+import { benchProcesses, call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
+import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
 
 const CONTEXT = 'vmbench-dt';
 const TARGET = `docker:${CONTEXT}`;

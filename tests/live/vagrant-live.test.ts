@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyPlan, ApplyResult, Comparison, Envelope, JobEvent, Run, RuntimeInfo } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { startVagrantMachine, type VagrantEnv } from './helpers/vagrant-env.js';
+import { startVagrantMachine, type VagrantEnv } from '../helpers/vagrant-env.js';
 
 const execFileAsync = promisify(execFile);
 const log = (s: string): void => void process.stdout.write(`[vagrant-live] ${s}\n`);

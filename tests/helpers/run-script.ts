@@ -5,9 +5,9 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BenchEvent } from '../../../electron/contract.js';
-import { createLineSplitter, parseEvent } from '../../../electron/engine/bench/ndjson.js';
-import { scriptSource } from '../../../electron/engine/bench/suites.js';
+import type { BenchEvent } from '../../electron/contract.js';
+import { createLineSplitter, parseEvent } from '../../electron/engine/bench/ndjson.js';
+import { scriptSource } from '../../electron/engine/bench/suites.js';
 
 /** Everything a script run produced. */
 export interface ScriptRun {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchEvent, TestId } from '../../electron/contract.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { ofKind, processesMentioning, realDiskDir, runScript, type ScriptRun } from './helpers/run-script.js';
+import { ofKind, processesMentioning, realDiskDir, runScript, type ScriptRun } from '../helpers/run-script.js';
 
 type Service = 'net' | 'redis' | 'http';
 const SMALL: Record<Service, string[]> = {

@@ -1,0 +1,6 @@
+/** The sha256 of every build input's path and content. */
+export function buildInputsHash(): string;
+/** Whether dist/ was built from the current inputs. */
+export function isBuilt(): boolean;
+/** Runs `npm run build` unless dist/ is already built from these inputs; returns whether it built. */
+export function ensureBuilt(opts?: { force?: boolean; log?: (m: string) => void }): boolean;

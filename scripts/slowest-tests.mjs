@@ -1,0 +1,33 @@
+// Prints the slowest test files from vitest JSON reports (test-results/*.json), with their time and
+// result. Used at the end of each lane (scripts/test-all.mjs) and by .ci/run over both lanes:
+// `node scripts/slowest-tests.mjs [N] report.json...`.
+import { existsSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The files of the reports, slowest first: { file, seconds, status }. */
+export function slowestFiles(reports) {
+  const files = [];
+  for (const report of reports.filter((r) => existsSync(r))) {
+    for (const t of JSON.parse(readFileSync(report, 'utf8')).testResults ?? []) {
+      const seconds = Math.max(0, (t.endTime ?? 0) - (t.startTime ?? 0)) / 1000;
+      files.push({ file: relative(process.cwd(), t.name), seconds, status: t.status });
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds);
+}
+
+/** Prints the n slowest files and the sum of all files' times. */
+export function printSlowest(reports, n = 20) {
+  const files = slowestFiles(reports);
+  const total = files.reduce((s, f) => s + f.seconds, 0);
+  const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)}s`);
+  process.stdout.write(`\nslowest ${Math.min(n, files.length)} of ${files.length} test files (all files together: ${fmt(total)}):\n`);
+  for (const f of files.slice(0, n)) process.stdout.write(`  ${fmt(f.seconds).padStart(7)}  ${f.status === 'passed' ? '      ' : 'FAILED'}  ${f.file}\n`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const args = process.argv.slice(2);
+  const n = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 20;
+  printSlowest(args, n);
+}
