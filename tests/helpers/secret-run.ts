@@ -15,6 +15,9 @@ export const SECRET_TEXT =
 /** The same without the IP: version fields keep dotted quads, which there are versions (10.2.3.4), by design. */
 export const SECRET_VERSION = SECRET_TEXT.replace('192.0.2.77 ', '');
 
+/** A shorter mix for fields with a length limit (a run's name: 200 characters). */
+export const SECRET_SHORT = '//zoltanq:CifsPw99@fileserver7q/share //bobq7@nas01.corp.example/share password=Opt5ecret ?token=Tok3nQ 192.0.2.77';
+
 /** What must appear in no export: every identifying part of SECRET_TEXT. */
 export const SECRET_PARTS = [
   'zoltanq', 'CifsPw99', 'fileserver7q', 'bobq7', 'nas01', 'corp.example', 'zoltans-mbp', '192.0.2.77', '52:54:00:7a:7b:7c',
@@ -41,7 +44,7 @@ export function secretRun(id = '2026-11-21T10-00-00-192.0.2.77'): Run {
   const odd = result('seq-read', 'guest', { [S]: [5, 6, 7] });
   odd.test = S as Run['tests'][number];
   const run = makeRun(id, '2026-11-21T10:00:00.000Z', [native]);
-  run.name = S;
+  run.name = SECRET_SHORT;
   run.note = S;
   run.tests = ['seq-write', S as Run['tests'][number]];
   run.app = { version: SECRET_VERSION, platform: S, arch: S };
