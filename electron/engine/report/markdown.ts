@@ -1,5 +1,5 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
-import type { CompareRow, Comparison, Run, TestResult } from '../../contract.js';
+import type { CompareRow, Comparison, MountInfo, Run, TestResult } from '../../contract.js';
 import { fmtRatioInterval } from '../../headline.js';
 import { translator, type Lang } from '../../i18n.js';
 import { metricInfo } from '../../metrics.js';
@@ -52,6 +52,14 @@ function settingsLine(settings: Record<string, unknown>): string {
   return parts.join(', ');
 }
 
+/** The filesystems a target has mounted, without their paths (a guest's mount points are often the host's paths): "ext4 (/), virtiofs ×2". */
+function mountsLine(mounts: MountInfo[]): string {
+  const root = mounts.filter((m) => m.path === '/').map((m) => `${m.fstype} (/)`);
+  const count = new Map<string, number>();
+  for (const m of mounts) if (m.path !== '/') count.set(m.fstype, (count.get(m.fstype) ?? 0) + 1);
+  return [...root, ...[...count].map(([fs, n]) => (n > 1 ? `${fs} ×${n}` : fs))].map(cell).join(', ');
+}
+
 /** A run as Markdown in a language: header with date, suite, app version and host; one results table per target. */
 export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'): string {
   const t = translator(lang);
@@ -68,8 +76,8 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
   for (const tr of run.targets) {
     out.push('', `## ${cell(targetName(tr, lang))} (${code(tr.id)}, ${tr.runtime})`, '');
     out.push(`- ${label('system')} ${describeProbe(tr.probe, lang)}`);
-    const mounts = (tr.probe?.mounts ?? []).map((m) => `${m.path} (${m.fstype})`);
-    if (mounts.length) out.push(`- ${label('mounts')} ${mounts.join(', ')}`);
+    const mounts = mountsLine(tr.probe?.mounts ?? []);
+    if (mounts) out.push(`- ${label('mounts')} ${mounts}`);
     const s = settingsLine(tr.settings ?? {});
     if (s) out.push(`- ${label('settings')} ${s}`);
     out.push('');

@@ -60,18 +60,28 @@ const MDNS_HOST = /(?<![\w.-])(?!localhost\.)[A-Za-z0-9][\w-]*\.local(?![\w.-])/
 const URL_AUTHORITY = /\b([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/\s"'`<>@]*@)?(\[[0-9A-Fa-f:.%\w]+\]|[^/\s"'`<>:?#\\]*)/g;
 /** Schemes that name a remote machine to log in to or control (docker contexts, libvirt URIs, ssh). */
 const REMOTE_SCHEME = /^(?:tcp|ssh|sftp|scp|rsync|smb|cifs|nfs|afp|ftp|ftps|telnet|vnc|rdp|spice)$|\+(?:ssh|tcp|tls|libssh2?)$/i;
-/** UNC and //host/share paths at the start of a word: the server name goes. */
-const UNC = /(^|[\s"'`=(,[])(\/\/|\\\\)(?!<host>)([A-Za-z0-9][\w.-]*)(?=[/\\])/g;
+/** UNC and //[user[:password]@]host/share paths (SMB/CIFS) at the start of a word: the credentials and the server name go. */
+const UNC = /(^|[\s"'`=(,[])(\/\/|\\\\)(?:([^\s/\\"'`<>]*)@)?(<host>|[A-Za-z0-9][\w.-]*)(?=[/\\])/g;
+/** Parameter names whose value is a secret: mount options (password=, credentials=), query parameters (?token=, &access_token=), flags (--api-key=). */
+const SECRET_NAME = '(?:[A-Za-z0-9]+[_-])*(?:token|secret|password|passwd|pass|credentials?|cred|api[_-]?key|apikey|signature|sig)';
+/** name=value with a secret name, anywhere in a text: the value (up to a comma, space, &, #, ; or quote) goes. */
+const SECRET_PARAM = new RegExp(`(?<![A-Za-z0-9])(${SECRET_NAME})=(?!<credentials>)[^\\s,&#;"'\`<>)\\]}]+`, 'gi');
+/** user=/username= options (mount.cifs, sshfs): the value names a user. */
+const USER_PARAM = /(?<![A-Za-z0-9])(user(?:name)?)=(?!<user>)[^\s,&#;"'`<>)\]}]+/gi;
+/** Object keys whose value is a secret (password, apiKey, access_token, ...), compared without case, `_` and `-`. */
+const SECRET_KEY = /(?:token|secret|passw(?:or)?d|credentials?|apikey)$/;
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|)$/i;
 
-/** Redacts credentials (user:password@, token@) in URLs, and the host of remote-access URLs, shares and URLs that carried credentials. */
+/** Redacts credentials (user:password@, token@) in URLs and SMB paths, secret parameters, and the host of remote-access URLs, shares and URLs that carried credentials. */
 function redactUrls(s: string): string {
   return s
+    .replace(SECRET_PARAM, (_m, name: string) => `${name}=<credentials>`)
+    .replace(USER_PARAM, (_m, name: string) => `${name}=<user>`)
     .replace(URL_AUTHORITY, (_m, scheme: string, userinfo: string | undefined, host: string) => {
       const hideHost = (userinfo !== undefined || REMOTE_SCHEME.test(scheme)) && !LOCAL_HOST.test(host) && host !== '<host>';
       return `${scheme}://${userinfo !== undefined ? '<credentials>@' : ''}${hideHost ? '<host>' : host}`;
     })
-    .replace(UNC, (_m, pre: string, slashes: string) => `${pre}${slashes}<host>`);
+    .replace(UNC, (_m, pre: string, slashes: string, userinfo: string | undefined) => `${pre}${slashes}${userinfo !== undefined ? '<credentials>@' : ''}<host>`);
 }
 
 /** Addresses that say nothing about the machine: loopback and unspecified. */
@@ -145,8 +155,11 @@ function redactValue(v: unknown, r: Redactor, versionish: boolean): unknown {
   if (v !== null && typeof v === 'object') {
     const out: Record<string, unknown> = {};
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      if (DROP_KEYS.has(k.toLowerCase().replace(/[_-]/g, ''))) continue;
-      out[k] = redactValue(x, r, versionish || VERSION_KEY.test(k));
+      const bare = k.toLowerCase().replace(/[_-]/g, '');
+      if (DROP_KEYS.has(bare)) continue;
+      // Keys are free text too (a setting, tool or parameter name read from a guest or a file).
+      const key = r.text(k);
+      out[key] = SECRET_KEY.test(bare) && (typeof x === 'string' || typeof x === 'number') ? '<credentials>' : redactValue(x, r, versionish || VERSION_KEY.test(k));
     }
     return out;
   }

@@ -1,6 +1,7 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
 import type { Finding, RuntimeInfo } from '../../../contract.js';
 import { engineError } from '../../errors.js';
+import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';
 import { setSyncedFolderType } from './vagrantfile-edit.js';
 
@@ -64,18 +65,20 @@ function addProviderSetting(lines: string[], setting: string): void {
   // A setting is keyed by its name and first symbol argument (memorybacking :source vs :access).
   const key = /^\s*\(?\s*(:\w+)/.exec(rest)?.[1] ?? '';
   if (!name) throw new Error(`"${setting}" is not a libvirt provider setting`);
-  const at = lines.findIndex((l) => LIBVIRT_BLOCK.test(l));
+  // Found in the code only: the same words in a comment or a heredoc (a provisioning script) are not Ruby.
+  const code = rubyCodeLines(lines.join('\n'));
+  const at = code.findIndex((l) => LIBVIRT_BLOCK.test(l));
   if (at < 0) {
-    const open = lines.findIndex((l) => CONFIGURE.test(l));
+    const open = code.findIndex((l) => CONFIGURE.test(l));
     if (open < 0) throw new Error('the Vagrantfile has no Vagrant.configure("2") do |config| block');
     lines.splice(open + 1, 0, '  config.vm.provider :libvirt do |libvirt|', `    ${setting}`, '  end');
     return;
   }
-  const [, indent, v] = LIBVIRT_BLOCK.exec(lines[at])!;
+  const [, indent, v] = LIBVIRT_BLOCK.exec(code[at])!;
   const line = `${indent}  ${v}.${name}${rest}`;
   const same = new RegExp(`^\\s*${v}\\.${name}\\b${key ? `\\s*\\(?\\s*${key}\\b` : ''}`);
-  for (let i = at + 1; i < lines.length && !/^\s*end\b/.test(lines[i]); i++) {
-    if (same.test(lines[i])) {
+  for (let i = at + 1; i < lines.length && !/^\s*end\b/.test(code[i]); i++) {
+    if (same.test(code[i])) {
       lines[i] = line;
       return;
     }
@@ -95,7 +98,7 @@ export function hasEdit(content: string, edit: FileEdit): boolean {
   if (edit.format === 'yaml') return content.split('\n').includes(`${edit.key}: ${edit.value}`);
   const folder = parseVagrantfile(content).syncedFolders.find((f) => f.guestPath.replace(/\/+$/, '') === edit.guest.replace(/\/+$/, ''));
   if (folder?.options.type !== edit.type) return false;
-  const lines = content.split('\n');
+  const lines = rubyCodeLines(content);
   const settings = (edit.providerLines ?? []).map((l) => l.replace(/^libvirt\./, ''));
   return settings.every((s) => lines.some((l) => new RegExp(`^\\s*\\w+\\.${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(l)));
 }

@@ -7,7 +7,8 @@
 import type { MsgRef } from '../../../contract.js';
 import { msg } from '../../../finding-text.js';
 import { EngineError, engineError } from '../../errors.js';
-import { statementEnd, stripComments, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/vagrantfile.js';
+import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
+import { statementEnd, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/vagrantfile.js';
 
 /** A refusal: the Vagrantfile is left alone and the message says how to make the change by hand. */
 export class VagrantfileEditRefused extends EngineError {}
@@ -31,9 +32,9 @@ function howTo(guest: string, type: string, why: MsgRef): VagrantfileEditRefused
   return new VagrantfileEditRefused('invalid-input', message, ref);
 }
 
-/** Where the synced_folder statements are: first and last line, with the comment-free text of those lines. */
+/** Where the synced_folder statements are: first and last line, with the code of those lines (no comments; none in heredocs). */
 function statements(lines: string[]): { first: number; last: number; text: string }[] {
-  const bare = stripComments(lines.join('\n')).split('\n');
+  const bare = rubyCodeLines(lines.join('\n'));
   const found: { first: number; last: number; text: string }[] = [];
   for (let i = 0; i < bare.length; i++) {
     if (!SYNCED.test(bare[i])) continue;
@@ -111,7 +112,7 @@ export function setSyncedFolderType(current: string, guest: string, host: string
 const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/;
 
 function insertStatement(lines: string[], guest: string, host: string, type: string): string {
-  const open = lines.findIndex((l) => CONFIGURE.test(l));
+  const open = rubyCodeLines(lines.join('\n')).findIndex((l) => CONFIGURE.test(l));
   if (open < 0) throw howTo(guest, type, msg('errors.vfNoConfigure'));
   lines.splice(open + 1, 0, `  config.vm.synced_folder ${rubySingleQuoted(host)}, ${rubySingleQuoted(guest)}, type: '${type}'`);
   return lines.join('\n');

@@ -25,31 +25,12 @@ function blankStrings(line: string): string {
   return line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, (s) => `${s[0]}${s[0]}`);
 }
 
-/** The lines with heredoc bodies (<<SCRIPT ... SCRIPT, <<-SHELL, <<~EOS) blanked: shell code in them is not Ruby. */
-export function blankHeredocs(lines: string[]): string[] {
-  const out = [...lines];
-  for (let i = 0; i < out.length; i++) {
-    // No space between << and the id: `list << item` appends, `<<EOS`, `<<-EOS`, `<<~'EOS'` open a heredoc.
-    const m = blankStrings(out[i]).includes('<<') ? /<<[-~]?(["']?)([A-Za-z_]\w*)\1/.exec(out[i]) : null;
-    if (!m) continue;
-    for (let k = i + 1; k < out.length; k++) {
-      const done = out[k].trim() === m[2];
-      out[k] = '';
-      if (done) {
-        i = k;
-        break;
-      }
-    }
-  }
-  return out;
-}
-
 const OPENER = /^\s*(?:if|unless|while|until|case|def|class|module|begin|for)\b|=\s*(?:if|unless|case|begin)\b/;
 const DO = /\bdo\s*(?:\|([^|]*)\|)?\s*$/;
 const PROVIDER = /\b\w+\.vm\.provider\s*\(?\s*(?::(\w+)|["'](\w+)["'])/;
 const DEFINE = /\b\w+\.vm\.define\s*\(?\s*(?::([\w-]+)|"([^"#]+)"|'([^']+)')?/;
 
-/** The blocks of the (comment- and heredoc-free) lines, outermost first. */
+/** The blocks of the code lines (rubyCodeLines: no comments, no heredoc bodies), outermost first. */
 export function rubyBlocks(lines: string[]): RubyBlock[] {
   const out: RubyBlock[] = [];
   const stack: RubyBlock[] = [];

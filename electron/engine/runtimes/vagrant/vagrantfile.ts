@@ -1,5 +1,6 @@
 /** Reads what detection needs from a Vagrantfile WITHOUT executing it: a regex-level scan of its Ruby text. */
-import { applicability, blankHeredocs, rubyBlocks, type Applicability } from './provider-scope.js';
+import { applicability, rubyBlocks, type Applicability } from './provider-scope.js';
+import { rubyCodeLines } from './ruby-source.js';
 import { collectBindings } from './ruby-eval.js';
 import { byOrder, SizeReader } from './vagrantfile-sizes.js';
 
@@ -47,35 +48,6 @@ export const DEFAULT_FOLDER_TYPE: Record<string, string> = {
 export function normalizeFolderType(type: string): string {
   const map: Record<string, string> = { virtualbox: 'vboxsf', vmware: 'vmhgfs', parallels: 'prl_fs', docker: 'bind' };
   return map[type] ?? type;
-}
-
-/** Drops Ruby comments (# outside strings, =begin/=end blocks); every line keeps its number and its text before the comment. */
-export function stripComments(text: string): string {
-  const out: string[] = [];
-  let inBlock = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^=begin\b/.test(line)) inBlock = true;
-    if (inBlock) {
-      if (/^=end\b/.test(line)) inBlock = false;
-      out.push('');
-      continue;
-    }
-    let quote = '';
-    let cut = line.length;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i];
-      if (quote) {
-        if (c === '\\') i++;
-        else if (c === quote) quote = '';
-      } else if (c === '"' || c === "'") quote = c;
-      else if (c === '#') {
-        cut = i;
-        break;
-      }
-    }
-    out.push(line.slice(0, cut));
-  }
-  return out.join('\n');
 }
 
 /** One top-level argument: its trimmed text and where that text starts and ends in the source. */
@@ -167,7 +139,7 @@ function orderOf(scope: Applicability, insideProvider: boolean): number {
 
 /** Scans a Vagrantfile for what applies to machine `machine` on `provider` (no provider: every statement, in file order): synced folders (plus the implicit "." -> "/vagrant"), box, cpus and memory. */
 export function parseVagrantfile(text: string, provider?: string, machine?: string): VagrantfileFacts {
-  const lines = blankHeredocs(stripComments(text.slice(0, 1_000_000)).split('\n'));
+  const lines = rubyCodeLines(text.slice(0, 1_000_000));
   const blocks = rubyBlocks(lines);
   const bindings = collectBindings(lines);
   const scopeAt = (i: number, receiver: string): (Applicability & Applied) | undefined => {
