@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStubEnv, shared, type StubEnv } from '../unit/runtimes-stubs.js';
+import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 /** The machine folder named in the capture (machine e8ad859, virtualbox). */
