@@ -4,7 +4,8 @@
 // writes, against thousands of IOPS and hundreds of MB/s unthrottled). `vmbench compare A B --json`
 // must call the throttled metrics worse with an interval wholly below 1×, and B→A better with one
 // wholly above. The change is two orders of magnitude, so the test cannot be flaky; it asserts what
-// the statistics say about a known change, never how fast this disk is.
+// the statistics say about a known change, never how fast this disk is. The CLI's text compare must
+// print the same summary line, intervals and words as its JSON.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -86,5 +87,13 @@ describe('a blkio throttle on the disk under the data folder (This machine)', ()
       expect(r.ci![0]).toBeGreaterThan(1);
     }
     expect(better.summary.worse).toBe(0);
+
+    // The CLI's text says the same as its JSON: the summary line, each row's ratio, interval, trials and word, the method.
+    const text = spawnSync(process.execPath, [vmbench, 'compare', a.id, b.id, '--data-dir', home], { encoding: 'utf8', timeout: 60_000 });
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain(worse.summary.line);
+    expect(text.stdout).toMatch(/rand-read +read_iops .* \d+\.\d+× \[\d+\.\d+–\d+\.\d+\] +3\/3 +worse/);
+    expect(text.stdout).toMatch(/seq-write +write_MBps .* \d+\.\d+× \[\d+\.\d+–\d+\.\d+\] +3\/3 +worse/);
+    expect(text.stdout).toMatch(/method: .*Welch's t-test/);
   }, 900_000);
 });
