@@ -128,8 +128,8 @@ describe('vmbench web in Chromium', () => {
     const b = await page.getByTestId('compare-b').inputValue();
     expect(a && b && a !== b).toBeTruthy();
     // Each row's word follows its own interval: better or worse only when the 95% interval excludes 1× and
-    // the ratio is at least 5% from 1×, in the metric's direction. (That two back-to-back runs read as noise
-    // is asserted without a browser competing for the CPU: tests/live/noise-live.test.ts.)
+    // the ratio is at least 5% from 1×, in the metric's direction. (That noise reads as noise is asserted on
+    // recorded and generated trials, tests/unit/verdicts-recorded-aa.test.ts and verdicts-noise-rate.test.ts.)
     const rows = await page.$$eval('[data-testid="compare-row"]', (trs) =>
       trs.map((tr) => ({ verdict: tr.getAttribute('data-verdict') ?? '', direction: tr.getAttribute('data-direction'), ratio: Number(tr.getAttribute('data-ratio')), ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number) })),
     );
