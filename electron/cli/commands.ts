@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
 import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { engineMessage, writeWhy } from '../engine/errors.js';
+import { atomicWrite } from '../engine/util/atomic-write.js';
 import { skippedTexts } from '../error-text.js';
 import { targetLabel } from '../headline.js';
 import { reasonText } from '../error-text.js';
@@ -19,6 +20,16 @@ export class CliError extends Error {
     readonly ref?: MsgRef,
   ) {
     super(message);
+  }
+}
+
+/** Writes an output file the user named (atomically: a failure leaves their earlier file as it was); a failure is a CliError naming the file and why. */
+export async function writeOutput(file: string, content: string | Buffer): Promise<void> {
+  try {
+    await atomicWrite(file, content);
+  } catch (err) {
+    const { message, messageRef } = engineMessage('errors.cannotWrite', { file, why: writeWhy(err) });
+    throw new CliError(message, 1, messageRef);
   }
 }
 
@@ -111,7 +122,7 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const run = await call<Run>(engine, 'runs.get', finished.runId);
   process.stdout.write(runTable(run, lang) + '\n');
   if (o.jsonFile) {
-    await writeFile(o.jsonFile, JSON.stringify(run, null, 2) + '\n');
+    await writeOutput(o.jsonFile, JSON.stringify(run, null, 2) + '\n');
     process.stderr.write(t('cli:run.written', { file: o.jsonFile }) + '\n');
   }
   if (o.cardFile) await cmdCard(engine, run.id, undefined, o.cardFile, lang);
@@ -143,7 +154,7 @@ export async function cmdCompare(engine: Engine, a: string, b: string, json: boo
 export async function cmdCard(engine: Engine, run: string, compare: string | undefined, out: string, lang: Lang = 'en'): Promise<number> {
   const req = compare ? { runId: compare, compareTo: run, lang } : { runId: run, lang };
   const card = await call<{ pngBase64: string; width: number; height: number }>(engine, 'card.render', req);
-  await writeFile(out, Buffer.from(card.pngBase64, 'base64'));
+  await writeOutput(out, Buffer.from(card.pngBase64, 'base64'));
   process.stderr.write(translator(lang)('cli:card.written', { width: card.width, height: card.height, file: out }) + '\n');
   return 0;
 }
@@ -151,7 +162,7 @@ export async function cmdCard(engine: Engine, run: string, compare: string | und
 /** `vmbench export RUN --format md|csv|json [--out FILE]`. */
 export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string, lang: Lang = 'en'): Promise<number> {
   const res = await call<{ content: string }>(engine, 'runs.export', run, format, lang);
-  if (out) await writeFile(out, res.content);
+  if (out) await writeOutput(out, res.content);
   else process.stdout.write(res.content.endsWith('\n') ? res.content : res.content + '\n');
   return 0;
 }
