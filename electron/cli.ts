@@ -6,9 +6,14 @@ import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, p
 import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
-import { exitAfterFlush } from './cli/exit.js';
+import { print, printErr } from './cli/output.js';
+import { exitAfterFlush, guardOutput } from './cli/exit.js';
 import { errorText } from './error-text.js';
 import { isLang, langFromEnv, translator, type Lang } from './i18n.js';
+import { writeWhy } from './engine/errors.js';
+
+// First of all: a reader that leaves early (`vmbench detect --json | head -c 1`) is a normal end, not a crash.
+guardOutput();
 
 const options = {
   yes: { type: 'boolean' as const },
@@ -44,11 +49,11 @@ async function main(argv: string[], lang: Lang): Promise<number> {
   const args0 = argv.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || (argv[i - 1] === '--lang' && !a.startsWith('--lang='))));
   const [command, ...rest] = args0;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(help);
+    print(help);
     return command ? 0 : 2;
   }
   if (command === '--version') {
-    process.stdout.write(`${appVersion()}\n`);
+    print(`${appVersion()}\n`);
     return 0;
   }
   // `--json` is a flag for most commands and takes FILE for `run`.
@@ -61,7 +66,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
   }
   const { values: v, positionals: pos } = parsed;
   if (v.help) {
-    process.stdout.write(help);
+    print(help);
     return 0;
   }
   const engine = createEngine({ dataDir: v['data-dir'], mode: 'cli' });
@@ -117,10 +122,15 @@ const run = async (): Promise<number> => {
   return main(argv, lang);
 };
 
+/** The last line when stdout or stderr could not be written (a full disk under `> file`), in the CLI's language. */
+function reportOutputFailure(err: NodeJS.ErrnoException): void {
+  printErr(`vmbench: ${translator(lang)('cli:error.outputFailed', { why: errorText({ message: err.message, ref: writeWhy(err) }, lang) })}\n`);
+}
+
 run().then(
-  (code) => exitAfterFlush(code),
+  (code) => exitAfterFlush(code, reportOutputFailure),
   (err: unknown) => {
-    process.stderr.write(`vmbench: ${errorText(err, lang)}\n`);
-    return exitAfterFlush(err instanceof CliError ? err.exitCode : 1);
+    printErr(`vmbench: ${errorText(err, lang)}\n`);
+    return exitAfterFlush(err instanceof CliError ? err.exitCode : 1, reportOutputFailure);
   },
 );

@@ -1,6 +1,7 @@
 import type { BrowserWindow, Rectangle } from 'electron';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { atomicWriteSync } from '../engine/util/atomic-write.js';
 
 /** Size, position and maximized state of the main window, as remembered between starts. */
 export interface WindowState {
@@ -39,18 +40,10 @@ export function readWindowState(dataDir: string): WindowState {
   return state;
 }
 
-/** Writes the state atomically (temp file + rename), so a crash never leaves half a file. */
+/** Writes the state with the atomic writer (synchronously: it is also saved as the window closes). */
 export function writeWindowState(dataDir: string, state: WindowState): void {
-  const file = windowStateFile(dataDir);
-  const tmp = `${file}.${process.pid}.tmp`;
   mkdirSync(dataDir, { recursive: true });
-  try {
-    writeFileSync(tmp, `${JSON.stringify(state)}\n`);
-    renameSync(tmp, file);
-  } catch (err) {
-    rmSync(tmp, { force: true });
-    throw err;
-  }
+  atomicWriteSync(windowStateFile(dataDir), `${JSON.stringify(state)}\n`);
 }
 
 function overlap(a: Rectangle, b: Rectangle): number {

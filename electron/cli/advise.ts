@@ -1,6 +1,7 @@
 import type { DetectResult, Finding } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { findingText } from '../finding-text.js';
+import { print } from './output.js';
 import { translator, type Lang } from '../i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
@@ -34,16 +35,16 @@ export async function cmdAdvise(engine: Engine, json: boolean, lang: Lang = 'en'
   const detected = await call<DetectResult>(engine, 'detect');
   const findings: Finding[] = detected.runtimes.flatMap((r) => r.findings ?? []).sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
   if (json) {
-    process.stdout.write(jsonText({ findings }) + '\n');
+    print(jsonText({ findings }) + '\n');
     return 0;
   }
   if (!findings.length) {
-    process.stdout.write(t('advise.none', { ns: 'advice', count: detected.runtimes.length }) + '\n');
+    print(t('advise.none', { ns: 'advice', count: detected.runtimes.length }) + '\n');
     return 0;
   }
   const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f, lang), t(`severity.${f.severity}`, { ns: 'advice' }), oneLine(findingText(f, lang).evidence)]);
   const head = ['#', 'id', t('advise.colChange', { ns: 'advice' }), t('advise.colExpected', { ns: 'advice' }), t('advise.colSeverity', { ns: 'advice' }), t('advise.colEvidence', { ns: 'advice' })];
-  process.stdout.write(formatTable(head, rows) + '\n');
-  process.stdout.write(t('advise.more', { ns: 'advice' }) + '\n');
+  print(formatTable(head, rows) + '\n');
+  print(t('advise.more', { ns: 'advice' }) + '\n');
   return 0;
 }

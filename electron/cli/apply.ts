@@ -4,6 +4,7 @@ import type { Engine } from '../engine/api.js';
 import { errorText, planNotes, restartWhy } from '../error-text.js';
 import { translator, type Lang } from '../i18n.js';
 import { call, CliError } from './commands.js';
+import { print } from './output.js';
 import { terminalSafe } from './terminal-safe.js';
 
 /** How `vmbench apply` talks to the user (replaceable in tests). */
@@ -18,11 +19,11 @@ export interface ApplyIo {
 export function terminalIo(): ApplyIo {
   return {
     isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    out: (t) => process.stdout.write(terminalSafe(t)),
+    out: (t) => print(t),
     ask: async (q) => {
       const rl = createInterface({ input: process.stdin, output: process.stdout });
       try {
-        return /^\s*y(es)?\s*$/i.test(await rl.question(q));
+        return /^\s*y(es)?\s*$/i.test(await rl.question(terminalSafe(q)));
       } finally {
         rl.close();
       }

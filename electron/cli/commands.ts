@@ -1,6 +1,7 @@
-import { writeFile } from 'node:fs/promises';
 import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
 import type { Engine } from '../engine/api.js';
+import { engineMessage, writeWhy } from '../engine/errors.js';
+import { atomicWrite } from '../engine/util/atomic-write.js';
 import { skippedTexts } from '../error-text.js';
 import { targetLabel } from '../headline.js';
 import { reasonText } from '../error-text.js';
@@ -8,7 +9,8 @@ import { formatNumber, translator, type Lang } from '../i18n.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
-import { jsonText, terminalSafe } from './terminal-safe.js';
+import { print, printErr } from './output.js';
+import { jsonSafe, jsonText } from './terminal-safe.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {
@@ -19,6 +21,16 @@ export class CliError extends Error {
     readonly ref?: MsgRef,
   ) {
     super(message);
+  }
+}
+
+/** Writes an output file the user named (atomically: a failure leaves their earlier file as it was); a failure is a CliError naming the file and why. */
+export async function writeOutput(file: string, content: string | Buffer): Promise<void> {
+  try {
+    await atomicWrite(file, content);
+  } catch (err) {
+    const { message, messageRef } = engineMessage('errors.cannotWrite', { file, why: writeWhy(err) });
+    throw new CliError(message, 1, messageRef);
   }
 }
 
@@ -34,16 +46,16 @@ export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'
   const t = translator(lang);
   const res = await call<DetectResult>(engine, 'detect');
   if (json) {
-    process.stdout.write(jsonText({ runtimes: res.runtimes }) + '\n');
+    print(jsonText({ runtimes: res.runtimes }) + '\n');
     return 0;
   }
   const rows = res.runtimes.map((r) => [r.id, targetLabel({ id: r.id, label: r.name }, lang), lang === 'en' ? r.state : t(`common:state.${r.state}`), r.version ?? '–', summarizeSettings(r.settings, r.active, t('cli:detect.active')), r.targets.map((t) => t.id).join(',') || '–']);
-  process.stdout.write(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)), rows) + '\n');
+  print(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)), rows) + '\n');
   for (const r of res.runtimes) {
     const reason = reasonText(r, lang);
-    if (reason) process.stdout.write(terminalSafe(`  ${r.id}: ${reason}`) + '\n');
+    if (reason) print(`  ${r.id}: ${reason}\n`);
   }
-  process.stdout.write(t('cli:detect.done', { seconds: formatNumber(lang, res.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) + '\n');
+  print(t('cli:detect.done', { seconds: formatNumber(lang, res.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) + '\n');
   return 0;
 }
 
@@ -74,23 +86,23 @@ const CANCEL_GRACE_MS = 15_000;
 export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const lang = o.lang ?? 'en';
   const t = translator(lang);
-  const print = createProgressPrinter(process.stderr, lang);
+  const show = createProgressPrinter(process.stderr, lang);
   let finished: Extract<JobEvent, { type: 'job-finished' }> | undefined;
   let jobId: string | undefined;
   const unsubscribe = engine.subscribe((ev) => {
     if (jobId && ev.jobId !== jobId) return;
-    print(ev);
+    show(ev);
     if (ev.type === 'job-finished') finished = ev;
   });
   let interrupted = false;
   const onSigint = (): void => {
     if (interrupted) process.exit(130);
     interrupted = true;
-    process.stderr.write(`\n${t('cli:run.cancelling')}\n`);
+    printErr(`\n${t('cli:run.cancelling')}\n`);
     if (jobId) void engine.dispatch('run.cancel', [jobId]);
     // A clean-up that hangs (an unresponsive guest) must not keep the process: leave after the grace period.
     setTimeout(() => {
-      process.stderr.write(`${t('cli:run.cancelTimeout', { seconds: CANCEL_GRACE_MS / 1000 })}\n`);
+      printErr(`${t('cli:run.cancelTimeout', { seconds: CANCEL_GRACE_MS / 1000 })}\n`);
       process.exit(130);
     }, CANCEL_GRACE_MS).unref();
   };
@@ -109,10 +121,10 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   if (finished.status === 'cancelled' && !finished.runId) return 130;
   if (!finished.runId) throw new CliError(finished.message ?? t('cli:error.failed'), 1, finished.messageRef);
   const run = await call<Run>(engine, 'runs.get', finished.runId);
-  process.stdout.write(runTable(run, lang) + '\n');
+  print(runTable(run, lang) + '\n');
   if (o.jsonFile) {
-    await writeFile(o.jsonFile, JSON.stringify(run, null, 2) + '\n');
-    process.stderr.write(t('cli:run.written', { file: o.jsonFile }) + '\n');
+    await writeOutput(o.jsonFile, JSON.stringify(run, null, 2) + '\n');
+    printErr(t('cli:run.written', { file: o.jsonFile }) + '\n');
   }
   if (o.cardFile) await cmdCard(engine, run.id, undefined, o.cardFile, lang);
   return runExitCode(finished.status);
@@ -127,15 +139,15 @@ export function runExitCode(status: RunStatus): number {
 /** `vmbench runs`. */
 export async function cmdRuns(engine: Engine, json: boolean, lang: Lang = 'en'): Promise<number> {
   const list = await call<RunList>(engine, 'runs.list');
-  for (const w of skippedTexts(list, lang)) process.stderr.write(translator(lang)('cli:runs.warning', { message: w }) + '\n');
-  process.stdout.write(json ? JSON.stringify(list, null, 2) + '\n' : runsTable(list.runs, lang) + '\n');
+  for (const w of skippedTexts(list, lang)) printErr(translator(lang)('cli:runs.warning', { message: w }) + '\n');
+  print(json ? jsonText(list) + '\n' : runsTable(list.runs, lang) + '\n');
   return 0;
 }
 
 /** `vmbench compare A B`. */
 export async function cmdCompare(engine: Engine, a: string, b: string, json: boolean, lang: Lang = 'en'): Promise<number> {
   const cmp = await call<Comparison>(engine, 'runs.compare', a, b);
-  process.stdout.write(json ? JSON.stringify(cmp, null, 2) + '\n' : compareTable(cmp, lang) + '\n');
+  print(json ? jsonText(cmp) + '\n' : compareTable(cmp, lang) + '\n');
   return 0;
 }
 
@@ -143,16 +155,20 @@ export async function cmdCompare(engine: Engine, a: string, b: string, json: boo
 export async function cmdCard(engine: Engine, run: string, compare: string | undefined, out: string, lang: Lang = 'en'): Promise<number> {
   const req = compare ? { runId: compare, compareTo: run, lang } : { runId: run, lang };
   const card = await call<{ pngBase64: string; width: number; height: number }>(engine, 'card.render', req);
-  await writeFile(out, Buffer.from(card.pngBase64, 'base64'));
-  process.stderr.write(translator(lang)('cli:card.written', { width: card.width, height: card.height, file: out }) + '\n');
+  await writeOutput(out, Buffer.from(card.pngBase64, 'base64'));
+  printErr(translator(lang)('cli:card.written', { width: card.width, height: card.height, file: out }) + '\n');
   return 0;
 }
 
 /** `vmbench export RUN --format md|csv|json [--out FILE]`. */
 export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string, lang: Lang = 'en'): Promise<number> {
   const res = await call<{ content: string }>(engine, 'runs.export', run, format, lang);
-  if (out) await writeFile(out, res.content);
-  else process.stdout.write(res.content.endsWith('\n') ? res.content : res.content + '\n');
+  if (out) await writeOutput(out, res.content);
+  else {
+    // JSON keeps its data: controls in its strings are escaped (\uXXXX), not removed as in md/csv text.
+    const text = format === 'json' ? jsonSafe(res.content) : res.content;
+    print(text.endsWith('\n') ? text : text + '\n');
+  }
   return 0;
 }
 

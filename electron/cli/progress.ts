@@ -3,8 +3,9 @@ import { translator, type Lang } from '../i18n.js';
 import { errorText } from '../error-text.js';
 import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
+import { terminalSafe } from './terminal-safe.js';
 
-/** Renders job events on stderr in a language: a live bar on a terminal, plain lines otherwise. */
+/** Renders job events on stderr in a language: a live bar on a terminal, plain lines otherwise; all text as data (terminalSafe). */
 export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = 'en'): (ev: JobEvent) => void {
   const t = translator(lang);
   const tty = Boolean(stream.isTTY);
@@ -14,9 +15,10 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
     if (tty && barShown) stream.write('\r\x1b[2K');
     barShown = false;
   };
+  // Its own text goes through terminalSafe (guest messages, target names); only the bar's \r and erase are its own controls.
   const line = (s: string): void => {
     clear();
-    stream.write(s + '\n');
+    stream.write(terminalSafe(s) + '\n');
   };
   return (ev) => {
     switch (ev.type) {
@@ -31,7 +33,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         if (tty) {
           const width = 28;
           const filled = Math.round(ev.fraction * width);
-          stream.write(`\r\x1b[2K[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ev.fraction * 100)).padStart(3)}%  ${label}  ETA ${fmtDuration(ev.etaSec)}`);
+          stream.write(`\r\x1b[2K${terminalSafe(`[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ev.fraction * 100)).padStart(3)}%  ${label}  ETA ${fmtDuration(ev.etaSec)}`)}`);
           barShown = true;
         } else if (ev.step !== lastStep) {
           line(`  ${t('cli:progress.step', { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials })}`);

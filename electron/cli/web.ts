@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../engine/api.js';
+import { print, printErr } from './output.js';
 import { translator, type Lang } from '../i18n.js';
 import { packageRoot } from '../engine/paths.js';
 import { startWebServer } from '../server.js';
@@ -23,13 +24,13 @@ export async function cmdWeb(engine: Engine, portArg: string | undefined, lang: 
   }
   // Detection starts while the browser opens: the page's first ask joins it.
   engine.prefetchDetect();
-  process.stdout.write(t('cli:web.open', { url: server.url, dir: engine.dataDir }) + '\n');
+  print(t('cli:web.open', { url: server.url, dir: engine.dataDir }) + '\n');
   await new Promise<void>((resolve) => {
     const stop = (): void => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
-  process.stderr.write(t('cli:web.stopping') + '\n');
+  printErr(t('cli:web.stopping') + '\n');
   await engine.close();
   await server.close();
   return 0;

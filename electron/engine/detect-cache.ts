@@ -2,30 +2,17 @@
  * The last detection, kept in the data folder so that a new window shows it at once (marked with
  * its age) while a fresh detection runs. Written atomically; an unreadable file is no cache.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CachedDetect, DetectResult } from '../contract.js';
+import { atomicWrite } from './util/atomic-write.js';
 
 const FILE = 'last-detect.json';
 
-/** Saves a detection with the time it finished: temp file in the same folder, fsync, rename. */
+/** Saves a detection with the time it finished (atomically: the previous cache stays whole if this write fails). */
 export async function saveDetectCache(dataDir: string, result: DetectResult, now = new Date()): Promise<void> {
   await mkdir(dataDir, { recursive: true });
-  const tmp = join(dataDir, `.${FILE}.${randomBytes(4).toString('hex')}.tmp`);
-  const fh = await open(tmp, 'w', 0o600);
-  try {
-    await fh.writeFile(JSON.stringify({ savedAt: now.toISOString(), result } satisfies CachedDetect));
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
-  try {
-    await rename(tmp, join(dataDir, FILE));
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
+  await atomicWrite(join(dataDir, FILE), JSON.stringify({ savedAt: now.toISOString(), result } satisfies CachedDetect), { mode: 0o600 });
 }
 
 /** The last saved detection, or null when there is none or it cannot be read. */

@@ -31,6 +31,17 @@ export function whyOf(err: unknown): string | MsgRef {
   return (err as Error)?.message || String(err);
 }
 
+/** Why a file could not be written, in words the user acts on (read-only, denied, disk full, no such folder, a folder in the way), else the error's own text. */
+export function writeWhy(err: unknown): string | MsgRef {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'EROFS') return { key: 'errors.whyReadOnly' };
+  if (code === 'EACCES' || code === 'EPERM') return { key: 'errors.whyDenied' };
+  if (code === 'ENOSPC' || code === 'EDQUOT') return { key: 'errors.whyFull' };
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { key: 'errors.whyNoFolder' };
+  if (code === 'EISDIR') return { key: 'errors.whyIsFolder' };
+  return whyOf(err);
+}
+
 /** A runtime's state as a message (common.json state.*), for an error that names it. */
 export function stateRef(state: string): MsgRef {
   return { key: `state.${state}` };

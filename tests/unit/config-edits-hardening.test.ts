@@ -122,4 +122,14 @@ describe('names from outside are data', () => {
     expect(json).not.toMatch(/[\u001b\u0007\u009b\r]/);
     expect(JSON.parse(json)).toEqual({ name: evil });
   });
+
+  it('bidi embeddings, overrides and isolates (U+202A-202E, U+2066-2069) are removed from text and escaped in JSON', () => {
+    const bidi = 'a\u202ab\u202bc\u202cd\u202de\u202ef\u2066g\u2067h\u2068i\u2069j';
+    expect(terminalSafe(bidi)).toBe('abcdefghij');
+    expect(terminalSafe('日本語 \u200f keeps other marks')).toBe('日本語 \u200f keeps other marks');
+    const json = jsonText({ name: bidi });
+    expect(json).toContain('a\\u202ab\\u202bc');
+    expect(json).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(JSON.parse(json)).toEqual({ name: bidi });
+  });
 });

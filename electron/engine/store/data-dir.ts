@@ -1,7 +1,6 @@
-import { mkdir, open, readFile, rm, stat, statfs } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { msg } from '../../finding-text.js';
-import { EngineError, engineError } from '../errors.js';
+import { EngineError, engineError, writeWhy } from '../errors.js';
 import { atomicWrite } from '../util/atomic-write.js';
 
 /** Free space a run needs in the data folder for its history file and logs. */
@@ -40,9 +39,7 @@ export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES)
     await atomicWrite(probe, 'ok\n');
     await rm(probe, { force: true });
   } catch (err) {
-    const e = err as NodeJS.ErrnoException;
-    const why = e.code === 'EROFS' ? msg('errors.whyReadOnly') : e.code === 'EACCES' || e.code === 'EPERM' ? msg('errors.whyDenied') : e.code === 'ENOSPC' ? msg('errors.whyFull') : (e.message ?? String(err));
-    throw engineError('invalid-input', 'errors.cannotStore', { dir: dataDir, why });
+    throw engineError('invalid-input', 'errors.cannotStore', { dir: dataDir, why: writeWhy(err) });
   }
   try {
     const fs = await statfs(runs);
@@ -75,10 +72,8 @@ export async function acquireRunLock(dataDir: string): Promise<() => Promise<voi
   const file = join(dataDir, 'run.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fh = await open(file, 'wx', 0o600);
-      await fh.writeFile(`${process.pid}\n`);
-      await fh.sync();
-      await fh.close();
+      // Complete or absent, never an empty lock: written whole, then linked into place (EEXIST when held).
+      await atomicWrite(file, `${process.pid}\n`, { mode: 0o600, exclusive: true });
       return async () => {
         const owner = await readFile(file, 'utf8').catch(() => '');
         if (Number(owner.trim()) === process.pid) await rm(file, { force: true });

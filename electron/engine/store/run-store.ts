@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { link, mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary, type SkippedRunFile as Skipped } from '../../contract.js';
 import { EngineError, engineError, engineMessage } from '../errors.js';
@@ -26,30 +25,23 @@ export class RunStore {
 
   /**
    * Stores a new run under its id, never over another file: if a run with that id appeared meanwhile (another
-   * store on the same folder), the next free id (-2, -3, …) is taken. Written to a temp file, fsynced, then
-   * hard-linked into place (a link fails where a rename would replace). Returns the run as stored.
+   * store on the same folder), the next free id (-2, -3, …) is taken. Written by the atomic writer in its
+   * exclusive mode (temp file, fsync, hard link: a link fails where a rename would replace). Returns the run as stored.
    */
   async create(run: Run): Promise<Run> {
     await mkdir(this.dir, { recursive: true });
     const base = runIdSchema.parse(run.id);
-    const tmp = join(this.dir, `.new-${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
-    try {
-      for (let i = 1; i <= 1000; i++) {
-        const id = i === 1 ? base : `${base}-${i}`;
-        const stored = { ...run, id };
-        await atomicWrite(tmp, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 });
-        try {
-          await link(tmp, join(this.dir, `${id}.json`));
-          await syncDir(this.dir);
-          return stored;
-        } catch (err) {
-          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        }
+    for (let i = 1; i <= 1000; i++) {
+      const id = i === 1 ? base : `${base}-${i}`;
+      const stored = { ...run, id };
+      try {
+        await atomicWrite(join(this.dir, `${id}.json`), JSON.stringify(stored, null, 2) + '\n', { mode: 0o600, exclusive: true });
+        return stored;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
-      throw engineError('internal', 'errors.noFreeRunId', { base, dir: this.dir });
-    } finally {
-      await rm(tmp, { force: true });
     }
+    throw engineError('internal', 'errors.noFreeRunId', { base, dir: this.dir });
   }
 
   /** Reads one run; a missing, corrupted or newer-schema file is an EngineError saying which. */

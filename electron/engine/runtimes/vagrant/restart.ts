@@ -6,12 +6,13 @@
  * machine is halted, `<memoryBacking>` (memfd, shared) is added to its libvirt domain (the old
  * definition is saved under the data folder's backups first), and `vagrant up` starts it again.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract.js';
 import type { ErrorCode, MsgRef } from '../../../contract.js';
 import { msg } from '../../../finding-text.js';
 import { engineError, whyOf, type EngineError } from '../../errors.js';
+import { atomicWrite } from '../../util/atomic-write.js';
 import { run } from '../../util/exec.js';
 import type { DetectContext } from '../types.js';
 import { machineId, VAGRANT_ENV } from './guest.js';
@@ -94,9 +95,9 @@ async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string
   if (next === xml) return;
   const dir = join(ctx.dataDir, 'backups', `${new Date().toISOString().replace(/[:.]/g, '-')}-${rt.id.replace(/[^A-Za-z0-9._-]/g, '_')}-memory`);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'domain.xml'), xml);
+  await atomicWrite(join(dir, 'domain.xml'), xml, { mode: 0o600 });
   const file = join(dir, 'domain-shared-memory.xml');
-  await writeFile(file, next);
+  await atomicWrite(file, next, { mode: 0o600 });
   try {
     await virsh(['define', file]);
   } finally {
