@@ -17,7 +17,6 @@ describe('vmbench CLI: a closed pipe ends the output quietly', () => {
   let empty: string;
   let home: string;
   beforeAll(() => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     base = mkdtempSync(join(process.cwd(), '.vmbench-tmp-epipe-'));
     empty = join(base, 'empty');
     home = join(base, 'home');

@@ -23,7 +23,6 @@ describe('vmbench export and card redact every free-text field (built bundle)', 
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   beforeAll(async () => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-redact-'));
     await new RunStore(home).save(run);
   });

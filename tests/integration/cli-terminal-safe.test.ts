@@ -19,7 +19,6 @@ describe('vmbench CLI output cannot drive the terminal', () => {
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
   beforeAll(() => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     base = mkdtempSync(join(process.cwd(), '.vmbench-tmp-termsafe-'));
   });
   afterAll(() => rmSync(base, { recursive: true, force: true }));

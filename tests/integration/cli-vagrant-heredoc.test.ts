@@ -36,7 +36,6 @@ describe('vmbench apply shows a Vagrantfile plan that leaves heredocs alone (bui
   let work: string;
   let machineDir: string;
   beforeAll(() => {
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     work = mkdtempSync(join(tmpdir(), 'vmbench-vf-heredoc-'));
     machineDir = join(work, 'project');
     mkdirSync(machineDir);

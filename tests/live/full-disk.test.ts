@@ -16,7 +16,7 @@ import { readDetectCache, saveDetectCache } from '../../electron/engine/detect-c
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { writeWindowState, readWindowState } from '../../electron/app/window-state.js';
 import { makeRun, result } from '../helpers/make-run.js';
-import { shared } from '../unit/runtimes-stubs.js';
+import { shared } from '../helpers/runtimes-stubs.js';
 
 const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 const RUN_ID = '2026-01-15T09-30-00-test-multi';
@@ -30,7 +30,6 @@ describe('writes on a full disk leave the earlier file or the new one, never a p
 
   beforeAll(() => {
     if (process.getuid?.() !== 0) throw new Error('full-disk.test.ts mounts a tmpfs and must run as root (it is not skipped: run it with sudo or in the root CI container)');
-    spawnSync('npm', ['run', 'build:engine'], { stdio: 'inherit' });
     base = mkdtempSync(join(process.cwd(), '.vmbench-tmp-full-'));
     home = join(base, 'home');
     mkdirSync(join(home, 'runs'), { recursive: true });
