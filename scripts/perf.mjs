@@ -5,6 +5,7 @@
 //  4. detection time of `vmbench detect`; and, with a limactl that hangs, the time from opening the page
 //     until This machine's card is on screen (goal <= 1.5 s) while Lima still says "checking…"
 // 4c. detection with 200 libvirt domains (test driver) and 200 Vagrant machines (goal: 2 s + the slowest timeout)
+// 4d. `vmbench detect --json` with every runtime CLI hung: time until the whole list is printed (goal <= 8 s)
 //  5. docker transport: rand-read IOPS vs fio by hand with `docker run` (private dockerd; needs root)
 //  6. libvirt guest-agent transport: rand-read IOPS vs fio by hand through guest-exec (test guest; needs root)
 // `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
@@ -155,6 +156,7 @@ try {
   const found = det.status === 0 ? JSON.parse(det.stdout).runtimes.map((x) => `${x.id}:${x.state}`).join(', ') : `failed: ${det.stderr}`;
   out(`4. vmbench detect: ${detWall} ms wall (incl. node start-up); found ${found}`);
   out(detectScaleLine(200));
+  out(detectAllHungLine());
   out(hungLine);
 
   if (!process.argv.includes('--host-only')) {
@@ -174,6 +176,28 @@ try {
   }
 } finally {
   rmSync(home, { recursive: true, force: true });
+}
+
+/** 4d: `vmbench detect --json` while every runtime CLI it asks hangs (stubs that sleep first on PATH): wall time of the whole list, median of 3. */
+function detectAllHungLine() {
+  const stubBin = mkdtempSync(join(home, 'all-hung-bin-'));
+  const clis = ['docker', 'rdctl', 'orb', 'colima', 'limactl', 'podman', 'vagrant', 'virsh', 'VBoxManage', 'prlctl', 'vmrun'];
+  for (const c of clis) {
+    writeFileSync(join(stubBin, c), '#!/bin/sh\nexec /bin/sleep 30\n');
+    chmodSync(join(stubBin, c), 0o755);
+  }
+  const hungEnv = { ...env, PATH: `${stubBin}:${process.env.PATH}` };
+  const times = [];
+  let unknown = 'n/a';
+  for (let i = 0; i < 3; i++) {
+    const t = Date.now();
+    const r = spawnSync(process.execPath, [bin, 'detect', '--json'], { env: hungEnv, encoding: 'utf8' });
+    times.push(Date.now() - t);
+    if (r.status !== 0) return `4d. detect with every CLI hung failed: ${r.stderr}`;
+    const list = JSON.parse(r.stdout).runtimes;
+    unknown = `${list.filter((x) => x.state === 'unknown').length} of ${list.length} listed as unknown`;
+  }
+  return `4d. vmbench detect --json with every runtime CLI hung: whole list in median ${median(times)} ms (min ${Math.min(...times)}, max ${Math.max(...times)}; goal <= 8000 ms incl. node start-up); ${unknown}`;
 }
 
 /** 4c: `vmbench detect --json` on a machine with `count` libvirt domains and `count` Vagrant machines (median of 3). */

@@ -17,7 +17,7 @@ import { confirmFromGuests } from './confirm.js';
 import { readDetectCache, saveDetectCache } from './detect-cache.js';
 import { probeLocal } from './probe-local.js';
 import { cardFilename, exportRun, renderCardPng } from './report/index.js';
-import { createDetectContext, detectAll } from './runtimes/detect.js';
+import { DETECT_DEADLINE_MS, createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { acquireRunLock, checkDataDir } from './store/data-dir.js';
 import { RunStore } from './store/run-store.js';
@@ -61,7 +61,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     const streamId = `detect:${randomUUID()}`;
     let seq = 0;
     const onKind = (kind: string, found: RuntimeInfo[]): void => jobs.publish({ jobId: streamId, seq: ++seq, type: 'detect-kind', kind, runtimes: found });
-    const [runtimes, probe] = await Promise.all([detectAll(ctx, { onKind }), probeLocal(dataDir)]).finally(() => jobs.endStream(streamId));
+    const [runtimes, probe] = await Promise.all([detectAll(ctx, { onKind }), probeLocal(dataDir, DETECT_DEADLINE_MS)]).finally(() => jobs.endStream(streamId));
     await confirmFromGuests(runtimes, ctx);
     const local = runtimes.find((r) => r.id === 'local');
     if (local && probe) local.probe = probe;

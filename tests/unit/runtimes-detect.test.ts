@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
-import { DEFAULT_TIMEOUT_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
+import { DEFAULT_TIMEOUT_MS, DETECT_DEADLINE_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
 import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
@@ -52,6 +52,44 @@ describe('detectAll on a machine whose CLIs all hang', () => {
     for (const r of others) {
       expect(r.state).toBe('unknown');
       expect(r.reason).toMatch(r.kind === 'vagrant' ? /did not answer within 0\.8 s|did not finish within/ : /did not answer within 0\.5 s|did not finish within/);
+    }
+  });
+});
+
+describe('one deadline for the whole detection', () => {
+  it('cuts every kind\'s CLI calls to fit it: with every CLI hung and the default 4 s (Vagrant 6 s) time-outs, a 0.8 s deadline lists every kind as unknown with a reason within 0.8 s', async () => {
+    const hang = [{ args: '*', hang: true }];
+    stub = makeStubEnv({ docker: hang, rdctl: hang, orb: hang, colima: hang, limactl: hang, podman: hang, vagrant: hang, virsh: hang });
+    const ctx = createDetectContext({ env: stub.env, dataDir: stub.root });
+    expect(ctx.timeoutMs).toBe(DEFAULT_TIMEOUT_MS);
+    mkdirSync(dirname(contextMetaPath(ctx, DESKTOP_CONTEXT)), { recursive: true });
+    writeFileSync(contextMetaPath(ctx, DESKTOP_CONTEXT), '{"Name":"desktop-linux"}');
+    const told: string[] = [];
+    const list = await detectAll(ctx, { deadlineMs: 800, onKind: (k) => told.push(k) });
+    expect(list[0]).toMatchObject({ id: 'local', state: 'running' });
+    const others = list.slice(1);
+    expect(others.map((r) => r.kind).sort()).toEqual(['colima', 'docker-desktop', 'docker-engine', 'libvirt', 'lima', 'orbstack', 'podman', 'rancher-desktop', 'vagrant']);
+    expect(told.sort()).toEqual(RUNTIME_KINDS.map((k) => k.kind).sort());
+    for (const r of others) {
+      expect(r.state).toBe('unknown');
+      // Each call's own time-out was shortened to end before the deadline; a kind that needed a second call is stopped by the deadline itself.
+      expect(r.reason).toMatch(/did not answer within 0\.[1-8] s|did not finish within 0\.8 s/);
+    }
+    expect(others.find((r) => r.kind === 'vagrant')?.reason).toMatch(/^vagrant global-status did not answer within 0\.[1-8] s/);
+  });
+
+  it('is DETECT_DEADLINE_MS (at most 8 s) unless told otherwise, and bounds a kind whose own deadline is longer (fake clock)', async () => {
+    expect(DETECT_DEADLINE_MS).toBeLessThanOrEqual(8000);
+    vi.useFakeTimers();
+    try {
+      const ctx = createDetectContext({ env: { PATH: '', HOME: '/nonexistent' }, dataDir: '/nonexistent', timeoutMs: 60_000 });
+      const pending = detectAll(ctx, { kinds: [kind('hanger', () => new Promise(() => {})), kind('fine', async () => [ok('fine')])], kindDeadlineMs: 60_000 });
+      await vi.advanceTimersByTimeAsync(DETECT_DEADLINE_MS);
+      const list = await pending;
+      expect(list.map((r) => [r.id, r.state])).toEqual([['hanger', 'unknown'], ['fine', 'running']]);
+      expect(list[0].reason).toBe(`The hanger detection did not finish within ${DETECT_DEADLINE_MS / 1000} s (a command it runs hung)`);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

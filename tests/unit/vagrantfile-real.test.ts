@@ -46,18 +46,34 @@ describe('real Vagrantfiles: arithmetic, constants and locals', () => {
     expect(read('vvv', 'libvirt').unevaluated).toEqual({});
   });
 
-  it('coreos-vagrant: `vb.memory = vm_memory` is a method over $globals that config.rb (require CONFIG) may set: unknown', () => {
+  it('coreos-vagrant: `vb.memory = vm_memory`, a method `$vb_memory.nil? ? $vm_memory : $vb_memory` over $globals the file sets (config.rb may set them again): the Vagrantfile\'s 1024 MiB and 1 CPU', () => {
     const vb = read('coreos-vagrant', 'virtualbox', 'core-01');
-    expect(vb.unevaluated).toEqual({ memoryMiB: 'vm_memory', cpus: 'vm_cpus' });
-    expect([vb.memoryMiB, vb.cpus]).toEqual([undefined, undefined]);
+    expect(vb).toMatchObject({ memoryMiB: 1024, cpus: 1, unevaluated: {} });
   });
 
-  it('a $global assigned once is not trusted when the file also requires code from elsewhere', () => {
-    const text = (extra: string) => ['$vm_memory = 4096', extra, 'Vagrant.configure("2") do |config|', '  config.vm.provider :virtualbox do |vb|', '    vb.memory = $vm_memory', '  end', 'end'].join('\n');
-    expect(parseVagrantfile(text("require 'yaml'"), 'virtualbox')).toMatchObject({ memoryMiB: 4096 });
-    expect(parseVagrantfile(text('Vagrant.require_version ">= 1.6.0"'), 'virtualbox')).toMatchObject({ memoryMiB: 4096 });
-    for (const load of ['if File.exist?(CONFIG)\n  require CONFIG\nend', "require_relative 'settings'", 'load "local.rb"', "require './config'"]) {
-      const f = parseVagrantfile(text(load), 'virtualbox');
+  it('kubespray: `$vm_memory ||= 2048` / `$vm_cpus ||= 2` after `require CONFIG` reach the libvirt and virtualbox blocks of every node (the vmware blocks are named by a loop variable: not read)', () => {
+    for (const provider of ['libvirt', 'virtualbox']) {
+      for (const machine of ['k8s-1', 'k8s-3']) expect(read('kubespray', provider, machine)).toMatchObject({ memoryMiB: 2048, cpus: 2, unevaluated: {} });
+    }
+  });
+
+  it('$globals set at the top after `require` lines and before `def` helpers (`$vm_memory = 4*1024 # MB`) are numbers in a provider block', () => {
+    const vf = (...top: string[]): string =>
+      [...top, '$vm_cpus = 4', '$vm_memory = 4*1024 # MB', 'def helper(x)', '  x * 2', 'end', 'Vagrant.configure("2") do |config|', '  config.vm.provider :libvirt do |lv|', '    lv.cpus = $vm_cpus', '    lv.memory = $vm_memory', '  end', 'end'].join('\n');
+    for (const load of ["require 'net/http'", "require 'yaml'", 'Vagrant.require_version ">= 1.6.0"', 'if File.exist?(CONFIG)\n  require CONFIG\nend', "require_relative 'settings'", 'load "local.rb"']) {
+      expect(parseVagrantfile(vf("require 'fileutils'", load), 'libvirt')).toMatchObject({ cpus: 4, memoryMiB: 4096, unevaluated: {} });
+    }
+  });
+
+  it('a $global that control flow gives different values stays unknown, with the expression', () => {
+    const vf = (assigns: string[]): string => [...assigns, 'Vagrant.configure("2") do |config|', '  config.vm.provider :virtualbox do |vb|', '    vb.memory = $vm_memory', '  end', 'end'].join('\n');
+    for (const assigns of [
+      ['$vm_memory = 1024', 'if ENV["BIG"]', '  $vm_memory = 8192', 'end'],
+      ['if File.exist?("big")', '  $vm_memory = 8192', 'else', '  $vm_memory = 2048', 'end'],
+      ['$vm_memory ||= 2048', '[1, 2].each do |i|', '  $vm_memory = i * 1024', 'end'],
+      ['$vm_memory = 2048 if ENV["SMALL"]'],
+    ]) {
+      const f = parseVagrantfile(vf(assigns), 'virtualbox');
       expect([f.memoryMiB, f.unevaluated]).toEqual([undefined, { memoryMiB: '$vm_memory' }]);
     }
   });
@@ -118,6 +134,14 @@ describe('evaluating Ruby sizes', () => {
     expect(evalInteger('memory', b)).toEqual({ ok: true, value: 2048 });
     expect(evalInteger('"2048"', b)).toEqual({ ok: true, value: 2048 });
     expect(evalInteger('7 / 2', b)).toEqual({ ok: true, value: 3 });
+  });
+
+  it('evaluates `||=` defaults, methods with a one-expression body and `$a.nil? ? x : y`', () => {
+    const d = collectBindings(['$vm_cpus ||= 2', 'def vm_cpus', '  $vb_cpus.nil? ? $vm_cpus : $vb_cpus', 'end', '$set = 8', 'def set_or', '  $set.nil? ? 1 : $set', 'end', 'def with_args(x)', '  x', 'end']);
+    expect(evalInteger('$vm_cpus', d)).toEqual({ ok: true, value: 2 });
+    expect(evalInteger('vm_cpus', d)).toEqual({ ok: true, value: 2 });
+    expect(evalInteger('set_or', d)).toEqual({ ok: true, value: 8 });
+    expect(evalInteger('with_args', d)).toEqual({ ok: false, expr: 'with_args' });
   });
 
   it('leaves ENV, hashes, method calls, names with two values and self-reference unevaluated, with the expression', () => {

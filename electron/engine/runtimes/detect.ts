@@ -11,8 +11,10 @@
  * - A hung CLI, a failing CLI or output that cannot be read gives that runtime "unknown" with a
  *   reason ("rdctl list-settings did not answer within 4 s", "... printed output that is not valid
  *   JSON"); when a kind fails as a whole it becomes one entry whose id is the kind ("colima").
- * - Every kind runs in parallel under its own deadline (the per-call timeout + KIND_GRACE_MS), so
- *   detection takes at most about that long however many CLIs hang; detectAll never rejects.
+ * - Every kind runs in parallel under its own deadline (the per-call timeout + KIND_GRACE_MS), cut to
+ *   the detection's one deadline (DETECT_DEADLINE_MS): the whole list is there by then however many
+ *   CLIs hang, a kind that has not answered is listed as unknown with the reason, and each CLI call
+ *   shortens its time-out to leave time to stop it before that deadline. detectAll never rejects.
  */
 import os from 'node:os';
 import { constants as fsConstants } from 'node:fs';
@@ -29,6 +31,12 @@ import { isMsgRef } from '../../error-text.js';
 
 /** Per-call CLI timeout when none is given: long enough for a slow `vagrant`, short enough that a hang costs little. */
 export const DEFAULT_TIMEOUT_MS = 4000;
+/**
+ * The longest a whole detection may take, with any or every CLI hung: no kind's deadline ends later
+ * (Vagrant's 1.5x time-out included), so `vmbench detect` lists everything within about this plus
+ * its own start-up (goal: 8 s in all).
+ */
+export const DETECT_DEADLINE_MS = 6000;
 /** How much longer than one call's timeout a kind may take in total (it may make a few calls in a row). */
 export const KIND_GRACE_MS = 2000;
 /**
@@ -148,8 +156,10 @@ function withHardStop(call: Promise<ExecResult>, ms: number, command: string): P
 export interface DetectAllOptions {
   /** Kinds to run (default: the registry). */
   kinds?: readonly RuntimeKind[];
-  /** Longest time one kind may take (default: the context's timeout + KIND_GRACE_MS). */
+  /** Longest time one kind may take (default: the context's timeout + KIND_GRACE_MS); never past deadlineMs. */
   kindDeadlineMs?: number;
+  /** Longest time the whole detection may take (default DETECT_DEADLINE_MS). */
+  deadlineMs?: number;
   /** Told as soon as each kind has answered (or failed), so one hung CLI does not hold the others back. */
   onKind?: (kind: string, runtimes: RuntimeInfo[]) => void;
 }
@@ -157,10 +167,12 @@ export interface DetectAllOptions {
 /** Finds every runtime of every kind, all kinds in parallel; a kind that throws, hangs or returns garbage becomes one "unknown" entry with a reason. Never rejects. */
 export async function detectAll(ctx: DetectContext, opts: DetectAllOptions = {}): Promise<RuntimeInfo[]> {
   const kinds = opts.kinds ?? RUNTIME_KINDS;
+  const until = Date.now() + (opts.deadlineMs ?? DETECT_DEADLINE_MS);
   const lists = await Promise.all(
     kinds.map(async (k) => {
       const kctx = k.timeoutScale ? { ...ctx, timeoutMs: Math.round(ctx.timeoutMs * k.timeoutScale) } : ctx;
-      const found = await detectKind(k, kctx, opts.kindDeadlineMs ?? kctx.timeoutMs + KIND_GRACE_MS);
+      const own = opts.kindDeadlineMs ?? kctx.timeoutMs + KIND_GRACE_MS;
+      const found = await detectKind(k, kctx, Math.max(0, Math.min(own, until - Date.now())));
       try {
         opts.onKind?.(k.kind, found);
       } catch {

@@ -38,6 +38,9 @@ export interface ExecOptions {
   allowFailure?: boolean;
 }
 
+/** How long a stopped command has between SIGTERM and SIGKILL. */
+export const KILL_GRACE_MS = 1000;
+
 /** Runs a command with an argument array (never a shell string), a timeout and an abort signal. */
 export async function run(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
@@ -57,7 +60,7 @@ export async function run(file: string, args: string[], opts: ExecOptions): Prom
   const stop = (reason: 'timeout' | 'cancelled'): void => {
     why ??= reason;
     killGroup(child.pid, 'SIGTERM');
-    setTimeout(() => killGroup(child.pid, 'SIGKILL'), 1000).unref();
+    setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
   };
   const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
   const onAbort = (): void => stop('cancelled');

@@ -1,4 +1,4 @@
-import { SpawnError } from '../../util/exec.js';
+import { KILL_GRACE_MS, SpawnError } from '../../util/exec.js';
 import type { DetectContext } from '../types.js';
 import { seconds } from './values.js';
 import { why, type Why } from './why.js';
@@ -23,10 +23,10 @@ export interface CliCallOptions {
 
 const MIN_TIMEOUT_MS = 250;
 
-/** The per-call timeout: the context's, shortened to fit the kind's deadline when there is one. */
+/** The per-call timeout: the context's, shortened so that it and the kill grace that follows it (SIGTERM, then SIGKILL) end before the kind's deadline, when there is one; the reason then names the call. */
 export function callTimeout(ctx: DetectContext): number {
   if (ctx.deadline === undefined) return ctx.timeoutMs;
-  return Math.max(MIN_TIMEOUT_MS, Math.min(ctx.timeoutMs, ctx.deadline - Date.now() - 150));
+  return Math.max(MIN_TIMEOUT_MS, Math.min(ctx.timeoutMs, ctx.deadline - Date.now() - KILL_GRACE_MS));
 }
 
 /** Runs a CLI through ctx.exec with the detection timeout, turning every failure into a reason a user understands (a detect-catalogue message). */

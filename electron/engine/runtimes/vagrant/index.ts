@@ -106,7 +106,7 @@ export const vagrantKind: RuntimeKind = {
   start: startVagrant,
   kind: 'vagrant',
   name: 'Vagrant',
-  // `vagrant global-status` needs about 1.7 s of CPU here and more on a busy Mac with plugins: 6 s calls, 8 s in all.
+  // `vagrant global-status` needs about 1.7 s of CPU here and more on a busy Mac with plugins: 6 s calls, cut to 5 s by DETECT_DEADLINE_MS less the kill grace.
   timeoutScale: 1.5,
   transport: vagrantTransport,
   confirm: (rt, ctx) => confirmVagrantMounts(rt, ctx, VAGRANT_CONFIRM_MS),

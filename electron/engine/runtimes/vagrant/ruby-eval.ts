@@ -1,9 +1,12 @@
 /**
  * Evaluates the small part of Ruby that Vagrantfiles use for sizes, without executing anything:
- * integer literals, quoted numbers, + - * / and parentheses, `.to_i`, and names (CONSTANTS,
- * $globals, locals) assigned exactly one value in the file. Anything else (ENV, hashes, method
- * calls, names assigned different values on different branches) is not evaluable: the caller
- * reports it as unknown with the expression shown, never as a guessed number.
+ * integer literals, quoted numbers, + - * / and parentheses, `.to_i`, names (CONSTANTS, $globals,
+ * locals) assigned exactly one value in the file (by `=` or `||=`), methods without parameters whose
+ * body is one expression, and `$a.nil? ? x : y` (a name the file never assigns is nil). Anything else
+ * (ENV, hashes, method calls with arguments, names assigned different values on different branches)
+ * is not evaluable: the caller reports it as unknown with the expression shown, never as a guessed
+ * number. A value the Vagrantfile gives a $global is its value even when the file also loads code
+ * (`require CONFIG`) that may set that global again: the reading is "what the Vagrantfile says".
  */
 
 /** The outcome of evaluating one expression. */
@@ -12,28 +15,31 @@ export type Evaluated = { ok: true; value: number } | { ok: false; expr: string 
 /** Names the file assigns, each with every expression assigned to it (in file order). */
 export type Bindings = Map<string, string[]>;
 
-const ASSIGN = /^\s*(\$?[A-Za-z_]\w*)\s*=(?![=~>])\s*(.+?)\s*$/;
+/** `name = expr` and `name ||= expr` (a default: Vagrantfiles that load a config.rb write `$vm_memory ||= 2048`). */
+const ASSIGN = /^\s*(\$?[A-Za-z_]\w*)\s*(?:\|\|)?=(?![=~>])\s*(.+?)\s*$/;
+/** A method without parameters: `def vm_memory`. */
+const DEF = /^\s*def\s+([a-z_]\w*)\s*(?:\(\s*\))?\s*$/;
 
-/** Code the Vagrantfile loads from elsewhere (`require CONFIG`, `require_relative`, `load`, `eval`): it may set $globals and CONSTANTS. */
-const LOADS = /^\s*(?:if\b.*\bthen\s+)?(?:require_relative|load|eval|instance_eval)\b|\brequire\b\s*\(?\s*(?!["'][\w-]+["'])[^\s)]/;
-/** Stands for "assigned by loaded code too": never evaluates, so such a name is not evaluable. */
-const ELSEWHERE = '(may be set by a file the Vagrantfile loads)';
-
-/** Every `NAME = expr`, `$name = expr` and `name = expr` statement of the (comment-free) lines. */
+/** Every `NAME = expr`, `$name = expr`, `name = expr` and `||=` statement of the (comment-free) lines, and each `def name` whose body is one expression. */
 export function collectBindings(lines: string[]): Bindings {
   const out: Bindings = new Map();
-  for (const line of lines) {
-    const m = ASSIGN.exec(line);
-    if (!m) continue;
-    const list = out.get(m[1]) ?? [];
-    list.push(m[2]);
-    out.set(m[1], list);
-  }
-  if (lines.some((l) => LOADS.test(l))) {
-    for (const [name, list] of out) if (/^(?:\$|[A-Z])/.test(name)) list.push(ELSEWHERE);
+  const bind = (name: string, expr: string): void => {
+    const list = out.get(name) ?? [];
+    list.push(expr);
+    out.set(name, list);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const def = DEF.exec(lines[i]);
+    const body = def ? lines.slice(i + 1).filter((l) => l.trim()).slice(0, 2) : [];
+    if (def && body.length === 2 && /^\s*end\s*$/.test(body[1]) && !ASSIGN.test(body[0])) bind(def[1], body[0].trim());
+    const m = ASSIGN.exec(lines[i]);
+    if (m) bind(m[1], m[2]);
   }
   return out;
 }
+
+/** `$a.nil? ? x : y` (coreos-vagrant's `$vb_memory.nil? ? $vm_memory : $vb_memory`): the name, and the two branches. */
+const NIL_TERNARY = /^\s*(\$?[A-Za-z_]\w*)\.nil\?\s*\?\s*(.+?)\s*:\s*(.+?)\s*$/;
 
 type Token = { t: 'num'; v: number } | { t: 'op'; v: string } | { t: 'name'; v: string };
 
@@ -59,6 +65,13 @@ function tokenize(expr: string): Token[] | undefined {
 /** Evaluates an expression; names resolve through `bindings` (each must have one value, evaluated the same way). */
 export function evalInteger(expr: string, bindings: Bindings, seen: Set<string> = new Set()): Evaluated {
   const fail: Evaluated = { ok: false, expr: expr.trim() };
+  const ternary = NIL_TERNARY.exec(expr);
+  if (ternary) {
+    // A name the file never assigns is nil; one it assigns (to anything) is not, as far as the file says.
+    const branch = bindings.has(ternary[1]) ? ternary[3] : ternary[2];
+    const v = evalInteger(branch, bindings, seen);
+    return v.ok ? v : fail;
+  }
   const tokens = tokenize(expr);
   if (!tokens || tokens.length === 0) return fail;
   let pos = 0;
