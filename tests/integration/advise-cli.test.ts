@@ -1,18 +1,16 @@
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding, Run } from '../../electron/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 const MAC = process.platform === 'darwin';
 
 describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop settings.json)', () => {
   let stub: StubEnv;
   const cli = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...stub.env, VMBENCH_HOME: join(stub.root, 'data') }, encoding: 'utf8', timeout: 120_000 });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    return runCli(args, { ...stub.env, VMBENCH_HOME: join(stub.root, 'data') }, 120_000);
   };
   beforeAll(() => {
     stub = makeStubEnv(

@@ -1,25 +1,16 @@
 /** The built CLI as a subprocess: output never cut in a pipe, usage errors, a data folder that cannot work, signals. */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
-
-interface Out {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+import { BIN, runCli, type CliOut } from '../helpers/cli.js';
 
 describe('vmbench CLI hardening (built bundle)', () => {
   let home: string;
   const env = (): NodeJS.ProcessEnv => ({ ...process.env, VMBENCH_HOME: home });
-  const cli = (args: string[], extra: NodeJS.ProcessEnv = {}): Out => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...env(), ...extra }, encoding: 'utf8', timeout: 120_000 });
-    return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+  const cli = (args: string[], extra: NodeJS.ProcessEnv = {}): CliOut => {
+    return runCli(args, { ...env(), ...extra }, 120_000);
   };
   beforeAll(async () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-hard-'));
@@ -57,7 +48,7 @@ describe('vmbench CLI hardening (built bundle)', () => {
   }, 240_000);
 
   it('SIGTERM cancels a run (exit 130, lock released); a second signal exits at once', async () => {
-    const start = (): { child: ReturnType<typeof spawn>; firstProgress: Promise<void>; done: Promise<Out> } => {
+    const start = (): { child: ReturnType<typeof spawn>; firstProgress: Promise<void>; done: Promise<CliOut> } => {
       const child = spawn(process.execPath, [BIN, 'run', '--tests', 'seq-write,rand-read'], { env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
@@ -68,7 +59,7 @@ describe('vmbench CLI hardening (built bundle)', () => {
         stderr += c;
         if (/\[1\/2\]/.test(stderr)) seen();
       });
-      const done = new Promise<Out>((r) => child.on('close', (status, signal) => r({ status, signal, stdout, stderr })));
+      const done = new Promise<CliOut>((r) => child.on('close', (status, signal) => r({ status, signal, stdout, stderr })));
       return { child, firstProgress, done };
     };
     const a = start();

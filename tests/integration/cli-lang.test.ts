@@ -3,19 +3,17 @@
  * LC_ALL / LC_MESSAGES / LANG or --lang; a bad --lang is a usage error; --json output does not
  * change with the language.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 
 describe('vmbench CLI language (built bundle, real fio)', () => {
   let home: string;
   const cli = (args: string[], locale: Record<string, string>): { status: number | null; stdout: string; stderr: string } => {
     const env = { ...process.env, VMBENCH_HOME: home, LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8', ...locale };
-    const r = spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', timeout: 240_000 });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    return runCli(args, env, 240_000);
   };
   beforeAll(async () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-lang-'));

@@ -4,23 +4,21 @@
  * none of it comes out. The card is a PNG: it must be byte for byte the rasterisation of the card SVG,
  * which is checked for the text.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderCardSvg, svgToPng } from '../../electron/engine/report/index.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { SECRET_PARTS, secretRun } from '../helpers/secret-run.js';
+import { runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 const leaks = (text: string): string[] => SECRET_PARTS.filter((p) => text.toLowerCase().includes(p.toLowerCase()));
 
 describe('vmbench export and card redact every free-text field (built bundle)', () => {
   let home: string;
   const run = secretRun();
   const cli = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, VMBENCH_HOME: home, LANG: 'C.UTF-8', LC_ALL: '' }, encoding: 'utf8', timeout: 60_000 });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    return runCli(args, { ...process.env, VMBENCH_HOME: home, LANG: 'C.UTF-8', LC_ALL: '' }, 60_000);
   };
   beforeAll(async () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-redact-'));

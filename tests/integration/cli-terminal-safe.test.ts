@@ -3,20 +3,18 @@
  * from three real routes (a tool's error text inside a run, a run file's name in the history, a target
  * id the user typed) reach neither stdout nor stderr of the built CLI; the text around them stays.
  */
-import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 /** Any raw control a terminal acts on: C0 but newline and tab, DEL, C1, and the bidi embeddings, overrides and isolates. */
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 describe('vmbench CLI output cannot drive the terminal', () => {
   let base: string;
   const cli = (args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, VMBENCH_HOME: join(base, 'home'), ...env }, encoding: 'utf8', timeout: 240_000 });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    return runCli(args, { ...process.env, VMBENCH_HOME: join(base, 'home'), ...env }, 240_000);
   };
   beforeAll(() => {
     base = mkdtempSync(join(process.cwd(), '.vmbench-tmp-termsafe-'));

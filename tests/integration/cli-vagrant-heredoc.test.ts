@@ -4,14 +4,13 @@
  * Without --yes and off a terminal the CLI prints the plan and changes nothing: the plan's diff must
  * touch the real statement only, never the script text.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 /** The machine folder named in the capture (machine e8ad859, virtualbox). */
 const CAPTURED_DIR = '/path/to/orbital-transfer-example/perl-gtk3-starter-basic';
 const SCRIPT = '    config.vm.synced_folder ".", "/vagrant", type: "virtualbox"';
@@ -50,7 +49,7 @@ describe('vmbench apply shows a Vagrantfile plan that leaves heredocs alone (bui
   });
 
   it('the diff edits line 11 only and the file stays as it was', () => {
-    const r = spawnSync(process.execPath, [BIN, 'apply', 'vagrant:e8ad859/mountType'], { env: { ...stub.env, VMBENCH_HOME: join(stub.root, 'data'), LANG: 'C.UTF-8', LC_ALL: '' }, encoding: 'utf8', timeout: 120_000 });
+    const r = runCli(['apply', 'vagrant:e8ad859/mountType'], { ...stub.env, VMBENCH_HOME: join(stub.root, 'data'), LANG: 'C.UTF-8', LC_ALL: '' }, 120_000);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toContain('--yes');
     const diff = r.stdout.split('\n').filter((l) => /^\s+[-+](?![-+])/.test(l)).map((l) => l.trim());

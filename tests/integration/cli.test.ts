@@ -1,16 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
+import { BIN, runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 
 describe('vmbench CLI (built bundle, real fio)', () => {
   let home: string;
   const cli = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, VMBENCH_HOME: home }, encoding: 'utf8', timeout: 240_000 });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+    return runCli(args, { ...process.env, VMBENCH_HOME: home }, 240_000);
   };
   beforeAll(async () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-'));

@@ -8,22 +8,13 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
-
-interface Out {
-  status: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
+import { BIN, runCli, type CliOut } from '../helpers/cli.js';
 
 describe('vmbench CLI hardening with root and virsh (built bundle)', () => {
   let home: string;
   const env = (): NodeJS.ProcessEnv => ({ ...process.env, VMBENCH_HOME: home });
-  const cli = (args: string[], extra: NodeJS.ProcessEnv = {}): Out => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...env(), ...extra }, encoding: 'utf8', timeout: 120_000 });
-    return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
+  const cli = (args: string[], extra: NodeJS.ProcessEnv = {}): CliOut => {
+    return runCli(args, { ...env(), ...extra }, 120_000);
   };
   beforeAll(async () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-hard-root-'));
@@ -50,7 +41,6 @@ describe('vmbench CLI hardening with root and virsh (built bundle)', () => {
     const parsed = JSON.parse(text) as { runtimes: { id: string }[] };
     expect(parsed.runtimes.filter((r) => r.id.startsWith('libvirt:vm')).length).toBe(14);
   }, 120_000);
-
 
   it('a read-only or full data folder is refused before the run starts, naming the folder and what to do', async () => {
     // Real mounts (CI runs as root): a read-only tmpfs, and a 2 MiB tmpfs that cannot hold a run.

@@ -3,7 +3,7 @@
  * test driver, real vagrant reading its own machine index): every one is listed with its settings,
  * and the JSON arrives whole through a pipe that is read only after the CLI wants to exit.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

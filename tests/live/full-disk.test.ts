@@ -17,8 +17,8 @@ import { RunStore } from '../../electron/engine/store/run-store.js';
 import { writeWindowState, readWindowState } from '../../electron/app/window-state.js';
 import { makeRun, result } from '../helpers/make-run.js';
 import { shared } from '../helpers/runtimes-stubs.js';
+import { runCli } from '../helpers/cli.js';
 
-const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 const RUN_ID = '2026-01-15T09-30-00-test-multi';
 const PREVIOUS = 'the earlier file: it must survive a failed write\n';
 
@@ -67,8 +67,7 @@ describe('writes on a full disk leave the earlier file or the new one, never a p
       .flatMap((e) => (e.isDirectory() ? [`${e.name}/`, ...names(join(dir, e.name)).map((n) => `${e.name}/${n}`)] : [e.name]))
       .sort();
   const cli = (args: string[]): { status: number | null; stderr: string } => {
-    const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, VMBENCH_HOME: home }, encoding: 'utf8', timeout: 240_000 });
-    return { status: r.status, stderr: r.stderr };
+    return runCli(args, { ...process.env, VMBENCH_HOME: home }, 240_000);
   };
 
   for (const format of ['md', 'csv', 'json']) {
