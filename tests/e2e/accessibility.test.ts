@@ -1,8 +1,9 @@
 // axe-core on every view in both themes: no WCAG 2 A/AA (or best-practice) violations.
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, seedRuns, settleView, VIEWS } from '../helpers/a11y.js';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
@@ -35,7 +36,7 @@ describe.each(['dark', 'light'] as const)('axe-core in the %s theme', (theme) =>
     it(`${view}: no violations`, async () => {
       await settleView(page, view);
       const found = await axeViolations(page);
-      await page.screenshot({ path: `/tmp/a11y-${theme}-${view}.png`, fullPage: true });
+      await page.screenshot({ path: join(shotsDir('accessibility'), `a11y-${theme}-${view}.png`), fullPage: true });
       expect(found, describeViolations(found)).toEqual([]);
     });
   }

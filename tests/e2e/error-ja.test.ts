@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
-import { apiCall, startJaSession, type JaSession, type WebServer } from '../helpers/e2e-harness.js';
+import { apiCall, type JaSession, shotsDir, startJaSession, type WebServer } from '../helpers/e2e-harness.js';
 
-const SHOTS = '/tmp/vmbench-error-ja';
+const SHOTS = shotsDir('error-ja');
 
 let session: JaSession | undefined;
 let server: WebServer;

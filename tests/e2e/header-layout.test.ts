@@ -1,8 +1,9 @@
 // The header at 1440, 1024 and 800 px: the primary button stays inside the viewport and clear of the title,
 // the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
@@ -41,7 +42,7 @@ describe('header', () => {
       expect(box.width).toBeGreaterThan(120); // the whole button, not a sliver
       expect(overlaps(box, title)).toBe(false);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `/tmp/header-${width}.png` });
+      await page.screenshot({ path: join(shotsDir('header-layout'), `header-${width}.png`) });
       await page.getByTestId('services-toggle').uncheck();
       await page.getByTestId('dev-tree-toggle').uncheck();
     });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, leftovers, ourFioProcesses, pngSize, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { launchBrowser, leftovers, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const RUN_TIMEOUT = 300_000;
 let server: WebServer;
@@ -15,13 +15,13 @@ const problems: string[] = [];
 const downloads = mkdtempSync(join(tmpdir(), 'vmbench-e2e-dl-'));
 
 async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/ui-${name}.png`, fullPage: true });
+  await page.screenshot({ path: join(shotsDir('ui-flow'), `${name}.png`), fullPage: true });
 }
 
 /** Screenshots the page when the current test fails (into /tmp/ui-fail-<name>.png). */
 function shotOnFailure(name: string): void {
   onTestFailed(async () => {
-    await page.screenshot({ path: `/tmp/ui-fail-${name}.png`, fullPage: true }).catch(() => undefined);
+    await page.screenshot({ path: join(shotsDir('ui-flow'), `fail-${name}.png`), fullPage: true }).catch(() => undefined);
   });
 }
 

@@ -10,6 +10,13 @@ import { chromiumPath } from '../../scripts/chromium-path.mjs';
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** A folder of this checkout for one test file's screenshots (test-results/screens/NAME), made if missing: never a fixed /tmp path that another user's run may own. */
+export function shotsDir(name: string): string {
+  const dir = join(ROOT, 'test-results', 'screens', name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
 /** The Chromium flags that work on the test machines (shared/testing.md). */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
