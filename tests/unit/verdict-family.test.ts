@@ -20,7 +20,7 @@ const METRICS: Partial<Record<TestId, string[]>> = {
   'rand-read': ['read_iops', 'read_MBps', 'clat_p50_us', 'clat_p70_us', 'clat_p90_us', 'clat_p95_us', 'clat_p99_us'],
   'small-files': ['create_per_s', 'stat_per_s', 'read_per_s', 'delete_per_s'],
 };
-const TESTS = defaultTests() as TestId[];
+const TESTS = defaultTests('quick') as TestId[];
 
 /** How the trials of one metric scatter: the shapes benchmark trials take. */
 type Shape = 'lognormal' | 'normal' | 'skewed' | 'uniform' | 'outlier' | 'bimodal';
