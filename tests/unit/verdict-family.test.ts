@@ -117,7 +117,8 @@ const flagged = (cmp: ReturnType<typeof compareRuns>): boolean => cmp.rows.some(
 const PAIRS = 1000;
 const specs = fc.sample(pairSpec, { seed: 24, numRuns: PAIRS });
 
-describe('family-wise verdict: pure noise across the whole family', () => {
+// A thousand comparisons take a few seconds; the machine is shared, so the limit is generous (no time is asserted).
+describe('family-wise verdict: pure noise across the whole family', { timeout: 60_000 }, () => {
   it('calls any metric of an A/A comparison better or worse in at most the stated rate of pairs', () => {
     const alpha = VERDICT_METHOD.alpha;
     const false_ = specs.filter((s) => flagged(pair(s))).length;
@@ -137,7 +138,7 @@ describe('family-wise verdict: pure noise across the whole family', () => {
   });
 });
 
-describe('family-wise verdict: a real change is still found', () => {
+describe('family-wise verdict: a real change is still found', { timeout: 60_000 }, () => {
   const spread = (max: number) => (s: PairSpec): PairSpec => ({ ...s, cvs: s.cvs.map((c) => Math.min(c, max)) });
   const iopsWorse = (s: PairSpec): boolean => pair(s, { read_iops: 0.5 }).rows.filter((r) => r.metric === 'read_iops').every((r) => r.verdict === 'worse');
 
