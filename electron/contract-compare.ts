@@ -11,14 +11,17 @@ export interface CompareRow {
   place: Place;
   metric: string;
   direction: Direction;
+  /** Medians of the trials (what each run measured; the change is `ratio`, not their difference). */
   a: number | null;
   b: number | null;
-  delta: number | null;
+  /** (ratio − 1) × 100: the ratio as a percentage, derived from it so that the two never disagree; null without a ratio. */
   pct: number | null;
+  /** true for the one metric of its test and place that votes (see `Comparison.method`); the others are shown, not voting. */
+  primary: boolean;
   /** true when the verdict is better, false when worse, null otherwise (kept for older readers). */
   improved: boolean | null;
   verdict: CompareVerdict;
-  /** after / before (geometric means of the trials) with its 95% interval; null when not both measured. */
+  /** after / before (geometric means of the trials) with its interval at `method.level`; null when not both measured. */
   ratio: number | null;
   ci: [number, number] | null;
   /** Trials on each side and their min–max. */
@@ -31,7 +34,7 @@ export interface CompareRow {
 }
 
 /** How a metric changed between two runs, by the method in `Comparison.method`. */
-export type CompareVerdict = 'better' | 'worse' | 'noise' | 'undecided' | 'only-before' | 'only-after';
+export type CompareVerdict = 'better' | 'worse' | 'noise' | 'undecided' | 'supporting' | 'only-before' | 'only-after';
 
 /** Counts of the verdicts of a comparison, for its summary line. */
 export interface CompareSummary {
@@ -40,6 +43,8 @@ export interface CompareSummary {
   noise: number;
   undecided: number;
   onlyOne: number;
+  /** Metrics measured in both runs that are shown but do not vote (latency percentiles, …). */
+  supporting: number;
   /** "3 better, 1 worse, 9 within noise, 2 only in one run" */
   line: string;
 }
@@ -47,7 +52,16 @@ export interface CompareSummary {
 /** The statistics that decided the verdicts, stated with every comparison. */
 export interface VerdictMethod {
   name: string;
+  /** Family-wise rate: the chance that pure noise flags any metric of the comparison. */
   alpha: number;
+  /** How the family is controlled ("bonferroni-primary": one voting metric per test and place, Bonferroni across them). */
+  correction: string;
+  /** Voting metrics that could be decided in this comparison (k). */
+  family: number;
+  /** Level of each voting test, alpha / k. */
+  perTestAlpha: number;
+  /** Level of every interval shown, 1 − alpha / k. */
+  level: number;
   minEffect: number;
   minTrials: number;
   text: string;

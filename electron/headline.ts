@@ -1,12 +1,14 @@
 /**
  * The one-sentence verdict per place of a run ("Docker · shared folder: sequential reads at 0.32× this
- * machine; random reads at 0.85×"), shared by Results, the share card and the CLI. Ratios to this
- * machine use the same statistics as Compare (verdict-stats.ts). Dependency-free like contract.ts.
+ * machine; random reads at 0.85×"), shared by Results, History, the share card and the CLI. Ratios to this
+ * machine use the same statistics and family-wise rule as Compare (verdict-family.ts): every part of
+ * a run is one voting comparison, tested at alpha / k. Dependency-free like contract.ts.
  */
 import type { Place, Run, TestId, TestResult } from './contract.js';
 import { translator, type Lang } from './i18n.js';
 import { metricInfo } from './metrics.js';
-import { callRatio, type RatioCall } from './verdict-stats.js';
+import { decideFamily } from './verdict-family.js';
+import type { RatioCall } from './verdict-stats.js';
 
 /** How each test reads in a sentence, and the metric that stands for it. */
 // The developer task comes first: it is what a developer feels (issue: "appear first in Results for guests").
@@ -99,24 +101,38 @@ function partText(lang: Lang, words: string, first: boolean, ratio: number | nul
 export function runHeadlines(run: Run, lang: Lang = 'en'): PlaceHeadline[] {
   const t = translator(lang);
   const native = run.targets.flatMap((t) => t.results.filter((r) => r.place === 'native'));
-  const out: PlaceHeadline[] = [];
+  type Pending = { tr: Run['targets'][number]; place: Place; test: TestId; metric: string; r: TestResult; base: TestResult | undefined };
+  const pending: Pending[] = [];
   for (const tr of run.targets) {
     const places = [...new Set(tr.results.map((r) => r.place))].filter((p) => p !== 'native');
     for (const place of places) {
-      const parts: HeadlinePart[] = [];
       for (const test of Object.keys(PHRASE) as TestId[]) {
         const r = tr.results.find((x) => x.place === place && x.test === test);
         const metric = PHRASE[test];
-        const words = t(`common:headline.words.${test}`);
         if (!r?.metrics[metric]) continue;
-        const base = native.find((x) => x.test === test && x.metrics[metric]);
-        const called = base ? callRatio(samplesOf(base, metric), samplesOf(r, metric)) : null;
+        pending.push({ tr, place, test, metric, r, base: native.find((x) => x.test === test && x.metrics[metric]) });
+      }
+    }
+  }
+  // One family per run: each part is a voting comparison with this machine.
+  const withBase = pending.filter((p) => p.base);
+  const decision = decideFamily(withBase.map((p) => ({ a: samplesOf(p.base!, p.metric), b: samplesOf(p.r, p.metric), primary: true })));
+  const calledOf = new Map(withBase.map((p, i) => [p, decision.calls[i]]));
+  const out: PlaceHeadline[] = [];
+  for (const tr of run.targets) {
+    const places = [...new Set(pending.filter((p) => p.tr === tr).map((p) => p.place))];
+    for (const place of places) {
+      const parts: HeadlinePart[] = [];
+      for (const p of pending.filter((x) => x.tr === tr && x.place === place)) {
+        const { test, metric, r } = p;
+        const words = t(`common:headline.words.${test}`);
+        const called = calledOf.get(p) ?? null;
         const ratio = called?.estimate?.ratio ?? null;
         const call = ratio === null ? null : (called?.call ?? null);
         const ci = called?.estimate && call !== 'undecided' ? ([called.estimate.lo, called.estimate.hi] as [number, number]) : null;
         const fallback = isFallback(r);
         const timed = metricInfo(metric).direction === 'lower';
-        const plain = partText(lang, words, parts.filter((p) => p.ratio !== null).length === 0, ratio, call, timed);
+        const plain = partText(lang, words, parts.filter((q) => q.ratio !== null).length === 0, ratio, call, timed);
         const text = fallback ? t('common:headline.ddFallback', { text: plain }) : plain;
         parts.push({ test, metric, ratio, ci, call, fallback, text });
       }

@@ -9,15 +9,19 @@ import { translator, type Lang } from './i18n.js';
 /** The method, as stated in the UI, the README and the JSON. */
 export const VERDICT_METHOD = {
   name: 'welch-log-ratio',
-  /** Two-sided significance level of the test (the interval is 1 - alpha). */
+  /** The family-wise rate: the chance that pure noise makes a comparison call anything better or worse. */
   alpha: 0.05,
+  /** How the family is controlled: one voting (primary) metric per test and place, Bonferroni across them. */
+  correction: 'bonferroni-primary',
   /** Smallest ratio change called better/worse, even when significant (5% = 1.05× or 1/1.05×). */
   minEffect: 0.05,
   /** Trials needed on each side before anything is decided. */
   minTrials: 3,
   text:
-    "Ratio of the geometric means of the trials (after / before) with a 95% interval from Welch's t-test on the log of each trial. " +
-    'Better or worse only when the interval excludes 1× and the ratio is at least 5% away from 1×; otherwise "within noise". ' +
+    "Ratio of the geometric means of the trials (after / before) with an interval from Welch's t-test on the log of each trial. " +
+    'One metric per test votes (MB/s for sequential reads and writes, IOPS for random reads, creates/s for small files, …); the others are shown, not voting. ' +
+    'With k voting metrics each interval is a (1 − 0.05/k) interval (Bonferroni), so pure noise calls anything better or worse in at most 5% of comparisons. ' +
+    'Better or worse only when that interval excludes 1× and the ratio is at least 5% away from 1×; otherwise "within noise". ' +
     'Fewer than 3 trials on either side: too few to decide.',
 } as const;
 
@@ -135,13 +139,13 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
 }
 
-/** Classifies trials of b against trials of a: clearly higher, clearly lower, within noise, or too few trials. */
-export function callRatio(a: number[], b: number[]): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
+/** Classifies trials of b against trials of a at a (per-comparison) level alpha: clearly higher, clearly lower, within noise, or too few trials. */
+export function callRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
   const m = VERDICT_METHOD;
   if (a.length < m.minTrials || b.length < m.minTrials) {
-    return { call: 'undecided', estimate: welchLogRatio(a, b), reason: `too few trials to decide (${Math.min(a.length, b.length)}; ${m.minTrials} needed on each side)` };
+    return { call: 'undecided', estimate: welchLogRatio(a, b, alpha), reason: `too few trials to decide (${Math.min(a.length, b.length)}; ${m.minTrials} needed on each side)` };
   }
-  const estimate = welchLogRatio(a, b);
+  const estimate = welchLogRatio(a, b, alpha);
   if (!estimate) return { call: 'undecided', estimate: null, reason: 'a trial measured zero or less, so no ratio can be formed' };
   const excludesOne = estimate.lo > 1 || estimate.hi < 1;
   const bigEnough = Math.abs(Math.log(estimate.ratio)) >= Math.log(1 + m.minEffect);
@@ -154,7 +158,7 @@ export function verdictWord(v: CompareVerdict, lang: Lang = 'en'): string {
   return translator(lang)(`common:verdict.${v}`);
 }
 
-const VERDICTS: CompareVerdict[] = ['better', 'worse', 'noise', 'undecided', 'only-before', 'only-after'];
+const VERDICTS: CompareVerdict[] = ['better', 'worse', 'noise', 'undecided', 'supporting', 'only-before', 'only-after'];
 /** Verdicts in English words (verdictWord gives them in any language). */
 export const VERDICT_WORDS = Object.fromEntries(VERDICTS.map((v) => [v, verdictWord(v)])) as Record<CompareVerdict, string>;
 
@@ -163,11 +167,20 @@ export function methodText(lang: Lang = 'en'): string {
   return lang === 'en' ? VERDICT_METHOD.text : translator(lang)('common:compare.method');
 }
 
-/** A comparison's verdict counts as one line in a language ("3 better, 1 worse, 2 within noise"). */
-export function summaryLine(s: Pick<CompareSummary, 'better' | 'worse' | 'noise' | 'undecided' | 'onlyOne'>, lang: Lang = 'en'): string {
+/** The level of an interval as a percentage ("95%", "98.75%"). */
+export function levelText(level: number): string {
+  return `${Number((level * 100).toFixed(2))}%`;
+}
+
+/** A comparison's verdict counts as one line in a language ("1 worse, 3 within noise · 9 supporting metrics, not voting"; "No significant change — …" when nothing was flagged). */
+export function summaryLine(s: Pick<CompareSummary, 'better' | 'worse' | 'noise' | 'undecided' | 'onlyOne'> & { supporting?: number }, lang: Lang = 'en'): string {
   const t = translator(lang);
-  const parts = [t('common:compare.better', { count: s.better }), t('common:compare.worse', { count: s.worse }), t('common:compare.noise', { count: s.noise })];
+  const flagged = s.better + s.worse > 0;
+  const parts = flagged ? [t('common:compare.better', { count: s.better }), t('common:compare.worse', { count: s.worse })] : [];
+  parts.push(t('common:compare.noise', { count: s.noise }));
   if (s.undecided) parts.push(t('common:compare.undecided', { count: s.undecided }));
   if (s.onlyOne) parts.push(t('common:compare.onlyOne', { count: s.onlyOne }));
-  return parts.join(t('common:compare.joiner'));
+  const counts = parts.join(t('common:compare.joiner'));
+  const line = flagged ? counts : t('common:compare.noChange', { counts });
+  return s.supporting ? t('common:compare.withSupporting', { line, count: s.supporting }) : line;
 }

@@ -4,7 +4,7 @@ import { groupTargetErrors } from '../error-groups.js';
 import { fmtRatioInterval, runHeadlines } from '../headline.js';
 import { formatDate, translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
-import { methodText, summaryLine, verdictWord } from '../verdict-stats.js';
+import { levelText, methodText, summaryLine, verdictWord } from '../verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
 /** The summary table of a run in a language: one line per target/place/test/metric, with the ratio to native. */
@@ -58,7 +58,7 @@ export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
   );
 }
 
-/** A comparison as a table in a language: before, after, delta and %. */
+/** A comparison as a table in a language: before, after (medians), the ratio with its interval (the one number of change) and the verdict. */
 export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
   const t = translator(lang);
   const rows = cmp.rows.map((r) => [
@@ -68,14 +68,12 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     r.metric,
     fmt(r.a, lang),
     fmt(r.b, lang),
-    r.delta === null ? '–' : `${r.delta >= 0 ? '+' : ''}${fmt(r.delta, lang)}`,
-    r.pct === null ? '–' : `${r.pct >= 0 ? '+' : ''}${r.pct.toFixed(1)}%`,
     fmtRatioInterval(r.ratio, r.ci),
     `${r.nA}/${r.nB}`,
     verdictWord(r.verdict, lang),
   ]);
   const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${show(s.a)} → ${show(s.b)}`);
-  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', 'delta', 'change', 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
+  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
   return [
     t('cli:compare.a', { id: cmp.a.id }),
     t('cli:compare.b', { id: cmp.b.id }),
@@ -83,6 +81,7 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     summaryLine(cmp.summary, lang),
     formatTable(cols, rows),
     t('cli:compare.method', { text: methodText(lang) }),
+    t('cli:compare.family', { family: cmp.method.family, level: levelText(cmp.method.level) }),
   ].join('\n');
 }
 

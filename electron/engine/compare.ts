@@ -1,7 +1,8 @@
 import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestResult } from '../contract.js';
 import { metricInfo } from '../metrics.js';
 import { summarizeRun } from './store/summary.js';
-import { callRatio, summaryLine, VERDICT_METHOD } from '../verdict-stats.js';
+import { decideFamily, primaryMetric } from '../verdict-family.js';
+import { summaryLine, VERDICT_METHOD, type RatioCall, type RatioEstimate } from '../verdict-stats.js';
 
 type Side = { median: number; min: number; max: number; samples: number[] };
 
@@ -16,7 +17,7 @@ export function trialsOf(r: TestResult, metric: string): number[] {
 /** Before/after of two runs: every metric of every target/test/place present in either, with a verdict per metric. */
 export function compareRuns(a: Run, b: Run): Comparison {
   const key = (t: string, test: string, place: string, m: string): string => `${t}\u0000${test}\u0000${place}\u0000${m}`;
-  const values = new Map<string, { target: string; test: CompareRow['test']; place: CompareRow['place']; metric: string; a: Side | null; b: Side | null }>();
+  const values = new Map<string, Entry>();
   const add = (run: Run, side: 'a' | 'b'): void => {
     for (const t of run.targets) {
       for (const r of t.results) {
@@ -31,11 +32,24 @@ export function compareRuns(a: Run, b: Run): Comparison {
   };
   add(a, 'a');
   add(b, 'b');
-  const rows = [...values.values()].map((v) => compareMetric(v));
-  return { a: summarizeRun(a), b: summarizeRun(b), rows, settings: settingChanges(a, b), summary: summarizeVerdicts(rows), method: { ...VERDICT_METHOD } };
+  const vals = [...values.values()];
+  const metricsOf = new Map<string, string[]>();
+  for (const v of vals) {
+    const g = key(v.target, v.test, v.place, '');
+    metricsOf.set(g, [...(metricsOf.get(g) ?? []), v.metric]);
+  }
+  const isPrimary = (v: Entry): boolean => primaryMetric(v.test, metricsOf.get(key(v.target, v.test, v.place, '')) ?? []) === v.metric;
+  const both = vals.filter((v) => v.a && v.b);
+  const decision = decideFamily(both.map((v) => ({ a: v.a!.samples, b: v.b!.samples, primary: isPrimary(v) })));
+  const calls = new Map(both.map((v, i) => [v, decision.calls[i]]));
+  const rows = vals.map((v) => compareMetric(v, isPrimary(v), calls.get(v) ?? null));
+  const method = { ...VERDICT_METHOD, family: decision.family, perTestAlpha: decision.perTestAlpha, level: decision.level };
+  return { a: summarizeRun(a), b: summarizeRun(b), rows, settings: settingChanges(a, b), summary: summarizeVerdicts(rows), method };
 }
 
-function compareMetric(v: { target: string; test: CompareRow['test']; place: CompareRow['place']; metric: string; a: Side | null; b: Side | null }): CompareRow {
+type Entry = { target: string; test: CompareRow['test']; place: CompareRow['place']; metric: string; a: Side | null; b: Side | null };
+
+function compareMetric(v: Entry, primary: boolean, called: { call: RatioCall; estimate: RatioEstimate | null; reason?: string } | null): CompareRow {
   const direction = metricInfo(v.metric).direction;
   const base = {
     target: v.target,
@@ -43,6 +57,7 @@ function compareMetric(v: { target: string; test: CompareRow['test']; place: Com
     place: v.place,
     metric: v.metric,
     direction,
+    primary,
     a: v.a?.median ?? null,
     b: v.b?.median ?? null,
     nA: v.a?.samples.length ?? 0,
@@ -50,23 +65,24 @@ function compareMetric(v: { target: string; test: CompareRow['test']; place: Com
     spreadA: v.a ? ([v.a.min, v.a.max] as [number, number]) : null,
     spreadB: v.b ? ([v.b.min, v.b.max] as [number, number]) : null,
   };
-  if (!v.a || !v.b) {
+  if (!v.a || !v.b || !called) {
     const verdict: CompareVerdict = v.a ? 'only-before' : 'only-after';
-    return { ...base, delta: null, pct: null, improved: null, verdict, ratio: null, ci: null };
+    return { ...base, pct: null, improved: null, verdict, ratio: null, ci: null };
   }
-  const delta = v.b.median - v.a.median;
-  const pct = v.a.median !== 0 ? (delta / Math.abs(v.a.median)) * 100 : null;
-  const { call, estimate, reason } = callRatio(v.a.samples, v.b.samples);
+  const { call, estimate, reason } = called;
   let verdict: CompareVerdict = call === 'noise' ? 'noise' : 'undecided';
   if (call === 'higher' || call === 'lower') verdict = (call === 'higher') === (direction === 'higher') ? 'better' : 'worse';
+  const ci: [number, number] | null = estimate && verdict !== 'undecided' ? [estimate.lo, estimate.hi] : null;
+  // A metric that does not vote keeps its ratio and interval but never a verdict of its own.
+  if (!primary && verdict !== 'undecided') verdict = 'supporting';
+  const ratio = estimate?.ratio ?? null;
   return {
     ...base,
-    delta,
-    pct,
+    pct: ratio === null ? null : (ratio - 1) * 100,
     improved: verdict === 'better' ? true : verdict === 'worse' ? false : null,
     verdict,
-    ratio: estimate?.ratio ?? null,
-    ci: estimate && verdict !== 'undecided' ? [estimate.lo, estimate.hi] : null,
+    ratio,
+    ci,
     ...(reason ? { reason } : {}),
   };
 }
@@ -74,7 +90,7 @@ function compareMetric(v: { target: string; test: CompareRow['test']; place: Com
 /** Counts per verdict and the one-line summary shown above every comparison. */
 export function summarizeVerdicts(rows: Pick<CompareRow, 'verdict'>[]): CompareSummary {
   const count = (...v: CompareVerdict[]): number => rows.filter((r) => v.includes(r.verdict)).length;
-  const s = { better: count('better'), worse: count('worse'), noise: count('noise'), undecided: count('undecided'), onlyOne: count('only-before', 'only-after') };
+  const s = { better: count('better'), worse: count('worse'), noise: count('noise'), undecided: count('undecided'), onlyOne: count('only-before', 'only-after'), supporting: count('supporting') };
   return { ...s, line: summaryLine(s) };
 }
 

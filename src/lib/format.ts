@@ -10,20 +10,6 @@ export function fmtNum(v: number | null | undefined): string {
   return v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
 }
 
-/** Formats a signed difference (+123, −4.5). */
-export function fmtDelta(v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return '—';
-  const s = fmtNum(Math.abs(v));
-  return v > 0 ? `+${s}` : v < 0 ? `−${s}` : '±0';
-}
-
-/** Formats a percentage change (+14.7%). */
-export function fmtPct(v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return '—';
-  const s = Math.abs(v).toFixed(Math.abs(v) >= 100 ? 0 : 1);
-  return v > 0 ? `+${s}%` : v < 0 ? `−${s}%` : '±0%';
-}
-
 /** Formats a ratio to native (0.42×). */
 export function fmtRatio(v: number | null): string {
   if (v === null || !Number.isFinite(v)) return '—';

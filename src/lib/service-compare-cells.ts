@@ -7,9 +7,9 @@ import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type
 /** One side of a before → after cell: a number, or why there is none. */
 export type Side = { kind: 'value'; value: number } | { kind: 'missing'; why: string };
 
-/** A resolved before → after cell: both sides, % change and the row's verdict (null for a derived ratio, which has no trials). */
+/** A resolved before → after cell: both sides, the change as after ÷ before with its interval (the row's; none for a derived ratio, which has no trials) and the row's verdict. */
 export type CompareCellView =
-  | { kind: 'change'; a: Side; b: Side; pct: number | null; verdict: CompareVerdict | null }
+  | { kind: 'change'; a: Side; b: Side; ratio: number | null; ci: [number, number] | null; verdict: CompareVerdict | null }
   | { kind: 'missing'; why: string };
 
 /** One target's service tables in a comparison. */
@@ -65,9 +65,9 @@ export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell
   if (cell.kind === 'value') {
     const row = rows.get(keyOf(cell.source));
     if (!row) return { kind: 'missing', why: cell.notApplicable ?? tr('ui:missing.neither') };
-    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source, tr), b: sideOf(cmp, row, 'b', cell.source, tr), pct: row.pct, verdict: row.verdict };
+    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source, tr), b: sideOf(cmp, row, 'b', cell.source, tr), ratio: row.ratio, ci: row.ci, verdict: row.verdict };
   }
-  const ratio = (which: 'a' | 'b'): Side => {
+  const sideRatio = (which: 'a' | 'b'): Side => {
     const num = rows.get(keyOf(cell.num))?.[which];
     const den = rows.get(keyOf(cell.den))?.[which];
     if (num === null || num === undefined || den === null || den === undefined || den <= 0) {
@@ -75,9 +75,9 @@ export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell
     }
     return { kind: 'value', value: num / den };
   };
-  const a = ratio('a');
-  const b = ratio('b');
+  const a = sideRatio('a');
+  const b = sideRatio('b');
   if (a.kind === 'missing' && b.kind === 'missing') return { kind: 'missing', why: tr('ui:missing.noRatioNeither') };
-  const pct = a.kind === 'value' && b.kind === 'value' && a.value !== 0 ? ((b.value - a.value) / a.value) * 100 : null;
-  return { kind: 'change', a, b, pct, verdict: null };
+  const change = a.kind === 'value' && b.kind === 'value' && a.value > 0 ? b.value / a.value : null;
+  return { kind: 'change', a, b, ratio: change, ci: null, verdict: null };
 }

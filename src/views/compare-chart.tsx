@@ -1,57 +1,49 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CompareRow, Comparison } from '../../electron/contract';
-import { HEADLINE_METRIC } from '../../electron/metrics';
+import { fmtRatioInterval } from '../../electron/headline';
 import { verdictWord } from '../../electron/verdict-stats';
 import { uiLang } from '../lib/i18n';
-import { fmtNum } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
 import { CHART, SERIES_COLORS } from './chart-theme';
 import { ChartCard } from './chart-card';
 
-/** One bar pair: before and after as % of the before median, with each side's min–max as whiskers. */
+/** One bar: after ÷ before of a voting metric (as % of before) with its interval as whiskers. */
 export interface CompareBar {
   name: string;
-  before: number;
+  /** ratio × 100 */
   after: number;
-  beforeErr: [number, number];
   afterErr: [number, number];
   verdict: CompareRow['verdict'];
-  unit: string;
-  a: number;
-  b: number;
+  ratio: number;
+  ci: [number, number] | null;
 }
 
-/** The headline metric of each target/place/test measured in both runs, scaled so that before = 100%. */
+/** The voting metric of each target/place/test measured in both runs: its ratio (100% = no change) with its interval, the same number as the table's. */
 export function compareBars(cmp: Comparison): CompareBar[] {
   return cmp.rows
-    .filter((r) => HEADLINE_METRIC[r.test] === r.metric && r.a !== null && r.b !== null && r.a > 0 && r.spreadA && r.spreadB)
+    .filter((r) => r.primary && r.ratio !== null)
     .map((r) => {
-      const k = 100 / (r.a as number);
-      const [a, b] = [r.a as number, r.b as number];
-      const [aLo, aHi] = r.spreadA as [number, number];
-      const [bLo, bHi] = r.spreadB as [number, number];
+      const ratio = r.ratio as number;
+      const [lo, hi] = r.ci ?? [ratio, ratio];
       return {
         name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric).label}`,
-        before: 100,
-        after: b * k,
-        beforeErr: [(a - aLo) * k, (aHi - a) * k],
-        afterErr: [(b - bLo) * k, (bHi - b) * k],
+        after: ratio * 100,
+        afterErr: [(ratio - lo) * 100, (hi - ratio) * 100],
         verdict: r.verdict,
-        unit: metricMeta(r.metric).unit,
-        a,
-        b,
+        ratio,
+        ci: r.ci,
       };
     });
 }
 
-/** Before/after per headline metric as % of before, with min–max whiskers so that noise is visible as overlap. */
+/** After ÷ before per voting metric as % of before, with its interval as whiskers: a bar whose whiskers cross 100% is within noise. */
 export function CompareChart({ comparison }: { comparison: Comparison }): JSX.Element | null {
   const { t } = useUi();
   const bars = compareBars(comparison);
   if (bars.length === 0) return null;
-  const height = 70 + bars.length * 62;
+  const height = 50 + bars.length * 40;
   return (
     <ChartCard title={t('chart.compare')} sub={t('chart.compareSub')} testId="chart-compare" wide>
       <ResponsiveContainer width="100%" height={height}>
@@ -61,18 +53,16 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
           <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={260} />
           <Tooltip
             {...CHART.tooltip}
-            formatter={(v, name, item) => {
-              const { payload: d, dataKey } = item as { payload: CompareBar; dataKey?: unknown };
-              const raw = dataKey === 'before' ? d.a : d.b;
-              return [`${fmtNum(raw)} ${d.unit} (${Math.round(Number(v))}%)${dataKey === 'after' ? ` · ${verdictWord(d.verdict, uiLang())}` : ''}`, name];
+            formatter={(_v, name, item) => {
+              const d = (item as { payload: CompareBar }).payload;
+              return [`${fmtRatioInterval(d.ratio, d.ci)} · ${verdictWord(d.verdict, uiLang())}`, name];
             }}
           />
-          <Legend {...CHART.legend} />
           <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />
-          <Bar dataKey="before" name={t('compare.before')} fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
-            <ErrorBar dataKey="beforeErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
-          </Bar>
-          <Bar dataKey="after" name={t('compare.after')} fill={SERIES_COLORS[0]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
+          <Bar dataKey="after" name={t('compare.ratio')} fill={SERIES_COLORS[0]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
+            {bars.map((b) => (
+              <Cell key={b.name} fill={b.verdict === 'better' ? 'var(--good)' : b.verdict === 'worse' ? 'var(--bad)' : SERIES_COLORS[5]} />
+            ))}
             <ErrorBar dataKey="afterErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
           </Bar>
         </BarChart>

@@ -2,9 +2,9 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { fmtRatioInterval } from '../../electron/headline';
-import { verdictWord } from '../../electron/verdict-stats';
+import { levelText, verdictWord } from '../../electron/verdict-stats';
 import { uiLang } from '../lib/i18n';
-import { fmtCompact, fmtDelta, fmtNum, fmtPct } from '../lib/format';
+import { fmtCompact, fmtNum } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
 const PLACES = ['native', 'shared', 'guest', 'volume'];
@@ -33,7 +33,7 @@ function spread(s: [number, number] | null, n: number): string {
   return s ? `${fmtCompact(s[0])}–${fmtCompact(s[1])} · n=${n}` : '';
 }
 
-/** The seed-004-style table: metric, before, after (each with its spread), % change, ratio with its 95% interval, verdict. */
+/** The seed-004-style table: metric, before, after (each with its spread), the ratio with its interval (the one number of change), verdict. */
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
   const { t } = useUi();
   const groups = groupRows(comparison.rows);
@@ -47,9 +47,8 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
               <th scope="col">{t('table.metric')}</th>
               <th scope="col" className="num">{t('compare.before')}</th>
               <th scope="col" className="num">{t('compare.after')}</th>
-              <th scope="col" className="num">{t('compare.pct')}</th>
               <th scope="col" className="num">
-                {t('compare.ratio')} <span className="muted small">[95%]</span>
+                {t('compare.ratio')} <span className="muted small">[{levelText(comparison.method.level)}]</span>
               </th>
               <th scope="col">{t('compare.verdict')}</th>
             </tr>
@@ -57,7 +56,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
           {groups.map((g) => (
             <tbody key={g.key}>
               <tr className="group-row">
-                <th scope="rowgroup" colSpan={6}>
+                <th scope="rowgroup" colSpan={5}>
                   {g.title}
                 </th>
               </tr>
@@ -65,7 +64,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                 const meta = metricMeta(r.metric);
                 const v = r.verdict;
                 return (
-                  <tr key={r.metric} className={`cmp-${v}`} data-testid="compare-row" data-verdict={v} data-metric={r.metric} data-direction={meta.direction} data-ratio={r.ratio ?? undefined} data-ci={r.ci?.join(' ')}>
+                  <tr key={r.metric} className={`cmp-${v}${r.primary ? ' primary' : ''}`} data-testid="compare-row" data-verdict={v} data-primary={r.primary} data-metric={r.metric} data-direction={meta.direction} data-ratio={r.ratio ?? undefined} data-ci={r.ci?.join(' ')}>
                     <th scope="row" className="metric-cell">
                       {meta.label}
                       <span className="muted small"> {meta.unit}</span>
@@ -80,9 +79,6 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                     <td className="num strong">
                       {fmtNum(r.b)}
                       <span className="muted small block">{spread(r.spreadB, r.nB)}</span>
-                    </td>
-                    <td className="num pct" title={r.delta === null ? undefined : `${fmtDelta(r.delta)} ${meta.unit}`}>
-                      {fmtPct(r.pct)}
                     </td>
                     <td className="num ratio-ci">{fmtRatioInterval(r.ratio, r.ci)}</td>
                     <td>

@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { useId, type JSX } from 'react';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import type { Lang } from '../../electron/i18n';
-import { fmtNum, fmtPct, fmtRatio } from '../lib/format';
+import { fmtRatioInterval } from '../../electron/headline';
+import { fmtNum, fmtRatio } from '../lib/format';
 import { compareCell, compareServiceSections, indexRows, type Side } from '../lib/service-compare-cells';
 import type { LayoutCell } from '../lib/service-layout';
 import { useLang, useUi } from '../lib/use-ui';
@@ -27,13 +28,13 @@ function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCe
         <span aria-hidden="true"> → </span>
         <span className="sr-only"> {t('service.to')} </span>
         <strong>{side(v.b, ratio)}</strong>
-        {v.pct !== null ? <span className="pct block small">{fmtPct(v.pct)}</span> : null}
+        {v.ratio !== null ? <span className="pct block small">{fmtRatioInterval(v.ratio, v.ci)}</span> : null}
       </>
     ),
   };
 }
 
-/** The service tables of a comparison, each cell before (A) → after (B) with its % change; nothing when neither run has service results. */
+/** The service tables of a comparison, each cell before (A) → after (B) with its ratio [interval]; nothing when neither run has service results. */
 export function ServiceCompare({ comparison }: { comparison: Comparison }): JSX.Element | null {
   const { t } = useUi();
   const lang = useLang();

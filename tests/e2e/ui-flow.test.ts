@@ -120,27 +120,36 @@ describe('vmbench web in Chromium', () => {
     await page.getByTestId('nav-compare').click();
     const table = page.getByTestId('compare-table');
     await table.waitFor({ timeout: 30_000 });
-    expect(await table.locator('thead').innerText()).toMatch(/% change/i);
-    const pcts = await page.$$eval('[data-testid="compare-row"] td.pct', (tds) => tds.map((td) => td.textContent ?? ''));
-    expect(pcts.length).toBeGreaterThan(3);
-    expect(pcts.some((p) => /^[+−±]\d/.test(p) || /^±0%$/.test(p))).toBe(true);
+    // One number of change per row, the ratio with its interval at the family's level; no second "% change" column.
+    expect(await table.locator('thead').innerText()).toMatch(/After ÷ before \[\d+(\.\d+)?%\]/i);
+    expect(await table.locator('thead').innerText()).not.toMatch(/% change/i);
+    expect(await page.locator('[data-testid="compare-row"] td.pct').count()).toBe(0);
+    const changes = await page.$$eval('[data-testid="compare-row"] td.ratio-ci', (tds) => tds.map((td) => td.textContent ?? ''));
+    expect(changes.length).toBeGreaterThan(3);
+    for (const c of changes) expect(c).toMatch(/^\d+(\.\d+)?× \[\d+(\.\d+)?–\d+(\.\d+)?\]$/);
     const a = await page.getByTestId('compare-a').inputValue();
     const b = await page.getByTestId('compare-b').inputValue();
     expect(a && b && a !== b).toBeTruthy();
-    // Each row's word follows its own interval: better or worse only when the 95% interval excludes 1× and
-    // the ratio is at least 5% from 1×, in the metric's direction. (That noise reads as noise is asserted on
-    // recorded and generated trials, tests/unit/verdicts-recorded-aa.test.ts and verdicts-noise-rate.test.ts.)
+    // Each voting row's word follows its own interval: better or worse only when the interval (at 1 − 0.05/k)
+    // excludes 1× and the ratio is at least 5% from 1×, in the metric's direction; the others are shown, not
+    // voting. (That noise reads as noise is asserted on recorded and generated trials,
+    // tests/unit/verdicts-recorded-aa.test.ts, verdict-family.test.ts and verdicts-noise-rate.test.ts.)
     const rows = await page.$$eval('[data-testid="compare-row"]', (trs) =>
-      trs.map((tr) => ({ verdict: tr.getAttribute('data-verdict') ?? '', direction: tr.getAttribute('data-direction'), ratio: Number(tr.getAttribute('data-ratio')), ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number) })),
+      trs.map((tr) => ({ verdict: tr.getAttribute('data-verdict') ?? '', primary: tr.getAttribute('data-primary') === 'true', direction: tr.getAttribute('data-direction'), ratio: Number(tr.getAttribute('data-ratio')), ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number) })),
     );
     expect(rows.length).toBeGreaterThan(3);
+    expect(rows.filter((r) => r.primary).map((r) => r.verdict).length).toBeGreaterThanOrEqual(4);
     for (const r of rows) {
+      if (!r.primary) {
+        expect(r.verdict).toBe('supporting');
+        continue;
+      }
       expect(['better', 'worse', 'noise', 'undecided']).toContain(r.verdict);
       const changed = (r.ci[0] > 1 || r.ci[1] < 1) && Math.abs(Math.log(r.ratio)) >= Math.log(1.05);
       const up = r.ratio > 1 === (r.direction === 'higher');
       expect(r.verdict, JSON.stringify(r)).toBe(changed ? (up ? 'better' : 'worse') : 'noise');
     }
-    expect(await page.getByTestId('compare-summary').innerText()).toMatch(/^\d+ better, \d+ worse, \d+ within noise/);
+    expect(await page.getByTestId('compare-summary').innerText()).toMatch(/^(No significant change: |\d+ better, \d+ worse, )\d+ within noise · \d+ more metrics shown, not voting/);
     expect(await page.getByTestId('compare-row').first().locator('td.ratio-ci').innerText()).toMatch(/^\d+\.\d+× \[\d+\.\d+–\d+\.\d+\]$/);
     await page.getByTestId('chart-compare').waitFor();
     await page.getByText('How vmbench decides better, worse or within noise').click();

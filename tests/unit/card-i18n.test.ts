@@ -78,7 +78,9 @@ describe('share card in Japanese', () => {
     expect(svg).toContain("font-family=\"&apos;Noto Sans JP&apos;, &apos;DejaVu Sans&apos;\"");
     expect(svg).not.toMatch(/native|baseline|shared folder/);
     const before = renderCardSvg(fixture('libvirt-after'), { redact: ctx, lang: 'ja', compare: cmp });
-    for (const s of ['変更前 → 変更後', '変更前', '変更後', '変化', '≈ 誤差']) expect(before).toContain(`>${s}<`);
+    for (const s of ['変更前 → 変更後', '変更前', '変更後', '変化']) expect(before).toContain(`>${s}<`);
+    expect(before).toMatch(/>≈ \d\.\d\d× \[\d\.\d\d–\d\.\d\d\]</);
+    expect(before).toContain('有意な変化なし：');
   });
 
   it('draws every character a ja card shows with the bundled fonts (no tofu, nothing left blank)', () => {

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { COLOR, textWidth } from '../../electron/engine/report/card-kit.js';
+import { fmtRatioInterval } from '../../electron/headline.js';
 import { cardFilename, cardFontFiles, renderCardPng, renderCardSvg, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';
 import { brightPixels, decodePng, type Image } from '../helpers/png.js';
+import { scaleMetric } from '../helpers/scale-metric.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
 const ctx: RedactContext = { home: '/Users/alice', user: 'alice', host: 'alices-macbook-pro.local' };
@@ -111,18 +113,33 @@ describe('share card SVG', () => {
 
 describe('before -> after card', () => {
   const before = fixture('libvirt-before');
-  const after = fixture('libvirt-after');
+  // The guest's random reads made 2× faster by construction: a real change among noise.
+  const after = scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2);
   const cmp = compareRuns(before, after);
   const svg = renderCardSvg(after, { compare: cmp, redact: ctx });
 
-  it('shows both values and the change, with the same classification as Compare', () => {
+  it('lists the flagged row with its ratio [interval], and the within-noise rows with theirs, as Compare classifies them', () => {
     expect(svg).toContain('>Before → after<');
-    for (const s of ['1,312', '1,507', '182', '201', '241', '237']) expect(svg).toContain(`>${s}<`);
-    expect(svg).toMatch(new RegExp(`fill="${COLOR.good}"[^>]*>▲ \\+14\\.9%<`));
-    // The -1.7% sequential read is noise by the trials: never drawn as a red regression.
+    for (const s of ['1,312', '3,014', '182', '201', '241', '237']) expect(svg).toContain(`>${s}<`);
+    const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
+    expect(iops.verdict).toBe('better');
+    expect(svg).toMatch(new RegExp(`fill="${COLOR.good}"[^>]*>▲ ${fmtRatioInterval(iops.ratio, iops.ci).replace(/[.[\]]/g, '\\$&')}<`));
+    // The 1.7% lower sequential read is noise by the trials: never drawn as a red regression, but with its ratio.
     expect(svg).not.toContain(`fill="${COLOR.bad}"`);
-    expect(svg).toMatch(new RegExp(`fill="${COLOR.neutral}"[^>]*>≈ noise<`));
+    const seqRead = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_MBps' && r.test === 'seq-read')!;
+    expect(svg).toContain(`>≈ ${fmtRatioInterval(seqRead.ratio, seqRead.ci)}<`);
     expect(svg).toContain(cmp.summary.line);
+    expect(cmp.summary.line).toMatch(/^1 better, 0 worse/);
+  });
+
+  it('reads "No significant change" when nothing was flagged, every row still with its ratio [interval]', () => {
+    const same = compareRuns(before, fixture('libvirt-after'));
+    const card = renderCardSvg(fixture('libvirt-after'), { compare: same, redact: ctx });
+    expect(same.summary.better + same.summary.worse).toBe(0);
+    expect(card).toContain('No significant change: ');
+    expect(card).not.toContain(`fill="${COLOR.good}"`);
+    expect(card).not.toContain(`fill="${COLOR.bad}"`);
+    expect(card.match(/>≈ \d+\.\d+× \[\d+\.\d+–\d+\.\d+\]</g)?.length).toBeGreaterThanOrEqual(4);
   });
 
   it('puts the target that changed first and counts what does not fit', () => {

@@ -5,6 +5,7 @@ import type { Run } from '../../electron/contract.js';
 import { compareTable, runTable } from '../../electron/cli/summary.js';
 import { displayWidth, formatTable } from '../../electron/cli/table.js';
 import { compareRuns } from '../../electron/engine/compare.js';
+import { scaleMetric } from '../helpers/scale-metric.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
 
@@ -33,10 +34,15 @@ describe('CLI tables in Japanese', () => {
   });
 
   it('compare: sides, verdict words, the summary line and the method in Japanese', () => {
-    const out = compareTable(compareRuns(fixture('libvirt-before'), fixture('libvirt-after')), 'ja');
+    const out = compareTable(compareRuns(fixture('libvirt-before'), scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2)), 'ja');
     expect(out).toMatch(/^A（変更前）: \S+\nB（変更後）: \S+/);
-    expect(out).toMatch(/^改善 \d+、悪化 \d+、誤差の範囲 \d+/m);
-    expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_iops.*改善$/m);
+    expect(out).toMatch(/^改善 1、悪化 0、誤差の範囲 \d+ · 参考指標 \d+（判定対象外）/m);
+    expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_iops\s+1,312\s+3,014\s+2\.\d\d× \[\S+\]\s+3\/3\s+改善$/m);
+    expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_MBps.*参考（判定対象外）$/m);
+    expect(out).toMatch(/^ターゲット\s+場所\s+テスト\s+指標\s+A\s+B\s+B\/A \[区間\]\s+試行\s+判定$/m);
     expect(out).toMatch(/^方法: 試行の幾何平均の比/m);
+    expect(out).toMatch(/^判定する指標: \d+ 個、各区間は 99\.\d+%（比較全体で 5%）$/m);
+    const same = compareTable(compareRuns(fixture('libvirt-before'), fixture('libvirt-after')), 'ja');
+    expect(same).toMatch(/^有意な変化なし：誤差の範囲 \d+/m);
   });
 });

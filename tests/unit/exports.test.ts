@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
+import { fmtRatioInterval } from '../../electron/headline.js';
+import { scaleMetric } from '../helpers/scale-metric.js';
 import {
   CSV_COLUMNS,
   comparisonToMarkdown,
@@ -84,7 +86,8 @@ describe('runToMarkdown', () => {
 });
 
 describe('comparisonToMarkdown', () => {
-  const cmp = compareRuns(fixture('libvirt-before'), fixture('libvirt-after'));
+  // The guest's random reads made 2× faster by construction: a real change among noise.
+  const cmp = compareRuns(fixture('libvirt-before'), scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2));
   const md = comparisonToMarkdown(cmp, ctx);
   const row = (test: string, place: string, metric: string): string[] => {
     const l = md.split('\n').find((x) => x.startsWith('| ') && x.includes(` ${test} | ${place} |`) && x.includes(`(${metric})`));
@@ -96,13 +99,23 @@ describe('comparisonToMarkdown', () => {
     expect(md).toContain('- **After:** `2026-01-20T14-20-00-test-after` — 2026-01-20 14:20 UTC, standard suite');
   });
 
-  it('shows before, after, the signed change and % with a verdict', () => {
-    expect(row('4k random read', 'guest disk', 'read_iops')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read (read_iops)', '1,312 IOPS', '1,507 IOPS', '+195 IOPS', '+14.9%', '1.15× [1.02–1.30]', 'better']);
+  it('shows before, after, one change (the ratio with its interval) and a verdict', () => {
+    const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
+    expect(row('4k random read', 'guest disk', 'read_iops')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read (read_iops)', '1,312 IOPS', '3,014 IOPS', fmtRatioInterval(iops.ratio, iops.ci), 'better']);
     // A 1.7% drop inside the trials' spread is noise, not "worse" (it was, under the old 1% rule).
-    expect(row('Sequential read', 'guest disk', 'read_MBps').slice(6)).toEqual(['-4.2 MB/s', '-1.7%', expect.stringMatching(/^0\.98× \[/), 'within noise']);
-    expect(row('Sequential write', 'native', 'write_MBps').slice(7, 8).concat(row('Sequential write', 'native', 'write_MBps').slice(9))).toEqual(['+0.4%', 'within noise']);
-    expect(md).toMatch(/\*\*\d+ better, \d+ worse, \d+ within noise/);
+    expect(row('Sequential read', 'guest disk', 'read_MBps').slice(6)).toEqual([expect.stringMatching(/^0\.98× \[/), 'within noise']);
+    expect(row('Sequential write', 'native', 'write_MBps').slice(7)).toEqual(['within noise']);
+    // The same fio job's MB/s is shown with its ratio but does not vote.
+    expect(row('4k random read', 'guest disk', 'read_MBps').slice(6)).toEqual([expect.stringMatching(/^1\.14× \[/), 'shown, not voting']);
+    expect(md).toMatch(/\*\*1 better, 0 worse, \d+ within noise/);
     expect(md).toContain("Welch's t-test on the log of each trial");
+    expect(md).toMatch(/\d+ voting metrics; each interval is a 99\.\d+% interval\./);
+  });
+
+  it('has one column of change per row: no difference or % beside the ratio', () => {
+    const head = mdCells(md.split('\n').find((l) => l.startsWith('| Target'))!);
+    expect(head).toEqual(['Target', 'Test', 'Place', 'Metric', 'Before', 'After', 'After/before [interval]', '']);
+    expect(md).not.toMatch(/[+-]\d+(\.\d)?%/);
   });
 });
 

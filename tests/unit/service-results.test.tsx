@@ -203,7 +203,7 @@ describe('ServiceResults (Results view)', () => {
 });
 
 describe('ServiceCompare (Compare view)', () => {
-  it('shows the same cells as before → after with % change, colored by direction', () => {
+  it('shows the same cells as before → after with the ratio [interval], colored by the verdict', () => {
     const a = serviceRun('a', '2026-11-21T10:00:00.000Z');
     const b = serviceRun('b', '2026-11-21T11:00:00.000Z', [dockerTarget()]);
     delete b.targets[1].results.find((r) => r.test === 'redis')!.metrics.get_rps_remote;
@@ -216,9 +216,11 @@ describe('ServiceCompare (Compare view)', () => {
 
     const redis = tableRows(html, 'local', 'redis');
     expect(texts(redis[0])).toEqual(['Measurement', 'TCP', 'unix socket', 'across containers', 'unix / TCP']);
-    expect(texts(redis[1]).slice(1)).toEqual(['26,567 → to 52,002 +95.7%', '88,261 → to 88,261 ±0%', '—', '3.32× → to 1.70× −48.9%']);
+    // One change per cell, the row's ratio [interval] as in the table (a derived ratio, without trials, has no interval).
+    expect(texts(redis[1]).slice(1)).toEqual(['26,567 → to 52,002 1.96× [1.84–2.09]', '88,261 → to 88,261 1.00× [0.96–1.04]', '—', '3.32× → to 1.70× 0.51×']);
     expect(redis[1][1].attrs).toContain('cmp-better');
-    expect(redis[1][2].attrs).toContain('cmp-noise');
+    // SET over the unix socket is not redis's voting metric (TCP is): shown, not voting.
+    expect(redis[1][2].attrs).toContain('cmp-supporting');
     expect(redis[1][3].title).toBe('not measured: only Docker runtimes run a second container');
 
     // The Docker target is only in B: each cell says the before is missing, and why.
@@ -231,7 +233,7 @@ describe('ServiceCompare (Compare view)', () => {
     // Compare knows only numbers: the volume (an error in B) has no column; native is the host's, in both runs.
     const httpD = tableRows(html, 'docker-desktop', 'http');
     expect(texts(httpD[0])).toEqual(['Measurement', 'shared folder', 'guest disk', 'native (This machine)', 'shared / guest']);
-    expect(texts(httpD[1])).toEqual(['Static file (64 KiB) req/s', '— → to 1,500', '— → to 30,000', '40,920 → to 40,920 ±0%', '— → to 0.05×']);
+    expect(texts(httpD[1])).toEqual(['Static file (64 KiB) req/s', '— → to 1,500', '— → to 30,000', '40,920 → to 40,920 1.00× [0.73–1.37]', '— → to 0.05×']);
   });
 
   it('renders nothing when neither run has service results', () => {

@@ -20,19 +20,21 @@ describe('compareRuns', () => {
   const a = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213, 8190, 8240], clat_p50_us: [3490, 3510, 3470] })]);
   const b = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425, 9400, 9450], clat_p50_us: [2933, 2950, 2910] }), result('seq-write', 'native', { write_MBps: [500, 510, 505] })]);
 
-  it('gives delta and percent per metric, like seed 004', () => {
+  it('gives one change per metric, the ratio, with its percent derived from it (seed 004)', () => {
     const cmp = compareRuns(a, b);
     const iops = cmp.rows.find((r) => r.metric === 'read_iops')!;
-    expect(iops.delta).toBe(1212);
-    expect(iops.pct).toBeCloseTo(14.757, 2);
-    expect(iops.improved).toBe(true);
+    expect(iops).toMatchObject({ a: 8213, b: 9425, primary: true, verdict: 'better', improved: true });
+    expect(iops.ratio).toBeCloseTo(1.1476, 3);
+    expect(iops.pct).toBeCloseTo((iops.ratio! - 1) * 100, 10);
+    // The latency percentile of the same fio job is shown with its ratio but does not vote.
     const p50 = cmp.rows.find((r) => r.metric === 'clat_p50_us')!;
-    expect(p50.delta).toBe(-557);
-    expect(p50.improved).toBe(true); // lower latency is better
+    expect(p50).toMatchObject({ primary: false, verdict: 'supporting', improved: null });
+    expect(p50.ratio).toBeCloseTo(0.8398, 3);
+    expect(p50.pct).toBeCloseTo((p50.ratio! - 1) * 100, 10);
   });
-  it('keeps metrics present on one side only, without a delta', () => {
+  it('keeps metrics present on one side only, without a change', () => {
     const row = compareRuns(a, b).rows.find((r) => r.metric === 'write_MBps')!;
-    expect(row).toMatchObject({ a: null, b: 505, delta: null, pct: null, improved: null, verdict: 'only-after' });
+    expect(row).toMatchObject({ a: null, b: 505, pct: null, ratio: null, improved: null, verdict: 'only-after' });
   });
   it('calls small changes neither better nor worse', () => {
     const c = makeRun('c', '2026-11-21T12:00:00Z', [result('rand-read', 'native', { read_iops: [8250, 8230, 8270], clat_p50_us: [3490, 3500, 3480] })]);

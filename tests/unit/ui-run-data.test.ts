@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRow, Run, RunSummary, TargetRun, TestResult } from '../../electron/contract';
-import { fmtDelta, fmtEta, fmtNum, fmtPct, fmtRatio } from '../../src/lib/format';
+import { fmtEta, fmtNum, fmtRatio } from '../../src/lib/format';
 import { latencyData, smallFilesAbsData, smallFilesRatioData, tableRows, throughputData } from '../../src/lib/run-data';
 import { defaultComparePair, orderPair } from '../../src/store/compare-pick';
 import { groupRows } from '../../src/views/compare-table';
@@ -79,7 +79,7 @@ describe('compare helpers', () => {
     expect(defaultComparePair([sum('a', '2026-01-01')])).toEqual({ a: null, b: 'a' });
   });
   it('groups rows by target, place and test in suite order', () => {
-    const row = (test: CompareRow['test'], metric: string): CompareRow => ({ target: 'local', test, place: 'native', metric, direction: 'higher', a: 1, b: 2, delta: 1, pct: 100, improved: true, verdict: 'better', ratio: 2, ci: [1.5, 2.5], nA: 3, nB: 3, spreadA: [1, 1], spreadB: [2, 2] });
+    const row = (test: CompareRow['test'], metric: string): CompareRow => ({ target: 'local', test, place: 'native', metric, direction: 'higher', a: 1, b: 2, pct: 100, primary: true, improved: true, verdict: 'better', ratio: 2, ci: [1.5, 2.5], nA: 3, nB: 3, spreadA: [1, 1], spreadB: [2, 2] });
     const groups = groupRows([row('rand-read', 'read_iops'), row('seq-write', 'write_MBps'), row('rand-read', 'clat_p50_us')]);
     expect(groups.map((g) => g.title)).toEqual(['local · native · seq-write', 'local · native · rand-read']);
     expect(groups[1].rows).toHaveLength(2);
@@ -87,12 +87,10 @@ describe('compare helpers', () => {
 });
 
 describe('formatting', () => {
-  it('formats numbers, deltas, percentages, ratios and ETAs', () => {
+  it('formats numbers, ratios and ETAs', () => {
     expect(fmtNum(9425.4)).toBe('9,425');
     expect(fmtNum(36.84)).toBe('36.8');
     expect(fmtNum(null)).toBe('—');
-    expect(fmtDelta(-557)).toBe('−557');
-    expect(fmtPct(14.73)).toBe('+14.7%');
     expect(fmtRatio(0.254)).toBe('0.25×');
     expect(fmtEta(65)).toBe('1m 05s');
   });

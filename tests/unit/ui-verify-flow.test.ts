@@ -15,7 +15,7 @@ const runs: RunList = {
     startRun: async () => ({ jobId: 'job-v' }),
     listRuns: async () => runs,
     getRun: async () => ({}) as never,
-    compare: async (a: string, b: string) => (compared.push([a, b]), { a: runs.runs[1], b: runs.runs[0], rows: [], settings: [], summary: { better: 0, worse: 0, noise: 0, undecided: 0, onlyOne: 0, line: '' }, method: { name: 'welch-log-ratio', alpha: 0.05, minEffect: 0.05, minTrials: 3, text: '' } }),
+    compare: async (a: string, b: string) => (compared.push([a, b]), { a: runs.runs[1], b: runs.runs[0], rows: [], settings: [], summary: { better: 0, worse: 0, noise: 0, undecided: 0, onlyOne: 0, supporting: 0, line: '' }, method: { name: 'welch-log-ratio', alpha: 0.05, correction: 'bonferroni-primary', family: 0, perTestAlpha: 0.05, level: 0.95, minEffect: 0.05, minTrials: 3, text: '' } }),
   } as Partial<VmbenchApi>,
 };
 const { useAppStore, initialAppData } = await import('../../src/store/app-store.js');

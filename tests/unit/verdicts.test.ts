@@ -83,8 +83,11 @@ describe('compareRuns verdicts', () => {
   it('counts verdicts in one summary line and states the method', () => {
     expect(cmp.summary).toMatchObject({ better: 1, worse: 0, noise: 1, undecided: 1, onlyOne: 2 });
     expect(cmp.summary.line).toBe('1 better, 0 worse, 1 within noise, 1 too few trials to tell, 2 only in one run');
-    expect(cmp.method).toMatchObject({ name: 'welch-log-ratio', alpha: 0.05, minEffect: 0.05, minTrials: 3 });
-    expect(summarizeVerdicts([]).line).toBe('0 better, 0 worse, 0 within noise');
+    // Two voting metrics could be decided (write_MBps, create_per_s): each is tested at 0.05 / 2.
+    expect(cmp.method).toMatchObject({ name: 'welch-log-ratio', alpha: 0.05, correction: 'bonferroni-primary', family: 2, perTestAlpha: 0.025, level: 0.975, minEffect: 0.05, minTrials: 3 });
+    expect(summarizeVerdicts([]).line).toBe('No significant change: 0 within noise');
+    expect(summarizeVerdicts([{ verdict: 'noise' }, { verdict: 'supporting' }, { verdict: 'supporting' }]).line).toBe('No significant change: 1 within noise · 2 more metrics shown, not voting');
+    expect(summarizeVerdicts([{ verdict: 'worse' }, { verdict: 'supporting' }]).line).toBe('0 better, 1 worse, 0 within noise · 1 more metric shown, not voting');
   });
   it('is worse for a lower-is-better metric that went up', () => {
     const x = makeRun('x', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { clat_p99_us: [200, 210, 205] })]);

@@ -1,24 +1,25 @@
-/** Body of the before -> after share card: each headline metric before, after and its change. */
+/** Body of the before -> after share card: each voting metric before, after and its ratio [interval], the flagged ones first. */
 import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../contract.js';
 import { translator, type Lang } from '../../i18n.js';
+import { fmtRatioInterval } from '../../headline.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { verdictWord } from '../../verdict-stats.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
-import { formatCompact, formatPct, placeLabel, testLabel } from './format.js';
+import { formatCompact, placeLabel, testLabel } from './format.js';
 
 /** Most rows a compare card shows before "+N more". */
 export const MAX_COMPARE_ROWS = 6;
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 const TEST_ORDER = [...DISK_TESTS, 'net', 'redis', 'http'];
 
-/** The rows a compare card shows: headline metrics, the target/place that changed most first. */
+/** The rows a compare card shows: the voting metrics, every flagged one first (the target/place that changed most first). */
 export function compareCardRows(cmp: Comparison): CompareRow[] {
-  const head = cmp.rows.filter((x) => HEADLINE_METRIC[x.test] === x.metric);
+  const head = cmp.rows.filter((x) => x.primary);
   const rows = head.length ? head : cmp.rows;
   const group = (x: CompareRow): string => `${x.target}\u0000${x.place}`;
   const swing = new Map<string, number>();
   const real = (x: CompareRow): boolean => x.verdict === 'better' || x.verdict === 'worse';
-  for (const x of rows) swing.set(group(x), Math.max(swing.get(group(x)) ?? 0, x.pct === null || !real(x) ? 0 : Math.abs(x.pct)));
+  for (const x of rows) swing.set(group(x), Math.max(swing.get(group(x)) ?? 0, x.ratio === null || x.ratio <= 0 || !real(x) ? 0 : Math.abs(Math.log(x.ratio))));
   const order = [...new Set(rows.map(group))];
   const rank = (x: CompareRow): number[] => [
     x.verdict === 'better' || x.verdict === 'worse' ? 0 : x.a !== null && x.b !== null ? 1 : 2,
@@ -35,13 +36,14 @@ export function compareCardRows(cmp: Comparison): CompareRow[] {
   });
 }
 
-/** The change pill: same classification as Compare; only a real change is green or red, noise is never a regression. */
+/** The change pill: the row's ratio [interval] (the one number of change, as in Compare); only a flagged row is green or red. */
 function changeLabel(x: CompareRow, lang: Lang): { label: string; color: string } {
   if (x.verdict === 'only-after' || x.verdict === 'only-before') return { label: verdictWord(x.verdict, lang), color: COLOR.neutral };
-  if (x.verdict === 'noise') return { label: translator(lang)('report:card.noise'), color: COLOR.neutral };
-  if (x.verdict === 'undecided' || x.pct === null) return { label: verdictWord('undecided', lang), color: COLOR.neutral };
-  const arrow = x.pct > 0 ? '▲ ' : x.pct < 0 ? '▼ ' : '';
-  return { label: `${arrow}${formatPct(x.pct).replace(/^-/, '−')}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
+  if (x.ratio === null) return { label: verdictWord('undecided', lang), color: COLOR.neutral };
+  const ratio = fmtRatioInterval(x.ratio, x.ci);
+  if (x.verdict === 'better' || x.verdict === 'worse') return { label: `${x.ratio > 1 ? '▲' : '▼'} ${ratio}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
+  if (x.verdict === 'undecided') return { label: `~${ratio}`, color: COLOR.neutral };
+  return { label: translator(lang)('report:card.noise', { ratio }), color: COLOR.neutral };
 }
 
 /** The SVG body and a short scope for the title ("libvirt:web", "3 targets"), in a language. */
@@ -57,9 +59,9 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
   const numSize = n <= 3 ? 34 : 28;
   const rowsTop = 224 + Math.max(0, (328 - n * rowH) / 2);
   const headY = rowsTop - 14;
-  const beforeX = 700;
-  const afterX = 975;
-  const pillW = 150;
+  const beforeX = 560;
+  const afterX = 820;
+  const pillW = 280;
   const pillX = CARD_WIDTH - MARGIN - pillW;
   const head = { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 };
   const more = all.length - rows.length;

@@ -33,18 +33,6 @@ export function formatCompact(x: number): string {
   return formatNumber(x);
 }
 
-/** A signed number: "+1,212", "-557", "0". */
-export function formatSigned(x: number): string {
-  const s = formatNumber(Math.abs(x));
-  return x > 0 ? `+${s}` : x < 0 && s !== '0' ? `-${s}` : s;
-}
-
-/** A signed percentage with one decimal: "+14.7%", "-3.0%". */
-export function formatPct(pct: number): string {
-  const v = Math.round(pct * 10) / 10;
-  return `${v > 0 ? '+' : v < 0 ? '-' : '±'}${Math.abs(v).toFixed(1)}%`;
-}
-
 /** A ratio to native: 0.4213 -> "0.42×", 0.8 -> "0.80×", 1.5 -> "1.5×", 12.3 -> "12×". */
 export function formatRatio(r: number): string {
   if (!Number.isFinite(r)) return '—';

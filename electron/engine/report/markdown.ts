@@ -1,16 +1,14 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
-import type { CompareRow, Comparison, MountInfo, Run, TestResult } from '../../contract.js';
+import type { Comparison, MountInfo, Run, TestResult } from '../../contract.js';
 import { fmtRatioInterval } from '../../headline.js';
 import { translator, type Lang } from '../../i18n.js';
 import { metricInfo } from '../../metrics.js';
-import { methodText, summaryLine, verdictWord } from '../../verdict-stats.js';
+import { levelText, methodText, summaryLine, verdictWord } from '../../verdict-stats.js';
 import {
   describeProbe,
   formatDate,
   formatNumber,
-  formatPct,
   formatRatio,
-  formatSigned,
   hostProbe,
   nativeBaseline,
   placeLabel,
@@ -114,13 +112,8 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
   return `${out.join('\n')}\n`;
 }
 
-function changeText(r: CompareRow, unit: string): string {
-  if (r.delta === null) return '—';
-  return `${formatSigned(r.delta)}${unit ? ` ${unit}` : ''}`;
-}
 
-
-/** A comparison as Markdown in a language: metric, before, after, change with sign and %. */
+/** A comparison as Markdown in a language: metric, before, after (medians), the ratio with its interval and the verdict. */
 export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lang: Lang = 'en'): string {
   const t = translator(lang);
   const cmp = redactComparison(input, ctx);
@@ -133,7 +126,7 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
     out.push('', `**${t('report:md.settingsChanged')}**`, '');
     for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? '—'))} → ${code(String(s.b ?? '—'))}`);
   }
-  out.push('', `**${summaryLine(cmp.summary, lang)}.**`, '', `${t('report:md.medians')} ${methodText(lang)}`, '');
+  out.push('', `**${summaryLine(cmp.summary, lang)}.**`, '', `${t('report:md.medians')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`, '');
   const rows = cmp.rows.map((r) => {
     const info = metricInfo(r.metric, lang);
     const v = (x: number | null): string => (x === null ? '—' : `${formatNumber(x)}${info.unit ? ` ${info.unit}` : ''}`);
@@ -144,14 +137,12 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
       `${info.label} (${r.metric})`,
       v(r.a),
       v(r.b),
-      changeText(r, info.unit),
-      r.pct === null ? '—' : formatPct(r.pct),
       fmtRatioInterval(r.ratio, r.ci),
       verdictWord(r.verdict, lang),
     ];
   });
-  const head = ['target', 'test', 'place', 'metric', 'before', 'after', 'change', 'pct', 'ci'].map((c) => t(`report:md.col.${c}`));
-  if (rows.length) out.push(...table([...head, ''], rows, [4, 5, 6, 7, 8]));
+  const head = ['target', 'test', 'place', 'metric', 'before', 'after', 'ci'].map((c) => t(`report:md.col.${c}`));
+  if (rows.length) out.push(...table([...head, ''], rows, [4, 5, 6]));
   else out.push(t('report:md.nothing'));
   return `${out.join('\n')}\n`;
 }
