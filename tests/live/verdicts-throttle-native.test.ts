@@ -69,10 +69,12 @@ describe('a blkio throttle on the disk under the data folder (This machine)', ()
     ]) {
       const r = row(worse, test, metric);
       show('A->B', r);
-      expect(r).toMatchObject({ verdict: 'worse', improved: false, nA: 3, nB: 3 });
+      // rand-read's MB/s is shown, not voting (IOPS votes for that fio job); its interval says the same.
+      expect(r.primary).toBe(metric !== 'read_MBps');
+      expect(r).toMatchObject(r.primary ? { verdict: 'worse', improved: false, nA: 3, nB: 3 } : { verdict: 'supporting', nA: 3, nB: 3 });
       expect(r.ci![1]).toBeLessThan(1);
     }
-    expect(worse.summary.worse).toBeGreaterThanOrEqual(3);
+    expect(worse.summary.worse).toBeGreaterThanOrEqual(2);
     expect(worse.summary.better).toBe(0);
 
     const better = compare(b.id, a.id);
@@ -83,7 +85,9 @@ describe('a blkio throttle on the disk under the data folder (This machine)', ()
     ]) {
       const r = row(better, test, metric);
       show('B->A', r);
-      expect(r).toMatchObject({ verdict: 'better', improved: true, nA: 3, nB: 3 });
+      // rand-read's MB/s is shown, not voting (IOPS votes for that fio job); its interval says the same.
+      expect(r.primary).toBe(metric !== 'read_MBps');
+      expect(r).toMatchObject(r.primary ? { verdict: 'better', improved: true, nA: 3, nB: 3 } : { verdict: 'supporting', nA: 3, nB: 3 });
       expect(r.ci![0]).toBeGreaterThan(1);
     }
     expect(better.summary.worse).toBe(0);
