@@ -13,7 +13,8 @@ export default defineConfig({
     // Both cores: files that share nothing (unit) run two at a time; the others say fileParallelism: false.
     maxWorkers: 2,
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'integration',
