@@ -37,16 +37,21 @@ export async function compareStats() {
   }
 }
 
-/**
- * Runs lib.sh's vb_settle with argv as the shell (default: sh on this machine; e.g. ['docker', 'exec', C, 'sh']
- * or a guest-exec wrapper for a guest, whose dirty pages are the ones that matter); returns { ms, settled, leftKiB }.
- */
-export function settle(shell = ['sh']) {
+/** A POSIX sh script (lib.sh + a call of vb_settle) that prints "MS SETTLED LEFT_KIB" (-1 without /proc/meminfo). */
+export function settleScript() {
   const lib = readFileSync(join(repo, 'bench-scripts', 'lib.sh'), 'utf8');
-  const body = `${lib}\nvb_clock_init\nvb_settle 2>/dev/null\nprintf '%s %s %s\\n' "$VB_SETTLE_MS" "$VB_SETTLED" "\${VB_SETTLE_LEFT_KIB:--1}"\n`;
-  const outText = execFileSync(shell[0], [...shell.slice(1), '-s'], { input: body, encoding: 'utf8', timeout: 120_000 });
-  const [ms, ok, left] = outText.trim().split(/\s+/).map(Number);
+  return `${lib}\nvb_clock_init\nvb_settle 2>/dev/null\nprintf '%s %s %s\\n' "$VB_SETTLE_MS" "$VB_SETTLED" "\${VB_SETTLE_LEFT_KIB:--1}"\n`;
+}
+
+/** settleScript's output as { ms, settled, leftKiB }. */
+export function parseSettle(text) {
+  const [ms, ok, left] = text.trim().split(/\s+/).map(Number);
   return { ms, settled: ok === 1, leftKiB: left < 0 ? null : left };
+}
+
+/** Settles write-back on this machine (a container shares its kernel, so also for Docker): lib.sh's vb_settle through sh. */
+export function settle() {
+  return parseSettle(execFileSync('sh', ['-s'], { input: settleScript(), encoding: 'utf8', timeout: 120_000 }));
 }
 
 const fmt = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
@@ -56,18 +61,18 @@ const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? ''
  * ABAB: `pairs` times, settle then app(i) (per place, its per-trial values: one app run may measure several
  * places), then for each place settle and byHand(i, place) (its per-trial values). Prints each pair and,
  * per place, the overall ratio app / by hand [95% interval]; returns { [place]: { app, byHand, estimate } }.
- * `settleShell` is where the settle runs (default this machine's sh; a container shares its kernel).
+ * `settleIn` settles where the dirty pages matter (default this machine: settle(); a guest passes its own).
  */
-export async function abab({ places, pairs = 3, app, byHand, settleShell, say }) {
+export async function abab({ places, pairs = 3, app, byHand, settleIn = settle, say }) {
   const { welchLogRatio, fmtRatioInterval } = await compareStats();
   const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [] }]));
   const ratioText = (e) => (e ? `${fmtRatioInterval(e.ratio, [e.lo, e.hi])} (${e.ratio.toFixed(3)})` : 'n/a');
   const width = Math.max(...places.map((p) => p.length));
   for (let i = 1; i <= pairs; i++) {
-    const sa = settle(settleShell);
+    const sa = await settleIn();
     const a = await app(i);
     for (const place of places) {
-      const sb = settle(settleShell);
+      const sb = await settleIn();
       const b = await byHand(i, place);
       const av = a[place] ?? [];
       all[place].app.push(...av);
