@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createProgressPrinter } from '../../electron/cli/progress.js';
 import { runTable } from '../../electron/cli/summary.js';
 import type { BenchEvent, TestError } from '../../electron/contract.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
@@ -96,5 +97,17 @@ describe('the warning in the faces', () => {
     const ja = runTable(run, 'ja');
     expect(ja).toContain('writeback-not-settled: 最初の試行の前に 30 秒待ってもライトバックが落ち着きませんでした (Dirty+Writeback がまだ 10.0 MiB)');
     expect(ja).not.toContain('Write-back did not settle');
+  });
+
+  it('the CLI progress shows it as a warning in the reader\'s language, not as a failed step', () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const chunks: string[] = [];
+      const print = createProgressPrinter({ isTTY: false, write: (s: string) => chunks.push(s) } as unknown as NodeJS.WriteStream, lang);
+      print({ jobId: 'j', seq: 1, type: 'test-error', target: 'local', error: warning });
+      const text = chunks.join('');
+      expect(text).toMatch(/^  local .* seq-write: /);
+      expect(text).not.toContain('✗');
+      expect(text).toContain(lang === 'en' ? 'warning: Write-back did not settle within 30 s' : '警告: 最初の試行の前に 30 秒待っても');
+    }
   });
 });
