@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createProgressPrinter } from '../../electron/cli/progress.js';
 import { runTable } from '../../electron/cli/summary.js';
+import { runToMarkdown } from '../../electron/engine/report/markdown.js';
 import type { BenchEvent, TestError } from '../../electron/contract.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { NOT_SETTLED, settleMethod, settleReport, settleWarning } from '../../electron/engine/bench/settle.js';
@@ -109,5 +110,10 @@ describe('the warning in the faces', () => {
       expect(text).not.toContain('✗');
       expect(text).toContain(lang === 'en' ? 'warning: Write-back did not settle within 30 s' : '警告: 最初の試行の前に 30 秒待っても');
     }
+  });
+
+  it('the Markdown export shows it in the export\'s language', () => {
+    expect(runToMarkdown(run, undefined, 'en')).toContain('writeback-not-settled — Write-back did not settle within 30 s');
+    expect(runToMarkdown(run, undefined, 'ja')).toContain('writeback-not-settled — 最初の試行の前に 30 秒待っても');
   });
 });
