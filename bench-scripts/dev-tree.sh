@@ -108,6 +108,7 @@ vb_dev_tree_main() {
     mkdir "$VB_WORK2" || { VB_WORK2=''; vb_die bad-dir 2 "cannot create a work directory in $VB_MODS (read-only, or no permission)"; }
   fi
   vb_sync_init "$VB_WORK"
+  vb_settle
   vb_e=''; vb_w=''; vb_r=''; vb_d=''; vb_me=''; vb_mw=''; vb_mr=''; vb_md=''; vb_cold=yes; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     vb_tree_trial t t

@@ -12,6 +12,7 @@ case ":$PATH:" in *:/usr/sbin:*) ;; *) PATH=$PATH:/usr/local/sbin:/usr/sbin:/sbi
 VB_TEST=''; VB_DIR=''; VB_TRIALS=3; VB_TOOL=auto; VB_WORK=''; VB_WORK2=''; VB_CHILD=''
 VB_SIZE_MIB=''; VB_BS_KIB=''; VB_RUNTIME_S=''; VB_RAMP_S=''; VB_IODEPTH=''
 VB_FILES=''; VB_SIZE_BYTES=''; VB_MAX_S=''; VB_SERVER=''
+VB_SETTLE_S=30; VB_SETTLE_KIB=4096; VB_SETTLE_MS=''
 VB_CLOCK=s; VB_CLOCK_RES=1; VB_CLOCK_NAME='date +%s'
 
 # jesc(s): s as a quoted JSON string (byte-wise, so it works the same in every awk).
@@ -123,12 +124,13 @@ vb_parse_args() {
     case $vb_k in
       --dir) VB_DIR=$vb_v ;;
       --tool) case $vb_v in auto|fio|fallback) VB_TOOL=$vb_v ;; *) vb_die usage 2 "--tool must be auto, fio or fallback, not '$vb_v'" ;; esac ;;
-      --trials|--size-mib|--bs-kib|--runtime-s|--ramp-s|--iodepth|--files|--size-bytes|--max-s)
+      --trials|--size-mib|--bs-kib|--runtime-s|--ramp-s|--iodepth|--files|--size-bytes|--max-s|--settle-s|--settle-kib)
         vb_is_uint "$vb_v" || vb_die usage 2 "$vb_k needs a whole number, not '$vb_v'"
         case $vb_k in
           --trials) VB_TRIALS=$vb_v ;; --size-mib) VB_SIZE_MIB=$vb_v ;; --bs-kib) VB_BS_KIB=$vb_v ;;
           --runtime-s) VB_RUNTIME_S=$vb_v ;; --ramp-s) VB_RAMP_S=$vb_v ;; --iodepth) VB_IODEPTH=$vb_v ;;
           --files) VB_FILES=$vb_v ;; --size-bytes) VB_SIZE_BYTES=$vb_v ;; --max-s) VB_MAX_S=$vb_v ;;
+          --settle-s) VB_SETTLE_S=$vb_v ;; --settle-kib) VB_SETTLE_KIB=$vb_v ;;
         esac ;;
       *) vb_extra_arg "$vb_k" "$vb_v" || vb_die usage 2 "unknown argument $vb_k" ;;
     esac
@@ -150,7 +152,7 @@ vb_init() { # TEST "$@": traps, arguments, clock
   trap 'vb_on_signal PIPE 141' PIPE # the reader of our stdout went away: still clean up
   vb_parse_args "$@"
   [ -n "$VB_DIR" ] || vb_die usage 2 "--dir DIR is required"
-  vb_positive --trials "$VB_TRIALS"
+  vb_positive '--trials and --settle-s' "$VB_TRIALS" "$VB_SETTLE_S"
   vb_clock_init
 }
 vb_start() { # PARAMS_JSON: start event, then the directory must exist
@@ -199,6 +201,45 @@ vb_drop_caches() { # flushes and drops the page cache when allowed (root); retur
   return 1
 }
 
+# ---- settle: write-back finished before a test's first trial ----
+# Dirty pages left by whatever ran before (the previous test, an image build) are written back while
+# the next test measures and slow it. vb_settle starts `sync` and waits until it has returned and the
+# kernel's Dirty + Writeback (/proc/meminfo, the whole system: in a container the host's, in a VM the
+# guest's) are at most VB_SETTLE_KIB (--settle-kib, default 4096 = 4 MiB), polling every 0.1 s, for at
+# most VB_SETTLE_S seconds (--settle-s, default 30). A sync still blocked then is left running on its
+# own (stdio closed): a device that cannot write back is reported, never waited for.
+# Sets VB_SETTLE_MS (time taken), VB_SETTLED (1/0), VB_SETTLE_LEFT_KIB (Dirty+Writeback at the end;
+# empty without /proc/meminfo, e.g. macOS, where only the sync is waited for) and VB_SETTLE_SYNC (1 if sync returned).
+vb_dirty_kib() { # Dirty + Writeback in KiB, or nothing when /proc/meminfo is not readable
+  [ -r /proc/meminfo ] || return 0
+  awk '$1 == "Dirty:" || $1 == "Writeback:" { s += $2; n++ } END { if (n) printf "%d\n", s }' /proc/meminfo 2>/dev/null
+}
+vb_settle() {
+  vb_st0=$(vb_now)
+  sync </dev/null >/dev/null 2>&1 &
+  vb_sp=$!
+  VB_SETTLED=0; VB_SETTLE_SYNC=0
+  while :; do
+    if [ -n "$vb_sp" ] && ! kill -0 "$vb_sp" 2>/dev/null; then wait "$vb_sp" 2>/dev/null; vb_sp=''; VB_SETTLE_SYNC=1; fi
+    VB_SETTLE_LEFT_KIB=$(vb_dirty_kib)
+    if [ $VB_SETTLE_SYNC = 1 ] && { [ -z "$VB_SETTLE_LEFT_KIB" ] || [ "$VB_SETTLE_LEFT_KIB" -le "$VB_SETTLE_KIB" ]; }; then VB_SETTLED=1; break; fi
+    vb_sel=$(awk -v s="$vb_st0" -v e="$(vb_now)" -v l="$VB_SETTLE_S" 'BEGIN { print (e - s >= l) ? 1 : 0 }')
+    [ "$vb_sel" = 1 ] && break
+    sleep 0.1 2>/dev/null || sleep 1
+  done
+  VB_SETTLE_MS=$(awk -v s="$vb_st0" -v e="$(vb_now)" 'BEGIN { d = (e - s) * 1000; if (d < 0) d = 0; printf "%.0f", d }')
+  if [ $VB_SETTLED = 1 ]; then vb_log "write-back settled in $VB_SETTLE_MS ms (Dirty+Writeback ${VB_SETTLE_LEFT_KIB:-not readable} KiB)"
+  else vb_log "write-back did not settle within $VB_SETTLE_S s (Dirty+Writeback ${VB_SETTLE_LEFT_KIB:-not readable} KiB, sync returned: $VB_SETTLE_SYNC)"; fi
+  return 0
+}
+vb_settle_params() { # ,"settleMs":..,"settled":..,"settleLimitS":..,"settleLimitKiB":..,"settleSync":..[,"settleLeftKiB":..] for the result's params
+  vb_stf=false; [ "$VB_SETTLED" = 1 ] && vb_stf=true
+  vb_sy=false; [ "$VB_SETTLE_SYNC" = 1 ] && vb_sy=true
+  printf ',"settleMs":%s,"settled":%s,"settleLimitS":%s,"settleLimitKiB":%s,"settleSync":%s' "$VB_SETTLE_MS" "$vb_stf" "$VB_SETTLE_S" "$VB_SETTLE_KIB" "$vb_sy"
+  [ -n "$VB_SETTLE_LEFT_KIB" ] && printf ',"settleLeftKiB":%s' "$VB_SETTLE_LEFT_KIB"
+  return 0
+}
+
 # ---- fio ----
 vb_use_fio() { # WHAT [nofallback]: 0 to use fio, 1 for the sh fallback; dies (tool-missing) if neither
   if [ "$VB_TOOL" != fallback ] && command -v fio >/dev/null 2>&1; then
@@ -240,9 +281,10 @@ vb_fio_emit() { # TRIAL: emits fio's JSON output file ($VB_OUT) compacted to one
   [ -n "$vb_data" ] || vb_die tool-failed 1 "fio wrote no JSON output"
   vb_emit "{\"event\":\"tool-output\",\"test\":\"$VB_TEST\",\"trial\":$1,\"tool\":\"fio\",\"format\":\"json\",\"data\":$vb_data}"
 }
-vb_result() { # TOOL VERSION METHOD PARAMS_JSON COMMAND [METRICS_JSON]
+vb_result() { # TOOL VERSION METHOD PARAMS_JSON COMMAND [METRICS_JSON]; the params gain vb_settle's report when it ran
   vb_m=''; [ -n "$6" ] && vb_m=",\"metrics\":$6"
-  vb_emit "{\"event\":\"result\",\"test\":\"$VB_TEST\",\"tool\":{\"name\":\"$1\",\"version\":$(vb_jstr_or_null "$2")},\"method\":$(vb_jstr "$3"),\"params\":$4,\"command\":$(vb_jstr "$5")$vb_m}"
+  vb_p=$4; [ -n "$VB_SETTLE_MS" ] && vb_p="${vb_p%\}}$(vb_settle_params)}"
+  vb_emit "{\"event\":\"result\",\"test\":\"$VB_TEST\",\"tool\":{\"name\":\"$1\",\"version\":$(vb_jstr_or_null "$2")},\"method\":$(vb_jstr "$3"),\"params\":$vb_p,\"command\":$(vb_jstr "$5")$vb_m}"
 }
 
 # ---- dd fallback (no fio) ----

@@ -25,6 +25,7 @@ vb_rand_read_main() {
   rm -f "$VB_OUT"
   vb_cmd="fio --name=rand-read --thread --filename=\"\$VB_FIO_FILE\" --rw=randread --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=$vb_engine$vb_qd --direct=$vb_direct --invalidate=1 --randrepeat=0 --norandommap --time_based --runtime=$VB_RUNTIME_S --ramp_time=$VB_RAMP_S --percentile_list=50:70:90:95:99 --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_cache=''
+  vb_settle
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     if [ $vb_direct = 0 ]; then

@@ -19,6 +19,7 @@ vb_seq_read_fio() {
   vb_cmd="fio --name=seq-read --thread --filename=\"\$VB_FIO_FILE\" --rw=read --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --invalidate=1 --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
   VB_OUT="$VB_WORK/warmup.json"; vb_fio_exec "$vb_cmd"; rm -f "$VB_OUT"
+  vb_settle
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     [ $vb_direct = 1 ] || vb_cache_note
@@ -47,6 +48,7 @@ vb_seq_read_dd() {
   if vb_run_quiet dd if="$VB_FILE" of=/dev/null bs=1048576 count=1 iflag=direct 2>/dev/null; then vb_direct=1; else vb_direct=0; fi
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
   vb_dd_read
+  vb_settle
   vb_vals=''; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     [ $vb_direct = 1 ] || vb_cache_note

@@ -10,6 +10,7 @@ vb_seq_write_fio() {
   vb_cmd="fio --name=seq-write --thread --filename=\"\$VB_FIO_FILE\" --rw=write --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --fallocate=none --refill_buffers --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
   VB_OUT="$VB_WORK/warmup.json"; vb_fio_exec "$vb_cmd"; rm -f "$VB_FILE" "$VB_OUT"
+  vb_settle
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     VB_OUT="$VB_WORK/trial-$vb_i.json"
@@ -30,6 +31,7 @@ vb_seq_write_dd() {
   vb_dd_prepare
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
   vb_dd_write; rm -f "$VB_FILE"
+  vb_settle
   vb_vals=''; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     vb_t0=$(vb_now); vb_dd_write; vb_t1=$(vb_now)

@@ -30,6 +30,7 @@ vb_small_files_main() {
   vb_run dd if=/dev/urandom of="$vb_buf" bs="$VB_SIZE_BYTES" count="$VB_FILES" 2>/dev/null || vb_die tool-failed 1 "dd could not read /dev/urandom"
   vb_sync_init "$VB_WORK"
   vb_split=0; command -v split >/dev/null 2>&1 && vb_split=1
+  vb_settle
   vb_c=''; vb_s=''; vb_r=''; vb_d=''; vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do
     mkdir "$VB_WORK/tree" && cd "$VB_WORK/tree" || vb_die tool-failed 1 "cannot create $VB_WORK/tree"

@@ -67,6 +67,8 @@ export interface TestError {
   place: Place;
   code: string;
   message: string;
+  /** The message as a reference into the errors catalogue, for the faces to show in the reader's language. */
+  ref?: MsgRef;
 }
 
 /** One test in one place of one target. */

@@ -3,7 +3,8 @@
 // `docker run` on the same image, in the same place (the same host folder for `shared`), with the
 // same fio job (the command the result recorded). Goal: ratio 0.95-1.05 (the transport adds nothing).
 //
-//   node scripts/perf-docker.mjs [--host unix:///path/docker.sock] [--image IMAGE] [--places shared,guest,volume]
+//   node scripts/perf-docker.mjs [--host unix:///path/docker.sock] [--image IMAGE] [--places shared,guest,volume] [--pairs N]
+// App runs and by-hand runs alternate (scripts/perf-abab.mjs), each after a write-back settle.
 //
 // Without --host (or VMBENCH_PERF_DOCKER_HOST) it starts a private dockerd (root; --bridge=none
 // --iptables=false, as the tests do) and loads vmbench-guest:local with scripts/build-test-image.sh.
@@ -14,15 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { abab, settle } from './perf-abab.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const fmt = (x, d = 1) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : 'n/a');
 
 /** A private dockerd like the tests' one (data on a real disk): no bridge, no iptables, pulls only ever reach a closed loopback port. */
 async function startDockerd(root, dataRoot) {
@@ -70,6 +66,7 @@ function direct(docker, image, result, place, sharedDir) {
     exec(['mkdir', '-p', dir]);
     const directFlag = result.params.direct === false ? 0 : 1;
     exec(['fio', '--name=prepare', '--thread', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--ioengine=psync', `--direct=${directFlag}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--eta=never', '--output-format=json', '--output=/tmp/prepare.json']);
+    settle(); // as rand-read.sh does between its prepare and its first trial (a container shares this kernel's counters)
     const values = [];
     for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
       exec(['fio', ...argv]);
@@ -84,7 +81,7 @@ function direct(docker, image, result, place, sharedDir) {
 }
 
 /** Measures and prints; returns the printed lines. */
-export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOST, image = 'vmbench-guest:local', places = ['shared', 'guest', 'volume'], out = (s) => process.stdout.write(`${s}\n`) } = {}) {
+export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOST, image = 'vmbench-guest:local', places = ['shared', 'guest', 'volume'], pairs = 3, out = (s) => process.stdout.write(`${s}\n`) } = {}) {
   const lines = [];
   const say = (s) => (lines.push(s), out(s));
   const work = mkdtempSync(join(tmpdir(), 'vmbench-perf-docker-'));
@@ -102,29 +99,29 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
     const env = { ...process.env, VMBENCH_HOME: home, DOCKER_CONFIG: config };
     delete env.DOCKER_HOST;
     delete env.DOCKER_CONTEXT;
-    const t0 = Date.now();
-    const jsonFile = join(home, 'run.json');
-    const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
-    if (r.status !== 0) throw new Error(`vmbench run failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
-    const wall = (Date.now() - t0) / 1000;
-    const target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
     const server = docker(['version', '--format', '{{.Server.Version}}']).trim();
-    say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs; vmbench run (rand-read in ${target.results.length} places) took ${wall.toFixed(1)} s`);
-    say('   rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job; median of the same number of trials; goal: ratio 0.95–1.05)');
-    for (const place of places) {
-      const res = target.results.find((x) => x.test === 'rand-read' && x.place === place);
-      const err = target.errors.find((x) => x.test === 'rand-read' && x.place === place);
-      if (!res) {
-        say(`   ${place.padEnd(7)} no result${err ? `: ${err.code} ${err.message}` : ''}`);
-        continue;
+    const jsonFile = join(home, 'run.json');
+    let first = null;
+    let target = null;
+    const app = () => {
+      const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
+      if (r.status !== 0) throw new Error(`vmbench run failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
+      target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
+      if (!first) {
+        first = target;
+        say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs`);
+        say('rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), alternating app and by-hand runs after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
+        for (const e of target.errors) say(`(app) ${e.place}: ${e.code} ${e.message}`);
       }
-      const d = direct(docker, image, res, place, join(home, 'scratch-shared'));
-      const app = res.metrics.read_iops?.median;
-      const dm = d ? median(d.values) : null;
-      say(`   ${place.padEnd(7)} app ${fmt(app).padStart(9)}   direct ${fmt(dm).padStart(9)}   ratio ${app && dm ? (app / dm).toFixed(3) : 'n/a'}   (direct trials: ${d ? d.values.map((v) => v.toFixed(0)).join(', ') : 'n/a'})`);
-    }
-    const first = target.results.find((x) => x.test === 'rand-read');
-    if (first) say(`   job: ${first.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
+      return Object.fromEntries(places.map((p) => [p, target.results.find((x) => x.test === 'rand-read' && x.place === p)?.samples?.read_iops ?? []]));
+    };
+    const byHand = (_i, place) => {
+      const res = (target ?? first)?.results.find((x) => x.test === 'rand-read' && x.place === place);
+      return res ? (direct(docker, image, res, place, join(home, 'scratch-shared'))?.values ?? []) : [];
+    };
+    await abab({ places, pairs, app, byHand, say });
+    const job = first?.results.find((x) => x.test === 'rand-read');
+    if (job) say(`job: ${job.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
   } finally {
     await daemon?.stop();
     rmSync(home, { recursive: true, force: true });
@@ -134,8 +131,8 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { host: { type: 'string' }, image: { type: 'string' }, places: { type: 'string' } } });
-  await runDockerPerf({ host: values.host, image: values.image, places: values.places?.split(',') }).catch((err) => {
+  const { values } = parseArgs({ options: { host: { type: 'string' }, image: { type: 'string' }, places: { type: 'string' }, pairs: { type: 'string' } } });
+  await runDockerPerf({ host: values.host, image: values.image, places: values.places?.split(','), pairs: values.pairs ? Number(values.pairs) : undefined }).catch((err) => {
     process.stderr.write(`perf-docker: ${err.message}\n`);
     process.exitCode = 1;
   });

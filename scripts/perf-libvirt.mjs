@@ -2,7 +2,8 @@
 // transport vs the same fio job (the result's recorded command) run by hand through guest-exec in
 // the same folder of the same guest, for every place (shared 9p folder, guest disk).
 //
-//   node scripts/perf-libvirt.mjs [--domain NAME] [--uri URI]
+//   node scripts/perf-libvirt.mjs [--domain NAME] [--uri URI] [--pairs N]
+// App runs and by-hand runs alternate (scripts/perf-abab.mjs), each after a write-back settle in the guest.
 //
 // Without --domain it builds (or reuses) the test guest image, boots a TCG test domain, measures and
 // removes the domain again (root needed). Needs the built CLI (npm run build:engine). Exported:
@@ -13,20 +14,21 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildGuestImage, guestExec, startTestGuest } from './libvirt-test-guest.mjs';
+import { abab, parseSettle, settleScript } from './perf-abab.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const median = (v) => {
-  const s = [...v].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const fmt = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
 
 /** Runs fio in the guest with an argument array; returns its parsed JSON output. */
 async function guestFio(uri, domain, args) {
   const r = await guestExec(uri, domain, '/bin/sh', ['-c', 'exec fio "$@"', 'fio', ...args], 600_000);
   if (r.exitCode !== 0) throw new Error(`fio in the guest failed (${r.exitCode}): ${r.stderr.slice(-400)}`);
   return JSON.parse(r.stdout.slice(r.stdout.indexOf('{')));
+}
+
+/** Settles write-back inside the guest (its dirty pages are the ones that slow its disk): lib.sh's vb_settle through guest-exec. */
+async function guestSettle(uri, domain) {
+  const r = await guestExec(uri, domain, '/bin/sh', ['-c', settleScript()], 120_000);
+  return parseSettle(r.stdout);
 }
 
 /** The same rand-read job as the app's result, run by hand in the same folder of the guest. */
@@ -42,6 +44,7 @@ async function byHand(uri, domain, result) {
   try {
     const direct = result.params.direct === false ? 0 : 1;
     await guestFio(uri, domain, ['--name=prepare', '--thread', `--filename=${target}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--ioengine=psync', `--direct=${direct}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--eta=never', '--output-format=json']);
+    await guestSettle(uri, domain); // as rand-read.sh does between its prepare and its first trial
     const values = [];
     for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
       const j = await guestFio(uri, domain, argv);
@@ -53,27 +56,38 @@ async function byHand(uri, domain, result) {
   }
 }
 
-/** Measures one running domain: the app's rand-read in every place vs fio by hand; prints through out(). */
-export async function perfLibvirt({ domain, uri = 'qemu:///system', out = (s) => process.stdout.write(`${s}\n`) }) {
+/** Measures one running domain: the app's rand-read in every place vs fio by hand, alternating (ABAB); prints through out(). */
+export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = 3, out = (s) => process.stdout.write(`${s}\n`) }) {
   const bin = join(root, 'bin', 'vmbench.js');
   if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('the CLI is not built: run npm run build:engine first');
   const home = mkdtempSync(join(tmpdir(), 'vmbench-perf-libvirt-'));
   try {
     const env = { ...process.env, VMBENCH_HOME: home, VMBENCH_LIBVIRT_URI: uri };
-    const t0 = Date.now();
-    const r = spawnSync(process.execPath, [bin, 'run', '--target', `libvirt:${domain}`, '--suite', 'quick', '--tests', 'rand-read', '--json', join(home, 'run.json')], { env, encoding: 'utf8', timeout: 1_800_000 });
-    if (r.status !== 0) throw new Error(`vmbench run failed (${r.status}): ${r.stderr.slice(-1000)}`);
-    const wall = (Date.now() - t0) / 1000;
-    const t = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8')).targets[0];
-    out(`libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; quick rand-read in ${t.results.length} places took ${wall.toFixed(1)} s`);
-    out('rand-read IOPS: app (guest-agent transport) vs the same fio job run by hand through guest-exec, same folder, same number of trials; goal: ratio 0.95-1.05');
+    let t = null;
+    let places = null;
+    const appRun = () => {
+      const r = spawnSync(process.execPath, [bin, 'run', '--target', `libvirt:${domain}`, '--suite', 'quick', '--tests', 'rand-read', '--json', join(home, 'run.json')], { env, encoding: 'utf8', timeout: 1_800_000 });
+      if (r.status !== 0) throw new Error(`vmbench run failed (${r.status}): ${r.stderr.slice(-1000)}`);
+      t = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8')).targets[0];
+      return t;
+    };
+    // The places come from a first app run, which is not counted (it also warms the guest's caches of the tools).
+    appRun();
+    places = t.results.filter((x) => x.test === 'rand-read').map((x) => x.place);
+    out(`libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; places ${places.join(', ')} (a first app run, not counted, found them)`);
+    out('rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, alternating app and by-hand runs after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
     for (const e of t.errors) out(`   ${e.place}: error ${e.code}: ${e.message}`);
-    for (const res of t.results.filter((x) => x.test === 'rand-read')) {
-      const app = res.metrics.read_iops?.median;
-      const d = await byHand(uri, domain, res);
-      const dm = median(d.values);
-      out(`   ${res.place.padEnd(6)} app ${fmt(app, 1).padStart(9)}   by hand ${fmt(dm, 1).padStart(9)}   ratio ${app && dm ? (app / dm).toFixed(3) : 'n/a'}   (app trials: ${(res.samples.read_iops ?? []).map((v) => v.toFixed(0)).join(', ')}; by hand: ${d.values.map((v) => v.toFixed(0)).join(', ')})`);
-    }
+    await abab({
+      places,
+      pairs,
+      settleIn: () => guestSettle(uri, domain),
+      app: () => Object.fromEntries(places.map((p) => [p, appRun().results.find((x) => x.test === 'rand-read' && x.place === p)?.samples?.read_iops ?? []])),
+      byHand: async (_i, place) => {
+        const res = t.results.find((x) => x.test === 'rand-read' && x.place === place);
+        return res ? (await byHand(uri, domain, res)).values : [];
+      },
+      say: (s) => out(`   ${s}`),
+    });
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
@@ -95,7 +109,7 @@ async function main() {
       log(`test guest ${guest.name} answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
       domain = guest.name;
     }
-    await perfLibvirt({ domain, uri });
+    await perfLibvirt({ domain, uri, pairs: opt('--pairs') ? Number(opt('--pairs')) : undefined });
   } finally {
     await guest?.stop();
   }

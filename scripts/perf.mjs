@@ -11,11 +11,16 @@
 // `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { abab, settle } from './perf-abab.mjs';
 import { writeScaleFixture } from './scale-fixture.mjs';
 import { findChromium } from './chromium-path.mjs';
 
 const root = process.cwd();
+const { values: cli } = parseArgs({ options: { 'host-only': { type: 'boolean' }, pairs: { type: 'string' } } });
+const pairs = Number(cli.pairs ?? 3);
 const bin = join(root, 'bin', 'vmbench.js');
 const home = mkdtempSync(join(root, '.vmbench-tmp-perf-'));
 const env = { ...process.env, VMBENCH_HOME: home };
@@ -24,7 +29,6 @@ const median = (v) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
-const fmt = (x, d = 0) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
 const lines = [];
 const out = (s) => {
   lines.push(s);
@@ -38,46 +42,12 @@ try {
   const wall = (Date.now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`vmbench run failed: ${r.stderr}`);
   const run = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8'));
-  const results = run.targets[0].results;
   const fioVersion = run.targets[0].probe?.tools?.fio ?? 'not found';
 
-  // 1. The same fio jobs, run directly in the same folder.
-  const direct = join(home, 'scratch', 'perf-direct');
-  mkdirSync(direct, { recursive: true });
-  const rerun = (result, metricOf) => {
-    if (!result || result.tool.name !== 'fio') return null;
-    const words = result.command.split(' ');
-    const file = join(direct, `${result.test}.dat`);
-    const jsonOut = join(direct, 'out.json');
-    const argv = words.slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
-    if (result.test === 'rand-read') {
-      execFileSync('fio', ['--name=prepare', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--end_fsync=1', '--refill_buffers', '--output-format=json', `--output=${jsonOut}`]);
-    }
-    const values = [];
-    for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
-      if (result.test === 'seq-write') rmSync(file, { force: true });
-      execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-      values.push(metricOf(JSON.parse(readFileSync(jsonOut, 'utf8').slice(readFileSync(jsonOut, 'utf8').indexOf('{')))));
-    }
-    rmSync(file, { force: true });
-    return { values, command: ['fio', ...argv].join(' ') };
-  };
-  const rr = results.find((x) => x.test === 'rand-read');
-  const sw = results.find((x) => x.test === 'seq-write');
-  const rrDirect = rerun(rr, (j) => j.jobs.reduce((s, job) => s + job.read.iops, 0));
-  const swDirect = rerun(sw, (j) => j.jobs.reduce((s, job) => s + (job.write.bw_bytes ?? job.write.bw * 1024), 0) / 1e6);
-
-  out(`vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}`);
+  out(`vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   out('');
-  out('1. app-reported vs fio run directly (same job, same folder; median of the same number of trials; goal: ratio 0.95–1.05)');
-  for (const [label, res, metric, d] of [
-    ['rand-read IOPS', rr, 'read_iops', rrDirect],
-    ['seq-write MB/s', sw, 'write_MBps', swDirect],
-  ]) {
-    const app = res?.metrics?.[metric]?.median;
-    const dm = d ? median(d.values) : null;
-    out(`   ${label.padEnd(16)} app ${fmt(app, 1).padStart(9)}   direct ${fmt(dm, 1).padStart(9)}   ratio ${app && dm ? (app / dm).toFixed(3) : 'n/a'}   (direct trials: ${d ? d.values.map((v) => v.toFixed(0)).join(', ') : 'n/a'})`);
-  }
+  out('1. app-reported vs fio run by hand (same job, same folder), alternating app and by-hand runs after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
+  await nativeAbab(pairs, (s) => out(`   ${s}`));
   out('');
   out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
 
@@ -159,23 +129,73 @@ try {
   out(detectAllHungLine());
   out(hungLine);
 
-  if (!process.argv.includes('--host-only')) {
+  if (!cli['host-only']) {
     out('');
     out('5. docker transport vs fio by hand with `docker run` (same image, same folder, same job; goal: within 5%)');
     try {
       const { runDockerPerf } = await import('./perf-docker.mjs');
-      await runDockerPerf({ out: (s) => out(`   ${s}`) });
+      await runDockerPerf({ pairs, out: (s) => out(`   ${s}`) });
     } catch (err) {
       out(`   n/a: ${err.message}`);
     }
     out('');
     out('6. libvirt guest-agent transport vs fio by hand through guest-exec (goal: within 5%)');
-    const lv = spawnSync(process.execPath, [join(root, 'scripts', 'perf-libvirt.mjs')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const lv = spawnSync(process.execPath, [join(root, 'scripts', 'perf-libvirt.mjs'), '--pairs', String(pairs)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     for (const l of (lv.stdout || '').split('\n').filter(Boolean)) out(`   ${l}`);
     if (lv.status !== 0) out(`   n/a: perf-libvirt exited with ${lv.status}`);
   }
 } finally {
   rmSync(home, { recursive: true, force: true });
+}
+
+/** 1: native rand-read IOPS and seq-write MB/s, app run and fio by hand alternating (ABAB) in the same folder. */
+async function nativeAbab(pairs, say) {
+  const direct = join(home, 'scratch', 'perf-direct');
+  mkdirSync(direct, { recursive: true });
+  const jsonOut = join(direct, 'out.json');
+  const fioJson = () => {
+    const text = readFileSync(jsonOut, 'utf8');
+    return JSON.parse(text.slice(text.indexOf('{')));
+  };
+  for (const [test, metric, valueOf] of [
+    ['rand-read', 'read_iops', (j) => j.jobs.reduce((s, job) => s + job.read.iops, 0)],
+    ['seq-write', 'write_MBps', (j) => j.jobs.reduce((s, job) => s + (job.write.bw_bytes ?? job.write.bw * 1024), 0) / 1e6],
+  ]) {
+    let job = null;
+    const place = `native ${test}`;
+    const app = () => {
+      const file = join(home, `abab-${test}.json`);
+      const r = spawnSync(process.execPath, [bin, 'run', '--suite', 'quick', '--tests', test, '--json', file], { env, encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`vmbench run --tests ${test} failed: ${r.stderr}`);
+      const res = JSON.parse(readFileSync(file, 'utf8')).targets[0].results.find((x) => x.test === test);
+      job ??= res;
+      return { [place]: res.samples[metric] };
+    };
+    const byHand = () => {
+      if (!job || job.tool.name !== 'fio') return [];
+      const file = join(direct, `${test}.dat`);
+      const argv = job.command.split(' ').slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
+      if (test === 'rand-read') {
+        execFileSync('fio', ['--name=prepare', '--thread', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${job.params.sizeMiB}m`, '--ioengine=psync', `--direct=${job.params.direct === false ? 0 : 1}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--output-format=json', `--output=${jsonOut}`]);
+        settle(); // as the script does between its prepare and its first trial
+      } else {
+        // seq-write: one discarded warm-up pass, then the settle, as the script does
+        execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+        rmSync(file, { force: true });
+        settle();
+      }
+      const values = [];
+      for (let i = 0; i < Number(job.params.trials ?? 3); i++) {
+        execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+        values.push(valueOf(fioJson()));
+        if (test === 'seq-write') rmSync(file, { force: true });
+      }
+      rmSync(file, { force: true });
+      return values;
+    };
+    await abab({ places: [place], pairs, app, byHand, say });
+    if (job) say(`job: ${job.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
+  }
 }
 
 /** 4d: `vmbench detect --json` while every runtime CLI it asks hangs (stubs that sleep first on PATH): wall time of the whole list, median of 3. */

@@ -1,6 +1,7 @@
 import type { JobEvent } from '../contract.js';
 import { translator, type Lang } from '../i18n.js';
 import { errorText } from '../error-text.js';
+import { isFailure } from '../engine/run-status.js';
 import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
 import { terminalSafe } from './terminal-safe.js';
@@ -52,7 +53,9 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         break;
       }
       case 'test-error':
-        line(`  ✗ ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${ev.error.message}`);
+        // A failure gets ✗; a note on measured numbers (e.g. write-back that did not settle) is a warning.
+        if (isFailure(ev.error)) line(`  ✗ ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${errorText(ev.error, lang)}`);
+        else line(`  ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${t('cli:progress.warning', { message: errorText(ev.error, lang) })}`);
         break;
       case 'log':
         line(`  ${ev.level === 'warn' ? t('cli:progress.warning', { message: ev.message }) : ev.message}`);

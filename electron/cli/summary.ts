@@ -1,6 +1,7 @@
 import type { Comparison, Run, RunSummary } from '../contract.js';
 import { isFailure } from '../engine/run-status.js';
 import { groupTargetErrors } from '../error-groups.js';
+import { errorText } from '../error-text.js';
 import { fmtRatioInterval, runHeadlines } from '../headline.js';
 import { formatDate, translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
@@ -24,7 +25,7 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
   }
   const tools = [...new Set(run.targets.flatMap((tr) => tr.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
   const errors = run.targets.flatMap((tr) =>
-    groupTargetErrors(tr).map((g) => `  ${tr.id} (${t('cli:run.steps', { count: g.count })}: ${g.steps.map((x) => `${x.test} ${t(`common:place.${x.place}`)}`).join(', ')}) ${g.code}: ${g.message}`),
+    groupTargetErrors(tr).map((g) => `  ${tr.id} (${t('cli:run.steps', { count: g.count })}: ${g.steps.map((x) => `${x.test} ${t(`common:place.${x.place}`)}`).join(', ')}) ${g.code}: ${errorText(g, lang)}`),
   );
   const headlines = runHeadlines(run, lang).map((h) => `  ${h.text}`);
   const cols = ['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vsNative'].map((c) => t(`cli:col.${c}`));

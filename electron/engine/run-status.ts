@@ -1,12 +1,14 @@
 import type { Run, RunStatus, TargetRun, TargetStatus } from '../contract.js';
+import { NOT_SETTLED } from './bench/settle.js';
 
 /**
  * A step that failed, as opposed to one that cannot apply to this kind of target ('unsupported', e.g. net
  * from a guest with no route to this machine's loopback) or a verdict stated as a message: listed with its reason, no failure.
  */
 export function isFailure(e: Pick<TargetRun['errors'][number], 'code'>): boolean {
-  // 'inotify-not-delivered' is the watch test's verdict on a share, measured and reported, not a failure.
-  return e.code !== 'unsupported' && e.code !== 'inotify-not-delivered';
+  // 'inotify-not-delivered' is the watch test's verdict on a share, measured and reported, not a failure;
+  // NOT_SETTLED (bench/settle.ts) is a warning on numbers that were measured.
+  return e.code !== 'unsupported' && e.code !== 'inotify-not-delivered' && e.code !== NOT_SETTLED;
 }
 
 /** ok when every step that can run here measured, partial when some failed, failed when none measured. */

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
-import { useUi } from '../lib/use-ui';
+import { useLang, useUi } from '../lib/use-ui';
+import { errorText } from '../../electron/error-text';
 import type { Run } from '../../electron/contract';
 import { groupTargetErrors } from '../lib/failure-help';
 import { PLACE_LABEL } from '../lib/metrics';
@@ -7,6 +8,7 @@ import { PLACE_LABEL } from '../lib/metrics';
 /** The errors of a run, one row per target and cause with how many steps it hit; long messages wrap. */
 export function ErrorTable({ run }: { run: Run }): JSX.Element | null {
   const { t } = useUi();
+  const lang = useLang();
   const rows = run.targets.flatMap((t) => groupTargetErrors(t).map((g) => ({ t, g })));
   if (rows.length === 0) return null;
   return (
@@ -34,7 +36,7 @@ export function ErrorTable({ run }: { run: Run }): JSX.Element | null {
                   {g.count}
                 </td>
                 <td className="error-message">
-                  {g.message}
+                  {errorText(g, lang)}
                   <span className="muted small block">{[...new Set(g.steps.map((s) => `${s.test} · ${PLACE_LABEL[s.place] ?? s.place}`))].join(', ')}</span>
                 </td>
               </tr>

@@ -4,6 +4,7 @@ import { iperf3Samples } from './iperf3.js';
 import { redisToolOutputSamples } from './redis-benchmark.js';
 import { wrkSamples } from './wrk.js';
 import { summarize } from './stats.js';
+import { settleMethod, settleReport, settleWarning } from './settle.js';
 
 /** Tool-output parsers by tool name: the event's data to samples. */
 const TOOL_PARSERS: Record<string, (test: TestId, data: unknown) => { metric: string; value: number }[]> = {
@@ -80,11 +81,16 @@ export class StepCollector {
       return { result: null, errors: this.errors };
     }
     const r = this.resultEvent;
+    // The write-back settle before the first trial (lib.sh vb_settle) is part of how it was measured.
+    const settle = settleReport(r?.params);
+    const method = settle ? `${r?.method ?? 'not reported'}; ${settleMethod(settle)}` : (r?.method ?? 'not reported');
+    const warning = settle && settleWarning(this.test, this.place, settle);
+    if (warning) this.errors.push(warning);
     const result: TestResult = {
       test: this.test,
       place: this.place,
       metrics,
-      tool: { name: r?.tool?.name ?? 'unknown', version: r?.tool?.version ?? null, method: r?.method ?? 'not reported' },
+      tool: { name: r?.tool?.name ?? 'unknown', version: r?.tool?.version ?? null, method },
       params: r?.params ?? {},
       command: r?.command ?? '',
       samples: this.samples,

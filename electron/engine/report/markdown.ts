@@ -1,5 +1,6 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
 import type { Comparison, MountInfo, Run, TestResult } from '../../contract.js';
+import { errorText } from '../../error-text.js';
 import { fmtRatioInterval } from '../../headline.js';
 import { translator, type Lang } from '../../i18n.js';
 import { metricInfo } from '../../metrics.js';
@@ -106,7 +107,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
     }
     if (tr.errors?.length) {
       out.push('', `**${t('report:md.errors')}**`, '');
-      for (const e of tr.errors) out.push(`- ${testLabel(e.test, lang)} (${placeLabel(e.place, lang)}): ${e.code} — ${cell(e.message)}`);
+      for (const e of tr.errors) out.push(`- ${testLabel(e.test, lang)} (${placeLabel(e.place, lang)}): ${e.code} — ${cell(errorText(e, lang))}`);
     }
   }
   return `${out.join('\n')}\n`;

@@ -17,7 +17,15 @@ const target = z.object({
   settings: z.record(z.string(), z.unknown()),
   probe: z.record(z.string(), z.unknown()).nullable(),
   results: z.array(result),
-  errors: z.array(z.object({ test: z.string(), place: z.string(), code: z.string(), message: z.string() })),
+  errors: z.array(
+    z.object({
+      test: z.string(),
+      place: z.string(),
+      code: z.string(),
+      message: z.string(),
+      ref: z.object({ key: z.string(), params: z.record(z.string(), z.unknown()).optional() }).optional(),
+    }),
+  ),
   status: z.enum(['ok', 'partial', 'failed']).optional(),
 });
 

@@ -1,0 +1,71 @@
+/**
+ * The write-back settle a disk script reports before its first trial (lib.sh vb_settle): its
+ * result's params carry settleMs, settled, settleLimitS, settleSync and, where /proc/meminfo was
+ * readable, settleLeftKiB. Here it becomes a clause of the result's method and, when the medium did
+ * not settle, a warning (a non-failure step error) in both languages.
+ */
+import type { Place, TestError, TestId } from '../../contract.js';
+
+/** The step-error code of a medium that did not settle: a note on the numbers, not a failure. */
+export const NOT_SETTLED = 'writeback-not-settled';
+
+/** The settle report read from a result's params; undefined when the script did not settle. */
+export interface SettleReport {
+  ms: number;
+  settled: boolean;
+  limitS: number;
+  /** Dirty + Writeback at the end, KiB; undefined where /proc/meminfo could not be read (macOS). */
+  leftKiB?: number;
+  /** Whether `sync` returned within the limit. */
+  sync: boolean;
+}
+
+function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : undefined;
+}
+
+/** The settle report in a result's params, if the script made one. */
+export function settleReport(params: Record<string, unknown> | undefined): SettleReport | undefined {
+  const ms = num(params?.settleMs);
+  if (ms === undefined || typeof params?.settled !== 'boolean') return undefined;
+  return {
+    ms,
+    settled: params.settled,
+    limitS: num(params.settleLimitS) ?? 30,
+    leftKiB: num(params.settleLeftKiB),
+    sync: params.settleSync !== false,
+  };
+}
+
+const secs = (ms: number): string => (ms / 1000).toFixed(1);
+const mib = (kib: number): string => (kib / 1024).toFixed(1);
+
+/** The method clause (English, as every method text): how long write-back took to settle, or that it did not. */
+export function settleMethod(r: SettleReport): string {
+  if (r.leftKiB === undefined) {
+    return r.settled
+      ? `write-back not measurable here (no /proc/meminfo): sync returned in ${secs(r.ms)} s before the first trial`
+      : `write-back not measurable here (no /proc/meminfo) and sync had not returned within ${r.limitS} s before the first trial: the numbers may be low`;
+  }
+  if (r.settled) return `write-back settled in ${secs(r.ms)} s before the first trial (sync, then Dirty+Writeback ${mib(r.leftKiB)} MiB)`;
+  return `write-back did not settle within ${r.limitS} s before the first trial (Dirty+Writeback still ${mib(r.leftKiB)} MiB${r.sync ? '' : ', sync still running'}): the numbers may be low`;
+}
+
+/** The warning of a step whose medium did not settle (English message and its catalogue reference), else undefined. */
+export function settleWarning(test: TestId, place: Place, r: SettleReport): TestError | undefined {
+  if (r.settled) return undefined;
+  const left = r.leftKiB === undefined ? undefined : mib(r.leftKiB);
+  return {
+    test,
+    place,
+    code: NOT_SETTLED,
+    message:
+      left === undefined
+        ? `Write-back did not finish within ${r.limitS} s before the first trial (sync had not returned): another writer or a slow disk may have lowered these numbers.`
+        : `Write-back did not settle within ${r.limitS} s before the first trial (Dirty+Writeback still ${left} MiB): another writer or a slow disk may have lowered these numbers.`,
+    ref:
+      left === undefined
+        ? { key: 'errors.notSettledSync', params: { s: r.limitS } }
+        : { key: 'errors.notSettled', params: { s: r.limitS, mib: left } },
+  };
+}

@@ -1,0 +1,90 @@
+// Measurement that order cannot bias (issue 30), shared by perf.mjs, perf-docker.mjs and perf-libvirt.mjs:
+// app and by-hand trials alternate (app, by hand, app, by hand, ...) in the same place, each after the
+// write-back settle the bench scripts use (lib.sh vb_settle: sync, then Dirty+Writeback <= 4 MiB, at
+// most 30 s). Each pair is printed, then the ratio app / by hand with its 95% interval from the same
+// statistics Compare uses (electron/verdict-stats.ts welchLogRatio on every trial of both sides,
+// formatted by electron/headline.ts fmtRatioInterval), bundled here with esbuild rather than rewritten.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const repo = join(import.meta.dirname, '..');
+let stats;
+
+/** Compare's statistics ({ welchLogRatio, fmtRatioInterval }), bundled from the TypeScript sources once. */
+export async function compareStats() {
+  if (stats) return stats;
+  const { build } = await import('esbuild');
+  // Inside the checkout, so that the bundle's external packages (i18next) resolve from its node_modules.
+  const dir = mkdtempSync(join(repo, '.vmbench-tmp-perf-stats-'));
+  try {
+    const file = join(dir, 'stats.mjs');
+    await build({
+      stdin: { contents: "export { welchLogRatio } from './electron/verdict-stats.ts';\nexport { fmtRatioInterval } from './electron/headline.ts';\n", resolveDir: repo, loader: 'ts' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outfile: file,
+      logLevel: 'warning',
+    });
+    writeFileSync(join(dir, 'package.json'), '{"type":"module"}');
+    stats = await import(pathToFileURL(file).href);
+    return stats;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A POSIX sh script (lib.sh + a call of vb_settle) that prints "MS SETTLED LEFT_KIB" (-1 without /proc/meminfo). */
+export function settleScript() {
+  const lib = readFileSync(join(repo, 'bench-scripts', 'lib.sh'), 'utf8');
+  return `${lib}\nvb_clock_init\nvb_settle 2>/dev/null\nprintf '%s %s %s\\n' "$VB_SETTLE_MS" "$VB_SETTLED" "\${VB_SETTLE_LEFT_KIB:--1}"\n`;
+}
+
+/** settleScript's output as { ms, settled, leftKiB }. */
+export function parseSettle(text) {
+  const [ms, ok, left] = text.trim().split(/\s+/).map(Number);
+  return { ms, settled: ok === 1, leftKiB: left < 0 ? null : left };
+}
+
+/** Settles write-back on this machine (a container shares its kernel, so also for Docker): lib.sh's vb_settle through sh. */
+export function settle() {
+  return parseSettle(execFileSync('sh', ['-s'], { input: settleScript(), encoding: 'utf8', timeout: 120_000 }));
+}
+
+const fmt = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
+const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? '' : ` (NOT settled, ${s.leftKiB === null ? '?' : (s.leftKiB / 1024).toFixed(1)} MiB left)`}`;
+
+/**
+ * ABAB: `pairs` times, settle then app(i) (per place, its per-trial values: one app run may measure several
+ * places), then for each place settle and byHand(i, place) (its per-trial values). Prints each pair and,
+ * per place, the overall ratio app / by hand [95% interval]; returns { [place]: { app, byHand, estimate } }.
+ * `settleIn` settles where the dirty pages matter (default this machine: settle(); a guest passes its own).
+ */
+export async function abab({ places, pairs = 3, app, byHand, settleIn = settle, say }) {
+  const { welchLogRatio, fmtRatioInterval } = await compareStats();
+  const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [] }]));
+  const ratioText = (e) => (e ? `${fmtRatioInterval(e.ratio, [e.lo, e.hi])} (${e.ratio.toFixed(3)})` : 'n/a');
+  const width = Math.max(...places.map((p) => p.length));
+  for (let i = 1; i <= pairs; i++) {
+    const sa = await settleIn();
+    const a = await app(i);
+    for (const place of places) {
+      const sb = await settleIn();
+      const b = await byHand(i, place);
+      const av = a[place] ?? [];
+      all[place].app.push(...av);
+      all[place].byHand.push(...b);
+      say(`${place.padEnd(width)} pair ${i}: app ${av.map(fmt).join(', ') || 'no result'} (${settleText(sa)})  |  by hand ${b.map(fmt).join(', ') || 'n/a'} (${settleText(sb)})  |  ratio ${ratioText(welchLogRatio(b, av))}`);
+    }
+  }
+  for (const place of places) {
+    const e = welchLogRatio(all[place].byHand, all[place].app);
+    all[place].estimate = e;
+    const verdict = e ? (e.lo <= 1 && e.hi >= 1 && e.ratio >= 0.95 && e.ratio <= 1.05 ? 'meets the goal' : 'misses the goal (interval must include 1, ratio within 0.95–1.05)') : 'n/a';
+    say(`${place.padEnd(width)} all ${pairs} pairs: app / by hand ${ratioText(e)} over ${all[place].app.length} + ${all[place].byHand.length} trials: ${verdict}`);
+  }
+  return all;
+}
