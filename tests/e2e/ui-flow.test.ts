@@ -133,7 +133,7 @@ describe('vmbench web in Chromium', () => {
     // Each voting row's word follows its own interval: better or worse only when the interval (at 1 − 0.05/k)
     // excludes 1× and the ratio is at least 5% from 1×, in the metric's direction; the others are shown, not
     // voting. (That noise reads as noise is asserted on recorded and generated trials,
-    // tests/unit/verdicts-recorded-aa.test.ts, verdict-family.test.ts and verdicts-noise-rate.test.ts.)
+    // tests/unit/verdicts-recorded-aa.test.ts and verdict-family.test.ts.)
     const rows = await page.$$eval('[data-testid="compare-row"]', (trs) =>
       trs.map((tr) => ({ verdict: tr.getAttribute('data-verdict') ?? '', primary: tr.getAttribute('data-primary') === 'true', direction: tr.getAttribute('data-direction'), ratio: Number(tr.getAttribute('data-ratio')), ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number) })),
     );

@@ -23,8 +23,8 @@ const METRICS: Partial<Record<TestId, string[]>> = {
 const TESTS = defaultTests('quick') as TestId[];
 
 /** How the trials of one metric scatter: the shapes benchmark trials take. */
-type Shape = 'lognormal' | 'normal' | 'skewed' | 'uniform' | 'outlier' | 'bimodal';
-const SHAPES: Shape[] = ['lognormal', 'normal', 'skewed', 'uniform', 'outlier', 'bimodal'];
+type Shape = 'lognormal' | 'normal' | 'skewed' | 'uniform' | 'outlier' | 'bimodal' | 'log-t3';
+const SHAPES: Shape[] = ['lognormal', 'normal', 'skewed', 'uniform', 'outlier', 'bimodal', 'log-t3'];
 
 /** mulberry32: a small deterministic PRNG for the trial values. */
 function rng(seed: number): () => number {
@@ -57,6 +57,11 @@ function draw(shape: Shape, base: number, cv: number, r: () => number): number {
       return base * (1 + (cv / 3) * gauss(r)) * (r() < 0.2 ? 1 + 5 * cv : 1);
     case 'bimodal': // cache hit or miss
       return base * (r() < 0.5 ? 1 : 1 + 2 * cv) * (1 + (cv / 5) * gauss(r));
+    case 'log-t3': {
+      // Student's t with 3 degrees of freedom on the log scale: heavy tails (a trial now and then far off).
+      const chi2 = gauss(r) ** 2 + gauss(r) ** 2 + gauss(r) ** 2;
+      return base * Math.exp((cv * gauss(r)) / Math.sqrt(chi2 / 3));
+    }
   }
 }
 
