@@ -43,7 +43,9 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     const [b, a] = runs.runs.map((x) => x.id);
     const cmp = cli(['compare', a, b]);
     expect(cmp.status).toBe(0);
-    expect(cmp.stdout).toMatch(/create_per_s.*[+-]\d+\.\d%/);
+    // One number of change per row: the ratio with its interval (no second "% change" column).
+    expect(cmp.stdout).toMatch(/create_per_s.*\d+\.\d+× \[\d+\.\d+–\d+\.\d+\]/);
+    expect(cmp.stdout).not.toMatch(/[+-]\d+\.\d%/);
     const csv = cli(['export', a, '--format', 'csv']);
     expect(csv.status).toBe(0);
     expect(csv.stdout.split('\n')[0]).toMatch(/median/);
