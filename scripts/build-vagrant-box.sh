@@ -52,13 +52,18 @@ EOF
 cp --reflink=auto "$guest/disk.qcow2" "$work/box.img"
 log "packing $out/vmbench-test.box (${gib} GiB disk)"
 tar -C "$work" -cf "$work/vmbench-test.box" metadata.json Vagrantfile box.img
+# The box's own kernel and initrd: the namespace's libvirtd (QEMU as root) chowns the files it boots and
+# remembers the owner in an xattr, so sharing the guest image's files with the system libvirtd's test
+# guests fails with "Setting different DAC user or group … which is already in use".
+cp "$guest/vmlinuz" "$work/vmlinuz"
+cp "$guest/initrd.img" "$work/initrd.img"
 cat >"$work/box.env" <<EOF
-KERNEL=$guest/vmlinuz
-INITRD=$guest/initrd.img
+KERNEL=$out/vmlinuz
+INITRD=$out/initrd.img
 CMDLINE='root=/dev/vda rw console=ttyS0 vmbench.noautomount'
 EOF
 mkdir -p "$out"
-mv "$work/vmbench-test.box" "$work/box.env" "$out/"
+mv "$work/vmbench-test.box" "$work/box.env" "$work/vmlinuz" "$work/initrd.img" "$out/"
 date -u +%Y-%m-%dT%H:%M:%SZ >"$out/.complete"
 # Boxes of older guest images or of an older version of this script are removed.
 for old in "$cache"/vagrant-box-*; do

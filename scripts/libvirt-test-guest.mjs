@@ -4,7 +4,7 @@
 // QEMU user-mode networking (never libvirt's default network), the guest-agent channel and a 9p
 // share of a host folder; waits for guest-ping; runs commands through guest-exec; tears it down.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,8 +85,16 @@ export function defineTestGuest({ image, name, uri = 'qemu:///system', memoryMiB
   const overlay = join(work, 'overlay.qcow2');
   const console = join(work, 'console.log');
   execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'qcow2', '-b', image.disk, overlay], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The guest boots its own copy of the kernel and initrd (39 MB): libvirt chowns them to the QEMU user
+  // while the domain runs and remembers the owner in an xattr, so a second guest of another libvirtd
+  // (the Vagrant namespace's QEMU runs as root) on the cached files fails with "Setting different DAC
+  // user or group on …/vmlinuz which is already in use".
+  const kernel = join(work, 'vmlinuz');
+  const initrd = join(work, 'initrd.img');
+  copyFileSync(image.kernel, kernel);
+  copyFileSync(image.initrd, initrd);
   const xmlFile = join(work, 'domain.xml');
-  writeFileSync(xmlFile, domainXml({ name, image, overlay, share, console, memoryMiB, vcpus, nicModel }));
+  writeFileSync(xmlFile, domainXml({ name, image: { ...image, kernel, initrd }, overlay, share, console, memoryMiB, vcpus, nicModel }));
   let defined = false;
   const stop = async () => {
     if (defined) {
