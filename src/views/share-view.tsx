@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { Trans } from 'react-i18next';
-import { useUi } from '../lib/use-ui';
+import { useLang, useUi } from '../lib/use-ui';
 import { getApi } from '../api/get-api';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
@@ -15,6 +15,8 @@ type Card = { filename: string; pngBase64: string; width: number; height: number
 /** The share card preview with Export PNG, Copy Markdown and Save JSON/CSV. */
 export function ShareView(): JSX.Element {
   const { t } = useUi();
+  // The card and the exports speak the UI's language (the engine renders them; the default would be English).
+  const lang = useLang();
   const runs = useAppStore((s) => s.runs);
   const runId = useAppStore((s) => s.shareRunId ?? s.selectedRunId ?? (s.runs ? (newestFirst(s.runs.runs)[0]?.id ?? null) : null));
   const compareTo = useAppStore((s) => s.shareCompareTo);
@@ -31,14 +33,14 @@ export function ShareView(): JSX.Element {
     setLoading(true);
     setCard(null);
     getApi()
-      .renderCard(compareTo ? { runId, compareTo } : { runId })
+      .renderCard(compareTo ? { runId, compareTo, lang } : { runId, lang })
       .then((c) => live && setCard(c))
       .catch((err: unknown) => live && pushError(err))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [runId, compareTo, pushError]);
+  }, [runId, compareTo, lang, pushError]);
 
   useEffect(() => {
     if (manual) manualRef.current?.select();
@@ -53,7 +55,7 @@ export function ShareView(): JSX.Element {
   }
   const exportFile = async (format: 'md' | 'json' | 'csv'): Promise<void> => {
     try {
-      const res = await getApi().exportRun(runId, format);
+      const res = await getApi().exportRun(runId, format, lang);
       if (format !== 'md') return downloadFile(res.filename, res.mime, res.content);
       const how = await copyText(res.content);
       if (how === 'manual') setManual(res.content);

@@ -98,6 +98,30 @@ describe('the UI in Japanese', () => {
     expect(text).not.toMatch(/took longer|Check that|Retry/);
   });
 
+  it('the share card and the Markdown copied from the Japanese UI are in Japanese', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.getByTestId('nav-history').click();
+    const cardRequest = page.waitForRequest((r) => r.url().endsWith('/api/card.render'));
+    await page.getByTestId('nav-share').click();
+    const req = await cardRequest;
+    const sent = JSON.parse(req.postData() ?? '{}') as { args: [{ runId: string; lang?: string }] };
+    expect(sent.args[0].lang).toBe('ja');
+    const shown = await (await req.response())!.json() as { ok: boolean; value: { pngBase64: string } };
+    // The same card asked for in English is another picture: the shown one is the Japanese render.
+    const english = await page.evaluate(
+      async ({ body, headers }) => (await (await fetch('/api/card.render', { method: 'POST', headers, body })).json()) as { value: { pngBase64: string } },
+      { body: JSON.stringify({ args: [{ ...sent.args[0], lang: 'en' }] }), headers: req.headers() },
+    );
+    expect(shown.ok).toBe(true);
+    expect(english.value.pngBase64.length).toBeGreaterThan(0);
+    expect(shown.value.pngBase64).not.toBe(english.value.pngBase64);
+    await page.getByTestId('copy-markdown').click();
+    await page.getByTestId('copied').getByText('コピー', { exact: false }).waitFor();
+    const md = await page.evaluate(() => navigator.clipboard.readText());
+    expect(md).toMatch(/^# vmbench 結果 — /);
+    expect(md).not.toMatch(/vmbench results/i);
+  });
+
   it('the switch changes the language at once, keyboard-operable, and the pick survives a reload', async () => {
     await page.getByTestId('nav-environments').click();
     await page.getByTestId('lang-en').focus();
