@@ -69,7 +69,7 @@ export function CompareView(): JSX.Element {
             <strong>{summaryLine(comparison.summary, uiLang())}</strong>
           </p>
           <p className="muted small compare-caption">
-            {fmtDate(comparison.a.startedAt)} ({comparison.a.suite}) → {fmtDate(comparison.b.startedAt)} ({comparison.b.suite})
+            {fmtDate(comparison.a.startedAt)} ({t(`common:suite.${comparison.a.suite}`)}) → {fmtDate(comparison.b.startedAt)} ({t(`common:suite.${comparison.b.suite}`)})
           </p>
           <MethodNote />
           <TooFewOffer comparison={comparison} />

@@ -19,7 +19,7 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
       <td>
         <RunAnnotate run={run} />
       </td>
-      <td>{run.suite}</td>
+      <td>{t(`common:suite.${run.suite}`)}</td>
       <td>
         <StateBadge state={run.status} />
       </td>

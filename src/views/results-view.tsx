@@ -52,7 +52,7 @@ export function ResultsView(): JSX.Element {
           <div className="run-facts" data-testid="run-facts">
             <StateBadge state={run.status} />
             <span>{fmtDate(run.startedAt)}</span>
-            <span className="dot-sep">{t('results.suite', { suite: run.suite })}</span>
+            <span className="dot-sep">{t('results.suite', { suite: t(`common:suite.${run.suite}`) })}</span>
             {duration(run, t) ? <span className="dot-sep">{duration(run, t)}</span> : null}
             <span className="dot-sep">{t('results.targets', { count: run.targets.length })}</span>
             <span className="dot-sep mono muted">{run.id}</span>

@@ -96,6 +96,11 @@ describe('the UI in Japanese', () => {
     expect(text).toContain('テストが制限時間内に終わりませんでした。');
     expect(text).toContain('ランタイムが起動していて高負荷でないことを確認してから「再試行」を押してください');
     expect(text).not.toMatch(/took longer|Check that|Retry/);
+    // Suite names are words of the UI's language, in the run picker and the run's header alike.
+    const options = await page.getByTestId('results-run-select').locator('option').allInnerTexts();
+    expect(options.join('\n')).toMatch(/クイック|標準/);
+    expect(options.join('\n')).not.toMatch(/\b(quick|standard|thorough)\b/);
+    expect(await page.locator('main').innerText()).toMatch(/スイート: (クイック|標準|詳細)/);
   });
 
   it('the share card and the Markdown copied from the Japanese UI are in Japanese', async () => {
