@@ -4,6 +4,7 @@ import type { DetectResult, EvidenceRow, Finding, RuntimeInfo } from '../../elec
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
 import { findingText } from '../../electron/finding-text';
+import { targetLabel } from '../../electron/headline';
 import { adviceTitle, effectLine, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
 import { ApplyFinding, HowToApply, SEVERITY_CLASS, show } from './findings-list';
@@ -97,12 +98,12 @@ export function AdviceView(): JSX.Element {
 
 /** Every finding of every runtime, ranked by expected gain; what was checked when nothing needs to change. */
 export function AdviceList({ detect, runs }: { detect: DetectResult; runs: number }): JSX.Element {
-  const { t } = useAdviceT();
+  const { t, lang } = useAdviceT();
   const items = detect.runtimes
     .flatMap((rt) => (rt.findings ?? []).map((f) => ({ f, rt })))
     .sort((a, b) => (a.f.rank ?? 999) - (b.f.rank ?? 999));
   if (items.length === 0) {
-    const names = detect.runtimes.map((r) => r.name).join(', ');
+    const names = detect.runtimes.map((r) => (r.id === 'local' ? targetLabel({ id: 'local', label: r.name }, lang) : r.name)).join(t('common:listSeparator', { defaultValue: ', ' }));
     return (
       <div className="view advice-view">
         <EmptyState icon="check" title={t('view.nothingTitle')}>

@@ -69,6 +69,11 @@ describe('findings in Japanese', () => {
     const empty = renderToStaticMarkup(<AdviceList detect={{ runtimes: [{ ...fixtureRuntimes()['dd-marslo-v40'], findings: [] }], durationMs: 1 }} runs={2} />);
     expect(visible(empty)).toContain('1 個のランタイム（docker-desktop）を調べました');
     expect(visible(empty)).toContain('（保存済みの 2 回の実行と照合）');
+    // This machine is named in the UI's language, and the list is joined the Japanese way.
+    const dd = fixtureRuntimes()['dd-marslo-v40'];
+    const two = renderToStaticMarkup(<AdviceList detect={{ runtimes: [{ ...dd, id: 'local', name: 'This machine', findings: [] }, { ...dd, findings: [] }], durationMs: 1 }} runs={0} />);
+    expect(visible(two)).toContain('2 個のランタイム（このマシン、docker-desktop）を調べました');
+    expect(visible(two)).not.toContain('This machine');
   });
 
   it('the effect line is the first published sentence in either language, with a lead-in kept with what it introduces', () => {
