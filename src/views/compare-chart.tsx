@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ErrorBar, Rectangle, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { fmtRatioInterval } from '../../electron/headline';
 import { verdictWord } from '../../electron/verdict-stats';
@@ -12,6 +12,10 @@ import { ChartCard } from './chart-card';
 /** One bar: after ÷ before of a voting metric (as % of before) with its interval as whiskers. */
 export interface CompareBar {
   name: string;
+  target: string;
+  place: string;
+  test: string;
+  metric: string;
   /** ratio × 100 */
   after: number;
   afterErr: [number, number];
@@ -29,6 +33,10 @@ export function compareBars(cmp: Comparison): CompareBar[] {
       const [lo, hi] = r.ci ?? [ratio, ratio];
       return {
         name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric).label}`,
+        target: r.target,
+        place: r.place,
+        test: r.test,
+        metric: r.metric,
         after: ratio * 100,
         afterErr: [(ratio - lo) * 100, (hi - ratio) * 100],
         verdict: r.verdict,
@@ -36,6 +44,23 @@ export function compareBars(cmp: Comparison): CompareBar[] {
         ci: r.ci,
       };
     });
+}
+
+/** Whether a bar is drawn as a change (better or worse); every other bar is muted. */
+export function flaggedBar(b: Pick<CompareBar, 'verdict'>): boolean {
+  return b.verdict === 'better' || b.verdict === 'worse';
+}
+
+/** One bar, carrying its row's numbers (the table's, unrounded) as data attributes; muted unless flagged. */
+function CompareBarShape(props: BarShapeProps): JSX.Element {
+  const d = props.payload as CompareBar;
+  const flagged = flaggedBar(d);
+  const fill = d.verdict === 'better' ? 'var(--good)' : d.verdict === 'worse' ? 'var(--bad)' : SERIES_COLORS[5];
+  return (
+    <g data-testid="compare-bar" data-target={d.target} data-place={d.place} data-test={d.test} data-metric={d.metric} data-verdict={d.verdict} data-ratio={d.ratio} data-lo={d.ci?.[0]} data-hi={d.ci?.[1]} data-muted={!flagged}>
+      <Rectangle {...props} fill={fill} />
+    </g>
+  );
 }
 
 /** After ÷ before per voting metric as % of before, with its interval as whiskers: a bar whose whiskers cross 100% is within noise. */
@@ -59,10 +84,7 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
             }}
           />
           <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />
-          <Bar dataKey="after" name={t('compare.ratio')} fill={SERIES_COLORS[0]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false}>
-            {bars.map((b) => (
-              <Cell key={b.name} fill={b.verdict === 'better' ? 'var(--good)' : b.verdict === 'worse' ? 'var(--bad)' : SERIES_COLORS[5]} />
-            ))}
+          <Bar dataKey="after" name={t('compare.ratio')} fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false} shape={CompareBarShape}>
             <ErrorBar dataKey="afterErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
           </Bar>
         </BarChart>
