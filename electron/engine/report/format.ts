@@ -26,7 +26,7 @@ export function formatNumber(x: number): string {
 export function formatCompact(x: number): string {
   if (!Number.isFinite(x)) return String(x);
   const a = Math.abs(x);
-  const sig3 = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).replace(/\.?0+$/, '');
+  const sig3 = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2)).replace(/\.(\d*?)0+$/, (_m, d: string) => (d ? `.${d}` : ''));
   if (a >= 1e9) return `${x < 0 ? '-' : ''}${sig3(a / 1e9)}G`;
   if (a >= 1e6) return `${x < 0 ? '-' : ''}${sig3(a / 1e6)}M`;
   if (a >= 1e4) return `${x < 0 ? '-' : ''}${sig3(a / 1e3)}k`;
