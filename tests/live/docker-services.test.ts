@@ -6,8 +6,9 @@
  *   redis TCP + unix socket in the container, and across two containers (a peer redis-server on
  *         127.0.0.1 only, a free port);
  *   http  in shared, guest and volume.
- * The native target runs the same three for the baseline. Afterwards nothing is left: no
- * container, no volume, no host iperf3 server, no work dir. A cancel during redis also cleans up.
+ * Afterwards nothing is left: no container, no volume, no host iperf3 server, no work dir. A cancel
+ * during redis also cleans up. The same three on This machine (its loopback path, no remote redis):
+ * tests/live/ui-services.test.ts; each service script on its own: tests/live/service-scripts.test.ts.
  * Network rule: only loopback (host networking in the root namespace, servers bound to 127.0.0.1).
  */
 import { spawnSync } from 'node:child_process';
@@ -69,7 +70,7 @@ afterAll(async () => {
 }, 120_000);
 
 describe('service tests inside docker containers (real dockerd, host networking)', () => {
-  it('net, redis (same container and across two) and http run in the container and natively, with the path in the method, and leave nothing behind', async () => {
+  it('net, redis (same container and across two) and http run in the container, with the path in the method, and leave nothing behind', async () => {
     let duringNet: Promise<{ name: string; network: string }[]> | undefined;
     let duringRedis: Promise<{ name: string; network: string }[]> | undefined;
     let serversDuringNet: string[] = [];
@@ -82,12 +83,12 @@ describe('service tests inside docker containers (real dockerd, host networking)
       if (e.test === 'redis' && !duringRedis) duringRedis = Promise.resolve(containers());
     });
     const t0 = Date.now();
-    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: ['local', TARGET], image: IMAGE, tests: ['net', 'redis', 'http'] });
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: IMAGE, tests: ['net', 'redis', 'http'] });
     await engine.waitForJob(jobId);
     unsubscribe();
-    log(`net, redis, http natively and in docker: ${Math.round((Date.now() - t0) / 1000)} s`);
+    log(`net, redis, http in docker: ${Math.round((Date.now() - t0) / 1000)} s`);
     const [finished] = ofType(events, jobId, 'job-finished');
-    expect(finished, JSON.stringify(ofType(events, jobId, 'log'))).toMatchObject({ status: 'completed' });
+    expect(finished, JSON.stringify([...ofType(events, jobId, 'log'), ...ofType(events, jobId, 'test-error')])).toMatchObject({ status: 'completed' });
     const logs = ofType(events, jobId, 'log').map((l) => l.message).join('\n');
     expect(logs).toMatch(/net measures host networking \(--network host\)/);
     expect(logs).toMatch(/Service tests run in a second container, vmbench-\S+-net, with the same places and host networking/);
@@ -106,30 +107,24 @@ describe('service tests inside docker containers (real dockerd, host networking)
     ]);
 
     const run = await call<Run>(engine, 'runs.get', finished.runId!);
-    const [local, docker] = [run.targets.find((t) => t.id === 'local')!, run.targets.find((t) => t.id === TARGET)!];
-    expect(local.errors).toEqual([]);
+    expect(run.targets.map((t) => t.id)).toEqual([TARGET]);
+    const docker = run.targets[0];
     expect(docker.errors).toEqual([]);
-    expect(local.results.map((r) => `${r.place} ${r.test}`)).toEqual(['native net', 'native redis', 'native http']);
     expect(docker.results.map((r) => `${r.place} ${r.test}`).sort()).toEqual(['guest http', 'guest net', 'guest redis', 'shared http', 'volume http'].sort());
-    for (const t of [local, docker]) {
-      for (const r of t.results) {
-        log(`${t.id} ${r.place} ${r.test}: ${Object.entries(r.metrics).filter(([m]) => /Mbps|rps|req_per_s/.test(m)).map(([m, s]) => `${m}=${Math.round(s.median)}`).join(' ')}`);
-        for (const [metric, s] of Object.entries(r.metrics)) {
-          expect(s.n, `${t.id} ${r.place} ${r.test} ${metric}`).toBe(3);
-          expect(s.median, `${t.id} ${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
-        }
+    for (const r of docker.results) {
+      log(`${r.place} ${r.test}: ${Object.entries(r.metrics).filter(([m]) => /Mbps|rps|req_per_s/.test(m)).map(([m, s]) => `${m}=${Math.round(s.median)}`).join(' ')}`);
+      for (const [metric, s] of Object.entries(r.metrics)) {
+        expect(s.n, `${r.place} ${r.test} ${metric}`).toBe(3);
+        expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
       }
     }
     const net = docker.results.find((r) => r.test === 'net')!;
     expect(Object.keys(net.metrics).sort()).toEqual(['rx_Mbps', 'tx_Mbps']);
     expect(net.tool.method).toMatch(/measured path: host networking \(--network host\).*the server is iperf3 [\d.]+ on this machine, bound to 127\.0\.0\.1:\d+/);
     expect(net.command).toMatch(/^iperf3 -c 127\.0\.0\.1 -p \d+ -J -O 1/);
-    const nativeNet = local.results.find((r) => r.test === 'net')!;
-    expect(nativeNet.tool.method).toMatch(/measured path: this machine's own loopback \(127\.0\.0\.1\)/);
     const redis = docker.results.find((r) => r.test === 'redis')!;
     for (const m of ['set_rps_tcp', 'get_rps_tcp', 'set_rps_unix', 'get_rps_unix', 'set_rps_remote', 'get_rps_remote']) expect(redis.metrics[m]?.median, m).toBeGreaterThan(0);
     expect(redis.tool.method).toMatch(/remote = redis-server in a second container of vmbench-guest:local \(vmbench-\S+-redis\), over host networking, listening on 127\.0\.0\.1:\d+ only/);
-    expect(Object.keys(local.results.find((r) => r.test === 'redis')!.metrics).some((m) => m.endsWith('_remote'))).toBe(false);
     const ratio = redis.metrics.set_rps_remote.median / redis.metrics.set_rps_tcp.median;
     log(`redis SET remote/same-container: ${ratio.toFixed(2)}`);
 

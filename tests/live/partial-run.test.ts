@@ -2,6 +2,9 @@
 // bench image, so every Docker step fails with image-build-failed while This machine measures.
 // The run is partial in the banner, Results, History, the CLI (exit 3) and the card; the Docker
 // target gets its own banner with the fix in the app's terms and a Retry that re-runs only it.
+// The measurement of the targets that work is not the point here: the run measures one test
+// (seq-write), started through the API the UI uses (the UI's button always runs every disk test), so
+// This machine's part and the Retry are small. The button's own run: tests/e2e/ui-flow.test.ts.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -45,7 +48,9 @@ describe('a run where the Docker target fails', () => {
     if (!(await box.isChecked())) await box.check();
     expect(await page.getByTestId('target-local').isChecked()).toBe(true);
     await page.getByTestId('image-input').fill('');
-    await page.getByRole('button', { name: 'Benchmark my setup', exact: true }).click();
+    // No image: the engine tries to build vmbench's own, which a daemon without network cannot do.
+    // The page shows the job it did not start itself, as it would one of another window.
+    await api('run.start', { suite: 'quick', targets: ['local', TARGET], tests: ['seq-write'] });
     await page.locator('[data-testid="run-status"][data-status="partial"]').waitFor({ timeout: 420_000 });
     expect(await page.getByTestId('run-status').innerText()).toMatch(/not every step measured/);
 
@@ -59,10 +64,11 @@ describe('a run where the Docker target fails', () => {
     expect(text).not.toMatch(/--image/);
     expect(await page.locator('[data-testid="target-banner"][data-target="local"]').count()).toBe(0);
     expect(await page.getByTestId('run-facts').getByTestId('state-badge').innerText()).toMatch(/partial/);
-    // Twelve failed steps are one grouped row with their count, not twelve identical rows.
-    const errs = page.getByTestId('result-error');
+    // The three failed steps (seq-write in shared, guest, volume) are one grouped row with their count, not three identical rows.
+    // (This machine may add a row of its own: a write-back that did not settle is a warning, not a failure.)
+    const errs = page.getByTestId('result-error').filter({ hasText: `(${CONTEXT})` });
     expect(await errs.count()).toBe(1);
-    expect(await errs.first().getAttribute('data-count')).toBe('12');
+    expect(await errs.first().getAttribute('data-count')).toBe('3');
     await page.screenshot({ path: '/tmp/ui-partial-results.png', fullPage: true });
 
     const runs = await api<RunList>('runs.list');
@@ -86,6 +92,7 @@ describe('a run where the Docker target fails', () => {
     await page.getByTestId('nav-results').click();
     await page.getByTestId('image-input').fill('vmbench-guest:local');
     const retry = page.locator(`[data-testid="target-banner"][data-target="${TARGET}"] [data-testid="retry-target"]`);
+    expect(await retry.getAttribute('aria-label')).toMatch(/seq-write/);
     await retry.click();
     await page.getByTestId('run-panel').waitFor({ timeout: 30_000 });
     const targets = await page.getByTestId('target-progress').innerText();
@@ -94,5 +101,8 @@ describe('a run where the Docker target fails', () => {
     expect(await page.getByTestId('run-status').getAttribute('data-status')).toBe('completed');
     const runs = await api<RunList>('runs.list');
     expect(runs.runs.find((r) => r.status === 'completed')).toMatchObject({ targets: [TARGET], targetStatus: { [TARGET]: 'ok' } });
+    const retried = await api<Run>('runs.get', runs.runs.find((r) => r.status === 'completed')!.id);
+    expect(retried.tests).toEqual(['seq-write']);
+    expect(retried.targets[0].results.map((r) => `${r.place} ${r.test}`).sort()).toEqual(['guest seq-write', 'shared seq-write', 'volume seq-write']);
   });
 });

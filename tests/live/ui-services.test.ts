@@ -1,11 +1,13 @@
 // The service tests (net, redis, http) on This machine through the UI's engine, shown in Results and
-// Compare. Live lane: they start real iperf3, redis-server, nginx and wrk on loopback. The rest of
-// the UI flow is tests/e2e/ui-flow.test.ts.
+// Compare, with the native path in the method (loopback; no remote redis, which only Docker has).
+// Live lane: they start real iperf3, redis-server, nginx and wrk on loopback. The rest of the UI flow
+// is tests/e2e/ui-flow.test.ts; the same three in Docker containers: tests/live/docker-services.test.ts.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import type { Run, TestResult } from '../../electron/contract.js';
 import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
@@ -79,6 +81,12 @@ describe('service tests on This machine in the UI', () => {
       runId = (await api<Runs>('runs.list')).runs.find((r) => !before.has(r.id) && r.status === 'completed')?.id;
     }
     expect(runId, server.output().slice(-2000)).toBeTruthy();
+    // What the engine stored: on This machine net measures its own loopback, and redis has no remote figures.
+    const stored = await api<Run>('runs.get', runId);
+    const native = (test: string): TestResult => stored.targets[0].results.find((r) => r.test === test)!;
+    expect(stored.targets[0].results.map((r) => `${r.place} ${r.test}`)).toEqual(['native net', 'native redis', 'native http']);
+    expect(native('net').tool.method).toMatch(/measured path: this machine's own loopback \(127\.0\.0\.1\)/);
+    expect(Object.keys(native('redis').metrics).some((m) => m.endsWith('_remote'))).toBe(false);
 
     await page.getByTestId('nav-results').click();
     const picker = page.getByTestId('results-run-select');
