@@ -10,7 +10,12 @@ const englishCli = { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
 
 export default defineConfig({
   test: {
-    // Both cores: files that share nothing (unit) run two at a time; the others say fileParallelism: false.
+    // Both cores: the fast lane's files share nothing (each has its own data folder from mkdtemp, port 0,
+    // screenshots under test-results/screens/<file>/, fio processes found by their own folder) and assert no
+    // time or hardware statistics, so unit, integration and e2e run two at a time, in one pool (vitest
+    // starts e2e and integration first, by project name, and fills in with the short unit files). Much of
+    // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
+    // which the other file's work fills. The live lane's files share daemons and guests: one at a time.
     maxWorkers: 2,
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
@@ -23,7 +28,6 @@ export default defineConfig({
           env: englishCli,
           testTimeout: 300_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
       {
@@ -33,7 +37,6 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 600_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
       {

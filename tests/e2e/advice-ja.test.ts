@@ -2,7 +2,7 @@
 // setup replayed on this machine (Rancher Desktop's real captured settings, QEMU + reverse-sshfs, under a
 // stub HOME with VMBENCH_HOST_PLATFORM=darwin; libvirt's in-process test driver instead of the system's
 // domains). Checks the findings are in Japanese with no missing key, the evidence table and How to, no
-// horizontal overflow at 1440 and 1024 px in both themes (screenshots kept in test-results), and axe.
+// horizontal overflow at 1440 and 1024 px in both themes (screenshots kept in test-results/screens/advice-ja), and axe.
 // This machine has no Japanese system font; a Japanese user's has one (Hiragino, Yu Gothic, Noto CJK), so the
 // browser is given Noto Sans JP (the package the share card bundles) through its own fontconfig file.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStubEnv, local, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { violationsInBothThemes } from '../helpers/a11y.js';
 import { chromiumPath } from '../../scripts/chromium-path.mjs';
-import { CHROMIUM_ARGS, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { CHROMIUM_ARGS, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let stub: StubEnv;
 let server: WebServer | undefined;
@@ -81,7 +81,7 @@ describe('What to change in Japanese', () => {
           return out;
         });
         expect(overflow, `${width} ${colorScheme}`).toEqual([]);
-        await page.screenshot({ path: join(ROOT, 'test-results', `advice-ja-${width}-${colorScheme}.png`), fullPage: true });
+        await page.screenshot({ path: join(shotsDir('advice-ja'), `advice-ja-${width}-${colorScheme}.png`), fullPage: true });
       }
     }
     await page.setViewportSize({ width: 1440, height: 900 });

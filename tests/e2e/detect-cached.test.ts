@@ -2,10 +2,14 @@
 // runtime kind streams in as it answers, and a hung CLI shows "checking…" and then its time-out reason.
 // limactl cannot be installed here; the stub replays the real `limactl list --json` capture of
 // lima-vm/lima PR 308 (../shared/fixtures/lima/SOURCES.txt), and hangs once the test says so.
+// The hung kind is "checking" only until its 4 s time-out, so nothing here polls the page inside that
+// window (a loaded machine may not even render it): the page records every state it commits, and the
+// test's own event socket records whether limactl was still hanging when This machine's answer went out.
 import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { violationsInBothThemes } from '../helpers/a11y.js';
 import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
@@ -16,6 +20,7 @@ let browser: Browser;
 let page: Page;
 let hangFlag: string;
 let hungMark: string;
+let stoppedMark: string;
 
 const card = (id: string): string => `[data-testid="runtime-card"][data-runtime-id="${id}"]`;
 
@@ -23,6 +28,7 @@ beforeAll(async () => {
   stub = makeStubEnv({});
   hangFlag = join(stub.root, 'hang');
   hungMark = join(stub.root, 'hung');
+  stoppedMark = join(stub.root, 'stopped');
   const capture = shared('lima/list-json.lima-pr308-2021.ndjson');
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
   const limactl = join(stub.bin, 'limactl');
@@ -30,7 +36,8 @@ beforeAll(async () => {
     limactl,
     [
       '#!/bin/sh',
-      `if [ -e ${q(hangFlag)} ]; then : > ${q(hungMark)}; exec /bin/sleep 30; fi`,
+      // Hung: marks that it hangs, and when the engine stops it at its time-out, that it was stopped.
+      `if [ -e ${q(hangFlag)} ]; then trap ': > ${q(stoppedMark)}; exit 143' TERM INT; : > ${q(hungMark)}; /bin/sleep 30 & wait $!; fi`,
       'case "$*" in',
       `  "list --json") /bin/cat ${q(capture)};;`,
       '  *) echo "stub limactl: no real capture for: $*" >&2; exit 1;;',
@@ -75,22 +82,74 @@ describe('detection appears at once', () => {
 
   it('shows the last detection with its age while a hung CLI keeps its kind checking, then its time-out reason', async () => {
     writeFileSync(hangFlag, '');
-    await page.reload();
-    // The saved detection is on screen while limactl is still hanging: the lima cards say "checking…".
-    await page.getByTestId('detect-status').filter({ hasText: /^Last detection, \d+ s ago · checking again…$/ }).waitFor();
-    expect(await page.locator(card('lima:default')).getAttribute('data-checking')).toBe('true');
-    expect(await page.locator(card('lima:default')).getByTestId('state-badge').textContent()).toBe('checking…');
-    // The other kinds are not held back: this machine answers fresh while limactl still hangs.
-    await page.waitForFunction(
-      ({ local, lima }) => document.querySelector(local)?.getAttribute('data-checking') === null && document.querySelector(lima)?.getAttribute('data-checking') === 'true',
-      { local: card('local'), lima: card('lima:default') },
-    );
+    // Every state the page commits, recorded by the page itself from its first script on.
+    await page.addInitScript(recordDetectStates);
+    // This test's own event socket: was limactl stopped yet when This machine's answer was sent?
+    const limaStoppedAtLocal: boolean[] = [];
+    const events = await openEvents(server, (ev) => {
+      if (ev.type === 'detect-kind' && ev.kind === 'local') limaStoppedAtLocal.push(existsSync(stoppedMark));
+    });
+    try {
+      await page.reload();
+      // Then the hung kind answers with its time-out reason and the saved instances go away.
+      const reason = page.locator(card('lima')).getByTestId('runtime-reason');
+      await reason.waitFor({ timeout: 30_000 });
+      expect(await reason.textContent()).toMatch(/limactl list --json did not answer within 4 s/);
+      expect(await page.locator(card('lima:default')).count()).toBe(0);
+      await page.getByTestId('detect-status').filter({ hasText: /runtimes? found in/ }).waitFor();
+    } finally {
+      events.close();
+    }
     expect(existsSync(hungMark)).toBe(true);
-    // Then the hung kind answers with its time-out reason and the saved instances go away.
-    const reason = page.locator(card('lima')).getByTestId('runtime-reason');
-    await reason.waitFor({ timeout: 30_000 });
-    expect(await reason.textContent()).toMatch(/limactl list --json did not answer within 4 s/);
-    expect(await page.locator(card('lima:default')).count()).toBe(0);
-    await page.getByTestId('detect-status').filter({ hasText: /runtimes? found in/ }).waitFor();
+    expect(existsSync(stoppedMark)).toBe(true);
+    const states = await page.evaluate(() => (window as unknown as { __detectStates: DetectState[] }).__detectStates);
+    // The saved detection was on screen while limactl was still hanging: the lima cards said "checking…".
+    expect(states, JSON.stringify(states)).toContainEqual(expect.objectContaining({ status: expect.stringMatching(/^Last detection, \d+ s ago · checking again…$/), lima: 'true', limaBadge: 'checking…' }));
+    // The other kinds are not held back: this machine was shown fresh while the lima cards still said "checking…",
+    expect(states, JSON.stringify(states)).toContainEqual(expect.objectContaining({ local: 'fresh', lima: 'true' }));
+    // and its answer left the engine before limactl was stopped (one detection, one answer).
+    expect(limaStoppedAtLocal).toEqual([false]);
   });
 });
+
+/** What the page showed of the detection at one commit (data-checking of a card: "true", "fresh", or null when absent). */
+interface DetectState {
+  status: string | null;
+  local: string | null;
+  lima: string | null;
+  limaBadge: string | null;
+}
+
+/** Runs in the page before its own scripts: records each distinct DetectState as the DOM changes (a MutationObserver, no polling). */
+function recordDetectStates(): void {
+  const w = window as unknown as { __detectStates: DetectState[] };
+  w.__detectStates = [];
+  let last = '';
+  const cardOf = (id: string): Element | null => document.querySelector(`[data-testid="runtime-card"][data-runtime-id="${id}"]`);
+  new MutationObserver(() => {
+    const local = cardOf('local');
+    const lima = cardOf('lima:default');
+    const state: DetectState = {
+      status: document.querySelector('[data-testid="detect-status"]')?.textContent ?? null,
+      local: local ? (local.getAttribute('data-checking') ?? 'fresh') : null,
+      lima: lima ? (lima.getAttribute('data-checking') ?? 'fresh') : null,
+      limaBadge: lima?.querySelector('[data-testid="state-badge"]')?.textContent ?? null,
+    };
+    const key = JSON.stringify(state);
+    if (key !== last) w.__detectStates.push(state);
+    last = key;
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+/** Subscribes to the server's event socket as the page does (its key as ?token=), once it is open. */
+async function openEvents(s: WebServer, onEvent: (ev: { type?: string; kind?: string }) => void): Promise<WebSocket> {
+  const origin = new URL(s.url).origin;
+  const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/api/events?token=${s.token}`, { headers: { origin } });
+  ws.on('message', (data) => onEvent(JSON.parse(String(data)) as { type?: string; kind?: string }));
+  await new Promise<void>((resolve, reject) => {
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+  });
+  return ws;
+}
+

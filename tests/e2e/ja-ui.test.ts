@@ -1,7 +1,7 @@
 // The app in Japanese: a browser whose language is ja gets the Japanese UI; every view is walked at
 // 1024 px with no horizontal overflow (Japanese labels are wider), axe-core finds nothing in either
 // theme, and the language switch changes and remembers the language. Screenshots at 1440 and 1024 px
-// in both themes go to /tmp/vmbench-ja/ for a person to look at.
+// in both themes go to test-results/screens/ja-ui/ for a person to look at.
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -18,7 +18,7 @@ async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(shotsDir('ui-flow'), `${name}.png`), fullPage: true });
 }
 
-/** Screenshots the page when the current test fails (into /tmp/ui-fail-<name>.png). */
+/** Screenshots the page when the current test fails (into test-results/screens/ui-flow/fail-<name>.png). */
 function shotOnFailure(name: string): void {
   onTestFailed(async () => {
     await page.screenshot({ path: join(shotsDir('ui-flow'), `fail-${name}.png`), fullPage: true }).catch(() => undefined);

@@ -43,7 +43,7 @@ export function seedRuns(home: string, names: string[]): void {
 }
 
 /** Switches the page to a theme through the system setting and waits until its CSS transitions have finished. */
-async function settleTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+export async function settleTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
   await page.waitForFunction((s) => document.documentElement.dataset.theme === s, scheme);
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));

@@ -65,11 +65,11 @@ describe('one deadline for the whole detection', () => {
     mkdirSync(dirname(contextMetaPath(ctx, DESKTOP_CONTEXT)), { recursive: true });
     writeFileSync(contextMetaPath(ctx, DESKTOP_CONTEXT), '{"Name":"desktop-linux"}');
     const told: string[] = [];
-    const list = await detectAll(ctx, { deadlineMs: 800, onKind: (k) => told.push(k) });
-    expect(list[0]).toMatchObject({ id: 'local', state: 'running' });
-    const others = list.slice(1);
+    // The kinds that run CLIs (the host's own kind reads files, and may itself miss 0.8 s on a loaded machine; the test above has it answer beside hung CLIs).
+    const kinds = RUNTIME_KINDS.filter((k) => k.kind !== 'local');
+    const others = await detectAll(ctx, { kinds, deadlineMs: 800, onKind: (k) => told.push(k) });
     expect(others.map((r) => r.kind).sort()).toEqual(['colima', 'docker-desktop', 'docker-engine', 'libvirt', 'lima', 'orbstack', 'podman', 'rancher-desktop', 'vagrant']);
-    expect(told.sort()).toEqual(RUNTIME_KINDS.map((k) => k.kind).sort());
+    expect(told.sort()).toEqual(kinds.map((k) => k.kind).sort());
     for (const r of others) {
       expect(r.state).toBe('unknown');
       // Each call's own time-out was shortened to end before the deadline; a kind that needed a second call is stopped by the deadline itself.
