@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, settleTheme } from '../helpers/a11y.js';
 import { join } from 'node:path';
-import { apiCall, launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { apiCall, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
@@ -32,8 +32,7 @@ describe('developer tasks', () => {
   it('the switch adds them to the estimate', async () => {
     const page = await open(1440, 'light');
     // The estimate of This machine alone, once detection has finished (a guest another program runs on this machine would be selected too, and its minutes round the change away).
-    await page.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false);
-    for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) await box.uncheck();
+    await onlyThisMachine(page);
     const total = async (): Promise<string> => page.getByTestId('run-plan-total').innerText();
     const seconds = (t: string): number => (/~(\d+) min/.exec(t) ? Number(/~(\d+) min/.exec(t)![1]) * 60 : Number(/~(\d+) s/.exec(t)![1]));
     const before = seconds(await total());

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
@@ -20,7 +20,9 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(server.url);
   await page.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 60_000 });
-}, 120_000);
+  // Detection done and only This machine chosen: Enter on the button must start a run, not meet a button still waiting for detection.
+  await onlyThisMachine(page);
+}, 180_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, leftovers, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { launchBrowser, leftovers, onlyThisMachine, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const RUN_TIMEOUT = 300_000;
 let server: WebServer;
@@ -68,7 +68,7 @@ describe('vmbench web in Chromium', () => {
     expect(await card.getByTestId('tool-versions').innerText()).toMatch(/fio\s+(fio-)?\d+\.\d+/);
     expect(await card.getByTestId('target-local').isChecked()).toBe(true);
     // This file is about the host: measure only This machine, even if the machine has running guests.
-    for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) await box.uncheck();
+    await onlyThisMachine(page);
     // The network & services switch is off by default (the default run is the disk suite); it toggles by keyboard too.
     const services = page.getByTestId('services-toggle');
     expect(await services.isChecked()).toBe(false);

@@ -79,6 +79,17 @@ export async function apiCall<T>(server: Pick<WebServer, 'url' | 'token'>, chann
   return env.value;
 }
 
+/**
+ * Waits until detection has finished (Refresh is enabled again), then unchecks every target but This
+ * machine: a test of the host measures only the host, even where the machine also runs guests that
+ * the real libvirt, Docker or Vagrant would show (a developer's machine, another test's guest).
+ */
+export async function onlyThisMachine(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, { timeout: 120_000 });
+  for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) await box.uncheck();
+  await page.waitForFunction(() => (document.querySelector('[data-testid="benchmark-button"]') as HTMLButtonElement | null)?.disabled === false);
+}
+
 /** Launches the machine's Chromium or Chrome headless (scripts/chromium-path.mjs). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
