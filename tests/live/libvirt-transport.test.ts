@@ -259,6 +259,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
       { name: 'small-files', source: scriptSource('small-files'), args: scriptArgs('small-files', 'quick', '/mnt/host') },
       { signal: new AbortController().signal, timeoutMs: 4000, onEvent: (ev) => got.push(ev), onStderr: (l) => stderr.push(l) },
     );
+    log(`time-out: ${JSON.stringify(outcome)} after ${((Date.now() - t0) / 1000).toFixed(1)} s; stderr tail: ${stderr.slice(-6).join(' | ')}`);
     expect(outcome).toMatchObject({ cancelled: false, timedOut: true, exitCode: 143 });
     expect(Date.now() - t0).toBeLessThan(60_000);
     expect(stderr.join('\n')).toMatch(/did not finish within 8 s; stopping it/);
