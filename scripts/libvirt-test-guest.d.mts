@@ -16,8 +16,8 @@ export interface TestGuest {
   name: string;
   uri: string;
   work: string;
-  /** The host folder shared into the guest at /mnt/host (9p). */
-  share: string;
+  /** The host folder shared into the guest at /mnt/host (9p); null for a guest started with `withShare: false`. */
+  share: string | null;
   console: string;
   bootMs: number;
   /** Destroys and undefines the domain and removes its temp folder (overlay, share). */
@@ -36,14 +36,14 @@ export interface GuestExecResult {
 export function virsh(uri: string, args: string[], timeoutMs?: number): string;
 /** Builds or reuses the cached guest image. */
 export function buildGuestImage(): GuestImage;
-/** The domain XML of the test guest. */
-export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string; nicModel?: string }): string;
+/** The domain XML of the test guest (no 9p share when `share` is null). */
+export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string | null; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string; nicModel?: string }): string;
 /** A test guest defined but not started (shut off). */
 export type DefinedGuest = Omit<TestGuest, 'bootMs'>;
 /** Defines a test guest without starting it. */
-export function defineTestGuest(o: { image: GuestImage; name: string; uri?: string; memoryMiB?: number; vcpus?: number; nicModel?: string }): DefinedGuest;
+export function defineTestGuest(o: { image: GuestImage; name: string; uri?: string; memoryMiB?: number; vcpus?: number; nicModel?: string; withShare?: boolean }): DefinedGuest;
 /** Defines and starts a test guest and waits for its guest agent. */
-export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; nicModel?: string; log?: (s: string) => void }): Promise<TestGuest>;
+export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; nicModel?: string; withShare?: boolean; log?: (s: string) => void }): Promise<TestGuest>;
 /** Polls guest-ping until the agent answers. */
 export function waitForAgent(uri: string, name: string, timeoutMs: number, consoleLog?: string): Promise<void>;
 /** Runs a program in the guest through guest-exec and waits for it. */

@@ -35,9 +35,16 @@ export function buildGuestImage() {
 
 const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
 
-/** The domain XML of the test guest. */
+/** The domain XML of the test guest (no 9p share when `share` is null). */
 export function domainXml({ name, image, overlay, share, console, memoryMiB = 1024, vcpus = 2, shareTag = 'vmbench-share', nicModel = 'virtio' }) {
   const e = xmlEscape;
+  const fs = share
+    ? `
+    <filesystem type='mount' accessmode='mapped'>
+      <source dir='${e(share)}'/>
+      <target dir='${e(shareTag)}'/>
+    </filesystem>`
+    : '';
   return `<domain type='qemu'>
   <name>${e(name)}</name>
   <memory unit='MiB'>${memoryMiB}</memory>
@@ -57,11 +64,7 @@ export function domainXml({ name, image, overlay, share, console, memoryMiB = 10
       <driver name='qemu' type='qcow2'/>
       <source file='${e(overlay)}'/>
       <target dev='vda' bus='virtio'/>
-    </disk>
-    <filesystem type='mount' accessmode='mapped'>
-      <source dir='${e(share)}'/>
-      <target dir='${e(shareTag)}'/>
-    </filesystem>
+    </disk>${fs}
     <interface type='user'><model type='${nicModel}'/></interface>
     <channel type='unix'><target type='virtio' name='org.qemu.guest_agent.0'/></channel>
     <serial type='file'><source path='${e(console)}'/><target port='0'/></serial>
@@ -73,15 +76,18 @@ export function domainXml({ name, image, overlay, share, console, memoryMiB = 10
 
 /**
  * Defines a test guest without starting it. Returns { name, uri, work, share, console, stop() }:
- * work = the temp folder (overlay, console log), share = the host folder shared at /mnt/host.
+ * work = the temp folder (overlay, console log), share = the host folder shared at /mnt/host, or
+ * null with `withShare: false` (then the guest has one place, its own disk, and a run measures only that).
  */
-export function defineTestGuest({ image, name, uri = 'qemu:///system', memoryMiB, vcpus, nicModel }) {
+export function defineTestGuest({ image, name, uri = 'qemu:///system', memoryMiB, vcpus, nicModel, withShare = true }) {
   const base = process.env.VMBENCH_GUEST_WORK ?? tmpdir();
   const work = mkdtempSync(join(base, 'vmbench-guest-'));
   chmodSync(work, 0o755); // qemu runs as libvirt-qemu: it must reach the overlay and the share
-  const share = join(work, 'share');
-  mkdirSync(share);
-  chmodSync(share, 0o777);
+  const share = withShare ? join(work, 'share') : null;
+  if (share) {
+    mkdirSync(share);
+    chmodSync(share, 0o777);
+  }
   const overlay = join(work, 'overlay.qcow2');
   const console = join(work, 'console.log');
   execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', '-F', 'qcow2', '-b', image.disk, overlay], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -123,8 +129,8 @@ export function defineTestGuest({ image, name, uri = 'qemu:///system', memoryMiB
 }
 
 /** Defines and starts a test guest (see defineTestGuest); resolves once its guest agent answers, with bootMs. */
-export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, nicModel, log = () => {} }) {
-  const guest = defineTestGuest({ image, name, uri, memoryMiB, vcpus, nicModel });
+export async function startTestGuest({ image, name, uri = 'qemu:///system', bootTimeoutMs = 300_000, memoryMiB, vcpus, nicModel, withShare, log = () => {} }) {
+  const guest = defineTestGuest({ image, name, uri, memoryMiB, vcpus, nicModel, withShare });
   try {
     const t0 = Date.now();
     virsh(uri, ['start', '--domain', name]);

@@ -2,8 +2,8 @@
 // - a Mac setup replayed on this Linux machine: Rancher Desktop's real captured settings (QEMU +
 //   reverse-sshfs, shared/fixtures/rancher-desktop) under a stub HOME, with VMBENCH_HOST_PLATFORM=darwin
 //   standing in for the Mac, and a real libvirt domain with an IDE disk and default io (defined, not started);
-// - a live run: a real libvirt test guest (rtl8139 NIC, default io) measured with rand-read next to This
-//   machine, so the disk-io finding carries the user's own number.
+// - a live run: a real libvirt test guest (rtl8139 NIC, default io, no 9p share, so only its disk is
+//   measured) measured with rand-read next to This machine, so the disk-io finding carries the user's own number.
 // Checks the rank order, the "yours" figure beside the published one, Apply only where vmbench can
 // apply, How to with the menu path elsewhere, the Evidence table, and the empty state on a tuned setup.
 import { execFileSync } from 'node:child_process';
@@ -130,7 +130,7 @@ describe('What to change', () => {
   }, 300_000);
 
   it('after a live run, the disk-io finding shows your own number next to the published one', async () => {
-    guest = await startTestGuest({ image: buildGuestImage(), name: liveDomain, uri: URI, nicModel: 'rtl8139' });
+    guest = await startTestGuest({ image: buildGuestImage(), name: liveDomain, uri: URI, nicModel: 'rtl8139', withShare: false });
     server = await startServer({ env: macEnv() });
     const runToEnd = async (spec: object): Promise<void> => {
       const { jobId } = await api<{ jobId: string }>(server!, 'run.start', spec);

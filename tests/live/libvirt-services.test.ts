@@ -134,6 +134,6 @@ describe('service tests inside a libvirt guest (real TCG guest, user-mode networ
       tmp: await inGuest('ls -A /tmp | grep "^vmbench-" || true'),
       procs: await inGuest('ps -eo pid,args | grep -E "iperf3|redis-|nginx|/tmp/vmbench-" | grep -v grep || true'),
     }).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
-    expect(readdirSync(guest!.share)).toEqual([]);
+    expect(readdirSync(guest!.share!)).toEqual([]);
   }, 1_200_000);
 });

@@ -3,8 +3,17 @@
  * cached Debian image (scripts/build-guest-image.sh), a TCG domain on a qcow2 overlay with direct
  * kernel boot, QEMU user-mode networking (never libvirt's default network), the guest-agent
  * channel and a 9p share of a host temp folder. Detection finds the agent and the mount; the engine
- * runs the quick disk suite in the shared folder and on the guest disk; cancel stops fio in the
- * guest and leaves nothing behind. The domain is destroyed and undefined at the end.
+ * runs quick rand-read in the shared folder and on the guest disk (events stream while the script
+ * runs) and the watch test over 9p (polling sees a host save, inotify never does); dev-tree runs
+ * through the transport in both places on a small tree; cancel (engine and transport) and a time-out
+ * stop fio in the guest and leave nothing behind; applying io_uring restarts the domain and a re-run
+ * compares before and after. The domain is destroyed and undefined at the end.
+ * Not here (the same scripts, proven elsewhere): every script and the rest of the quick suite
+ * (seq-write, seq-read, small-files) natively in bench-scripts.test.ts and the integration lane,
+ * the whole quick suite through a guest transport in docker-transport.test.ts, dev-tree at its
+ * suite sizes in dev-tasks-docker.test.ts; a throttled libvirt disk's verdicts in
+ * verdicts-throttle-libvirt.test.ts. Under TCG the full quick suite here took 12 min and dev-tree
+ * over 9p at quick size another 14 min.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,10 +21,12 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyPlan, ApplyResult, BenchEvent, Comparison, Envelope, JobEvent, Run } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
+import { StepCollector } from '../../electron/engine/bench/step-collector.js';
+import { scriptArgs, scriptSource, timeoutSec } from '../../electron/engine/bench/suites.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
 import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt-agent.js';
+import { DEV_TREE_METRICS } from '../helpers/dev-tasks-checks.js';
 import { buildGuestImage, guestExec, startTestGuest, type GuestImage, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -55,18 +66,27 @@ async function leftovers(): Promise<{ shared: string; guest: string; tmp: string
   };
 }
 
-/** Whether a timed rand-read trial (not the short direct-I/O check or the prepare run) is running in the guest. */
-const trialRunning = async (): Promise<boolean> => (await inGuest('pgrep -f -- "$1" || true', '^fio --name=rand-read ')).trim() !== '';
+/** Whether a timed rand-read trial (not the short direct-I/O check or the prepare run) is running in the guest, in `dir` when given. */
+const trialRunning = async (dir = ''): Promise<boolean> =>
+  (await inGuest('pgrep -f -- "$1" || true', `^fio --name=rand-read .*--filename=${dir}`)).trim() !== '';
 
-/** Waits (bounded) until a rand-read trial runs in the guest. */
-async function waitForTrial(): Promise<boolean> {
-  const until = Date.now() + 180_000;
+/** Waits (bounded) until a rand-read trial runs in the guest (in `dir` when given). */
+async function waitForTrial(dir = '', boundMs = 180_000): Promise<boolean> {
+  const until = Date.now() + boundMs;
   while (Date.now() < until) {
-    if (await trialRunning()) return true;
+    if (await trialRunning(dir)) return true;
     await sleep(1000);
   }
   return false;
 }
+
+/** The guest folder of each place. */
+const PLACE_DIR = { shared: '/mnt/host', guest: '/var/tmp/vmbench' } as const;
+/** The product's transport to the test guest, built directly (the engine runs above resolve it through detection). */
+const agentTransport = (opts: { timeoutScale?: number } = {}): LibvirtAgentTransport =>
+  new LibvirtAgentTransport({ uri: URI, domain, sharedDir: PLACE_DIR.shared, guestDir: PLACE_DIR.guest, ...opts });
+/** The host folder shared into the guest. */
+const share = (): string => guest!.share!;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 beforeAll(async () => {
@@ -99,11 +119,27 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(rt?.reason).toBeUndefined();
   }, 60_000);
 
-  it('runs the quick disk suite in the shared folder and on the guest disk, streaming events as they happen', async () => {
+  it('runs quick rand-read through the engine in the shared folder and on the guest disk, streaming samples while the script runs', async () => {
+    // Streaming: when a place's first sample arrives, that place's next trial must still be running in the
+    // guest; a transport that handed over the output only at the script's end would deliver it after the last.
+    const stillRunning: Partial<Record<'shared' | 'guest', Promise<boolean>>> = {};
+    const unsubscribe = engine.subscribe((ev) => {
+      if (ev.type === 'sample' && ev.test === 'rand-read' && (ev.place === 'shared' || ev.place === 'guest') && !stillRunning[ev.place]) {
+        const place = ev.place;
+        stillRunning[place] = waitForTrial(`${PLACE_DIR[place]}/`, 30_000).catch((err: Error) => {
+          log(`${place}: could not look for the trial in the guest: ${err.message}`);
+          return false;
+        });
+      }
+    });
     const t0 = Date.now();
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target] });
-    await engine.waitForJob(jobId);
-    log(`quick suite in both places: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['rand-read'] });
+    try {
+      await engine.waitForJob(jobId);
+    } finally {
+      unsubscribe();
+    }
+    log(`quick rand-read in both places: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const mine = events.filter((e) => e.ev.jobId === jobId);
     const finished = mine.find((e) => e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
     expect(finished.status, finished.message).toBe('completed');
@@ -113,43 +149,35 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(t.errors).toEqual([]);
     expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
     expect(t.probe?.mounts).toContainEqual({ path: '/mnt/host', fstype: '9p' });
-    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(
-      ['guest', 'shared'].flatMap((p) => ['rand-read', 'seq-read', 'seq-write', 'small-files'].map((x) => `${p}/${x}`)).sort(),
-    );
+    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/rand-read', 'shared/rand-read']);
     for (const r of t.results) {
       log(`${r.place.padEnd(6)} ${r.test.padEnd(11)} ${Object.entries(r.metrics).slice(0, 3).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
       for (const [metric, s] of Object.entries(r.metrics)) {
-        expect(s.n, `${r.place} ${r.test} ${metric}`).toBeGreaterThanOrEqual(3);
+        expect(s.n, `${r.place} ${r.test} ${metric}`).toBe(3);
         expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
       }
     }
-    const rr = t.results.find((r) => r.place === 'guest' && r.test === 'rand-read')!;
-    expect(rr.tool.name).toBe('fio');
-    expect(rr.command).toMatch(/^fio .*--filename=\/var\/tmp\/vmbench\/\.vmbench-\S+ --rw=randread /);
-    // Streaming: each rand-read trial runs >= 12 s, so trial 1's samples must arrive well before the result.
-    for (const place of ['shared', 'guest']) {
-      const firstSample = mine.find((e) => e.ev.type === 'sample' && e.ev.test === 'rand-read' && e.ev.place === place)!;
-      const result = mine.find((e) => e.ev.type === 'result' && e.ev.result.test === 'rand-read' && e.ev.result.place === place)!;
-      expect(result.at - firstSample.at, `${place}: first sample before the result`).toBeGreaterThan(15_000);
+    for (const place of ['shared', 'guest'] as const) {
+      const rr = t.results.find((r) => r.place === place)!;
+      expect(rr.tool.name).toBe('fio');
+      expect(rr.command).toMatch(new RegExp(`^fio .*--filename=${PLACE_DIR[place]}/\\.vmbench-\\S+ --rw=randread `));
+      expect(await stillRunning[place], `${place}: a trial was still running when the first sample arrived`).toBe(true);
     }
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
-    expect(readdirSync(guest!.share)).toEqual([]);
+    expect(readdirSync(share())).toEqual([]);
   }, 900_000);
 
-  it('developer tasks over 9p: the tree in both places; a save on the host is seen by polling, never through inotify', async () => {
+  it('watch over 9p through the engine: a save on the host is seen by polling, never through inotify', async () => {
     const t0 = Date.now();
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['dev-tree', 'watch'] });
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['watch'] });
     await engine.waitForJob(jobId);
-    log(`dev-tree and watch: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`watch: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const finished = events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
     expect(finished.status, finished.message).toBe('completed');
     const t = (await call<Run>('runs.get', finished.runId!)).targets[0];
-    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/dev-tree', 'shared/dev-tree', 'shared/watch']);
-    for (const r of t.results.filter((x) => x.test === 'dev-tree')) {
-      log(`${r.place} dev-tree ${Object.entries(r.metrics).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
-      expect(Object.keys(r.metrics).sort()).toEqual(['tree_delete_s', 'tree_extract_s', 'tree_read_s', 'tree_walk_s']);
-    }
-    const watched = t.results.find((r) => r.test === 'watch')!;
+    // Only where the host can write: the shared folder, never the guest disk.
+    expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/watch']);
+    const watched = t.results[0];
     log(`watch over 9p: ${JSON.stringify(watched.metrics)}; ${t.errors.map((e) => e.code).join(', ')}`);
     // 9p carries the host's change to a stat() at once, but the guest kernel never hears of it: no inotify event.
     expect(Object.keys(watched.metrics).sort()).toEqual(['watch_poll_p50_ms', 'watch_poll_p99_ms']);
@@ -157,15 +185,35 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(t.errors.map((e) => e.code)).toEqual(['inotify-not-delivered']);
     expect(t.errors[0].message).toMatch(/^inotify events not delivered: .*WATCHPACK_POLLING=true/);
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
-    expect(readdirSync(guest!.share)).toEqual([]);
-  }, 1_200_000);
+    expect(readdirSync(share())).toEqual([]);
+  }, 600_000);
+
+  it('dev-tree through the transport on a small tree, in the shared folder and on the guest disk: every phase measured, nothing left', async () => {
+    // A 200-file tree, one trial: at the quick suite's 2000 files x 3 trials, 9p under TCG took ten minutes.
+    for (const place of ['shared', 'guest'] as const) {
+      const collector = new StepCollector('dev-tree', place, () => undefined);
+      const t0 = Date.now();
+      const exit = await agentTransport().run(
+        { name: 'dev-tree', source: scriptSource('dev-tree'), args: scriptArgs('dev-tree', 'quick', PLACE_DIR[place], { overrides: { trials: 1, files: 200 } }) },
+        { signal: new AbortController().signal, timeoutMs: timeoutSec('quick', 'dev-tree') * 1000, onEvent: (ev) => collector.onEvent(ev), onStderr: (l) => collector.onStderr(l) },
+      );
+      const { result, errors } = collector.finish(exit);
+      log(`${place} dev-tree (200 files) in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${Object.entries(result?.metrics ?? {}).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
+      expect(exit).toMatchObject({ exitCode: 0, cancelled: false, timedOut: false });
+      expect(errors).toEqual([]);
+      expect(Object.keys(result!.metrics).sort()).toEqual(DEV_TREE_METRICS);
+      expect(result!.params).toMatchObject({ files: 200, trials: 1 });
+    }
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+    expect(readdirSync(share())).toEqual([]);
+  }, 600_000);
 
   it('cancel while fio runs in the shared folder stops it and leaves nothing in either place', async () => {
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', tests: ['rand-read'], targets: [target] });
     let c0 = 0;
     try {
       expect(await waitForTrial()).toBe(true);
-      expect(readdirSync(guest!.share).some((n) => n.startsWith('.vmbench-'))).toBe(true);
+      expect(readdirSync(share()).some((n) => n.startsWith('.vmbench-'))).toBe(true);
     } finally {
       c0 = Date.now();
       expect(await call<{ cancelled: boolean }>('run.cancel', jobId)).toEqual({ cancelled: true });
@@ -175,15 +223,15 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     const finished = events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
     expect(finished.status).toBe('cancelled');
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
-    expect(readdirSync(guest!.share)).toEqual([]);
+    expect(readdirSync(share())).toEqual([]);
   });
 
   it('the transport itself: cancel on the guest disk reports cancelled, streams the script\'s own cancel event, and cleans up', async () => {
-    const transport = new LibvirtAgentTransport({ uri: URI, domain, sharedDir: '/mnt/host', guestDir: '/var/tmp/vmbench' });
     const ac = new AbortController();
     const got: BenchEvent[] = [];
-    const running = transport.run(
-      { name: 'rand-read', source: scriptSource('rand-read'), args: scriptArgs('rand-read', 'quick', '/var/tmp/vmbench') },
+    // A 32 MiB file: what is cancelled is a timed trial, whatever file it reads.
+    const running = agentTransport().run(
+      { name: 'rand-read', source: scriptSource('rand-read'), args: scriptArgs('rand-read', 'quick', PLACE_DIR.guest, { overrides: { sizeMiB: 32 } }) },
       { signal: ac.signal, timeoutMs: 600_000, onEvent: (ev) => got.push(ev) },
     );
     let outcome: Awaited<typeof running>;
@@ -202,7 +250,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
   });
 
   it('a script that outruns its time-out is stopped in the guest and its files are removed', async () => {
-    const transport = new LibvirtAgentTransport({ uri: URI, domain, sharedDir: '/mnt/host', guestDir: '/var/tmp/vmbench', timeoutScale: 2 });
+    const transport = agentTransport({ timeoutScale: 2 });
     const got: BenchEvent[] = [];
     const stderr: string[] = [];
     const t0 = Date.now();
@@ -211,12 +259,13 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
       { name: 'small-files', source: scriptSource('small-files'), args: scriptArgs('small-files', 'quick', '/mnt/host') },
       { signal: new AbortController().signal, timeoutMs: 4000, onEvent: (ev) => got.push(ev), onStderr: (l) => stderr.push(l) },
     );
+    log(`time-out: ${JSON.stringify(outcome)} after ${((Date.now() - t0) / 1000).toFixed(1)} s; stderr tail: ${stderr.slice(-6).join(' | ')}`);
     expect(outcome).toMatchObject({ cancelled: false, timedOut: true, exitCode: 143 });
     expect(Date.now() - t0).toBeLessThan(60_000);
     expect(stderr.join('\n')).toMatch(/did not finish within 8 s; stopping it/);
     expect(got).toContainEqual(expect.objectContaining({ event: 'error', code: 'cancelled' }));
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
-    expect(readdirSync(guest!.share)).toEqual([]);
+    expect(readdirSync(share())).toEqual([]);
   });
   it('verify: applies io_uring (backup), restarts the domain on request, re-runs and compares: the setting change and both measurements', async () => {
     expect(beforeRunId).toBeDefined();
