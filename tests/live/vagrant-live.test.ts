@@ -3,9 +3,16 @@
  * locally from the test guest image, a Vagrantfile with two 9p synced folders, `vagrant up
  * --provider=libvirt` inside a network + mount namespace made by the test (helpers/vagrant-env.ts),
  * then what a user does: detection (machine, provider, state, home, declared and active synced
- * folders), a quick disk run through `vagrant ssh` in the /vagrant folder and on the guest disk, a
- * cancel that stops fio in the guest and leaves no file, the advisor's Vagrantfile change, and
- * `vagrant destroy` at the end.
+ * folders), a quick seq-write through `vagrant ssh` in the /vagrant folder and on the guest disk (with
+ * net, which says why it cannot run behind vagrant-libvirt's NAT), a cancel that stops fio in the guest
+ * and leaves no file, the second synced folder as its own target (a save on its host side timed in the
+ * guest), the advisor's Vagrantfile change, and its verify (apply, halt + up, one seq-write re-run,
+ * compare), then `vagrant destroy` at the end.
+ *
+ * Covered elsewhere, so not repeated here: the other disk scripts and the redis/http service scripts
+ * in the same guest image (libvirt-transport, libvirt-services: one script per test whatever carries
+ * it), the shell-in-VM wrapper's stop and clean-up paths in detail (shell-in-vm, over ssh), Vagrantfile
+ * reading and editing (vagrantfile-oracle, vagrant-edit), the provider view (vagrant-provider-libvirt).
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -19,6 +26,7 @@ import { startVagrantMachine, type VagrantEnv } from '../helpers/vagrant-env.js'
 
 const execFileAsync = promisify(execFile);
 const log = (s: string): void => void process.stdout.write(`[vagrant-live] ${s}\n`);
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 const home = mkdtempSync(join(tmpdir(), 'vmbench-vagrant-home-'));
 let machine: VagrantEnv;
 let engine: Engine;
@@ -26,6 +34,8 @@ let id = '';
 let target = '';
 /** The first quick run (9p), the "before" of the verify test. */
 let beforeRunId: string | undefined;
+/** The advisor's plan as the user saw it (advice test), applied on confirmation in the verify test. */
+let planId: string | undefined;
 const events: { at: number; ev: JobEvent }[] = [];
 const saved = { PATH: process.env.PATH, VAGRANT_HOME: process.env.VAGRANT_HOME };
 
@@ -48,23 +58,29 @@ async function inGuest(cmd: string): Promise<string> {
     } catch (err) {
       const e = err as Error & { stderr?: string };
       if (attempt >= 20 || !/is locked/.test(`${e.message}\n${e.stderr ?? ''}`)) throw err;
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
     }
   }
 }
 
-/** What is left of a run: files in both synced folders (host side), the guest folder, and bench processes in the guest. */
+/** What is left of a run: files in both synced folders (host side), the guest folder, and bench processes in the guest (one `vagrant ssh`). */
 async function leftovers(): Promise<{ code: string[]; data: string[]; guest: string; procs: string }> {
+  const [guest, procs] = (await inGuest('ls -A /var/tmp/vmbench 2>/dev/null; echo "--"; ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true')).split(/^--$/m);
   return {
     code: readdirSync(machine.shares.vagrant),
     data: readdirSync(machine.shares.data),
-    guest: (await inGuest('ls -A /var/tmp/vmbench 2>/dev/null || true')).trim(),
-    procs: (await inGuest('ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true')).trim(),
+    guest: guest.trim(),
+    procs: (procs ?? '(no answer)').trim(),
   };
 }
 
 function finishedOf(jobId: string): Extract<JobEvent, { type: 'job-finished' }> {
-  return events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
+  return finished(jobId) as Extract<JobEvent, { type: 'job-finished' }>;
+}
+
+/** The job's job-finished event, once it has one. */
+function finished(jobId: string): JobEvent | undefined {
+  return events.find((e) => e.ev.jobId === jobId && e.ev.type === 'job-finished')?.ev;
 }
 
 beforeAll(async () => {
@@ -117,20 +133,23 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     ]);
   }, 120_000);
 
-  it('runs a quick disk run through vagrant ssh in the /vagrant folder and on the guest disk; nothing left behind', async () => {
+  // One disk test proves the transport in both places (the other disk scripts run in the same guest image in
+  // libvirt-transport); net costs no guest time here: it says why it cannot run before anything starts.
+  it('runs a quick seq-write through vagrant ssh in the /vagrant folder and on the guest disk; net says why it cannot run; nothing left behind', async () => {
     const t0 = Date.now();
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write', 'rand-read'] });
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write', 'net'] });
     await engine.waitForJob(jobId);
-    log(`quick seq-write + rand-read in both places: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`quick seq-write in both places (+ net): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const finished = finishedOf(jobId);
     expect(finished.status, finished.message).toBe('completed');
     const run = await call<Run>('runs.get', finished.runId!);
     beforeRunId = run.id;
     const t = run.targets[0];
     for (const e of t.errors) log(`error ${e.place}/${e.test}: ${e.code}: ${e.message}`);
-    expect(t.errors).toEqual([]);
+    // vagrant-libvirt's NAT ends at a bridge on the host: no path to the host's loopback, and the error says so.
+    expect(t.errors).toEqual([expect.objectContaining({ test: 'net', code: 'unsupported' })]);
     expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
-    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/rand-read', 'guest/seq-write', 'shared/rand-read', 'shared/seq-write']);
+    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/seq-write', 'shared/seq-write']);
     for (const r of t.results) {
       log(`${r.place.padEnd(6)} ${r.test.padEnd(10)} ${Object.entries(r.metrics).slice(0, 2).map(([m, s]) => `${m}=${s.median}`).join(' ')} (${r.tool.method})`);
       for (const [metric, s] of Object.entries(r.metrics)) {
@@ -138,21 +157,22 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
         expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
       }
     }
-    expect(t.results.find((r) => r.place === 'shared' && r.test === 'seq-write')!.command).toMatch(/--filename=\/vagrant\/\.vmbench-/);
-    expect(t.results.find((r) => r.place === 'guest' && r.test === 'rand-read')!.command).toMatch(/--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
+    expect(t.results.find((r) => r.place === 'shared')!.command).toMatch(/--filename=\/vagrant\/\.vmbench-/);
+    expect(t.results.find((r) => r.place === 'guest')!.command).toMatch(/--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
-  }, 1_200_000);
+  }, 900_000);
 
   it('cancel while fio runs in the synced folder stops it in the guest and removes every file', async () => {
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['rand-read'] });
     try {
+      // Nothing else runs vagrant until the engine's own call started: a second vagrant process starting at the same moment
+      // makes one of them fail ("machine is locked"). The file fio lays out in /vagrant, seen on the host side, says it did.
+      const dataFile = (): string | undefined => readdirSync(machine.shares.vagrant).filter((n) => n.startsWith('.vmbench-')).map((n) => join(machine.shares.vagrant, n, 'rand-read.dat')).find((f) => existsSync(f));
+      while (!dataFile() && !finished(jobId)) await sleep(200);
+      // Then look into the guest until fio's timed trial runs (after the lay-out and the write-back settle).
       let running = false;
-      for (let i = 0; i < 40 && !running; i++) {
-        await new Promise((r) => setTimeout(r, 2000));
-        running = (await inGuest('pgrep -f "^fio --name=rand-read " || true')).trim() !== '';
-      }
-      expect(running).toBe(true);
-      expect(readdirSync(machine.shares.vagrant).some((n) => n.startsWith('.vmbench-'))).toBe(true);
+      while (!running && !finished(jobId)) running = (await inGuest('pgrep -f "^fio --name=rand-read " || true')).trim() !== '';
+      expect(running, 'the run ended before fio ran rand-read in /vagrant').toBe(true);
     } finally {
       expect(await call<{ cancelled: boolean }>('run.cancel', jobId)).toEqual({ cancelled: true });
       await engine.waitForJob(jobId);
@@ -161,42 +181,22 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
-  it('runs the second synced folder as its own target (shared place only), and times a save on its host side (./data) seen in the guest', async () => {
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['seq-write', 'watch'] });
+  // The host writes into ./data and the guest answers in its work folder: only a script running in /srv/data sees those writes.
+  it('runs the second synced folder as its own target (shared place only) and times a save on its host side (./data) seen in the guest', async () => {
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [`${target}:2`], tests: ['watch'] });
     await engine.waitForJob(jobId);
     const finished = finishedOf(jobId);
     expect(finished.status, finished.message).toBe('completed');
     const run = await call<Run>('runs.get', finished.runId!);
     const t = run.targets[0];
-    expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write', 'shared/watch']);
-    expect(t.results[0].command).toMatch(/--filename=\/srv\/data\/\.vmbench-/);
+    expect(t.probe).toMatchObject({ dirFsType: '9p' });
+    expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/watch']);
     // 9p shows the host's writes to a stat() in the guest, but the guest kernel hears of none: polling only.
-    const watched = t.results[1];
+    const watched = t.results[0];
     log(`watch over vagrant-libvirt 9p: ${JSON.stringify(watched.metrics)}; ${t.errors.map((e) => e.code).join(', ')}`);
     expect(Object.keys(watched.metrics).sort()).toEqual(['watch_poll_p50_ms', 'watch_poll_p99_ms']);
     expect(watched.metrics.watch_poll_p50_ms.median).toBeGreaterThan(0);
     expect(t.errors.map((e) => e.code)).toEqual(['inotify-not-delivered']);
-    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
-  }, 600_000);
-
-  it('service tests in the guest: redis on its loopback and socket, http from /vagrant and the guest disk; net says why it cannot run', async () => {
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['net', 'redis', 'http'] });
-    await engine.waitForJob(jobId);
-    const finished = finishedOf(jobId);
-    const t = (await call<Run>('runs.get', finished.runId!)).targets[0];
-    for (const e of t.errors) log(`error ${e.place}/${e.test}: ${e.code}: ${e.message}`);
-    expect(finished.status, `${finished.message} ${t.errors.map((e) => `${e.place}/${e.test}: ${e.code}: ${e.message}`).join('; ')}`).toBe('completed');
-    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/http', 'guest/redis', 'shared/http']);
-    const redis = t.results.find((r) => r.test === 'redis')!;
-    expect(redis.metrics.set_rps_tcp.median).toBeGreaterThan(0);
-    expect(redis.metrics.set_rps_unix.median).toBeGreaterThan(0);
-    for (const r of t.results.filter((x) => x.test === 'http')) {
-      log(`http ${r.place}: static ${r.metrics.req_per_s.median} req/s, site ${r.metrics.site_req_per_s.median} req/s`);
-      expect(r.metrics.req_per_s.median).toBeGreaterThan(0);
-      expect(r.metrics.site_req_per_s.median).toBeGreaterThan(0);
-    }
-    // vagrant-libvirt's NAT ends at a bridge on the host: no path to the host's loopback, and the error says so.
-    expect(t.errors).toEqual([expect.objectContaining({ test: 'net', code: 'unsupported' })]);
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
 
@@ -206,13 +206,15 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(plan).toMatchObject({ findingId: `${target}/mountType` });
     expect(JSON.stringify(plan)).toContain('type: \\"virtiofs\\"');
     expect(vf).toContain('type: "9p"'); // a plan changes nothing
+    planId = plan.planId;
   }, 120_000);
 
-  it('verify: applies virtiofs to the Vagrantfile (backup), restarts on request (halt, shared memory, up), re-runs and compares', async () => {
+  it('verify: applies the shown plan (virtiofs in the Vagrantfile, backup), restarts on request (halt, shared memory, up), re-runs seq-write and compares', async () => {
     expect(beforeRunId).toBeDefined();
+    expect(planId).toBeDefined();
     const vfPath = join(machine.machineHome, 'Vagrantfile');
     const original = readFileSync(vfPath, 'utf8');
-    const applied = await call<ApplyResult>('advice.apply', (await call<ApplyPlan>('advice.plan', `${target}/mountType`)).planId!);
+    const applied = await call<ApplyResult>('advice.apply', planId!); // the plan the user was shown, confirmed
     expect(applied, applied.message).toMatchObject({ ok: true, rolledBack: false, restart: { argv: ['vagrant', 'halt', id, '&&', 'vagrant', 'up', id] } });
     expect(applied.rerun?.targets).toContain(target);
     const edited = readFileSync(vfPath, 'utf8');
@@ -226,32 +228,30 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(await call<{ restarted: boolean }>('runtime.restart', applied.restart!.planId!)).toEqual({ restarted: true });
     log(`restart (vagrant halt, shared memory added to the domain, vagrant up): ${((Date.now() - t0) / 1000).toFixed(0)} s`);
     expect(readdirSync(join(home, 'backups')).some((d) => d.endsWith('-memory'))).toBe(true);
-    // Right after `vagrant up`, vagrant's own machine index can lag (global-status); detect again until it lists the machine.
+    // Detection gives each kind a few seconds; a Vagrant CLI slowed down by the guest's boot can miss that once: detect again.
     let rt: RuntimeInfo | undefined;
     let seen = '';
-    for (let i = 0; i < 12 && !rt; i++) {
+    for (let i = 1; i <= 6 && !rt; i++) {
       const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
       rt = runtimes.find((r) => r.id === target);
       seen = runtimes.filter((r) => r.kind === 'vagrant').map((r) => `${r.id} ${r.state} ${r.reason ?? ''}`).join('; ');
-      if (!rt) await new Promise((r) => setTimeout(r, 5000));
+      if (!rt) log(`detect ${i} after the restart did not list ${target}: ${seen}`);
     }
     expect(rt, `detect did not list ${target} after the restart; vagrant entries: ${seen}`).toBeDefined();
     if (!rt) return;
     expect(rt.settings.mountType).toBe('virtiofs');
     expect(rt.active).toMatchObject({ mountType: 'virtiofs', sharedDir: '/vagrant', sharedMounted: true });
 
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write', 'rand-read'] });
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write'] });
     await engine.waitForJob(jobId);
     const finished = finishedOf(jobId);
     expect(finished.status, finished.message).toBe('completed');
     const cmp = await call<Comparison>('runs.compare', beforeRunId!, finished.runId!);
     expect(cmp.settings).toContainEqual({ target, setting: 'mountType', a: '9p', b: 'virtiofs' });
-    for (const [test, metric] of [['seq-write', 'write_MBps'], ['rand-read', 'read_iops']] as const) {
-      const row = cmp.rows.find((r) => r.target === target && r.test === test && r.place === 'shared' && r.metric === metric)!;
-      log(`${test} in /vagrant: 9p ${row.a} -> virtiofs ${row.b} (${row.pct?.toFixed(1)}%)`);
-      expect(row.a).toBeGreaterThan(0);
-      expect(row.b).toBeGreaterThan(0);
-    }
+    const row = cmp.rows.find((r) => r.target === target && r.test === 'seq-write' && r.place === 'shared' && r.metric === 'write_MBps')!;
+    log(`seq-write in /vagrant: 9p ${row.a} -> virtiofs ${row.b}`);
+    expect(row.a).toBeGreaterThan(0);
+    expect(row.b).toBeGreaterThan(0);
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
     expect(existsSync(vfPath)).toBe(true);
   }, 900_000);
