@@ -41,6 +41,8 @@ export interface StubRule {
   line?: number;
   exit?: number;
   hang?: boolean;
+  /** Answer only after this many seconds (a slow CLI on a busy machine). */
+  delayS?: number;
   /** Hang in a child process that keeps the output open after the stub itself is killed (5 s). */
   hangInChild?: boolean;
 }
@@ -61,6 +63,7 @@ function script(name: string, rules: StubRule[]): string {
   for (const r of rules) {
     const body: string[] = [];
     if (r.hang) body.push('exec /bin/sleep 30');
+    if (r.delayS) body.push(`/bin/sleep ${r.delayS}`);
     if (r.hangInChild) body.push('/bin/sleep 5');
     if (r.stdout) {
       if (r.truncate !== undefined) body.push(`/usr/bin/head -c ${r.truncate} ${q(r.stdout)}`);

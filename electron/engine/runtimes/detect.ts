@@ -40,6 +40,14 @@ export const DETECT_DEADLINE_MS = 6000;
 /** How much longer than one call's timeout a kind may take in total (it may make a few calls in a row). */
 export const KIND_GRACE_MS = 2000;
 /**
+ * When a run looks up the targets the user chose, a slow CLI is not a missing target: the lookup lets
+ * each call take RUN_LOOKUP_TIMEOUT_MS and the whole lookup RUN_LOOKUP_DEADLINE_MS, and it ends as soon
+ * as every chosen target has been found (targets.ts), so it only waits that long for a CLI that is slow.
+ */
+export const RUN_LOOKUP_TIMEOUT_MS = 15_000;
+/** See RUN_LOOKUP_TIMEOUT_MS. */
+export const RUN_LOOKUP_DEADLINE_MS = 30_000;
+/**
  * How long after its timeout a call may still hold its output open before detection stops waiting:
  * run() kills the CLI itself, but a grandchild it started (colima -> limactl) can keep the pipes open.
  */
