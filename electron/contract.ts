@@ -11,6 +11,9 @@ import type { Lang } from './i18n.js';
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
 
+/** The header that carries `vmbench web`'s per-start key on API calls (server and browser client; a custom header also keeps simple cross-site requests out). */
+export const TOKEN_HEADER = 'x-vmbench-token';
+
 /** Benchmark presets: quick (about a minute per target), standard, thorough. */
 export type Suite = 'quick' | 'standard' | 'thorough';
 /** The tests of the suite (design.md). */

@@ -7,7 +7,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { WebSocketServer } from 'ws';
-import type { MsgRef } from './contract.js';
+import { TOKEN_HEADER, type MsgRef } from './contract.js';
 import type { Engine } from './engine/api.js';
 import { engineMessage } from './engine/errors.js';
 import { renderError } from './error-text.js';
@@ -38,8 +38,7 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** The header that carries the key on API calls (a custom header also keeps simple cross-site requests out). */
-export const TOKEN_HEADER = 'x-vmbench-token';
+export { TOKEN_HEADER };
 
 /** Compares a presented key with ours in constant time. */
 function sameToken(given: unknown, token: string): boolean {

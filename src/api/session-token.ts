@@ -1,7 +1,6 @@
 /** Where this tab keeps the key of `vmbench web` once it has read it from the address. */
 const STORAGE_KEY = 'vmbench-token';
-/** The header the server checks on every API call (electron/server.ts TOKEN_HEADER). */
-export const TOKEN_HEADER = 'x-vmbench-token';
+export { TOKEN_HEADER } from '../../electron/contract';
 
 let cached: string | null | undefined;
 
