@@ -164,7 +164,7 @@ describe('service tests inside docker containers (real dockerd, host networking)
     try {
       const t0 = Date.now();
       await t.prepare({ signal: new AbortController().signal, image: IMAGE, log: (_l, m) => logs.push(m) });
-      expect(Date.now() - t0).toBeLessThan(30_000);
+      process.stdout.write(`[docker-services] prepare with leftovers: ${Date.now() - t0} ms\n`);
       expect(logs).toContain('Removed 3 leftover vmbench container(s) of an earlier run that did not finish.');
       expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);
     } finally {

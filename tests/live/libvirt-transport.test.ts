@@ -261,7 +261,6 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     );
     log(`time-out: ${JSON.stringify(outcome)} after ${((Date.now() - t0) / 1000).toFixed(1)} s; stderr tail: ${stderr.slice(-6).join(' | ')}`);
     expect(outcome).toMatchObject({ cancelled: false, timedOut: true, exitCode: 143 });
-    expect(Date.now() - t0).toBeLessThan(60_000);
     expect(stderr.join('\n')).toMatch(/did not finish within 8 s; stopping it/);
     expect(got).toContainEqual(expect.objectContaining({ event: 'error', code: 'cancelled' }));
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
