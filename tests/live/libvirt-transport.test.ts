@@ -10,7 +10,7 @@
  * compares before and after. The domain is destroyed and undefined at the end.
  * Not here (the same scripts, proven elsewhere): every script and the rest of the quick suite
  * (seq-write, seq-read, small-files) natively in bench-scripts.test.ts and the integration lane,
- * the whole quick suite through a guest transport in docker-transport.test.ts, dev-tree at its
+ * seq-write and seq-read through a guest transport in docker-transport.test.ts, dev-tree at its
  * suite sizes in dev-tasks-docker.test.ts; a throttled libvirt disk's verdicts in
  * verdicts-throttle-libvirt.test.ts. Under TCG the full quick suite here took 12 min and dev-tree
  * over 9p at quick size another 14 min.
