@@ -30,6 +30,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     annotateRun: (id, a) => invoke('runs.annotate', id, a),
     deleteRun: (id) => invoke('runs.delete', id),
     compare: (a, b) => invoke('runs.compare', a, b),
+    importRuns: (files, opts) => (opts ? invoke('runs.import', files, opts) : invoke('runs.import', files)),
     exportRun: (id, format, lang) => (lang ? invoke('runs.export', id, format, lang) : invoke('runs.export', id, format)),
     renderCard: (req) => invoke('card.render', req),
     planApply: (id) => invoke('advice.plan', id),

@@ -6,6 +6,7 @@ import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, p
 import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
+import { cmdImport } from './cli/import.js';
 import { print, printErr } from './cli/output.js';
 import { exitAfterFlush, guardOutput } from './cli/exit.js';
 import { errorText } from './error-text.js';
@@ -29,6 +30,7 @@ const options = {
   format: { type: 'string' as const },
   port: { type: 'string' as const },
   'data-dir': { type: 'string' as const },
+  label: { type: 'string' as const },
   help: { type: 'boolean' as const, short: 'h' },
   version: { type: 'boolean' as const },
 };
@@ -100,6 +102,9 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       if (!['md', 'csv', 'json'].includes(format)) throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--out FILE]' }), 2);
       return cmdExport(engine, pos[0], format, v.out, lang);
     }
+    case 'import':
+      if (pos.length < 1) throw new CliError(t('cli:usage', { usage: 'import FILE... [--label NAME] [--json]' }), 2);
+      return cmdImport(engine, pos, v.label, json, lang);
     case 'web':
       need(0, 'web [--port N]');
       return cmdWeb(engine, v.port, lang);

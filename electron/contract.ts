@@ -7,6 +7,7 @@
 import type { Comparison } from './contract-compare.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
+import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin } from './contract-import.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -121,12 +122,15 @@ export interface Run {
   name?: string;
   /** The user's note on the run. */
   note?: string;
+  /** Set on a run imported from another machine; absent on this machine's runs. */
+  origin?: RunOrigin;
 }
 
-/** What the user may change on a stored run: its name and note ("" removes one). */
+/** What the user may change on a stored run: its name and note ("" removes one), and an imported run's machine label. */
 export interface RunAnnotation {
   name?: string;
   note?: string;
+  machine?: string;
 }
 
 /** A line of the history list. */
@@ -143,6 +147,8 @@ export interface RunSummary {
   headline: Record<string, number>;
   name?: string;
   note?: string;
+  /** Present on imported runs only: kept apart from this machine's runs in History. */
+  origin?: { kind: 'imported'; machine: string };
 }
 
 /** History plus what could not be read. */
@@ -164,6 +170,9 @@ export type { Direction, CompareRow, CompareVerdict, CompareSummary, VerdictMeth
 
 /** A value read from a runtime and where it came from ('vagrantfile': read from a Vagrantfile's text; 'provider': the VM provider's own view of an existing machine). */
 export type SettingSource = 'file' | 'cli' | 'default' | 'guest' | 'vagrantfile' | 'provider';
+
+export { IMPORT_MAX_BYTES } from './contract-import.js';
+export type { RunOrigin, ImportFile, ImportOptions, ImportOutcome, TeamRow, TeamTable } from './contract-import.js';
 
 export type { Finding, EvidenceRow, ApplyPlan, ApplyResult, MeasuredValue, MsgRef, FindingText } from './contract-advice.js';
 
@@ -304,6 +313,8 @@ export interface RequestMap {
   'runs.annotate': { args: [string, RunAnnotation]; result: RunSummary };
   'runs.delete': { args: [string]; result: { deleted: boolean } };
   'runs.compare': { args: [string, string]; result: Comparison };
+  /** Run files exported by vmbench (one run or several each), stored as imported runs. */
+  'runs.import': { args: [ImportFile[], ImportOptions?]; result: ImportOutcome[] };
   'runs.export': { args: [string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   /** A finding id in, a plan with its planId out. */
@@ -347,6 +358,8 @@ export interface VmbenchApi {
   /** Deletes a stored run (after the user confirmed it). */
   deleteRun(id: string): Promise<{ deleted: boolean }>;
   compare(a: string, b: string): Promise<Comparison>;
+  /** Imports run files exported by vmbench (never executing anything in them); one outcome per file. */
+  importRuns(files: ImportFile[], opts?: ImportOptions): Promise<ImportOutcome[]>;
   exportRun(id: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
   onEvent(cb: (ev: JobEvent) => void): () => void;

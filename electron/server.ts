@@ -7,13 +7,15 @@ import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { WebSocketServer } from 'ws';
-import { TOKEN_HEADER, type MsgRef } from './contract.js';
+import { IMPORT_MAX_BYTES, TOKEN_HEADER, type MsgRef } from './contract.js';
 import type { Engine } from './engine/api.js';
 import { engineMessage } from './engine/errors.js';
 import { renderError } from './error-text.js';
 import { langFromTag, type Lang } from './i18n.js';
 
 const MAX_BODY = 1024 * 1024;
+/** runs.import carries a whole run file (JSON-escaped inside the request, so up to twice its size). */
+const IMPORT_BODY = 2 * IMPORT_MAX_BYTES + 64 * 1024;
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -85,9 +87,10 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
       }
       const channel = decodePath(url.pathname.slice('/api/'.length));
       if (channel === null) return refuse(res, 400, 'errors.http.badEncoding');
-      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return tooLarge(res);
-      const text = await readBody(req);
-      if (text === null) return tooLarge(res);
+      const limit = channel === 'runs.import' ? IMPORT_BODY : MAX_BODY;
+      if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(res, limit);
+      const text = await readBody(req, limit);
+      if (text === null) return tooLarge(res, limit);
       let body: unknown;
       try {
         body = JSON.parse(text);
@@ -166,26 +169,26 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
   };
 }
 
-/** The request body as text, or null once it passes MAX_BODY (the rest is read and dropped so the client gets the 413). */
-function readBody(req: IncomingMessage): Promise<string | null> {
+/** The request body as text, or null once it passes the limit (the rest is read and dropped so the client gets the 413). */
+function readBody(req: IncomingMessage, max: number): Promise<string | null> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) {
+      if (size > max) {
         chunks.length = 0;
         resolve(null);
       } else chunks.push(c);
     });
-    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > max ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }
 
-function tooLarge(res: ServerResponse): void {
+function tooLarge(res: ServerResponse, max: number): void {
   res.setHeader('Connection', 'close');
-  refuse(res, 413, 'errors.http.tooLarge', { max: MAX_BODY });
+  refuse(res, 413, 'errors.http.tooLarge', { max });
 }
 
 /** decodeURIComponent, or null for a malformed percent-encoding (a 400, not a 500). */

@@ -23,6 +23,7 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'runs.annotate': true,
   'runs.delete': true,
   'runs.compare': true,
+  'runs.import': true,
   'runs.export': true,
   'card.render': true,
   'advice.plan': true,

@@ -21,6 +21,7 @@ import { DETECT_DEADLINE_MS, createDetectContext, detectAll } from './runtimes/d
 import { findKind } from './runtimes/registry.js';
 import { acquireRunLock, checkDataDir } from './store/data-dir.js';
 import { RunStore } from './store/run-store.js';
+import { importRuns } from './store/import-runs.js';
 import { run } from './util/exec.js';
 import { resolveTargets, scratchDir } from './targets.js';
 import { sweepLeftovers, sweptMessage } from './store/leftovers.js';
@@ -122,6 +123,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       return { deleted: true };
     },
     'runs.compare': async (a, b) => compareRuns(await store.get(a), await store.get(b)),
+    'runs.import': (files, o) => importRuns(store, files, o),
     'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, undefined, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);

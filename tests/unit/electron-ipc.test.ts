@@ -37,6 +37,7 @@ describe('IPC wiring', () => {
     'runs.list': [],
     'runs.get': ['run-1'],
     'runs.compare': ['a', 'b'],
+    'runs.import': [[{ name: 'run.json', content: '{}' }]],
     'runs.export': ['run-1', 'md'],
     'card.render': [{ runId: 'run-1' }],
     'advice.plan': ['libvirt:vm/diskIo'],

@@ -17,6 +17,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   startRuntime: true,
   annotateRun: true,
   deleteRun: true,
+  importRuns: true,
   listRuns: true,
   getRun: true,
   compare: true,

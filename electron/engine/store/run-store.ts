@@ -6,6 +6,7 @@ import { atomicWrite, syncDir } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
 import { withStatus } from '../run-status.js';
 import { summarizeRun } from './summary.js';
+import { cleanMachineLabel } from './machine-label.js';
 
 /** Run history on disk: one JSON file per run, written atomically, with a schema version. */
 export class RunStore {
@@ -60,6 +61,10 @@ export class RunStore {
   /** Sets or removes (empty string) a run's name and note; the file is rewritten atomically with everything else kept. */
   async annotate(id: string, a: RunAnnotation): Promise<RunSummary> {
     const run = await this.get(id);
+    if (a.machine !== undefined) {
+      if (!run.origin) throw engineError('invalid-input', 'errors.import.notImported', { id });
+      run.origin = { ...run.origin, machine: cleanMachineLabel(a.machine) ?? run.origin.machine };
+    }
     for (const key of ['name', 'note'] as const) {
       const v = a[key];
       if (v === undefined) continue;
@@ -131,23 +136,30 @@ export function parseRunFile(text: string, name: string): Run {
   } catch {
     throw engineError('corrupt', 'errors.store.notJson', { name });
   }
+  const id = (data as { id?: unknown })?.id;
   const version = (data as { schemaVersion?: unknown })?.schemaVersion;
-  if (typeof version === 'number' && version > SCHEMA_VERSION) {
-    throw engineError('corrupt', 'errors.store.newer', { name, version });
-  }
-  if (typeof version !== 'number' || version < 1) {
-    throw engineError('corrupt', 'errors.store.badVersion', { name, version: JSON.stringify(version ?? null) });
-  }
-  const id = (data as { id?: unknown }).id;
-  if (name.endsWith('.json') && id !== name.slice(0, -'.json'.length)) {
+  if (typeof version === 'number' && version >= 1 && version <= SCHEMA_VERSION && name.endsWith('.json') && id !== name.slice(0, -'.json'.length)) {
     throw engineError('corrupt', 'errors.store.idMismatch', { name, id: String(JSON.stringify(id)) });
   }
+  const checked = checkRunData(data);
+  if (!checked.ok) throw engineError('corrupt', `errors.store.${checked.key}`, { name, ...checked.params });
+  return checked.run;
+}
+
+/** Why parsed data is not a run vmbench can read: a key shared by errors.store.* and errors.import.*, and its parameters. */
+export type RunDataProblem = { key: 'newer' | 'badVersion' | 'badField' | 'badFile'; params: Record<string, string | number> };
+
+/** Checks parsed data against the stored run format (schema version, then shape); the run with its status filled in. */
+export function checkRunData(data: unknown): { ok: true; run: Run } | ({ ok: false } & RunDataProblem) {
+  const version = (data as { schemaVersion?: unknown })?.schemaVersion;
+  if (typeof version === 'number' && version > SCHEMA_VERSION) return { ok: false, key: 'newer', params: { version } };
+  if (typeof version !== 'number' || version < 1) return { ok: false, key: 'badVersion', params: { version: JSON.stringify(version ?? null) } };
   const parsed = runFileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue.path.join('.');
     const why = issue.message.toLowerCase();
-    throw field ? engineError('corrupt', 'errors.store.badField', { name, field, issue: why }) : engineError('corrupt', 'errors.store.badFile', { name, issue: why });
+    return field ? { ok: false, key: 'badField', params: { field, issue: why } } : { ok: false, key: 'badFile', params: { issue: why } };
   }
-  return withStatus(parsed.data as Run);
+  return { ok: true, run: withStatus(parsed.data as Run) };
 }

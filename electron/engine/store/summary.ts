@@ -20,5 +20,6 @@ export function summarizeRun(run: Run): RunSummary {
     headline,
     ...(run.name ? { name: run.name } : {}),
     ...(run.note ? { note: run.note } : {}),
+    ...(run.origin ? { origin: { kind: run.origin.kind, machine: run.origin.machine } } : {}),
   };
 }
