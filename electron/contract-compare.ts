@@ -31,6 +31,9 @@ export interface CompareRow {
   spreadB: [number, number] | null;
   /** Why no verdict could be given (e.g. too few trials). */
   reason?: string;
+  /** Across machines: this place / its own machine's native (geometric means of the trials) on each side; the verdict compares the two. */
+  nativeA?: number | null;
+  nativeB?: number | null;
 }
 
 /** How a metric changed between two runs, by the method in `Comparison.method`. */
@@ -84,4 +87,6 @@ export interface Comparison {
   settings: SettingChange[];
   summary: CompareSummary;
   method: VerdictMethod;
+  /** Present when the runs come from different machines: their labels ("This machine" for local runs); the verdicts are then on each place's ratio to its own native. */
+  machines?: { a: string; b: string };
 }

@@ -9,7 +9,7 @@
  */
 import type { TestId } from './contract.js';
 import { HEADLINE_METRIC, metricRank } from './metrics.js';
-import { callRatio, VERDICT_METHOD, type RatioCall, type RatioEstimate } from './verdict-stats.js';
+import { callRatio, VERDICT_METHOD, type Baselines, type RatioCall, type RatioEstimate } from './verdict-stats.js';
 
 /** The metric of a test that votes: its headline metric, else (a result without it) the first known metric it has. */
 export function primaryMetric(test: TestId, metrics: readonly string[]): string | null {
@@ -23,6 +23,8 @@ export interface FamilyItem {
   a: number[];
   b: number[];
   primary: boolean;
+  /** Across machines: each side's own native trials, so that the ratios to them are compared. */
+  base?: Baselines;
 }
 
 /** The family's decision: its size k, the per-test level, and one call per item (in order). */
@@ -45,7 +47,7 @@ export function perTestAlpha(k: number, alpha: number = VERDICT_METHOD.alpha): n
 
 /** Decides a family: every item is estimated at alpha / k (k = its decidable voting items); callers read a call as a verdict only for voting items. */
 export function decideFamily(items: readonly FamilyItem[], alpha: number = VERDICT_METHOD.alpha): FamilyDecision {
-  const family = items.filter((x) => x.primary && decidable(x.a, x.b)).length;
+  const family = items.filter((x) => x.primary && decidable(x.a, x.b) && (!x.base || decidable(x.base.a, x.base.b))).length;
   const level = perTestAlpha(family, alpha);
-  return { family, perTestAlpha: level, level: 1 - level, calls: items.map((x) => callRatio(x.a, x.b, level)) };
+  return { family, perTestAlpha: level, level: 1 - level, calls: items.map((x) => callRatio(x.a, x.b, level, x.base)) };
 }

@@ -139,13 +139,57 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
 }
 
-/** Classifies trials of b against trials of a at a (per-comparison) level alpha: clearly higher, clearly lower, within noise, or too few trials. */
-export function callRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
-  const m = VERDICT_METHOD;
-  if (a.length < m.minTrials || b.length < m.minTrials) {
-    return { call: 'undecided', estimate: welchLogRatio(a, b, alpha), reason: `too few trials to decide (${Math.min(a.length, b.length)}; ${m.minTrials} needed on each side)` };
+/** The cross-machine method: each place's ratio to its own machine's native, compared between the machines. */
+export const CROSS_MACHINE_METHOD = {
+  name: 'welch-log-ratio-of-native-ratios',
+  text:
+    "Across machines, each place is first divided by its own machine's native result (This machine, same run and test): " +
+    'the verdict is on (B place / B native) ÷ (A place / A native), the ratio of the geometric means of the trials, with an interval ' +
+    "from Welch's t-test on the logs of all four sets of trials (Welch–Satterthwaite degrees of freedom). Absolute numbers are shown but do not decide, " +
+    'because the two machines differ in hardware. Otherwise as before: one voting metric per test and place, Bonferroni across them, ' +
+    'better or worse only when the interval excludes 1× and the ratio is at least 5% away from 1×; fewer than 3 trials in any of the four sets: too few to decide.',
+} as const;
+
+/**
+ * (b / bBase) ÷ (a / aBase) of geometric means with a (1 - alpha) interval: Welch's t on the logs of four
+ * independent sets of trials, the difference of differences of their means. Null when any set has fewer than
+ * two positive finite values.
+ */
+export function welchLogRatioOfRatios(aBase: number[], a: number[], bBase: number[], b: number[], alpha: number = VERDICT_METHOD.alpha): RatioEstimate | null {
+  const sets = [aBase, a, bBase, b].map((xs) => xs.filter((x) => Number.isFinite(x) && x > 0).map(Math.log));
+  if (sets.some((l, i) => l.length < 2 || l.length !== [aBase, a, bBase, b][i].length)) return null;
+  const mv = sets.map(meanVar);
+  const sign = [1, -1, -1, 1];
+  const diff = mv.reduce((s, x, i) => s + sign[i] * x.mean, 0);
+  const v = mv.map((x, i) => x.variance / sets[i].length);
+  const se = Math.sqrt(v.reduce((s, x) => s + x, 0));
+  if (se === 0) {
+    const r = Math.exp(diff);
+    return { ratio: r, lo: r, hi: r, p: diff === 0 ? 1 : 0 };
   }
-  const estimate = welchLogRatio(a, b, alpha);
+  const df = se ** 4 / v.reduce((s, x, i) => s + (x * x) / (sets[i].length - 1), 0);
+  const tCrit = studentTQuantile(1 - alpha / 2, df);
+  const p = 2 * (1 - studentTCdf(Math.abs(diff / se), df));
+  return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
+}
+
+/** The two baselines of a cross-machine comparison: each machine's native trials of the same test and metric. */
+export interface Baselines {
+  a: number[];
+  b: number[];
+}
+
+/**
+ * Classifies trials of b against trials of a at a (per-comparison) level alpha: clearly higher, clearly lower, within
+ * noise, or too few trials. With baselines, it is each side's ratio to its own baseline that is compared.
+ */
+export function callRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha, base?: Baselines): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
+  const m = VERDICT_METHOD;
+  const estimate = base ? welchLogRatioOfRatios(base.a, a, base.b, b, alpha) : welchLogRatio(a, b, alpha);
+  const fewest = Math.min(a.length, b.length, ...(base ? [base.a.length, base.b.length] : []));
+  if (fewest < m.minTrials) {
+    return { call: 'undecided', estimate, reason: `too few trials to decide (${fewest}; ${m.minTrials} needed on each side)` };
+  }
   if (!estimate) return { call: 'undecided', estimate: null, reason: 'a trial measured zero or less, so no ratio can be formed' };
   const excludesOne = estimate.lo > 1 || estimate.hi < 1;
   const bigEnough = Math.abs(Math.log(estimate.ratio)) >= Math.log(1 + m.minEffect);
@@ -162,8 +206,9 @@ const VERDICTS: CompareVerdict[] = ['better', 'worse', 'noise', 'undecided', 'su
 /** Verdicts in English words (verdictWord gives them in any language). */
 export const VERDICT_WORDS = Object.fromEntries(VERDICTS.map((v) => [v, verdictWord(v)])) as Record<CompareVerdict, string>;
 
-/** The method of VERDICT_METHOD in a language. */
-export function methodText(lang: Lang = 'en'): string {
+/** The method of VERDICT_METHOD (or, across machines, CROSS_MACHINE_METHOD) in a language. */
+export function methodText(lang: Lang = 'en', crossMachine = false): string {
+  if (crossMachine) return lang === 'en' ? CROSS_MACHINE_METHOD.text : translator(lang)('common:compare.methodCross');
   return lang === 'en' ? VERDICT_METHOD.text : translator(lang)('common:compare.method');
 }
 

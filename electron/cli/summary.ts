@@ -2,9 +2,10 @@ import type { Comparison, Run, RunSummary } from '../contract.js';
 import { isFailure } from '../engine/run-status.js';
 import { groupTargetErrors } from '../error-groups.js';
 import { errorText } from '../error-text.js';
-import { fmtRatioInterval, runHeadlines } from '../headline.js';
+import { fmtRatio, fmtRatioInterval, runHeadlines } from '../headline.js';
 import { formatDate, translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
+import { terminalSafe } from './terminal-safe.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
@@ -62,6 +63,7 @@ export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
 /** A comparison as a table in a language: before, after (medians), the ratio with its interval (the one number of change) and the verdict. */
 export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
   const t = translator(lang);
+  const cross = cmp.machines !== undefined;
   const rows = cmp.rows.map((r) => [
     r.target,
     t(`common:place.${r.place}`),
@@ -69,19 +71,21 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     r.metric,
     fmt(r.a, lang),
     fmt(r.b, lang),
+    ...(cross ? [r.nativeA == null ? '–' : fmtRatio(r.nativeA), r.nativeB == null ? '–' : fmtRatio(r.nativeB)] : []),
     fmtRatioInterval(r.ratio, r.ci),
     `${r.nA}/${r.nB}`,
     verdictWord(r.verdict, lang),
   ]);
   const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${show(s.a)} → ${show(s.b)}`);
-  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
+  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', ...(cross ? ['nativeA', 'nativeB'] : []), 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
+  const m = cmp.machines;
   return [
-    t('cli:compare.a', { id: cmp.a.id }),
-    t('cli:compare.b', { id: cmp.b.id }),
-    ...(settings.length ? [t('cli:compare.settings'), ...settings] : []),
+    m ? t('cli:compare.machineA', { id: cmp.a.id, machine: terminalSafe(m.a) }) : t('cli:compare.a', { id: cmp.a.id }),
+    m ? t('cli:compare.machineB', { id: cmp.b.id, machine: terminalSafe(m.b) }) : t('cli:compare.b', { id: cmp.b.id }),
+    ...(settings.length ? [t(m ? 'cli:compare.machineSettings' : 'cli:compare.settings'), ...settings] : []),
     summaryLine(cmp.summary, lang),
     formatTable(cols, rows),
-    t('cli:compare.method', { text: methodText(lang) }),
+    t('cli:compare.method', { text: methodText(lang, cross) }),
     t('cli:compare.family', { family: cmp.method.family, level: levelText(cmp.method.level) }),
   ].join('\n');
 }

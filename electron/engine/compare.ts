@@ -2,7 +2,8 @@ import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSu
 import { metricInfo } from '../metrics.js';
 import { summarizeRun } from './store/summary.js';
 import { decideFamily, primaryMetric } from '../verdict-family.js';
-import { summaryLine, VERDICT_METHOD, type RatioCall, type RatioEstimate } from '../verdict-stats.js';
+import { CROSS_MACHINE_METHOD, summaryLine, VERDICT_METHOD, welchLogRatio, type Baselines, type RatioCall, type RatioEstimate } from '../verdict-stats.js';
+import { crossSettingChanges, machineOf } from './compare-machines.js';
 
 type Side = { median: number; min: number; max: number; samples: number[] };
 
@@ -14,8 +15,17 @@ export function trialsOf(r: TestResult, metric: string): number[] {
   return stat ? [stat.median] : [];
 }
 
-/** Before/after of two runs: every metric of every target/test/place present in either, with a verdict per metric. */
+/**
+ * Before/after of two runs: every metric of every target/test/place present in either, with a verdict per metric.
+ * Runs of different machines (an imported run against another machine's) are compared by each place's ratio to its
+ * own machine's native instead: the native rows are shown, not voting.
+ */
 export function compareRuns(a: Run, b: Run): Comparison {
+  const machines = machineOf(a) !== machineOf(b) ? { a: machineOf(a) ?? 'This machine', b: machineOf(b) ?? 'This machine' } : undefined;
+  const nativeOf = (run: Run, test: string, metric: string): number[] => {
+    for (const t of run.targets) for (const r of t.results) if (r.place === 'native' && r.test === test && r.metrics[metric]) return trialsOf(r, metric);
+    return [];
+  };
   const key = (t: string, test: string, place: string, m: string): string => `${t}\u0000${test}\u0000${place}\u0000${m}`;
   const values = new Map<string, Entry>();
   const add = (run: Run, side: 'a' | 'b'): void => {
@@ -38,13 +48,23 @@ export function compareRuns(a: Run, b: Run): Comparison {
     const g = key(v.target, v.test, v.place, '');
     metricsOf.set(g, [...(metricsOf.get(g) ?? []), v.metric]);
   }
-  const isPrimary = (v: Entry): boolean => primaryMetric(v.test, metricsOf.get(key(v.target, v.test, v.place, '')) ?? []) === v.metric;
+  const baseOf = (v: Entry): Baselines | undefined => (machines && v.place !== 'native' ? { a: nativeOf(a, v.test, v.metric), b: nativeOf(b, v.test, v.metric) } : undefined);
+  // Across machines the natives are each machine's hardware: shown, never voting.
+  const isPrimary = (v: Entry): boolean => !(machines && v.place === 'native') && primaryMetric(v.test, metricsOf.get(key(v.target, v.test, v.place, '')) ?? []) === v.metric;
   const both = vals.filter((v) => v.a && v.b);
-  const decision = decideFamily(both.map((v) => ({ a: v.a!.samples, b: v.b!.samples, primary: isPrimary(v) })));
+  const decision = decideFamily(both.map((v) => ({ a: v.a!.samples, b: v.b!.samples, primary: isPrimary(v), base: baseOf(v) })));
   const calls = new Map(both.map((v, i) => [v, decision.calls[i]]));
-  const rows = vals.map((v) => compareMetric(v, isPrimary(v), calls.get(v) ?? null));
-  const method = { ...VERDICT_METHOD, family: decision.family, perTestAlpha: decision.perTestAlpha, level: decision.level };
-  return { a: summarizeRun(a), b: summarizeRun(b), rows, settings: settingChanges(a, b), summary: summarizeVerdicts(rows), method };
+  const rows = vals.map((v) => {
+    const row = compareMetric(v, isPrimary(v), calls.get(v) ?? null);
+    const base = baseOf(v);
+    if (!base) return row;
+    const own = (n: number[], x: Side | null): number | null => (x ? welchLogRatio(n, x.samples)?.ratio ?? null : null);
+    const noBase = !base.a.length || !base.b.length;
+    return { ...row, nativeA: own(base.a, v.a), nativeB: own(base.b, v.b), ...(noBase && v.a && v.b ? { reason: 'no native result of this test on both machines' } : {}) };
+  });
+  const method = { ...VERDICT_METHOD, ...(machines ? CROSS_MACHINE_METHOD : {}), family: decision.family, perTestAlpha: decision.perTestAlpha, level: decision.level };
+  const settings = machines ? crossSettingChanges(a, b, settingChanges(a, b)) : settingChanges(a, b);
+  return { a: summarizeRun(a), b: summarizeRun(b), rows, settings, summary: summarizeVerdicts(rows), method, ...(machines ? { machines } : {}) };
 }
 
 type Entry = { target: string; test: CompareRow['test']; place: CompareRow['place']; metric: string; a: Side | null; b: Side | null };
