@@ -30,6 +30,8 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     annotateRun: (id, a) => invoke('runs.annotate', id, a),
     deleteRun: (id) => invoke('runs.delete', id),
     compare: (a, b) => invoke('runs.compare', a, b),
+    teamTable: (ids) => invoke('runs.team', ids),
+    exportTeam: (ids, format, lang) => (lang ? invoke('runs.teamExport', ids, format, lang) : invoke('runs.teamExport', ids, format)),
     importRuns: (files, opts) => (opts ? invoke('runs.import', files, opts) : invoke('runs.import', files)),
     exportRun: (id, format, lang) => (lang ? invoke('runs.export', id, format, lang) : invoke('runs.export', id, format)),
     renderCard: (req) => invoke('card.render', req),

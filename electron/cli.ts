@@ -7,6 +7,7 @@ import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
 import { cmdImport } from './cli/import.js';
+import { cmdTeam } from './cli/team.js';
 import { print, printErr } from './cli/output.js';
 import { exitAfterFlush, guardOutput } from './cli/exit.js';
 import { errorText } from './error-text.js';
@@ -105,6 +106,11 @@ async function main(argv: string[], lang: Lang): Promise<number> {
     case 'import':
       if (pos.length < 1) throw new CliError(t('cli:usage', { usage: 'import FILE... [--label NAME] [--json]' }), 2);
       return cmdImport(engine, pos, v.label, json, lang);
+    case 'team': {
+      const format = (v.format ?? 'md') as 'md' | 'csv';
+      if (pos.length < 1 || !['md', 'csv'].includes(format)) throw new CliError(t('cli:usage', { usage: 'team RUN... [--format md|csv] [--json] [--out FILE]' }), 2);
+      return cmdTeam(engine, pos, format, json, v.out, lang);
+    }
     case 'web':
       need(0, 'web [--port N]');
       return cmdWeb(engine, v.port, lang);

@@ -7,7 +7,7 @@
 import type { Comparison } from './contract-compare.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
-import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin } from './contract-import.js';
+import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -315,6 +315,9 @@ export interface RequestMap {
   'runs.compare': { args: [string, string]; result: Comparison };
   /** Run files exported by vmbench (one run or several each), stored as imported runs. */
   'runs.import': { args: [ImportFile[], ImportOptions?]; result: ImportOutcome[] };
+  /** One row per machine × runtime × place of the given runs, with ratios to each machine's native. */
+  'runs.team': { args: [string[]]; result: TeamTable };
+  'runs.teamExport': { args: [string[], 'md' | 'csv', Lang?]; result: { filename: string; mime: string; content: string } };
   'runs.export': { args: [string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   /** A finding id in, a plan with its planId out. */
@@ -360,6 +363,10 @@ export interface VmbenchApi {
   compare(a: string, b: string): Promise<Comparison>;
   /** Imports run files exported by vmbench (never executing anything in them); one outcome per file. */
   importRuns(files: ImportFile[], opts?: ImportOptions): Promise<ImportOutcome[]>;
+  /** The team table of the given runs. */
+  teamTable(ids: string[]): Promise<TeamTable>;
+  /** The team table as Markdown or CSV, redacted. */
+  exportTeam(ids: string[], format: 'md' | 'csv', lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   exportRun(id: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
   onEvent(cb: (ev: JobEvent) => void): () => void;

@@ -24,6 +24,8 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'runs.delete': true,
   'runs.compare': true,
   'runs.import': true,
+  'runs.team': true,
+  'runs.teamExport': true,
   'runs.export': true,
   'card.render': true,
   'advice.plan': true,

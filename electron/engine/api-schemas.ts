@@ -42,6 +42,8 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
     z.array(z.object({ name: z.string().max(1000), content: z.string() }).strict()).min(1).max(50),
     z.object({ machine: z.string().max(200).optional() }).strict().optional(),
   ]) as unknown as z.ZodType<RequestMap['runs.import']['args']>,
+  'runs.team': z.tuple([z.array(runIdSchema).min(1).max(100)]),
+  'runs.teamExport': z.tuple([z.array(runIdSchema).min(1).max(100), z.enum(['md', 'csv']), langSchema.optional()]),
   'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json']), langSchema.optional()]),
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional(), lang: langSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),

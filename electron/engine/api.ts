@@ -22,6 +22,8 @@ import { findKind } from './runtimes/registry.js';
 import { acquireRunLock, checkDataDir } from './store/data-dir.js';
 import { RunStore } from './store/run-store.js';
 import { importRuns } from './store/import-runs.js';
+import { teamTable } from './team.js';
+import { teamToCsv, teamToMarkdown } from './report/team-export.js';
 import { run } from './util/exec.js';
 import { resolveTargets, scratchDir } from './targets.js';
 import { sweepLeftovers, sweptMessage } from './store/leftovers.js';
@@ -124,6 +126,13 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     'runs.compare': async (a, b) => compareRuns(await store.get(a), await store.get(b)),
     'runs.import': (files, o) => importRuns(store, files, o),
+    'runs.team': async (ids) => teamTable(await Promise.all(ids.map((id) => store.get(id)))),
+    'runs.teamExport': async (ids, format, lang) => {
+      const table = teamTable(await Promise.all(ids.map((id) => store.get(id))));
+      return format === 'md'
+        ? { filename: 'vmbench-team.md', mime: 'text/markdown; charset=utf-8', content: teamToMarkdown(table, undefined, lang) }
+        : { filename: 'vmbench-team.csv', mime: 'text/csv; charset=utf-8', content: teamToCsv(table) };
+    },
     'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, undefined, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);

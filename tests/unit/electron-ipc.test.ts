@@ -38,6 +38,8 @@ describe('IPC wiring', () => {
     'runs.get': ['run-1'],
     'runs.compare': ['a', 'b'],
     'runs.import': [[{ name: 'run.json', content: '{}' }]],
+    'runs.team': [['a', 'b']],
+    'runs.teamExport': [['a', 'b'], 'md'],
     'runs.export': ['run-1', 'md'],
     'card.render': [{ runId: 'run-1' }],
     'advice.plan': ['libvirt:vm/diskIo'],

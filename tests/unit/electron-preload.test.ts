@@ -18,6 +18,8 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   annotateRun: true,
   deleteRun: true,
   importRuns: true,
+  teamTable: true,
+  exportTeam: true,
   listRuns: true,
   getRun: true,
   compare: true,

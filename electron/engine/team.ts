@@ -1,0 +1,63 @@
+/**
+ * The team table (issue 28): N runs, local or imported, as one row per machine × runtime × place with each
+ * headline metric's ratio to that machine's own native (same estimator and family rule as Compare), sortable
+ * by a score, and the settings that differ between the best and the worst row.
+ */
+import type { Run, TeamRow, TeamTable, TestResult } from '../contract.js';
+import { HEADLINE_METRIC, metricInfo, metricRank } from '../metrics.js';
+import { decideFamily } from '../verdict-family.js';
+import { trialsOf } from './compare.js';
+import { machineOf } from './compare-machines.js';
+
+/** A run's machine for a table: its label, or "This machine". */
+export function machineName(run: Run): string {
+  return machineOf(run) ?? 'This machine';
+}
+
+/** The team table of the runs given (in that order of rows before sorting by score, best first). */
+export function teamTable(runs: Run[]): TeamTable {
+  type Cell = { row: TeamRow; metric: string; native: number[]; place: number[] };
+  const cells: Cell[] = [];
+  const rows: TeamRow[] = [];
+  const metrics = new Set<string>();
+  for (const run of runs) {
+    const natives = run.targets.flatMap((t) => t.results.filter((r) => r.place === 'native'));
+    for (const t of run.targets) {
+      const places = [...new Set(t.results.map((r) => r.place))].filter((p) => p !== 'native');
+      for (const place of places) {
+        const row: TeamRow = { runId: run.id, machine: machineName(run), imported: !!run.origin, target: t.id, runtime: t.runtime, place, ratios: {}, score: null, settings: t.settings };
+        rows.push(row);
+        for (const r of t.results.filter((x) => x.place === place)) {
+          const metric = HEADLINE_METRIC[r.test];
+          if (!metric || !r.metrics[metric]) continue;
+          metrics.add(metric);
+          const base: TestResult | undefined = natives.find((n) => n.test === r.test && n.metrics[metric]);
+          if (base) cells.push({ row, metric, native: trialsOf(base, metric), place: trialsOf(r, metric) });
+          else row.ratios[metric] = null;
+        }
+      }
+    }
+  }
+  const decision = decideFamily(cells.map((c) => ({ a: c.native, b: c.place, primary: true })));
+  cells.forEach((c, i) => {
+    const { call, estimate } = decision.calls[i];
+    c.row.ratios[c.metric] = estimate ? { ratio: estimate.ratio, ci: call === 'undecided' ? null : [estimate.lo, estimate.hi] } : null;
+  });
+  for (const row of rows) {
+    // Better is larger for the score: a time (lower is better) counts by its inverse.
+    const logs = Object.entries(row.ratios).flatMap(([m, v]) => (v ? [Math.log(v.ratio) * (metricInfo(m).direction === 'lower' ? -1 : 1)] : []));
+    row.score = logs.length ? Math.exp(logs.reduce((s, x) => s + x, 0) / logs.length) : null;
+  }
+  rows.sort((x, y) => (y.score ?? -Infinity) - (x.score ?? -Infinity));
+  const scored = rows.filter((r) => r.score !== null);
+  let fastest: TeamTable['fastest'] = null;
+  if (scored.length >= 2) {
+    const [best, worst] = [scored[0], scored[scored.length - 1]];
+    const keys = [...new Set([...Object.keys(best.settings), ...Object.keys(worst.settings)])];
+    const differ = keys.filter((k) => JSON.stringify(best.settings[k]) !== JSON.stringify(worst.settings[k])).map((k) => ({ setting: k, best: best.settings[k] ?? null, worst: worst.settings[k] ?? null }));
+    if (best.place !== worst.place) differ.unshift({ setting: 'place', best: best.place, worst: worst.place });
+    if (best.runtime !== worst.runtime) differ.unshift({ setting: 'runtime', best: best.runtime, worst: worst.runtime });
+    fastest = { best: 0, worst: rows.indexOf(worst), settings: differ };
+  }
+  return { metrics: [...metrics].sort((a, b) => metricRank(a) - metricRank(b)), rows, fastest, level: decision.level };
+}
