@@ -91,6 +91,11 @@ describe('Results during and after a run on This machine', () => {
     }
     expect(ticked).toBe(true);
     await shots('during');
+    // History marks the run in progress live too, and leads back to its live results.
+    await page.getByTestId('nav-history').click();
+    await page.locator('[data-testid="live-history"] [data-testid="live-marker"]').waitFor();
+    await page.getByTestId('live-history').getByRole('button').click();
+    await page.locator('[data-testid="results-view"][data-live="true"]').waitFor();
 
     await page.locator('[data-testid="run-status"][data-status="completed"]').waitFor({ timeout: 300_000 });
     await page.locator('[data-testid="run-facts"] [data-testid="state-badge"]').waitFor({ timeout: 30_000 });

@@ -8,6 +8,7 @@ import { useAppStore, initialAppData } from '../../src/store/app-store';
 import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
 import { liveJob, liveRun } from '../../src/store/live-run';
 import { UnstableNotice } from '../../src/views/unstable-notice';
+import { LiveHistoryNote } from '../../src/views/live-history-note';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -42,6 +43,16 @@ describe('the live run', () => {
     expect(liveJob({ ...base, jobs: done })?.status).toBe('completed');
     expect(liveJob({ ...base, jobs: done, runCache: { r1: makeRun('r1', '2026-01-01T00:00:00Z', []) } })).toBeNull();
     expect(liveJob({ ...base, activeJobId: null })).toBeNull();
+  });
+});
+
+describe('the run in progress in History', () => {
+  it('is marked live with its steps while it runs, and gone once it ended', () => {
+    const html = renderToStaticMarkup(<LiveHistoryNote job={jobs.jobs.j} />);
+    expect(html).toContain('data-testid="live-marker"');
+    expect(html).toContain('A run is in progress (1/2 steps)');
+    const ended = reduceJobEvent(jobs, { jobId: 'j', seq: 5, type: 'job-finished', status: 'completed', runId: 'r1' });
+    expect(renderToStaticMarkup(<LiveHistoryNote job={ended.jobs.j} />)).toBe('');
   });
 });
 
