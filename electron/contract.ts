@@ -86,6 +86,14 @@ export interface TestResult {
   command: string;
   /** Raw per-trial values, metric -> values in trial order (warm-up excluded). */
   samples: Record<string, number[]>;
+  /** How long the step took on the host's clock (absent in runs stored before it was recorded). */
+  timing?: StepTiming;
+}
+
+/** Seconds a step took, from its start (set-up, warm-up included) to its end, and to the end of each trial. */
+export interface StepTiming {
+  sec: number;
+  trialEndSec: number[];
 }
 
 /** Everything measured for one target in one run. */
@@ -254,12 +262,34 @@ export interface PlanStep {
   test: TestId;
   trials: number;
   estimateSec: number;
+  /** The fraction of the step's time gone when trial k (index k-1) has ended, from this machine's past runs or the plan. */
+  checkpoints?: number[];
+  /** Where estimateSec and checkpoints came from. */
+  estimateFrom?: 'history' | 'plan';
 }
+
+/** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */
+export type EstimateSource = { kind: 'plan' } | { kind: 'history'; runs: number; steps: number };
 
 /** Events of a job, as streamed to every face. */
 export type JobEvent = { jobId: string; seq: number } & (
-  | { type: 'job-started'; spec: RunSpec; plan: PlanStep[]; startedAt: string }
-  | { type: 'progress'; step: number; steps: number; target: string; place: Place; test: TestId; trial: number; trials: number; fraction: number; etaSec: number }
+  | { type: 'job-started'; spec: RunSpec; plan: PlanStep[]; startedAt: string; /** Where the plan's step estimates came from. */ estimate?: EstimateSource }
+  | {
+      type: 'progress';
+      step: number;
+      steps: number;
+      target: string;
+      place: Place;
+      test: TestId;
+      trial: number;
+      trials: number;
+      fraction: number;
+      etaSec: number;
+      /** Trials of the step done. */
+      done?: number;
+      /** When the engine sent it (ms since the epoch), so a face counts the ETA down from there. */
+      at?: number;
+    }
   | { type: 'sample'; target: string; place: Place; test: TestId; trial: number; metric: string; value: number }
   | { type: 'result'; target: string; result: TestResult }
   | { type: 'test-error'; target: string; error: TestError }

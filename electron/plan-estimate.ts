@@ -150,3 +150,30 @@ export function targetEstimateSec(suite: Suite, tests: readonly TestId[], places
   const steps = plannedSteps(tests, places).reduce((a, s) => a + placeEstimateSec(suite, s.test, s.place), 0);
   return steps + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
 }
+
+/** Seconds of a test's set-up before its first trial (warm-up pass, file layout, a server's start), on the development machine. */
+export function setupEstimateSec(suite: Suite, test: TestId): number {
+  const p = preset(suite, test);
+  const seqPass = Math.min((p.sizeMiB ?? 0) * 1.048576 / REF_SEQ_MBPS, p.maxS ?? Infinity) + FIO_START_SEC;
+  if (test === 'seq-write' || test === 'rand-read') return seqPass;
+  if (test === 'seq-read') return 2 * seqPass;
+  if (test === 'dev-tree') return p.files / REF_TREE_FILES_PER_S + 0.5;
+  if (test === 'http') return SERVER_START_SEC + p.files / 2000;
+  if (test === 'net' || test === 'redis') return SERVER_START_SEC;
+  return test === 'small-files' ? 0.2 : 0;
+}
+
+/** The plan's checkpoints of a step: the fraction of its time gone when each trial ends (set-up first, then equal trials). */
+export function planCheckpoints(suite: Suite, test: TestId, trials: number): number[] {
+  const total = Math.max(1, estimateSec(suite, test));
+  const setup = Math.min(total, setupEstimateSec(suite, test)) / total;
+  return Array.from({ length: Math.max(0, trials) }, (_, k) => setup + ((1 - setup) * (k + 1)) / Math.max(1, trials));
+}
+
+/** How much (0..1) of a step is done after `done` of its trials: its checkpoints when it has them, else trials done ÷ trials. */
+export function stepDoneFraction(step: { trials: number; checkpoints?: number[] }, done: number): number {
+  if (done <= 0) return 0;
+  if (done >= step.trials) return step.checkpoints?.[step.trials - 1] ?? 1;
+  const c = step.checkpoints?.[done - 1];
+  return typeof c === 'number' && Number.isFinite(c) ? Math.min(1, Math.max(0, c)) : done / Math.max(1, step.trials);
+}

@@ -52,7 +52,7 @@ export function RunPlan(): JSX.Element {
           </li>
         ))}
       </ul>
-      <span className="run-plan-total" data-testid="run-plan-total">
+      <span className="run-plan-total" data-testid="run-plan-total" data-seconds={total}>
         {t('plan.total', { about: fmtAbout(total, t) })}
       </span>
     </div>

@@ -3,10 +3,19 @@ import { useUi } from '../lib/use-ui';
 import { cancelRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
-import { cursorText, overallPercent, targetProgress } from '../store/job-selectors';
+import { cursorText, liveEtaSec, overallPercent, targetProgress } from '../store/job-selectors';
+import { useNow } from '../lib/use-now';
+import type { EstimateSource } from '../../electron/contract';
+import type { TFunction } from 'i18next';
 import { fmtEta } from '../lib/format';
 import { Icon } from './icons';
 import { LiveNumbers } from './live-numbers';
+
+/** "from your last 3 runs", "from your last 2 runs and the plan", "from the plan". */
+export function estimateSourceText(source: EstimateSource | null, steps: number, t: TFunction<'ui'>): string {
+  if (!source || source.kind === 'plan') return t('progress.fromPlan');
+  return source.steps >= steps ? t('progress.fromRuns', { count: source.runs }) : t('progress.fromRunsAndPlan', { count: source.runs });
+}
 
 /** The live view of a running job: overall bar, per-target bars, current step, ETA, Cancel. */
 export function RunProgress({ job }: { job: JobState }): JSX.Element {
@@ -15,6 +24,9 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const detect = useAppStore((s) => s.detect);
   const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];
   const pct = overallPercent(job);
+  // The ETA counts down every second between the engine's events.
+  const now = useNow(1000, job.status === 'running');
+  const eta = liveEtaSec(job, now);
   const text = cursorText(job, t);
   const perTarget = targetProgress(job);
   const label = (id: string): string => labels.find((t) => t.id === id)?.label ?? id;
@@ -22,7 +34,7 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
   // Keyboard focus follows the run: onto the panel (its Cancel is one Tab away) when it starts.
   useEffect(() => panel.current?.focus(), []);
   return (
-    <section ref={panel} tabIndex={-1} className="run-panel running" aria-label={t('progress.label')} data-testid="run-panel">
+    <section ref={panel} tabIndex={-1} className="run-panel running" aria-label={t('progress.label')} data-testid="run-panel" data-seq={job.lastSeq}>
       <div className="run-head">
         <div className="run-title">
           <span className="pulse" aria-hidden="true" />
@@ -33,8 +45,11 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
         </div>
         <div className="run-meta">
           <span className="run-pct">{pct}%</span>
-          <span className="run-eta" data-testid="eta">
-            {t('progress.eta', { eta: fmtEta(job.cursor?.etaSec, t) })}
+          <span className="run-eta" data-testid="eta" data-eta-sec={eta ?? ''}>
+            {t('progress.eta', { eta: fmtEta(eta, t) })}
+          </span>
+          <span className="run-eta-source muted" data-testid="eta-source" data-source={job.estimate?.kind ?? 'plan'}>
+            {estimateSourceText(job.estimate, job.plan.length, t)}
           </span>
           <button type="button" className="btn btn-danger" data-testid="cancel-button" disabled={cancelling} onClick={() => void cancelRun()}>
             <Icon name="stop" />

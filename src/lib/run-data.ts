@@ -34,6 +34,15 @@ function whisker(stat: Stat | undefined, scale = 1): [number, number] | null {
   return [Math.max(0, (stat.median - stat.min) * scale), Math.max(0, (stat.max - stat.median) * scale)];
 }
 
+/** The trials' min, max, median and count of a bar, as `<key>_min` ... fields of its chart row (drawn by whisker-bar.tsx). */
+function statFields(row: Record<string, unknown>, key: string, stat: Stat | undefined): void {
+  if (!stat) return;
+  row[`${key}_min`] = stat.min;
+  row[`${key}_max`] = stat.max;
+  row[`${key}_median`] = stat.median;
+  row[`${key}_n`] = stat.n;
+}
+
 /** A row of the results table: a metric of a test in a place, or an error there. */
 export type TableRow =
   | { kind: 'metric'; key: string; target: TargetRun; test: TestId; place: Place; metric: string; stat: Stat; unit: string; ratio: number | null; result: TestResult }
@@ -95,6 +104,7 @@ export function throughputData(run: Run): Record<string, string | number | numbe
       const row = rows.get(k) ?? { name: placeName(target, result.place), key: k };
       row[metric] = v;
       row[`${metric}_err`] = whisker(result.metrics[metric]);
+      statFields(row, metric, result.metrics[metric]);
       row[`${metric}_ratio`] = ratioToNative(run, target, test, result.place, metric, v);
       row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
       rows.set(k, row);
@@ -134,6 +144,7 @@ export function smallFilesAbsData(run: Run): { rows: Record<string, string | num
       row[k] = stat.median;
       const w = whisker(stat);
       if (w) row[`${k}_err`] = w;
+      statFields(row, k, stat);
     }
     if (Object.keys(row).length > 1) rows.push(row);
   }
@@ -158,6 +169,7 @@ export function smallFilesRatioData(run: Run): { rows: Record<string, string | n
       row[`${k}_abs`] = stat.median;
       const w = whisker(stat, 1 / native);
       if (w) row[`${k}_err`] = w;
+      statFields(row, k, stat);
     }
     if (Object.keys(row).length > 2) rows.push(row);
   }

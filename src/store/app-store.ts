@@ -43,6 +43,8 @@ export interface AppState {
   runCache: Record<string, Run>;
   selectedRunId: string | null;
   runLoading: boolean;
+  /** The job whose live results the user left for a stored run in Results (null: Results shows a running job live). */
+  liveHiddenFor: string | null;
   compareA: string | null;
   compareB: string | null;
   comparison: Comparison | null;
@@ -97,6 +99,7 @@ export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setIm
     runCache: {},
     selectedRunId: null,
     runLoading: false,
+    liveHiddenFor: null,
     compareA: null,
     compareB: null,
     comparison: null,

@@ -1,4 +1,4 @@
-import type { JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
+import type { EstimateSource, JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
 
 /** Where a running job is right now (the latest progress event). */
 export interface JobCursor {
@@ -11,6 +11,10 @@ export interface JobCursor {
   trials: number;
   fraction: number;
   etaSec: number;
+  /** Trials of the step done (absent from engines that did not send it). */
+  done?: number;
+  /** When the engine sent the event (ms since the epoch): the ETA counts down from there. */
+  at?: number;
 }
 
 /** One per-trial value as it arrived. */
@@ -30,6 +34,8 @@ export interface JobState {
   spec: RunSpec | null;
   plan: PlanStep[];
   startedAt: string | null;
+  /** Where the plan's time estimates came from (this machine's past runs, or the plan). */
+  estimate: EstimateSource | null;
   status: 'running' | RunStatus;
   runId: string | null;
   message: string | null;
@@ -69,6 +75,7 @@ function emptyJob(jobId: string): JobState {
     spec: null,
     plan: [],
     startedAt: null,
+    estimate: null,
     status: 'running',
     runId: null,
     message: null,
@@ -89,10 +96,10 @@ function markDone(done: string[], key: string): string[] {
 function applyEvent(job: JobState, ev: JobEvent): JobState {
   switch (ev.type) {
     case 'job-started':
-      return { ...job, spec: ev.spec, plan: ev.plan, startedAt: ev.startedAt, status: 'running' };
+      return { ...job, spec: ev.spec, plan: ev.plan, startedAt: ev.startedAt, estimate: ev.estimate ?? null, status: 'running' };
     case 'progress': {
-      const { step, steps, target, place, test, trial, trials, fraction, etaSec } = ev;
-      return { ...job, cursor: { step, steps, target, place, test, trial, trials, fraction, etaSec } };
+      const { step, steps, target, place, test, trial, trials, fraction, etaSec, done, at } = ev;
+      return { ...job, cursor: { step, steps, target, place, test, trial, trials, fraction, etaSec, ...(done !== undefined ? { done } : {}), ...(at !== undefined ? { at } : {}) } };
     }
     case 'sample': {
       const s: LiveSample = { target: ev.target, place: ev.place, test: ev.test, trial: ev.trial, metric: ev.metric, value: ev.value };

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { PlanStep } from '../../electron/contract';
 import { isFailure } from '../../electron/engine/run-status';
 import { PLACE_LABEL } from '../lib/metrics';
+import { stepDoneFraction } from '../../electron/plan-estimate';
 import { stepKey, type JobState, type LiveSample } from './job-reducer';
 
 /** Progress of one target inside a job. */
@@ -18,14 +19,34 @@ function weight(s: PlanStep): number {
   return s.estimateSec > 0 ? s.estimateSec : 1;
 }
 
-/** Fraction (0..1) of one step that is done, judged from the cursor when it is the current one. */
+/** Fraction (0..1) of one step that is done, judged from the cursor when it is the current one, by the step's expected time per trial (its checkpoints). */
 function stepFraction(job: JobState, s: PlanStep): number {
   if (job.done.includes(stepKey(s.target, s.place, s.test))) return 1;
   const c = job.cursor;
   if (c && c.target === s.target && c.place === s.place && c.test === s.test && c.trials > 0) {
-    return Math.min(1, Math.max(0, (c.trial - 1) / c.trials));
+    return stepDoneFraction({ trials: c.trials, checkpoints: s.checkpoints }, c.done ?? c.trial - 1);
   }
   return 0;
+}
+
+/**
+ * The ETA at `nowMs`: the engine's last ETA counted down since it was sent, never below the steps
+ * still to come at the pace measured so far; before the first step, the plan's total counted down
+ * from the start. Null when nothing runs or nothing is known.
+ */
+export function liveEtaSec(job: JobState, nowMs: number): number | null {
+  if (job.status !== 'running') return null;
+  const total = job.plan.reduce((a, s) => a + s.estimateSec, 0);
+  const c = job.cursor;
+  if (!c) {
+    const start = job.startedAt ? Date.parse(job.startedAt) : NaN;
+    return total > 0 && Number.isFinite(start) ? Math.max(0, Math.round(total - Math.max(0, nowMs - start) / 1000)) : null;
+  }
+  if (c.at === undefined) return c.etaSec;
+  const remaining = total * (1 - c.fraction);
+  const pace = remaining > 0 ? c.etaSec / remaining : 1;
+  const later = job.plan.slice(c.step + 1).reduce((a, s) => a + s.estimateSec, 0) * pace;
+  return Math.max(0, Math.round(Math.max(later, c.etaSec - Math.max(0, nowMs - c.at) / 1000)));
 }
 
 /** Overall completion 0..100, from the same estimate-weighted steps as the per-target bars (so they agree); the engine's fraction only for a job seen without its plan. */

@@ -10,6 +10,7 @@ import { loadCompare, loadRuns, selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { newestFirst, orderPair } from '../store/compare-pick';
 import { HistoryRow } from './history-row';
+import { LiveHistoryNote } from './live-history-note';
 
 /** The run files the history skipped (corrupted, unreadable, newer schema), each in the page's language. */
 export function SkippedBanner({ list }: { list: Pick<RunList, 'warnings' | 'skipped'> }): JSX.Element {
@@ -38,6 +39,7 @@ export function HistoryView(): JSX.Element {
   const selectedId = useAppStore((s) => s.selectedRunId);
   const setView = useAppStore((s) => s.setView);
   const [picked, setPicked] = useState<string[]>([]);
+  const activeJob = useAppStore((s) => (s.activeJobId ? s.jobs.jobs[s.activeJobId] : undefined));
 
   const toggle = (id: string): void =>
     setPicked((cur) => (cur.includes(id) ? cur.filter((x) => x !== id) : [...cur, id].slice(-2)));
@@ -68,6 +70,7 @@ export function HistoryView(): JSX.Element {
           </button>
         </div>
       </div>
+      <LiveHistoryNote job={activeJob} />
       {runs && runs.warnings.length > 0 ? <SkippedBanner list={runs} /> : null}
       {runs && runs.runs.length === 0 ? (
         <EmptyState icon="history" title={t('results.noRunsTitle')}>

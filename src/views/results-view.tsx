@@ -21,6 +21,9 @@ import { SmallFilesChart } from './small-files-chart';
 import { SummaryTiles } from './summary-tiles';
 import { TargetBanners } from './target-banners';
 import { ThroughputChart } from './throughput-chart';
+import { LiveResults } from './live-results';
+import { UnstableNotice } from './unstable-notice';
+import { liveJob } from '../store/live-run';
 
 function duration(run: Run, t: TFunction<'ui'>): string {
   const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
@@ -35,6 +38,11 @@ export function ResultsView(): JSX.Element {
   const selectedId = useAppStore((s) => s.selectedRunId);
   const run = useAppStore((s) => (s.selectedRunId ? s.runCache[s.selectedRunId] : undefined));
   const loading = useAppStore((s) => s.runLoading || s.runsLoading);
+  // A run in progress is shown live (never the previous run as if it were the latest), unless the user picked a stored run.
+  const live = useAppStore(liveJob);
+  const hiddenLive = useAppStore((s) => (s.liveHiddenFor && s.jobs.jobs[s.liveHiddenFor]?.status === 'running' ? s.liveHiddenFor : null));
+
+  if (live) return <LiveResults job={live} />;
 
   if (!runs && loading) return <Spinner label={t('results.loadingRuns')} />;
   if (!runs || runs.runs.length === 0) {
@@ -58,6 +66,12 @@ export function ResultsView(): JSX.Element {
             <span className="dot-sep mono muted">{run.id}</span>
           </div>
         ) : null}
+        {hiddenLive ? (
+          <button type="button" className="btn" data-testid="show-live" onClick={() => useAppStore.setState({ liveHiddenFor: null })}>
+            <span className="badge-dot pulse" aria-hidden="true" />
+            {t('results.showLive')}
+          </button>
+        ) : null}
       </div>
       {!run ? (
         <Spinner label={t('results.loadingRun')} />
@@ -68,6 +82,7 @@ export function ResultsView(): JSX.Element {
           <DevTreeResults run={run} />
           <RunAdvice run={run} />
           <SummaryTiles run={run} />
+          <UnstableNotice run={run} />
           {run.targets.every((t) => t.results.length === 0) ? (
             <EmptyState icon="chart" title={t('results.emptyRunTitle')}>
               {run.status === 'cancelled' ? t('results.emptyCancelled') : t('results.emptyFailed')}

@@ -1,12 +1,13 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { niceTicks, tickLabel } from '../lib/chart-scale';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { placeColors, smallFilesAbsData, smallFilesRatioData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
+import { whiskerShape } from './whisker-bar';
 
 /**
  * Small-file operations (create, stat, read, delete) on a linear scale with min–max whiskers: as
@@ -49,9 +50,7 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
           <Legend {...CHART.legend} />
           {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: t('chart.native'), position: 'insideTopRight', fontSize: 12 }} /> : null}
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false}>
-              <ErrorBar dataKey={`${s.key}_err`} direction="y" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />
-            </Bar>
+            <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} shape={whiskerShape(s.key, false)} />
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -1,12 +1,13 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
 import { niceTicks, tickLabel } from '../lib/chart-scale';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { placeColors, throughputData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
+import { whiskerShape } from './whisker-bar';
 
 // Names are ui:tile.<key>.
 const METRICS = [{ key: 'write_MBps' }, { key: 'read_MBps' }] as const;
@@ -41,11 +42,10 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
                   <XAxis type="number" domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={tickLabel} tickLine={false} />
                   <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={170} />
                   <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} MB/s`} />
-                  <Bar dataKey={m.key} name={m.name} radius={[0, 4, 4, 0]} maxBarSize={20} isAnimationActive={false}>
+                  <Bar dataKey={m.key} name={m.name} radius={[0, 4, 4, 0]} maxBarSize={20} isAnimationActive={false} shape={whiskerShape(m.key, true)}>
                     {rows.map((r) => (
                       <Cell key={String(r.key)} fill={colors[String(r.key)]} />
                     ))}
-                    <ErrorBar dataKey={`${m.key}_err`} direction="x" width={6} strokeWidth={1.5} className="whisker" isAnimationActive={false} />
                     <LabelList dataKey="label" position="right" offset={14} fontSize={12} />
                   </Bar>
                 </BarChart>

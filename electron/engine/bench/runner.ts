@@ -14,7 +14,8 @@ import { runStatus, targetStatus } from '../run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { runsIn } from '../../plan-estimate.js';
+import { runsIn, stepDoneFraction } from '../../plan-estimate.js';
+import { calibratePlan } from './calibrate.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
@@ -62,8 +63,10 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
 export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal, deps: RunnerDeps): Promise<Run | null> {
   const startedAt = new Date();
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
-  const plan = buildPlan(spec, targets);
-  emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString() });
+  // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
+  const history = await deps.store.list().then((l) => l.full, () => []);
+  const { plan, source: estimate } = calibratePlan(buildPlan(spec, targets), spec.suite, history);
+  emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
   const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
@@ -121,10 +124,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       continue;
     }
     const report = (trialDone: number, total: number): void => {
-      const fraction = Math.min(1, (doneEstimate + (step.estimateSec * trialDone) / Math.max(1, total)) / totalEstimate);
+      const fraction = Math.min(1, (doneEstimate + step.estimateSec * stepDoneFraction(step, trialDone)) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;
       const etaSec = eta.next(fraction * totalEstimate, elapsed);
-      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec });
+      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec, done: trialDone, at: Date.now() });
     };
     report(0, step.trials);
     const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report);
@@ -195,6 +198,8 @@ async function runStep(
   const collector = new StepCollector(test, place, (trial, metric, value) =>
     emit({ type: 'sample', target: t.id, place, test, trial, metric, value }),
   );
+  const started = Date.now();
+  const trialEndSec: number[] = [];
   const service = isServiceTest(test);
   let setup: Awaited<ReturnType<typeof setupServiceStep>> | undefined;
   if (service) {
@@ -220,7 +225,10 @@ async function runStep(
         onEvent: (ev) => {
           if (ev.event === 'watch-ready') return watcher?.batch(ev);
           collector.onEvent(ev);
-          if (ev.event === 'progress') report(ev.done, ev.total);
+          if (ev.event === 'progress') {
+            if (ev.done >= 1 && ev.done === trialEndSec.length + 1) trialEndSec.push((Date.now() - started) / 1000);
+            report(ev.done, ev.total);
+          }
         },
         onStderr: (line) => collector.onStderr(line),
       },
@@ -228,6 +236,10 @@ async function runStep(
     await watcher?.settled();
     const outcome = collector.finish(exit);
     if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;
+    // The step's time on the host's clock, for the next run's ETA (calibrate.ts): only when every trial reported its end.
+    if (outcome.result && !exit.timedOut && trialEndSec.length > 0 && trialEndSec.length === Number(outcome.result.params.trials ?? trialEndSec.length)) {
+      outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
+    }
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();

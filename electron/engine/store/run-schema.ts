@@ -9,6 +9,7 @@ const result = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   command: z.string(),
   samples: z.record(z.string(), z.array(z.number())),
+  timing: z.object({ sec: z.number().nonnegative(), trialEndSec: z.array(z.number().nonnegative()) }).optional(),
 });
 const target = z.object({
   id: z.string(),

@@ -1,0 +1,84 @@
+/** Results of a run in progress (built from its events) and the unstable-metric notice with its re-run offer. */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { JobEvent, PlanStep } from '../../electron/contract.js';
+import { throughputData } from '../../src/lib/run-data';
+import { unstableMetrics } from '../../src/lib/unstable';
+import { useAppStore, initialAppData } from '../../src/store/app-store';
+import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
+import { liveJob, liveRun } from '../../src/store/live-run';
+import { UnstableNotice } from '../../src/views/unstable-notice';
+import { LiveHistoryNote } from '../../src/views/live-history-note';
+import { inLang } from '../helpers/in-lang.js';
+import { makeRun, result } from '../helpers/make-run.js';
+
+const plan: PlanStep[] = [
+  { target: 'local', place: 'native', test: 'seq-write', trials: 3, estimateSec: 5 },
+  { target: 'local', place: 'native', test: 'seq-read', trials: 3, estimateSec: 6 },
+];
+const events: JobEvent[] = [
+  { jobId: 'j', seq: 1, type: 'job-started', spec: { suite: 'quick' }, plan, startedAt: '2026-01-01T00:00:00Z' },
+  { jobId: 'j', seq: 2, type: 'result', target: 'local', result: result('seq-write', 'native', { write_MBps: [900, 1000, 1100] }) },
+  { jobId: 'j', seq: 3, type: 'sample', target: 'local', place: 'native', test: 'seq-read', trial: 1, metric: 'read_MBps', value: 1500 },
+  { jobId: 'j', seq: 4, type: 'sample', target: 'local', place: 'native', test: 'seq-read', trial: 2, metric: 'read_MBps', value: 1200 },
+];
+const jobs = events.reduce(reduceJobEvent, initialJobs);
+
+describe('the live run', () => {
+  it('holds the finished steps and the current step\'s trials so far, with their min and max for the whiskers', () => {
+    const run = liveRun(jobs.jobs.j, { local: 'This machine' });
+    const rows = throughputData(run);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ write_MBps: 1000, write_MBps_min: 900, write_MBps_max: 1100, write_MBps_n: 3 });
+    expect(rows[0]).toMatchObject({ read_MBps: 1350, read_MBps_min: 1200, read_MBps_max: 1500, read_MBps_n: 2 });
+    // The table lists finished steps only.
+    expect(liveRun(jobs.jobs.j, {}, false).targets[0].results.map((r) => r.test)).toEqual(['seq-write']);
+  });
+
+  it('is what Results shows while the active job runs and until its stored run is loaded, unless the user picked a stored run', () => {
+    const base = { ...initialAppData(), jobs, activeJobId: 'j' };
+    expect(liveJob(base)?.jobId).toBe('j');
+    expect(liveJob({ ...base, liveHiddenFor: 'j' })).toBeNull();
+    const done = reduceJobEvent(jobs, { jobId: 'j', seq: 5, type: 'job-finished', status: 'completed', runId: 'r1' });
+    expect(liveJob({ ...base, jobs: done })?.status).toBe('completed');
+    expect(liveJob({ ...base, jobs: done, runCache: { r1: makeRun('r1', '2026-01-01T00:00:00Z', []) } })).toBeNull();
+    expect(liveJob({ ...base, activeJobId: null })).toBeNull();
+  });
+});
+
+describe('the run in progress in History', () => {
+  it('is marked live with its steps while it runs, and gone once it ended', () => {
+    const html = renderToStaticMarkup(<LiveHistoryNote job={jobs.jobs.j} />);
+    expect(html).toContain('data-testid="live-marker"');
+    expect(html).toContain('A run is in progress (1/2 steps)');
+    const ended = reduceJobEvent(jobs, { jobId: 'j', seq: 5, type: 'job-finished', status: 'completed', runId: 'r1' });
+    expect(renderToStaticMarkup(<LiveHistoryNote job={ended.jobs.j} />)).toBe('');
+  });
+});
+
+describe('unstable metrics in Results', () => {
+  const run = makeRun('r', '2026-01-01T00:00:00Z', [
+    result('seq-read', 'native', { read_MBps: [813, 1300, 1796] }),
+    result('seq-write', 'native', { write_MBps: [1000, 1050, 1100] }),
+  ]);
+  run.finishedAt = '2026-01-01T00:25:10Z';
+
+  it('flags a headline metric whose trials spread wider than ±15% of the median, with its range', () => {
+    const u = unstableMetrics(run);
+    expect(u.map((x) => x.metric)).toEqual(['read_MBps']);
+    expect(u[0].spread).toBeCloseTo((1796 - 813) / 2 / 1300, 6);
+  });
+
+  it('shows the range and spread and offers a re-run of the same plan, in English and Japanese', () => {
+    useAppStore.setState(initialAppData());
+    const en = renderToStaticMarkup(<UnstableNotice run={run} />);
+    expect(en).toContain('1 number varied more than ±15% between its trials');
+    expect(en).toMatch(/813–1,796 MB\/s \(±38%, 3 trials\)/);
+    expect(en).toContain('data-testid="unstable-rerun"');
+    expect(en).toContain('Run the same plan again');
+    const ja = inLang('ja', () => renderToStaticMarkup(<UnstableNotice run={run} />));
+    expect(ja).toContain('同じ計画でもう一度実行');
+    expect(ja).toMatch(/813–1,796 MB\/s（±38%、試行 3 回）/);
+    expect(renderToStaticMarkup(<UnstableNotice run={makeRun('s', '2026-01-01T00:00:00Z', [result('seq-write', 'native', { write_MBps: [1000, 1050, 1100] })])} />)).toBe('');
+  });
+});
