@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useId, type JSX, type ReactNode } from 'react';
 import type { Run, TestResult } from '../../electron/contract';
-import { fmtRatio, samplesOf } from '../../electron/headline';
+import { samplesOf } from '../../electron/headline';
 import { unitText } from '../../electron/metrics';
 import { callRatio } from '../../electron/verdict-stats';
 import { translator, type Lang } from '../../electron/i18n';
-import { fmtNum } from '../lib/format';
+import { MISSING } from '../../electron/format';
+import { fmtNum, fmtRatio } from '../lib/format';
 import { uiLang } from '../lib/i18n';
 import { baselineTarget, isBaseline, placeName } from '../lib/run-data';
 import { useLang, useUi } from '../lib/use-ui';
@@ -111,12 +112,12 @@ function TableCard(props: { testId: string; labelledBy?: string; children: React
   );
 }
 
-/** "3.2 ms (p99 12 ms)" for one mode of a watch result, "not delivered" when inotify never fired, else "–". */
+/** "3.2 ms (p99 12 ms)" for one mode of a watch result, "not delivered" when inotify never fired, else "—". */
 function watchCell(r: TestResult, mode: 'poll' | 'inotify', lost: boolean, t: TFunction<'ui'>): string {
   const p50 = r.metrics[`watch_${mode}_p50_ms`];
   const p99 = r.metrics[`watch_${mode}_p99_ms`];
   if (p50 && p99) return t('dev.watch.cell', { p50: fmtNum(p50.median), p99: fmtNum(p99.median) });
-  return lost ? t('dev.watch.lost') : '–';
+  return lost ? t('dev.watch.lost') : MISSING;
 }
 
 /** How fast a save on this machine is seen in each place the watch test ran: by polling, through inotify. */
