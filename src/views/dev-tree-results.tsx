@@ -79,7 +79,7 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
               {PHASES.map((p) => {
                 const key = mixed ? p.metric.replace('tree_', 'mixed_') : p.metric;
                 const s = r.metrics[key];
-                if (!s) return <td key={p.metric} className="num muted">–</td>;
+                if (!s) return <td key={p.metric} className="num muted">{MISSING}</td>;
                 const verdict = base && !isBaseline(run, tg, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, key), lang) : null;
                 return (
                   <td key={p.metric} className="num" title={`${t('cell.median', { n: s.n, min: fmtNum(s.min), max: fmtNum(s.max) })} ${sec}`}>

@@ -35,7 +35,7 @@ const PATTERNS: { name: string; re: RegExp }[] = [
   { name: 'an Intl number or date format', re: /\bIntl\.(NumberFormat|DateTimeFormat)\b/ },
   { name: 'a ratio made with toFixed', re: /toFixed\([^)]*\)\}?\s*×/ },
   { name: 'a ratio made from a bare number in a template', re: /\$\{(?![^}]*\b(fmt|format)\w*\()[^}]*\}×/ },
-  { name: "a missing value other than MISSING ('–')", re: /['"]–['"]/ },
+  { name: "a missing value written out instead of MISSING ('—', '–', >—<)", re: /['"][—–]['"]|>[—–]</ },
   { name: 'a second number, ratio, interval, size or date formatter', re: /function (fmt|format)(Ratio|RatioInterval|Num|Number|Compact|Interval|Date|Day|MiB|Tick)\b/ },
 ];
 
