@@ -19,7 +19,8 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 60_000 } },
+      // Dates are written in local time with the zone shown (electron/format.ts): unit tests read them in UTC on any machine.
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env: { TZ: 'UTC' }, testTimeout: 60_000 } },
       {
         test: {
           name: 'integration',

@@ -5,6 +5,7 @@
  * a run is one voting comparison, tested at alpha / k. Dependency-free like contract.ts.
  */
 import type { Place, Run, TestId, TestResult } from './contract.js';
+import { formatRatio } from './format.js';
 import { translator, type Lang } from './i18n.js';
 import { metricInfo } from './metrics.js';
 import { decideFamily } from './verdict-family.js';
@@ -57,24 +58,6 @@ export function isFallback(r: Pick<TestResult, 'test' | 'tool'>): boolean {
   return FIO_TESTS.includes(r.test) && r.tool.name !== 'fio';
 }
 
-function ratioDigits(r: number): number {
-  return r >= 100 ? 0 : r >= 10 ? 1 : 2;
-}
-
-/** "0.32×", "1.42×", "12.3×". */
-export function fmtRatio(r: number): string {
-  if (!Number.isFinite(r)) return '–';
-  return `${r.toFixed(ratioDigits(r))}×`;
-}
-
-/** "1.42× [1.31–1.55]" (95% interval), the ratio alone without an interval, or "–". */
-export function fmtRatioInterval(ratio: number | null, ci: [number, number] | null): string {
-  if (ratio === null) return '–';
-  if (!ci) return fmtRatio(ratio);
-  const d = ratioDigits(ratio);
-  return `${fmtRatio(ratio)} [${ci[0].toFixed(d)}–${ci[1].toFixed(d)}]`;
-}
-
 /** The per-trial values of a metric (the median alone for results stored without samples). */
 export function samplesOf(r: TestResult, metric: string): number[] {
   const s = r.samples[metric];
@@ -89,12 +72,12 @@ function partText(lang: Lang, words: string, first: boolean, ratio: number | nul
     // A time: 3.1× the time is "3.1× slower", 0.5× is "2.0× faster".
     const about = call === 'undecided';
     const key = ratio >= 1 ? (about ? 'common:headline.aboutSlower' : 'common:headline.slower') : about ? 'common:headline.aboutFaster' : 'common:headline.faster';
-    const text = t(key, { words, ratio: fmtRatio(ratio >= 1 ? ratio : 1 / ratio) });
+    const text = t(key, { words, ratio: formatRatio(ratio >= 1 ? ratio : 1 / ratio, lang) });
     return about ? t('common:headline.tooFew', { text }) : text;
   }
-  if (call === 'noise') return t('common:headline.noise', { words, ratio: fmtRatio(ratio) });
-  if (call === 'undecided') return t('common:headline.tooFew', { text: t(first ? 'common:headline.about_first' : 'common:headline.about', { words, ratio: fmtRatio(ratio) }) });
-  return t(first ? 'common:headline.at_first' : 'common:headline.at', { words, ratio: fmtRatio(ratio) });
+  if (call === 'noise') return t('common:headline.noise', { words, ratio: formatRatio(ratio, lang) });
+  if (call === 'undecided') return t('common:headline.tooFew', { text: t(first ? 'common:headline.about_first' : 'common:headline.about', { words, ratio: formatRatio(ratio, lang) }) });
+  return t(first ? 'common:headline.at_first' : 'common:headline.at', { words, ratio: formatRatio(ratio, lang) });
 }
 
 /** One sentence per guest place with its ratios to this machine's native run (when the run has one), in a language. */

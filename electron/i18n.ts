@@ -4,7 +4,7 @@
  * namespace per area so each area's strings stay together: common (shared words), cli, report (card,
  * Markdown, headline), ui (the app's views), advice (findings, risks, How to, evidence) and detect
  * (why a runtime could not be read).
- * Numbers and dates go through Intl for the language (formatNumber, formatDate).
+ * Numbers and dates are written by electron/format.ts, in the language given.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import enAdvice from '../src/locales/en/advice.json';
@@ -79,27 +79,6 @@ export function translator(lang: Lang): TFunction {
   let inst = instances.get(lang);
   if (!inst) instances.set(lang, (inst = createI18n(lang)));
   return inst.t;
-}
-
-/** The BCP 47 locale Intl uses for a language. */
-export function intlLocale(lang: Lang): string {
-  return lang === 'ja' ? 'ja-JP' : 'en-US';
-}
-
-/** A number as the language writes it (1,234.5), with Intl options. */
-export function formatNumber(lang: Lang, n: number, opts: Intl.NumberFormatOptions = {}): string {
-  return new Intl.NumberFormat(intlLocale(lang), opts).format(n);
-}
-
-/** A date as the language writes it (2026/11/23 in ja, 11/23/2026 in en); with time when asked. */
-export function formatDate(lang: Lang, at: Date | string | number, opts: { time?: boolean } = {}): string {
-  const d = at instanceof Date ? at : new Date(at);
-  return new Intl.DateTimeFormat(intlLocale(lang), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    ...(opts.time ? { hour: '2-digit', minute: '2-digit', hour12: false } : {}),
-  }).format(d);
 }
 
 /** A language's own name ("日本語"), for the language switch. */

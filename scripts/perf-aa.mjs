@@ -1,7 +1,7 @@
 // `npm run perf:aa`: the A/A benchmark of issue 24 — a figure, not a test. N pairs (default 5) of two
 // consecutive quick runs of This machine with the built CLI, each pair compared with
 // `vmbench compare --json`; per pair it prints the summary line and the flagged (voting, better or
-// worse) metrics with their ratio [interval] (electron/headline.ts fmtRatioInterval, bundled by
+// worse) metrics with their ratio [interval] (electron/format.ts formatInterval, bundled by
 // perf-abab.mjs), then "0 flagged in K of N pairs (goal: ≥ 4 of 5)". Two runs of the same setup
 // differ only by noise, so every flag is a false call of the family-wise verdict.
 // The runs go to a temporary VMBENCH_HOME inside the checkout (the test folder on this disk, as in
@@ -40,7 +40,7 @@ function quickRun(file) {
 }
 
 try {
-  const { fmtRatioInterval } = await compareStats();
+  const { formatInterval } = await compareStats();
   say(`vmbench perf:aa — ${new Date().toISOString()} — ${pairs} pair(s) of two consecutive quick runs of This machine; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   let clean = 0;
   for (let i = 1; i <= pairs; i++) {
@@ -56,7 +56,7 @@ try {
     const flagged = cmp.rows.filter((r) => r.primary && (r.verdict === 'better' || r.verdict === 'worse'));
     if (flagged.length === 0) clean++;
     say(`pair ${i}: ${cmp.summary.line} (${cmp.method.family} voting, each at ${((1 - cmp.method.perTestAlpha) * 100).toFixed(2)}%)`);
-    say(flagged.length ? flagged.map((r) => `   flagged: ${r.target} · ${r.place} · ${r.test} ${r.metric} ${r.verdict} ${fmtRatioInterval(r.ratio, r.ci)}`).join('\n') : '   flagged: none');
+    say(flagged.length ? flagged.map((r) => `   flagged: ${r.target} · ${r.place} · ${r.test} ${r.metric} ${r.verdict} ${formatInterval(r.ratio, r.ci, 'en')}`).join('\n') : '   flagged: none');
   }
   say(`0 flagged in ${clean} of ${pairs} pairs (goal: ≥ 4 of 5)`);
 } finally {

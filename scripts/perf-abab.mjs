@@ -3,7 +3,7 @@
 // write-back settle the bench scripts use (lib.sh vb_settle: sync, then Dirty+Writeback <= 4 MiB, at
 // most 30 s). Each pair is printed, then the ratio app / by hand with its 95% interval from the same
 // statistics Compare uses (electron/verdict-stats.ts welchLogRatio on every trial of both sides,
-// formatted by electron/headline.ts fmtRatioInterval), bundled here with esbuild rather than rewritten.
+// formatted by electron/format.ts formatInterval), bundled here with esbuild rather than rewritten.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 const repo = join(import.meta.dirname, '..');
 let stats;
 
-/** Compare's statistics ({ welchLogRatio, fmtRatioInterval }), bundled from the TypeScript sources once. */
+/** Compare's statistics and its ratio text ({ welchLogRatio, formatInterval }), bundled from the TypeScript sources once. */
 export async function compareStats() {
   if (stats) return stats;
   const { build } = await import('esbuild');
@@ -21,7 +21,7 @@ export async function compareStats() {
   try {
     const file = join(dir, 'stats.mjs');
     await build({
-      stdin: { contents: "export { welchLogRatio } from './electron/verdict-stats.ts';\nexport { fmtRatioInterval } from './electron/headline.ts';\n", resolveDir: repo, loader: 'ts' },
+      stdin: { contents: "export { welchLogRatio } from './electron/verdict-stats.ts';\nexport { formatInterval } from './electron/format.ts';\n", resolveDir: repo, loader: 'ts' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -64,9 +64,9 @@ const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? ''
  * `settleIn` settles where the dirty pages matter (default this machine: settle(); a guest passes its own).
  */
 export async function abab({ places, pairs = 3, app, byHand, settleIn = settle, say }) {
-  const { welchLogRatio, fmtRatioInterval } = await compareStats();
+  const { welchLogRatio, formatInterval } = await compareStats();
   const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [] }]));
-  const ratioText = (e) => (e ? `${fmtRatioInterval(e.ratio, [e.lo, e.hi])} (${e.ratio.toFixed(3)})` : 'n/a');
+  const ratioText = (e) => (e ? `${formatInterval(e.ratio, [e.lo, e.hi], 'en')} (${e.ratio.toFixed(3)})` : 'n/a');
   const width = Math.max(...places.map((p) => p.length));
   for (let i = 1; i <= pairs; i++) {
     const sa = await settleIn();

@@ -1,6 +1,7 @@
 import type { DetectResult, Finding } from '../contract.js';
 import type { Engine } from '../engine/api.js';
 import { findingText } from '../finding-text.js';
+import { MISSING, formatFactor } from '../format.js';
 import { print } from './output.js';
 import { translator, type Lang } from '../i18n.js';
 import { call } from './commands.js';
@@ -8,7 +9,7 @@ import { formatTable } from './table.js';
 import { jsonText } from './terminal-safe.js';
 
 function show(v: unknown): string {
-  return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return v === undefined || v === null ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 /** The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。"). */
@@ -20,12 +21,12 @@ export function oneLine(evidence: string, max = 110): string {
   return `${first.slice(0, max - 1 - tag.length).trimEnd()}…${tag}`;
 }
 
-/** "×7.0 (yours)", "×1.15 (published)", "already fine (yours)" or "–", in a language. */
+/** "×7.00 (yours)", "×1.15 (published)", "already fine (yours)" or "—", in a language. */
 export function gainText(f: Pick<Finding, 'gain' | 'gainSource' | 'alreadyFine'>, lang: Lang = 'en'): string {
   const t = translator(lang);
   if (f.alreadyFine) return t('advise.fine', { ns: 'advice' });
-  if (f.gain === null || f.gain === undefined) return '–';
-  const x = f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2);
+  if (f.gain === null || f.gain === undefined) return MISSING;
+  const x = formatFactor(f.gain, lang);
   return t(f.gainSource === 'measured' ? 'advise.gainYours' : 'advise.gainPublished', { ns: 'advice', x });
 }
 

@@ -5,7 +5,8 @@ import { atomicWrite } from '../engine/util/atomic-write.js';
 import { skippedTexts } from '../error-text.js';
 import { targetLabel } from '../headline.js';
 import { reasonText } from '../error-text.js';
-import { formatNumber, translator, type Lang } from '../i18n.js';
+import { MISSING, formatDecimal } from '../format.js';
+import { translator, type Lang } from '../i18n.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
@@ -49,13 +50,13 @@ export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'
     print(jsonText({ runtimes: res.runtimes }) + '\n');
     return 0;
   }
-  const rows = res.runtimes.map((r) => [r.id, targetLabel({ id: r.id, label: r.name }, lang), lang === 'en' ? r.state : t(`common:state.${r.state}`), r.version ?? '–', summarizeSettings(r.settings, r.active, t('cli:detect.active')), r.targets.map((t) => t.id).join(',') || '–']);
+  const rows = res.runtimes.map((r) => [r.id, targetLabel({ id: r.id, label: r.name }, lang), lang === 'en' ? r.state : t(`common:state.${r.state}`), r.version ?? MISSING, summarizeSettings(r.settings, r.active, t('cli:detect.active')), r.targets.map((t) => t.id).join(',') || MISSING]);
   print(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)), rows) + '\n');
   for (const r of res.runtimes) {
     const reason = reasonText(r, lang);
     if (reason) print(`  ${r.id}: ${reason}\n`);
   }
-  print(t('cli:detect.done', { seconds: formatNumber(lang, res.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) }) + '\n');
+  print(t('cli:detect.done', { seconds: formatDecimal(res.durationMs / 1000, lang, 1) }) + '\n');
   return 0;
 }
 
@@ -66,7 +67,7 @@ function summarizeSettings(s: Record<string, unknown>, active: Record<string, un
     keys
       .filter((k) => (s[k] !== undefined && s[k] !== null) || active[k] !== undefined)
       .map((k) => `${k}=${String(s[k] ?? '?')}${active[k] !== undefined ? ` (${activeWord}: ${String(active[k])})` : ''}`)
-      .join(' ') || '–'
+      .join(' ') || MISSING
   );
 }
 

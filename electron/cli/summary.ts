@@ -2,8 +2,9 @@ import type { Comparison, Run, RunSummary } from '../contract.js';
 import { isFailure } from '../engine/run-status.js';
 import { groupTargetErrors } from '../error-groups.js';
 import { errorText } from '../error-text.js';
-import { fmtRatio, fmtRatioInterval, runHeadlines } from '../headline.js';
-import { formatDate, translator, type Lang } from '../i18n.js';
+import { MISSING, formatDate, formatInterval, formatRatio } from '../format.js';
+import { runHeadlines } from '../headline.js';
+import { translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
 import { terminalSafe } from './terminal-safe.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../verdict-stats.js';
@@ -19,7 +20,7 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
     for (const r of tr.results) {
       for (const [m, s] of Object.entries(r.metrics)) {
         const base = native.get(`${r.test}/${m}`);
-        const ratio = r.place !== 'native' && base ? `${(s.median / base).toFixed(2)}×` : '–';
+        const ratio = r.place !== 'native' && base ? formatRatio(s.median / base, lang) : MISSING;
         rows.push([tr.id, t(`common:place.${r.place}`), r.test, m, fmt(s.median, lang), fmt(s.min, lang), fmt(s.max, lang), s.n, metricInfo(m, lang).unit, ratio]);
       }
     }
@@ -51,7 +52,7 @@ export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
     ['id', 'started', 'suite', 'status', 'targets', 'headline'].map((c) => t(`cli:col.${c}`)),
     runs.map((r) => [
       r.id,
-      formatDate(lang, r.startedAt, { time: true }),
+      formatDate(r.startedAt, lang),
       t(`common:suite.${r.suite}`),
       t(`common:status.${r.status}`),
       r.targets.join(','),
@@ -71,8 +72,8 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     r.metric,
     fmt(r.a, lang),
     fmt(r.b, lang),
-    ...(cross ? [r.nativeA == null ? '–' : fmtRatio(r.nativeA), r.nativeB == null ? '–' : fmtRatio(r.nativeB)] : []),
-    fmtRatioInterval(r.ratio, r.ci),
+    ...(cross ? [r.nativeA == null ? MISSING : formatRatio(r.nativeA, lang), r.nativeB == null ? MISSING : formatRatio(r.nativeB, lang)] : []),
+    formatInterval(r.ratio, r.ci, lang),
     `${r.nA}/${r.nB}`,
     verdictWord(r.verdict, lang),
   ]);
@@ -91,5 +92,5 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
 }
 
 function show(v: unknown): string {
-  return v === null || v === undefined ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return v === null || v === undefined ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }

@@ -1,4 +1,5 @@
-import { formatNumber, type Lang } from '../i18n.js';
+import { MISSING, MINUS, formatNumber } from '../format.js';
+import type { Lang } from '../i18n.js';
 import { isWide } from '../wide-chars.js';
 import { terminalSafe } from './terminal-safe.js';
 
@@ -14,22 +15,22 @@ const pad = (s: string, w: number, left: boolean): string => {
   return left ? fill + s : s + fill;
 };
 
+/** A cell that reads as a number (right-aligned): "1,097", "−3", "+12%", "0.42×". */
+const NUMERIC_CELL = new RegExp(`^[-+${MINUS}]?[\\d.,]+(%|×)?$`);
+
 /** Formats rows as an aligned text table (wide characters count two columns); numbers are right-aligned. */
 export function formatTable(headers: string[], rows: (string | number)[][]): string {
   // Cells are one line of data each: control sequences and line breaks from names never reach the terminal.
   const cells = rows.map((r) => r.map((c) => terminalSafe(String(c)).replace(/[\n\t]/g, ' ')));
   const widths = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || /^[-+]?[\d.,]+(%|×)?$/.test(String(r[i] ?? '')) || r[i] === '–'));
+  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || NUMERIC_CELL.test(String(r[i] ?? '')) || r[i] === MISSING));
   const line = (r: string[]): string => r.map((c, i) => pad(c, widths[i], numeric[i])).join('  ').trimEnd();
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
-/** A figure for a table: 3 significant digits, thousands separated as the language writes them. */
+/** A figure for a table cell, in a language (electron/format.ts formatNumber). */
 export function fmt(x: number | null | undefined, lang: Lang = 'en'): string {
-  if (x === null || x === undefined || !Number.isFinite(x)) return '–';
-  const a = Math.abs(x);
-  const digits = a >= 100 ? 0 : a >= 10 ? 1 : 2;
-  return formatNumber(lang, x, { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return formatNumber(x, lang);
 }
 
 /** Seconds as m:ss. */

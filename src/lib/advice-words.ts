@@ -4,7 +4,7 @@ import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contrac
 import { renderMsg, renderParts } from '../../electron/finding-text';
 import { isLang, translator, type Lang } from '../../electron/i18n';
 import { metricInfo } from '../../electron/metrics';
-import { fmtNum } from './format';
+import { formatNumber, formatRatio } from '../../electron/format';
 import { i18n } from './i18n';
 
 /** Settings with their own title in the advice catalogue (title.<setting>); others get title.other. */
@@ -54,15 +54,11 @@ export function yoursLine(f: Pick<Finding, 'measured' | 'current' | 'recommended
   const cur = m.find((x) => x.settingValue !== undefined && String(x.settingValue) === String(f.current));
   const names = { ns: 'advice', rec: String(f.recommended), cur: String(f.current) };
   // A time (dev-tree seconds): lower is better, so say how many times faster the recommendation was.
-  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower') return t('yours.faster', { ...names, x: fmtX(cur.median / rec.median), test: rec.test });
-  if (rec && cur && cur.median > 0) return t('yours.measured', { ...names, x: fmtX(rec.median / cur.median) });
+  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower') return t('yours.faster', { ...names, x: formatRatio(cur.median / rec.median, lang), test: rec.test });
+  if (rec && cur && cur.median > 0) return t('yours.measured', { ...names, x: formatRatio(rec.median / cur.median, lang) });
   const place = m.find((x) => x.place !== 'native');
   const native = m.find((x) => x.place === 'native');
-  if (place && native && native.median > 0) return t('yours.ofNative', { ns: 'advice', x: fmtX(place.median / native.median), test: place.test, place: place.place });
-  if (place) return t('yours.value', { ns: 'advice', value: fmtNum(place.median), unit: metricInfo(place.metric).unit, test: place.test, place: place.place });
+  if (place && native && native.median > 0) return t('yours.ofNative', { ns: 'advice', x: formatRatio(place.median / native.median, lang), test: place.test, place: place.place });
+  if (place) return t('yours.value', { ns: 'advice', value: formatNumber(place.median, lang), unit: metricInfo(place.metric).unit, test: place.test, place: place.place });
   return null;
-}
-
-function fmtX(r: number): string {
-  return `${r >= 10 ? r.toFixed(0) : r.toFixed(2)}×`;
 }

@@ -14,14 +14,6 @@ function round(v: number): number {
   return Number(v.toPrecision(12));
 }
 
-/** Axis number with the tick step's precision: 250, 1,250, 2.5k for ten thousands and up, 0.25. */
-export function tickLabel(v: number): string {
-  const a = Math.abs(v);
-  if (a >= 1e6) return `${Number((v / 1e6).toPrecision(4))}M`;
-  if (a >= 1e4) return `${Number((v / 1e3).toPrecision(4))}k`;
-  return v.toLocaleString('en-US', { maximumFractionDigits: 3 });
-}
-
 /** Latency unit: ms once any value passes 1,000 µs, else µs; with the factor to divide µs by. */
 export function latencyUnit(maxUs: number): { unit: 'ms' | 'µs'; div: number } {
   return maxUs > 1000 ? { unit: 'ms', div: 1000 } : { unit: 'µs', div: 1 };

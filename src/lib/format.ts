@@ -1,24 +1,35 @@
+/**
+ * The UI's formatting helpers: electron/format.ts in the language the page shows now (uiLang), so the
+ * views read the same strings as the card, the CLI and the exports. Only what is the UI's own lives here
+ * (a translated ETA, settings values as text).
+ */
 import type { TFunction } from 'i18next';
-import { formatDate, isLang } from '../../electron/i18n';
-import { i18n } from './i18n';
+import { MISSING, formatCompact, formatDate, formatInterval, formatMiB, formatNumber, formatRatio, formatTick } from '../../electron/format';
+import { uiLang } from './i18n';
 
-/** Formats a measured number with a precision that suits its size (1,234 · 56.7 · 0.42). */
+/** A measured number in the UI's language (1,234 · 56.7 · 0.42; "—" when missing). */
 export function fmtNum(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  const abs = Math.abs(v);
-  const digits = abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
-  return v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  return formatNumber(v, uiLang());
 }
 
-/** Formats a ratio to native (0.42×). */
-export function fmtRatio(v: number | null): string {
-  if (v === null || !Number.isFinite(v)) return '—';
-  return `${v >= 10 ? v.toFixed(0) : v.toFixed(2)}×`;
+/** A ratio to native in the UI's language (0.42×, 1.50×, 12.3×). */
+export function fmtRatio(v: number | null | undefined): string {
+  return formatRatio(v, uiLang());
+}
+
+/** A ratio with its interval in the UI's language ("1.42× [1.31–1.55]"). */
+export function fmtInterval(ratio: number | null | undefined, ci: readonly [number, number] | null | undefined): string {
+  return formatInterval(ratio, ci, uiLang());
+}
+
+/** A chart axis tick in the UI's language (250, 1,250, 12.5k). */
+export function fmtTick(v: number): string {
+  return formatTick(v, uiLang());
 }
 
 /** Formats seconds as "1m 05s" / "42s" (or through ui:duration.* with a translate function: 1分05秒). */
 export function fmtEta(sec: number | null | undefined, t?: TFunction<'ui'>): string {
-  if (sec === null || sec === undefined || !Number.isFinite(sec) || sec < 0) return '—';
+  if (sec === null || sec === undefined || !Number.isFinite(sec) || sec < 0) return MISSING;
   const s = Math.round(sec);
   const ss = String(s % 60).padStart(2, '0');
   if (s < 60) return t ? t('duration.sec', { s }) : `${s}s`;
@@ -26,28 +37,23 @@ export function fmtEta(sec: number | null | undefined, t?: TFunction<'ui'>): str
   return t ? t('duration.min', { m, s: ss }) : `${m}m ${ss}s`;
 }
 
-/** Formats MiB as a readable size (512 MiB, 14.2 GiB). */
+/** A size given in MiB in the UI's language (512 MiB, 14.2 GiB). */
 export function fmtMiB(mib: number | null | undefined): string {
-  if (mib === null || mib === undefined || !Number.isFinite(mib)) return '—';
-  if (mib >= 1024 * 1024) return `${(mib / 1024 / 1024).toFixed(1)} TiB`;
-  if (mib >= 1024) return `${(mib / 1024).toFixed(1)} GiB`;
-  return `${Math.round(mib)} MiB`;
+  return formatMiB(mib, uiLang());
 }
 
-/** Formats an ISO timestamp as a local date and time in the UI's language (2026/11/23 17:48). */
+/** An ISO timestamp as local date and time with its zone, in the UI's language (2026-11-23 17:48 UTC+9). */
 export function fmtDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return formatDate(isLang(i18n.language) ? i18n.language : 'en', d, { time: true });
+  return formatDate(iso, uiLang());
 }
 
 /** Renders any settings value as text. */
 export function fmtValue(v: unknown): string {
-  if (v === null || v === undefined) return '—';
+  if (v === null || v === undefined) return MISSING;
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   // Lists of records (a domain's disks, NICs, shares; Vagrant's synced folders): one readable line each.
-  if (Array.isArray(v)) return v.length === 0 ? '—' : v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? fmtRecord(x as Record<string, unknown>) : fmtValue(x))).join('\n');
+  if (Array.isArray(v)) return v.length === 0 ? MISSING : v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? fmtRecord(x as Record<string, unknown>) : fmtValue(x))).join('\n');
   if (typeof v === 'object') return fmtRecord(v as Record<string, unknown>);
   return String(v);
 }
@@ -59,11 +65,7 @@ function fmtRecord(r: Record<string, unknown>): string {
     .join(' · ');
 }
 
-/** Compact number for tight spaces: 1.2k, 35k, 1.1M. */
+/** A compact number for tight spaces in the UI's language (1.2k → "1,200", 35k, 1.1M). */
 export function fmtCompact(v: number | null | undefined): string {
-  if (v === null || v === undefined || !Number.isFinite(v)) return '—';
-  const a = Math.abs(v);
-  if (a >= 1e6) return `${(v / 1e6).toFixed(a >= 1e7 ? 0 : 1)}M`;
-  if (a >= 1e4) return `${(v / 1e3).toFixed(a >= 1e5 ? 0 : 1)}k`;
-  return fmtNum(v);
+  return formatCompact(v, uiLang());
 }

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import type { SettingSource } from '../../electron/contract';
 import { translator, type Lang } from '../../electron/i18n';
-import { fmtMiB, fmtValue } from './format';
+import { formatMiB } from '../../electron/format';
+import { fmtValue } from './format';
 import { uiLang } from './i18n';
 
 /** A setting's value in words for a language, or null when it has no words for this value. */
-type ValueWords = (v: unknown, t: TFunction) => string | null;
+type ValueWords = (v: unknown, t: TFunction, lang: Lang) => string | null;
 
 /**
  * Value words: product and protocol names stay as they are (`plain`); the few values that are words
@@ -18,7 +19,7 @@ const words =
     if (worded.includes(v)) return t(`ui:setting.value.${v}`);
     return plain[v] ?? null;
   };
-const mib: ValueWords = (v) => (typeof v === 'number' ? fmtMiB(v) : null);
+const mib: ValueWords = (v, _t, lang) => (typeof v === 'number' ? formatMiB(v, lang) : null);
 const gib: ValueWords = (v) => (typeof v === 'number' ? `${v} GiB` : null);
 const onOff: ValueWords = (v, t) => (typeof v === 'boolean' ? t(v ? 'ui:setting.on' : 'ui:setting.off') : null);
 
@@ -85,9 +86,9 @@ export function settingLabel(key: string, lang: Lang = uiLang()): string {
   return known(key) ? translator(lang)(`ui:setting.label.${key}`) : key;
 }
 
-/** A setting's value in words ("6.0 GiB", "QEMU", "On"/オン); falls back to the plain value. */
+/** A setting's value in words ("6 GiB", "QEMU", "On"/オン); falls back to the plain value. */
 export function settingValue(key: string, v: unknown, lang: Lang = uiLang()): string {
-  return (known(key) ? VALUES[key]?.(v, translator(lang)) : null) ?? fmtValue(v);
+  return (known(key) ? VALUES[key]?.(v, translator(lang), lang) : null) ?? fmtValue(v);
 }
 
 const SOURCES: readonly string[] = ['file', 'cli', 'default', 'guest', 'vagrantfile', 'provider'] satisfies SettingSource[];

@@ -4,15 +4,17 @@ import type { DetectResult, EvidenceRow, Finding, RuntimeInfo } from '../../elec
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
 import { findingText } from '../../electron/finding-text';
+import { formatFactor } from '../../electron/format';
+import type { Lang } from '../../electron/i18n';
 import { targetLabel } from '../../electron/headline';
 import { adviceTitle, effectLine, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
 import { ApplyFinding, HowToApply, SEVERITY_CLASS, show } from './findings-list';
 
-function gainWords(f: Finding, t: TFunction, basis: string | undefined): string | null {
+function gainWords(f: Finding, t: TFunction, lang: Lang, basis: string | undefined): string | null {
   if (f.alreadyFine) return t('view.alreadyFine');
   if (f.gain === null || f.gain === undefined) return null;
-  const x = f.gain >= 10 ? f.gain.toFixed(0) : f.gain.toFixed(2);
+  const x = formatFactor(f.gain, lang);
   return f.gainSource === 'measured' ? t('view.expectedMeasured', { x }) : t('view.expectedPublished', { x, basis: basis ?? t('view.seeEvidence') });
 }
 
@@ -20,7 +22,7 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
   const { t, lang } = useAdviceT();
   const text = findingText(f, lang);
   const yours = yoursLine(f, lang);
-  const gain = gainWords(f, t, text.gainBasis);
+  const gain = gainWords(f, t, lang, text.gainBasis);
   const appliable = f.apply && f.apply.kind !== 'steps';
   return (
     <li className={`card advice-card${f.alreadyFine ? ' advice-fine' : ''}`} data-testid="advice-card" data-finding-id={f.id} data-rank={f.rank}>

@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Rectangle, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
 import type { CompareRow, Comparison } from '../../electron/contract';
-import { fmtRatioInterval } from '../../electron/headline';
 import { verdictWord } from '../../electron/verdict-stats';
+import { fmtInterval, fmtTick } from '../lib/format';
 import { uiLang } from '../lib/i18n';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
 import { CHART, SERIES_COLORS } from './chart-theme';
@@ -74,13 +74,13 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
       <ResponsiveContainer width="100%" height={height}>
         <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} barGap={3} barCategoryGap="24%">
           <CartesianGrid horizontal={false} />
-          <XAxis type="number" tick={CHART.tick} tickFormatter={(v: number) => `${Math.round(v)}%`} tickLine={false} />
+          <XAxis type="number" tick={CHART.tick} tickFormatter={(v: number) => `${fmtTick(Math.round(v))}%`} tickLine={false} />
           <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={260} />
           <Tooltip
             {...CHART.tooltip}
             formatter={(_v, name, item) => {
               const d = (item as { payload: CompareBar }).payload;
-              return [`${fmtRatioInterval(d.ratio, d.ci)} · ${verdictWord(d.verdict, uiLang())}`, name];
+              return [`${fmtInterval(d.ratio, d.ci)} · ${verdictWord(d.verdict, uiLang())}`, name];
             }}
           />
           <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />

@@ -1,10 +1,9 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/contract';
-import { fmtRatioInterval } from '../../electron/headline';
 import { levelText, verdictWord } from '../../electron/verdict-stats';
 import { uiLang } from '../lib/i18n';
-import { fmtCompact, fmtNum } from '../lib/format';
+import { fmtCompact, fmtInterval, fmtNum } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
 const PLACES = ['native', 'shared', 'guest', 'volume'];
@@ -80,7 +79,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                       {fmtNum(r.b)}
                       <span className="muted small block">{spread(r.spreadB, r.nB)}</span>
                     </td>
-                    <td className="num ratio-ci">{fmtRatioInterval(r.ratio, r.ci)}</td>
+                    <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>
                         {verdictWord(v, uiLang())}

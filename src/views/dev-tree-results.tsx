@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { useId, type JSX, type ReactNode } from 'react';
 import type { Run, TestResult } from '../../electron/contract';
-import { fmtRatio, samplesOf } from '../../electron/headline';
+import { samplesOf } from '../../electron/headline';
 import { unitText } from '../../electron/metrics';
 import { callRatio } from '../../electron/verdict-stats';
 import { translator, type Lang } from '../../electron/i18n';
-import { fmtNum } from '../lib/format';
+import { MISSING } from '../../electron/format';
+import { fmtNum, fmtRatio } from '../lib/format';
 import { uiLang } from '../lib/i18n';
 import { baselineTarget, isBaseline, placeName } from '../lib/run-data';
 import { useLang, useUi } from '../lib/use-ui';
@@ -78,7 +79,7 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
               {PHASES.map((p) => {
                 const key = mixed ? p.metric.replace('tree_', 'mixed_') : p.metric;
                 const s = r.metrics[key];
-                if (!s) return <td key={p.metric} className="num muted">–</td>;
+                if (!s) return <td key={p.metric} className="num muted">{MISSING}</td>;
                 const verdict = base && !isBaseline(run, tg, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, key), lang) : null;
                 return (
                   <td key={p.metric} className="num" title={`${t('cell.median', { n: s.n, min: fmtNum(s.min), max: fmtNum(s.max) })} ${sec}`}>
@@ -111,12 +112,12 @@ function TableCard(props: { testId: string; labelledBy?: string; children: React
   );
 }
 
-/** "3.2 ms (p99 12 ms)" for one mode of a watch result, "not delivered" when inotify never fired, else "–". */
+/** "3.2 ms (p99 12 ms)" for one mode of a watch result, "not delivered" when inotify never fired, else "—". */
 function watchCell(r: TestResult, mode: 'poll' | 'inotify', lost: boolean, t: TFunction<'ui'>): string {
   const p50 = r.metrics[`watch_${mode}_p50_ms`];
   const p99 = r.metrics[`watch_${mode}_p99_ms`];
   if (p50 && p99) return t('dev.watch.cell', { p50: fmtNum(p50.median), p99: fmtNum(p99.median) });
-  return lost ? t('dev.watch.lost') : '–';
+  return lost ? t('dev.watch.lost') : MISSING;
 }
 
 /** How fast a save on this machine is seen in each place the watch test ran: by polling, through inotify. */

@@ -8,7 +8,8 @@ import { useAppStore } from '../store/app-store';
 import { fmtAge, shownRuntimes } from '../store/detect-view';
 import { RuntimeCard } from './runtime-card';
 import { Welcome } from './welcome';
-import { formatNumber, isLang } from '../../electron/i18n';
+import { formatDecimal } from '../../electron/format';
+import { isLang } from '../../electron/i18n';
 
 /** One card per detected runtime, with a Refresh button. */
 export function EnvironmentsView(): JSX.Element {
@@ -23,7 +24,7 @@ export function EnvironmentsView(): JSX.Element {
   const status = savedAt
     ? t('env.lastDetection', { age: fmtAge(savedAt, Date.now(), t) }) + (loading ? t('env.checkingAgain') : '')
     : detect && !loading
-      ? t('env.found', { count: detect.runtimes.length, sec: formatNumber(lang, detect.durationMs / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })
+      ? t('env.found', { count: detect.runtimes.length, sec: formatDecimal(detect.durationMs / 1000, lang, 1) })
       : shown.length > 0
         ? t('env.soFar', { count: shown.length })
         : t('env.looking');

@@ -3,6 +3,7 @@ import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electro
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { findingText } from '../../electron/finding-text';
+import { MISSING } from '../../electron/format';
 import { errorText, planNotes, restartWhy } from '../../electron/error-text';
 import { useAdviceT } from '../lib/advice-words';
 import { latestRunWith, startRun } from '../store/actions';
@@ -17,7 +18,7 @@ export const SEVERITY_CLASS: Record<Finding['severity'], string> = {
 
 /** A setting value as text. */
 export function show(v: unknown): string {
-  return v === undefined || v === null ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return v === undefined || v === null ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
 /** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps (in the page's language when given). */

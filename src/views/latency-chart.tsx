@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
-import { latencyUnit, niceTicks, tickLabel } from '../lib/chart-scale';
-import { fmtNum } from '../lib/format';
+import { latencyUnit, niceTicks } from '../lib/chart-scale';
+import { fmtNum, fmtTick } from '../lib/format';
 import { latencyData, placeColors } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
@@ -24,7 +24,7 @@ export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
         <LineChart data={data} margin={{ top: 24, right: 20, bottom: 4, left: 4 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="pct" tick={CHART.tick} tickLine={false} />
-          <YAxis domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={tickLabel} tickLine={false} axisLine={false} width={52} unit={` ${unit}`} />
+          <YAxis domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={fmtTick} tickLine={false} axisLine={false} width={52} unit={` ${unit}`} />
           <Tooltip {...CHART.tooltip} cursor={{ stroke: '#3a4760' }} formatter={(v) => `${fmtNum(Number(v))} ${unit}`} />
           <Legend {...CHART.legend} />
           {series.map((s) => (

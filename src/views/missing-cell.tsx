@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { MISSING } from '../../electron/format';
 
 /**
  * The "—" of a number that is not there, with the reason: a tooltip on hover, shown inline when
@@ -7,7 +8,7 @@ import type { JSX } from 'react';
 export function MissingCell({ why }: { why: string }): JSX.Element {
   return (
     <span className="missing-cell" tabIndex={0} title={why} data-testid="missing-cell">
-      <span aria-hidden="true">—</span>
+      <span aria-hidden="true">{MISSING}</span>
       <span className="missing-why">{why}</span>
     </span>
   );

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { ProbeInfo } from '../../electron/contract';
+import { MISSING } from '../../electron/format';
 import { fmtMiB } from '../lib/format';
 import { FioMissing } from './fio-missing';
 
@@ -9,12 +10,12 @@ export function ProbeFacts({ probe }: { probe: ProbeInfo }): JSX.Element {
   const { t } = useUi();
   const tools = Object.entries(probe.tools ?? {});
   const rows: [string, string][] = [
-    [t('probe.os'), probe.os || '—'],
-    [t('probe.kernel'), `${probe.kernel || '—'}${probe.arch ? ` (${probe.arch})` : ''}`],
-    ['CPU', probe.cpuModel ?? '—'],
+    [t('probe.os'), probe.os || MISSING],
+    [t('probe.kernel'), `${probe.kernel || MISSING}${probe.arch ? ` (${probe.arch})` : ''}`],
+    ['CPU', probe.cpuModel ?? MISSING],
     [t('probe.cpus'), String(probe.cpus)],
     [t('probe.memory'), fmtMiB(probe.memMiB)],
-    [t('probe.testDir'), t('probe.free', { fs: probe.dirFsType ?? '—', free: fmtMiB(probe.freeMiB) })],
+    [t('probe.testDir'), t('probe.free', { fs: probe.dirFsType ?? MISSING, free: fmtMiB(probe.freeMiB) })],
   ];
   return (
     <section className="card-section">

@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
+import { MISSING } from '../../electron/format';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
 import { targetLabel } from '../../electron/headline';
@@ -52,7 +53,7 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
                   <td className="num muted">{fmtNum(row.stat.max)}</td>
                   <td className="num muted">{row.stat.n}</td>
                   <td className="muted unit-cell">{row.unit}</td>
-                  <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? t('table.baseline') : '—') : fmtRatio(row.ratio)}</td>
+                  <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? t('table.baseline') : MISSING) : fmtRatio(row.ratio)}</td>
                   <td className="tool-cell">
                     <details>
                       <summary title={row.result.command}>

@@ -2,8 +2,7 @@ import type { TFunction } from 'i18next';
 import { useId, type JSX } from 'react';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import type { Lang } from '../../electron/i18n';
-import { fmtRatioInterval } from '../../electron/headline';
-import { fmtNum, fmtRatio } from '../lib/format';
+import { fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { compareCell, compareServiceSections, indexRows, type Side } from '../lib/service-compare-cells';
 import type { LayoutCell } from '../lib/service-layout';
 import { useLang, useUi } from '../lib/use-ui';
@@ -28,7 +27,7 @@ function cellContent(cmp: Comparison, rows: Map<string, CompareRow>, c: LayoutCe
         <span aria-hidden="true"> → </span>
         <span className="sr-only"> {t('service.to')} </span>
         <strong>{side(v.b, ratio)}</strong>
-        {v.ratio !== null ? <span className="pct block small">{fmtRatioInterval(v.ratio, v.ci)}</span> : null}
+        {v.ratio !== null ? <span className="pct block small">{fmtInterval(v.ratio, v.ci)}</span> : null}
       </>
     ),
   };

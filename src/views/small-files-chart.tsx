@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
-import { niceTicks, tickLabel } from '../lib/chart-scale';
-import { fmtNum, fmtRatio } from '../lib/format';
+import { niceTicks } from '../lib/chart-scale';
+import { fmtNum, fmtRatio, fmtTick } from '../lib/format';
 import { placeColors, smallFilesAbsData, smallFilesRatioData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
@@ -34,7 +34,7 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
             ticks={ticks}
             interval={0}
             tick={CHART.tick}
-            tickFormatter={(v: number) => (ratio ? `${tickLabel(v)}×` : tickLabel(v))}
+            tickFormatter={(v: number) => (ratio ? `${fmtTick(v)}×` : fmtTick(v))}
             tickLine={false}
             axisLine={false}
             width={52}

@@ -2,8 +2,8 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
-import { niceTicks, tickLabel } from '../lib/chart-scale';
-import { fmtNum, fmtRatio } from '../lib/format';
+import { niceTicks } from '../lib/chart-scale';
+import { fmtNum, fmtRatio, fmtTick } from '../lib/format';
 import { placeColors, throughputData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
@@ -39,7 +39,7 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
               <ResponsiveContainer width="100%" height={48 + rows.length * 40}>
                 <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 8 }} barCategoryGap="24%">
                   <CartesianGrid horizontal={false} />
-                  <XAxis type="number" domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={tickLabel} tickLine={false} />
+                  <XAxis type="number" domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={fmtTick} tickLine={false} />
                   <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={170} />
                   <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} MB/s`} />
                   <Bar dataKey={m.key} name={m.name} radius={[0, 4, 4, 0]} maxBarSize={20} isAnimationActive={false} shape={whiskerShape(m.key, true)}>

@@ -11,7 +11,7 @@
 // one run); rand-read is the third voting row, so the card must lift it above seq-read to list it first.
 // The card is a PNG in the UI: the test checks that the PNG the Share view shows is byte for byte the
 // engine's render of renderCardSvg for the same pair, and reads the card's text from that SVG.
-// Every expected text comes from the one formatter, fmtRatioInterval (electron/headline.ts).
+// Every expected text comes from the one formatter, formatInterval (electron/format.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comparison, CompareRow, Run } from '../../electron/contract.js';
 import { svgToPng } from '../../electron/engine/report/card.js';
 import { renderCardSvg } from '../../electron/engine/report/card-svg.js';
-import { fmtRatioInterval } from '../../electron/headline.js';
+import { formatInterval } from '../../electron/format.js';
 import { seedRuns, shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
 import { apiCall, launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
@@ -103,7 +103,7 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
   it('shows one ratio [interval] per voting row, the same in the table and the chart', async () => {
     expect(await page.getByTestId('chart-compare').locator('[data-testid="compare-bar"]').count()).toBe(voting.length);
     for (const r of voting) {
-      const text = fmtRatioInterval(r.ratio, r.ci);
+      const text = formatInterval(r.ratio, r.ci, 'en');
       const row = page.locator(`[data-testid="compare-row"]${key(r)}`);
       expect(await row.locator('td.ratio-ci').innerText()).toBe(text);
       const bar = page.locator(`[data-testid="compare-bar"]${key(r)}`);
@@ -183,7 +183,7 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
     const pills = texts.filter((x) => /\d×/.test(x));
     expect(pills).toHaveLength(voting.length);
     for (const r of voting) {
-      const text = fmtRatioInterval(r.ratio, r.ci);
+      const text = formatInterval(r.ratio, r.ci, 'en');
       const pill = pills.filter((p) => p.includes(text));
       expect(pill, text).toHaveLength(1);
       // One change per card row: the pill holds this ratio and no other.

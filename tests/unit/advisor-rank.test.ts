@@ -38,7 +38,7 @@ describe('ranking findings by expected gain', () => {
     expect(measuredGain(mount)).toBeCloseTo(2000 / 150, 6);
     const ranked = rankFindings([...advise([rts['libvirt-iothreads']], [], MAC), ...rd]);
     expect(ranked[0]).toMatchObject({ id: 'rancher-desktop/mountType', rank: 1, gainSource: 'measured' });
-    expect(gainText(ranked[0])).toBe('×13 (yours)');
+    expect(gainText(ranked[0])).toBe('×13.3 (yours)');
   });
 
   it('lists findings the user’s numbers contradict last, marked already fine', () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { COLOR, textWidth } from '../../electron/engine/report/card-kit.js';
-import { fmtRatioInterval } from '../../electron/headline.js';
+import { formatInterval } from '../../electron/format.js';
 import { cardFilename, cardFontFiles, renderCardPng, renderCardSvg, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';
 import { brightPixels, decodePng, type Image } from '../helpers/png.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
@@ -123,11 +123,11 @@ describe('before -> after card', () => {
     for (const s of ['1,312', '3,014', '182', '201', '241', '237']) expect(svg).toContain(`>${s}<`);
     const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
     expect(iops.verdict).toBe('better');
-    expect(svg).toMatch(new RegExp(`fill="${COLOR.good}"[^>]*>▲ ${fmtRatioInterval(iops.ratio, iops.ci).replace(/[.[\]]/g, '\\$&')}<`));
+    expect(svg).toMatch(new RegExp(`fill="${COLOR.good}"[^>]*>▲ ${formatInterval(iops.ratio, iops.ci, 'en').replace(/[.[\]]/g, '\\$&')}<`));
     // The 1.7% lower sequential read is noise by the trials: never drawn as a red regression, but with its ratio.
     expect(svg).not.toContain(`fill="${COLOR.bad}"`);
     const seqRead = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_MBps' && r.test === 'seq-read')!;
-    expect(svg).toContain(`>≈ ${fmtRatioInterval(seqRead.ratio, seqRead.ci)}<`);
+    expect(svg).toContain(`>≈ ${formatInterval(seqRead.ratio, seqRead.ci, 'en')}<`);
     expect(svg).toContain(cmp.summary.line);
     expect(cmp.summary.line).toMatch(/^1 better, 0 worse/);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract';
 import { PLACE_COLOR, placeShade } from '../../electron/place-colors';
 import { PLACE_COLOR as CARD_PLACE_COLOR } from '../../electron/engine/report/card-kit';
-import { latencyUnit, niceTicks, tickLabel } from '../../src/lib/chart-scale';
+import { formatTick } from '../../electron/format.js';
+import { latencyUnit, niceTicks } from '../../src/lib/chart-scale';
 import { placeColors, smallFilesRatioData, throughputData } from '../../src/lib/run-data';
 
 const stat = (median: number, min: number, max: number) => ({ median, min, max, n: 3 });
@@ -42,9 +43,9 @@ describe('chart scales', () => {
     expect(niceTicks(3.2)).toEqual([0, 1, 2, 3, 4]);
     expect(niceTicks(0)).toEqual([0, 1]);
     // No tick is a rounded label of something else: 1,250 is written out, not "1.3k".
-    expect(tickLabel(1250)).toBe('1,250');
-    expect(tickLabel(25000)).toBe('25k');
-    expect(tickLabel(0.25)).toBe('0.25');
+    expect(formatTick(1250, 'en')).toBe('1,250');
+    expect(formatTick(25000, 'en')).toBe('25k');
+    expect(formatTick(0.25, 'en')).toBe('0.25');
   });
 
   it('switches latency to ms above 1,000 µs', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { fmtRatioInterval } from '../../electron/headline.js';
+import { formatInterval } from '../../electron/format.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
 import {
   CSV_COLUMNS,
@@ -68,7 +68,7 @@ describe('runToMarkdown', () => {
     const row = lines.find((l) => l.startsWith('| Sequential write | shared folder |'));
     expect(mdCells(row!)).toEqual(['Sequential write', 'shared folder', 'write_MBps', '931', '875', '976', '3', 'MB/s', '0.42×', 'fio 3.36 — fio psync direct=1 end_fsync=1']);
     const native = lines.find((l) => l.startsWith('| 4k random read | native | read_iops |'));
-    expect(mdCells(native!).slice(3, 9)).toEqual(['48,213', '45,320', '50,527', '3', 'IOPS', '1×']);
+    expect(mdCells(native!).slice(3, 9)).toEqual(['48,213', '45,320', '50,527', '3', 'IOPS', '1.00×']);
   });
 
   it('lists errors and is redacted', () => {
@@ -101,7 +101,7 @@ describe('comparisonToMarkdown', () => {
 
   it('shows before, after, one change (the ratio with its interval) and a verdict', () => {
     const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
-    expect(row('4k random read', 'guest disk', 'read_iops')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read (read_iops)', '1,312 IOPS', '3,014 IOPS', fmtRatioInterval(iops.ratio, iops.ci), 'better']);
+    expect(row('4k random read', 'guest disk', 'read_iops')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read (read_iops)', '1,312 IOPS', '3,014 IOPS', formatInterval(iops.ratio, iops.ci, 'en'), 'better']);
     // A 1.7% drop inside the trials' spread is noise, not "worse" (it was, under the old 1% rule).
     expect(row('Sequential read', 'guest disk', 'read_MBps').slice(6)).toEqual([expect.stringMatching(/^0\.98× \[/), 'within noise']);
     expect(row('Sequential write', 'native', 'write_MBps').slice(7)).toEqual(['within noise']);

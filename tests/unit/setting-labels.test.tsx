@@ -12,7 +12,7 @@ const probe = (os: string, fio: string | null): ProbeInfo => ({ os, kernel: '6.1
 describe('settings in words', () => {
   it('labels keys and values as a person reads them', () => {
     expect(settingLabel('memoryMiB')).toBe('Memory');
-    expect(settingValue('memoryMiB', 6144)).toBe('6.0 GiB');
+    expect(settingValue('memoryMiB', 6144)).toBe('6 GiB');
     expect(settingLabel('vmType')).toBe('VM type');
     expect(settingValue('vmType', 'qemu')).toBe('QEMU');
     expect(settingValue('rosetta', true)).toBe('On');
@@ -36,7 +36,7 @@ describe('settings in words', () => {
     } satisfies RuntimeInfo;
     const html = renderToStaticMarkup(<SettingsList runtime={rt} />);
     expect(html).toContain('<dt title="Setting key: memoryMiB">Memory</dt>');
-    expect(html).toContain('6.0 GiB');
+    expect(html).toContain('6 GiB');
     expect(html).toContain('from settings file');
     expect(html).toContain('title="Not set anywhere: this is the runtime’s default.">default</span>');
     expect(html).toContain('but active in the guest: <span>Apple Virtualization (vz)</span>');
@@ -61,7 +61,7 @@ describe('settings in Japanese', () => {
     expect(settingValue('guestKind', 'container', 'ja')).toBe('コンテナー（ホストのカーネルを共有）');
     expect(settingValue('mountType', 'osxfs', 'ja')).toBe('osxfs（旧方式）');
     expect(settingValue('vmType', 'qemu', 'ja')).toBe('QEMU');
-    expect(settingValue('memoryMiB', 6144, 'ja')).toBe('6.0 GiB');
+    expect(settingValue('memoryMiB', 6144, 'ja')).toBe('6 GiB');
     expect(settingLabel('somethingNew', 'ja')).toBe('somethingNew');
     expect(sourceWords('default', 'ja')).toEqual({ chip: 'デフォルト', long: 'どこにも設定されていないため、ランタイムのデフォルト値です。' });
     expect(sourceWords('vagrantfile', 'en')?.chip).toBe('from Vagrantfile');

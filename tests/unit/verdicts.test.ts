@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../electron/contract.js';
 import { compareRuns, summarizeVerdicts } from '../../electron/engine/compare.js';
 import { runStatus, targetStatus, withStatus } from '../../electron/engine/run-status.js';
-import { fmtRatioInterval, runHeadlines } from '../../electron/headline.js';
+import { formatInterval } from '../../electron/format.js';
+import { runHeadlines } from '../../electron/headline.js';
 import { callRatio, studentTQuantile, welchLogRatio } from '../../electron/verdict-stats.js';
 import { defaultComparePair, sharesMetrics } from '../../src/store/compare-pick.js';
 import { makeRun, result } from '../helpers/make-run.js';
@@ -44,9 +45,9 @@ describe("Welch's test on log values", () => {
     expect(c.reason).toMatch(/too few trials/);
   });
   it('formats ratios with their interval', () => {
-    expect(fmtRatioInterval(1.4215, [1.312, 1.549])).toBe('1.42× [1.31–1.55]');
-    expect(fmtRatioInterval(0.3212, null)).toBe('0.32×');
-    expect(fmtRatioInterval(null, null)).toBe('–');
+    expect(formatInterval(1.4215, [1.312, 1.549], 'en')).toBe('1.42× [1.31–1.55]');
+    expect(formatInterval(0.3212, null, 'en')).toBe('0.32×');
+    expect(formatInterval(null, null, 'en')).toBe('—');
   });
 });
 

@@ -1,11 +1,11 @@
 /** Body of the before -> after share card: each voting metric before, after and its ratio [interval], the flagged ones first. */
 import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../contract.js';
 import { translator, type Lang } from '../../i18n.js';
-import { fmtRatioInterval } from '../../headline.js';
+import { MISSING, formatCompact, formatInterval } from '../../format.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { verdictWord } from '../../verdict-stats.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
-import { formatCompact, placeLabel, testLabel } from './format.js';
+import { placeLabel, testLabel } from './format.js';
 
 /** Most rows a compare card shows before "+N more". */
 export const MAX_COMPARE_ROWS = 6;
@@ -40,7 +40,7 @@ export function compareCardRows(cmp: Comparison): CompareRow[] {
 function changeLabel(x: CompareRow, lang: Lang): { label: string; color: string } {
   if (x.verdict === 'only-after' || x.verdict === 'only-before') return { label: verdictWord(x.verdict, lang), color: COLOR.neutral };
   if (x.ratio === null) return { label: verdictWord('undecided', lang), color: COLOR.neutral };
-  const ratio = fmtRatioInterval(x.ratio, x.ci);
+  const ratio = formatInterval(x.ratio, x.ci, lang);
   if (x.verdict === 'better' || x.verdict === 'worse') return { label: `${x.ratio > 1 ? '▲' : '▼'} ${ratio}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
   if (x.verdict === 'undecided') return { label: `~${ratio}`, color: COLOR.neutral };
   return { label: translator(lang)('report:card.noise', { ratio }), color: COLOR.neutral };
@@ -84,7 +84,7 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
     const numY = mid + numSize * 0.36;
     const unit = info.unit ? tspan(info.unit, { size: 15, bold: false, fill: COLOR.dim, dx: 5 }) : '';
     const value = (v: number | null, xr: number, fill: string): string =>
-      v === null ? text(xr, numY, '—', { size: numSize, fill: COLOR.dim, anchor: 'end' }) : text(xr, numY, formatCompact(v), { size: numSize, bold: true, fill, anchor: 'end' }, unit);
+      v === null ? text(xr, numY, MISSING, { size: numSize, fill: COLOR.dim, anchor: 'end' }) : text(xr, numY, formatCompact(v, lang), { size: numSize, bold: true, fill, anchor: 'end' }, unit);
     out.push(value(x.a, beforeX, '#b8c0da'));
     out.push(text(beforeX + 30, numY - 2, '→', { size: 26, fill: COLOR.dim, anchor: 'middle' }));
     out.push(value(x.b, afterX, COLOR.text));

@@ -1,12 +1,13 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
 import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
+import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '../../format.js';
 import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../headline.js';
 import { translator, type Lang } from '../../i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { summaryLine } from '../../verdict-stats.js';
 import { compareBody } from './card-compare.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, cardFontFamily, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
-import { formatCompact, formatDate, formatDay, formatRatio, hostProbe, nativeBaseline, placeLabel, targetName } from './format.js';
+import { hostProbe, nativeBaseline, placeLabel, targetName } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
 /** Options of the share card. */
@@ -60,8 +61,8 @@ function ratioNote(part: HeadlinePart | undefined, lang: Lang): { note: string; 
   if (!part || part.ratio === null) return { note: '', fill: COLOR.dim, bold: false };
   const dd = part.fallback ? ` · ${t('report:card.dd')}` : '';
   if (part.call === 'noise') return { note: `${t('report:card.ratioNoise')}${dd}`, fill: COLOR.good, bold: true };
-  if (part.call === 'undecided') return { note: `${t('report:card.ratioAbout', { ratio: formatRatio(part.ratio) })}${dd}`, fill: COLOR.muted, bold: false };
-  return { note: `${t('report:card.ratioAt', { ratio: formatRatio(part.ratio) })}${dd}`, fill: ratioColor(part.ratio), bold: true };
+  if (part.call === 'undecided') return { note: `${t('report:card.ratioAbout', { ratio: formatRatio(part.ratio, lang) })}${dd}`, fill: COLOR.muted, bold: false };
+  return { note: `${t('report:card.ratioAt', { ratio: formatRatio(part.ratio, lang) })}${dd}`, fill: ratioColor(part.ratio), bold: true };
 }
 
 /** "This machine", "Lima default vs native", "3 runtimes vs native": the name shortened, never the tail. */
@@ -147,10 +148,10 @@ function runBody(run: Run, lang: Lang): string {
       const x = gridX + i * colW;
       const v = row.values[test];
       if (v === undefined) {
-        out.push(text(x, numY, '—', { size: numSize, fill: COLOR.dim }));
+        out.push(text(x, numY, MISSING, { size: numSize, fill: COLOR.dim }));
         continue;
       }
-      const num = formatCompact(v);
+      const num = formatCompact(v, lang);
       out.push(text(x, numY, num, { size: fitSize(num, colW - 14, numSize, true), bold: true }));
       const barY = numY + Math.round(numSize * 0.3) + 4;
       const frac = max[test] ? Math.max(0.02, Math.min(1, v / (max[test] as number))) : 0;
@@ -160,13 +161,6 @@ function runBody(run: Run, lang: Lang): string {
     }
   });
   return out.join('\n');
-}
-
-/** "2026-01-20 14:00 → 14:20 UTC" on one day, else both days. */
-function span(a: string, b: string, lang: Lang): string {
-  const da = formatDate(a, lang);
-  const db = formatDate(b, lang);
-  return da.slice(0, 10) === db.slice(0, 10) ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a, lang)} → ${formatDay(b, lang)}`;
 }
 
 /** The share card of a run (or, with `compare`, a before -> after card) as an SVG document. */
@@ -183,7 +177,7 @@ export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
       {
         title: t('report:card.compareTitle'),
         titleSuffix: body.scope ? `— ${body.scope}` : '',
-        subtitle: `${summaryLine(cmp.summary, lang)} · ${span(cmp.a.startedAt, cmp.b.startedAt, lang)} · ${t('report:card.compareMethod')}`,
+        subtitle: `${summaryLine(cmp.summary, lang)} · ${formatDateSpan(cmp.a.startedAt, cmp.b.startedAt, lang)} · ${t('report:card.compareMethod')}`,
         badge: t('report:card.badgeSuite', { suite: t(`common:suite.${cmp.b.suite}`).toUpperCase() }),
         footerLeft: footerLeft(run, lang, false),
         footerRight,

@@ -1,15 +1,12 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
 import type { Comparison, MountInfo, Run, TestResult } from '../../contract.js';
 import { errorText } from '../../error-text.js';
-import { fmtRatioInterval } from '../../headline.js';
+import { MISSING, formatDate, formatInterval, formatNumber, formatRatio, formatWithUnit } from '../../format.js';
 import { translator, type Lang } from '../../i18n.js';
 import { metricInfo } from '../../metrics.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../../verdict-stats.js';
 import {
   describeProbe,
-  formatDate,
-  formatNumber,
-  formatRatio,
   hostProbe,
   nativeBaseline,
   placeLabel,
@@ -89,12 +86,12 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
           testLabel(r.test, lang),
           placeLabel(r.place, lang),
           metric,
-          formatNumber(st.median),
-          formatNumber(st.min),
-          formatNumber(st.max),
+          formatNumber(st.median, lang),
+          formatNumber(st.min, lang),
+          formatNumber(st.max, lang),
           String(st.n),
           info.unit,
-          ratio === null ? (r.place === 'native' ? '1×' : '—') : formatRatio(ratio),
+          formatRatio(r.place === 'native' ? 1 : ratio, lang),
           toolText(r),
         ]);
       }
@@ -125,12 +122,12 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
   out.push(side('before', cmp.a), side('after', cmp.b));
   if (cmp.settings?.length) {
     out.push('', `**${t('report:md.settingsChanged')}**`, '');
-    for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? '—'))} → ${code(String(s.b ?? '—'))}`);
+    for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? MISSING))} → ${code(String(s.b ?? MISSING))}`);
   }
   out.push('', `**${summaryLine(cmp.summary, lang)}.**`, '', `${t('report:md.medians')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`, '');
   const rows = cmp.rows.map((r) => {
     const info = metricInfo(r.metric, lang);
-    const v = (x: number | null): string => (x === null ? '—' : `${formatNumber(x)}${info.unit ? ` ${info.unit}` : ''}`);
+    const v = (x: number | null): string => formatWithUnit(x, info.unit, lang);
     return [
       r.target,
       testLabel(r.test, lang),
@@ -138,7 +135,7 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
       `${info.label} (${r.metric})`,
       v(r.a),
       v(r.b),
-      fmtRatioInterval(r.ratio, r.ci),
+      formatInterval(r.ratio, r.ci, lang),
       verdictWord(r.verdict, lang),
     ];
   });

@@ -1,6 +1,6 @@
 /** The team table as Markdown or CSV, redacted like every export (names, paths, addresses). */
 import type { TeamTable } from '../../contract.js';
-import { fmtRatioInterval } from '../../headline.js';
+import { MISSING, formatInterval } from '../../format.js';
 import { translator, type Lang } from '../../i18n.js';
 import { metricInfo } from '../../metrics.js';
 import { levelText } from '../../verdict-stats.js';
@@ -8,7 +8,7 @@ import { csvField } from './csv.js';
 import { placeLabel } from './format.js';
 import { makeRedactor, type RedactContext } from './redact.js';
 
-const show = (v: unknown): string => (v === null || v === undefined ? '–' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const show = (v: unknown): string => (v === null || v === undefined ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
 /** "What the fastest setup uses": the settings of the best row that differ from the worst's, in a language. */
 export function fastestLine(table: TeamTable, lang: Lang = 'en'): string | null {
@@ -28,7 +28,7 @@ export function teamToMarkdown(table: TeamTable, ctx?: RedactContext, lang: Lang
   const head = [t('report:team.machine'), t('report:team.runtime'), t('report:team.place'), ...table.metrics.map((m) => `${metricInfo(m, lang).label} ×`), t('report:team.score')];
   const lines = [`# ${t('report:team.title')}`, '', `| ${head.map(cell).join(' | ')} |`, `| ${head.map((_, i) => (i > 2 ? '---:' : '---')).join(' | ')} |`];
   for (const row of table.rows) {
-    const cells = [row.machine, row.target, placeLabel(row.place, lang), ...table.metrics.map((m) => fmtRatioInterval(row.ratios[m]?.ratio ?? null, row.ratios[m]?.ci ?? null)), row.score === null ? '–' : fmtRatioInterval(row.score, null)];
+    const cells = [row.machine, row.target, placeLabel(row.place, lang), ...table.metrics.map((m) => formatInterval(row.ratios[m]?.ratio ?? null, row.ratios[m]?.ci ?? null, lang)), row.score === null ? MISSING : formatInterval(row.score, null, lang)];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   const fast = fastestLine(table, lang);

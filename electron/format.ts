@@ -1,0 +1,163 @@
+/**
+ * The one formatting module of every face: the UI, the share card, the CLI tables, the Markdown export and
+ * the History headline all write numbers, ratios, intervals, signs, units, missing values and dates through
+ * it, in a language (en, ja). Dependency-free, so src/ and the engine import it alike. One style per thing:
+ * - Number: 0 decimals from 100, 1 from 10, else 2 (1,097 · 56.7 · 0.42), grouped as the language writes it.
+ * - Compact number: three significant digits with k (from 10,000), M, G; zeros dropped only after the
+ *   point (150k, 64.8k, 1.5M, 2G); below 10,000 the number above.
+ * - Ratio: 2 decimals below 10, 1 below 100, 0 from 100, then "×" (0.42×, 1.50×, 12.3×, 150×); a ratio
+ *   above 0 that would round to 0.00 is "<0.01×". A factor is the same number without the "×".
+ * - Interval: the ratio, then its bounds with the ratio's decimals in brackets, joined by an en dash:
+ *   "1.42× [1.31–1.55]".
+ * - Signed percentage: a whole percent, always signed unless zero: "+12%", "−8%", "0%".
+ * - Minus sign: U+2212 "−" in all display text. CSV and JSON carry plain numbers (ASCII "-") and never
+ *   go through this module.
+ * - Size: MiB below 1 GiB, then GiB and TiB with at most one decimal: "512 MiB", "14.2 GiB", "16 GiB".
+ * - Missing value: "—" (U+2014), on every face.
+ * - Date: the local time of the machine that formats it, with its offset from UTC shown, so that a card
+ *   or an export read elsewhere is still exact: "2026-01-15 18:30 UTC+9" in en, "2026/01/15 18:30 UTC+9" in
+ *   ja; "UTC" alone when the offset is zero. A day alone: "2026-01-15", "2026/01/15".
+ */
+import type { Lang } from './i18n.js';
+
+/** The missing value on every face. */
+export const MISSING = '—';
+/** The minus sign of display text (U+2212). */
+export const MINUS = '\u2212';
+
+type Num = number | null | undefined;
+
+/** The BCP 47 locale Intl uses for a language. */
+export function intlLocale(lang: Lang): string {
+  return lang === 'ja' ? 'ja-JP' : 'en-US';
+}
+
+const cache = new Map<string, Intl.NumberFormat>();
+
+/** Whether a value is a finite number (anything else is shown as MISSING). */
+function ok(x: Num): x is number {
+  return typeof x === 'number' && Number.isFinite(x);
+}
+
+/** A number in the language with fixed decimals (min = max = digits unless given), the minus as U+2212 and never "−0". */
+export function formatDecimal(x: Num, lang: Lang, digits: number, minDigits = digits): string {
+  if (!ok(x)) return MISSING;
+  const key = `${lang}|${digits}|${minDigits}`;
+  let nf = cache.get(key);
+  if (!nf) cache.set(key, (nf = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits, minimumFractionDigits: minDigits })));
+  const s = nf.format(x);
+  return /^-[0.,]*$/.test(s) ? s.slice(1) : s.replace(/^-/, MINUS);
+}
+
+/** Decimals that suit a figure's size: 0 from 100, 1 from 10, else 2 (of the figure once rounded, so 99.96 counts as 100). */
+function figureDigits(x: number): number {
+  const a = Math.abs(x);
+  if (a >= 99.95) return 0;
+  return a >= 9.995 ? 1 : 2;
+}
+
+/** A measured figure: 1096.6 → "1,097", 56.71 → "56.7", 0.4213 → "0.42", missing → "—". */
+export function formatNumber(x: Num, lang: Lang): string {
+  if (!ok(x)) return MISSING;
+  return formatDecimal(x, lang, figureDigits(x), 0);
+}
+
+/** A figure with its unit: "1,097 MB/s" (the figure alone when the unit is empty; "—" when missing). */
+export function formatWithUnit(x: Num, unit: string, lang: Lang): string {
+  if (!ok(x)) return MISSING;
+  return unit ? `${formatNumber(x, lang)} ${unit}` : formatNumber(x, lang);
+}
+
+/** A figure in at most about four characters for tight spaces: 1096.6 → "1,097", 125431 → "125k", 1.5e6 → "1.5M". */
+export function formatCompact(x: Num, lang: Lang): string {
+  if (!ok(x)) return MISSING;
+  const a = Math.abs(x);
+  const sign = x < 0 ? MINUS : '';
+  const sig3 = (v: number): string => formatDecimal(v, lang, figureDigits(v), 0);
+  if (a >= 1e9) return `${sign}${sig3(a / 1e9)}G`;
+  if (a >= 1e6) return `${sign}${sig3(a / 1e6)}M`;
+  if (a >= 1e4) return `${sign}${sig3(a / 1e3)}k`;
+  return formatNumber(x, lang);
+}
+
+/** Decimals of a ratio: 2 below 10, 1 below 100, 0 from 100 (of the ratio once rounded). */
+function ratioDigits(r: number): number {
+  return figureDigits(r);
+}
+
+/** A ratio's number without the sign "×" (for texts that place it themselves, "×3.09"): 0.4213 → "0.42", 12.34 → "12.3". */
+export function formatFactor(r: Num, lang: Lang): string {
+  if (!ok(r)) return MISSING;
+  if (r > 0 && r < 0.005) return '<0.01';
+  return formatDecimal(r, lang, ratioDigits(r));
+}
+
+/** A ratio: 0.4213 → "0.42×", 1.5 → "1.50×", 12.34 → "12.3×", 150 → "150×"; missing → "—". */
+export function formatRatio(r: Num, lang: Lang): string {
+  if (!ok(r)) return MISSING;
+  return `${formatFactor(r, lang)}×`;
+}
+
+/** A ratio with its interval: "1.42× [1.31–1.55]", the ratio alone without an interval, "—" without a ratio. */
+export function formatInterval(ratio: Num, ci: readonly [number, number] | null | undefined, lang: Lang): string {
+  if (!ok(ratio)) return MISSING;
+  if (!ci) return formatRatio(ratio, lang);
+  const d = ratioDigits(ratio);
+  return `${formatRatio(ratio, lang)} [${formatDecimal(ci[0], lang, d)}–${formatDecimal(ci[1], lang, d)}]`;
+}
+
+/** A change in percent, signed: 12.4 → "+12%", -8 → "−8%", 0.2 → "0%"; missing → "—". */
+export function formatSignedPercent(pct: Num, lang: Lang): string {
+  if (!ok(pct)) return MISSING;
+  const s = formatDecimal(pct, lang, 0);
+  return s === '0' || s.startsWith(MINUS) ? `${s}%` : `+${s}%`;
+}
+
+/** A size given in MiB: 512 → "512 MiB", 14540 → "14.2 GiB", 16384 → "16 GiB", TiB from 1024 GiB. */
+export function formatMiB(mib: Num, lang: Lang): string {
+  if (!ok(mib)) return MISSING;
+  if (mib >= 1024 * 1024) return `${formatDecimal(mib / 1024 / 1024, lang, 1, 0)} TiB`;
+  if (mib >= 1024) return `${formatDecimal(mib / 1024, lang, 1, 0)} GiB`;
+  return `${formatDecimal(mib, lang, 0)} MiB`;
+}
+
+/** An axis tick with the step's precision: 250, 1,250, 0.25; k from ten thousand (12.5k) and M from a million. */
+export function formatTick(v: number, lang: Lang): string {
+  const a = Math.abs(v);
+  if (a >= 1e6) return formatDecimal(Number((v / 1e6).toPrecision(4)), lang, 3, 0) + 'M';
+  if (a >= 1e4) return formatDecimal(Number((v / 1e3).toPrecision(4)), lang, 3, 0) + 'k';
+  return formatDecimal(v, lang, 3, 0);
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** The day of an ISO time in local time: "2026-01-15" ("2026/01/15" in ja); anything unparsable as is. */
+export function formatDay(iso: string, lang: Lang): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const sep = lang === 'ja' ? '/' : '-';
+  return [String(d.getFullYear()), two(d.getMonth() + 1), two(d.getDate())].join(sep);
+}
+
+/** The offset of local time from UTC at a moment: "UTC", "UTC+9", "UTC−5", "UTC+5:30". */
+export function formatZone(at: Date): string {
+  const off = -at.getTimezoneOffset();
+  if (off === 0) return 'UTC';
+  const a = Math.abs(off);
+  return `UTC${off < 0 ? MINUS : '+'}${Math.floor(a / 60)}${a % 60 ? `:${two(a % 60)}` : ''}`;
+}
+
+/** An ISO time in local time with its zone: "2026-01-15 18:30 UTC+9" ("2026/01/15 …" in ja); anything unparsable as is. */
+export function formatDate(iso: string, lang: Lang): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${formatDay(iso, lang)} ${two(d.getHours())}:${two(d.getMinutes())} ${formatZone(d)}`;
+}
+
+/** Two times: "2026-01-20 14:00 → 14:20 UTC" on one day (and zone), else "2026-01-20 → 2026-01-21". */
+export function formatDateSpan(a: string, b: string, lang: Lang): string {
+  const da = formatDate(a, lang);
+  const db = formatDate(b, lang);
+  const sameDay = da.slice(0, 10) === db.slice(0, 10) && da.slice(17) === db.slice(17);
+  return sameDay ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a, lang)} → ${formatDay(b, lang)}`;
+}

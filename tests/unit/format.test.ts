@@ -1,0 +1,61 @@
+// The styles written in electron/format.ts's doc comment, one per thing: numbers, compact numbers, ratios,
+// intervals, signed percentages, sizes, the minus sign, the missing value and dates (local time with the
+// zone shown; the zone is set here through TZ, which Node reads again whenever it changes).
+import { afterEach, describe, expect, it } from 'vitest';
+import { MISSING, formatCompact, formatDate, formatDateSpan, formatDay, formatFactor, formatInterval, formatMiB, formatNumber, formatRatio, formatSignedPercent, formatTick, formatWithUnit } from '../../electron/format.js';
+
+const tz = process.env.TZ;
+afterEach(() => {
+  if (tz === undefined) delete process.env.TZ;
+  else process.env.TZ = tz;
+});
+
+describe('electron/format.ts', () => {
+  it('writes figures with decimals by size, grouped as each language writes them, with U+2212 for minus', () => {
+    for (const lang of ['en', 'ja'] as const) {
+      expect([1096.6, 56.71, 0.4213, 99.96, 9.996, 0, -3.456, -0.001].map((x) => formatNumber(x, lang))).toEqual(['1,097', '56.7', '0.42', '100', '10', '0', '\u22123.46', '0']);
+      expect(formatWithUnit(1096.6, 'MB/s', lang)).toBe('1,097 MB/s');
+    }
+  });
+
+  it('writes one missing value for null, undefined, NaN and infinities', () => {
+    expect(MISSING).toBe('—');
+    for (const f of [formatNumber, formatCompact, formatRatio, formatFactor, formatMiB, formatSignedPercent]) {
+      for (const x of [null, undefined, Number.NaN, Infinity]) expect(f(x, 'en')).toBe('—');
+    }
+    expect(formatInterval(null, [1, 2], 'ja')).toBe('—');
+    expect(formatWithUnit(null, 'MB/s', 'en')).toBe('—');
+  });
+
+  it('writes ratios with 2 decimals below 10, 1 below 100, none above, and their intervals with the same decimals', () => {
+    expect([0.4213, 0.8, 1.5, 9.999, 12.34, 150.4, 0.003].map((r) => formatRatio(r, 'en'))).toEqual(['0.42×', '0.80×', '1.50×', '10.0×', '12.3×', '150×', '<0.01×']);
+    expect(formatFactor(3.09, 'ja')).toBe('3.09');
+    expect(formatInterval(1.4215, [1.312, 1.549], 'en')).toBe('1.42× [1.31–1.55]');
+    expect(formatInterval(12.34, [11.06, 13.71], 'ja')).toBe('12.3× [11.1–13.7]');
+    expect(formatInterval(0.3212, null, 'en')).toBe('0.32×');
+  });
+
+  it('writes compact figures, signed percentages, sizes and axis ticks', () => {
+    expect([149_809, 64_775, 10_000, 1_500_000, 2e9, -310_000, 9_999].map((x) => formatCompact(x, 'en'))).toEqual(['150k', '64.8k', '10k', '1.5M', '2G', '\u2212310k', '9,999']);
+    expect([12.4, -8, 0.2, -0.2].map((x) => formatSignedPercent(x, 'en'))).toEqual(['+12%', '\u22128%', '0%', '0%']);
+    expect([512, 6144, 14_540, 2 * 1024 * 1024].map((x) => formatMiB(x, 'ja'))).toEqual(['512 MiB', '6 GiB', '14.2 GiB', '2 TiB']);
+    expect([1250, 25_000, 0.25, 12_500_000].map((x) => formatTick(x, 'en'))).toEqual(['1,250', '25k', '0.25', '12.5M']);
+  });
+
+  it('writes dates in local time with the zone shown, the day with dashes in en and slashes in ja', () => {
+    const at = '2026-01-15T09:30:00.000Z';
+    process.env.TZ = 'UTC';
+    expect(formatDate(at, 'en')).toBe('2026-01-15 09:30 UTC');
+    expect(formatDate(at, 'ja')).toBe('2026/01/15 09:30 UTC');
+    process.env.TZ = 'Asia/Tokyo';
+    expect(formatDate(at, 'ja')).toBe('2026/01/15 18:30 UTC+9');
+    expect(formatDay('2026-01-15T20:00:00.000Z', 'en')).toBe('2026-01-16');
+    process.env.TZ = 'America/New_York';
+    expect(formatDate(at, 'en')).toBe('2026-01-15 04:30 UTC\u22125');
+    process.env.TZ = 'Asia/Kolkata';
+    expect(formatDate(at, 'en')).toBe('2026-01-15 15:00 UTC+5:30');
+    expect(formatDateSpan(at, '2026-01-15T09:50:00.000Z', 'en')).toBe('2026-01-15 15:00 → 15:20 UTC+5:30');
+    expect(formatDateSpan(at, '2026-01-16T09:50:00.000Z', 'ja')).toBe('2026/01/15 → 2026/01/16');
+    expect(formatDate('not a date', 'en')).toBe('not a date');
+  });
+});
