@@ -1,5 +1,5 @@
 /** Advice types of the contract: findings, evidence, apply plans (re-exported by contract.ts). */
-import type { Place, TestId } from './contract.js';
+import type { Place, TestId } from './contract-base.js';
 
 /** A recommendation for one setting of one runtime (filled by the advisor). */
 export interface Finding {

@@ -1,5 +1,5 @@
 /** Before/after comparison types of the contract (re-exported by contract.ts). */
-import type { Place, RunSummary, TestId } from './contract.js';
+import type { Place, RunSummary, TestId } from './contract-base.js';
 
 /** Whether a larger value of a metric is better. */
 export type Direction = 'higher' | 'lower';

@@ -5,9 +5,13 @@
  */
 
 import type { Comparison } from './contract-compare.js';
+import type { Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
+
+export { DISK_TESTS } from './contract-base.js';
+export type { Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -15,14 +19,6 @@ export const SCHEMA_VERSION = 1;
 /** The header that carries `vmbench web`'s per-start key on API calls (server and browser client; a custom header also keeps simple cross-site requests out). */
 export const TOKEN_HEADER = 'x-vmbench-token';
 
-/** Benchmark presets: quick (about a minute per target), standard, thorough. */
-export type Suite = 'quick' | 'standard' | 'thorough';
-/** The tests of the suite (design.md). */
-export type TestId = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'watch' | 'net' | 'redis' | 'http';
-/** Disk tests available in this version. */
-export const DISK_TESTS: readonly TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
-/** Where a test runs: the host itself, the host-shared folder, the guest disk, a Docker volume. */
-export type Place = 'native' | 'shared' | 'guest' | 'volume';
 /** Lifecycle state of a runtime. */
 export type RuntimeState = 'running' | 'stopped' | 'not-created' | 'unknown';
 
@@ -109,12 +105,6 @@ export interface TargetRun {
   status: TargetStatus;
 }
 
-/** How one target of a run ended. */
-export type TargetStatus = 'ok' | 'partial' | 'failed';
-
-/** Final state of a run: completed only when every target is ok; partial when some measured and some did not. */
-export type RunStatus = 'completed' | 'partial' | 'cancelled' | 'failed';
-
 /** A run as stored in history and written by `vmbench run --json FILE`. */
 export interface Run {
   schemaVersion: number;
@@ -139,24 +129,6 @@ export interface RunAnnotation {
   name?: string;
   note?: string;
   machine?: string;
-}
-
-/** A line of the history list. */
-export interface RunSummary {
-  id: string;
-  startedAt: string;
-  status: RunStatus;
-  suite: Suite;
-  targets: string[];
-  tests: TestId[];
-  /** How each target ended (same order as targets). */
-  targetStatus: Record<string, TargetStatus>;
-  /** A few headline numbers for the list (metric -> median), from the first target. */
-  headline: Record<string, number>;
-  name?: string;
-  note?: string;
-  /** Present on imported runs only: kept apart from this machine's runs in History. */
-  origin?: { kind: 'imported'; machine: string };
 }
 
 /** History plus what could not be read. */

@@ -1,7 +1,7 @@
 import type { JobEvent } from '../contract.js';
 import { translator, type Lang } from '../i18n.js';
 import { errorText } from '../error-text.js';
-import { isFailure } from '../engine/run-status.js';
+import { isFailure } from '../run-status.js';
 import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
 import { terminalSafe } from './terminal-safe.js';

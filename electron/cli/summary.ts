@@ -1,5 +1,5 @@
 import type { Comparison, Run, RunSummary } from '../contract.js';
-import { isFailure } from '../engine/run-status.js';
+import { isFailure } from '../run-status.js';
 import { groupTargetErrors } from '../error-groups.js';
 import { errorText } from '../error-text.js';
 import { MISSING, formatDate, formatInterval, formatRatio } from '../format.js';

@@ -7,7 +7,7 @@ import { engineError, stateRef } from './errors.js';
 import { reasonParam } from '../error-text.js';
 import { createDetectContext, detectAll, RUN_LOOKUP_DEADLINE_MS, RUN_LOOKUP_TIMEOUT_MS } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
-import { LocalTransport } from './transports/local.js';
+import { LocalTransport } from './transports/local/index.js';
 
 /** The folder the host's own tests write into (on the user's disk, not a tmpfs). */
 export function scratchDir(dataDir: string): string {

@@ -1,6 +1,6 @@
 import type { Run, TargetRun, TestId } from '../../electron/contract';
 import { groupTargetErrors, type ErrorGroup } from '../../electron/error-groups';
-import { isFailure } from '../../electron/engine/run-status';
+import { isFailure } from '../../electron/run-status';
 import { translator, type Lang } from '../../electron/i18n';
 import { uiLang } from './i18n';
 

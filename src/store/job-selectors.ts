@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { PlanStep } from '../../electron/contract';
-import { isFailure } from '../../electron/engine/run-status';
+import { isFailure } from '../../electron/run-status';
 import { PLACE_LABEL } from '../lib/metrics';
 import { stepDoneFraction } from '../../electron/plan-estimate';
 import { stepKey, type JobState, type LiveSample } from './job-reducer';

@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react';
 import { useLang, useUi } from '../lib/use-ui';
 import type { Run } from '../../electron/contract';
-import { isFailure } from '../../electron/engine/run-status';
+import { isFailure } from '../../electron/run-status';
 import { Icon } from '../components/icons';
 import { copyText } from '../lib/download';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../lib/failure-help';

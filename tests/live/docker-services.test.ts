@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent, Run } from '../../electron/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { DockerTransport } from '../../electron/engine/transports/docker.js';
+import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
 

@@ -21,7 +21,7 @@ import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/bench/suites.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { DockerTransport } from '../../electron/engine/transports/docker.js';
+import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
 import { benchProcesses, call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';

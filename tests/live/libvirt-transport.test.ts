@@ -25,7 +25,7 @@ import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { scriptArgs, scriptSource, timeoutSec } from '../../electron/engine/bench/suites.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
-import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt-agent.js';
+import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
 import { DEV_TREE_METRICS } from '../helpers/dev-tasks-checks.js';
 import { buildGuestImage, guestExec, startTestGuest, type GuestImage, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
 

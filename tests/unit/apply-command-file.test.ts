@@ -145,3 +145,21 @@ describe('restarts a change needs (offered after apply, run only on its own conf
     expect(findKind('docker-desktop')?.restart ?? findKind('docker-desktop')?.restartArgv).toBeUndefined();
   });
 });
+
+describe('apply dispatches through the runtime kind', () => {
+  // A finding of apply kind `command` on a libvirt domain still goes through libvirt's own applier (XML
+  // through virsh), which refuses a setting it has no XML edit for before it runs anything; on another
+  // kind the same finding is planned as the command it names.
+  const finding = (rtId: string): Finding => ({ id: `${rtId}/madeUp`, setting: 'madeUp', current: 'a', recommended: 'b', severity: 'low', evidence: 'e', apply: { kind: 'command', argv: ['limactl', 'edit', 'web', '--cpus', '4'] } });
+
+  it('libvirt: its own applier, whatever the apply kind', async () => {
+    const rt = runtime('libvirt', 'running', 'libvirt:web');
+    await expect(planApply(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('virsh edit web') });
+    await expect(applyFinding(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('virsh edit web') });
+  });
+
+  it('another kind: the finding\'s command', async () => {
+    const rt = runtime('lima', 'running', 'lima:web');
+    expect(await planApply(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).toMatchObject({ kind: 'command', argv: [['limactl', 'edit', 'web', '--cpus', '4']] });
+  });
+});

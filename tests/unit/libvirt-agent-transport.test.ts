@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { parseShareMounts } from '../../electron/engine/runtimes/libvirt/guest-agent.js';
-import { libvirtTransport } from '../../electron/engine/runtimes/libvirt/transport.js';
-import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt-agent.js';
+import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
+import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET } from '../../electron/engine/transports/libvirt/guest-scripts.js';
 
 function runtime(settings: Record<string, unknown>, reason?: string): RuntimeInfo {

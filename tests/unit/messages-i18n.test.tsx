@@ -20,7 +20,7 @@ import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { engineMessage } from '../../electron/engine/errors.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
-import { libvirtTransport } from '../../electron/engine/runtimes/libvirt/transport.js';
+import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import { libvirtDomainId, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { errorText, isMsgRef, planNotes, restartWhy, skippedTexts } from '../../electron/error-text.js';

@@ -13,6 +13,12 @@ describe('limactl list --json (replay)', () => {
     expect(bag.settings).toMatchObject({ vmType: 'qemu', mountType: 'reverse-sshfs', cpus: 4, memoryMiB: 4096, diskGiB: 100, guestArch: 'x86_64' });
     expect(bag.source).toMatchObject({ vmType: 'default', mountType: 'default', cpus: 'cli' });
   });
+
+  it('reads Rosetta from the listed config: Lima 2 nests it in vmOpts.vz (lima_instance.go, /work/shared/fixtures/lima/SOURCES.txt), older Lima at the top', () => {
+    const p = parseLimaList('{"name":"a","vmType":"vz","config":{"vmOpts":{"vz":{"rosetta":{"enabled":true}}}}}\n{"name":"b","vmType":"vz","config":{"rosetta":{"enabled":false}}}\n');
+    const bags = p.ok ? p.value.map((i) => limaSettings(i)) : [];
+    expect(bags.map((b) => [b.settings.rosetta, b.source.rosetta])).toEqual([[true, 'cli'], [false, 'cli']]);
+  });
 });
 
 describe('Lima detection with replayed limactl', () => {
@@ -55,6 +61,8 @@ describe('Lima 0.14 (list without config): settings come from each lima.yaml', (
     expect(ninep).toMatchObject({ id: 'lima:ninep', state: 'stopped', settings: { vmType: 'qemu', mountType: '9p', cpus: 4, memoryMiB: 4096 }, settingsSource: { vmType: 'cli', mountType: 'file', cpus: 'cli' } });
     expect(vz).toMatchObject({ id: 'lima:vz', settings: { vmType: 'vz', mountType: 'virtiofs' }, settingsSource: { mountType: 'file' } });
     expect(ninep.reason).toBeUndefined();
+    // The nested `rosetta: {enabled: true}` block, which the former flat reader could not see.
+    expect([vz.settings.rosetta, vz.settingsSource.rosetta, ninep.settings.rosetta]).toEqual([true, 'file', undefined]);
   });
 
   it('keeps Lima 0.14\'s reverse-sshfs default when lima.yaml has no mountType, and says when lima.yaml is missing', async () => {
@@ -77,6 +85,7 @@ describe('Lima 0.14, a capture from a project that used it (trellis-cli): a runn
     const [test, test2] = await detect(stub);
     expect(test).toMatchObject({ id: 'lima:test', state: 'running', settings: { vmType: 'vz', mountType: 'virtiofs', cpus: 4, memoryMiB: 4096, diskGiB: 100, guestArch: 'aarch64' } });
     expect(test.settingsSource).toMatchObject({ vmType: 'cli', mountType: 'file', cpus: 'cli', memoryMiB: 'cli' });
+    expect([test.settings.rosetta, test.settingsSource.rosetta]).toEqual([false, 'file']);
     expect(test.reason).toBeUndefined();
     // Its listed folder (/foo/test, edited in the capture) does not exist here and ~/.lima/test2 has no lima.yaml: the mount type is Lima 0.14's vz default, and the reason says why.
     expect(test2).toMatchObject({ id: 'lima:test2', state: 'running', settings: { vmType: 'vz' } });

@@ -15,9 +15,9 @@ import { parseOrbVersion } from '../../electron/engine/runtimes/orbstack.js';
 import { parsePodmanMachines, podmanSettings } from '../../electron/engine/runtimes/podman.js';
 import { normalizeRdSettings, parseRdSettings, parseRdctlFlags, parseRdctlVersion } from '../../electron/engine/runtimes/rancher-desktop/settings.js';
 import { parseDockerInfo, parseDockerVersion } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { parseFlatYaml } from '../../electron/engine/runtimes/support/flat-yaml.js';
 import { parseJsonStream } from '../../electron/engine/runtimes/support/json-stream.js';
-import { parseXml } from '../../electron/engine/runtimes/support/mini-xml.js';
+import { parseXml } from '../../electron/engine/runtimes/support/xml.js';
+import { parseYamlMap } from '../../electron/engine/runtimes/support/yaml.js';
 import type { Parsed } from '../../electron/engine/runtimes/support/parsed.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
 import {
@@ -30,7 +30,7 @@ const HOST = { cpus: 4, memoryMiB: 8192, arch: 'arm64' };
 
 /** Every parser, each followed (where it has one) by the step that normalizes what it read. */
 const PARSERS: Record<string, (t: string) => Parsed<unknown> | unknown> = {
-  parseJsonStream, parseFlatYaml, parseXml, parseDockerInfo, parseDockerVersion, parseDockerContexts,
+  parseJsonStream, parseYamlMap, parseXml, parseDockerInfo, parseDockerVersion, parseDockerContexts,
   parseColimaList, parseColimaStatus, parseColimaVersion, colimaYamlSettings, parseOrbVersion, parseRdctlVersion,
   parseMachineReadable, parseGlobalStatus, parseVagrantStatus, parseVagrantVersion, parseSshConfig,
   parseVirshListTable, parseDomIfAddr,

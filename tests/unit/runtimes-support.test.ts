@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseFlatYaml, topLevelStrings } from '../../electron/engine/runtimes/support/flat-yaml.js';
 import { local, text } from '../helpers/runtimes-stubs.js';
 import { parseJsonStream } from '../../electron/engine/runtimes/support/json-stream.js';
-import { parseXml } from '../../electron/engine/runtimes/support/mini-xml.js';
+import { parseXml } from '../../electron/engine/runtimes/support/xml.js';
+import { parseYamlMap, yamlBool, yamlStrings } from '../../electron/engine/runtimes/support/yaml.js';
 import { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
 import { findVersion, parseSize, pickPath, seconds } from '../../electron/engine/runtimes/support/values.js';
 
@@ -20,19 +20,34 @@ describe('JSON streams', () => {
   });
 });
 
-describe('flat YAML', () => {
-  it('reads top-level scalars and skips nested blocks, lists and comments', () => {
+describe('YAML settings files (the yaml package; regression cases of the former flat-yaml reader)', () => {
+  it('reads top-level scalars as before, and now the nested blocks, lists and flow maps too', () => {
     const y = 'cpu: 4 # cores\nmemory: 8\nvmType: "vz"\nrosetta: true\nkubernetes:\n  enabled: true\nmounts:\n  - location: ~\nenv: {}\nname: it\'s\n';
-    expect(parseFlatYaml(y)).toEqual({ ok: true, value: { cpu: 4, memory: 8, vmType: 'vz', rosetta: true, name: "it's" } });
+    expect(parseYamlMap(y)).toEqual({ ok: true, value: { cpu: 4, memory: 8, vmType: 'vz', rosetta: true, name: "it's", kubernetes: { enabled: true }, mounts: [{ location: null }], env: {} } });
   });
 
-  it('fails on text that has no YAML shape', () => {
-    expect(parseFlatYaml('{"json": true}\n').ok).toBe(false);
-    expect(parseFlatYaml('just words\n').ok).toBe(false);
+  it('reads yes/no/on/off as Go does into a bool field', () => {
+    expect(['yes', 'On', 'no', 'OFF', true, 'maybe', 1].map(yamlBool)).toEqual([true, true, false, false, true, undefined, undefined]);
+  });
+
+  it('fails on text that has no YAML mapping shape, with the line of a syntax error', () => {
+    // JSON is YAML (a flow mapping): a colima.yaml written as JSON is read, as Colima itself reads it.
+    expect(parseYamlMap('{"json": true}\n')).toEqual({ ok: true, value: { json: true } });
+    expect(parseYamlMap('just words\n')).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.notYamlMap' } });
+    expect(parseYamlMap('a: 1\nb: [\n  c: d\n')).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.notYamlLine' } });
+  });
+
+  it('fails cleanly on hostile input: deep nesting, alias bombs, oversize text', () => {
+    expect(parseYamlMap('a: ' + '['.repeat(100_000) + ']'.repeat(100_000))).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooDeep' } });
+    expect(parseYamlMap(Array.from({ length: 600 }, (_, i) => ' '.repeat(i) + 'k:').join('\n'))).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooDeep' } });
+    expect(parseYamlMap('a:\n  ' + '- '.repeat(50_000) + 'x')).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooDeep' } });
+    const bomb = 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n';
+    expect(parseYamlMap(bomb)).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlAliases' } });
+    expect(parseYamlMap('a: ' + 'x'.repeat(2 * 1024 * 1024))).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooLarge' } });
   });
 });
 
-describe('mini XML', () => {
+describe('XML (fast-xml-parser; regression cases of the former mini-xml reader)', () => {
   it('reads elements, both quote styles, entities, CDATA and comments', () => {
     const p = parseXml("<?xml version='1.0'?>\n<!-- c --><a x='1' y=\"&lt;2&gt;\"><b>t&amp;u</b><c/><![CDATA[<raw>]]></a>");
     expect(p.ok && p.value).toEqual({ name: 'a', attrs: { x: '1', y: '<2>' }, text: '<raw>', children: [{ name: 'b', attrs: {}, children: [], text: 't&u' }, { name: 'c', attrs: {}, children: [], text: '' }] });
@@ -43,6 +58,14 @@ describe('mini XML', () => {
     expect(parseXml('<a>').ok).toBe(false);
     expect(parseXml('no xml').ok).toBe(false);
     expect(parseXml('<a>'.repeat(100_000)).ok).toBe(false);
+    expect(parseXml('<a>'.repeat(1000) + '</a>'.repeat(1000))).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.xmlTooDeep' } });
+    expect(parseXml('<a/><b/>')).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.xmlTwoRoots' } });
+    expect(parseXml('<a>\n  <b x="1"></c>\n</a>')).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.xmlInvalid', params: { line: 2 } } });
+  });
+
+  it('does not expand DOCTYPE entities', () => {
+    const p = parseXml('<!DOCTYPE a [<!ENTITY e "xxxxxxxxxx"><!ENTITY f "&e;&e;&e;&e;&e;">]><a>&f;&#65;</a>');
+    expect(p.ok && p.value.text).toBe('&f;A');
   });
 });
 
@@ -65,6 +88,11 @@ describe('values', () => {
 
 describe('top-level string lists (lima.yaml base:, real Lima 1.1 templates)', () => {
   const lima = (f: string): string => text(local(`lima/${f}`));
+  const topLevelStrings = (t: string, key: string): string[] | undefined => {
+    const p = parseYamlMap(t);
+    if (!p.ok) throw new Error(p.error);
+    return yamlStrings(p.value, key);
+  };
   it('reads a block list, a single string and a flow list; undefined when the key is absent', () => {
     expect(topLevelStrings(lima('lima.yaml.v1.1.0-debian-11.yaml'), 'base')).toEqual(['template://_images/debian-11', 'template://_default/mounts']);
     expect(topLevelStrings(lima('lima.yaml.v1.1.0-buildkit.yaml'), 'base')).toEqual(['template://_images/ubuntu-lts']);

@@ -13,10 +13,10 @@ import { buildPlan, type ResolvedTarget } from '../../electron/engine/bench/runn
 import { redisPeerRequest, servicePlaces, ServiceSetupError, setupServiceStep } from '../../electron/engine/bench/service-step.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
-import { libvirtTransport } from '../../electron/engine/runtimes/libvirt/transport.js';
+import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import { chooseServiceNetwork } from '../../electron/engine/transports/docker/services.js';
-import { libvirtHostAddress, LibvirtAgentTransport } from '../../electron/engine/transports/libvirt-agent.js';
-import { LocalTransport } from '../../electron/engine/transports/local.js';
+import { libvirtHostAddress, LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
+import { LocalTransport } from '../../electron/engine/transports/local/index.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 
 const stub = (places: Place[], extra: Partial<Transport> = {}): Transport => ({

@@ -9,9 +9,9 @@ import { runTable } from '../../electron/cli/summary.js';
 import { runToMarkdown } from '../../electron/engine/report/markdown.js';
 import type { BenchEvent, TestError } from '../../electron/contract.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
-import { NOT_SETTLED, settleMethod, settleReport, settleWarning } from '../../electron/engine/bench/settle.js';
+import { settleMethod, settleReport, settleWarning } from '../../electron/engine/bench/settle.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { targetStatus } from '../../electron/engine/run-status.js';
+import { NOT_SETTLED, targetStatus } from '../../electron/run-status.js';
 import { runFileSchema } from '../../electron/engine/store/run-schema.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { CONTROL_SCRIPT, SCRIPT_END, controlCommand, runCommand, wrapScript } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
-import { createShellTransport } from '../../electron/engine/transports/shell-in-vm.js';
-import { sshDestination } from '../../electron/engine/runtimes/libvirt/transport.js';
+import { createShellTransport } from '../../electron/engine/transports/shell-in-vm/index.js';
+import { sshDestination } from '../../electron/engine/transports/libvirt/for-runtime.js';
 
 const DIR = `/Users/me/it's a "dir" $HOME`;
 const CTL = '/var/tmp/vmbench/.vmbench-ctl-0a1b2c3d-1';

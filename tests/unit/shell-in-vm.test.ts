@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BenchEvent } from '../../electron/contract.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
-import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm.js';
+import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../electron/contract.js';
 import { compareRuns, summarizeVerdicts } from '../../electron/engine/compare.js';
-import { runStatus, targetStatus, withStatus } from '../../electron/engine/run-status.js';
+import { runStatus, targetStatus, withStatus } from '../../electron/run-status.js';
 import { formatInterval } from '../../electron/format.js';
 import { runHeadlines } from '../../electron/headline.js';
 import { callRatio, studentTQuantile, welchLogRatio } from '../../electron/verdict-stats.js';

@@ -10,7 +10,7 @@ import {
   type TargetRun,
   type TestId,
 } from '../../contract.js';
-import { runStatus, targetStatus } from '../run-status.js';
+import { runStatus, targetStatus } from '../../run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';

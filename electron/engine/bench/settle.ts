@@ -5,9 +5,7 @@
  * not settle, a warning (a non-failure step error) in both languages.
  */
 import type { Place, TestError, TestId } from '../../contract.js';
-
-/** The step-error code of a medium that did not settle: a note on the numbers, not a failure. */
-export const NOT_SETTLED = 'writeback-not-settled';
+import { NOT_SETTLED } from '../../run-status.js';
 
 /** The settle report read from a result's params; undefined when the script did not settle. */
 export interface SettleReport {

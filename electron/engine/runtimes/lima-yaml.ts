@@ -1,7 +1,7 @@
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
-import { parseFlatYaml, topLevelStrings, type YamlScalar } from './support/flat-yaml.js';
+import { parseYamlMap, yamlBool, yamlStrings, type YamlMap } from './support/yaml.js';
 import { readOptional } from './support/files.js';
-import { parseSize, toNumber, toText } from './support/values.js';
+import { getPath, parseSize, toNumber, toText } from './support/values.js';
 import type { DetectContext } from './types.js';
 import { why, whyEn, type Why } from './support/why.js';
 
@@ -15,6 +15,8 @@ export interface LimaYamlValues {
   diskBytes?: number;
   /** `mountTypesUnsupported` of the file and all its bases (Lima concatenates them). */
   mountTypesUnsupported?: string[];
+  /** Rosetta for amd64 binaries in a vz VM: `vmOpts.vz.rosetta.enabled` (Lima 2), else `rosetta.enabled`. */
+  rosetta?: boolean;
 }
 
 /** What reading an instance's lima.yaml found. */
@@ -47,15 +49,16 @@ export function limaTemplateDirs(ctx: DetectContext): string[] {
   return [join(limaHome(ctx), '_templates'), ...bins.map((b) => resolve(b, '..', 'share', 'lima', 'templates'))];
 }
 
-function values(y: Record<string, YamlScalar>, text: string): LimaYamlValues {
+function values(y: YamlMap): LimaYamlValues {
   return {
-    mountTypesUnsupported: topLevelStrings(text, 'mountTypesUnsupported'),
+    mountTypesUnsupported: yamlStrings(y, 'mountTypesUnsupported'),
     vmType: toText(y.vmType),
     mountType: toText(y.mountType),
     arch: toText(y.arch),
     cpus: toNumber(y.cpus),
     memoryBytes: parseSize(y.memory),
     diskBytes: parseSize(y.disk),
+    rosetta: yamlBool(getPath(y, 'vmOpts.vz.rosetta.enabled') ?? getPath(y, 'rosetta.enabled')),
   };
 }
 
@@ -95,11 +98,11 @@ async function readBase(ctx: DetectContext, locator: string, from: string, templ
 }
 
 async function follow(ctx: DetectContext, path: string, text: string, templateDirs: string[], seen: Set<string>, out: LimaYamlRead): Promise<LimaYamlValues> {
-  const p = parseFlatYaml(text);
+  const p = parseYamlMap(text);
   if (!p.ok) throw new YamlUnreadable(why('file.badContent', { file: path, error: p.errorRef }));
-  const own = values(p.value, text);
+  const own = values(p.value);
   if (p.value.minimumLimaVersion !== undefined) out.lima11 = true;
-  const bases = topLevelStrings(text, 'base') ?? [];
+  const bases = yamlStrings(p.value, 'base') ?? [];
   if (bases.length) out.lima11 = true;
   for (const locator of bases) {
     if (seen.size >= MAX_DEPTH || seen.has(locator)) {

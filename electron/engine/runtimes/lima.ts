@@ -6,7 +6,7 @@ import { pathExists, readOptional, subfolders } from './support/files.js';
 import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
-import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toNumber, toText } from './support/values.js';
+import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toBool, toNumber, toText } from './support/values.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 import { why, type Why } from './support/why.js';
@@ -23,6 +23,8 @@ export interface LimaInstance {
   mountType?: string;
   dir?: string;
   limaVersion?: string;
+  /** Rosetta for amd64 binaries, from the listed config (`vmOpts.vz.rosetta.enabled` in Lima 2, else `rosetta.enabled`). */
+  rosetta?: boolean;
   /** Listed without `config` (Lima 0.14 and older): the performance keys are only in <dir>/lima.yaml. */
   noConfig?: boolean;
 }
@@ -48,6 +50,7 @@ export function parseLimaList(text: string): Parsed<LimaInstance[]> {
         mountType: toText(r.mountType) ?? toText(getPath(r, 'config.mountType')),
         dir: toText(r.dir),
         limaVersion: toText(r.limaVersion),
+        rosetta: toBool(getPath(r, 'config.vmOpts.vz.rosetta.enabled') ?? getPath(r, 'config.rosetta.enabled')),
         noConfig: r.config === undefined,
       });
     }
@@ -108,6 +111,7 @@ export function limaSettings(inst: LimaInstance, yaml?: LimaYamlRead): SettingsB
   bag.set('memoryMiB', bytesToMiB(inst.memoryBytes ?? y.memoryBytes), inst.memoryBytes !== undefined ? 'cli' : 'file');
   bag.set('diskGiB', bytesToGiB(inst.diskBytes ?? y.diskBytes), inst.diskBytes !== undefined ? 'cli' : 'file');
   pick('guestArch', inst.arch, y.arch);
+  pick('rosetta', inst.rosetta, y.rosetta);
   bag.set('instanceDir', inst.dir, 'cli');
   return bag;
 }

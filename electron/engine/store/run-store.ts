@@ -4,7 +4,7 @@ import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSum
 import { EngineError, engineError, engineMessage } from '../errors.js';
 import { atomicWrite, syncDir } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
-import { withStatus } from '../run-status.js';
+import { withStatus } from '../../run-status.js';
 import { summarizeRun } from './summary.js';
 import { cleanMachineLabel } from './machine-label.js';
 

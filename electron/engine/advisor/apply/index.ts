@@ -9,14 +9,33 @@ import { withNoteRefs } from './types.js';
 
 export type { ApplyOptions } from './types.js';
 
+/** One way to plan and apply a finding's change. */
+interface Applier {
+  plan(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan>;
+  apply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult>;
+}
+
+/** Runtime kinds that change their settings their own way, whatever the finding's apply kind (libvirt: the domain XML through virsh). */
+const BY_RUNTIME_KIND: Readonly<Record<string, Applier>> = {
+  libvirt: { plan: planLibvirt, apply: applyLibvirt },
+};
+
+/** Every other runtime: a file edit or a command, as the finding says. */
+const BY_APPLY_KIND = {
+  file: { plan: planFile, apply: applyFile },
+  command: { plan: planCommand, apply: applyCommand },
+} satisfies Record<string, Applier>;
+
+function applierFor(rt: RuntimeInfo, applyKind: string): Applier {
+  return Object.hasOwn(BY_RUNTIME_KIND, rt.kind) ? BY_RUNTIME_KIND[rt.kind] : applyKind === 'file' ? BY_APPLY_KIND.file : BY_APPLY_KIND.command;
+}
+
 /** Describes exactly what applying a finding will change (for the confirmation); changes nothing. */
 export async function planApply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
   const a = finding.apply;
   if (!a) throw new Error(`${finding.id} has nothing to apply`);
   if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, ...withNoteRefs([engineMessage('errors.note.steps')]), sourceHash: sourceHashOf(a.steps.join('\n')) };
-  if (rt.kind === 'libvirt') return planLibvirt(finding, rt, opts);
-  if (a.kind === 'file') return planFile(finding, rt, opts);
-  return planCommand(finding, rt, opts);
+  return applierFor(rt, a.kind).plan(finding, rt, opts);
 }
 
 /** Applies a finding the user confirmed: backup, change, verify; a failed change restores the backup. */
@@ -24,7 +43,5 @@ export async function applyFinding(finding: Finding, rt: RuntimeInfo, opts: Appl
   const a = finding.apply;
   if (!a) throw new Error(`${finding.id} has nothing to apply`);
   if (a.kind === 'steps') return { findingId: finding.id, ok: true, rolledBack: false, ...engineMessage('errors.apply.steps'), steps: a.steps };
-  if (rt.kind === 'libvirt') return applyLibvirt(finding, rt, opts);
-  if (a.kind === 'file') return applyFile(finding, rt, opts);
-  return applyCommand(finding, rt, opts);
+  return applierFor(rt, a.kind).apply(finding, rt, opts);
 }

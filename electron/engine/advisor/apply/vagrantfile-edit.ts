@@ -8,7 +8,7 @@ import type { MsgRef } from '../../../contract.js';
 import { msg } from '../../../finding-text.js';
 import { EngineError, engineError } from '../../errors.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
-import { statementEnd, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/vagrantfile.js';
+import { statementEnd, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/ruby-literals.js';
 
 /** A refusal: the Vagrantfile is left alone and the message says how to make the change by hand. */
 export class VagrantfileEditRefused extends EngineError {}

@@ -1,7 +1,7 @@
-import { parseFlatYaml } from '../support/flat-yaml.js';
 import { parseJsonStream, parseJson } from '../support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from '../support/parsed.js';
 import { SettingsBag } from '../support/runtime-info.js';
+import { parseYamlMap, yamlBool } from '../support/yaml.js';
 import { asRecord, bytesToGiB, bytesToMiB, parseSize, toNumber, toText } from '../support/values.js';
 
 /** One Colima profile as `colima list` shows it. */
@@ -120,7 +120,7 @@ export function parseColimaVersion(text: string): Parsed<string> {
 /** Normalized settings from a colima.yaml (cpu, memory and disk in GiB, vmType, mountType, runtime), with Colima's defaults. */
 export function colimaYamlSettings(text: string): Parsed<SettingsBag> {
   return safeParse(() => {
-    const p = parseFlatYaml(text);
+    const p = parseYamlMap(text);
     if (!p.ok) return p;
     const y = p.value;
     const bag = new SettingsBag();
@@ -135,7 +135,7 @@ export function colimaYamlSettings(text: string): Parsed<SettingsBag> {
     bag.set('diskGiB', toNumber(y.disk), 'file');
     const runtime = toText(y.runtime);
     bag.set('engine', runtime === 'docker' ? 'moby' : runtime, 'file');
-    bag.set('rosetta', typeof y.rosetta === 'boolean' ? y.rosetta : undefined, 'file');
+    bag.set('rosetta', yamlBool(y.rosetta), 'file');
     return ok(bag);
   });
 }

@@ -1,4 +1,4 @@
-import { child, childrenNamed, parseXml, type XmlElement } from '../support/mini-xml.js';
+import { child, childrenNamed, parseXml, type XmlElement } from '../support/xml.js';
 import { fail, ok, safeParse, type Parsed } from '../support/parsed.js';
 import { SettingsBag } from '../support/runtime-info.js';
 import { parseSize, toNumber } from '../support/values.js';

@@ -7,7 +7,7 @@ import { why, type Why } from '../support/why.js';
 import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-xml.js';
 import { probeGuestAgent } from './guest-agent.js';
 import { restartDomain } from './restart.js';
-import { libvirtTransport } from './transport.js';
+import { libvirtTransport } from '../../transports/libvirt/for-runtime.js';
 import { domainState } from './virsh-text.js';
 import { mapLimit } from '../support/limit.js';
 import { C_LOCALE, hasAgentChannel, parseVirshUuids, readDomains, type DomainReadout } from './virsh-batch.js';

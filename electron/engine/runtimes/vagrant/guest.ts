@@ -14,8 +14,8 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { RuntimeInfo, TargetInfo } from '../../../contract.js';
-import { createShellTransport } from '../../transports/shell-in-vm.js';
-import { EMULATION_TIMEOUT_SCALE } from '../libvirt/transport.js';
+import { createShellTransport } from '../../transports/shell-in-vm/index.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../transports/libvirt/for-runtime.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 

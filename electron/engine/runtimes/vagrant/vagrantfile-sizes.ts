@@ -7,7 +7,7 @@
  */
 import type { Applicability } from './provider-scope.js';
 import { evalInteger, evalSizeMiB, type Bindings, type Evaluated } from './ruby-eval.js';
-import { rubyValue, topLevelSpans } from './vagrantfile.js';
+import { rubyValue, topLevelSpans } from './ruby-literals.js';
 
 type SizeKey = 'cpus' | 'memoryMiB';
 

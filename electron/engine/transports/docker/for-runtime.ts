@@ -6,7 +6,7 @@ import { access } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract.js';
 import type { DetectContext } from '../../runtimes/types.js';
-import { DockerTransport } from '../docker.js';
+import { DockerTransport } from './index.js';
 import { DockerTransportError } from './client.js';
 
 /** The host folder of the shared place: $VMBENCH_SHARED_DIR, else <dataDir>/scratch-shared (under the home folder by default, which Docker Desktop shares). */

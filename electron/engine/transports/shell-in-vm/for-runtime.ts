@@ -1,6 +1,6 @@
 import type { DetectContext } from '../../runtimes/types.js';
 import { sharedDirFor } from '../docker/for-runtime.js';
-import { createShellTransport, type ShellKind } from '../shell-in-vm.js';
+import { createShellTransport, type ShellKind } from './index.js';
 import type { Transport } from '../types.js';
 
 /** Where tests write inside a VM: its own disk, and the host folder under HOME that the VM mounts at the same path. */

@@ -1,11 +1,11 @@
 import type { RuntimeInfo } from '../../../contract.js';
 import { EngineError, engineError, whyOf } from '../../errors.js';
-import { libvirtHostAddress, LibvirtAgentTransport } from '../../transports/libvirt-agent.js';
-import { sshPrefix } from '../../transports/shell-in-vm/argv.js';
-import { createShellTransport } from '../../transports/shell-in-vm.js';
-import type { Transport } from '../../transports/types.js';
-import type { DetectContext } from '../types.js';
-import { why } from '../support/why.js';
+import { libvirtHostAddress, LibvirtAgentTransport } from './index.js';
+import { sshPrefix } from '../shell-in-vm/argv.js';
+import { createShellTransport } from '../shell-in-vm/index.js';
+import type { Transport } from '../types.js';
+import type { DetectContext } from '../../runtimes/types.js';
+import { why } from '../../runtimes/support/why.js';
 import { reasonParam } from '../../../error-text.js';
 
 /** The folder on the guest's own disk the guest place writes into, unless VMBENCH_LIBVIRT_GUEST_DIR says otherwise. */

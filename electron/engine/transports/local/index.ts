@@ -1,9 +1,9 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import type { Place } from '../../contract.js';
-import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
-import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { Place } from '../../../contract.js';
+import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
+import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 /** Grace between SIGTERM (the script's trap removes its files) and SIGKILL. */
 const KILL_GRACE_MS = 5000;

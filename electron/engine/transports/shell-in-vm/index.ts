@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { execa } from 'execa';
-import type { Place } from '../../contract.js';
-import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
-import { run as runCli, type ExecResult } from '../util/exec.js';
-import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './shell-in-vm/argv.js';
-import { controlCommand, runCommand, wrapScript } from './shell-in-vm/guest-scripts.js';
-import type { HostAddress, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { Place } from '../../../contract.js';
+import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
+import { run as runCli, type ExecResult } from '../../util/exec.js';
+import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './argv.js';
+import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
+import type { HostAddress, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
-export type { ShellKind } from './shell-in-vm/argv.js';
+export type { ShellKind } from './argv.js';
 
 /** The folders the scripts write into, as paths inside the VM. */
 export interface ShellPlaces {

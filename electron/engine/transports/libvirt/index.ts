@@ -9,11 +9,11 @@
  * the script left in the test folder.
  */
 import { randomBytes } from 'node:crypto';
-import type { BenchEvent, Place } from '../../contract.js';
-import { createLineSplitter, parseEvent } from '../bench/ndjson.js';
-import { GuestAgent, type ExecStatus } from './libvirt/agent.js';
-import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './libvirt/guest-scripts.js';
-import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { BenchEvent, Place } from '../../../contract.js';
+import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
+import { GuestAgent, type ExecStatus } from './agent.js';
+import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
+import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 /** Where a libvirt domain's places are, and how to reach its agent. */
 export interface LibvirtAgentOptions {

@@ -1,5 +1,8 @@
-import type { Run, RunStatus, TargetRun, TargetStatus } from '../contract.js';
-import { NOT_SETTLED } from './bench/settle.js';
+/** How a run and each of its targets ended, from their results and step errors: shared by the engine (runner, history) and every face (CLI, renderer). */
+import type { Run, RunStatus, TargetRun, TargetStatus } from './contract.js';
+
+/** The step-error code of a medium that did not settle (engine/bench/settle.ts): a note on the numbers, not a failure. */
+export const NOT_SETTLED = 'writeback-not-settled';
 
 /**
  * A step that failed, as opposed to one that cannot apply to this kind of target ('unsupported', e.g. net
@@ -7,7 +10,7 @@ import { NOT_SETTLED } from './bench/settle.js';
  */
 export function isFailure(e: Pick<TargetRun['errors'][number], 'code'>): boolean {
   // 'inotify-not-delivered' is the watch test's verdict on a share, measured and reported, not a failure;
-  // NOT_SETTLED (bench/settle.ts) is a warning on numbers that were measured.
+  // NOT_SETTLED is a warning on numbers that were measured.
   return e.code !== 'unsupported' && e.code !== 'inotify-not-delivered' && e.code !== NOT_SETTLED;
 }
 

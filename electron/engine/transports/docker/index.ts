@@ -18,14 +18,14 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { release } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import type { Place, TestId } from '../../contract.js';
-import { scriptsDir } from '../bench/suites.js';
-import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './docker/client.js';
-import { execCollect, execScript } from './docker/exec.js';
-import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './docker/guest.js';
-import { ensureImage } from './docker/image.js';
-import { chooseServiceNetwork, engineFacts, startPeerContainer, type ServiceNetwork } from './docker/services.js';
-import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from './types.js';
+import type { Place, TestId } from '../../../contract.js';
+import { scriptsDir } from '../../bench/suites.js';
+import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './client.js';
+import { execCollect, execScript } from './exec.js';
+import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './guest.js';
+import { ensureImage } from './image.js';
+import { chooseServiceNetwork, engineFacts, startPeerContainer, type ServiceNetwork } from './services.js';
+import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 const PING_MS = 15_000;
 // dockerode's ping takes an abort signal; its typings do not say so.

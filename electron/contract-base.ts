@@ -1,0 +1,37 @@
+/**
+ * The contract's base vocabulary (tests, places, run states, a history line), which the advice and
+ * comparison parts of the contract build on. contract.ts re-exports it: import from contract.ts.
+ */
+
+/** Benchmark presets: quick (about a minute per target), standard, thorough. */
+export type Suite = 'quick' | 'standard' | 'thorough';
+/** The tests of the suite (design.md). */
+export type TestId = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'watch' | 'net' | 'redis' | 'http';
+/** Disk tests available in this version. */
+export const DISK_TESTS: readonly TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
+/** Where a test runs: the host itself, the host-shared folder, the guest disk, a Docker volume. */
+export type Place = 'native' | 'shared' | 'guest' | 'volume';
+
+/** How one target of a run ended. */
+export type TargetStatus = 'ok' | 'partial' | 'failed';
+
+/** Final state of a run: completed only when every target is ok; partial when some measured and some did not. */
+export type RunStatus = 'completed' | 'partial' | 'cancelled' | 'failed';
+
+/** A line of the history list. */
+export interface RunSummary {
+  id: string;
+  startedAt: string;
+  status: RunStatus;
+  suite: Suite;
+  targets: string[];
+  tests: TestId[];
+  /** How each target ended (same order as targets). */
+  targetStatus: Record<string, TargetStatus>;
+  /** A few headline numbers for the list (metric -> median), from the first target. */
+  headline: Record<string, number>;
+  name?: string;
+  note?: string;
+  /** Present on imported runs only: kept apart from this machine's runs in History. */
+  origin?: { kind: 'imported'; machine: string };
+}

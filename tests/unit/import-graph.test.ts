@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { forbiddenImports, importCycles, importGraph } from '../helpers/import-graph.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The contract between the engine and every face (docs/architecture.md, "The contract"). */
+const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'contract-compare.ts'].map((f) => `electron/${f}`);
+/** Modules at electron/'s root shared on purpose by the engine and every face; the renderer may import these and the contract, nothing else of electron/. */
+const SHARED = [
+  'api-client.ts', 'error-groups.ts', 'error-text.ts', 'finding-text.ts', 'headline.ts', 'i18n.ts', 'metrics.ts',
+  'place-colors.ts', 'plan-estimate.ts', 'run-status.ts', 'verdict-family.ts', 'verdict-stats.ts', 'wide-chars.ts',
+].map((f) => `electron/${f}`);
+/** The faces at electron/'s root: the CLI and `vmbench web`. */
+const ROOT_FACES = ['electron/cli.ts', 'electron/server.ts'];
+
+const isFace = (f: string): boolean => ROOT_FACES.includes(f) || f.startsWith('electron/cli/') || f.startsWith('electron/app/');
+const isEngine = (f: string): boolean => f.startsWith('electron/engine/');
+const isShared = (f: string): boolean => CONTRACT.includes(f) || SHARED.includes(f);
+const isCatalogue = (f: string): boolean => /^src\/locales\/[a-z]{2}\/[\w-]+\.json$/.test(f);
+
+describe('the import graph of electron/ and src/', () => {
+  const graph = importGraph(ROOT, ['electron', 'src']);
+
+  it('resolves every relative import to a file', () => {
+    expect(graph.unresolved).toEqual([]);
+    // The scanner sees what it must: a value import, an `export … from`, a type-only import.
+    expect(graph.edges.get('src/api/get-api.ts')).toContain('electron/api-client.ts');
+    expect(graph.edges.get('electron/contract.ts')).toEqual(expect.arrayContaining(['electron/contract-base.ts', 'electron/contract-advice.ts']));
+  });
+
+  it('has no circles', () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('keeps the engine below the faces: electron/engine/** never imports the CLI, the Electron shell, the web server or the renderer', () => {
+    expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual([]);
+  });
+
+  it('lets src/ import from electron/ only the contract and the shared modules', () => {
+    expect(forbiddenImports(graph, (f) => f.startsWith('src/'), (t) => t.startsWith('electron/') && !isShared(t))).toEqual([]);
+  });
+
+  it('keeps the shared modules shared: they import only each other, the contract and the message catalogues', () => {
+    expect(forbiddenImports(graph, isShared, (t) => !isShared(t) && !isCatalogue(t))).toEqual([]);
+  });
+
+  it('knows every module at electron/\'s root as contract, shared or a face', () => {
+    const rootFiles = readdirSync(join(ROOT, 'electron')).filter((f) => f.endsWith('.ts')).map((f) => `electron/${f}`);
+    expect(rootFiles.filter((f) => !isShared(f) && !ROOT_FACES.includes(f))).toEqual([]);
+  });
+});
+
+describe('the checks themselves, on a small tree that breaks each rule', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vmbench-import-graph-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (file: string, text: string): void => {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), text);
+  };
+  write('electron/contract.ts', "import type { B } from './contract-advice.js';\nexport type A = B;\n");
+  write('electron/contract-advice.ts', "import type { A } from './contract.js';\nexport type B = string;\nexport type C = A;\n");
+  write('electron/engine/run.ts', "export { go } from '../cli/go.js';\nconst m = await import('../server.js');\n");
+  write('electron/cli/go.ts', 'export const go = 1;\n');
+  write('electron/server.ts', 'export {};\n');
+  write('src/view.tsx', "import { go } from '../electron/engine/run';\nimport './missing.js';\n");
+  const graph = importGraph(dir, ['electron', 'src']);
+
+  it('finds a type-only circle, an engine that imports faces (export-from, import()), a renderer reaching into the engine and an unresolved import', () => {
+    expect(importCycles(graph)).toEqual([['electron/contract-advice.ts', 'electron/contract.ts']]);
+    expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual(['electron/engine/run.ts -> electron/cli/go.ts', 'electron/engine/run.ts -> electron/server.ts']);
+    expect(forbiddenImports(graph, (f) => f.startsWith('src/'), (t) => t.startsWith('electron/') && !isShared(t))).toEqual(['src/view.tsx -> electron/engine/run.ts']);
+    expect(graph.unresolved).toEqual([{ from: 'src/view.tsx', spec: './missing.js' }]);
+  });
+});
