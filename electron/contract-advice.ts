@@ -1,5 +1,7 @@
 /** Advice types of the contract: findings, evidence, apply plans (re-exported by contract.ts). */
-import type { Place, TestId } from './contract-base.js';
+import type { MsgRef, Place, TestId } from './contract-base.js';
+
+export type { MsgRef } from './contract-base.js';
 
 /** A recommendation for one setting of one runtime (filled by the advisor). */
 export interface Finding {
@@ -28,11 +30,6 @@ export interface Finding {
   text?: FindingText;
 }
 
-/** A language-neutral message: a key of the advice catalogue and its parameters (numbers, setting values, names, or nested messages). */
-export interface MsgRef {
-  key: string;
-  params?: Record<string, string | number | MsgRef>;
-}
 
 /** A finding's texts as messages; evidence and risk are sentences joined in order (a space in English, none in Japanese). */
 export interface FindingText {

@@ -35,3 +35,28 @@ export interface RunSummary {
   /** Present on imported runs only: kept apart from this machine's runs in History. */
   origin?: { kind: 'imported'; machine: string };
 }
+
+/** A language-neutral message: a key of the advice catalogue and its parameters (numbers, setting values, names, or nested messages). */
+export interface MsgRef {
+  key: string;
+  params?: Record<string, string | number | MsgRef>;
+}
+
+/** Error codes that cross the boundary; the renderer keys behaviour on them. */
+export type ErrorCode =
+  | 'invalid-input'
+  | 'not-found'
+  | 'busy'
+  | 'tool-missing'
+  | 'timeout'
+  | 'cancelled'
+  | 'corrupt'
+  | 'conflict'
+  | 'internal';
+
+/** A failed request: the code, the message in English, and for the messages users meet the same message as a reference into the errors catalogue (common.json errors.*), for a face to show in its language. */
+export interface EnvelopeError {
+  code: ErrorCode;
+  message: string;
+  ref?: MsgRef;
+}

@@ -1,5 +1,5 @@
 /** Import, cross-machine and team-table types of the contract (re-exported by contract.ts). */
-import type { EnvelopeError, Place, RunSummary } from './contract.js';
+import type { EnvelopeError, Place, RunSummary } from './contract-base.js';
 
 /** Largest run file vmbench imports, in bytes (a thorough run of many targets is a few hundred KiB). */
 export const IMPORT_MAX_BYTES = 4 * 1024 * 1024;

@@ -5,13 +5,13 @@
  */
 
 import type { Comparison } from './contract-compare.js';
-import type { Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
+import type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
 
 export { DISK_TESTS } from './contract-base.js';
-export type { Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
+export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -291,18 +291,6 @@ export interface AppInfo {
   activeJobs: string[];
 }
 
-/** Error codes that cross the boundary; the renderer keys behaviour on them. */
-export type ErrorCode =
-  | 'invalid-input'
-  | 'not-found'
-  | 'busy'
-  | 'tool-missing'
-  | 'timeout'
-  | 'cancelled'
-  | 'corrupt'
-  | 'conflict'
-  | 'internal';
-
 /** Every request, its arguments and its result. Main-side handlers and clients are typed from it. */
 export interface RequestMap {
   'app.info': { args: []; result: AppInfo };
@@ -332,13 +320,6 @@ export interface RequestMap {
 }
 /** A request name. */
 export type Channel = keyof RequestMap;
-
-/** A failed request: the code, the message in English, and for the messages users meet the same message as a reference into the errors catalogue (common.json errors.*), for a face to show in its language. */
-export interface EnvelopeError {
-  code: ErrorCode;
-  message: string;
-  ref?: MsgRef;
-}
 
 /** The envelope every handler answers with. */
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: EnvelopeError };

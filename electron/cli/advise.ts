@@ -6,7 +6,7 @@ import { print } from './output.js';
 import { translator, type Lang } from '../i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
-import { jsonText } from './terminal-safe.js';
+import { jsonText } from '../terminal-safe.js';
 
 function show(v: unknown): string {
   return v === undefined || v === null ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);

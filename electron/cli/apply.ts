@@ -5,7 +5,7 @@ import { errorText, planNotes, restartWhy } from '../error-text.js';
 import { translator, type Lang } from '../i18n.js';
 import { call, CliError } from './commands.js';
 import { print } from './output.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 /** How `vmbench apply` talks to the user (replaceable in tests). */
 export interface ApplyIo {

@@ -11,7 +11,7 @@ import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
 import { print, printErr } from './output.js';
-import { jsonSafe, jsonText } from './terminal-safe.js';
+import { jsonSafe, jsonText } from '../terminal-safe.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {

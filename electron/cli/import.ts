@@ -7,7 +7,7 @@ import { errorText } from '../error-text.js';
 import { translator, type Lang } from '../i18n.js';
 import { call, CliError } from './commands.js';
 import { print, printErr } from './output.js';
-import { jsonText, terminalSafe } from './terminal-safe.js';
+import { jsonText, terminalSafe } from '../terminal-safe.js';
 
 /** At most the first IMPORT_MAX_BYTES + 1 bytes of a file: enough for the engine to refuse a larger one without reading it all. */
 async function readBounded(path: string): Promise<string> {

@@ -4,7 +4,7 @@ import { errorText } from '../error-text.js';
 import { isFailure } from '../run-status.js';
 import { metricInfo } from '../metrics.js';
 import { fmt, fmtDuration } from './table.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 /** Renders job events on stderr in a language: a live bar on a terminal, plain lines otherwise; all text as data (terminalSafe). */
 export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = 'en'): (ev: JobEvent) => void {

@@ -6,7 +6,7 @@ import { MISSING, formatDate, formatInterval, formatRatio } from '../format.js';
 import { runHeadlines } from '../headline.js';
 import { translator, type Lang } from '../i18n.js';
 import { metricInfo } from '../metrics.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 

@@ -1,7 +1,7 @@
 import { MISSING, MINUS, formatNumber } from '../format.js';
 import type { Lang } from '../i18n.js';
 import { isWide } from '../wide-chars.js';
-import { terminalSafe } from './terminal-safe.js';
+import { terminalSafe } from '../terminal-safe.js';
 
 /** Columns a string takes on a terminal: East Asian wide and full-width characters take two. */
 export function displayWidth(s: string): number {

@@ -1,6 +1,7 @@
 import { useState, type JSX } from 'react';
 import type { Run } from '../../electron/contract';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { MISSING } from '../../electron/format';
 import { fmtEta, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { placeName } from '../lib/run-data';
@@ -21,7 +22,7 @@ export function UnstableNotice({ run }: { run: Run }): JSX.Element | null {
     void startRun(run.suite, { targets: run.targets.map((x) => x.id), tests: run.tests });
   };
   const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
-  const took = Number.isFinite(ms) && ms > 0 ? fmtEta(ms / 1000, t) : '—';
+  const took = Number.isFinite(ms) && ms > 0 ? fmtEta(ms / 1000, t) : MISSING;
   return (
     <div className="banner banner-warn unstable" data-testid="unstable-notice">
       <div className="banner-text">

@@ -3,7 +3,7 @@ import { fioSamples } from './fio.js';
 import { iperf3Samples } from './iperf3.js';
 import { redisToolOutputSamples } from './redis-benchmark.js';
 import { wrkSamples } from './wrk.js';
-import { summarize } from './stats.js';
+import { summarize } from '../../trial-stats.js';
 import { settleMethod, settleReport, settleWarning } from './settle.js';
 
 /** Tool-output parsers by tool name: the event's data to samples. */

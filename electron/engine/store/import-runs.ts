@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { IMPORT_MAX_BYTES, type ImportFile, type ImportOptions, type ImportOutcome, type Run, type RunOrigin } from '../../contract.js';
-import { terminalSafe } from '../../cli/terminal-safe.js';
+import { terminalSafe } from '../../terminal-safe.js';
 import { EngineError, engineError } from '../errors.js';
 import { cleanMachineLabel } from './machine-label.js';
 import { neutralise } from './import-check.js';

@@ -1,4 +1,4 @@
-import type { Stat } from '../../contract.js';
+import type { Stat } from './contract.js';
 
 /** Median of N with min and max; the median of an even count is the mean of the middle two. */
 export function summarize(values: number[]): Stat {
