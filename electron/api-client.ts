@@ -31,6 +31,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     deleteRun: (id) => invoke('runs.delete', id),
     compare: (a, b) => invoke('runs.compare', a, b),
     exportRun: (id, format, lang) => (lang ? invoke('runs.export', id, format, lang) : invoke('runs.export', id, format)),
+    exportComparison: (a, b, format, lang) => (lang ? invoke('runs.exportCompare', a, b, format, lang) : invoke('runs.exportCompare', a, b, format)),
     renderCard: (req) => invoke('card.render', req),
     planApply: (id) => invoke('advice.plan', id),
     applyFinding: (id) => invoke('advice.apply', id),

@@ -305,6 +305,8 @@ export interface RequestMap {
   'runs.delete': { args: [string]; result: { deleted: boolean } };
   'runs.compare': { args: [string, string]; result: Comparison };
   'runs.export': { args: [string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
+  /** The comparison of a before run and an after run (ids in that order) as Markdown, CSV or JSON. */
+  'runs.exportCompare': { args: [string, string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   /** A finding id in, a plan with its planId out. */
   'advice.plan': { args: [string]; result: ApplyPlan };
@@ -348,6 +350,8 @@ export interface VmbenchApi {
   deleteRun(id: string): Promise<{ deleted: boolean }>;
   compare(a: string, b: string): Promise<Comparison>;
   exportRun(id: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
+  /** The before → after comparison of two runs as an export (what Copy and Download give in compare mode). */
+  exportComparison(before: string, after: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
   onEvent(cb: (ev: JobEvent) => void): () => void;
   /** What applying a finding would change. */

@@ -24,6 +24,7 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'runs.delete': true,
   'runs.compare': true,
   'runs.export': true,
+  'runs.exportCompare': true,
   'card.render': true,
   'advice.plan': true,
   'advice.apply': true,

@@ -39,6 +39,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'runs.delete': z.tuple([runIdSchema]),
   'runs.compare': z.tuple([runIdSchema, runIdSchema]),
   'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json']), langSchema.optional()]),
+  'runs.exportCompare': z.tuple([runIdSchema, runIdSchema, z.enum(['md', 'csv', 'json']), langSchema.optional()]),
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional(), lang: langSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),
   'advice.apply': z.tuple([planIdSchema]),

@@ -38,6 +38,7 @@ describe('IPC wiring', () => {
     'runs.get': ['run-1'],
     'runs.compare': ['a', 'b'],
     'runs.export': ['run-1', 'md'],
+    'runs.exportCompare': ['a', 'b', 'csv'],
     'card.render': [{ runId: 'run-1' }],
     'advice.plan': ['libvirt:vm/diskIo'],
     'advice.apply': ['0123456789abcdef0123456789abcdef'],

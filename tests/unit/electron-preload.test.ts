@@ -21,6 +21,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   getRun: true,
   compare: true,
   exportRun: true,
+  exportComparison: true,
   renderCard: true,
   onEvent: true,
 };
