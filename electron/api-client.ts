@@ -34,6 +34,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     exportTeam: (ids, format, lang) => (lang ? invoke('runs.teamExport', ids, format, lang) : invoke('runs.teamExport', ids, format)),
     importRuns: (files, opts) => (opts ? invoke('runs.import', files, opts) : invoke('runs.import', files)),
     exportRun: (id, format, lang) => (lang ? invoke('runs.export', id, format, lang) : invoke('runs.export', id, format)),
+    exportComparison: (a, b, format, lang) => (lang ? invoke('runs.exportCompare', a, b, format, lang) : invoke('runs.exportCompare', a, b, format)),
     renderCard: (req) => invoke('card.render', req),
     planApply: (id) => invoke('advice.plan', id),
     applyFinding: (id) => invoke('advice.apply', id),

@@ -309,6 +309,8 @@ export interface RequestMap {
   'runs.team': { args: [string[]]; result: TeamTable };
   'runs.teamExport': { args: [string[], 'md' | 'csv', Lang?]; result: { filename: string; mime: string; content: string } };
   'runs.export': { args: [string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
+  /** The comparison of a before run and an after run (ids in that order) as Markdown, CSV or JSON. */
+  'runs.exportCompare': { args: [string, string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
   /** A finding id in, a plan with its planId out. */
   'advice.plan': { args: [string]; result: ApplyPlan };
@@ -351,6 +353,8 @@ export interface VmbenchApi {
   /** The team table as Markdown or CSV, redacted. */
   exportTeam(ids: string[], format: 'md' | 'csv', lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   exportRun(id: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
+  /** The before → after comparison of two runs as an export (what Copy and Download give in compare mode). */
+  exportComparison(before: string, after: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
   renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
   onEvent(cb: (ev: JobEvent) => void): () => void;
   /** What applying a finding would change. */

@@ -4,6 +4,7 @@ import { RunControls } from './components/run-controls';
 import { RunPanel } from './components/run-panel';
 import { RunPlan } from './components/run-plan';
 import { Sidebar } from './components/sidebar';
+import { ViewHeading } from './components/view-heading';
 import { useAppStore, type View } from './store/app-store';
 import { EnvironmentsView } from './views/environments-view';
 import { HistoryView } from './views/history-view';
@@ -56,7 +57,7 @@ export function App(): JSX.Element {
         <div className="top-stack">
         <header className="topbar">
           <div className="topbar-title">
-            <h1 data-testid="view-title">{t(`view.${view}.title`)}</h1>
+            <ViewHeading view={view} title={t(`view.${view}.title`)} />
             <p className="muted">{t(`view.${view}.sub`)}</p>
           </div>
           <RunControls />

@@ -27,6 +27,7 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'runs.team': true,
   'runs.teamExport': true,
   'runs.export': true,
+  'runs.exportCompare': true,
   'card.render': true,
   'advice.plan': true,
   'advice.apply': true,

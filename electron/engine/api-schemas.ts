@@ -45,6 +45,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'runs.team': z.tuple([z.array(runIdSchema).min(1).max(100)]),
   'runs.teamExport': z.tuple([z.array(runIdSchema).min(1).max(100), z.enum(['md', 'csv']), langSchema.optional()]),
   'runs.export': z.tuple([runIdSchema, z.enum(['md', 'csv', 'json']), langSchema.optional()]),
+  'runs.exportCompare': z.tuple([runIdSchema, runIdSchema, z.enum(['md', 'csv', 'json']), langSchema.optional()]),
   'card.render': z.tuple([z.object({ runId: runIdSchema, compareTo: runIdSchema.optional(), lang: langSchema.optional() }).strict()]),
   'advice.plan': z.tuple([findingIdSchema]),
   'advice.apply': z.tuple([planIdSchema]),

@@ -16,7 +16,7 @@ import { appVersion, defaultDataDir } from './paths.js';
 import { confirmFromGuests } from './confirm.js';
 import { readDetectCache, saveDetectCache } from './detect-cache.js';
 import { probeLocal } from './probe-local.js';
-import { cardFilename, exportRun, renderCardPng } from './report/index.js';
+import { cardFilename, exportComparison, exportRun, renderCardPng } from './report/index.js';
 import { DETECT_DEADLINE_MS, createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { acquireRunLock, checkDataDir } from './store/data-dir.js';
@@ -134,6 +134,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
         : { filename: 'vmbench-team.csv', mime: 'text/csv; charset=utf-8', content: teamToCsv(table) };
     },
     'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, undefined, lang),
+    'runs.exportCompare': async (a, b, format, lang) => exportComparison(compareRuns(await store.get(a), await store.get(b)), format, undefined, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);
       const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;

@@ -1,21 +1,15 @@
 import { useEffect, useState, type JSX } from 'react';
 import { getApi } from '../api/get-api';
 import { useAppStore, type View } from '../store/app-store';
-import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
+import { shortcutFor, shortcutLabel, VIEW_ORDER } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
 import { useUi } from '../lib/use-ui';
 import { LangSwitch } from './lang-switch';
 import { ThemeToggle } from './theme-toggle';
 
-// Labels are ui:view.<view>.title.
-const ITEMS: { view: View; icon: IconName; key: string }[] = [
-  { view: 'environments', icon: 'server', key: '1' },
-  { view: 'advice', icon: 'check', key: '6' },
-  { view: 'results', icon: 'chart', key: '2' },
-  { view: 'history', icon: 'history', key: '3' },
-  { view: 'compare', icon: 'compare', key: '4' },
-  { view: 'share', icon: 'share', key: '5' },
-];
+const ICONS: Record<View, IconName> = { environments: 'server', advice: 'check', results: 'chart', history: 'history', compare: 'compare', share: 'share' };
+// Labels are ui:view.<view>.title; the digit of Alt+digit is the item's place in the list.
+const ITEMS: { view: View; icon: IconName; key: string }[] = VIEW_ORDER.map((view, i) => ({ view, icon: ICONS[view], key: String(i + 1) }));
 
 /** The left navigation: one real button per view, Alt+1..6 (by physical key, lib/shortcuts.ts) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {

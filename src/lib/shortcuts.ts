@@ -1,7 +1,10 @@
 import type { View } from '../store/app-store';
 
-/** The view each digit key opens with Alt (Option). */
-export const VIEW_KEYS: Readonly<Record<string, View>> = { '1': 'environments', '2': 'results', '3': 'history', '4': 'compare', '5': 'share', '6': 'advice' };
+/** The views in the sidebar's order; Alt+1..6 follow it. */
+export const VIEW_ORDER: readonly View[] = ['environments', 'advice', 'results', 'history', 'compare', 'share'];
+
+/** The view each digit key opens with Alt (Option): the nth item of the sidebar. */
+export const VIEW_KEYS: Readonly<Record<string, View>> = Object.fromEntries(VIEW_ORDER.map((v, i) => [String(i + 1), v]));
 
 /** The parts of a keyboard event a shortcut looks at. */
 export interface KeyLike {

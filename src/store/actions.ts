@@ -127,7 +127,7 @@ export function chosenTests(devTree: boolean, services: boolean, suite?: Suite):
 }
 
 /** Starts a benchmark of the selected targets with the chosen suite (or of given targets and tests, e.g. to verify an apply). */
-export async function startRun(suite?: Suite, only?: { targets: string[]; tests: TestId[]; before?: string }): Promise<void> {
+export async function startRun(suite?: Suite, only?: { targets: string[]; tests?: TestId[]; before?: string }): Promise<void> {
   const s = store.getState();
   store.setState({ starting: true });
   try {

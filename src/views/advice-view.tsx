@@ -10,6 +10,7 @@ import { targetLabel } from '../../electron/headline';
 import { adviceTitle, effectLine, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
 import { ApplyFinding, HowToApply, SEVERITY_CLASS, show } from './findings-list';
+import { NotMeasured, notMeasured } from './not-measured';
 
 function gainWords(f: Finding, t: TFunction, lang: Lang, basis: string | undefined): string | null {
   if (f.alreadyFine) return t('view.alreadyFine');
@@ -101,6 +102,8 @@ export function AdviceView(): JSX.Element {
 /** Every finding of every runtime, ranked by expected gain; what was checked when nothing needs to change. */
 export function AdviceList({ detect, runs }: { detect: DetectResult; runs: number }): JSX.Element {
   const { t, lang } = useAdviceT();
+  const stored = useAppStore((s) => s.runs);
+  const unmeasured = notMeasured(detect, stored?.runs ?? []).length > 0;
   const items = detect.runtimes
     .flatMap((rt) => (rt.findings ?? []).map((f) => ({ f, rt })))
     .sort((a, b) => (a.f.rank ?? 999) - (b.f.rank ?? 999));
@@ -108,7 +111,8 @@ export function AdviceList({ detect, runs }: { detect: DetectResult; runs: numbe
     const names = detect.runtimes.map((r) => (r.id === 'local' ? targetLabel({ id: 'local', label: r.name }, lang) : r.name)).join(t('common:listSeparator', { defaultValue: ', ' }));
     return (
       <div className="view advice-view">
-        <EmptyState icon="check" title={t('view.nothingTitle')}>
+        <NotMeasured detect={detect} />
+        <EmptyState icon="check" title={t(unmeasured ? 'view.nothingYetTitle' : 'view.nothingTitle')}>
           <span data-testid="advice-empty">
             {t('view.checked', { count: detect.runtimes.length, names })}
             {runs ? t('view.againstRuns', { count: runs }) : ''}
@@ -120,6 +124,7 @@ export function AdviceList({ detect, runs }: { detect: DetectResult; runs: numbe
   }
   return (
     <div className="view advice-view">
+      <NotMeasured detect={detect} />
       <p className="muted small">{t('view.rankedBy')}</p>
       <ol className="advice-list" data-testid="advice-list">
         {items.map(({ f, rt }) => (

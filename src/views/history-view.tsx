@@ -64,10 +64,6 @@ export function HistoryView(): JSX.Element {
             <Icon name="refresh" />
             {t('history.reload')}
           </button>
-          <button type="button" className="btn btn-accent" data-testid="compare-picked" disabled={picked.length !== 2} onClick={compare}>
-            <Icon name="compare" />
-            {t('history.compare', { n: picked.length })}
-          </button>
         </div>
       </div>
       <LiveHistoryNote job={activeJob} />
@@ -102,6 +98,13 @@ export function HistoryView(): JSX.Element {
                 ))}
               </tbody>
             </table>
+          </div>
+          {/* Right after the list in the tab order (and kept in view while the list scrolls): ticking two runs, then Tab, reaches it. */}
+          <div className="history-compare-bar">
+            <button type="button" className="btn btn-accent" data-testid="compare-picked" disabled={picked.length !== 2} onClick={compare}>
+              <Icon name="compare" />
+              {t('history.compare', { n: picked.length })}
+            </button>
           </div>
         </div>
       ) : null}

@@ -7,6 +7,7 @@ import { fmtNum, fmtTick } from '../lib/format';
 import { latencyData, placeColors } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
+import { ChartLegend } from './chart-legend';
 
 /** 4k random-read completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. */
 export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
@@ -26,7 +27,7 @@ export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
           <XAxis dataKey="pct" tick={CHART.tick} tickLine={false} />
           <YAxis domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={fmtTick} tickLine={false} axisLine={false} width={52} unit={` ${unit}`} />
           <Tooltip {...CHART.tooltip} cursor={{ stroke: '#3a4760' }} formatter={(v) => `${fmtNum(Number(v))} ${unit}`} />
-          <Legend {...CHART.legend} />
+          <Legend {...CHART.legend} content={<ChartLegend />} />
           {series.map((s) => (
             <Line
               key={s.key}

@@ -6,6 +6,7 @@ import { fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
 import { targetLabel } from '../../electron/headline';
 import { uiLang } from '../lib/i18n';
+import { methodSummary } from '../../electron/method-summary';
 import { tableRows, type TableRow } from '../lib/run-data';
 
 function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {
@@ -58,8 +59,9 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
                     <details>
                       <summary title={row.result.command}>
                         {tool.name}
-                        {tool.version ? ` ${tool.version}` : ''} <span className="muted">· {tool.method}</span>
+                        {tool.version ? ` ${tool.version}` : ''} <span className="muted">· {methodSummary(row.result, uiLang())}</span>
                       </summary>
+                      {tool.method !== methodSummary(row.result, uiLang()) ? <p className="small muted method-exact" lang="en">{tool.method}</p> : null}
                       <code className="command">{row.result.command}</code>
                     </details>
                   </td>

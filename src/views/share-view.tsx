@@ -55,7 +55,8 @@ export function ShareView(): JSX.Element {
   }
   const exportFile = async (format: 'md' | 'json' | 'csv'): Promise<void> => {
     try {
-      const res = await getApi().exportRun(runId, format, lang);
+      // Compare mode exports the comparison (before = compareTo, after = runId, as the card), not run B alone.
+      const res = compareTo ? await getApi().exportComparison(compareTo, runId, format, lang) : await getApi().exportRun(runId, format, lang);
       if (format !== 'md') return downloadFile(res.filename, res.mime, res.content);
       const how = await copyText(res.content);
       if (how === 'manual') setManual(res.content);
@@ -109,6 +110,11 @@ export function ShareView(): JSX.Element {
               </>
             ) : null}
           </p>
+          {compareTo ? (
+            <p className="muted small" data-testid="exports-compare">
+              {t('share.exportsCompare')}
+            </p>
+          ) : null}
           <p className="muted small">{t('share.privacy')}</p>
         </div>
       </div>

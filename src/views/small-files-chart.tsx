@@ -8,6 +8,7 @@ import { placeColors, smallFilesAbsData, smallFilesRatioData } from '../lib/run-
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 import { whiskerShape } from './whisker-bar';
+import { ChartLegend } from './chart-legend';
 
 /**
  * Small-file operations (create, stat, read, delete) on a linear scale with min–max whiskers: as
@@ -23,12 +24,13 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
   const max = Math.max(ratio ? 1 : 0, ...rows.flatMap((r) => series.map((s) => top(r, s.key))));
   const ticks = niceTicks(max);
   const sub = ratio ? t('chart.smallRatioSub') : t('chart.smallAbsSub');
+  const opLabel = (op: string): string => t(`chart.op.${op}`, { defaultValue: op });
   return (
     <ChartCard title={t('chart.small')} sub={sub} testId="chart-small-files">
       <ResponsiveContainer width="100%" height={280}>
         <BarChart data={rows} margin={{ top: 24, right: 12, bottom: 4, left: 4 }} barCategoryGap="24%">
           <CartesianGrid vertical={false} />
-          <XAxis dataKey="op" tick={CHART.tick} tickLine={false} />
+          <XAxis dataKey="op" tick={CHART.tick} tickLine={false} tickFormatter={opLabel} />
           <YAxis
             domain={[0, ticks[ticks.length - 1]]}
             ticks={ticks}
@@ -41,13 +43,14 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
           />
           <Tooltip
             {...CHART.tooltip}
+            labelFormatter={(op) => opLabel(String(op))}
             formatter={(v, _name, item) => {
-              if (!ratio) return `${fmtNum(Number(v))} ops/s`;
+              if (!ratio) return t('chart.opsPerS', { value: fmtNum(Number(v)) });
               const abs = (item?.payload as Record<string, unknown> | undefined)?.[`${String(item?.dataKey)}_abs`];
-              return `${fmtRatio(Number(v))} ${t('chart.native')}${typeof abs === 'number' ? ` (${fmtNum(abs)} ops/s)` : ''}`;
+              return `${fmtRatio(Number(v))} ${t('chart.native')}${typeof abs === 'number' ? ` (${t('chart.opsPerS', { value: fmtNum(abs) })})` : ''}`;
             }}
           />
-          <Legend {...CHART.legend} />
+          <Legend {...CHART.legend} content={<ChartLegend />} />
           {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: t('chart.native'), position: 'insideTopRight', fontSize: 12 }} /> : null}
           {series.map((s) => (
             <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} shape={whiskerShape(s.key, false)} />

@@ -1,7 +1,8 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Run, TestId } from '../../electron/contract';
-import { isFallback } from '../../electron/headline';
+import { isFallback, targetLabel } from '../../electron/headline';
+import { uiLang } from '../lib/i18n';
 import { fmtCompact, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { baselineTarget } from '../lib/run-data';
@@ -26,7 +27,7 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
   }).filter((t) => t.stat);
   if (tiles.length === 0) return null;
   return (
-    <ul className="tiles" aria-label={t('tile.label', { target: base.label })} data-testid="summary-tiles">
+    <ul className="tiles" aria-label={t('tile.label', { target: targetLabel(base, uiLang()) })} data-testid="summary-tiles">
       {tiles.map((tile) => (
         <li key={tile.metric} className="tile">
           <span className="tile-title">{t(`tile.${tile.metric}`)}</span>

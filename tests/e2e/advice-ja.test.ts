@@ -43,9 +43,9 @@ afterAll(async () => {
 async function openAdvice(s: WebServer): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' })).newPage();
   await page.goto(s.url);
-  // Alt+6 opens What to change whatever the navigation's words are.
+  // Alt+2 opens What to change whatever the navigation's words are.
   await page.locator('body').waitFor();
-  await page.keyboard.press('Alt+Digit6');
+  await page.keyboard.press('Alt+Digit2');
   await page.locator('[data-testid="advice-list"], [data-testid="advice-empty"]').first().waitFor({ timeout: 120_000 });
   return page;
 }

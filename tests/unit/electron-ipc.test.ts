@@ -41,6 +41,7 @@ describe('IPC wiring', () => {
     'runs.team': [['a', 'b']],
     'runs.teamExport': [['a', 'b'], 'md'],
     'runs.export': ['run-1', 'md'],
+    'runs.exportCompare': ['a', 'b', 'csv'],
     'card.render': [{ runId: 'run-1' }],
     'advice.plan': ['libvirt:vm/diskIo'],
     'advice.apply': ['0123456789abcdef0123456789abcdef'],

@@ -24,6 +24,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   getRun: true,
   compare: true,
   exportRun: true,
+  exportComparison: true,
   renderCard: true,
   onEvent: true,
 };

@@ -7,9 +7,11 @@ describe('keyboard shortcuts', () => {
   it('open views by the physical digit key, whatever character Option types on a Mac', () => {
     // Option+1 on a US Mac layout has key "¡" but code "Digit1".
     expect(shortcutFor({ ...key('Digit1', { altKey: true }), key: '¡' } as ReturnType<typeof key>)).toEqual({ view: 'environments' });
-    expect(shortcutFor(key('Digit3', { altKey: true }))).toEqual({ view: 'history' });
-    expect(shortcutFor(key('Numpad5', { altKey: true }))).toEqual({ view: 'share' });
-    expect(shortcutFor(key('Digit6', { altKey: true }))).toEqual({ view: 'advice' });
+    // The digits follow the sidebar: environments, advice, results, history, compare, share.
+    expect(shortcutFor(key('Digit2', { altKey: true }))).toEqual({ view: 'advice' });
+    expect(shortcutFor(key('Digit3', { altKey: true }))).toEqual({ view: 'results' });
+    expect(shortcutFor(key('Numpad4', { altKey: true }))).toEqual({ view: 'history' });
+    expect(shortcutFor(key('Digit6', { altKey: true }))).toEqual({ view: 'share' });
     expect(shortcutFor(key('Digit7', { altKey: true }))).toBeNull();
     expect(shortcutFor(key('Digit1'))).toBeNull();
     expect(shortcutFor(key('Digit1', { altKey: true, ctrlKey: true }))).toBeNull();

@@ -11,6 +11,7 @@ export { redactRun, redactText, redactComparison, makeRedactor, type RedactConte
 export { runToMarkdown, comparisonToMarkdown } from './markdown.js';
 export { runToCsv, csvField, CSV_COLUMNS } from './csv.js';
 export { runToJson } from './json.js';
+export { comparisonToCsv, comparisonToJson, exportComparison, COMPARE_CSV_COLUMNS } from './compare-export.js';
 export { renderCardSvg, MAX_CARD_ROWS, type CardOptions } from './card-svg.js';
 export { renderCardPng, cardFilename, cardFontFiles, japaneseFontFiles, svgToPng, CARD_SIZE } from './card.js';
 

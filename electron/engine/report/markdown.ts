@@ -2,7 +2,9 @@
 import type { Comparison, MountInfo, Run, TestResult } from '../../contract.js';
 import { errorText } from '../../error-text.js';
 import { MISSING, formatDate, formatInterval, formatNumber, formatRatio, formatWithUnit } from '../../format.js';
+import type { TFunction } from 'i18next';
 import { translator, type Lang } from '../../i18n.js';
+import { methodSummary } from '../../method-summary.js';
 import { metricInfo } from '../../metrics.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../../verdict-stats.js';
 import {
@@ -21,6 +23,11 @@ function cell(s: string): string {
   return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ').trim();
 }
 
+/** Text on one line (a list item): line breaks become spaces. */
+function oneLine(s: string): string {
+  return s.replace(/\s*(\r?\n|\r)\s*/g, ' ').trim();
+}
+
 /** Inline code that survives backticks in its content. */
 function code(s: string): string {
   const fence = s.includes('`') ? '``' : '`';
@@ -37,8 +44,31 @@ function table(head: string[], rows: string[][], right: number[] = []): string[]
 }
 
 function toolText(r: TestResult): string {
-  const tool = [r.tool?.name, r.tool?.version].filter(Boolean).join(' ');
-  return [tool, r.tool?.method].filter(Boolean).join(' — ');
+  return [r.tool?.name, r.tool?.version].filter(Boolean).join(' ');
+}
+
+/**
+ * How each test of a target measured, below its table: one line per test, tool and method (the places
+ * that share them listed), the summary in the reader's language and the script's exact method text as
+ * code when it says more. The exact commands are in the JSON export.
+ */
+function methodSection(results: TestResult[], t: TFunction, lang: Lang): string[] {
+  const groups = new Map<string, { r: TestResult; places: string[] }>();
+  for (const r of results) {
+    const key = `${r.test}\0${toolText(r)}\0${r.tool?.method ?? ''}`;
+    const g = groups.get(key) ?? { r, places: [] };
+    g.places.push(placeLabel(r.place, lang));
+    groups.set(key, g);
+  }
+  if (groups.size === 0) return [];
+  const out = ['', `**${t('report:md.method')}**`, ''];
+  for (const { r, places } of groups.values()) {
+    const summary = methodSummary(r, lang);
+    out.push(`- **${oneLine(testLabel(r.test, lang))}** (${places.join(', ')}) — ${oneLine(toolText(r))}: ${oneLine(summary)}`);
+    if (r.tool?.method && r.tool.method !== summary) out.push(`  - ${code(oneLine(r.tool.method))}`);
+  }
+  out.push('', t('report:md.commandsInJson'));
+  return out;
 }
 
 function settingsLine(settings: Record<string, unknown>): string {
@@ -85,7 +115,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
         rows.push([
           testLabel(r.test, lang),
           placeLabel(r.place, lang),
-          metric,
+          info.label,
           formatNumber(st.median, lang),
           formatNumber(st.min, lang),
           formatNumber(st.max, lang),
@@ -99,6 +129,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
     if (rows.length) {
       const head = ['test', 'place', 'metric', 'median', 'min', 'max', 'n', 'unit', 'ratio', 'tool'].map((c) => t(`report:md.col.${c}`));
       out.push(...table(head, rows, [3, 4, 5, 6, 8]));
+      out.push(...methodSection(tr.results, t, lang));
     } else {
       out.push(t('report:md.noResults'));
     }
@@ -129,10 +160,10 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
     const info = metricInfo(r.metric, lang);
     const v = (x: number | null): string => formatWithUnit(x, info.unit, lang);
     return [
-      r.target,
+      r.target === 'local' ? t('common:thisMachine') : r.target,
       testLabel(r.test, lang),
       placeLabel(r.place, lang),
-      `${info.label} (${r.metric})`,
+      info.label,
       v(r.a),
       v(r.b),
       formatInterval(r.ratio, r.ci, lang),
