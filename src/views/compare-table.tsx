@@ -37,6 +37,8 @@ function spread(s: [number, number] | null, n: number): string {
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
   const { t } = useUi();
   const groups = groupRows(comparison.rows);
+  const cross = !!comparison.machines;
+  const cols = cross ? 7 : 5;
   if (groups.length === 0) return <p className="muted">{t('compare.noShared')}</p>;
   return (
     <div className="card table-card">
@@ -47,8 +49,14 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
               <th scope="col">{t('table.metric')}</th>
               <th scope="col" className="num">{t('compare.before')}</th>
               <th scope="col" className="num">{t('compare.after')}</th>
+              {cross ? (
+                <>
+                  <th scope="col" className="num">{t('compare.nativeA')}</th>
+                  <th scope="col" className="num">{t('compare.nativeB')}</th>
+                </>
+              ) : null}
               <th scope="col" className="num">
-                {t('compare.ratio')} <span className="muted small">[{levelText(comparison.method.level)}]</span>
+                {cross ? t('compare.ratioOfRatios') : t('compare.ratio')} <span className="muted small">[{levelText(comparison.method.level)}]</span>
               </th>
               <th scope="col">{t('compare.verdict')}</th>
             </tr>
@@ -56,7 +64,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
           {groups.map((g) => (
             <tbody key={g.key}>
               <tr className="group-row">
-                <th scope="rowgroup" colSpan={5}>
+                <th scope="rowgroup" colSpan={cols}>
                   {g.title}
                 </th>
               </tr>
@@ -80,6 +88,12 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                       {fmtNum(r.b)}
                       <span className="muted small block">{spread(r.spreadB, r.nB)}</span>
                     </td>
+                    {cross ? (
+                      <>
+                        <td className="num" data-testid="native-a">{r.nativeA == null ? '–' : fmtRatioInterval(r.nativeA, null)}</td>
+                        <td className="num" data-testid="native-b">{r.nativeB == null ? '–' : fmtRatioInterval(r.nativeB, null)}</td>
+                      </>
+                    ) : null}
                     <td className="num ratio-ci">{fmtRatioInterval(r.ratio, r.ci)}</td>
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>

@@ -65,15 +65,24 @@ export function CompareView(): JSX.Element {
       {a && b && a === b ? <p className="muted">{t('compare.same')}</p> : null}
       {comparison ? (
         <>
+          {comparison.machines ? (
+            <>
+              <p className="compare-machines strong" data-testid="compare-machines">
+                {t('compare.machines', comparison.machines)}
+              </p>
+              <SettingsChanges changes={comparison.settings ?? []} labels={comparison.machines} />
+              <p className="small muted">{t('compare.crossNote')}</p>
+            </>
+          ) : null}
           <p className="compare-summary" data-testid="compare-summary">
             <strong>{summaryLine(comparison.summary, uiLang())}</strong>
           </p>
           <p className="muted small compare-caption">
             {fmtDate(comparison.a.startedAt)} ({t(`common:suite.${comparison.a.suite}`)}) → {fmtDate(comparison.b.startedAt)} ({t(`common:suite.${comparison.b.suite}`)})
           </p>
-          <MethodNote />
+          <MethodNote crossMachine={!!comparison.machines} />
           <TooFewOffer comparison={comparison} />
-          <SettingsChanges changes={comparison.settings ?? []} />
+          {comparison.machines ? null : <SettingsChanges changes={comparison.settings ?? []} />}
           <CompareChart comparison={comparison} />
           <ServiceCompare comparison={comparison} />
           <CompareTable comparison={comparison} />
