@@ -42,7 +42,8 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
   if (groups.length === 0) return <p className="muted">{t('compare.noShared')}</p>;
   return (
     <div className="card table-card">
-      <div className="table-scroll">
+      {/* Across machines the two ratio-to-native columns make the table wider than a narrow window: keyboard users scroll it. */}
+      <div className="table-scroll" {...(cross ? { tabIndex: 0, role: 'region', 'aria-label': t('view.compare.title') } : {})}>
         <table className="table compare-table" data-testid="compare-table">
           <thead>
             <tr>

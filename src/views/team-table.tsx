@@ -77,7 +77,7 @@ export function TeamPanel({ ids, onClose }: { ids: string[]; onClose: () => void
   };
   const line = table ? fastestLine(table, lang) : null;
   return (
-    <section className="card team-panel" data-testid="team-panel" aria-labelledby="team-title">
+    <section className="card team-panel" data-testid="team-panel">
       <div className="team-panel-head">
         <h2 className="section-title" id="team-title">
           {t('team.title')}
@@ -109,7 +109,7 @@ export function TeamPanel({ ids, onClose }: { ids: string[]; onClose: () => void
       ) : null}
       {table && table.rows.length === 0 ? <p className="muted">{t('team.empty')}</p> : null}
       {table && table.rows.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('team.title')}>
           <table className="table team-table" data-testid="team-table">
             <thead>
               <tr>
