@@ -81,7 +81,8 @@ export function CompareView(): JSX.Element {
             {fmtDate(comparison.a.startedAt)} ({t(`common:suite.${comparison.a.suite}`)}) → {fmtDate(comparison.b.startedAt)} ({t(`common:suite.${comparison.b.suite}`)})
           </p>
           <MethodNote crossMachine={!!comparison.machines} />
-          <TooFewOffer comparison={comparison} />
+          {/* Re-running with more trials measures this machine: an imported run cannot be re-run here. */}
+          {comparison.machines ? null : <TooFewOffer comparison={comparison} />}
           {comparison.machines ? null : <SettingsChanges changes={comparison.settings ?? []} />}
           <CompareChart comparison={comparison} />
           <ServiceCompare comparison={comparison} />

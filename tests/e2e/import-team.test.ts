@@ -109,6 +109,8 @@ describe('import, cross-machine compare and the team table', () => {
     const first = page.getByTestId('settings-change').first();
     expect(await first.getAttribute('data-setting')).toBe('mountType');
     expect(await first.innerText()).toMatch(/lima:test\s+mountType\s+"?virtiofs"?\s+"?9p"?/);
+    // "Re-run with more trials" would measure this machine, not the colleague's: not offered across machines.
+    expect(await page.getByTestId('too-few-offer').count()).toBe(0);
     await page.getByTestId('method-note').locator('summary').click();
     expect(await page.getByTestId('method-note').innerText()).toContain("each place is first divided by its own machine's native result");
     // The shared folder's random reads (the fixtures' shared places differ: disk vs tmpfs): B's ratio to its native over A's, decided better with an interval above 1×.
