@@ -38,6 +38,8 @@ export function CompareView(): JSX.Element {
       </EmptyState>
     );
   }
+  // The engine names this machine's side "This machine"; imported runs carry their own label.
+  const machines = comparison?.machines ? { a: comparison.a.origin ? comparison.machines.a : t('common:thisMachine'), b: comparison.b.origin ? comparison.machines.b : t('common:thisMachine') } : undefined;
   const share = (): void => {
     useAppStore.setState({ shareRunId: b, shareCompareTo: a, view: 'share' });
   };
@@ -65,12 +67,12 @@ export function CompareView(): JSX.Element {
       {a && b && a === b ? <p className="muted">{t('compare.same')}</p> : null}
       {comparison ? (
         <>
-          {comparison.machines ? (
+          {machines ? (
             <>
               <p className="compare-machines strong" data-testid="compare-machines">
-                {t('compare.machines', comparison.machines)}
+                {t('compare.machines', machines)}
               </p>
-              <SettingsChanges changes={comparison.settings ?? []} labels={comparison.machines} />
+              <SettingsChanges changes={comparison.settings ?? []} labels={machines} />
               <p className="small muted">{t('compare.crossNote')}</p>
             </>
           ) : null}

@@ -123,7 +123,7 @@ export function TeamPanel({ ids, onClose }: { ids: string[]; onClose: () => void
             <tbody>
               {sortTeamRows(table.rows, sort.key, sort.dir).map((r) => (
                 <tr key={`${r.runId}|${r.target}|${r.place}`} data-testid="team-row" data-machine={r.machine} data-place={r.place} data-score={r.score ?? undefined}>
-                  <th scope="row">{r.machine}</th>
+                  <th scope="row">{r.imported ? r.machine : t('common:thisMachine')}</th>
                   <td className="mono">{r.target}</td>
                   <td>{PLACE_LABEL[r.place] ?? r.place}</td>
                   {table.metrics.map((m) => (

@@ -3,7 +3,7 @@
 // Rename, Compare them across machines (settings diff first, the ratio-to-native verdict with its interval),
 // the team table with its Markdown export, and a truncated file that is refused and changes nothing stored.
 // axe on each; screenshots at 1440 and 1024, light and dark, English and Japanese (test-results/screens/import-team).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -186,5 +186,23 @@ describe('import, cross-machine compare and the team table', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await row(B).waitFor({ state: 'detached' });
     expect(Object.keys(stored())).toEqual([`${A}.json`]);
+  });
+
+  it("names this machine's side in the page's language against an imported run", async () => {
+    const LOCAL = '2026-11-26T21-49-24-2-targets';
+    copyFileSync(join(FIXTURES, 'machine-b.json'), join(server.home, 'runs', `${LOCAL}.json`));
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', reducedMotion: 'reduce' });
+    const p = await ctx.newPage();
+    await p.goto(server.url);
+    await p.getByTestId('nav-history').click();
+    for (const id of [A, LOCAL]) await p.locator(`[data-testid="history-row"][data-run-id="${id}"] input[type="checkbox"]`).check();
+    await p.getByTestId('team-picked').click();
+    await p.getByTestId('team-table').waitFor();
+    const machines = await p.locator('[data-testid="team-row"] th').allInnerTexts();
+    expect(new Set(machines)).toEqual(new Set(['M2 Air (design team)', 'このマシン']));
+    await p.getByTestId('compare-picked').click();
+    await p.getByTestId('compare-table').waitFor({ timeout: 30_000 });
+    expect(await p.getByTestId('compare-machines').innerText()).toBe('M2 Air (design team) (A) ↔ このマシン (B): 別々のマシン');
+    await ctx.close();
   });
 });
