@@ -205,4 +205,21 @@ describe('import, cross-machine compare and the team table', () => {
     expect(await p.getByTestId('compare-machines').innerText()).toBe('M2 Air (design team) (A) ↔ このマシン (B): 別々のマシン');
     await ctx.close();
   });
+
+  it('imports files dropped onto the History list: a prototype-pollution key is refused with its error', async () => {
+    await page.getByTestId('nav-history').click();
+    await page.getByTestId('history-list').waitFor();
+    const before = stored();
+    await page.getByTestId('history-drop').evaluate((el) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['{"__proto__": {"polluted": true}, "id": "x"}'], 'hostile.json', { type: 'application/json' }));
+      el.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    const outcome = page.locator('[data-testid="import-outcome"][data-ok="false"]');
+    await outcome.waitFor();
+    expect(await outcome.innerText()).toMatch(/^Not imported: hostile\.json contains the key "__proto__"/);
+    expect(stored()).toEqual(before);
+    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+  });
 });
