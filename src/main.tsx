@@ -15,6 +15,7 @@ import './styles/header.css';
 import './styles/run-annotate.css';
 import './styles/notices.css';
 import './styles/charts.css';
+import './styles/imports.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -3,7 +3,7 @@ import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/contract';
 import { levelText, verdictWord } from '../../electron/verdict-stats';
 import { uiLang } from '../lib/i18n';
-import { fmtCompact, fmtInterval, fmtNum } from '../lib/format';
+import { fmtCompact, fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
 const PLACES = ['native', 'shared', 'guest', 'volume'];
@@ -36,18 +36,27 @@ function spread(s: [number, number] | null, n: number): string {
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
   const { t } = useUi();
   const groups = groupRows(comparison.rows);
+  const cross = !!comparison.machines;
+  const cols = cross ? 7 : 5;
   if (groups.length === 0) return <p className="muted">{t('compare.noShared')}</p>;
   return (
     <div className="card table-card">
-      <div className="table-scroll">
+      {/* Across machines the two ratio-to-native columns make the table wider than a narrow window: keyboard users scroll it. */}
+      <div className="table-scroll" {...(cross ? { tabIndex: 0, role: 'region', 'aria-label': t('view.compare.title') } : {})}>
         <table className="table compare-table" data-testid="compare-table">
           <thead>
             <tr>
               <th scope="col">{t('table.metric')}</th>
               <th scope="col" className="num">{t('compare.before')}</th>
               <th scope="col" className="num">{t('compare.after')}</th>
+              {cross ? (
+                <>
+                  <th scope="col" className="num">{t('compare.nativeA')}</th>
+                  <th scope="col" className="num">{t('compare.nativeB')}</th>
+                </>
+              ) : null}
               <th scope="col" className="num">
-                {t('compare.ratio')} <span className="muted small">[{levelText(comparison.method.level)}]</span>
+                {cross ? t('compare.ratioOfRatios') : t('compare.ratio')} <span className="muted small">[{levelText(comparison.method.level)}]</span>
               </th>
               <th scope="col">{t('compare.verdict')}</th>
             </tr>
@@ -55,7 +64,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
           {groups.map((g) => (
             <tbody key={g.key}>
               <tr className="group-row">
-                <th scope="rowgroup" colSpan={5}>
+                <th scope="rowgroup" colSpan={cols}>
                   {g.title}
                 </th>
               </tr>
@@ -79,6 +88,12 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                       {fmtNum(r.b)}
                       <span className="muted small block">{spread(r.spreadB, r.nB)}</span>
                     </td>
+                    {cross ? (
+                      <>
+                        <td className="num" data-testid="native-a">{fmtRatio(r.nativeA)}</td>
+                        <td className="num" data-testid="native-b">{fmtRatio(r.nativeB)}</td>
+                      </>
+                    ) : null}
                     <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>

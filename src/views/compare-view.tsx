@@ -38,6 +38,8 @@ export function CompareView(): JSX.Element {
       </EmptyState>
     );
   }
+  // The engine names this machine's side "This machine"; imported runs carry their own label.
+  const machines = comparison?.machines ? { a: comparison.a.origin ? comparison.machines.a : t('common:thisMachine'), b: comparison.b.origin ? comparison.machines.b : t('common:thisMachine') } : undefined;
   const share = (): void => {
     useAppStore.setState({ shareRunId: b, shareCompareTo: a, view: 'share' });
   };
@@ -65,15 +67,25 @@ export function CompareView(): JSX.Element {
       {a && b && a === b ? <p className="muted">{t('compare.same')}</p> : null}
       {comparison ? (
         <>
+          {machines ? (
+            <>
+              <p className="compare-machines strong" data-testid="compare-machines">
+                {t('compare.machines', machines)}
+              </p>
+              <SettingsChanges changes={comparison.settings ?? []} labels={machines} />
+              <p className="small muted">{t('compare.crossNote')}</p>
+            </>
+          ) : null}
           <p className="compare-summary" data-testid="compare-summary">
             <strong>{summaryLine(comparison.summary, uiLang())}</strong>
           </p>
           <p className="muted small compare-caption">
             {fmtDate(comparison.a.startedAt)} ({t(`common:suite.${comparison.a.suite}`)}) → {fmtDate(comparison.b.startedAt)} ({t(`common:suite.${comparison.b.suite}`)})
           </p>
-          <MethodNote />
-          <TooFewOffer comparison={comparison} />
-          <SettingsChanges changes={comparison.settings ?? []} />
+          <MethodNote crossMachine={!!comparison.machines} />
+          {/* Re-running with more trials measures this machine: an imported run cannot be re-run here. */}
+          {comparison.machines ? null : <TooFewOffer comparison={comparison} />}
+          {comparison.machines ? null : <SettingsChanges changes={comparison.settings ?? []} />}
           <CompareChart comparison={comparison} />
           <ServiceCompare comparison={comparison} />
           <CompareTable comparison={comparison} />

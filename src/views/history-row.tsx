@@ -18,6 +18,11 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
       </td>
       <td>
         <RunAnnotate run={run} />
+        {run.origin ? (
+          <span className="badge badge-imported" data-testid="imported-badge" title={t('history.importedFrom', { machine: run.origin.machine })}>
+            {t('history.importedBadge', { machine: run.origin.machine })}
+          </span>
+        ) : null}
       </td>
       <td>{t(`common:suite.${run.suite}`)}</td>
       <td>

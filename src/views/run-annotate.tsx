@@ -20,13 +20,14 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
   const [busy, setBusy] = useState(false);
   const [name, setName] = useState(run.name ?? '');
   const [note, setNote] = useState(run.note ?? '');
+  const [machine, setMachine] = useState(run.origin?.machine ?? '');
   const title = runTitle(run);
   const fail = (err: unknown): void => useAppStore.getState().pushError(err);
   const save = async (e: FormEvent): Promise<void> => {
     e.preventDefault();
     setBusy(true);
     try {
-      await getApi().annotateRun(run.id, { name, note });
+      await getApi().annotateRun(run.id, run.origin ? { name, note, machine } : { name, note });
       setEditing(false);
       await loadRuns();
     } catch (err) {
@@ -58,6 +59,12 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
           <span>{t('annotate.name')}</span>
           <input type="text" value={name} maxLength={80} placeholder={fmtDate(run.startedAt)} onChange={(e) => setName(e.target.value)} data-testid="run-name-input" autoFocus />
         </label>
+        {run.origin ? (
+          <label>
+            <span>{t('annotate.machine')}</span>
+            <input type="text" value={machine} maxLength={80} required onChange={(e) => setMachine(e.target.value)} data-testid="run-machine-input" />
+          </label>
+        ) : null}
         <label>
           <span>{t('annotate.note')}</span>
           <textarea value={note} maxLength={1000} rows={2} placeholder={t('annotate.notePlaceholder')} onChange={(e) => setNote(e.target.value)} data-testid="run-note-input" />

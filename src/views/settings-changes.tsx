@@ -3,8 +3,8 @@ import { useUi } from '../lib/use-ui';
 import type { SettingChange } from '../../electron/contract';
 import { fmtValue } from '../lib/format';
 
-/** The settings that differ between the two compared runs (what an apply changed), before → after. */
-export function SettingsChanges({ changes }: { changes: SettingChange[] }): JSX.Element | null {
+/** The settings that differ between the two compared runs (what an apply changed, or two machines' setups), before → after or A → B. */
+export function SettingsChanges({ changes, labels }: { changes: SettingChange[]; labels?: { a: string; b: string } }): JSX.Element | null {
   const { t } = useUi();
   if (changes.length === 0) return null;
   return (
@@ -15,13 +15,13 @@ export function SettingsChanges({ changes }: { changes: SettingChange[] }): JSX.
           <tr>
             <th scope="col">{t('settingsChanged.target')}</th>
             <th scope="col">{t('settingsChanged.setting')}</th>
-            <th scope="col">{t('compare.before')}</th>
-            <th scope="col">{t('compare.after')}</th>
+            <th scope="col">{labels ? `A · ${labels.a}` : t('compare.before')}</th>
+            <th scope="col">{labels ? `B · ${labels.b}` : t('compare.after')}</th>
           </tr>
         </thead>
         <tbody>
           {changes.map((c) => (
-            <tr key={`${c.target}/${c.setting}`}>
+            <tr key={`${c.target}/${c.setting}`} data-testid="settings-change" data-setting={c.setting}>
               <td className="mono">{c.target}</td>
               <td>{c.setting}</td>
               <td className="mono">{fmtValue(c.a)}</td>

@@ -2,22 +2,12 @@
 import type { TeamTable } from '../../contract.js';
 import { MISSING, formatInterval } from '../../format.js';
 import { translator, type Lang } from '../../i18n.js';
+import { fastestLine } from '../../team-line.js';
 import { metricInfo } from '../../metrics.js';
 import { levelText } from '../../verdict-stats.js';
 import { csvField } from './csv.js';
 import { placeLabel } from './format.js';
 import { makeRedactor, type RedactContext } from './redact.js';
-
-const show = (v: unknown): string => (v === null || v === undefined ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v));
-
-/** "What the fastest setup uses": the settings of the best row that differ from the worst's, in a language. */
-export function fastestLine(table: TeamTable, lang: Lang = 'en'): string | null {
-  if (!table.fastest) return null;
-  const t = translator(lang);
-  const best = table.rows[table.fastest.best];
-  const parts = table.fastest.settings.map((s) => `${s.setting} ${show(s.best)} (${t('report:team.vs')} ${show(s.worst)})`);
-  return t('report:team.fastest', { machine: best.machine, target: best.target, settings: parts.length ? parts.join(', ') : t('report:team.sameSettings') });
-}
 
 /** Markdown: the table (ratio to each machine's native, with intervals), the fastest-setup line and the method. */
 export function teamToMarkdown(table: TeamTable, ctx?: RedactContext, lang: Lang = 'en'): string {
@@ -48,3 +38,5 @@ export function teamToCsv(table: TeamTable, ctx?: RedactContext): string {
   }
   return out.join('\r\n') + '\r\n';
 }
+
+export { fastestLine };
