@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, leftovers, onlyThisMachine, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { VIEW_ORDER } from '../../src/lib/shortcuts.js';
 
 const RUN_TIMEOUT = 300_000;
 let server: WebServer;
@@ -113,7 +114,7 @@ describe('vmbench web in Chromium', () => {
     shotOnFailure('compare');
     await benchmark();
     await waitFinished('completed');
-    await page.keyboard.press('Alt+3');
+    await page.keyboard.press(`Alt+${VIEW_ORDER.indexOf('history') + 1}`);
     await page.getByTestId('history-list').waitFor();
     expect(await page.getByTestId('history-row').count()).toBe(2);
     await shot('4-history');
