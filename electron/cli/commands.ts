@@ -162,7 +162,7 @@ export async function cmdCard(engine: Engine, run: string, compare: string | und
   return 0;
 }
 
-/** `vmbench export RUN --format md|csv|json [--out FILE]`. */
+/** `vmbench export RUN --format md|csv|json [--label NAME] [--out FILE]`; the label goes beside a JSON run as `machine`. */
 export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string, lang: Lang = 'en', label?: string): Promise<number> {
   const res = await call<{ content: string }>(engine, 'runs.export', run, format, lang);
   // `--label` names this machine for a colleague's import (`machine` beside the run, cleaned and redacted like the importer does).
