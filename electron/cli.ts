@@ -98,10 +98,10 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       if (!v.out) throw new CliError(t('cli:usage', { usage: 'card RUN [--compare RUN_B] --out FILE' }), 2);
       return cmdCard(engine, pos[0], v.compare, v.out, lang);
     case 'export': {
-      need(1, 'export RUN --format md|csv|json [--out FILE]');
+      need(1, 'export RUN --format md|csv|json [--label NAME] [--out FILE]');
       const format = v.format as ExportFormat;
-      if (!['md', 'csv', 'json'].includes(format)) throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--out FILE]' }), 2);
-      return cmdExport(engine, pos[0], format, v.out, lang);
+      if (!['md', 'csv', 'json'].includes(format) || (v.label !== undefined && format !== 'json')) throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--label NAME] [--out FILE]' }), 2);
+      return cmdExport(engine, pos[0], format, v.out, lang, v.label);
     }
     case 'import':
       if (pos.length < 1) throw new CliError(t('cli:usage', { usage: 'import FILE... [--label NAME] [--json]' }), 2);

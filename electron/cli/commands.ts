@@ -2,6 +2,7 @@ import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef
 import type { Engine } from '../engine/api.js';
 import { engineMessage, writeWhy } from '../engine/errors.js';
 import { atomicWrite } from '../engine/util/atomic-write.js';
+import { cleanMachineLabel } from '../engine/store/machine-label.js';
 import { skippedTexts } from '../error-text.js';
 import { targetLabel } from '../headline.js';
 import { reasonText } from '../error-text.js';
@@ -161,9 +162,12 @@ export async function cmdCard(engine: Engine, run: string, compare: string | und
   return 0;
 }
 
-/** `vmbench export RUN --format md|csv|json [--out FILE]`. */
-export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string, lang: Lang = 'en'): Promise<number> {
+/** `vmbench export RUN --format md|csv|json [--label NAME] [--out FILE]`; the label goes beside a JSON run as `machine`. */
+export async function cmdExport(engine: Engine, run: string, format: ExportFormat, out?: string, lang: Lang = 'en', label?: string): Promise<number> {
   const res = await call<{ content: string }>(engine, 'runs.export', run, format, lang);
+  // `--label` names this machine for a colleague's import (`machine` beside the run, cleaned and redacted like the importer does).
+  const machine = label === undefined ? null : cleanMachineLabel(label);
+  if (machine) res.content = `${JSON.stringify({ ...(JSON.parse(res.content) as object), machine }, null, 2)}\n`;
   if (out) await writeOutput(out, res.content);
   else {
     // JSON keeps its data: controls in its strings are escaped (\uXXXX), not removed as in md/csv text.

@@ -56,6 +56,27 @@ describe('vmbench import', () => {
     expect(list.runs.find((x) => x.id === o.imported[0].id)?.origin).toEqual({ kind: 'imported', machine: 'M2 Air (design team)' });
   });
 
+  it("carries the exporter's label: `export --format json --label` writes `machine` beside the run, and the import shows it", () => {
+    // The colleague's side: a history of their own, one run in it, exported with their machine's name.
+    const theirs = join(root, 'theirs');
+    const mine = join(root, 'mine');
+    const their = (...args: string[]) => runCli([...args, '--data-dir', theirs], env(), 60_000);
+    expect(their('import', join(FIX, 'machine-b.json')).status).toBe(0);
+    const id = (JSON.parse(their('runs', '--json').stdout) as { runs: { id: string }[] }).runs[0].id;
+    const out = join(root, 'shared-run.json');
+    const exp = their('export', id, '--format', 'json', '--label', 'Dev box\u001b[31m', '--out', out);
+    expect(exp.stderr).toBe('');
+    expect(exp.status).toBe(0);
+    // The escape sequence is gone, as in every label vmbench stores.
+    expect((JSON.parse(readFileSync(out, 'utf8')) as { machine?: string }).machine).toBe('Dev box');
+    expect(their('export', id, '--format', 'md', '--label', 'x').status).toBe(2);
+    // Mine: imported without --label, under the exporter's label.
+    const r = runCli(['import', out, '--json', '--data-dir', mine], env(), 60_000);
+    expect(r.status).toBe(0);
+    const [o] = JSON.parse(r.stdout) as ImportOutcome[];
+    expect(o.imported[0].origin).toEqual({ kind: 'imported', machine: 'Dev box' });
+  });
+
   it('imports several runs of one file (an array) and a second machine', () => {
     const two = file('two.json', JSON.stringify([JSON.parse(textB), { ...JSON.parse(textB), id: 'other-run', startedAt: '2026-11-26T23:00:00.000Z' }]));
     const r = cli('import', two, '--label', 'Dev box', '--json');

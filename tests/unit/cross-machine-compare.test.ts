@@ -8,6 +8,7 @@ import type { Run } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { callRatio, CROSS_MACHINE_METHOD, methodText, welchLogRatio, welchLogRatioOfRatios } from '../../electron/verdict-stats.js';
 import { compareTable } from '../../electron/cli/summary.js';
+import { renderCardSvg } from '../../electron/engine/report/index.js';
 
 const load = (n: string, machine?: string): Run => {
   const run = JSON.parse(readFileSync(new URL(`../fixtures/imports/machine-${n}.json`, import.meta.url), 'utf8')) as Run;
@@ -87,5 +88,35 @@ describe('ratio of ratios', () => {
     expect(rr.hi - rr.lo).toBeGreaterThan(plain.hi - plain.lo);
     expect(callRatio(a, a.map((x) => x * 2), 0.05, { a: base, b: base.map((x) => x * 2) }).call).toBe('noise');
     expect(callRatio(a, a, 0.05, { a: [1, 1], b: [1, 1, 1] }).call).toBe('undecided');
+  });
+});
+
+describe('the share card across machines ("my setup vs a colleague\'s")', () => {
+  const a = load('a', 'M2 Air (design team)');
+  const b = load('b', 'Dev box');
+  const cmp = compareRuns(a, b);
+  const texts = (svg: string): string[] => [...svg.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&apos;|&#39;/g, "'"));
+
+  it('names both machines in the title and as the two columns, and states the ratio-to-native method', () => {
+    const t = texts(renderCardSvg(b, { compare: cmp }));
+    expect(t.some((x) => x.includes('M2 Air (design team) vs Dev box')), t.join(' / ')).toBe(true);
+    expect(t).toContain('M2 Air (design team)');
+    expect(t).toContain('Dev box');
+    expect(t.some((x) => x.includes("· ratio to each machine's native")), t.join(' / ')).toBe(true);
+    expect(t).not.toContain('BEFORE');
+  });
+
+  it('says the same in Japanese', () => {
+    const t = texts(renderCardSvg(b, { compare: cmp, lang: 'ja' }));
+    expect(t.some((x) => x.includes('M2 Air (design team) と Dev box'))).toBe(true);
+    expect(t.some((x) => x.includes('各マシンのネイティブとの比'))).toBe(true);
+  });
+
+  it('keeps Before and After for two runs of one machine', () => {
+    const same = compareRuns(load('a'), load('b'));
+    expect(same.machines).toBeUndefined();
+    const t = texts(renderCardSvg(load('b'), { compare: same }));
+    expect(t).toContain('BEFORE');
+    expect(t).toContain('AFTER');
   });
 });

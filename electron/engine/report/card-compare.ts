@@ -67,8 +67,9 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
   const more = all.length - rows.length;
   const out: string[] = [
     text(MARGIN, headY, t('report:card.head.metric'), head, more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : ''),
-    text(beforeX, headY, t('report:card.head.before'), { ...head, anchor: 'end' }),
-    text(afterX, headY, t('report:card.head.after'), { ...head, anchor: 'end' }),
+    // Across machines the two columns are the two machines, named by their labels (each its own absolute numbers).
+    text(beforeX, headY, cmp.machines ? fit(cmp.machines.a, 200, 14, true) : t('report:card.head.before'), { ...head, anchor: 'end' }),
+    text(afterX, headY, cmp.machines ? fit(cmp.machines.b, 200, 14, true) : t('report:card.head.after'), { ...head, anchor: 'end' }),
     text(pillX + pillW / 2, headY, t('report:card.head.change'), { ...head, anchor: 'middle' }),
   ];
   rows.forEach((x, i) => {

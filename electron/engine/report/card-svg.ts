@@ -175,9 +175,13 @@ export function renderCardSvg(input: Run, opts: CardOptions = {}): string {
     const body = compareBody(cmp, lang);
     return frame(
       {
-        title: t('report:card.compareTitle'),
+        // Across machines ("my setup vs a colleague's"): both labels in the title, the ratio-to-native method in the subtitle.
+        title: cmp.machines ? t('report:card.machinesTitle', { a: cmp.machines.a, b: cmp.machines.b }) : t('report:card.compareTitle'),
         titleSuffix: body.scope ? `— ${body.scope}` : '',
-        subtitle: `${summaryLine(cmp.summary, lang)} · ${formatDateSpan(cmp.a.startedAt, cmp.b.startedAt, lang)} · ${t('report:card.compareMethod')}`,
+        // (Two machines' dates say nothing about each other: the method takes their place.)
+        subtitle: cmp.machines
+          ? `${summaryLine(cmp.summary, lang)} · ${t('report:card.machinesMethod')}`
+          : `${summaryLine(cmp.summary, lang)} · ${formatDateSpan(cmp.a.startedAt, cmp.b.startedAt, lang)} · ${t('report:card.compareMethod')}`,
         badge: t('report:card.badgeSuite', { suite: t(`common:suite.${cmp.b.suite}`).toUpperCase() }),
         footerLeft: footerLeft(run, lang, false),
         footerRight,
