@@ -1,21 +1,7 @@
 import type { EstimateSource, JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
 
-/** Where a running job is right now (the latest progress event). */
-export interface JobCursor {
-  step: number;
-  steps: number;
-  target: string;
-  place: Place;
-  test: TestId;
-  trial: number;
-  trials: number;
-  fraction: number;
-  etaSec: number;
-  /** Trials of the step done (absent from engines that did not send it). */
-  done?: number;
-  /** When the engine sent the event (ms since the epoch): the ETA counts down from there. */
-  at?: number;
-}
+/** Where a running job is right now: the latest progress event's fields (the contract's, one definition). */
+export type JobCursor = Omit<Extract<JobEvent, { type: 'progress' }>, 'type' | 'jobId' | 'seq'>;
 
 /** One per-trial value as it arrived. */
 export interface LiveSample {

@@ -7,11 +7,9 @@ import { selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
 import { liveRun } from '../store/live-run';
-import { LatencyChart } from './latency-chart';
 import { ResultsTable } from './results-table';
 import { RunPicker } from './run-picker';
-import { SmallFilesChart } from './small-files-chart';
-import { ThroughputChart } from './throughput-chart';
+import { DiskCharts } from './disk-charts';
 
 /** Results of the run in progress, marked live: each trial's value enters the charts as it arrives; the table lists the finished steps. */
 export function LiveResults({ job }: { job: JobState }): JSX.Element {
@@ -58,11 +56,7 @@ export function LiveResults({ job }: { job: JobState }): JSX.Element {
           {t('results.liveWaitBody')}
         </EmptyState>
       ) : (
-        <div className="chart-grid">
-          <ThroughputChart run={run} />
-          <LatencyChart run={run} />
-          <SmallFilesChart run={run} />
-        </div>
+        <DiskCharts run={run} />
       )}
       {finished.targets.some((x) => x.results.length > 0) ? (
         <>

@@ -11,19 +11,17 @@ import { selectRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { DevTreeResults } from './dev-tree-results';
 import { ErrorTable } from './error-table';
-import { LatencyChart } from './latency-chart';
 import { ResultsTable } from './results-table';
 import { RunAdvice } from './run-advice';
 import { RunHeadline } from './run-headline';
 import { RunPicker } from './run-picker';
 import { ServiceResults } from './service-results';
-import { SmallFilesChart } from './small-files-chart';
 import { SummaryTiles } from './summary-tiles';
 import { TargetBanners } from './target-banners';
-import { ThroughputChart } from './throughput-chart';
 import { LiveResults } from './live-results';
 import { UnstableNotice } from './unstable-notice';
 import { liveJob } from '../store/live-run';
+import { DiskCharts } from './disk-charts';
 
 function duration(run: Run, t: TFunction<'ui'>): string {
   const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
@@ -88,11 +86,7 @@ export function ResultsView(): JSX.Element {
               {run.status === 'cancelled' ? t('results.emptyCancelled') : t('results.emptyFailed')}
             </EmptyState>
           ) : (
-            <div className="chart-grid">
-              <ThroughputChart run={run} />
-              <LatencyChart run={run} />
-              <SmallFilesChart run={run} />
-            </div>
+            <DiskCharts run={run} />
           )}
           <ServiceResults run={run} />
           <h2 className="section-heading">{t('results.all')}</h2>

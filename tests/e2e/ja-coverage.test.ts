@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES, NAMESPACES } from '../../electron/i18n.js';
 import { seedRuns, settleView, VIEWS } from '../helpers/a11y.js';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { hostOnlyEnv, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let home = '';
 let server: WebServer;
@@ -105,7 +105,7 @@ beforeAll(async () => {
   // What this machine runs (another test's libvirt guest, a developer's VMs) is left out: their CLIs'
   // own English output (virsh's stderr in a reason) is not a catalogue string and would differ per machine.
   home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
-  server = await startServer({ env: { HOME: home, VMBENCH_LIBVIRT_URI: `qemu+unix:///system?socket=${home}/none.sock`, DOCKER_HOST: `unix://${home}/none.sock` } });
+  server = await startServer({ env: hostOnlyEnv(home) });
   seedRuns(server.home, ['quick-multi', 'libvirt-before', 'libvirt-after', 'aa-quick-a']);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });

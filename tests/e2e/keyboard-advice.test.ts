@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuns, shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
-import { launchBrowser, ourFioProcesses, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { hostOnlyEnv, launchBrowser, ourFioProcesses, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('keyboard-advice');
 const ORDER = ['environments', 'advice', 'results', 'history', 'compare', 'share'] as const;
@@ -40,7 +40,7 @@ beforeAll(async () => {
   // libvirt and Docker pointed at sockets that do not exist, so a click on "benchmark them" never
   // reaches a guest or a container of someone else's (a test's guest, a developer's VM).
   home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
-  server = await startServer({ env: { HOME: home, VMBENCH_LIBVIRT_URI: `qemu+unix:///system?socket=${home}/none.sock`, DOCKER_HOST: `unix://${home}/none.sock` } });
+  server = await startServer({ env: hostOnlyEnv(home) });
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light', reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -174,3 +174,12 @@ export function pngSize(buf: Buffer): { width: number; height: number } {
   if (buf.subarray(12, 16).toString('ascii') !== 'IHDR') throw new Error('PNG without IHDR first');
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 }
+
+/**
+ * Environment for a `vmbench web` that must find This machine only, whatever runs on the machine: its own
+ * HOME, and libvirt and Docker pointed at sockets that do not exist (a developer's or another test's guest
+ * would otherwise be detected, and a click on "benchmark" could start a run in it).
+ */
+export function hostOnlyEnv(home: string): Record<string, string> {
+  return { HOME: home, VMBENCH_LIBVIRT_URI: `qemu+unix:///system?socket=${home}/none.sock`, DOCKER_HOST: `unix://${home}/none.sock` };
+}
