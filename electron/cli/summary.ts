@@ -48,10 +48,13 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
 export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
   const t = translator(lang);
   if (runs.length === 0) return t('cli:runs.none');
+  // With imported runs in the list, a machine column keeps them apart from this machine's own.
+  const machines = runs.some((r) => r.origin);
   return formatTable(
-    ['id', 'started', 'suite', 'status', 'targets', 'headline'].map((c) => t(`cli:col.${c}`)),
+    ['id', ...(machines ? ['machine'] : []), 'started', 'suite', 'status', 'targets', 'headline'].map((c) => t(`cli:col.${c}`)),
     runs.map((r) => [
       r.id,
+      ...(machines ? [r.origin ? t('cli:runs.imported', { machine: r.origin.machine }) : t('common:thisMachine')] : []),
       formatDate(r.startedAt, lang),
       t(`common:suite.${r.suite}`),
       t(`common:status.${r.status}`),

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { callRatio, CROSS_MACHINE_METHOD, methodText, welchLogRatio, welchLogRatioOfRatios } from '../../electron/verdict-stats.js';
-import { compareTable } from '../../electron/cli/summary.js';
+import { compareTable, runsTable } from '../../electron/cli/summary.js';
+import { summarizeRun } from '../../electron/engine/store/summary.js';
 import { renderCardSvg } from '../../electron/engine/report/index.js';
 
 const load = (n: string, machine?: string): Run => {
@@ -118,5 +119,19 @@ describe('the share card across machines ("my setup vs a colleague\'s")', () => 
     const t = texts(renderCardSvg(load('b'), { compare: same }));
     expect(t).toContain('BEFORE');
     expect(t).toContain('AFTER');
+  });
+});
+
+describe('vmbench runs with imported runs', () => {
+  it("adds a machine column: the imported run's label, marked imported, and This machine for the local one", () => {
+    const lines = runsTable([summarizeRun(load('a')), summarizeRun(load('b', 'Dev box'))]).split('\n');
+    expect(lines[0]).toMatch(/^id\s+machine\s+started/);
+    expect(lines.find((l) => l.startsWith('2026-11-26T21-45-01'))).toContain('This machine');
+    expect(lines.find((l) => l.startsWith('2026-11-26T21-49-24'))).toContain('Dev box (imported)');
+    expect(runsTable([summarizeRun(load('b', 'Dev box'))], 'ja')).toContain('Dev box（インポート）');
+  });
+
+  it('keeps the columns as they were when every run is this machine\'s', () => {
+    expect(runsTable([summarizeRun(load('a'))]).split('\n')[0]).toMatch(/^id\s+started/);
   });
 });
