@@ -8,6 +8,8 @@ import { useNow } from '../lib/use-now';
 import type { EstimateSource } from '../../electron/contract';
 import type { TFunction } from 'i18next';
 import { fmtEta } from '../lib/format';
+import { targetLabel } from '../../electron/headline';
+import { uiLang } from '../lib/i18n';
 import { Icon } from './icons';
 import { LiveNumbers } from './live-numbers';
 
@@ -29,7 +31,7 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const eta = liveEtaSec(job, now);
   const text = cursorText(job, t);
   const perTarget = targetProgress(job);
-  const label = (id: string): string => labels.find((t) => t.id === id)?.label ?? id;
+  const label = (id: string): string => targetLabel(labels.find((x) => x.id === id) ?? { id }, uiLang());
   const panel = useRef<HTMLElement>(null);
   // Keyboard focus follows the run: onto the panel (its Cancel is one Tab away) when it starts.
   useEffect(() => panel.current?.focus(), []);

@@ -36,6 +36,8 @@ afterAll(async () => {
 async function shots(when: string): Promise<void> {
   for (const lang of ['en', 'ja'] as const) {
     await page.getByTestId(`lang-${lang}`).click();
+    // The progress names the targets in the page's language (the engine's label is English).
+    if (lang === 'ja' && (await page.getByTestId('target-progress').count()) > 0) expect(await page.getByTestId('target-progress').innerText()).toContain('このマシン');
     for (const theme of ['light', 'dark'] as const) {
       if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByTestId('theme-toggle').click();
       await page.waitForFunction((th) => document.documentElement.dataset.theme === th, theme);

@@ -70,7 +70,7 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     const md = cli(['export', a, '--format', 'md', '--lang', 'ja'], {});
     expect(md.status, md.stderr).toBe(0);
     expect(md.stdout).toMatch(/^# vmbench 結果 — \d{4}\/\d\d\/\d\d/);
-    expect(md.stdout).toContain('| シーケンシャル書き込み | ネイティブ | write_MBps |');
+    expect(md.stdout).toContain('| シーケンシャル書き込み | ネイティブ | シーケンシャル書き込み |');
     expect(cli(['export', a, '--format', 'csv', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'csv'], {}).stdout);
     expect(cli(['export', a, '--format', 'json', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'json'], {}).stdout);
   });
