@@ -2,13 +2,15 @@
  * The contract's base vocabulary (tests, places, run states, a history line), which the advice and
  * comparison parts of the contract build on. contract.ts re-exports it: import from contract.ts.
  */
+import { testsOfKind, type TestId } from './test-catalogue.js';
 
 /** Benchmark presets: quick (about a minute per target), standard, thorough. */
 export type Suite = 'quick' | 'standard' | 'thorough';
-/** The tests of the suite (design.md). */
-export type TestId = 'seq-write' | 'seq-read' | 'rand-read' | 'small-files' | 'dev-tree' | 'watch' | 'net' | 'redis' | 'http';
+
+/** The tests of the suite: the ids of the test catalogue (test-catalogue.ts). */
+export type { TestId };
 /** Disk tests available in this version. */
-export const DISK_TESTS: readonly TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
+export const DISK_TESTS: readonly TestId[] = testsOfKind('disk');
 /** Where a test runs: the host itself, the host-shared folder, the guest disk, a Docker volume. */
 export type Place = 'native' | 'shared' | 'guest' | 'volume';
 

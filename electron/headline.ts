@@ -7,23 +7,14 @@
 import type { Place, Run, TestId, TestResult } from './contract.js';
 import { formatRatio } from './format.js';
 import { translator, type Lang } from './i18n.js';
-import { metricInfo } from './metrics.js';
+import { HEADLINE_METRIC, metricInfo } from './metrics.js';
+import { TEST_CATALOGUE } from './test-catalogue.js';
 import { decideFamily } from './verdict-family.js';
 import type { RatioCall } from './verdict-stats.js';
 
-/** How each test reads in a sentence, and the metric that stands for it. */
-// The developer task comes first: it is what a developer feels (issue: "appear first in Results for guests").
-const PHRASE: Record<TestId, string> = {
-  'dev-tree': 'tree_extract_s',
-  watch: 'watch_inotify_p50_ms',
-  'seq-write': 'write_MBps',
-  'seq-read': 'read_MBps',
-  'rand-read': 'read_iops',
-  'small-files': 'create_per_s',
-  net: 'tx_Mbps',
-  redis: 'set_rps_tcp',
-  http: 'req_per_s',
-};
+/** The order tests read in a sentence, each by the metric that stands for it (its primary). */
+// The developer tasks come first: they are what a developer feels (issue: "appear first in Results for guests").
+const PHRASE_ORDER: readonly TestId[] = [...TEST_CATALOGUE.filter((e) => e.kind === 'dev'), ...TEST_CATALOGUE.filter((e) => e.kind !== 'dev')].map((e) => e.id);
 
 /** One test's part of a place's sentence. */
 export interface HeadlinePart {
@@ -51,7 +42,7 @@ export interface PlaceHeadline {
 }
 
 /** The tests that use fio when the place has it (small-files is a shell loop by design). */
-const FIO_TESTS: readonly TestId[] = ['seq-write', 'seq-read', 'rand-read'];
+const FIO_TESTS: readonly TestId[] = TEST_CATALOGUE.filter((e) => e.tool === 'fio').map((e) => e.id);
 
 /** True when a fio test ran with the dd/sh fallback instead (no latency percentiles, coarser numbers). */
 export function isFallback(r: Pick<TestResult, 'test' | 'tool'>): boolean {
@@ -89,9 +80,9 @@ export function runHeadlines(run: Run, lang: Lang = 'en'): PlaceHeadline[] {
   for (const tr of run.targets) {
     const places = [...new Set(tr.results.map((r) => r.place))].filter((p) => p !== 'native');
     for (const place of places) {
-      for (const test of Object.keys(PHRASE) as TestId[]) {
+      for (const test of PHRASE_ORDER) {
         const r = tr.results.find((x) => x.place === place && x.test === test);
-        const metric = PHRASE[test];
+        const metric = HEADLINE_METRIC[test];
         if (!r?.metrics[metric]) continue;
         pending.push({ tr, place, test, metric, r, base: native.find((x) => x.test === test && x.metrics[metric]) });
       }

@@ -6,14 +6,8 @@
 import type { TestResult } from './contract.js';
 import { formatNumber } from './format.js';
 import { translator, type Lang } from './i18n.js';
+import { testSpec } from './test-catalogue.js';
 
-/** The parameters each summary needs (a result without them keeps the script's own text). */
-const NEEDS: Record<string, string[]> = {
-  'seq-write': ['bs', 'size'],
-  'seq-read': ['bs', 'size'],
-  'rand-read': ['depth', 'size', 'runtime'],
-  'small-files': ['files', 'bytes'],
-};
 
 /** A block size in KiB from "1M", "4k" or "4096" (bytes), as older runs wrote it. */
 function kib(v: unknown): number | undefined {
@@ -27,7 +21,7 @@ const numOf = (v: unknown): number | undefined => (typeof v === 'number' && Numb
 
 /** The summary of a seq-write, seq-read, rand-read or small-files result; for any other test, or one without its parameters, the script's own method text. */
 export function methodSummary(result: Pick<TestResult, 'test' | 'tool' | 'params'>, lang: Lang): string {
-  const needs = NEEDS[result.test];
+  const needs = testSpec(result.test)?.method; // the parameters its summary needs (a result without them keeps the script's own text)
   if (!needs) return result.tool.method;
   const p = result.params;
   const values: Record<string, number | undefined> = {

@@ -1,9 +1,9 @@
 /**
- * The metric catalogue shared by the engine and the renderer: dependency-free like contract.ts,
- * so both faces label, unit and rank metrics the same way.
+ * The metrics of the test catalogue (test-catalogue.ts) as both faces label, unit and rank them.
  */
 import type { Direction, TestId } from './contract.js';
 import { translator, type Lang } from './i18n.js';
+import { TEST_CATALOGUE, catalogueMetrics } from './test-catalogue.js';
 
 /** What a metric means: label, unit, and whether higher is better. */
 export interface MetricInfo {
@@ -12,54 +12,8 @@ export interface MetricInfo {
   direction: Direction;
 }
 
-const TABLE: Record<string, Omit<MetricInfo, 'label'>> = {
-  write_MBps: { unit: 'MB/s', direction: 'higher' },
-  read_MBps: { unit: 'MB/s', direction: 'higher' },
-  read_iops: { unit: 'IOPS', direction: 'higher' },
-  clat_p50_us: { unit: 'µs', direction: 'lower' },
-  clat_p70_us: { unit: 'µs', direction: 'lower' },
-  clat_p90_us: { unit: 'µs', direction: 'lower' },
-  clat_p95_us: { unit: 'µs', direction: 'lower' },
-  clat_p99_us: { unit: 'µs', direction: 'lower' },
-  create_per_s: { unit: 'files/s', direction: 'higher' },
-  stat_per_s: { unit: 'files/s', direction: 'higher' },
-  read_per_s: { unit: 'files/s', direction: 'higher' },
-  delete_per_s: { unit: 'files/s', direction: 'higher' },
-  tree_extract_s: { unit: 's', direction: 'lower' },
-  tree_walk_s: { unit: 's', direction: 'lower' },
-  tree_read_s: { unit: 's', direction: 'lower' },
-  tree_delete_s: { unit: 's', direction: 'lower' },
-  mixed_extract_s: { unit: 's', direction: 'lower' },
-  mixed_walk_s: { unit: 's', direction: 'lower' },
-  mixed_read_s: { unit: 's', direction: 'lower' },
-  mixed_delete_s: { unit: 's', direction: 'lower' },
-  watch_poll_p50_ms: { unit: 'ms', direction: 'lower' },
-  watch_poll_p99_ms: { unit: 'ms', direction: 'lower' },
-  watch_inotify_p50_ms: { unit: 'ms', direction: 'lower' },
-  watch_inotify_p99_ms: { unit: 'ms', direction: 'lower' },
-  tx_Mbps: { unit: 'Mbit/s', direction: 'higher' },
-  rx_Mbps: { unit: 'Mbit/s', direction: 'higher' },
-  set_rps_tcp: { unit: 'req/s', direction: 'higher' },
-  get_rps_tcp: { unit: 'req/s', direction: 'higher' },
-  set_rps_unix: { unit: 'req/s', direction: 'higher' },
-  get_rps_unix: { unit: 'req/s', direction: 'higher' },
-  set_rps_remote: { unit: 'req/s', direction: 'higher' },
-  get_rps_remote: { unit: 'req/s', direction: 'higher' },
-  set_p50_ms_tcp: { unit: 'ms', direction: 'lower' },
-  set_p99_ms_tcp: { unit: 'ms', direction: 'lower' },
-  get_p50_ms_tcp: { unit: 'ms', direction: 'lower' },
-  get_p99_ms_tcp: { unit: 'ms', direction: 'lower' },
-  set_p50_ms_unix: { unit: 'ms', direction: 'lower' },
-  set_p99_ms_unix: { unit: 'ms', direction: 'lower' },
-  get_p50_ms_unix: { unit: 'ms', direction: 'lower' },
-  get_p99_ms_unix: { unit: 'ms', direction: 'lower' },
-  req_per_s: { unit: 'req/s', direction: 'higher' },
-  lat_p50_ms: { unit: 'ms', direction: 'lower' },
-  lat_p99_ms: { unit: 'ms', direction: 'lower' },
-  site_req_per_s: { unit: 'req/s', direction: 'higher' },
-  site_lat_p50_ms: { unit: 'ms', direction: 'lower' },
-  site_lat_p99_ms: { unit: 'ms', direction: 'lower' },
-};
+/** Unit and direction of every metric of the test catalogue, in its order. */
+const TABLE: Record<string, Omit<MetricInfo, 'label'>> = Object.fromEntries(catalogueMetrics().map(([name, m]) => [name, { unit: m.unit, direction: m.direction }]));
 
 /** Describes a metric in a language (labels from the common catalogue); unknown names default to "higher is better" with no unit. */
 export function metricInfo(name: string, lang: Lang = 'en'): MetricInfo {
@@ -78,18 +32,8 @@ export function unitText(unit: string, lang: Lang = 'en'): string {
 /** Units that are words rather than symbols (translated in common:unit.*). */
 const UNIT_WORDS = ['files/s', 's', 'req/s'];
 
-/** The one metric that stands for each test in headlines and cards. */
-export const HEADLINE_METRIC: Record<TestId, string> = {
-  'seq-write': 'write_MBps',
-  'seq-read': 'read_MBps',
-  'rand-read': 'read_iops',
-  'small-files': 'create_per_s',
-  'dev-tree': 'tree_extract_s',
-  watch: 'watch_inotify_p50_ms',
-  net: 'tx_Mbps',
-  redis: 'set_rps_tcp',
-  http: 'req_per_s',
-};
+/** The one metric that stands for each test in headlines and cards, and carries its verdict: the catalogue's primary metric. */
+export const HEADLINE_METRIC: Record<TestId, string> = Object.fromEntries(TEST_CATALOGUE.map((e) => [e.id, e.primary])) as Record<TestId, string>;
 
 /** Sort key of a metric inside one test (known metrics first, in catalogue order). */
 export function metricRank(name: string): number {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Channel, RequestMap } from '../contract.js';
+import { TEST_IDS } from '../test-catalogue.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */
@@ -13,8 +14,8 @@ export const findingIdSchema = z.string().min(3).max(260).regex(/^[A-Za-z0-9][A-
 /** A language of the exports and the card (en or ja). */
 export const langSchema = z.enum(['en', 'ja']);
 
-/** Every test run.start accepts, in the order a suite runs them. */
-export const TEST_IDS = ['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'] as const;
+/** Every test run.start accepts, in the order a suite runs them: the test catalogue's ids. */
+export { TEST_IDS };
 
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z

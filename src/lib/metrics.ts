@@ -1,6 +1,7 @@
 import type { Place, TestId } from '../../electron/contract';
 import { translator } from '../../electron/i18n';
 import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/metrics';
+import { TEST_IDS } from '../../electron/test-catalogue';
 import { uiLang } from './i18n';
 
 export { metricRank } from '../../electron/metrics';
@@ -17,7 +18,7 @@ export function metricMeta(name: string): MetricMeta {
 export const HEADLINE: Record<TestId, string> = HEADLINE_METRIC;
 
 /** Order the tests appear in tables and charts. */
-export const TEST_ORDER: TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http'];
+export const TEST_ORDER: TestId[] = [...TEST_IDS];
 
 const PLACES: readonly Place[] = ['native', 'shared', 'guest', 'volume'];
 

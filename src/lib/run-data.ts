@@ -1,4 +1,5 @@
 import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
+import { testsInChart } from '../../electron/test-catalogue';
 import { placeShade } from '../../electron/place-colors';
 import { isFallback, targetLabel } from '../../electron/headline';
 import { uiLang } from './i18n';
@@ -96,7 +97,7 @@ function placesWith(run: Run, test: TestId): { target: TargetRun; result: TestRe
 /** Bar chart rows: write/read MB/s per target and place, with ratios to native. */
 export function throughputData(run: Run): Record<string, string | number | number[] | null>[] {
   const rows = new Map<string, Record<string, string | number | number[] | null>>();
-  for (const [test, metric] of [['seq-write', 'write_MBps'], ['seq-read', 'read_MBps']] as const) {
+  for (const { test, metric } of testsInChart('throughput')) {
     for (const { target, result } of placesWith(run, test)) {
       const v = result.metrics[metric]?.median;
       if (v === undefined) continue;

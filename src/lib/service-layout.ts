@@ -2,12 +2,13 @@ import type { TFunction } from 'i18next';
 import type { Direction, Place, TestId } from '../../electron/contract';
 import { translator, type Lang } from '../../electron/i18n';
 import { metricInfo } from '../../electron/metrics';
+import { testsOfKind, type TestOfKind } from '../../electron/test-catalogue';
 import { uiLang } from './i18n';
 
 /** The tests that start a server of their own (net, redis, http), in suite order. */
-export type ServiceTest = 'net' | 'redis' | 'http';
+export type ServiceTest = TestOfKind<'service'>;
 /** The service tests in the order their tables appear. */
-export const SERVICE_TESTS: readonly ServiceTest[] = ['net', 'redis', 'http'];
+export const SERVICE_TESTS: readonly ServiceTest[] = testsOfKind('service');
 
 /** Where a cell's number comes from: one metric of one test in one place of one target. */
 export interface CellSource {

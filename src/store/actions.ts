@@ -1,12 +1,10 @@
 import { DISK_TESTS, type RuntimeInfo, type Suite, type TestId } from '../../electron/contract';
-import { defaultTests } from '../../electron/plan-estimate';
+import { DEV_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/plan-estimate';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
 import { startJobWatchdog } from './job-watchdog';
 
-/** The network and service tests the "Network & services" switch adds after the disk tests. */
-const SERVICE_TESTS: readonly TestId[] = ['net', 'redis', 'http'];
 
 const store = useAppStore;
 
@@ -122,7 +120,8 @@ export function latestRunWith(target: string): string | undefined {
 
 /** The tests of the run options: the disk suite, plus the developer tasks and the service tests when switched on; undefined when that is the suite's own default. */
 export function chosenTests(devTree: boolean, services: boolean, suite?: Suite): TestId[] | undefined {
-  const tests = [...DISK_TESTS, ...(devTree ? (['dev-tree', 'watch'] as TestId[]) : []), ...(services ? SERVICE_TESTS : [])];
+  // The "Network & services" switch adds the service tests after the disk tests and the developer tasks.
+  const tests = [...DISK_TESTS, ...(devTree ? DEV_TESTS : []), ...(services ? SERVICE_TESTS : [])];
   return suite && tests.join() === defaultTests(suite).join() ? undefined : tests;
 }
 

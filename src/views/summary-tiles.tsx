@@ -6,15 +6,12 @@ import { uiLang } from '../lib/i18n';
 import { fmtCompact, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { baselineTarget } from '../lib/run-data';
+import { TEST_CATALOGUE, type MetricSpec } from '../../electron/test-catalogue';
 
-// Titles are ui:tile.<metric>.
-const TILES: { test: TestId; metric: string }[] = [
-  { test: 'seq-write', metric: 'write_MBps' },
-  { test: 'seq-read', metric: 'read_MBps' },
-  { test: 'rand-read', metric: 'read_iops' },
-  { test: 'rand-read', metric: 'clat_p99_us' },
-  { test: 'small-files', metric: 'create_per_s' },
-];
+// The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
+const TILES: { test: TestId; metric: string }[] = TEST_CATALOGUE.flatMap((e) =>
+  Object.entries(e.metrics as Record<string, MetricSpec>).filter(([, m]) => m.tile).map(([metric]) => ({ test: e.id, metric })),
+);
 
 /** Headline numbers of the native baseline, one tile per test. */
 export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {

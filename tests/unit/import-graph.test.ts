@@ -12,7 +12,7 @@ const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'cont
 /** Modules at electron/'s root shared on purpose by the engine and every face; the renderer may import these and the contract, nothing else of electron/. */
 const SHARED = [
   'api-client.ts', 'error-groups.ts', 'error-text.ts', 'finding-text.ts', 'format.ts', 'headline.ts', 'method-summary.ts', 'team-line.ts', 'i18n.ts', 'metrics.ts',
-  'place-colors.ts', 'plan-estimate.ts', 'run-status.ts', 'terminal-safe.ts', 'trial-stats.ts', 'verdict-family.ts', 'verdict-stats.ts', 'wide-chars.ts',
+  'place-colors.ts', 'plan-estimate.ts', 'run-status.ts', 'terminal-safe.ts', 'test-catalogue.ts', 'trial-stats.ts', 'verdict-family.ts', 'verdict-stats.ts', 'wide-chars.ts',
 ].map((f) => `electron/${f}`);
 /** The faces at electron/'s root: the CLI and `vmbench web`. */
 const ROOT_FACES = ['electron/cli.ts', 'electron/server.ts'];

@@ -1,13 +1,15 @@
-import type { RuntimeInfo, TestId } from '../../contract.js';
+import { DISK_TESTS, type RuntimeInfo, type TestId } from '../../contract.js';
+import { TEST_CATALOGUE } from '../../test-catalogue.js';
 
-const DISK: TestId[] = ['seq-write', 'seq-read', 'rand-read', 'small-files'];
+/** The tests that measure the virtual disk itself with fio (what its io mode, cache and bus move). */
+const BLOCK_TESTS: TestId[] = TEST_CATALOGUE.filter((e) => e.tool === 'fio').map((e) => e.id);
 
 /** The tests whose numbers a setting moves: what to re-run to verify a change. */
 export function affectedTests(setting: string): TestId[] {
-  if (/^(diskIo|diskCache|diskBus|iothreads)$/.test(setting)) return ['seq-write', 'seq-read', 'rand-read'];
+  if (/^(diskIo|diskCache|diskBus|iothreads)$/.test(setting)) return [...BLOCK_TESTS];
   if (/^nicModel$/.test(setting)) return ['net'];
   if (/^redis/i.test(setting)) return ['redis'];
-  return DISK; // vmType, mountType, synced folders, 9p options: everything that touches the disk or the share
+  return [...DISK_TESTS]; // vmType, mountType, synced folders, 9p options: everything that touches the disk or the share
 }
 
 /** What to re-run after applying a finding: this machine (the baseline) and the runtime's first target. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { BenchEvent } from '../../contract.js';
+import { TEST_IDS } from '../../test-catalogue.js';
 
 /** Receives chunks of a stream and calls back once per complete line. */
 export interface LineSplitter {
@@ -56,7 +57,7 @@ export function createLineSplitter(onLine: (line: string) => void, opts: LineSpl
   };
 }
 
-const testId = z.enum(['seq-write', 'seq-read', 'rand-read', 'small-files', 'dev-tree', 'watch', 'net', 'redis', 'http']);
+const testId = z.enum(TEST_IDS);
 const count = z.number().int().nonnegative();
 const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: count });
 

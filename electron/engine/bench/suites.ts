@@ -10,7 +10,7 @@
  * a host to keep warm. Sequential trials are also time-capped (maxS), so a slow share (9p at
  * 40 MB/s) still finishes in bounded time: fio then reports what it moved in that time.
  *
- * The presets and estimateSec live in ../../plan-estimate.ts (shared with the renderer). estimateSec
+ * The presets and estimates live in ../../test-catalogue.ts, planned by ../../plan-estimate.ts (shared with the renderer). estimateSec
  * is calibrated on the development machine, where the quick suite took 52 s (seq-write 4.9,
  * seq-read 6.1, rand-read 37.7, small-files 3.3); rand-read is time-based, so it takes as long anywhere.
  *
@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Suite, TestId } from '../../contract.js';
 import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../plan-estimate.js';
+import { testSpec } from '../../test-catalogue.js';
 import { packageRoot } from '../paths.js';
 
 /** A bench script: the probe or one of the tests. */
@@ -107,5 +108,6 @@ export function scriptSource(name: string): string {
     throw new Error(`no bench script named "${name}" (known: ${SCRIPT_NAMES.join(', ')})`);
   }
   const dir = scriptsDir();
-  return `${readFileSync(join(dir, 'lib.sh'), 'utf8')}\n${readFileSync(join(dir, `${name}.sh`), 'utf8')}`;
+  const file = testSpec(name)?.script ?? `${name}.sh`; // a test's script as the catalogue names it; the probe's probe.sh
+  return `${readFileSync(join(dir, 'lib.sh'), 'utf8')}\n${readFileSync(join(dir, file), 'utf8')}`;
 }

@@ -3,6 +3,7 @@ import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../
 import { translator, type Lang } from '../../i18n.js';
 import { MISSING, formatCompact, formatInterval } from '../../format.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
+import { testsOfKind } from '../../test-catalogue.js';
 import { verdictWord } from '../../verdict-stats.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
 import { placeLabel, testLabel } from './format.js';
@@ -10,7 +11,7 @@ import { placeLabel, testLabel } from './format.js';
 /** Most rows a compare card shows before "+N more". */
 export const MAX_COMPARE_ROWS = 6;
 const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
-const TEST_ORDER = [...DISK_TESTS, 'net', 'redis', 'http'];
+const TEST_ORDER: string[] = [...DISK_TESTS, ...testsOfKind('service')];
 
 /** The rows a compare card shows: the voting metrics, every flagged one first (the target/place that changed most first). */
 export function compareCardRows(cmp: Comparison): CompareRow[] {

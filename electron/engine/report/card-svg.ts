@@ -4,6 +4,7 @@ import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '
 import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../headline.js';
 import { translator, type Lang } from '../../i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
+import { testsOfKind } from '../../test-catalogue.js';
 import { summaryLine } from '../../verdict-stats.js';
 import { compareBody } from './card-compare.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, cardFontFamily, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
@@ -34,7 +35,7 @@ interface CardRow {
 function columns(run: Run): TestId[] {
   const present = new Set(run.targets.flatMap((t) => t.results.filter((x) => x.metrics[HEADLINE_METRIC[x.test]]).map((x) => x.test)));
   const disk = DISK_TESTS.filter((t) => present.has(t));
-  const others = (['net', 'redis', 'http'] as TestId[]).filter((t) => present.has(t));
+  const others = testsOfKind('service').filter((t) => present.has(t));
   return [...disk, ...others].slice(0, 4);
 }
 

@@ -1,0 +1,221 @@
+/**
+ * The one catalogue of the benchmark's tests and their metrics: every other list of tests or metrics
+ * (the contract's TestId, the zod enums at the boundary and in the NDJSON parser, the suite presets and
+ * time estimates, the metric table, the headline metric, the card's columns, the UI's order and
+ * switches) is derived from it. Adding a test is one entry here, its script bench-scripts/<script>,
+ * and its labels (docs/architecture.md, "How to add a bench test"). Dependency-free: the contract
+ * imports its TestId from here.
+ *
+ * Labels are message keys made from the ids, in both catalogues (src/locales/{en,ja}): a test's name
+ * `common:test.<id>`, its words in a headline `common:headline.words.<id>`, a metric's label
+ * `common:metric.<metric>`; a tile's title `ui:tile.<metric>`.
+ */
+
+/** Whether a bigger number is better (MB/s) or worse (seconds, latency). */
+export type MetricDirection = 'higher' | 'lower';
+/** What a test is: a disk test (run by default), a developer task (a tree, file changes), a service on loopback. */
+export type TestKind = 'disk' | 'dev' | 'service';
+/** The chart of Results a test's numbers are drawn in. */
+export type ChartGroup = 'throughput' | 'latency' | 'small-files' | 'dev-tree' | 'watch' | 'service';
+/** Parameters of a test in a suite (names as in the start/result events: sizeMiB, trials, ...). */
+export type SuiteParams = Record<string, number>;
+/** One parameter set per suite: quick, standard, thorough. */
+export interface SuitePresets {
+  quick: SuiteParams;
+  standard: SuiteParams;
+  thorough: SuiteParams;
+}
+
+/** What a metric means: its unit, its direction, and whether it gets a tile on Results. */
+export interface MetricSpec {
+  unit: string;
+  direction: MetricDirection;
+  /** Shown as a tile of the native baseline's headline numbers (title ui:tile.<metric>). */
+  tile?: boolean;
+}
+
+/** One test of the suite. */
+export interface TestSpec {
+  id: string;
+  kind: TestKind;
+  /** Its bench script in bench-scripts/ (sent after lib.sh). */
+  script: string;
+  /** The tool it measures with when the place has it ('sh': a shell loop by design). */
+  tool: 'fio' | 'sh' | 'iperf3' | 'redis-benchmark' | 'wrk';
+  /** The metric that carries the test's verdict (one per test and place votes: verdict-family.ts) and stands for it in headlines and cards. */
+  primary: string;
+  /** Its metrics, in the order they are listed and ranked. */
+  metrics: Record<string, MetricSpec>;
+  chart: ChartGroup;
+  /** The result parameters its short method summary needs (method-summary.ts); none: the script's own text. */
+  method?: readonly string[];
+  /** Runs only where this machine can write into the place's folder (native, a shared folder). */
+  hostWritable?: boolean;
+  /** A service test in a guest target: once (the guest) or in every place. */
+  servicePlaces?: 'one' | 'every';
+  presets: SuitePresets;
+  /** Seconds of the whole test on the development machine (presets' parameters). */
+  estimate: (p: SuiteParams) => number;
+  /** Seconds of its set-up before the first trial (warm-up pass, file layout, a server's start). */
+  setup: (p: SuiteParams) => number;
+}
+
+// Calibration (development machine; see plan-estimate.ts): sequential MB/s per pass, files created per
+// second (the create phase includes a sync and dominates small-files), fixed cost of a fio run, the
+// loopback SET/GET rate of redis 7 here (~50k/s with 16 clients), a server's start, and dev-tree's files
+// per second of one whole trial (extract + sync, walk, read, delete).
+const REF_SEQ_MBPS = 1200;
+const REF_CREATE_PER_S = 2000;
+const FIO_START_SEC = 0.3;
+const REF_REDIS_RPS = 50000;
+const SERVER_START_SEC = 0.5;
+const REF_TREE_FILES_PER_S = 2500;
+
+const seqPass = (p: SuiteParams): number => Math.min((p.sizeMiB ?? 0) * 1.048576 / REF_SEQ_MBPS, p.maxS ?? Infinity) + FIO_START_SEC;
+const higher = (unit: string, tile?: boolean): MetricSpec => ({ unit, direction: 'higher', ...(tile ? { tile } : {}) });
+const lower = (unit: string, tile?: boolean): MetricSpec => ({ unit, direction: 'lower', ...(tile ? { tile } : {}) });
+const seqPresets = (q: number, s: number, t: number): SuitePresets => ({
+  quick: { trials: 3, sizeMiB: 1024 * q, bsKiB: 1024, maxS: 8 },
+  standard: { trials: 5, sizeMiB: 1024 * s, bsKiB: 1024, maxS: 20 },
+  thorough: { trials: 7, sizeMiB: 1024 * t, bsKiB: 1024, maxS: 60 },
+});
+
+/** Every test, in the order a suite runs them and tables list them. */
+export const TEST_CATALOGUE = [
+  {
+    id: 'seq-write', kind: 'disk', script: 'seq-write.sh', tool: 'fio', primary: 'write_MBps', chart: 'throughput', method: ['bs', 'size'],
+    metrics: { write_MBps: higher('MB/s', true) },
+    presets: seqPresets(1, 2, 8),
+    estimate: (p) => (p.trials + 1) * seqPass(p),
+    setup: (p) => seqPass(p),
+  },
+  {
+    id: 'seq-read', kind: 'disk', script: 'seq-read.sh', tool: 'fio', primary: 'read_MBps', chart: 'throughput', method: ['bs', 'size'],
+    metrics: { read_MBps: higher('MB/s', true) },
+    presets: seqPresets(1, 2, 8),
+    estimate: (p) => (p.trials + 2) * seqPass(p), // + writing the file + warm-up pass
+    setup: (p) => 2 * seqPass(p),
+  },
+  {
+    id: 'rand-read', kind: 'disk', script: 'rand-read.sh', tool: 'fio', primary: 'read_iops', chart: 'latency', method: ['depth', 'size', 'runtime'],
+    metrics: {
+      read_iops: higher('IOPS', true), read_MBps: higher('MB/s'), clat_p50_us: lower('µs'), clat_p70_us: lower('µs'), clat_p90_us: lower('µs'),
+      clat_p95_us: lower('µs'), clat_p99_us: lower('µs', true),
+    },
+    presets: {
+      quick: { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
+      standard: { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
+      thorough: { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
+    },
+    estimate: (p) => seqPass(p) + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC),
+    setup: (p) => seqPass(p),
+  },
+  {
+    id: 'small-files', kind: 'disk', script: 'small-files.sh', tool: 'sh', primary: 'create_per_s', chart: 'small-files', method: ['files', 'bytes'],
+    metrics: { create_per_s: higher('files/s', true), stat_per_s: higher('files/s'), read_per_s: higher('files/s'), delete_per_s: higher('files/s') },
+    presets: {
+      quick: { trials: 3, files: 2000, sizeBytes: 4096 },
+      standard: { trials: 5, files: 5000, sizeBytes: 4096 },
+      thorough: { trials: 7, files: 20000, sizeBytes: 4096 },
+    },
+    estimate: (p) => p.trials * (p.files / REF_CREATE_PER_S + 0.1) + 0.2,
+    setup: () => 0.2,
+  },
+  {
+    id: 'dev-tree', kind: 'dev', script: 'dev-tree.sh', tool: 'sh', primary: 'tree_extract_s', chart: 'dev-tree',
+    metrics: {
+      tree_extract_s: lower('s'), tree_walk_s: lower('s'), tree_read_s: lower('s'), tree_delete_s: lower('s'),
+      mixed_extract_s: lower('s'), mixed_walk_s: lower('s'), mixed_read_s: lower('s'), mixed_delete_s: lower('s'),
+    },
+    presets: {
+      quick: { trials: 3, files: 2000, seed: 1 },
+      standard: { trials: 5, files: 27000, seed: 1 },
+      thorough: { trials: 7, files: 35000, seed: 1 },
+    },
+    estimate: (p) => (p.trials + 1) * (p.files / REF_TREE_FILES_PER_S) + 0.5, // building the tree ~ one trial
+    setup: (p) => p.files / REF_TREE_FILES_PER_S + 0.5,
+  },
+  {
+    id: 'watch', kind: 'dev', script: 'watch.sh', tool: 'sh', primary: 'watch_inotify_p50_ms', chart: 'watch', hostWritable: true,
+    metrics: { watch_poll_p50_ms: lower('ms'), watch_poll_p99_ms: lower('ms'), watch_inotify_p50_ms: lower('ms'), watch_inotify_p99_ms: lower('ms') },
+    presets: {
+      quick: { trials: 3, events: 20, boundMs: 2000 },
+      standard: { trials: 5, events: 40, boundMs: 2000 },
+      thorough: { trials: 7, events: 60, boundMs: 2000 },
+    },
+    estimate: (p) => p.trials * 2 * (p.events * 0.03 + 0.3), // two modes, ~30 ms a change with its pause
+    setup: () => 0,
+  },
+  {
+    id: 'net', kind: 'service', script: 'net.sh', tool: 'iperf3', primary: 'tx_Mbps', chart: 'service', servicePlaces: 'one',
+    metrics: { tx_Mbps: higher('Mbit/s'), rx_Mbps: higher('Mbit/s') },
+    presets: {
+      quick: { trials: 3, runtimeS: 1, streams: 1 },
+      standard: { trials: 5, runtimeS: 3, streams: 1 },
+      thorough: { trials: 7, runtimeS: 10, streams: 4 },
+    },
+    estimate: (p) => SERVER_START_SEC + p.trials * 2 * (p.runtimeS + 1 + 0.2), // 2 directions, 1 s omitted each
+    setup: () => SERVER_START_SEC,
+  },
+  {
+    id: 'redis', kind: 'service', script: 'redis.sh', tool: 'redis-benchmark', primary: 'set_rps_tcp', chart: 'service', servicePlaces: 'one',
+    metrics: {
+      set_rps_tcp: higher('req/s'), get_rps_tcp: higher('req/s'), set_rps_unix: higher('req/s'), get_rps_unix: higher('req/s'),
+      set_rps_remote: higher('req/s'), get_rps_remote: higher('req/s'),
+      set_p50_ms_tcp: lower('ms'), set_p99_ms_tcp: lower('ms'), get_p50_ms_tcp: lower('ms'), get_p99_ms_tcp: lower('ms'),
+      set_p50_ms_unix: lower('ms'), set_p99_ms_unix: lower('ms'), get_p50_ms_unix: lower('ms'), get_p99_ms_unix: lower('ms'),
+    },
+    presets: {
+      quick: { trials: 3, requests: 20000, clients: 16, maxS: 30 },
+      standard: { trials: 5, requests: 100000, clients: 50, maxS: 60 },
+      thorough: { trials: 7, requests: 500000, clients: 50, maxS: 120 },
+    },
+    estimate: (p) => SERVER_START_SEC + p.trials * 2 * Math.min((2 * p.requests) / REF_REDIS_RPS + 0.1, p.maxS),
+    setup: () => SERVER_START_SEC,
+  },
+  {
+    id: 'http', kind: 'service', script: 'http.sh', tool: 'wrk', primary: 'req_per_s', chart: 'service', servicePlaces: 'every',
+    metrics: {
+      req_per_s: higher('req/s'), lat_p50_ms: lower('ms'), lat_p99_ms: lower('ms'),
+      site_req_per_s: higher('req/s'), site_lat_p50_ms: lower('ms'), site_lat_p99_ms: lower('ms'),
+    },
+    presets: {
+      quick: { trials: 3, runtimeS: 2, clients: 16, files: 200 },
+      standard: { trials: 5, runtimeS: 5, clients: 32, files: 1000 },
+      thorough: { trials: 7, runtimeS: 10, clients: 64, files: 5000 },
+    },
+    estimate: (p) => SERVER_START_SEC + p.files / 2000 + p.trials * 2 * (p.runtimeS + 0.2), // the static file, then the small site
+    setup: (p) => SERVER_START_SEC + p.files / 2000,
+  },
+] as const satisfies readonly TestSpec[];
+
+type Entry = (typeof TEST_CATALOGUE)[number];
+/** The tests of the suite (design.md). */
+export type TestId = Entry['id'];
+/** The tests of one kind. */
+export type TestOfKind<K extends TestKind> = Extract<Entry, { kind: K }>['id'];
+
+/** Every test id, in catalogue order (a non-empty tuple, for z.enum). */
+export const TEST_IDS = TEST_CATALOGUE.map((e) => e.id) as [TestId, ...TestId[]];
+
+/** The catalogue entry of a test (undefined for a name that is not a test). */
+export function testSpec(id: string): TestSpec | undefined {
+  return (TEST_CATALOGUE as readonly TestSpec[]).find((e) => e.id === id);
+}
+
+/** The tests of a kind, in catalogue order. */
+export function testsOfKind<K extends TestKind>(kind: K): TestOfKind<K>[] {
+  return TEST_CATALOGUE.filter((e) => e.kind === kind).map((e) => e.id) as TestOfKind<K>[];
+}
+
+/** The tests whose numbers a chart of Results draws, with their verdict metric. */
+export function testsInChart(chart: ChartGroup): { test: TestId; metric: string }[] {
+  return TEST_CATALOGUE.filter((e) => e.chart === chart).map((e) => ({ test: e.id, metric: e.primary }));
+}
+
+/** Every metric of every test, first appearance first (a metric two tests report is listed once). */
+export function catalogueMetrics(): [string, MetricSpec][] {
+  const seen = new Map<string, MetricSpec>();
+  for (const e of TEST_CATALOGUE as readonly TestSpec[]) for (const [name, spec] of Object.entries(e.metrics)) if (!seen.has(name)) seen.set(name, spec);
+  return [...seen];
+}
