@@ -5,10 +5,12 @@
  * - Number: 0 decimals from 100, 1 from 10, else 2 (1,097 · 56.7 · 0.42), grouped as the language writes it.
  * - Compact number: three significant digits with k (from 10,000), M, G; zeros dropped only after the
  *   point (150k, 64.8k, 1.5M, 2G); below 10,000 the number above.
- * - Ratio: 2 decimals below 10, 1 below 100, 0 from 100, then "×" (0.42×, 1.50×, 12.3×, 150×); a ratio
- *   above 0 that would round to 0.00 is "<0.01×". A factor is the same number without the "×".
+ * - Ratio: 2 decimals below 10, 1 below 100, 0 from 100, then "×" (0.42×, 1.50×, 12.3×, 150×); below 0.1
+ *   two significant digits (0.057×, 0.0023×), so a tiny ratio never reads as 0; above 0 and below a millionth
+ *   "<0.000001×". A factor is the same number without the "×".
  * - Interval: the ratio, then its bounds with the ratio's decimals in brackets, joined by an en dash:
- *   "1.42× [1.31–1.55]".
+ *   "1.42× [1.31–1.55]"; a bound below 0.1 keeps two significant digits as a ratio does, so a tiny ratio
+ *   and its bounds stay apart: "0.0023× [0.0021–0.0025]", "0.12× [0.085–0.17]".
  * - Signed percentage: a whole percent, always signed unless zero: "+12%", "−8%", "0%".
  * - Minus sign: U+2212 "−" in all display text. CSV and JSON carry plain numbers (ASCII "-") and never
  *   go through this module.
@@ -80,16 +82,26 @@ export function formatCompact(x: Num, lang: Lang): string {
   return formatNumber(x, lang);
 }
 
-/** Decimals of a ratio: 2 below 10, 1 below 100, 0 from 100 (of the ratio once rounded). */
-function ratioDigits(r: number): number {
-  return figureDigits(r);
+/** The smallest ratio written as a number; below it "<0.000001" (a millionth: one IOPS against a million). */
+const RATIO_FLOOR = 1e-6;
+
+/** A ratio or bound with given decimals, or "<0.000001" when it is above 0 but below the floor. */
+function ratioFigure(r: number, lang: Lang, digits: number): string {
+  return r > 0 && r < RATIO_FLOOR ? `<${formatDecimal(RATIO_FLOOR, lang, 6)}` : formatDecimal(r, lang, digits);
 }
 
-/** A ratio's number without the sign "×" (for texts that place it themselves, "×3.09"): 0.4213 → "0.42", 12.34 → "12.3". */
+/** Decimals of a ratio: 2 below 10, 1 below 100, 0 from 100; below 0.1 as many as two significant digits need (of the ratio once rounded). */
+function ratioDigits(r: number): number {
+  const a = Math.abs(r);
+  if (a === 0 || a >= 0.0995) return figureDigits(r);
+  const d = 1 - Math.floor(Math.log10(Math.max(a, RATIO_FLOOR)));
+  return Number(a.toFixed(d)) >= 10 ** (2 - d) ? d - 1 : d; // 0.0996 is "0.10", not "0.100"
+}
+
+/** A ratio's number without the sign "×" (for texts that place it themselves, "×3.09"): 0.4213 → "0.42", 12.34 → "12.3", 0.00234 → "0.0023". */
 export function formatFactor(r: Num, lang: Lang): string {
   if (!ok(r)) return MISSING;
-  if (r > 0 && r < 0.005) return '<0.01';
-  return formatDecimal(r, lang, ratioDigits(r));
+  return ratioFigure(r, lang, ratioDigits(r));
 }
 
 /** A ratio: 0.4213 → "0.42×", 1.5 → "1.50×", 12.34 → "12.3×", 150 → "150×"; missing → "—". */
@@ -98,12 +110,14 @@ export function formatRatio(r: Num, lang: Lang): string {
   return `${formatFactor(r, lang)}×`;
 }
 
-/** A ratio with its interval: "1.42× [1.31–1.55]", the ratio alone without an interval, "—" without a ratio. */
+/** A ratio with its interval: "1.42× [1.31–1.55]", "0.0023× [0.0021–0.0025]", the ratio alone without an interval, "—" without a ratio. */
 export function formatInterval(ratio: Num, ci: readonly [number, number] | null | undefined, lang: Lang): string {
   if (!ok(ratio)) return MISSING;
   if (!ci) return formatRatio(ratio, lang);
   const d = ratioDigits(ratio);
-  return `${formatRatio(ratio, lang)} [${formatDecimal(ci[0], lang, d)}–${formatDecimal(ci[1], lang, d)}]`;
+  // A bound below 0.1 keeps its two significant digits (never fewer decimals than the ratio's).
+  const bound = (b: number): string => ratioFigure(b, lang, Math.abs(b) < 0.0995 && b !== 0 ? Math.max(d, ratioDigits(b)) : d);
+  return `${formatRatio(ratio, lang)} [${bound(ci[0])}–${bound(ci[1])}]`;
 }
 
 /** A change in percent, signed: 12.4 → "+12%", -8 → "−8%", 0.2 → "0%"; missing → "—". */

@@ -21,12 +21,12 @@ const TABLE: { value: number; num: string; compact: string; ratio: string }[] = 
   { value: 1096.6, num: '1,097', compact: '1,097', ratio: '1.10×' },
   { value: 1500, num: '1,500', compact: '1,500', ratio: '1.50×' },
   { value: 421.3, num: '421', compact: '421', ratio: '0.42×' },
-  { value: 56.71, num: '56.7', compact: '56.7', ratio: '0.06×' },
+  { value: 56.71, num: '56.7', compact: '56.7', ratio: '0.057×' },
   { value: 12_340, num: '12,340', compact: '12.3k', ratio: '12.3×' },
   { value: 64_775, num: '64,775', compact: '64.8k', ratio: '64.8×' },
   { value: 149_809, num: '149,809', compact: '150k', ratio: '150×' },
   { value: 2_000_000, num: '2,000,000', compact: '2M', ratio: '2,000×' },
-  { value: 3, num: '3', compact: '3', ratio: '<0.01×' },
+  { value: 3, num: '3', compact: '3', ratio: '0.0030×' },
 ];
 const LANGS: Lang[] = ['en', 'ja'];
 const AT = '2026-01-15T09:30:00.000Z';
@@ -102,6 +102,21 @@ describe.each(LANGS)('every face writes the same strings (%s)', (lang) => {
     expect(compareTable(cmp, lang)).toContain(ui);
     expect(comparisonToMarkdown(cmp, undefined, lang)).toContain(`| ${ui} |`);
     expect(svgTexts(renderCardSvg(b, { lang, compare: cmp })).some((x) => x.includes(ui))).toBe(true);
+  });
+
+  it('writes a tiny ratio and its interval with significant digits, the same on every face (never [0.00–0.00])', async () => {
+    await i18n.changeLanguage(lang);
+    const a = runOf(1500, 'run-a');
+    const b = runOf(3, 'run-b', '2026-01-15T10:00:00.000Z'); // a throttle: 500× slower
+    const cmp = compareRuns(a, b);
+    const row = cmp.rows.find((r) => r.target === 'lima:dev' && r.metric === 'write_MBps')!;
+    const ui = fmtInterval(row.ratio, row.ci);
+    expect(ui).toMatch(/^0\.0020× \[0\.00\d\d–0\.00\d\d\]$/);
+    const [lo, hi] = ui.slice(ui.indexOf('[') + 1, -1).split('–');
+    expect(lo).not.toBe(hi);
+    expect(compareTable(cmp, lang)).toContain(ui);
+    expect(comparisonToMarkdown(cmp, undefined, lang)).toContain(`| ${ui} |`);
+    expect(svgTexts(renderCardSvg(b, { lang, compare: cmp }))).toContain(`▼ ${ui}`);
   });
 
   it('writes a date the same in the UI, the CLI history, the Markdown export and the card', async () => {

@@ -28,11 +28,24 @@ describe('electron/format.ts', () => {
   });
 
   it('writes ratios with 2 decimals below 10, 1 below 100, none above, and their intervals with the same decimals', () => {
-    expect([0.4213, 0.8, 1.5, 9.999, 12.34, 150.4, 0.003].map((r) => formatRatio(r, 'en'))).toEqual(['0.42×', '0.80×', '1.50×', '10.0×', '12.3×', '150×', '<0.01×']);
+    expect([0.4213, 0.8, 1.5, 9.999, 12.34, 150.4].map((r) => formatRatio(r, 'en'))).toEqual(['0.42×', '0.80×', '1.50×', '10.0×', '12.3×', '150×']);
     expect(formatFactor(3.09, 'ja')).toBe('3.09');
     expect(formatInterval(1.4215, [1.312, 1.549], 'en')).toBe('1.42× [1.31–1.55]');
     expect(formatInterval(12.34, [11.06, 13.71], 'ja')).toBe('12.3× [11.1–13.7]');
     expect(formatInterval(0.3212, null, 'en')).toBe('0.32×');
+  });
+
+  it('writes a ratio below 0.1 and the bounds below 0.1 of any interval with two significant digits, so a tiny ratio and its interval stay apart', () => {
+    // A throttle to 200 IOPS against ~88,000: the ratio and both bounds used to read 0.00 ("<0.01× [0.00–0.00]").
+    expect(formatInterval(0.00231, [0.00208, 0.00254], 'en')).toBe('0.0023× [0.0021–0.0025]');
+    expect(formatInterval(0.00231, [0.00208, 0.00254], 'ja')).toBe('0.0023× [0.0021–0.0025]');
+    expect([0.099, 0.0567, 0.05, 0.0099, 0.00996, 0.003, 3.4e-5].map((r) => formatRatio(r, 'en'))).toEqual(['0.099×', '0.057×', '0.050×', '0.0099×', '0.010×', '0.0030×', '0.000034×']);
+    expect([0.0996, 0.1, 0].map((r) => formatFactor(r, 'en'))).toEqual(['0.10', '0.10', '0.00']);
+    // A ratio from 0.1 keeps its decimals; only its bounds below 0.1 get more, a bound from 0.1 the ratio's.
+    expect(formatInterval(0.12, [0.0851, 0.171], 'en')).toBe('0.12× [0.085–0.17]');
+    expect(formatInterval(12.34, [9.1, 15.2], 'en')).toBe('12.3× [9.1–15.2]');
+    // Above 0 and below a millionth: "<0.000001", the ratio and its bounds alike (never a 0).
+    expect(formatInterval(4e-7, [2e-7, 3e-6], 'en')).toBe('<0.000001× [<0.000001–0.0000030]');
   });
 
   it('writes compact figures, signed percentages, sizes and axis ticks', () => {

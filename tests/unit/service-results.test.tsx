@@ -164,12 +164,12 @@ describe('ServiceResults (Results view)', () => {
 
     const http = tableRows(html, 'docker-desktop', 'http');
     expect(texts(http[0])).toEqual(['Measurement', 'shared folder', 'guest disk', 'volume', 'native (This machine)', 'shared / guest']);
-    expect(texts(http[1])).toEqual(['Static file (64 KiB) req/s', '1,500', '30,000', '—', '40,920', '0.05×']);
+    expect(texts(http[1])).toEqual(['Static file (64 KiB) req/s', '1,500', '30,000', '—', '40,920', '0.050×']);
     expect(http[1][3].title).toBe('not measured (tool-missing): nginx not found in this target');
     expect(http[1][5].attrs).toContain('ratio-bad');
     // Latency: shared is slower, and for latency lower is better, so a ratio of 1 means equal and is not "bad" here.
     expect(texts(http[2])).toEqual(['Static file p50 ms', '0.9', '0.9', '—', '0.08', '1.00×']);
-    expect(texts(http[4])).toEqual(['Small site req/s', '900', '45,000', '—', '56,061', '0.02×']);
+    expect(texts(http[4])).toEqual(['Small site req/s', '900', '45,000', '—', '56,061', '0.020×']);
 
     const net = tableRows(html, 'docker-desktop', 'net');
     expect(texts(net[1])).toEqual(['guest disk Mbit/s', '2,211', '3,120']);
@@ -233,7 +233,7 @@ describe('ServiceCompare (Compare view)', () => {
     // Compare knows only numbers: the volume (an error in B) has no column; native is the host's, in both runs.
     const httpD = tableRows(html, 'docker-desktop', 'http');
     expect(texts(httpD[0])).toEqual(['Measurement', 'shared folder', 'guest disk', 'native (This machine)', 'shared / guest']);
-    expect(texts(httpD[1])).toEqual(['Static file (64 KiB) req/s', '— → to 1,500', '— → to 30,000', '40,920 → to 40,920 1.00× [0.73–1.37]', '— → to 0.05×']);
+    expect(texts(httpD[1])).toEqual(['Static file (64 KiB) req/s', '— → to 1,500', '— → to 30,000', '40,920 → to 40,920 1.00× [0.73–1.37]', '— → to 0.050×']);
   });
 
   it('renders nothing when neither run has service results', () => {
@@ -264,7 +264,7 @@ describe('service tables in Japanese', () => {
     expect(texts(net[1])).toEqual(['ネイティブ（ループバック） Mbit/s', '41,250', '39,876']);
     const http = tableRows(html, 'docker-desktop', 'http');
     expect(texts(http[0])).toEqual(['測定項目', '共有フォルダ', 'ゲストディスク', 'ボリューム', 'ネイティブ（このマシン）', '共有 / ゲスト']);
-    expect(texts(http[1])).toEqual(['静的ファイル（64 KiB） req/s', '1,500', '30,000', '—', '40,920', '0.05×']);
+    expect(texts(http[1])).toEqual(['静的ファイル（64 KiB） req/s', '1,500', '30,000', '—', '40,920', '0.050×']);
     // The engine's own error message is quoted as recorded.
     expect(http[1][3].title).toBe('未測定（tool-missing）: nginx not found in this target');
     expect(englishLeft(html.replace('nginx not found in this target', ''), ENGLISH)).toEqual([]);

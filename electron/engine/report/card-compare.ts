@@ -5,7 +5,7 @@ import { MISSING, formatCompact, formatInterval } from '../../format.js';
 import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
 import { testsOfKind } from '../../test-catalogue.js';
 import { verdictWord } from '../../verdict-stats.js';
-import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, r, rect, text, tspan } from './card-kit.js';
+import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, fitSize, r, rect, text, tspan } from './card-kit.js';
 import { placeLabel, testLabel } from './format.js';
 
 /** Most rows a compare card shows before "+N more". */
@@ -93,7 +93,9 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
     const ch = changeLabel(x, lang);
     const pillH = 38;
     out.push(`<rect x="${r(pillX)}" y="${r(mid - pillH / 2)}" width="${pillW}" height="${pillH}" rx="${pillH / 2}" fill="${ch.color}" fill-opacity="0.16"/>`);
-    out.push(text(pillX + pillW / 2, mid + 7, fit(ch.label, pillW - 16, 20, true), { size: 20, bold: true, fill: ch.color, anchor: 'middle' }));
+    // A long interval (a tiny ratio's significant digits) gets a smaller size before it would be cut.
+    const pillSize = Math.max(15, fitSize(ch.label, pillW - 16, 20, true));
+    out.push(text(pillX + pillW / 2, mid + 7, fit(ch.label, pillW - 16, pillSize, true), { size: pillSize, bold: true, fill: ch.color, anchor: 'middle' }));
   });
   return { svg: out.join('\n'), scope };
 }
