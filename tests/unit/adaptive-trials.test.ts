@@ -9,6 +9,8 @@ import { decideTrials } from '../../electron/engine/bench/adaptive.js';
 import { trialsPlan, type TrialsPlan } from '../../electron/plan-estimate.js';
 import { logMeanInterval, studentTQuantile } from '../../electron/verdict-stats.js';
 import { HEADLINE_METRIC } from '../../electron/metrics.js';
+import { runFileSchema } from '../../electron/engine/store/run-schema.js';
+import { runSpecSchema } from '../../electron/engine/api-schemas.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(`tests/fixtures/runs/${name}.json`, 'utf8')) as Run;
 const trialsOf = (run: Run, test: string): number[] => {
@@ -97,5 +99,27 @@ describe('adaptive trials on recorded trials', () => {
   it('a trial at zero gives no interval: it keeps adding until the maximum', () => {
     expect(decideTrials([10, 0, 11], quick)).toEqual({ more: true, width: null });
     expect(decideTrials([10, 0, 11, 10, 10], quick)).toEqual({ more: false, width: null, stop: 'max-reached' });
+  });
+});
+
+describe('the stored record of adaptive trials', () => {
+  it('a run stored before adaptive trials (no record) still loads; a record is kept; a bad one is refused', () => {
+    const old = fixture('aa-quick-a');
+    expect(old.targets[0].results.every((r) => r.trials === undefined)).toBe(true);
+    expect(runFileSchema.safeParse(old).success).toBe(true);
+    const withRecord = structuredClone(old);
+    withRecord.targets[0].results[0].trials = { metric: 'write_MBps', minTrials: 3, maxTrials: 5, target: 0.1, taken: 5, widths: [0.3, null, 0.2], stop: 'max-reached' };
+    const parsed = runFileSchema.safeParse(withRecord);
+    expect(parsed.success).toBe(true);
+    expect((parsed.data as unknown as Run).targets[0].results[0].trials?.widths).toEqual([0.3, null, 0.2]);
+    withRecord.targets[0].results[0].trials!.stop = 'gave-up' as never;
+    expect(runFileSchema.safeParse(withRecord).success).toBe(false);
+  });
+
+  it('run.start takes a suite override of the target and the maximum, within bounds', () => {
+    expect(runSpecSchema.safeParse({ suite: 'quick', trials: { targetPct: 0, maxTrials: 4 } }).success).toBe(true);
+    expect(runSpecSchema.safeParse({ suite: 'quick', trials: { targetPct: -1 } }).success).toBe(false);
+    expect(runSpecSchema.safeParse({ suite: 'quick', trials: { maxTrials: 500 } }).success).toBe(false);
+    expect(runSpecSchema.safeParse({ suite: 'quick', trials: { other: 1 } }).success).toBe(false);
   });
 });
