@@ -285,7 +285,7 @@ export type JobEvent = { jobId: string; seq: number } & (
       /** When the engine sent it (ms since the epoch), so a face counts the ETA down from there. */
       at?: number;
     }
-  | { type: 'sample'; target: string; place: Place; test: TestId; trial: number; metric: string; value: number }
+  | { type: 'sample'; target: string; place: Place; test: TestId; /** 1, 2, …; 0 is the warm-up pass: a provisional first number, not counted. */ trial: number; metric: string; value: number }
   | { type: 'result'; target: string; result: TestResult }
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }

@@ -9,6 +9,7 @@ import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
 import { liveJob, liveRun } from '../../src/store/live-run';
 import { UnstableNotice } from '../../src/views/unstable-notice';
 import { LiveHistoryNote } from '../../src/views/live-history-note';
+import { LiveNumbers } from '../../src/components/live-numbers';
 import { createProgressPrinter } from '../../electron/cli/progress.js';
 import type { TrialsRecord } from '../../electron/contract.js';
 import { inLang } from '../helpers/in-lang.js';
@@ -118,5 +119,20 @@ describe('a metric that stays unstable after adaptive trials', () => {
       expect(text).not.toContain('read_MBps stayed');
       expect(text.match(/!/g)).toHaveLength(1);
     }
+  });
+});
+
+describe('the warm-up pass as the first number', () => {
+  it('is shown at once as a provisional number (trial 0, "warm-up, not counted"), and never enters the trials', () => {
+    const ev: JobEvent[] = [
+      { jobId: 'w', seq: 1, type: 'job-started', spec: { suite: 'quick' }, plan: [plan[0]], startedAt: '2026-01-01T00:00:00Z' },
+      { jobId: 'w', seq: 2, type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 0, metric: 'write_MBps', value: 700 },
+    ];
+    let job = ev.reduce(reduceJobEvent, initialJobs).jobs.w;
+    expect(renderToStaticMarkup(<LiveNumbers job={job} />)).toMatch(/data-trial="0".*warm-up, not counted.*700 MB\/s/);
+    expect(inLang('ja', () => renderToStaticMarkup(<LiveNumbers job={job} />))).toContain('ウォームアップ（集計外）');
+    expect(throughputData(liveRun(job))).toEqual([]);
+    job = reduceJobEvent({ jobs: { w: job }, order: ['w'] }, { jobId: 'w', seq: 3, type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1000 }).jobs.w;
+    expect(throughputData(liveRun(job))[0]).toMatchObject({ write_MBps: 1000, write_MBps_n: 1 });
   });
 });

@@ -255,7 +255,10 @@ async function runStep(
     await watcher?.settled();
     return { exit, error: null };
   };
-  const sampleEmitter = (offset: number) => (trial: number, metric: string, value: number) => emit({ type: 'sample', target: t.id, place, test, trial: offset + trial, metric, value });
+  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only.
+  const sampleEmitter = (offset: number) => (trial: number, metric: string, value: number) => {
+    if (trial > 0 || offset === 0) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
+  };
   try {
     const collector = new StepCollector(test, place, sampleEmitter(0));
     const first = await invoke(collector, 0);
