@@ -1,6 +1,6 @@
 # seq-write: sequential write throughput with the flush timed, in MB/s (10^6 bytes/s).
 # Args: --dir DIR [--trials N] [--size-mib N] [--bs-kib N] [--max-s N (0 = no cap)] [--tool auto|fio|fallback]
-# Events: start, warmup, per trial tool-output (fio JSON) or sample write_MBps (dd), progress; result, end.
+# Events: start, warmup, the warm-up pass as tool-output trial 0 (fio; shown as provisional, never counted), per trial tool-output (fio JSON) or sample write_MBps (dd), progress; result, end.
 
 vb_seq_write_fio() {
   VB_FILE="$VB_WORK/seq-write.dat"; vb_fio_file
@@ -9,7 +9,7 @@ vb_seq_write_fio() {
   if [ "$VB_MAX_S" -gt 0 ]; then vb_cap=" --runtime=$VB_MAX_S"; vb_capm=", a trial stops after $VB_MAX_S s if not done"; fi
   vb_cmd="fio --name=seq-write --thread --filename=\"\$VB_FIO_FILE\" --rw=write --bs=${VB_BS_KIB}k --size=${VB_SIZE_MIB}m --ioengine=psync --direct=$vb_direct --end_fsync=1 --fallocate=none --refill_buffers --randrepeat=0$vb_cap --eta=never --output-format=json --output=\"\$VB_OUT\""
   vb_emit "{\"event\":\"warmup\",\"test\":\"$VB_TEST\"}"
-  VB_OUT="$VB_WORK/warmup.json"; vb_fio_exec "$vb_cmd"; rm -f "$VB_FILE" "$VB_OUT"
+  VB_OUT="$VB_WORK/warmup.json"; vb_fio_exec "$vb_cmd"; vb_fio_emit 0; rm -f "$VB_FILE" "$VB_OUT"
   vb_settle
   vb_i=1
   while [ $vb_i -le "$VB_TRIALS" ]; do

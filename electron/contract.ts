@@ -84,6 +84,25 @@ export interface TestResult {
   samples: Record<string, number[]>;
   /** How long the step took on the host's clock (absent in runs stored before it was recorded). */
   timing?: StepTiming;
+  /** The trials it took after the minimum and why it stopped (absent in runs stored before adaptive trials). */
+  trials?: TrialsRecord;
+}
+
+/** Why a test stopped adding trials: its interval met the target, it reached the suite's maximum, the run was cancelled, or an added trial failed. */
+export type TrialsStop = 'target-met' | 'max-reached' | 'cancelled' | 'failed';
+
+/** Adaptive trials of one test in one place: the plan, the primary metric's interval after each trial from the minimum on, the reason it stopped. */
+export interface TrialsRecord {
+  metric: string;
+  minTrials: number;
+  maxTrials: number;
+  /** The stated target: half-width of the 95% interval over its center (0.1 = ±10%). */
+  target: number;
+  /** Trials taken. */
+  taken: number;
+  /** Half-width after trial minTrials, minTrials + 1, … (null: no interval, e.g. a trial at zero). */
+  widths: (number | null)[];
+  stop: TrialsStop;
 }
 
 /** Seconds a step took, from its start (set-up, warm-up included) to its end, and to the end of each trial. */
@@ -203,6 +222,8 @@ export interface RunSpec {
   suite: Suite;
   tests?: TestId[];
   image?: string;
+  /** A suite override of adaptive trials: the target as ±% of the 95% interval, the most trials. */
+  trials?: { targetPct?: number; maxTrials?: number };
 }
 
 /** Events of the bench-script protocol (one JSON object per line on stdout). */
@@ -233,6 +254,8 @@ export interface PlanStep {
   place: Place;
   test: TestId;
   trials: number;
+  /** The most trials it may take (adaptive trials: more than `trials` only while its interval is wider than the suite's target). */
+  maxTrials?: number;
   estimateSec: number;
   /** The fraction of the step's time gone when trial k (index k-1) has ended, from this machine's past runs or the plan. */
   checkpoints?: number[];
@@ -262,7 +285,7 @@ export type JobEvent = { jobId: string; seq: number } & (
       /** When the engine sent it (ms since the epoch), so a face counts the ETA down from there. */
       at?: number;
     }
-  | { type: 'sample'; target: string; place: Place; test: TestId; trial: number; metric: string; value: number }
+  | { type: 'sample'; target: string; place: Place; test: TestId; /** 1, 2, …; 0 is the warm-up pass: a provisional first number, not counted. */ trial: number; metric: string; value: number }
   | { type: 'result'; target: string; result: TestResult }
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }

@@ -42,6 +42,41 @@ function specOf(test: string): TestSpec {
   return spec;
 }
 
+/**
+ * Adaptive trials of a suite: after the preset's trials (the minimum), a test whose primary metric's 95% interval
+ * (the verdicts' interval, verdict-stats.ts logMeanInterval) is wider than ±targetHalfWidth gets one more trial at a
+ * time, up to maxTrials. watch keeps its preset count (its trials are driven from the host in one script run).
+ */
+const ADAPTIVE: Record<Suite, { maxTrials: number; targetHalfWidth: number }> = {
+  quick: { maxTrials: 5, targetHalfWidth: 0.1 },
+  standard: { maxTrials: 8, targetHalfWidth: 0.05 },
+  thorough: { maxTrials: 12, targetHalfWidth: 0.05 },
+};
+
+/** How many trials a test takes in a suite and the stated target that decides between the two. */
+export interface TrialsPlan {
+  minTrials: number;
+  maxTrials: number;
+  /** Half-width of the primary metric's 95% interval over its center that is good enough (0.1 = ±10%). */
+  targetHalfWidth: number;
+}
+
+/** The trials plan of a test in a suite; `override` (a suite override of a run) replaces the target or the maximum. */
+export function trialsPlan(suite: Suite, test: TestId, override: { targetPct?: number; maxTrials?: number } = {}): TrialsPlan {
+  const minTrials = preset(suite, test).trials;
+  const a = ADAPTIVE[suite];
+  const max = test === 'watch' ? minTrials : Math.max(minTrials, override.maxTrials ?? a.maxTrials);
+  return { minTrials, maxTrials: max, targetHalfWidth: override.targetPct !== undefined ? override.targetPct / 100 : a.targetHalfWidth };
+}
+
+/** Expected seconds of one trial added after the minimum: the test's set-up again (a new script run) plus one trial. */
+export function addedTrialEstimateSec(suite: Suite, test: TestId): number {
+  const total = estimateSec(suite, test);
+  const setup = Math.min(total, setupEstimateSec(suite, test));
+  return Math.max(1, Math.ceil(setup + (total - setup) / Math.max(1, preset(suite, test).trials)));
+}
+
+
 /** The parameters of a test in a suite (the preset itself: do not change it). */
 export function preset(suite: Suite, test: TestId): SuiteParams {
   const s = specOf(test).presets[suite];

@@ -1,4 +1,4 @@
-import type { Stat } from './contract.js';
+import type { Stat, TestResult, TrialsRecord } from './contract.js';
 
 /** Median of N with min and max; the median of an even count is the mean of the middle two. */
 export function summarize(values: number[]): Stat {
@@ -16,4 +16,9 @@ export function roundFigure(x: number): number {
   if (a >= 100) return Math.round(x);
   if (a >= 10) return Math.round(x * 10) / 10;
   return Math.round(x * 100) / 100;
+}
+
+/** The adaptive-trials record of a result whose primary metric stayed unstable (the suite's maximum reached, its target not met), else null. */
+export function unmetTarget(r: Pick<TestResult, 'trials'>): TrialsRecord | null {
+  return r.trials?.stop === 'max-reached' ? r.trials : null;
 }

@@ -139,6 +139,29 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
 }
 
+/** A (1 - alpha) interval of one set of trials: the geometric mean with Welch's t interval on the log of each trial (the verdicts' interval, for one side). */
+export interface TrialInterval {
+  center: number;
+  lo: number;
+  hi: number;
+  /** Half the interval's width over its center (0.1 = ±10%). */
+  halfWidth: number;
+}
+
+/** The interval of one set of trials as the verdicts form it (t on the logs, n − 1 degrees of freedom); null with fewer than two trials or one at zero or below. */
+export function logMeanInterval(xs: number[], alpha: number = VERDICT_METHOD.alpha): TrialInterval | null {
+  const l = xs.filter((x) => Number.isFinite(x) && x > 0).map(Math.log);
+  if (l.length < 2 || l.length !== xs.length) return null;
+  const { mean, variance } = meanVar(l);
+  const se = Math.sqrt(variance / l.length);
+  const center = Math.exp(mean);
+  if (se === 0) return { center, lo: center, hi: center, halfWidth: 0 };
+  const t = studentTQuantile(1 - alpha / 2, l.length - 1);
+  const lo = Math.exp(mean - t * se);
+  const hi = Math.exp(mean + t * se);
+  return { center, lo, hi, halfWidth: (hi - lo) / 2 / center };
+}
+
 /** The cross-machine method: each place's ratio to its own machine's native, compared between the machines. */
 export const CROSS_MACHINE_METHOD = {
   name: 'welch-log-ratio-of-native-ratios',

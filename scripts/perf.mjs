@@ -1,6 +1,6 @@
 // `npm run perf`: figures, not pass/fail. Measured in one run on this machine:
 //  1. app-reported rand-read IOPS and seq-write MB/s vs fio run directly with the same job in the same folder
-//  2. wall time of the quick suite (goal <= 60 s)
+//  2. wall time of the quick suite (goal <= 60 s); 2a. interval widths with and without adaptive trials (perf-trials.mjs)
 // 2b. the quick suite clicked in the UI: first-number latency (goal <= 5 s) and the plan's estimate ÷ actual duration
 //  3. time from starting `vmbench web` to the first paint of the page (Chromium)
 //  4. detection time of `vmbench detect`; and, with a limactl that hangs, the time from opening the page
@@ -19,6 +19,7 @@ import { abab, settle } from './perf-abab.mjs';
 import { writeScaleFixture } from './scale-fixture.mjs';
 import { findChromium } from './chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
+import { trialsPerf } from './perf-trials.mjs';
 
 const root = process.cwd();
 const { values: cli } = parseArgs({ options: { 'host-only': { type: 'boolean' }, pairs: { type: 'string' } } });
@@ -52,6 +53,8 @@ try {
   await nativeAbab(pairs, (s) => out(`   ${s}`));
   out('');
   out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
+  out('2a. adaptive trials in that run: 95% interval of each primary metric without (the minimum) and with the trials added while it was wider than the target');
+  for (const l of trialsPerf(run)) out(`   ${l}`);
 
   // 3. vmbench web: start to first paint.
   let paint = 'n/a (Chromium not installed: apt-get install chromium)';

@@ -3,6 +3,7 @@ import { translator, type Lang } from '../i18n.js';
 import { errorText } from '../error-text.js';
 import { isFailure } from '../run-status.js';
 import { metricInfo } from '../metrics.js';
+import { unmetTarget } from '../trial-stats.js';
 import { fmt, fmtDuration } from './table.js';
 import { terminalSafe } from '../terminal-safe.js';
 
@@ -12,6 +13,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
   const tty = Boolean(stream.isTTY);
   let lastStep = -1;
   let barShown = false;
+  let suite = 'quick';
   const clear = (): void => {
     if (tty && barShown) stream.write('\r\x1b[2K');
     barShown = false;
@@ -24,6 +26,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
   return (ev) => {
     switch (ev.type) {
       case 'job-started':
+        suite = ev.spec.suite;
         line(t('cli:progress.started', { suite: t(`common:suite.${ev.spec.suite}`), steps: ev.plan.length, targets: [...new Set(ev.plan.map((p) => p.target))].join(', ') }));
         break;
       case 'probe':
@@ -49,6 +52,12 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
           const info = metricInfo(main[0], lang);
           const figures = t('cli:progress.result', { median: fmt(main[1].median, lang), unit: info.unit, min: fmt(main[1].min, lang), max: fmt(main[1].max, lang), n: main[1].n });
           line(`  ✓ ${ev.target} ${t(`common:place.${r.place}`)} ${r.test}: ${main[0]} ${figures} — ${r.tool.name} ${r.tool.version ?? ''}`.trimEnd());
+        }
+        const unmet = unmetTarget(r);
+        if (unmet) {
+          const width = unmet.widths.at(-1);
+          const stat = r.metrics[unmet.metric];
+          line(`    ${t('cli:progress.unstable', { metric: unmet.metric, width: width === null || width === undefined ? '?' : Math.round(width * 100), n: unmet.taken, target: Math.round(unmet.target * 1000) / 10, min: stat ? fmt(stat.min, lang) : '?', max: stat ? fmt(stat.max, lang) : '?', suite, test: r.test, target_id: ev.target })}`);
         }
         break;
       }

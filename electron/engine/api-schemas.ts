@@ -24,6 +24,7 @@ export const runSpecSchema = z
     suite: z.enum(['quick', 'standard', 'thorough']),
     tests: z.array(z.enum(TEST_IDS)).max(TEST_IDS.length).optional(),
     image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
+    trials: z.object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(50).optional() }).strict().optional(),
   })
   .strict();
 

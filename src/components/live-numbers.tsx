@@ -17,9 +17,9 @@ export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
         <div className="live-group">
           <span className="live-caption">{t('live.step')}</span>
           {samples.map((s, i) => (
-            <span key={`${s.metric}-${s.trial}-${i}`} className="chip">
+            <span key={`${s.metric}-${s.trial}-${i}`} className={s.trial === 0 ? 'chip chip-provisional' : 'chip'} data-trial={s.trial}>
               <span className="chip-key">
-                {metricMeta(s.metric).label} · t{s.trial}
+                {metricMeta(s.metric).label} · {s.trial === 0 ? t('live.warmup') : `t${s.trial}`}
               </span>
               <span className="chip-val">
                 {fmtNum(s.value)} {metricMeta(s.metric).unit}

@@ -14,7 +14,8 @@ export function liveJob(s: Pick<AppState, 'activeJobId' | 'jobs' | 'runCache' | 
 /** A step measured so far: its trials' values as a result (median, min, max of the trials that arrived). */
 function partialResult(job: JobState, target: string, place: TestResult['place'], test: TestResult['test']): TestResult | null {
   const samples: Record<string, number[]> = {};
-  for (const s of job.samples) if (s.target === target && s.place === place && s.test === test) (samples[s.metric] ??= []).push(s.value);
+  // Trial 0, the warm-up pass, is only shown as a provisional number (LiveNumbers), never counted.
+  for (const s of job.samples) if (s.trial > 0 && s.target === target && s.place === place && s.test === test) (samples[s.metric] ??= []).push(s.value);
   const metrics = Object.fromEntries(Object.entries(samples).map(([m, v]) => [m, summarize(v)]));
   if (Object.keys(metrics).length === 0) return null;
   return { test, place, metrics, tool: { name: '', version: null, method: '' }, params: {}, command: '', samples };

@@ -38,7 +38,8 @@ describe('engine: the quick suite on this machine, with real fio', () => {
   });
 
   it('runs every disk test, aggregates median/min/max/n, records tools and commands, and stores the run', async () => {
-    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick' });
+    // At the suite's minimum of 3 trials (no added trials), so that this run takes the same time on a noisy machine.
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', trials: { maxTrials: 3 } });
     await engine.waitForJob(jobId);
     const finished = events.find((e) => e.type === 'job-finished' && e.jobId === jobId) as Extract<JobEvent, { type: 'job-finished' }>;
     const run = await call<Run>(engine, 'runs.get', finished.runId!);
@@ -77,9 +78,45 @@ describe('engine: the quick suite on this machine, with real fio', () => {
     expect(mine[0].type).toBe('job-started');
     expect(mine.some((e) => e.type === 'progress' && e.fraction > 0 && e.fraction <= 1)).toBe(true);
     expect(mine.filter((e) => e.type === 'sample').length).toBeGreaterThanOrEqual(12);
+    // The first number on screen: seq-write's warm-up pass, streamed as trial 0 before the first trial, not counted.
+    const sw = mine.filter((e) => e.type === 'sample' && e.test === 'seq-write' && e.metric === 'write_MBps') as Extract<JobEvent, { type: 'sample' }>[];
+    expect(sw.map((e) => e.trial)).toEqual([0, 1, 2, 3]);
+    expect(local.results.find((r) => r.test === 'seq-write')!.samples.write_MBps).toEqual(sw.slice(1).map((e) => e.value));
     const list = await call<RunList>(engine, 'runs.list');
     expect(list.runs.map((r) => r.id)).toContain(run.id);
     expect(await readdir(join(home, 'scratch'))).toEqual([]);
+  });
+
+  it('adaptive trials: a target that real trials cannot meet (±0%) adds trials one at a time up to the maximum, and the run records how many and why', async () => {
+    // The target is a suite setting; run.start takes a suite override of it (trials.targetPct), as a user's run could.
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', tests: ['small-files'], trials: { targetPct: 0, maxTrials: 4 } });
+    await engine.waitForJob(jobId);
+    const mine = events.filter((e) => e.jobId === jobId);
+    const finished = mine.find((e) => e.type === 'job-finished') as Extract<JobEvent, { type: 'job-finished' }>;
+    expect(finished.status).toBe('completed');
+    const started = mine.find((e) => e.type === 'job-started') as Extract<JobEvent, { type: 'job-started' }>;
+    expect(started.plan).toEqual([expect.objectContaining({ test: 'small-files', trials: 3, maxTrials: 4 })]);
+    const run = await call<Run>(engine, 'runs.get', finished.runId!);
+    const r = run.targets[0].results[0];
+    expect(r.trials).toMatchObject({ metric: 'create_per_s', minTrials: 3, maxTrials: 4, target: 0, taken: 4, stop: 'max-reached' });
+    expect(r.trials!.widths).toHaveLength(2); // after trials 3 and 4
+    for (const w of r.trials!.widths) expect(w!).toBeGreaterThan(0);
+    for (const [metric, s] of Object.entries(r.metrics)) {
+      expect(s.n, metric).toBe(4);
+      expect(r.samples[metric], metric).toHaveLength(4);
+    }
+    expect(r.params.trials).toBe(4);
+    expect(r.tool.method).toMatch(/adaptive trials: 3, then one at a time up to 4 while the 95% interval of create_per_s was wider than ±0%.*took 4: maximum reached, target not met$/);
+    // Live: samples of trial 4 stream like the first three; progress follows what is scheduled (3 trials, then 4 of 4).
+    const trialsSeen = new Set(mine.filter((e) => e.type === 'sample' && e.metric === 'create_per_s').map((e) => (e as { trial: number }).trial));
+    expect([...trialsSeen].sort()).toEqual([1, 2, 3, 4]);
+    const totals = mine.filter((e) => e.type === 'progress').map((e) => (e as { trials: number }).trials);
+    expect(totals).toContain(3);
+    expect(Math.max(...totals)).toBe(4);
+    const last = mine.filter((e) => e.type === 'progress').at(-1) as Extract<JobEvent, { type: 'progress' }>;
+    // The added trial counts as scheduled work: the last progress is at the end of it (the step's last checkpoint), not past 1.
+    expect(last.fraction).toBeGreaterThan(0.99);
+    expect(last.fraction).toBeLessThanOrEqual(1);
   });
 
   it('cancel mid-test kills fio and leaves no test file', async () => {

@@ -9,6 +9,9 @@ import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
 import { liveJob, liveRun } from '../../src/store/live-run';
 import { UnstableNotice } from '../../src/views/unstable-notice';
 import { LiveHistoryNote } from '../../src/views/live-history-note';
+import { LiveNumbers } from '../../src/components/live-numbers';
+import { createProgressPrinter } from '../../electron/cli/progress.js';
+import type { TrialsRecord } from '../../electron/contract.js';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -80,5 +83,56 @@ describe('unstable metrics in Results', () => {
     expect(ja).toContain('同じ計画でもう一度実行');
     expect(ja).toMatch(/813–1,796 MB\/s（±38%、試行 3 回）/);
     expect(renderToStaticMarkup(<UnstableNotice run={makeRun('s', '2026-01-01T00:00:00Z', [result('seq-write', 'native', { write_MBps: [1000, 1050, 1100] })])} />)).toBe('');
+  });
+});
+
+describe('a metric that stays unstable after adaptive trials', () => {
+  // rand-read read_iops of the recorded aa-quick-b run (57,175 / 78,864 / 64,775) plus two more trials from aa-quick-a.
+  const wide = result('rand-read', 'native', { read_iops: [57175, 78864, 64775, 149809, 72072] });
+  wide.trials = { metric: 'read_iops', minTrials: 3, maxTrials: 5, target: 0.1, taken: 5, widths: [0.41, 0.63, 0.44], stop: 'max-reached' } satisfies TrialsRecord;
+  // Its trials spread ±48%, yet its interval met the stated target: not marked (the interval decides, one definition).
+  const met = result('seq-read', 'native', { read_MBps: [813, 1300, 1796, 1310, 1290] });
+  met.trials = { metric: 'read_MBps', minTrials: 3, maxTrials: 5, target: 0.5, taken: 5, widths: [0.9, 0.6, 0.45], stop: 'target-met' };
+  const run = makeRun('r', '2026-01-01T00:00:00Z', [wide, met]);
+
+  it('is marked in Results with its range, its interval after the maximum of trials and the target, with the re-run', () => {
+    useAppStore.setState(initialAppData());
+    expect(unstableMetrics(run).map((u) => u.metric)).toEqual(['read_iops']);
+    const en = renderToStaticMarkup(<UnstableNotice run={run} />);
+    expect(en).toContain('1 number stayed unstable: more trials did not bring its 95% interval within the suite');
+    expect(en).toMatch(/57,175–149,809 IOPS \(±\d+%, 5 trials\) — 95% interval still ±44% after the maximum of 5 trials \(target ±10%\)/);
+    expect(en).toContain('data-testid="unstable-rerun"');
+    const ja = inLang('ja', () => renderToStaticMarkup(<UnstableNotice run={run} />));
+    expect(ja).toContain('上限 5 回の試行後も 95% 区間が ±44%（目標 ±10%）');
+  });
+
+  it('the CLI says it after the result line, with the command that runs it again', () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const chunks: string[] = [];
+      const print = createProgressPrinter({ isTTY: false, write: (x: string) => chunks.push(x) } as unknown as NodeJS.WriteStream, lang);
+      print({ jobId: 'j', seq: 1, type: 'job-started', spec: { suite: 'quick' }, plan: [], startedAt: '2026-01-01T00:00:00Z' });
+      print({ jobId: 'j', seq: 2, type: 'result', target: 'local', result: wide });
+      print({ jobId: 'j', seq: 3, type: 'result', target: 'local', result: met });
+      const text = chunks.join('');
+      expect(text).toContain(lang === 'en' ? '! read_iops stayed unstable: its 95% interval is still ±44% after the maximum of 5 trials (target ±10%' : '! read_iops は不安定なままです: 上限 5 回の試行後も 95% 区間が ±44%（目標 ±10%');
+      expect(text).toContain('vmbench run --target local --suite quick --tests rand-read');
+      expect(text).not.toContain('read_MBps stayed');
+      expect(text.match(/!/g)).toHaveLength(1);
+    }
+  });
+});
+
+describe('the warm-up pass as the first number', () => {
+  it('is shown at once as a provisional number (trial 0, "warm-up, not counted"), and never enters the trials', () => {
+    const ev: JobEvent[] = [
+      { jobId: 'w', seq: 1, type: 'job-started', spec: { suite: 'quick' }, plan: [plan[0]], startedAt: '2026-01-01T00:00:00Z' },
+      { jobId: 'w', seq: 2, type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 0, metric: 'write_MBps', value: 700 },
+    ];
+    let job = ev.reduce(reduceJobEvent, initialJobs).jobs.w;
+    expect(renderToStaticMarkup(<LiveNumbers job={job} />)).toMatch(/data-trial="0".*warm-up, not counted.*700 MB\/s/);
+    expect(inLang('ja', () => renderToStaticMarkup(<LiveNumbers job={job} />))).toContain('ウォームアップ（集計外）');
+    expect(throughputData(liveRun(job))).toEqual([]);
+    job = reduceJobEvent({ jobs: { w: job }, order: ['w'] }, { jobId: 'w', seq: 3, type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1000 }).jobs.w;
+    expect(throughputData(liveRun(job))[0]).toMatchObject({ write_MBps: 1000, write_MBps_n: 1 });
   });
 });

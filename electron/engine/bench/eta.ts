@@ -14,7 +14,12 @@ export class EtaTracker {
   private shownAt = 0;
 
   /** totalEstimateSec: the plan's estimate for every step. */
-  constructor(private readonly totalEstimateSec: number) {}
+  constructor(private totalEstimateSec: number) {}
+
+  /** Adds the estimate of work scheduled after the plan (a trial added because an interval was still too wide). */
+  grow(sec: number): void {
+    this.totalEstimateSec += Math.max(0, sec);
+  }
 
   /** The ETA in seconds, given the estimated seconds done so far and the seconds elapsed since the start. */
   next(doneEstimateSec: number, elapsedSec: number): number {

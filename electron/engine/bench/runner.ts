@@ -9,12 +9,17 @@ import {
   type RunSpec,
   type TargetRun,
   type TestId,
+  type TrialsRecord,
+  type TrialsStop,
 } from '../../contract.js';
 import { runStatus, targetStatus } from '../../run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { runsIn, stepDoneFraction } from '../../plan-estimate.js';
+import { addedTrialEstimateSec, runsIn, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../plan-estimate.js';
+import { HEADLINE_METRIC } from '../../metrics.js';
+import { summarize } from '../../trial-stats.js';
+import { decideTrials, trialsMethod } from './adaptive.js';
 import { calibratePlan } from './calibrate.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
@@ -52,7 +57,9 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
         if (!runsIn(test, place)) continue;
         const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
         const trialsIdx = args.indexOf('--trials');
-        plan.push({ target: t.id, place, test, trials: trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1, estimateSec: placeEstimateSec(spec.suite, test, place) });
+        const trials = trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1;
+        const maxTrials = Math.max(trials, trialsPlan(spec.suite, test, spec.trials).maxTrials);
+        plan.push({ target: t.id, place, test, trials, ...(maxTrials > trials ? { maxTrials } : {}), estimateSec: placeEstimateSec(spec.suite, test, place) });
       }
     }
   }
@@ -69,7 +76,8 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
-  const totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
+  // Grows when a test adds a trial after its minimum (adaptive trials): the ETA follows what is actually scheduled.
+  let totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
   const eta = new EtaTracker(totalEstimate);
   const runs = new Map<string, TargetRun>();
@@ -123,14 +131,26 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       doneEstimate += step.estimateSec;
       continue;
     }
+    // An added trial's estimate: the plan's (set-up + one trial), scaled as this step's estimate is scaled from the plan.
+    const addedSec = addedTrialEstimateSec(spec.suite, step.test) * (step.estimateSec / Math.max(1, placeEstimateSec(spec.suite, step.test, step.place)));
+    let added = 0;
     const report = (trialDone: number, total: number): void => {
-      const fraction = Math.min(1, (doneEstimate + step.estimateSec * stepDoneFraction(step, trialDone)) / totalEstimate);
+      const extra = Math.max(0, trialDone - step.trials);
+      const within = step.estimateSec * stepDoneFraction(step, Math.min(trialDone, step.trials)) + extra * addedSec;
+      const fraction = Math.min(1, (doneEstimate + within) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;
       const etaSec = eta.next(fraction * totalEstimate, elapsed);
       emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec, done: trialDone, at: Date.now() });
     };
+    const schedule = (trialsNow: number): void => {
+      added++;
+      totalEstimate += addedSec;
+      eta.grow(addedSec);
+      report(trialsNow - 1, trialsNow);
+    };
     report(0, step.trials);
-    const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report);
+    const trials = trialsPlan(spec.suite, step.test, spec.trials);
+    const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report, { ...trials, maxTrials: step.maxTrials ?? step.trials }, schedule);
     const tr = runs.get(t.id)!;
     if (outcome.result) {
       tr.results.push(outcome.result);
@@ -140,7 +160,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       tr.errors.push(error);
       emit({ type: 'test-error', target: t.id, error });
     }
-    doneEstimate += step.estimateSec;
+    doneEstimate += step.estimateSec + added * addedSec;
   }
 
   const cancelled = signal.aborted;
@@ -194,10 +214,9 @@ async function runStep(
   signal: AbortSignal,
   emit: Emit,
   report: (done: number, total: number) => void,
+  trials: TrialsPlan,
+  schedule: (trialsNow: number) => void,
 ): Promise<ReturnType<StepCollector['finish']>> {
-  const collector = new StepCollector(test, place, (trial, metric, value) =>
-    emit({ type: 'sample', target: t.id, place, test, trial, metric, value }),
-  );
   const started = Date.now();
   const trialEndSec: number[] = [];
   const service = isServiceTest(test);
@@ -211,37 +230,103 @@ async function runStep(
       return { result: null, errors: [{ test, place, code, message: (err as Error).message }] };
     }
   }
-  const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
-  if (watcher instanceof Error) return { result: null, errors: [{ test, place, code: 'unsupported', message: watcher.message }] };
-  try {
-    const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place)), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
-    const timeoutMs = timeoutSec(spec.suite, test) * 1000;
+  // One run of the script: `offset` trials were taken before it (an added trial is a run of its own with --trials 1).
+  const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
+    const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
+    if (watcher instanceof Error) return { exit: null, error: watcher };
+    const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },
       {
         signal,
-        timeoutMs,
+        timeoutMs: timeoutSec(spec.suite, test) * 1000,
         network: service,
         onEvent: (ev) => {
           if (ev.event === 'watch-ready') return watcher?.batch(ev);
           collector.onEvent(ev);
           if (ev.event === 'progress') {
-            if (ev.done >= 1 && ev.done === trialEndSec.length + 1) trialEndSec.push((Date.now() - started) / 1000);
-            report(ev.done, ev.total);
+            if (offset === 0 && ev.done >= 1 && ev.done === trialEndSec.length + 1) trialEndSec.push((Date.now() - started) / 1000);
+            report(offset + ev.done, offset + ev.total);
           }
         },
         onStderr: (line) => collector.onStderr(line),
       },
     );
     await watcher?.settled();
+    return { exit, error: null };
+  };
+  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only.
+  const sampleEmitter = (offset: number) => (trial: number, metric: string, value: number) => {
+    if (trial > 0 || offset === 0) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
+  };
+  try {
+    const collector = new StepCollector(test, place, sampleEmitter(0));
+    const first = await invoke(collector, 0);
+    if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', message: first.error!.message }] };
+    const exit = first.exit;
     const outcome = collector.finish(exit);
     if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;
     // The step's time on the host's clock, for the next run's ETA (calibrate.ts): only when every trial reported its end.
     if (outcome.result && !exit.timedOut && trialEndSec.length > 0 && trialEndSec.length === Number(outcome.result.params.trials ?? trialEndSec.length)) {
       outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
     }
+    if (outcome.result && !exit.timedOut) await addTrials(outcome, trials, signal, schedule, async (offset) => {
+      const more = new StepCollector(test, place, sampleEmitter(offset));
+      const r = await invoke(more, offset, { trials: 1 });
+      return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
+    });
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();
   }
+}
+
+/**
+ * Adaptive trials: while the primary metric's interval is wider than the target and the maximum is not reached, runs
+ * one more trial (`runOne`, a new run of the script) and adds its values; records what it took and why it stopped.
+ */
+async function addTrials(
+  outcome: ReturnType<StepCollector['finish']>,
+  plan: TrialsPlan,
+  signal: AbortSignal,
+  schedule: (trialsNow: number) => void,
+  runOne: (offset: number) => Promise<ReturnType<StepCollector['finish']>>,
+): Promise<void> {
+  const result = outcome.result!;
+  const metric = HEADLINE_METRIC[result.test];
+  const values = result.samples[metric];
+  if (!values?.length || plan.maxTrials <= plan.minTrials) return;
+  const widths: (number | null)[] = [];
+  let stop: TrialsStop;
+  for (;;) {
+    const d = decideTrials(values, plan);
+    widths.push(d.width);
+    if (!d.more) {
+      stop = d.stop!;
+      break;
+    }
+    if (signal.aborted) {
+      stop = 'cancelled';
+      break;
+    }
+    const taken = values.length;
+    schedule(taken + 1);
+    const one = await runOne(taken);
+    if (signal.aborted) {
+      stop = 'cancelled';
+      break;
+    }
+    if (!one.result || !one.result.samples[metric]?.length) {
+      outcome.errors.push(...one.errors);
+      stop = 'failed';
+      break;
+    }
+    for (const e of one.errors) if (!outcome.errors.some((x) => x.code === e.code)) outcome.errors.push(e);
+    for (const [m, v] of Object.entries(one.result.samples)) (result.samples[m] ??= []).push(...v);
+  }
+  for (const [m, v] of Object.entries(result.samples)) if (v.length) result.metrics[m] = summarize(v);
+  const record: TrialsRecord = { metric, minTrials: plan.minTrials, maxTrials: plan.maxTrials, target: plan.targetHalfWidth, taken: values.length, widths, stop };
+  result.trials = record;
+  if (values.length !== plan.minTrials) result.params.trials = values.length;
+  result.tool.method = `${result.tool.method}; ${trialsMethod(record)}`;
 }

@@ -100,6 +100,8 @@ export class StepCollector {
 
   private add(trial: number, metric: string, value: number): void {
     if (!Number.isFinite(value)) return;
+    // Trial 0 is the warm-up pass: streamed as a provisional first number, never counted.
+    if (trial === 0) return this.onSample(0, metric, value);
     (this.samples[metric] ??= []).push(value);
     this.onSample(trial, metric, value);
   }

@@ -10,6 +10,17 @@ const result = z.object({
   command: z.string(),
   samples: z.record(z.string(), z.array(z.number())),
   timing: z.object({ sec: z.number().nonnegative(), trialEndSec: z.array(z.number().nonnegative()) }).optional(),
+  trials: z
+    .object({
+      metric: z.string(),
+      minTrials: z.number().int().nonnegative(),
+      maxTrials: z.number().int().nonnegative(),
+      target: z.number().nonnegative(),
+      taken: z.number().int().nonnegative(),
+      widths: z.array(z.number().nonnegative().nullable()),
+      stop: z.enum(['target-met', 'max-reached', 'cancelled', 'failed']),
+    })
+    .optional(),
 });
 const target = z.object({
   id: z.string(),

@@ -1,0 +1,32 @@
+/**
+ * Adaptive trials: after a test's minimum trials, whether to add one more. The interval is the one the
+ * verdicts use (verdict-stats.ts logMeanInterval, 95%) on the test's primary metric; the target and the
+ * bounds are the suite's (plan-estimate.ts trialsPlan).
+ */
+import type { TrialsRecord, TrialsStop } from '../../contract.js';
+import type { TrialsPlan } from '../../plan-estimate.js';
+import { logMeanInterval } from '../../verdict-stats.js';
+
+/** What to do after the trials so far: add one, or stop and why; with the interval's half-width now. */
+export interface TrialsDecision {
+  more: boolean;
+  width: number | null;
+  stop?: Extract<TrialsStop, 'target-met' | 'max-reached'>;
+}
+
+/** Decides on the primary metric's trials so far: more while the interval is wider than the target (or cannot be formed) and the maximum is not reached. */
+export function decideTrials(values: readonly number[], plan: TrialsPlan): TrialsDecision {
+  const width = logMeanInterval([...values])?.halfWidth ?? null;
+  if (values.length < plan.minTrials) return { more: true, width };
+  if (width !== null && width <= plan.targetHalfWidth) return { more: false, width, stop: 'target-met' };
+  if (values.length >= plan.maxTrials) return { more: false, width, stop: 'max-reached' };
+  return { more: true, width };
+}
+
+/** The clause of a result's method that states the adaptive trials: the plan, what was taken and why it stopped. */
+export function trialsMethod(r: TrialsRecord): string {
+  const target = `${Math.round(r.target * 1000) / 10}%`;
+  const why = { 'target-met': 'target met', 'max-reached': 'maximum reached, target not met', cancelled: 'cancelled', failed: 'an added trial failed' }[r.stop];
+  if (r.maxTrials <= r.minTrials) return `${r.taken} trials`;
+  return `adaptive trials: ${r.minTrials}, then one at a time up to ${r.maxTrials} while the 95% interval of ${r.metric} was wider than ±${target} (each added trial a new run of the script, with its own set-up); took ${r.taken}: ${why}`;
+}
