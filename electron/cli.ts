@@ -25,6 +25,7 @@ const options = {
   suite: { type: 'string' as const },
   tests: { type: 'string' as const },
   image: { type: 'string' as const },
+  'max-trials': { type: 'string' as const },
   card: { type: 'string' as const },
   compare: { type: 'string' as const },
   out: { type: 'string' as const },
@@ -85,7 +86,10 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--json FILE]');
       const suite = (v.suite ?? 'quick') as Suite;
       if (!['quick', 'standard', 'thorough'].includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
-      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), image: v.image }, jsonFile: v.json, cardFile: v.card, lang });
+      const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
+      if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= 50)) throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'] }), 2);
+      const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
+      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), image: v.image, ...trials }, jsonFile: v.json, cardFile: v.card, lang });
     }
     case 'runs':
       need(0, 'runs [--json]');

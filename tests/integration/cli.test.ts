@@ -21,6 +21,9 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/unknown suite "fast"/);
     expect(cli(['frobnicate']).status).toBe(2);
+    const bad = cli(['run', '--max-trials', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--max-trials takes a whole number from 1 to 50, not "0"/);
   });
 
   it('run prints plain progress lines off a terminal, a summary table, and writes --json', async () => {
@@ -37,7 +40,15 @@ describe('vmbench CLI (built bundle, real fio)', () => {
   });
 
   it('runs, compare, export and card work on stored runs', async () => {
-    expect(cli(['run', '--tests', 'small-files']).status).toBe(0);
+    // --max-trials: quick keeps 3 trials unless asked; this run may add one while its interval is wider than ±10%.
+    const adaptiveOut = join(home, 'adaptive.json');
+    expect(cli(['run', '--tests', 'small-files', '--max-trials', '4', '--json', adaptiveOut]).status).toBe(0);
+    const adaptive = JSON.parse(await readFile(adaptiveOut, 'utf8')) as Run;
+    const rec = adaptive.targets[0].results[0].trials;
+    expect(rec).toMatchObject({ metric: 'create_per_s', minTrials: 3, maxTrials: 4 });
+    // Three trials end only with the target met; the fourth is the maximum, whatever its width.
+    if (rec?.taken === 3) expect(rec.stop).toBe('target-met');
+    else expect(rec).toMatchObject({ taken: 4, stop: expect.stringMatching(/^(target-met|max-reached)$/) });
     const runs = JSON.parse(cli(['runs', '--json']).stdout) as { runs: { id: string }[] };
     expect(runs.runs.length).toBe(2);
     const [b, a] = runs.runs.map((x) => x.id);

@@ -48,11 +48,15 @@ describe('the interval adaptive trials use', () => {
 });
 
 describe('adaptive trials on recorded trials', () => {
-  const quick = trialsPlan('quick', 'seq-write');
+  // The recorded runs are quick runs; replayed as `vmbench run --max-trials 5` takes them (quick alone keeps 3).
+  const quick = trialsPlan('quick', 'seq-write', { maxTrials: 5 });
 
-  it('the quick suite: 3 to 5 trials, target ±10%; watch keeps its count; a run may override target and maximum', () => {
+  it('quick keeps 3 trials (target ±10%, for the unstable mark) unless a run asks for more; standard 5 to 8 and thorough 7 to 12 at ±5%; watch keeps its count; a run may override target and maximum', () => {
+    expect(trialsPlan('quick', 'seq-write')).toEqual({ minTrials: 3, maxTrials: 3, targetHalfWidth: 0.1 });
     expect(quick).toEqual({ minTrials: 3, maxTrials: 5, targetHalfWidth: 0.1 });
-    expect(trialsPlan('quick', 'watch').maxTrials).toBe(3);
+    expect(trialsPlan('standard', 'seq-read')).toEqual({ minTrials: 5, maxTrials: 8, targetHalfWidth: 0.05 });
+    expect(trialsPlan('thorough', 'rand-read')).toEqual({ minTrials: 7, maxTrials: 12, targetHalfWidth: 0.05 });
+    expect(trialsPlan('quick', 'watch', { maxTrials: 5 }).maxTrials).toBe(3);
     expect(trialsPlan('standard', 'rand-read', { targetPct: 0, maxTrials: 6 })).toEqual({ minTrials: 5, maxTrials: 6, targetHalfWidth: 0 });
   });
 
