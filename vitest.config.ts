@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { hostOnlyEnv, INTEGRATION_HOME } from './tests/helpers/host-only-env.js';
 
 // Two lanes (README "Tests"). The fast lane, `npm test`: unit (no external tools), integration (real
 // fio and sh, replayed captures) and e2e (Chromium against `vmbench web` with replayed runtimes and
@@ -7,6 +8,10 @@ import { defineConfig } from 'vitest/config';
 // The CLI's messages are asserted in English: a Japanese locale of the shell must not change them
 // (empty LC_ALL / LC_MESSAGES count as unset; a test that wants Japanese sets LANG or --lang).
 const englishCli = { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+// An integration test's `vmbench` (a CLI child or an engine in the test's own process) sees This machine
+// only, whatever runs here (the live lane's dockerd and guests, a developer's VMs): an empty HOME of its
+// own (INTEGRATION_HOME, emptied by tests/integration/global-setup.ts) and no libvirt or Docker socket. A test that means
+// more sets it in the env it passes. The e2e harness does the same for each server it starts.
 
 export default defineConfig({
   test: {
@@ -26,7 +31,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          env: englishCli,
+          env: { ...englishCli, ...hostOnlyEnv(INTEGRATION_HOME) },
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },
