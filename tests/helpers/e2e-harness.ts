@@ -29,8 +29,6 @@ export interface WebServer {
   token: string;
   /** Its data folder (VMBENCH_HOME). */
   home: string;
-  /** The HOME it runs with (an empty folder of its own unless the test gave one). */
-  userHome: string;
   child: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
@@ -80,7 +78,7 @@ export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promi
     rmSync(home, { recursive: true, force: true });
     rmSync(ownHome, { recursive: true, force: true });
   };
-  return { url, token: new URL(url).hash.replace(/^#token=/, ''), home, userHome: env.HOME ?? ownHome, child, output: () => out, stop };
+  return { url, token: new URL(url).hash.replace(/^#token=/, ''), home, child, output: () => out, stop };
 }
 
 /** What a test file opens and closes at its end: a page's context or a browser, a server, a stub environment, or a temp folder's path. */
