@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { hostOnlyEnv, INTEGRATION_HOME } from './tests/helpers/host-only-env.js';
+import { LongestFirstSequencer } from './tests/longest-first-sequencer.js';
 
 // Two lanes (README "Tests"). The fast lane, `npm test`: unit (no external tools), integration (real
 // fio and sh, replayed captures) and e2e (Chromium against `vmbench web` with replayed runtimes and
@@ -7,16 +9,21 @@ import { defineConfig } from 'vitest/config';
 // The CLI's messages are asserted in English: a Japanese locale of the shell must not change them
 // (empty LC_ALL / LC_MESSAGES count as unset; a test that wants Japanese sets LANG or --lang).
 const englishCli = { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
+// An integration test's `vmbench` (a CLI child or an engine in the test's own process) sees This machine
+// only, whatever runs here (the live lane's dockerd and guests, a developer's VMs): an empty HOME of its
+// own (INTEGRATION_HOME, emptied by tests/integration/global-setup.ts) and no libvirt or Docker
+// socket. A test that means more sets it in the env it passes. The e2e harness does the same for each server it starts.
 
 export default defineConfig({
   test: {
     // Both cores: the fast lane's files share nothing (each has its own data folder from mkdtemp, port 0,
     // screenshots under test-results/screens/<file>/, fio processes found by their own folder) and assert no
-    // time or hardware statistics, so unit, integration and e2e run two at a time, in one pool (vitest
-    // starts e2e and integration first, by project name, and fills in with the short unit files). Much of
+    // time or hardware statistics, so unit, integration and e2e run two at a time, in one pool (the slowest
+    // files first, tests/longest-first-sequencer.ts, then vitest's order: e2e, integration, unit). Much of
     // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
     // which the other file's work fills. The live lane's files share daemons and guests: one at a time.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
       // Dates are written in local time with the zone shown (electron/format.ts): unit tests read them in UTC on any machine.
@@ -26,7 +33,7 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
-          env: englishCli,
+          env: { ...englishCli, ...hostOnlyEnv(INTEGRATION_HOME) },
           testTimeout: 300_000,
           hookTimeout: 300_000,
         },

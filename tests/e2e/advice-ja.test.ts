@@ -5,7 +5,7 @@
 // horizontal overflow at 1440 and 1024 px in both themes (screenshots kept in test-results/screens/advice-ja), and axe.
 // This machine has no Japanese system font; a Japanese user's has one (Hiragino, Yu Gothic, Noto CJK), so the
 // browser is given Noto Sans JP (the package the share card bundles) through its own fontconfig file.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeStubEnv, local, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { violationsInBothThemes } from '../helpers/a11y.js';
 import { chromiumPath } from '../../scripts/chromium-path.mjs';
-import { CHROMIUM_ARGS, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { CHROMIUM_ARGS, closeAll, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let stub: StubEnv;
 let server: WebServer | undefined;
@@ -33,12 +33,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } as Record<string, string> });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  stub?.cleanup();
-  if (fonts) rmSync(fonts, { recursive: true, force: true });
-});
+afterAll(() => closeAll(browser, server, stub, fonts));
 
 async function openAdvice(s: WebServer): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' })).newPage();

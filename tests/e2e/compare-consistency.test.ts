@@ -21,7 +21,7 @@ import { svgToPng } from '../../electron/engine/report/card.js';
 import { renderCardSvg } from '../../electron/engine/report/card-svg.js';
 import { formatInterval } from '../../electron/format.js';
 import { seedRuns, shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
-import { apiCall, launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { apiCall, closeAll, launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(join(ROOT, 'tests', 'fixtures', 'runs', `${name}.json`), 'utf8')) as Run;
@@ -57,10 +57,7 @@ beforeAll(async () => {
   await page.goto(server.url);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(browser, server));
 
 const key = (r: Pick<CompareRow, 'target' | 'place' | 'test' | 'metric'>): string => `[data-target="${r.target}"][data-place="${r.place}"][data-test="${r.test}"][data-metric="${r.metric}"]`;
 const flagged = (r: CompareRow): boolean => r.primary && (r.verdict === 'better' || r.verdict === 'worse');

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { violationsInBothThemes } from '../helpers/a11y.js';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let stub: StubEnv;
 let server: WebServer;
@@ -51,11 +51,7 @@ beforeAll(async () => {
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  stub?.cleanup();
-});
+afterAll(() => closeAll(browser, server, stub));
 
 describe('detection appears at once', () => {
   it('saves a finished detection', async () => {

@@ -2,13 +2,13 @@
 // Rancher Desktop settings.json in the server's HOME, with no runtime CLI on its PATH. The cards say
 // why in Japanese, follow the language switch to English, fit 1024 px and pass axe in both themes.
 // Screenshots at 1440 and 1024 px in both themes go to /tmp/vmbench-detect-reasons-ja/.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
-import { type JaSession, shotsDir, startJaSession, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, type JaSession, shotsDir, startJaSession, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('detect-reasons-ja');
 
@@ -28,10 +28,7 @@ beforeAll(async () => {
   ({ server, page } = session);
 }, 120_000);
 
-afterAll(async () => {
-  await session?.close();
-  if (fake) rmSync(fake, { recursive: true, force: true });
-});
+afterAll(() => closeAll(session, fake));
 
 describe('detection reasons in Japanese', () => {
   it('the runtime cards say why in the page\'s language, and follow the language switch', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, violationsInBothThemes } from '../helpers/a11y.js';
-import { launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const BEFORE = '2026-01-20T14-00-00-test-before';
 const AFTER = '2026-01-20T14-20-00-test-after';
@@ -23,10 +23,7 @@ beforeAll(async () => {
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(browser, server));
 
 describe('history', () => {
   it('renames a run and adds a note, shown instead of its id', async () => {

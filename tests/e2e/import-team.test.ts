@@ -3,13 +3,13 @@
 // Rename, Compare them across machines (settings diff first, the ratio-to-native verdict with its interval),
 // the team table with its Markdown export, and a truncated file that is refused and changes nothing stored.
 // axe on each; screenshots at 1440 and 1024, light and dark, English and Japanese (test-results/screens/import-team).
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
-import { launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/imports');
 const A = 'imported-2026-11-26T21-45-01-2-targets';
@@ -46,11 +46,7 @@ beforeAll(async () => {
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' })).newPage();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => closeAll(browser, server, scratch));
 
 describe('import, cross-machine compare and the team table', () => {
   it('imports two runs through the file picker; each carries a badge with its machine label, and the filter keeps them apart', async () => {

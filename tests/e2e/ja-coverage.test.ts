@@ -4,16 +4,13 @@
 // Japanese translation. Exact technical text (commands, ids, the bench script's own method line) is
 // marked lang="en" or set in code/mono and is not a catalogue value. A planted English value and a
 // planted key prove the check can fail.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUES, NAMESPACES } from '../../electron/i18n.js';
 import { seedRuns, settleView, VIEWS } from '../helpers/a11y.js';
-import { hostOnlyEnv, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
-let home = '';
 let server: WebServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -102,10 +99,9 @@ async function leftovers(p: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  // What this machine runs (another test's libvirt guest, a developer's VMs) is left out: their CLIs'
-  // own English output (virsh's stderr in a reason) is not a catalogue string and would differ per machine.
-  home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
-  server = await startServer({ env: hostOnlyEnv(home) });
+  // What this machine runs (another test's libvirt guest, a developer's VMs) is left out (the harness's
+  // default): their CLIs' own English output (virsh's stderr in a reason) is not a catalogue string.
+  server = await startServer();
   seedRuns(server.home, ['quick-multi', 'libvirt-before', 'libvirt-after', 'aa-quick-a']);
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
@@ -114,12 +110,7 @@ beforeAll(async () => {
   await page.getByTestId('benchmark-button').waitFor();
 }, 120_000);
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  if (home) rmSync(home, { recursive: true, force: true });
-});
+afterAll(() => closeAll(context, browser, server));
 
 describe('no English and no raw keys in the Japanese UI', () => {
   it('the check finds a planted English catalogue value and a planted key', async () => {

@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inUiFontRange, uiTextChars } from '../../scripts/build-ui-font.mjs';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
@@ -80,10 +80,7 @@ beforeAll(async () => {
   await page.getByTestId('benchmark-button').waitFor();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(browser, server));
 
 describe('Japanese glyphs in the UI', () => {
   const chars = jaChars();

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuns, settleView, shootWidthsAndThemes, VIEWS, violationsInBothThemes } from '../helpers/a11y.js';
-import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('ja-ui');
 const TITLES: Record<(typeof VIEWS)[number], string> = { environments: '環境', advice: '改善案', results: '結果', history: '履歴', compare: '比較', share: '共有カード' };
@@ -38,10 +38,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(browser, server));
 
 describe('the UI in Japanese', () => {
   beforeAll(async () => {

@@ -4,19 +4,15 @@
 // not measured yet and benchmarks them on a click; "Re-run after with thorough" shows its duration and
 // starts nothing until confirmed; in compare mode the exports are the comparison. Screenshots of what
 // changed (en/ja, 1440/1024, light/dark) go to test-results/screens/keyboard-advice/.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuns, shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
-import { hostOnlyEnv, launchBrowser, ourFioProcesses, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, ourFioProcesses, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('keyboard-advice');
 const ORDER = ['environments', 'advice', 'results', 'history', 'compare', 'share'] as const;
 const TITLES: Record<(typeof ORDER)[number], string> = { environments: 'Environments', advice: 'What to change', results: 'Results', history: 'History', compare: 'Compare', share: 'Share card' };
 
-let home = '';
 let server: WebServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -36,11 +32,9 @@ async function cancelActive(): Promise<void> {
 }
 
 beforeAll(async () => {
-  // Only This machine is found: a HOME of its own (no Vagrant index, Lima or Colima of the user's) and
-  // libvirt and Docker pointed at sockets that do not exist, so a click on "benchmark them" never
-  // reaches a guest or a container of someone else's (a test's guest, a developer's VM).
-  home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
-  server = await startServer({ env: hostOnlyEnv(home) });
+  // Only This machine is found (the harness's default), so a click on "benchmark them" never reaches a
+  // guest or a container of someone else's (a test's guest, a developer's VM).
+  server = await startServer();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US', colorScheme: 'light', reducedMotion: 'reduce' });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -53,12 +47,7 @@ beforeAll(async () => {
   await page.getByTestId('benchmark-button').waitFor();
 }, 120_000);
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  if (home) rmSync(home, { recursive: true, force: true });
-});
+afterAll(() => closeAll(context, browser, server));
 
 describe('advice for runtimes not measured yet', () => {
   it('names This machine as not measured (no stored run), not "Nothing to change", and benchmarks it on a click', async () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Run } from '../../electron/contract.js';
-import { apiCall, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { apiCall, closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('live-results');
 let server: WebServer;
@@ -27,10 +27,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(browser, server));
 
 /** Screenshots Results at 1440 and 1024 wide, light and dark, English and Japanese; leaves the page in English, light, 1440. */
 async function shots(when: string): Promise<void> {

@@ -1,7 +1,7 @@
 // The theme follows the system setting (prefers-color-scheme) until the user picks one with the toggle.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
@@ -18,10 +18,7 @@ beforeAll(async () => {
   page = await context.newPage();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(browser, server));
 
 describe('theme', () => {
   it('starts in the system theme and follows it while the user has not picked one', async () => {

@@ -1,10 +1,10 @@
 // The whole UI against the real engine: detect, benchmark twice, results, compare, share, cancel.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, leftovers, onlyThisMachine, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { closeAll, launchBrowser, leftovers, onlyThisMachine, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { VIEW_ORDER } from '../../src/lib/shortcuts.js';
 
 const RUN_TIMEOUT = 300_000;
@@ -47,11 +47,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(downloads, { recursive: true, force: true });
-});
+afterAll(() => closeAll(browser, server, downloads));
 
 describe('vmbench web in Chromium', () => {
   it('shows This machine with its probe facts', async () => {

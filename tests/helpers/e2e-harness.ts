@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { chromiumPath } from '../../scripts/chromium-path.mjs';
+import { hostOnlyEnv } from './host-only-env.js';
 
 /** The repository root. */
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -26,18 +27,26 @@ export interface WebServer {
   url: string;
   /** The key alone, for API calls made by the test itself. */
   token: string;
+  /** Its data folder (VMBENCH_HOME). */
   home: string;
   child: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
 }
 
-/** Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME (and `env` over the test's environment) and waits for the URL it prints. */
+/**
+ * Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME and waits for the URL it prints.
+ * It sees This machine only (hostOnlyEnv: a HOME of its own, no libvirt, no Docker), plus what `env`
+ * sets up over that (replayed runtimes on PATH, a HOME with settings files): a test that means the
+ * machine's own runtimes has to say so in `env`.
+ */
 export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<WebServer> {
   const home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-'));
+  const ownHome = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, ...hostOnlyEnv(ownHome), ...opts.env, VMBENCH_HOME: home };
   const child = spawn(process.execPath, ['bin/vmbench.js', 'web', '--port', '0'], {
     cwd: ROOT,
-    env: { ...process.env, ...opts.env, VMBENCH_HOME: home },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -67,8 +76,32 @@ export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promi
       clearTimeout(t);
     }
     rmSync(home, { recursive: true, force: true });
+    rmSync(ownHome, { recursive: true, force: true });
   };
   return { url, token: new URL(url).hash.replace(/^#token=/, ''), home, child, output: () => out, stop };
+}
+
+/** What a test file opens and closes at its end: a page's context or a browser, a server, a stub environment, or a temp folder's path. */
+export type Closable = { close: () => Promise<unknown> } | { stop: () => Promise<unknown> } | { cleanup: () => void } | string | undefined | null;
+
+/**
+ * The one teardown of a browser test file: closes each thing in the order given (context, browser,
+ * server, then folders), skips what was never opened, goes on past a failure and throws the first.
+ */
+export async function closeAll(...things: Closable[]): Promise<void> {
+  let first: unknown;
+  for (const t of things) {
+    try {
+      if (!t) continue;
+      if (typeof t === 'string') rmSync(t, { recursive: true, force: true });
+      else if ('close' in t) await t.close();
+      else if ('stop' in t) await t.stop();
+      else t.cleanup();
+    } catch (err) {
+      first ??= err;
+    }
+  }
+  if (first !== undefined) throw first;
 }
 
 /** Calls the engine API of a running `vmbench web` as the page does (its key in X-Vmbench-Token); throws the engine's message. */
@@ -112,11 +145,7 @@ export async function startJaSession(shots: string, env?: NodeJS.ProcessEnv): Pr
   mkdirSync(shots, { recursive: true });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
   const page = await context.newPage();
-  const close = async (): Promise<void> => {
-    await context.close();
-    await browser.close();
-    await server.stop();
-  };
+  const close = (): Promise<void> => closeAll(context, browser, server);
   return { server, browser, context, page, close };
 }
 
@@ -173,13 +202,4 @@ export function pngSize(buf: Buffer): { width: number; height: number } {
   if (!buf.subarray(0, 8).equals(sig)) throw new Error('not a PNG (bad signature)');
   if (buf.subarray(12, 16).toString('ascii') !== 'IHDR') throw new Error('PNG without IHDR first');
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
-}
-
-/**
- * Environment for a `vmbench web` that must find This machine only, whatever runs on the machine: its own
- * HOME, and libvirt and Docker pointed at sockets that do not exist (a developer's or another test's guest
- * would otherwise be detected, and a click on "benchmark" could start a run in it).
- */
-export function hostOnlyEnv(home: string): Record<string, string> {
-  return { HOME: home, VMBENCH_LIBVIRT_URI: `qemu+unix:///system?socket=${home}/none.sock`, DOCKER_HOST: `unix://${home}/none.sock` };
 }

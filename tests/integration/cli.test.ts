@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract.js';
 import { BIN, runCli } from '../helpers/cli.js';
+import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 
 
 describe('vmbench CLI (built bundle, real fio)', () => {
@@ -15,6 +16,18 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-'));
   });
   afterAll(() => rm(home, { recursive: true, force: true }));
+
+  it("detection with the test's own environment reaches none of the machine's runtimes (vitest.config.ts), though their CLIs are on PATH", () => {
+    const spies = spyOnRuntimeClis();
+    try {
+      const r = runCli(['detect', '--json'], { ...process.env, VMBENCH_HOME: home, PATH: [spies.bin, process.env.PATH].join(delimiter) }, 120_000);
+      expect(r.status, r.stderr).toBe(0);
+      expect(spies.calls().map((c) => c.cli)).toEqual(expect.arrayContaining(['docker', 'vagrant', 'virsh']));
+      expect(machineReaches(spies.calls())).toEqual([]);
+    } finally {
+      spies.cleanup();
+    }
+  });
 
   it('usage errors exit 2 with a message', () => {
     const r = cli(['run', '--suite', 'fast']);
