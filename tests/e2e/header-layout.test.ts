@@ -1,5 +1,6 @@
 // The header at 1440, 1024 and 800 px: the primary button stays inside the viewport and clear of the title,
 // the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
+// At 1024 px it is one compact band in English and Japanese (issue 25: it took 207 px, 27% of a 768 px window).
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,31 @@ describe('header', () => {
       await page.screenshot({ path: join(shotsDir('header-layout'), `header-${width}.png`) });
       await page.getByTestId('services-toggle').uncheck();
       await page.getByTestId('dev-tree-toggle').uncheck();
+    });
+  }
+
+  for (const lang of ['en', 'ja'] as const) {
+    it(`is one compact band at 1024 px in ${lang}: title, options and button on one line, at most 100 px tall`, async () => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.getByTestId(`lang-${lang}`).click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      for (const view of ['environments', 'results', 'advice']) {
+        await page.getByTestId(`nav-${view}`).click();
+        const header = (await page.locator('header.topbar').boundingBox())!;
+        const title = (await page.getByTestId('view-title').boundingBox())!;
+        const button = (await page.getByTestId('benchmark-button').boundingBox())!;
+        const suite = (await page.getByTestId('suite-select').boundingBox())!;
+        const services = (await page.getByTestId('services-toggle').boundingBox())!;
+        await page.screenshot({ path: join(shotsDir('header-layout'), `header-1024-${lang}-${view}.png`) });
+        expect(header.height).toBeLessThanOrEqual(100);
+        // One line: the title, the suite, the options and the button share a band as tall as the button.
+        for (const box of [title, suite, services]) expect(Math.abs(box.y + box.height / 2 - (button.y + button.height / 2))).toBeLessThan(button.height);
+        expect(overlaps(button, title)).toBe(false);
+        expect(await page.getByTestId('view-title').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      }
+      await page.getByTestId('nav-environments').click();
+      await page.getByTestId('lang-en').click();
     });
   }
 
