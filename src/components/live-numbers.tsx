@@ -19,7 +19,7 @@ export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
           {samples.map((s, i) => (
             <span key={`${s.metric}-${s.trial}-${i}`} className="chip">
               <span className="chip-key">
-                {metricMeta(s.metric).label} · t{s.trial}
+                {metricMeta(s.metric, s.test).label} · t{s.trial}
               </span>
               <span className="chip-val">
                 {fmtNum(s.value)} {metricMeta(s.metric).unit}

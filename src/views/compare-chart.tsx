@@ -32,7 +32,7 @@ export function compareBars(cmp: Comparison): CompareBar[] {
       const ratio = r.ratio as number;
       const [lo, hi] = r.ci ?? [ratio, ratio];
       return {
-        name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric).label}`,
+        name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric, r.test).label}`,
         target: r.target,
         place: r.place,
         test: r.test,

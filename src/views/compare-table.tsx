@@ -69,7 +69,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                 </th>
               </tr>
               {g.rows.map((r) => {
-                const meta = metricMeta(r.metric);
+                const meta = metricMeta(r.metric, r.test);
                 const v = r.verdict;
                 return (
                   <tr key={r.metric} className={`cmp-${v}${r.primary ? ' primary' : ''}`} data-testid="compare-row" data-target={r.target} data-place={r.place} data-test={r.test} data-verdict={v} data-primary={r.primary} data-metric={r.metric} data-direction={meta.direction} data-ratio={r.ratio ?? undefined} data-ci={r.ci?.join(' ')}>
