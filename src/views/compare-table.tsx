@@ -94,7 +94,15 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                         <td className="num" data-testid="native-b">{fmtRatio(r.nativeB)}</td>
                       </>
                     ) : null}
-                    <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
+                    {cross && r.place === 'native' ? (
+                      // Across machines the natives' ratio is the hardware's difference, shown apart from the ratios of ratios that vote.
+                      <td className="num ratio-ci" data-testid="hardware-ratio">
+                        {fmtInterval(r.ratio, r.ci)}
+                        <span className="muted small block">{t('compare.hardwareRatio')}</span>
+                      </td>
+                    ) : (
+                      <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
+                    )}
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>
                         {verdictWord(v, uiLang())}
