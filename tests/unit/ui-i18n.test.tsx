@@ -11,7 +11,11 @@ import { ResultsTable } from '../../src/views/results-table';
 import { SummaryTiles } from '../../src/views/summary-tiles';
 import { Welcome } from '../../src/views/welcome';
 import { formatNumber, latencyUnit } from '../../electron/format';
+import { readFileSync } from 'node:fs';
+import type { Run } from '../../electron/contract';
+import { runHeadlines } from '../../electron/headline';
 import { metricInfo } from '../../electron/metrics';
+import { RunHeadline } from '../../src/views/run-headline';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const render = (lang: Lang, el: JSX.Element): string => renderToStaticMarkup(<I18nextProvider i18n={createI18n(lang)}>{el}</I18nextProvider>);
@@ -74,6 +78,21 @@ describe('labels and units a new user reads (session 13)', () => {
     try {
       setLang('ja');
       expect(cells(render('ja', <ResultsTable run={reads} />))).toEqual(['シーケンシャル読み込み', '4k ランダム読み込みスループット']);
+    } finally {
+      setLang('en');
+    }
+  });
+
+  it('shows each headline sentence whole in Japanese (its first word lost no character)', async () => {
+    const { setLang } = await import('../../src/lib/i18n');
+    const stored = JSON.parse(readFileSync('tests/fixtures/runs/libvirt-after.json', 'utf8')) as Run;
+    try {
+      setLang('ja');
+      const lines = runHeadlines(stored, 'ja');
+      expect(lines.length).toBeGreaterThan(0);
+      const html = render('ja', <RunHeadline run={stored} />);
+      const shown = [...html.matchAll(/<li data-testid="headline-line">(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+      expect(shown).toEqual(lines.map((h) => h.text));
     } finally {
       setLang('en');
     }
