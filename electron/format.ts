@@ -14,6 +14,7 @@
  * - Signed percentage: a whole percent, always signed unless zero: "+12%", "−8%", "0%".
  * - Minus sign: U+2212 "−" in all display text. CSV and JSON carry plain numbers (ASCII "-") and never
  *   go through this module.
+ * - Latency: µs below 1,000 µs, ms from there; one unit for all the latencies shown together (latencyUnit).
  * - Size: MiB below 1 GiB, then GiB and TiB with at most one decimal: "512 MiB", "14.2 GiB", "16 GiB".
  * - Missing value: "—" (U+2014), on every face.
  * - Date: the local time of the machine that formats it, with its offset from UTC shown, so that a card
@@ -133,6 +134,11 @@ export function formatMiB(mib: Num, lang: Lang): string {
   if (mib >= 1024 * 1024) return `${formatDecimal(mib / 1024 / 1024, lang, 1, 0)} TiB`;
   if (mib >= 1024) return `${formatDecimal(mib / 1024, lang, 1, 0)} GiB`;
   return `${formatDecimal(mib, lang, 0)} MiB`;
+}
+
+/** The unit latencies measured in µs are shown in, with the factor to divide by: ms once the largest passes 1,000 µs, else µs. */
+export function latencyUnit(maxUs: number): { unit: 'ms' | 'µs'; div: number } {
+  return maxUs > 1000 ? { unit: 'ms', div: 1000 } : { unit: 'µs', div: 1 };
 }
 
 /** An axis tick with the step's precision: 250, 1,250, 0.25; k from ten thousand (12.5k) and M from a million. */

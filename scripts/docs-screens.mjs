@@ -4,7 +4,7 @@
 // (tests/fixtures/runtimes/lima/list-json.trellis-cli-d3894d6.ndjson, replayed by a stub limactl,
 // with the lima.yaml beside it). The runtimes' own CLIs (docker, virsh, vagrant, …) are kept off
 // PATH, so this machine's guests never show.
-// Environments, Results and History at 1440 and 1024 px in both themes, the latency chart, the share
+// Environments, Results, History, Compare and What to change at 1440 and 1024 px in both themes, the latency chart, the share
 // card of the newest run (its PNG as vmbench renders it), and docs/screenshot.png (Results, whole page).
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -101,6 +101,16 @@ try {
         await page.getByTestId('view-history').waitFor();
         await settle();
         await page.screenshot({ path: join(out, `history-${width}-${scheme}.png`) });
+        // Compare opens on the two newest runs (libvirt before → after); What to change lists the Lima instance's advice.
+        await page.getByTestId('nav-compare').click();
+        await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(600);
+        await settle();
+        await page.screenshot({ path: join(out, `compare-${width}-${scheme}.png`) });
+        await page.getByTestId('nav-advice').click();
+        await page.getByTestId('view-advice').waitFor();
+        await settle();
+        await page.screenshot({ path: join(out, `advice-${width}-${scheme}.png`) });
         await context.close();
       }
     }

@@ -7,15 +7,16 @@ import { Sidebar } from './components/sidebar';
 import { ViewHeading } from './components/view-heading';
 import { useAppStore, type View } from './store/app-store';
 import { EnvironmentsView } from './views/environments-view';
-import { HistoryView } from './views/history-view';
-import { AdviceView } from './views/advice-view';
-import { ShareView } from './views/share-view';
 import { Spinner } from './components/spinner';
 import { useUi } from './lib/use-ui';
 
-// The two views with charts load recharts on first use: the first screen (Environments) comes up sooner.
+// Only the first screen (Environments) is in the first load; every other view loads on first use, and
+// the two with charts bring recharts with them.
 const ResultsView = lazy(() => import('./views/results-view').then((m) => ({ default: m.ResultsView })));
 const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
+const HistoryView = lazy(() => import('./views/history-view').then((m) => ({ default: m.HistoryView })));
+const AdviceView = lazy(() => import('./views/advice-view').then((m) => ({ default: m.AdviceView })));
+const ShareView = lazy(() => import('./views/share-view').then((m) => ({ default: m.ShareView })));
 
 function CurrentView({ view }: { view: View }): JSX.Element {
   const { t } = useUi();
@@ -23,7 +24,11 @@ function CurrentView({ view }: { view: View }): JSX.Element {
     case 'environments':
       return <EnvironmentsView />;
     case 'advice':
-      return <AdviceView />;
+      return (
+        <Suspense fallback={<Spinner />}>
+          <AdviceView />
+        </Suspense>
+      );
     case 'results':
       return (
         <Suspense fallback={<Spinner label={t('app.loadingCharts')} />}>
@@ -31,7 +36,11 @@ function CurrentView({ view }: { view: View }): JSX.Element {
         </Suspense>
       );
     case 'history':
-      return <HistoryView />;
+      return (
+        <Suspense fallback={<Spinner />}>
+          <HistoryView />
+        </Suspense>
+      );
     case 'compare':
       return (
         <Suspense fallback={<Spinner label={t('app.loadingCharts')} />}>
@@ -39,7 +48,11 @@ function CurrentView({ view }: { view: View }): JSX.Element {
         </Suspense>
       );
     case 'share':
-      return <ShareView />;
+      return (
+        <Suspense fallback={<Spinner />}>
+          <ShareView />
+        </Suspense>
+      );
   }
 }
 

@@ -19,7 +19,7 @@ export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
           {samples.map((s, i) => (
             <span key={`${s.metric}-${s.trial}-${i}`} className={s.trial === 0 ? 'chip chip-provisional' : 'chip'} data-trial={s.trial}>
               <span className="chip-key">
-                {metricMeta(s.metric).label} · {s.trial === 0 ? t('live.warmup') : `t${s.trial}`}
+                {metricMeta(s.metric, s.test).label} · {s.trial === 0 ? t('live.warmup') : `t${s.trial}`}
               </span>
               <span className="chip-val">
                 {fmtNum(s.value)} {metricMeta(s.metric).unit}

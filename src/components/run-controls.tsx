@@ -32,7 +32,7 @@ export function RunControls(): JSX.Element {
   return (
     <div className="run-controls">
       <label className="field-inline">
-        <span className="field-label">{t('controls.suite')}</span>
+        <span className="field-label suite-label">{t('controls.suite')}</span>
         <select data-testid="suite-select" aria-label={t('controls.suite')} value={suite} disabled={busy} onChange={(e) => setSuite(e.target.value as Suite)}>
           {SUITES.map((s) => (
             <option key={s.id} value={s.id}>
@@ -41,14 +41,16 @@ export function RunControls(): JSX.Element {
           ))}
         </select>
       </label>
-      <label className="field-inline" title={t('controls.devTreeHint')}>
-        <input type="checkbox" data-testid="dev-tree-toggle" checked={devTree} disabled={busy} onChange={(e) => setDevTree(e.target.checked)} />
-        <span className="field-label">{t('controls.devTree')}</span>
-      </label>
-      <label className="field-inline" title={t('controls.servicesHint')}>
-        <input type="checkbox" data-testid="services-toggle" checked={services} disabled={busy} onChange={(e) => setServices(e.target.checked)} />
-        <span className="field-label">{t('controls.services')}</span>
-      </label>
+      <div className="run-options">
+        <label className="field-inline" title={t('controls.devTreeHint')}>
+          <input type="checkbox" data-testid="dev-tree-toggle" checked={devTree} disabled={busy} onChange={(e) => setDevTree(e.target.checked)} />
+          <span className="field-label">{t('controls.devTree')}</span>
+        </label>
+        <label className="field-inline" title={t('controls.servicesHint')}>
+          <input type="checkbox" data-testid="services-toggle" checked={services} disabled={busy} onChange={(e) => setServices(e.target.checked)} />
+          <span className="field-label">{t('controls.services')}</span>
+        </label>
+      </div>
       {containers ? (
         <label className="field-inline">
           <span className="field-label">{t('controls.image')}</span>

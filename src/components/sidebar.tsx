@@ -1,5 +1,4 @@
-import { useEffect, useState, type JSX } from 'react';
-import { getApi } from '../api/get-api';
+import { useEffect, type JSX } from 'react';
 import { useAppStore, type View } from '../store/app-store';
 import { shortcutFor, shortcutLabel, VIEW_ORDER } from '../lib/shortcuts';
 import { Icon, type IconName } from './icons';
@@ -17,13 +16,11 @@ export function Sidebar(): JSX.Element {
   const view = useAppStore((s) => s.view);
   const setView = useAppStore((s) => s.setView);
   const runCount = useAppStore((s) => s.runs?.runs.length ?? 0);
-  const [version, setVersion] = useState<string>('');
+  // Asked once at start (initApp), not once more per sidebar.
+  const info = useAppStore((s) => s.appInfo);
+  const version = info ? `v${info.version} · ${info.mode}` : '';
 
   useEffect(() => {
-    getApi()
-      .appInfo()
-      .then((i) => setVersion(`v${i.version} · ${i.mode}`))
-      .catch(() => setVersion(''));
     const onKey = (e: KeyboardEvent): void => {
       const action = shortcutFor(e);
       if (!action) return;

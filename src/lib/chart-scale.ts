@@ -13,8 +13,3 @@ export function niceTicks(max: number, count = 5): number[] {
 function round(v: number): number {
   return Number(v.toPrecision(12));
 }
-
-/** Latency unit: ms once any value passes 1,000 µs, else µs; with the factor to divide µs by. */
-export function latencyUnit(maxUs: number): { unit: 'ms' | 'µs'; div: number } {
-  return maxUs > 1000 ? { unit: 'ms', div: 1000 } : { unit: 'µs', div: 1 };
-}

@@ -9,9 +9,9 @@ export { metricRank } from '../../electron/metrics';
 /** What a metric means for display: label, unit and whether higher is better (the shared catalogue). */
 export type MetricMeta = MetricInfo;
 
-/** Describes a metric in the page's language; unknown names fall back to a readable label, higher is better. */
-export function metricMeta(name: string): MetricMeta {
-  return metricInfo(name, uiLang());
+/** Describes a metric in the page's language (give the test where a name is shared by tests); unknown names fall back to a readable label, higher is better. */
+export function metricMeta(name: string, test?: TestId): MetricMeta {
+  return metricInfo(name, uiLang(), test);
 }
 
 /** The headline metric of each test (history list, live numbers). */

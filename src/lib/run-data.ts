@@ -1,5 +1,6 @@
 import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
 import { testsInChart } from '../../electron/test-catalogue';
+import { latencyUnit } from '../../electron/format';
 import { placeShade } from '../../electron/place-colors';
 import { isFallback, targetLabel } from '../../electron/headline';
 import { uiLang } from './i18n';
@@ -128,6 +129,12 @@ export function latencyData(run: Run): { rows: Record<string, string | number>[]
     return row;
   });
   return { rows: rows.filter((r) => Object.keys(r).length > 1), series: series.filter((s) => rows.some((r) => typeof r[s.key] === 'number')) };
+}
+
+/** The unit of a run's random-read latencies, from the largest of them (latencyUnit): the latency chart and the p99 tile show the same unit. */
+export function runLatencyUnit(run: Run): { unit: 'ms' | 'µs'; div: number } {
+  const { rows, series } = latencyData(run);
+  return latencyUnit(Math.max(0, ...rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0)))));
 }
 
 /** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */

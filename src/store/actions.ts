@@ -200,6 +200,7 @@ export function initApp(): void {
   void api
     .appInfo()
     .then((info) => {
+      store.setState({ appInfo: info });
       if (!store.getState().activeJobId && info.activeJobs.length > 0) store.setState({ activeJobId: info.activeJobs[info.activeJobs.length - 1] });
     })
     .catch((err: unknown) => store.getState().pushError(err));

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Comparison, DetectResult, JobEvent, MsgRef, Run, RunList, RuntimeInfo, Suite } from '../../electron/contract';
+import type { AppInfo, Comparison, DetectResult, JobEvent, MsgRef, Run, RunList, RuntimeInfo, Suite } from '../../electron/contract';
 import { isMsgRef } from '../../electron/error-text';
 import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
@@ -36,6 +36,8 @@ export interface AppState {
   autoSelect: boolean;
   jobs: JobsState;
   activeJobId: string | null;
+  /** The engine's version, mode and jobs as asked once at start (the sidebar shows the version). */
+  appInfo: AppInfo | null;
   starting: boolean;
   cancelling: boolean;
   runs: RunList | null;
@@ -92,6 +94,7 @@ export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setIm
     autoSelect: true,
     jobs: initialJobs,
     activeJobId: null,
+    appInfo: null,
     starting: false,
     cancelling: false,
     runs: null,

@@ -32,7 +32,7 @@ export function compareBars(cmp: Comparison): CompareBar[] {
       const ratio = r.ratio as number;
       const [lo, hi] = r.ci ?? [ratio, ratio];
       return {
-        name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric).label}`,
+        name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric, r.test).label}`,
         target: r.target,
         place: r.place,
         test: r.test,
@@ -69,8 +69,10 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
   const bars = compareBars(comparison);
   if (bars.length === 0) return null;
   const height = 50 + bars.length * 40;
+  // Across machines each bar is a ratio of ratios to each machine's own native: the caption names both machines.
+  const m = comparison.machines;
   return (
-    <ChartCard title={t('chart.compare')} sub={t('chart.compareSub')} testId="chart-compare" wide>
+    <ChartCard title={m ? t('chart.compareCross', m) : t('chart.compare')} sub={m ? t('chart.compareSubCross', m) : t('chart.compareSub')} testId="chart-compare" wide>
       <ResponsiveContainer width="100%" height={height}>
         <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} barGap={3} barCategoryGap="24%">
           <CartesianGrid horizontal={false} />
@@ -84,7 +86,7 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
             }}
           />
           <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />
-          <Bar dataKey="after" name={t('compare.ratio')} fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false} shape={CompareBarShape}>
+          <Bar dataKey="after" name={m ? t('compare.ratioOfRatios') : t('compare.ratio')} fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false} shape={CompareBarShape}>
             <ErrorBar dataKey="afterErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
           </Bar>
         </BarChart>

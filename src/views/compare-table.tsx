@@ -69,7 +69,7 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                 </th>
               </tr>
               {g.rows.map((r) => {
-                const meta = metricMeta(r.metric);
+                const meta = metricMeta(r.metric, r.test);
                 const v = r.verdict;
                 return (
                   <tr key={r.metric} className={`cmp-${v}${r.primary ? ' primary' : ''}`} data-testid="compare-row" data-target={r.target} data-place={r.place} data-test={r.test} data-verdict={v} data-primary={r.primary} data-metric={r.metric} data-direction={meta.direction} data-ratio={r.ratio ?? undefined} data-ci={r.ci?.join(' ')}>
@@ -94,7 +94,15 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                         <td className="num" data-testid="native-b">{fmtRatio(r.nativeB)}</td>
                       </>
                     ) : null}
-                    <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
+                    {cross && r.place === 'native' ? (
+                      // Across machines the natives' ratio is the hardware's difference, shown apart from the ratios of ratios that vote.
+                      <td className="num ratio-ci" data-testid="hardware-ratio">
+                        {fmtInterval(r.ratio, r.ci)}
+                        <span className="muted small block">{t('compare.hardwareRatio')}</span>
+                      </td>
+                    ) : (
+                      <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
+                    )}
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>
                         {verdictWord(v, uiLang())}

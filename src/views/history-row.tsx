@@ -1,11 +1,14 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { RunSummary } from '../../electron/contract';
+import type { RunSummary, TestId } from '../../electron/contract';
 import { StateBadge } from '../components/state-badge';
 import { fmtDate, fmtNum } from '../lib/format';
-import { metricMeta } from '../lib/metrics';
+import { HEADLINE, metricMeta } from '../lib/metrics';
 import { RunAnnotate } from './run-annotate';
 
+
+/** The test a headline metric stands for (its label names that test's own measure). */
+const headlineTest = (metric: string): TestId | undefined => (Object.keys(HEADLINE) as TestId[]).find((t) => HEADLINE[t] === metric);
 /** One run in the history table: pick box, date, suite, status, targets, headline numbers, Open. */
 export function HistoryRow(props: { run: RunSummary; picked: boolean; current: boolean; onToggle: (id: string) => void; onOpen: (id: string) => void }): JSX.Element {
   const { t } = useUi();
@@ -33,7 +36,7 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
         <ul className="headline">
           {Object.entries(run.headline).map(([m, v]) => (
             <li key={m} title={m}>
-              <span className="muted">{metricMeta(m).label}</span> <span className="strong">{fmtNum(v)}</span> <span className="muted">{metricMeta(m).unit}</span>
+              <span className="muted">{metricMeta(m, headlineTest(m)).label}</span> <span className="strong">{fmtNum(v)}</span> <span className="muted">{metricMeta(m).unit}</span>
             </li>
           ))}
         </ul>

@@ -2,9 +2,9 @@ import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../electron/contract';
-import { latencyUnit, niceTicks } from '../lib/chart-scale';
+import { niceTicks } from '../lib/chart-scale';
 import { fmtNum, fmtTick } from '../lib/format';
-import { latencyData, placeColors } from '../lib/run-data';
+import { latencyData, placeColors, runLatencyUnit } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 import { ChartLegend } from './chart-legend';
@@ -16,7 +16,7 @@ export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
   if (rows.length === 0) return null;
   const colors = placeColors(run);
   const maxUs = Math.max(...rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))));
-  const { unit, div } = latencyUnit(maxUs);
+  const { unit, div } = runLatencyUnit(run);
   const data = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v / div : v])));
   const ticks = niceTicks(maxUs / div);
   return (

@@ -48,7 +48,7 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
                 <tr key={row.key} data-testid="result-row">
                   <td className="mono">{row.test}</td>
                   <td>{place}</td>
-                  <td title={row.metric}>{metricMeta(row.metric).label}</td>
+                  <td title={row.metric}>{metricMeta(row.metric, row.test).label}</td>
                   <td className="num strong">{fmtNum(row.stat.median)}</td>
                   <td className="num muted">{fmtNum(row.stat.min)}</td>
                   <td className="num muted">{fmtNum(row.stat.max)}</td>

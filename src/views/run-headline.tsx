@@ -19,7 +19,9 @@ export function RunHeadline({ run }: { run: Run }): JSX.Element | null {
       <ul>
         {lines.map((h) => (
           <li key={`${h.target}|${h.place}`} data-testid="headline-line">
-            <strong>{h.title}:</strong> {h.text.slice(h.title.length + 2)}
+            {/* The sentence as the language writes it, its title in bold (ja's separator is one character, "："). */}
+            <strong>{h.title}</strong>
+            {h.text.slice(h.title.length)}
             {h.fallback ? (
               <span className="tag tag-warn" title={t('headline.fallbackHint')}>
                 {t('headline.fallback')}

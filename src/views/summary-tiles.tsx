@@ -5,13 +5,15 @@ import { isFallback, targetLabel } from '../../electron/headline';
 import { uiLang } from '../lib/i18n';
 import { fmtCompact, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
-import { baselineTarget } from '../lib/run-data';
+import { baselineTarget, runLatencyUnit } from '../lib/run-data';
 import { TEST_CATALOGUE, type MetricSpec } from '../../electron/test-catalogue';
 
 // The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
 const TILES: { test: TestId; metric: string }[] = TEST_CATALOGUE.flatMap((e) =>
   Object.entries(e.metrics as Record<string, MetricSpec>).filter(([, m]) => m.tile).map(([metric]) => ({ test: e.id, metric })),
 );
+
+const scaled = (v: number | undefined, div: number): number | undefined => (v === undefined ? v : v / div);
 
 /** Headline numbers of the native baseline, one tile per test. */
 export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
@@ -23,17 +25,20 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
     return { ...t, stat: r?.metrics[t.metric], fallback: r ? isFallback(r) : false };
   }).filter((t) => t.stat);
   if (tiles.length === 0) return null;
+  // A latency tile shows the unit of the latency chart beside it (one unit for one quantity).
+  const latency = runLatencyUnit(run);
+  const scale = (metric: string): { unit: string; div: number } => (metric.startsWith('clat_') ? latency : { unit: metricMeta(metric).unit, div: 1 });
   return (
     <ul className="tiles" aria-label={t('tile.label', { target: targetLabel(base, uiLang()) })} data-testid="summary-tiles">
       {tiles.map((tile) => (
         <li key={tile.metric} className="tile">
           <span className="tile-title">{t(`tile.${tile.metric}`)}</span>
           <span className="tile-value">
-            {fmtNum(tile.stat?.median)}
-            <span className="tile-unit">{metricMeta(tile.metric).unit}</span>
+            {fmtNum(scaled(tile.stat?.median, scale(tile.metric).div))}
+            <span className="tile-unit">{scale(tile.metric).unit}</span>
           </span>
           <span className="tile-sub">
-            n={tile.stat?.n} · {fmtCompact(tile.stat?.min)}–{fmtCompact(tile.stat?.max)}
+            n={tile.stat?.n} · {fmtCompact(scaled(tile.stat?.min, scale(tile.metric).div))}–{fmtCompact(scaled(tile.stat?.max, scale(tile.metric).div))}
             {tile.fallback ? (
               <span className="tag tag-warn" title={t('headline.fallbackHint')}>
                 {t('headline.fallback')}

@@ -7,10 +7,29 @@ import { fmtNum, fmtRatio, fmtTick } from '../lib/format';
 import { placeColors, throughputData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
-import { whiskerShape } from './whisker-bar';
+import { horizontalEnd, whiskerShape } from './whisker-bar';
 
 // Names are ui:tile.<key>.
 const METRICS = [{ key: 'write_MBps' }, { key: 'read_MBps' }] as const;
+
+interface LabelSpot {
+  x?: number | string;
+  y?: number | string;
+  width?: number | string;
+  height?: number | string;
+  value?: unknown;
+}
+
+/** A bar's label, 8 px after whatever is drawn last on its line (the bar or its whisker), so the two never overlap. */
+function EndLabel({ x, y, width, height, value, row, dataKey }: LabelSpot & { row: Record<string, unknown> | undefined; dataKey: string }): JSX.Element | null {
+  if (!row || value === undefined) return null;
+  const end = horizontalEnd(row, dataKey, Number(x), Number(width));
+  return (
+    <text className="recharts-label bar-end-label" data-testid="bar-label" x={end + 8} y={Number(y) + Number(height) / 2} dominantBaseline="central" fontSize={12}>
+      {String(value)}
+    </text>
+  );
+}
 
 /** Sequential write and read MB/s, one horizontal bar per target and place in its place's colour, min–max whiskers, ratio to native as label. */
 export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
@@ -46,7 +65,7 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
                     {rows.map((r) => (
                       <Cell key={String(r.key)} fill={colors[String(r.key)]} />
                     ))}
-                    <LabelList dataKey="label" position="right" offset={14} fontSize={12} />
+                    <LabelList dataKey="label" content={(p) => <EndLabel {...(p as LabelSpot)} row={rows[Number(p.index)]} dataKey={m.key} />} />
                   </Bar>
                 </BarChart>
               </ResponsiveContainer>

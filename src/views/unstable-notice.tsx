@@ -29,7 +29,7 @@ export function UnstableNotice({ run }: { run: Run }): JSX.Element | null {
         <p>{unstable.every((u) => u.trials) ? t('unstable.leadTrials', { count: unstable.length }) : t('unstable.lead', { count: unstable.length, target: Math.round(UNSTABLE_SPREAD * 100) })}</p>
         <ul className="unstable-list">
           {unstable.map((u) => {
-            const meta = metricMeta(u.metric);
+            const meta = metricMeta(u.metric, u.test);
             return (
               <li key={`${u.target.id}|${u.place}|${u.test}`} data-testid="unstable-metric" data-metric={u.metric} data-spread={u.spread.toFixed(3)}>
                 {t('unstable.item', { metric: meta.label, place: placeName(u.target, u.place), min: fmtNum(u.stat.min), max: fmtNum(u.stat.max), unit: meta.unit, spread: Math.round(u.spread * 100), n: u.stat.n })}

@@ -1,6 +1,14 @@
 import type { JSX } from 'react';
 import { Rectangle, type BarShapeProps } from 'recharts';
 
+/** Where a horizontal bar's drawing ends: its whisker's max when that reaches past the bar, else the bar's end (labels go after it). */
+export function horizontalEnd(row: Record<string, unknown>, dataKey: string, x: number, width: number): number {
+  const max = row[`${dataKey}_max`];
+  const median = row[`${dataKey}_median`];
+  if (typeof max !== 'number' || typeof median !== 'number' || !(median > 0) || !(width > 0)) return x + width;
+  return Math.max(x + width, x + (max * width) / median);
+}
+
 /**
  * A shape for recharts' Bar: the bar (the median, maybe scaled to a ratio) and over it the min–max
  * whisker of its trials, read from the row's `<key>_min`, `_max`, `_median`, `_n` (run-data.ts). The

@@ -204,3 +204,26 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
     await page.emulateMedia({ colorScheme: 'light' });
   });
 });
+
+describe('bar labels on the Results charts (issue 24)', () => {
+  it('puts each bar label after its whisker, never over it', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByTestId('nav-results').click();
+    await page.locator('[data-testid="chart-throughput"] [data-testid="whisker"]').first().waitFor({ timeout: 30_000 });
+    const parts = await page.locator('[data-testid="chart-throughput"] .chart-part').evaluateAll((ps) =>
+      ps.map((p) => {
+        const box = (e: Element): { x0: number; x1: number; y0: number; y1: number } => {
+          const r = e.getBoundingClientRect();
+          return { x0: r.left, x1: r.right, y0: r.top, y1: r.bottom };
+        };
+        return { labels: [...p.querySelectorAll('.recharts-label-list text')].map(box), whiskers: [...p.querySelectorAll('[data-testid="whisker"]')].map(box) };
+      }),
+    );
+    expect(parts.length).toBe(2);
+    for (const { labels, whiskers } of parts) {
+      expect(labels.length).toBe(whiskers.length);
+      expect(labels.length).toBeGreaterThan(0);
+      for (const l of labels) for (const w of whiskers) expect(l.x0 < w.x1 && w.x0 < l.x1 && l.y0 < w.y1 && w.y0 < l.y1).toBe(false);
+    }
+  });
+});

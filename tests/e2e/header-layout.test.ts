@@ -1,5 +1,7 @@
 // The header at 1440, 1024 and 800 px: the primary button stays inside the viewport and clear of the title,
 // the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
+// At 1024 px it is one compact band in English and Japanese (issue 25: it took 207 px, 27% of a 768 px window).
+// The first load asks the engine for app.info once, and brings neither the charts (recharts) nor the views not shown.
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +48,56 @@ describe('header', () => {
       await page.getByTestId('dev-tree-toggle').uncheck();
     });
   }
+
+  for (const lang of ['en', 'ja'] as const) {
+    it(`is one compact band at 1024 px in ${lang}: title, options and button on one line, at most 100 px tall`, async () => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.getByTestId(`lang-${lang}`).click();
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+      for (const view of ['environments', 'results', 'advice']) {
+        await page.getByTestId(`nav-${view}`).click();
+        const header = (await page.locator('header.topbar').boundingBox())!;
+        const title = (await page.getByTestId('view-title').boundingBox())!;
+        const button = (await page.getByTestId('benchmark-button').boundingBox())!;
+        const suite = (await page.getByTestId('suite-select').boundingBox())!;
+        const services = (await page.getByTestId('services-toggle').boundingBox())!;
+        await page.screenshot({ path: join(shotsDir('header-layout'), `header-1024-${lang}-${view}.png`) });
+        expect(header.height).toBeLessThanOrEqual(100);
+        // One line: the title, the suite, the options and the button share a band as tall as the button.
+        for (const box of [title, suite, services]) expect(Math.abs(box.y + box.height / 2 - (button.y + button.height / 2))).toBeLessThan(button.height);
+        expect(overlaps(button, title)).toBe(false);
+        expect(await page.getByTestId('view-title').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      }
+      await page.getByTestId('nav-environments').click();
+      await page.getByTestId('lang-en').click();
+    });
+  }
+
+  it('asks app.info once on load and loads the other views and recharts only when opened', async () => {
+    const fresh = await context.newPage();
+    const infoCalls: string[] = [];
+    const scripts: Promise<string>[] = [];
+    fresh.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/app.info') infoCalls.push(r.url());
+    });
+    fresh.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r.text());
+    });
+    await fresh.goto(server.url);
+    await fresh.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 60_000 });
+    await fresh.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, { timeout: 120_000 });
+    // The sidebar shows the version from that one answer.
+    await fresh.waitForFunction(() => /^v\d+\.\d+\.\d+ · web$/.test(document.querySelector('.sidebar .version')?.textContent ?? ''));
+    expect(infoCalls).toHaveLength(1);
+    const loaded = async (): Promise<string> => (await Promise.all(scripts)).join('\n');
+    // Class names only the chart library and the History view's code carry.
+    expect(await loaded()).not.toContain('recharts-wrapper');
+    expect(await loaded()).not.toContain('history-compare-bar');
+    await fresh.getByTestId('nav-history').click();
+    await expect.poll(loaded, { timeout: 30_000 }).toContain('history-compare-bar');
+    await fresh.close();
+  });
 
   it('lists the chosen targets with an estimate each next to the button', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });

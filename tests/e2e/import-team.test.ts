@@ -122,6 +122,15 @@ describe('import, cross-machine compare and the team table', () => {
     expect(nativeA).toMatch(/×$/);
     expect(nativeB).toMatch(/×$/);
     expect(await shared.locator('.ratio-ci').innerText()).toMatch(/^\d+\.\d+× \[\d+\.\d+–\d+\.\d+\]$/);
+    // Each native row's ratio is the hardware's B ÷ A, labelled as such (it does not vote); the voting rows carry no such label.
+    const natives = page.locator('[data-testid="compare-row"][data-place="native"]');
+    expect(await natives.count()).toBeGreaterThan(0);
+    for (const r of await natives.all()) expect(await r.getByTestId('hardware-ratio').innerText()).toMatch(/^\d+\.\d+×[\s\S]*\nhardware: B ÷ A, not voting$/);
+    expect(await shared.getByTestId('hardware-ratio').count()).toBe(0);
+    // The chart names the two machines and the ratio of ratios, not "after ÷ before".
+    const chart = page.getByTestId('chart-compare');
+    expect(await chart.locator('.chart-title').innerText()).toBe('M2 Air (design team) → Dev box');
+    expect(await chart.locator('.chart-sub').innerText()).toBe('(B ÷ its native) ÷ (A ÷ its native), A: M2 Air (design team), B: Dev box · whiskers: its interval · 100% = no change');
     expect(await violationsInBothThemes(page)).toBe('');
   });
 
@@ -171,6 +180,11 @@ describe('import, cross-machine compare and the team table', () => {
       await p.getByTestId('compare-table').waitFor({ timeout: 30_000 });
       await shootWidthsAndThemes(p, (w, s) => join(SHOTS, `compare-${lang}-${w}-${s}.png`), { fullPage: true });
       if (lang === 'ja') expect(await p.getByTestId('compare-machines').innerText()).toContain('別々のマシン');
+      // At 1024 px the metric column keeps room for its label: no label broken after every character (it was ~50 px wide in ja).
+      await p.setViewportSize({ width: 1024, height: 768 });
+      const widths = await p.locator('[data-testid="compare-row"] .metric-cell').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().width));
+      expect(Math.min(...widths)).toBeGreaterThanOrEqual(120);
+      await p.setViewportSize({ width: 1440, height: 900 });
       expect(await violationsInBothThemes(p)).toBe('');
       await ctx.close();
     }

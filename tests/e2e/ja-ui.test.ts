@@ -69,6 +69,9 @@ describe('the UI in Japanese', () => {
       await page.evaluate(() => document.fonts.ready);
       expect(await page.getByTestId('view-title').innerText()).toBe(TITLES[view]);
       expect(await page.getByTestId(`nav-${view}`).innerText()).toContain(TITLES[view]);
+      // A tile's unit stays whole ("ファイル/秒" broke after the slash at 1024 px): one line box each.
+      const unitLines = await page.locator('.tile-unit').evaluateAll((us) => us.map((u) => u.getClientRects().length));
+      expect(unitLines.every((n) => n === 1)).toBe(true);
       await shootWidthsAndThemes(page, (width, scheme) => `${SHOTS}/ja-${width}-${scheme}-${view}.png`, { fullPage: true });
       expect(await overflowing(page)).toEqual([]);
       const found = await violationsInBothThemes(page);

@@ -3,7 +3,8 @@ import type { Run } from '../../electron/contract';
 import { PLACE_COLOR, placeShade } from '../../electron/place-colors';
 import { PLACE_COLOR as CARD_PLACE_COLOR } from '../../electron/engine/report/card-kit';
 import { formatTick } from '../../electron/format.js';
-import { latencyUnit, niceTicks } from '../../src/lib/chart-scale';
+import { latencyUnit } from '../../electron/format';
+import { niceTicks } from '../../src/lib/chart-scale';
 import { placeColors, smallFilesRatioData, throughputData } from '../../src/lib/run-data';
 
 const stat = (median: number, min: number, max: number) => ({ median, min, max, n: 3 });

@@ -107,10 +107,10 @@ describe('comparisonToMarkdown', () => {
     const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
     expect(row('4k random read', 'guest disk', '4k random read')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read', '1,312 IOPS', '3,014 IOPS', formatInterval(iops.ratio, iops.ci, 'en'), 'better']);
     // A 1.7% drop inside the trials' spread is noise, not "worse" (it was, under the old 1% rule).
-    expect(row('Sequential read', 'guest disk', 'Read throughput').slice(6)).toEqual([expect.stringMatching(/^0\.98× \[/), 'within noise']);
+    expect(row('Sequential read', 'guest disk', 'Sequential read').slice(6)).toEqual([expect.stringMatching(/^0\.98× \[/), 'within noise']);
     expect(row('Sequential write', 'native', 'Sequential write').slice(7)).toEqual(['within noise']);
     // The same fio job's MB/s is shown with its ratio but does not vote.
-    expect(row('4k random read', 'guest disk', 'Read throughput').slice(6)).toEqual([expect.stringMatching(/^1\.14× \[/), 'shown, not voting']);
+    expect(row('4k random read', 'guest disk', '4k random read throughput').slice(6)).toEqual([expect.stringMatching(/^1\.14× \[/), 'shown, not voting']);
     expect(md).toMatch(/\*\*1 better, 0 worse, \d+ within noise/);
     expect(md).toContain("Welch's t-test on the log of each trial");
     expect(md).toMatch(/\d+ voting metrics; each interval is a 99\.\d+% interval\./);

@@ -10,6 +10,12 @@ import { EnvironmentsView } from '../../src/views/environments-view';
 import { ResultsTable } from '../../src/views/results-table';
 import { SummaryTiles } from '../../src/views/summary-tiles';
 import { Welcome } from '../../src/views/welcome';
+import { formatNumber, latencyUnit } from '../../electron/format';
+import { readFileSync } from 'node:fs';
+import type { Run } from '../../electron/contract';
+import { runHeadlines } from '../../electron/headline';
+import { metricInfo } from '../../electron/metrics';
+import { RunHeadline } from '../../src/views/run-headline';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const render = (lang: Lang, el: JSX.Element): string => renderToStaticMarkup(<I18nextProvider i18n={createI18n(lang)}>{el}</I18nextProvider>);
@@ -55,6 +61,48 @@ describe('the UI in ja and en', () => {
     for (const word of ['Test', 'Place', 'Median', 'vs native', 'baseline']) expect(en).toContain(word);
     expect(render('ja', <SummaryTiles run={run} />)).toContain('シーケンシャル書き込み');
     expect(render('en', <SummaryTiles run={run} />)).toContain('Sequential write');
+  });
+});
+
+describe('labels and units a new user reads (session 13)', () => {
+  const reads = makeRun('r2', '2026-11-23T10:00:00Z', [
+    result('seq-read', 'native', { read_MBps: [1900, 1920, 1950] }),
+    result('rand-read', 'native', { read_iops: [60000, 61000, 62000], read_MBps: [250, 251, 253], clat_p50_us: [18000, 18400, 19000], clat_p99_us: [41000, 41950, 43000] }),
+  ]);
+
+  it('names the sequential and the random read MB/s apart, in both languages, from the metric catalogue', async () => {
+    const { setLang } = await import('../../src/lib/i18n');
+    const cells = (html: string): string[] => [...html.matchAll(/<td title="read_MBps">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(cells(render('en', <ResultsTable run={reads} />))).toEqual([metricInfo('read_MBps', 'en', 'seq-read').label, metricInfo('read_MBps', 'en', 'rand-read').label]);
+    expect(cells(render('en', <ResultsTable run={reads} />))).toEqual(['Sequential read', '4k random read throughput']);
+    try {
+      setLang('ja');
+      expect(cells(render('ja', <ResultsTable run={reads} />))).toEqual(['シーケンシャル読み込み', '4k ランダム読み込みスループット']);
+    } finally {
+      setLang('en');
+    }
+  });
+
+  it('shows each headline sentence whole in Japanese (its first word lost no character)', async () => {
+    const { setLang } = await import('../../src/lib/i18n');
+    const stored = JSON.parse(readFileSync('tests/fixtures/runs/libvirt-after.json', 'utf8')) as Run;
+    try {
+      setLang('ja');
+      const lines = runHeadlines(stored, 'ja');
+      expect(lines.length).toBeGreaterThan(0);
+      const html = render('ja', <RunHeadline run={stored} />);
+      const shown = [...html.matchAll(/<li data-testid="headline-line">(.*?)<\/li>/g)].map((m) => m[1].replace(/<[^>]+>/g, ''));
+      expect(shown).toEqual(lines.map((h) => h.text));
+    } finally {
+      setLang('en');
+    }
+  });
+
+  it('shows the p99 tile in the unit of the latency chart (ms once a latency passes 1,000 µs)', () => {
+    const html = render('en', <SummaryTiles run={reads} />);
+    expect(latencyUnit(43000).unit).toBe('ms');
+    expect(html).toContain(`${formatNumber(41.95, 'en')}<span class="tile-unit">ms</span>`);
+    expect(html).not.toContain('µs');
   });
 });
 

@@ -77,7 +77,7 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
     const y0 = rowsTop + i * rowH;
     const mid = y0 + rowH / 2;
     if (i > 0) out.push(rect(MARGIN, y0, CARD_WIDTH - 2 * MARGIN, 1, COLOR.rule));
-    const info = metricInfo(x.metric, lang);
+    const info = metricInfo(x.metric, lang, x.test);
     const name = HEADLINE_METRIC[x.test] === x.metric ? testLabel(x.test, lang) : info.label;
     const labelW = beforeX - MARGIN - 190;
     out.push(text(MARGIN, mid - 3, fit(name, labelW, 20, true), { size: 20, bold: true }));

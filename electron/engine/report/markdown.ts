@@ -110,7 +110,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
     const rows: string[][] = [];
     for (const r of tr.results) {
       for (const [metric, st] of Object.entries(r.metrics)) {
-        const info = metricInfo(metric, lang);
+        const info = metricInfo(metric, lang, r.test);
         const ratio = r.place === 'native' ? null : ratioToNative(base, r.test, metric, st.median);
         rows.push([
           testLabel(r.test, lang),
@@ -157,7 +157,7 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
   }
   out.push('', `**${summaryLine(cmp.summary, lang)}.**`, '', `${t('report:md.medians')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`, '');
   const rows = cmp.rows.map((r) => {
-    const info = metricInfo(r.metric, lang);
+    const info = metricInfo(r.metric, lang, r.test);
     const v = (x: number | null): string => formatWithUnit(x, info.unit, lang);
     return [
       r.target === 'local' ? t('common:thisMachine') : r.target,
