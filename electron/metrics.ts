@@ -3,7 +3,7 @@
  */
 import type { Direction, TestId } from './contract.js';
 import { translator, type Lang } from './i18n.js';
-import { TEST_CATALOGUE, catalogueMetrics } from './test-catalogue.js';
+import { TEST_CATALOGUE, catalogueMetrics, type MetricSpec } from './test-catalogue.js';
 
 /** What a metric means: label, unit, and whether higher is better. */
 export interface MetricInfo {
@@ -15,15 +15,16 @@ export interface MetricInfo {
 /** Unit and direction of every metric of the test catalogue, in its order. */
 const TABLE: Record<string, Omit<MetricInfo, 'label'>> = Object.fromEntries(catalogueMetrics().map(([name, m]) => [name, { unit: m.unit, direction: m.direction }]));
 
-/** Metric names that more than one test reports, labelled per test (keys of common:metric.*): each read's MB/s says which read it is. */
-const LABEL_BY_TEST: Record<string, Partial<Record<TestId, string>>> = {
-  read_MBps: { 'seq-read': 'read_MBps_seq', 'rand-read': 'read_MBps_rand' },
-};
+/** The catalogue's label key of a test's metric, where the name is shared by tests (keys of common:metric.*). */
+function labelKey(name: string, test: TestId | undefined): string | undefined {
+  const spec = test ? TEST_CATALOGUE.find((e) => e.id === test)?.metrics : undefined;
+  return (spec as Record<string, MetricSpec> | undefined)?.[name]?.label;
+}
 
 /** Describes a metric in a language (labels from the common catalogue; give the test where a name is shared by tests); unknown names default to "higher is better" with no unit. */
 export function metricInfo(name: string, lang: Lang = 'en', test?: TestId): MetricInfo {
   const known = TABLE[name];
-  const key = (test && LABEL_BY_TEST[name]?.[test]) || name;
+  const key = labelKey(name, test) ?? name;
   if (known) return { label: translator(lang)(`common:metric.${key}`), unit: unitText(known.unit, lang), direction: known.direction };
   if (/_rps_/.test(name)) return { label: name.replace(/_/g, ' '), unit: 'req/s', direction: 'higher' };
   if (/(_us|_ms)$/.test(name)) return { label: name, unit: name.endsWith('_us') ? 'µs' : 'ms', direction: 'lower' };

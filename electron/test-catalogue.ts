@@ -32,6 +32,8 @@ export interface MetricSpec {
   direction: MetricDirection;
   /** Shown as a tile of the native baseline's headline numbers (title ui:tile.<metric>). */
   tile?: boolean;
+  /** Its label's key (common:metric.<label>) when the name is shared with another test's metric (each read's MB/s says which read it is); else the name. */
+  label?: string;
 }
 
 /** One test of the suite. */
@@ -91,7 +93,7 @@ export const TEST_CATALOGUE = [
   },
   {
     id: 'seq-read', kind: 'disk', script: 'seq-read.sh', tool: 'fio', primary: 'read_MBps', chart: 'throughput', method: ['bs', 'size'],
-    metrics: { read_MBps: higher('MB/s', true) },
+    metrics: { read_MBps: { ...higher('MB/s', true), label: 'read_MBps_seq' } },
     presets: seqPresets(1, 2, 8),
     estimate: (p) => (p.trials + 2) * seqPass(p), // + writing the file + warm-up pass
     setup: (p) => 2 * seqPass(p),
@@ -99,7 +101,7 @@ export const TEST_CATALOGUE = [
   {
     id: 'rand-read', kind: 'disk', script: 'rand-read.sh', tool: 'fio', primary: 'read_iops', chart: 'latency', method: ['depth', 'size', 'runtime'],
     metrics: {
-      read_iops: higher('IOPS', true), read_MBps: higher('MB/s'), clat_p50_us: lower('µs'), clat_p70_us: lower('µs'), clat_p90_us: lower('µs'),
+      read_iops: higher('IOPS', true), read_MBps: { ...higher('MB/s'), label: 'read_MBps_rand' }, clat_p50_us: lower('µs'), clat_p70_us: lower('µs'), clat_p90_us: lower('µs'),
       clat_p95_us: lower('µs'), clat_p99_us: lower('µs', true),
     },
     presets: {
