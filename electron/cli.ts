@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ExportFormat, Suite } from './contract.js';
+import type { ExportFormat, Suite } from './shared/contract.js';
 import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parseTests } from './cli/commands.js';
@@ -10,8 +10,8 @@ import { cmdImport } from './cli/import.js';
 import { cmdTeam } from './cli/team.js';
 import { print, printErr } from './cli/output.js';
 import { exitAfterFlush, guardOutput } from './cli/exit.js';
-import { errorText } from './error-text.js';
-import { isLang, langFromEnv, translator, type Lang } from './i18n.js';
+import { errorText } from './shared/error-text.js';
+import { isLang, langFromEnv, translator, type Lang } from './shared/i18n.js';
 import { writeWhy } from './engine/errors.js';
 
 // First of all: a reader that leaves early (`vmbench detect --json | head -c 1`) is a normal end, not a crash.

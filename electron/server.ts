@@ -7,11 +7,11 @@ import { extname, join, normalize, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { constants as zlibConstants, createBrotliCompress, createGzip } from 'node:zlib';
 import { WebSocketServer } from 'ws';
-import { IMPORT_MAX_BYTES, TOKEN_HEADER, type MsgRef } from './contract.js';
+import { IMPORT_MAX_BYTES, TOKEN_HEADER, type MsgRef } from './shared/contract.js';
 import type { Engine } from './engine/api.js';
 import { engineMessage } from './engine/errors.js';
-import { renderError } from './error-text.js';
-import { langFromTag, type Lang } from './i18n.js';
+import { renderError } from './shared/error-text.js';
+import { langFromTag, type Lang } from './shared/i18n.js';
 
 const MAX_BODY = 1024 * 1024;
 /** runs.import carries a whole run file (JSON-escaped inside the request, so up to twice its size). */

@@ -1,7 +1,7 @@
 // `npm run perf:aa`: the A/A benchmark of issue 24 — a figure, not a test. N pairs (default 5) of two
 // consecutive quick runs of This machine with the built CLI, each pair compared with
 // `vmbench compare --json`; per pair it prints the summary line and the flagged (voting, better or
-// worse) metrics with their ratio [interval] (electron/format.ts formatInterval, bundled by
+// worse) metrics with their ratio [interval] (electron/shared/format.ts formatInterval, bundled by
 // perf-abab.mjs), then "0 flagged in K of N pairs (goal: ≥ 4 of 5)". Two runs of the same setup
 // differ only by noise, so every flag is a false call of the family-wise verdict.
 // The runs go to a temporary VMBENCH_HOME inside the checkout (the test folder on this disk, as in

@@ -2,8 +2,8 @@
 // app and by-hand trials alternate (app, by hand, app, by hand, ...) in the same place, each after the
 // write-back settle the bench scripts use (lib.sh vb_settle: sync, then Dirty+Writeback <= 4 MiB, at
 // most 30 s). Each pair is printed, then the ratio app / by hand with its 95% interval from the same
-// statistics Compare uses (electron/verdict-stats.ts welchLogRatio on every trial of both sides,
-// formatted by electron/format.ts formatInterval), bundled here with esbuild rather than rewritten.
+// statistics Compare uses (electron/shared/verdict-stats.ts welchLogRatio on every trial of both sides,
+// formatted by electron/shared/format.ts formatInterval), bundled here with esbuild rather than rewritten.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +21,7 @@ export async function compareStats() {
   try {
     const file = join(dir, 'stats.mjs');
     await build({
-      stdin: { contents: "export { welchLogRatio } from './electron/verdict-stats.ts';\nexport { formatInterval } from './electron/format.ts';\n", resolveDir: repo, loader: 'ts' },
+      stdin: { contents: "export { welchLogRatio } from './electron/shared/verdict-stats.ts';\nexport { formatInterval } from './electron/shared/format.ts';\n", resolveDir: repo, loader: 'ts' },
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -1,4 +1,4 @@
-import type { JobEvent } from '../contract.js';
+import type { JobEvent } from '../shared/contract.js';
 
 /** Where job events come from (the engine's subscribe). */
 export interface JobEventSource {

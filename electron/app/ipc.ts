@@ -1,7 +1,7 @@
 import type { IpcMain, WebFrameMain } from 'electron';
-import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../contract.js';
+import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../shared/contract.js';
 import { engineMessage } from '../engine/errors.js';
-import { translator, type Lang } from '../i18n.js';
+import { translator, type Lang } from '../shared/i18n.js';
 
 /** Prefix of every vmbench IPC channel name. */
 export const IPC_PREFIX = 'vmbench:';

@@ -1,6 +1,6 @@
 import { app, BrowserWindow, screen } from 'electron';
 import { join } from 'node:path';
-import type { JobEvent } from '../contract.js';
+import type { JobEvent } from '../shared/contract.js';
 import { createEventGate, type EventGate, type JobEventSource } from './event-gate.js';
 import { EVENT_CHANNEL } from './ipc.js';
 import { askOpenInDialog, hardenWebContents, isTrustedSender, rendererUrl, secureWebPreferences } from './security.js';

@@ -1,9 +1,9 @@
 // The preload script: runs sandboxed in the renderer, exposes the domain API as window.vmbench.
 // Bundled to dist/app/preload.cjs; a sandboxed preload may only require('electron').
 import { contextBridge, ipcRenderer, type IpcRenderer, type IpcRendererEvent } from 'electron';
-import { ApiError, bindApi, unwrap } from '../api-client.js';
+import { ApiError, bindApi, unwrap } from '../shared/api-client.js';
 import { localeFromArgv } from './locale-arg.js';
-import type { Channel, Envelope, Invoke, JobEvent, MsgRef, RequestMap, Subscribe, VmbenchApi } from '../contract.js';
+import type { Channel, Envelope, Invoke, JobEvent, MsgRef, RequestMap, Subscribe, VmbenchApi } from '../shared/contract.js';
 
 const PREFIX = 'vmbench:';
 const EVENT_CHANNEL = 'vmbench:event';

@@ -1,7 +1,7 @@
 import type { BrowserWindow, Session, WebContents, WebFrameMain, WebPreferences } from 'electron';
 import { app, dialog, shell } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { isLang, langFromTag, translator, type Lang } from '../i18n.js';
+import { isLang, langFromTag, translator, type Lang } from '../shared/i18n.js';
 import { LOCALE_ARG } from './locale-arg.js';
 
 // The renderer's Content-Security-Policy is the <meta> tag in src/index.html: file:// responses

@@ -1,12 +1,12 @@
-import type { DetectResult, Finding } from '../contract.js';
+import type { DetectResult, Finding } from '../shared/contract.js';
 import type { Engine } from '../engine/api.js';
-import { findingText } from '../finding-text.js';
-import { MISSING, formatFactor } from '../format.js';
+import { findingText } from '../shared/finding-text.js';
+import { MISSING, formatFactor } from '../shared/format.js';
 import { print } from './output.js';
-import { translator, type Lang } from '../i18n.js';
+import { translator, type Lang } from '../shared/i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
-import { jsonText } from '../terminal-safe.js';
+import { jsonText } from '../shared/terminal-safe.js';
 
 function show(v: unknown): string {
   return v === undefined || v === null ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);

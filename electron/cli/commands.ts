@@ -1,18 +1,18 @@
-import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../contract.js';
+import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../shared/contract.js';
 import type { Engine } from '../engine/api.js';
 import { engineMessage, writeWhy } from '../engine/errors.js';
 import { atomicWrite } from '../engine/util/atomic-write.js';
 import { cleanMachineLabel } from '../engine/store/machine-label.js';
-import { skippedTexts } from '../error-text.js';
-import { targetLabel } from '../headline.js';
-import { reasonText } from '../error-text.js';
-import { MISSING, formatDecimal } from '../format.js';
-import { translator, type Lang } from '../i18n.js';
+import { skippedTexts } from '../shared/error-text.js';
+import { targetLabel } from '../shared/headline.js';
+import { reasonText } from '../shared/error-text.js';
+import { MISSING, formatDecimal } from '../shared/format.js';
+import { translator, type Lang } from '../shared/i18n.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
 import { print, printErr } from './output.js';
-import { jsonSafe, jsonText } from '../terminal-safe.js';
+import { jsonSafe, jsonText } from '../shared/terminal-safe.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {

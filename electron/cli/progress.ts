@@ -1,11 +1,11 @@
-import type { JobEvent } from '../contract.js';
-import { translator, type Lang } from '../i18n.js';
-import { errorText } from '../error-text.js';
-import { isFailure } from '../run-status.js';
-import { metricInfo } from '../metrics.js';
-import { unmetTarget } from '../trial-stats.js';
+import type { JobEvent } from '../shared/contract.js';
+import { translator, type Lang } from '../shared/i18n.js';
+import { errorText } from '../shared/error-text.js';
+import { isFailure } from '../shared/run-status.js';
+import { metricInfo } from '../shared/metrics.js';
+import { unmetTarget } from '../shared/trial-stats.js';
 import { fmt, fmtDuration } from './table.js';
-import { terminalSafe } from '../terminal-safe.js';
+import { terminalSafe } from '../shared/terminal-safe.js';
 
 /** Renders job events on stderr in a language: a live bar on a terminal, plain lines otherwise; all text as data (terminalSafe). */
 export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = 'en'): (ev: JobEvent) => void {

@@ -1,13 +1,13 @@
-import type { Comparison, Run, RunSummary } from '../contract.js';
-import { isFailure } from '../run-status.js';
-import { groupTargetErrors } from '../error-groups.js';
-import { errorText } from '../error-text.js';
-import { MISSING, formatDate, formatInterval, formatRatio } from '../format.js';
-import { runHeadlines } from '../headline.js';
-import { translator, type Lang } from '../i18n.js';
-import { metricInfo } from '../metrics.js';
-import { terminalSafe } from '../terminal-safe.js';
-import { levelText, methodText, summaryLine, verdictWord } from '../verdict-stats.js';
+import type { Comparison, Run, RunSummary } from '../shared/contract.js';
+import { isFailure } from '../shared/run-status.js';
+import { groupTargetErrors } from '../shared/error-groups.js';
+import { errorText } from '../shared/error-text.js';
+import { MISSING, formatDate, formatInterval, formatRatio } from '../shared/format.js';
+import { runHeadlines } from '../shared/headline.js';
+import { translator, type Lang } from '../shared/i18n.js';
+import { metricInfo } from '../shared/metrics.js';
+import { terminalSafe } from '../shared/terminal-safe.js';
+import { levelText, methodText, summaryLine, verdictWord } from '../shared/verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
 /** The summary table of a run in a language: one line per target/place/test/metric, with the ratio to native. */

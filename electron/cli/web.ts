@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../engine/api.js';
 import { print, printErr } from './output.js';
-import { translator, type Lang } from '../i18n.js';
+import { translator, type Lang } from '../shared/i18n.js';
 import { packageRoot } from '../engine/paths.js';
 import { startWebServer } from '../server.js';
 import { CliError } from './commands.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Channel, RequestMap } from '../contract.js';
-import { TEST_IDS } from '../test-catalogue.js';
+import type { Channel, RequestMap } from '../shared/contract.js';
+import { TEST_IDS } from '../shared/test-catalogue.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
-import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, MsgRef, RequestMap, RuntimeInfo } from '../contract.js';
+import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, MsgRef, RequestMap, RuntimeInfo } from '../shared/contract.js';
 import { adviseRuntime } from './advisor/index.js';
 import { checkStillSame, PlanBook, type HeldPlan, type HeldRestart } from './advisor/plan-book.js';
 import { rankFindings } from './advisor/rank.js';

@@ -1,8 +1,8 @@
-import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestResult } from '../contract.js';
-import { metricInfo } from '../metrics.js';
+import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestResult } from '../shared/contract.js';
+import { metricInfo } from '../shared/metrics.js';
 import { summarizeRun } from './store/summary.js';
-import { decideFamily, primaryMetric } from '../verdict-family.js';
-import { CROSS_MACHINE_METHOD, summaryLine, VERDICT_METHOD, welchLogRatio, type Baselines, type RatioCall, type RatioEstimate } from '../verdict-stats.js';
+import { decideFamily, primaryMetric } from '../shared/verdict-family.js';
+import { CROSS_MACHINE_METHOD, summaryLine, VERDICT_METHOD, welchLogRatio, type Baselines, type RatioCall, type RatioEstimate } from '../shared/verdict-stats.js';
 import { crossSettingChanges, machineOf } from './compare-machines.js';
 
 type Side = { median: number; min: number; max: number; samples: number[] };

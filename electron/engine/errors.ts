@@ -1,5 +1,5 @@
-import type { ErrorCode, MsgRef } from '../contract.js';
-import { renderError } from '../error-text.js';
+import type { ErrorCode, MsgRef } from '../shared/contract.js';
+import { renderError } from '../shared/error-text.js';
 
 /** An error meant for the user: a code the faces key behaviour on, a message saying what to do, and (for the messages users meet) the same message as a reference the faces render in their language. */
 export class EngineError extends Error {

@@ -3,9 +3,9 @@
  * headline metric's ratio to that machine's own native (same estimator and family rule as Compare), sortable
  * by a score, and the settings that differ between the best and the worst row.
  */
-import type { Run, TeamRow, TeamTable, TestResult } from '../contract.js';
-import { HEADLINE_METRIC, metricInfo, metricRank } from '../metrics.js';
-import { decideFamily } from '../verdict-family.js';
+import type { Run, TeamRow, TeamTable, TestResult } from '../shared/contract.js';
+import { HEADLINE_METRIC, metricInfo, metricRank } from '../shared/metrics.js';
+import { decideFamily } from '../shared/verdict-family.js';
 import { trialsOf } from './compare.js';
 import { machineOf } from './compare-machines.js';
 

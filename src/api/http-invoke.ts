@@ -1,6 +1,6 @@
-import { ApiError, unwrap } from '../../electron/api-client';
-import type { Channel, Envelope, ErrorCode, Invoke, MsgRef, RequestMap } from '../../electron/contract';
-import { renderError } from '../../electron/error-text';
+import { ApiError, unwrap } from '../../electron/shared/api-client.js';
+import type { Channel, Envelope, ErrorCode, Invoke, MsgRef, RequestMap } from '../../electron/shared/contract.js';
+import { renderError } from '../../electron/shared/error-text.js';
 import { sessionToken, TOKEN_HEADER } from './session-token';
 
 /** Makes a typed invoke that POSTs `{args}` to `/api/<channel>` on the page's own origin, with this tab's key. */

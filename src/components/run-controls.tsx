@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Suite } from '../../electron/contract';
+import type { Suite } from '../../electron/shared/contract.js';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Place, TargetInfo, TestId } from '../../electron/contract';
-import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/plan-estimate';
-import { targetLabel } from '../../electron/headline';
+import type { Place, TargetInfo, TestId } from '../../electron/shared/contract.js';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/shared/plan-estimate.js';
+import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';

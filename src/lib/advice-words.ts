@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contract';
-import { renderMsg, renderParts } from '../../electron/finding-text';
-import { isLang, translator, type Lang } from '../../electron/i18n';
-import { metricInfo } from '../../electron/metrics';
-import { formatNumber, formatRatio } from '../../electron/format';
+import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/shared/contract.js';
+import { renderMsg, renderParts } from '../../electron/shared/finding-text.js';
+import { isLang, translator, type Lang } from '../../electron/shared/i18n.js';
+import { metricInfo } from '../../electron/shared/metrics.js';
+import { formatNumber, formatRatio } from '../../electron/shared/format.js';
 import { i18n } from './i18n';
 
 /** Settings with their own title in the advice catalogue (title.<setting>); others get title.other. */

@@ -1,7 +1,7 @@
-import type { Run, TargetRun, TestId } from '../../electron/contract';
-import { groupTargetErrors, type ErrorGroup } from '../../electron/error-groups';
-import { isFailure } from '../../electron/run-status';
-import { translator, type Lang } from '../../electron/i18n';
+import type { Run, TargetRun, TestId } from '../../electron/shared/contract.js';
+import { groupTargetErrors, type ErrorGroup } from '../../electron/shared/error-groups.js';
+import { isFailure } from '../../electron/shared/run-status.js';
+import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { uiLang } from './i18n';
 
 export { groupTargetErrors, type ErrorGroup };

@@ -1,10 +1,10 @@
 /**
- * The UI's formatting helpers: electron/format.ts in the language the page shows now (uiLang), so the
+ * The UI's formatting helpers: electron/shared/format.ts in the language the page shows now (uiLang), so the
  * views read the same strings as the card, the CLI and the exports. Only what is the UI's own lives here
  * (a translated ETA, settings values as text).
  */
 import type { TFunction } from 'i18next';
-import { MISSING, formatCompact, formatDate, formatInterval, formatMiB, formatNumber, formatRatio, formatTick } from '../../electron/format';
+import { MISSING, formatCompact, formatDate, formatInterval, formatMiB, formatNumber, formatRatio, formatTick } from '../../electron/shared/format.js';
 import { uiLang } from './i18n';
 
 /** A measured number in the UI's language (1,234 · 56.7 · 0.42; "—" when missing). */

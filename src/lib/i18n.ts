@@ -3,7 +3,7 @@
  * app.getLocale() through the preload as window.vmbench.locale), else the browser's
  * (navigator.language), else English. One i18next instance, given to React by I18nextProvider.
  */
-import { createI18n, isLang, langFromTag, type Lang } from '../../electron/i18n';
+import { createI18n, isLang, langFromTag, type Lang } from '../../electron/shared/i18n.js';
 
 const KEY = 'vmbench.lang';
 

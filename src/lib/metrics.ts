@@ -1,10 +1,10 @@
-import type { Place, TestId } from '../../electron/contract';
-import { translator } from '../../electron/i18n';
-import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/metrics';
-import { TEST_IDS } from '../../electron/test-catalogue';
+import type { Place, TestId } from '../../electron/shared/contract.js';
+import { translator } from '../../electron/shared/i18n.js';
+import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/shared/metrics.js';
+import { TEST_IDS } from '../../electron/shared/test-catalogue.js';
 import { uiLang } from './i18n';
 
-export { metricRank } from '../../electron/metrics';
+export { metricRank } from '../../electron/shared/metrics.js';
 
 /** What a metric means for display: label, unit and whether higher is better (the shared catalogue). */
 export type MetricMeta = MetricInfo;

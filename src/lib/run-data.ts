@@ -1,8 +1,8 @@
-import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/contract';
-import { testsInChart } from '../../electron/test-catalogue';
-import { latencyUnit } from '../../electron/format';
-import { placeShade } from '../../electron/place-colors';
-import { isFallback, targetLabel } from '../../electron/headline';
+import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/shared/contract.js';
+import { testsInChart } from '../../electron/shared/test-catalogue.js';
+import { latencyUnit } from '../../electron/shared/format.js';
+import { placeShade } from '../../electron/shared/place-colors.js';
+import { isFallback, targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from './i18n';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { Direction, Place, TestId } from '../../electron/contract';
-import { translator, type Lang } from '../../electron/i18n';
-import { metricInfo } from '../../electron/metrics';
-import { testsOfKind, type TestOfKind } from '../../electron/test-catalogue';
+import type { Direction, Place, TestId } from '../../electron/shared/contract.js';
+import { translator, type Lang } from '../../electron/shared/i18n.js';
+import { metricInfo } from '../../electron/shared/metrics.js';
+import { testsOfKind, type TestOfKind } from '../../electron/shared/test-catalogue.js';
 import { uiLang } from './i18n';
 
 /** The tests that start a server of their own (net, redis, http), in suite order. */

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { Place, Run, TargetRun } from '../../electron/contract';
-import { targetLabel } from '../../electron/headline';
-import { translator, type Lang } from '../../electron/i18n';
-import { metricInfo } from '../../electron/metrics';
+import type { Place, Run, TargetRun } from '../../electron/shared/contract.js';
+import { targetLabel } from '../../electron/shared/headline.js';
+import { translator, type Lang } from '../../electron/shared/i18n.js';
+import { metricInfo } from '../../electron/shared/metrics.js';
 import { uiLang } from './i18n';
 import { baselineTarget } from './run-data';
 import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest, type TargetFacts } from './service-layout';

@@ -1,5 +1,5 @@
-import type { Place, Run, Stat, TargetRun, TestId, TrialsRecord } from '../../electron/contract';
-import { unmetTarget } from '../../electron/trial-stats';
+import type { Place, Run, Stat, TargetRun, TestId, TrialsRecord } from '../../electron/shared/contract.js';
+import { unmetTarget } from '../../electron/shared/trial-stats.js';
 import { HEADLINE } from './metrics';
 
 /** The stated target of a stable metric: its trials' min and max within ±15% of their median. */

@@ -1,5 +1,5 @@
-import { DISK_TESTS, type RuntimeInfo, type Suite, type TestId } from '../../electron/contract';
-import { DEV_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/plan-estimate';
+import { DISK_TESTS, type RuntimeInfo, type Suite, type TestId } from '../../electron/shared/contract.js';
+import { DEV_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/shared/plan-estimate.js';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';

@@ -1,4 +1,4 @@
-import type { EstimateSource, JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/contract';
+import type { EstimateSource, JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/shared/contract.js';
 
 /** Where a running job is right now: the latest progress event's fields (the contract's, one definition). */
 export type JobCursor = Omit<Extract<JobEvent, { type: 'progress' }>, 'type' | 'jobId' | 'seq'>;

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { PlanStep } from '../../electron/contract';
-import { isFailure } from '../../electron/run-status';
+import type { PlanStep } from '../../electron/shared/contract.js';
+import { isFailure } from '../../electron/shared/run-status.js';
 import { PLACE_LABEL } from '../lib/metrics';
-import { stepDoneFraction } from '../../electron/plan-estimate';
+import { stepDoneFraction } from '../../electron/shared/plan-estimate.js';
 import { stepKey, type JobState, type LiveSample } from './job-reducer';
 
 /** Progress of one target inside a job. */

@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
 import type { TFunction } from 'i18next';
-import type { DetectResult, EvidenceRow, Finding, RuntimeInfo } from '../../electron/contract';
+import type { DetectResult, EvidenceRow, Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
-import { findingText } from '../../electron/finding-text';
-import { formatFactor } from '../../electron/format';
-import type { Lang } from '../../electron/i18n';
-import { targetLabel } from '../../electron/headline';
+import { findingText } from '../../electron/shared/finding-text.js';
+import { formatFactor } from '../../electron/shared/format.js';
+import type { Lang } from '../../electron/shared/i18n.js';
+import { targetLabel } from '../../electron/shared/headline.js';
 import { adviceTitle, effectLine, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
 import { ApplyFinding, HowToApply, SEVERITY_CLASS, show } from './findings-list';

@@ -1,4 +1,4 @@
-/** Series colors of the Compare chart, in order: violet, cyan, green, amber, pink, slate (readable on dark and light). Results and the share card colour by place (electron/place-colors.ts). */
+/** Series colors of the Compare chart, in order: violet, cyan, green, amber, pink, slate (readable on dark and light). Results and the share card colour by place (electron/shared/place-colors.ts). */
 export const SERIES_COLORS = ['#8b7bff', '#2cc8ee', '#3ecf8e', '#f5b942', '#ff7ab6', '#9aa5b8'];
 
 /** Shared chart props; colors of grid, axes, tooltip and labels come from the theme CSS (charts.css). */

@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, ErrorBar, Rectangle, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
-import type { CompareRow, Comparison } from '../../electron/contract';
-import { verdictWord } from '../../electron/verdict-stats';
+import type { CompareRow, Comparison } from '../../electron/shared/contract.js';
+import { verdictWord } from '../../electron/shared/verdict-stats.js';
 import { fmtInterval, fmtTick } from '../lib/format';
 import { uiLang } from '../lib/i18n';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { CompareRow, Comparison } from '../../electron/contract';
-import { levelText, verdictWord } from '../../electron/verdict-stats';
+import type { CompareRow, Comparison } from '../../electron/shared/contract.js';
+import { levelText, verdictWord } from '../../electron/shared/verdict-stats.js';
 import { uiLang } from '../lib/i18n';
 import { fmtCompact, fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';

@@ -4,7 +4,7 @@ import { useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
-import { summaryLine } from '../../electron/verdict-stats';
+import { summaryLine } from '../../electron/shared/verdict-stats.js';
 import { fmtDate } from '../lib/format';
 import { uiLang } from '../lib/i18n';
 import { loadCompare } from '../store/actions';

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 import { useId, type JSX, type ReactNode } from 'react';
-import type { Run, TestResult } from '../../electron/contract';
-import { samplesOf } from '../../electron/headline';
-import { unitText } from '../../electron/metrics';
-import { callRatio } from '../../electron/verdict-stats';
-import { translator, type Lang } from '../../electron/i18n';
-import { MISSING } from '../../electron/format';
+import type { Run, TestResult } from '../../electron/shared/contract.js';
+import { samplesOf } from '../../electron/shared/headline.js';
+import { unitText } from '../../electron/shared/metrics.js';
+import { callRatio } from '../../electron/shared/verdict-stats.js';
+import { translator, type Lang } from '../../electron/shared/i18n.js';
+import { MISSING } from '../../electron/shared/format.js';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { uiLang } from '../lib/i18n';
 import { baselineTarget, isBaseline, placeName } from '../lib/run-data';

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { Run } from '../../electron/contract';
+import type { Run } from '../../electron/shared/contract.js';
 import { LatencyChart } from './latency-chart';
 import { SmallFilesChart } from './small-files-chart';
 import { ThroughputChart } from './throughput-chart';

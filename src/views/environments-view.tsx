@@ -8,8 +8,8 @@ import { useAppStore } from '../store/app-store';
 import { fmtAge, shownRuntimes } from '../store/detect-view';
 import { RuntimeCard } from './runtime-card';
 import { Welcome } from './welcome';
-import { formatDecimal } from '../../electron/format';
-import { isLang } from '../../electron/i18n';
+import { formatDecimal } from '../../electron/shared/format.js';
+import { isLang } from '../../electron/shared/i18n.js';
 
 /** One card per detected runtime, with a Refresh button. */
 export function EnvironmentsView(): JSX.Element {

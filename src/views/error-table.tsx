@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useLang, useUi } from '../lib/use-ui';
-import { errorText } from '../../electron/error-text';
-import type { Run } from '../../electron/contract';
+import { errorText } from '../../electron/shared/error-text.js';
+import type { Run } from '../../electron/shared/contract.js';
 import { groupTargetErrors } from '../lib/failure-help';
 import { PLACE_LABEL } from '../lib/metrics';
 

@@ -1,10 +1,10 @@
 import { useState, type JSX } from 'react';
-import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electron/contract';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { findingText } from '../../electron/finding-text';
-import { MISSING } from '../../electron/format';
-import { errorText, planNotes, restartWhy } from '../../electron/error-text';
+import { findingText } from '../../electron/shared/finding-text.js';
+import { MISSING } from '../../electron/shared/format.js';
+import { errorText, planNotes, restartWhy } from '../../electron/shared/error-text.js';
 import { useAdviceT } from '../lib/advice-words';
 import { latestRunWith, startRun } from '../store/actions';
 

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Trans } from 'react-i18next';
 import { useUi } from '../lib/use-ui';
-import type { ProbeInfo } from '../../electron/contract';
+import type { ProbeInfo } from '../../electron/shared/contract.js';
 import { installCommand } from '../lib/install-command';
 
 /** When fio is missing: what falls back (and what is skipped), and the command that installs it on this OS. */

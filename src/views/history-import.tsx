@@ -1,6 +1,6 @@
 import { useRef, useState, type DragEvent, type JSX } from 'react';
-import { IMPORT_MAX_BYTES, type ImportOutcome } from '../../electron/contract';
-import { errorText } from '../../electron/error-text';
+import { IMPORT_MAX_BYTES, type ImportOutcome } from '../../electron/shared/contract.js';
+import { errorText } from '../../electron/shared/error-text.js';
 import { getApi } from '../api/get-api';
 import { Icon } from '../components/icons';
 import { useLang, useUi } from '../lib/use-ui';

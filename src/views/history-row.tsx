@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { RunSummary, TestId } from '../../electron/contract';
+import type { RunSummary, TestId } from '../../electron/shared/contract.js';
 import { StateBadge } from '../components/state-badge';
 import { fmtDate, fmtNum } from '../lib/format';
 import { HEADLINE, metricMeta } from '../lib/metrics';

@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react';
 import { Trans } from 'react-i18next';
-import type { RunList } from '../../electron/contract';
-import { skippedTexts } from '../../electron/error-text';
+import type { RunList } from '../../electron/shared/contract.js';
+import { skippedTexts } from '../../electron/shared/error-text.js';
 import { useLang, useUi } from '../lib/use-ui';
 import { EmptyState } from '../components/empty-state';
 import { Icon } from '../components/icons';

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Run } from '../../electron/contract';
+import type { Run } from '../../electron/shared/contract.js';
 import { niceTicks } from '../lib/chart-scale';
 import { fmtNum, fmtTick } from '../lib/format';
 import { latencyData, placeColors, runLatencyUnit } from '../lib/run-data';

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { methodText } from '../../electron/verdict-stats';
+import { methodText } from '../../electron/shared/verdict-stats.js';
 import { uiLang } from '../lib/i18n';
 
 /** How better / worse / within noise are decided (across machines: on ratios to each machine's native), as a disclosure (the README's "How vmbench decides better or worse" says the same). */

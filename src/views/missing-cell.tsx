@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { MISSING } from '../../electron/format';
+import { MISSING } from '../../electron/shared/format.js';
 
 /**
  * The "—" of a number that is not there, with the reason: a tooltip on hover, shown inline when

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
-import type { DetectResult, RunSummary } from '../../electron/contract';
-import { targetLabel } from '../../electron/headline';
+import type { DetectResult, RunSummary } from '../../electron/shared/contract.js';
+import { targetLabel } from '../../electron/shared/headline.js';
 import { useAdviceT } from '../lib/advice-words';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';

@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { ProbeInfo } from '../../electron/contract';
-import { MISSING } from '../../electron/format';
+import type { ProbeInfo } from '../../electron/shared/contract.js';
+import { MISSING } from '../../electron/shared/format.js';
 import { fmtMiB } from '../lib/format';
 import { FioMissing } from './fio-missing';
 

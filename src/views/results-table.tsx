@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Run } from '../../electron/contract';
-import { MISSING } from '../../electron/format';
+import type { Run } from '../../electron/shared/contract.js';
+import { MISSING } from '../../electron/shared/format.js';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
-import { targetLabel } from '../../electron/headline';
+import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
-import { methodSummary } from '../../electron/method-summary';
+import { methodSummary } from '../../electron/shared/method-summary.js';
 import { tableRows, type TableRow } from '../lib/run-data';
 
 function ratioClass(row: Extract<TableRow, { kind: 'metric' }>): string {

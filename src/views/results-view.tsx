@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { Trans } from 'react-i18next';
 import { useUi } from '../lib/use-ui';
-import type { Run } from '../../electron/contract';
+import type { Run } from '../../electron/shared/contract.js';
 import { EmptyState } from '../components/empty-state';
 import { Spinner } from '../components/spinner';
 import { StateBadge } from '../components/state-badge';

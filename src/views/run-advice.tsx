@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { Run } from '../../electron/contract';
+import type { Run } from '../../electron/shared/contract.js';
 import { adviceTitle, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { RunSummary } from '../../electron/contract';
+import type { RunSummary } from '../../electron/shared/contract.js';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { fmtDate } from '../lib/format';

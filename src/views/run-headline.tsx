@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Run } from '../../electron/contract';
-import { runHeadlines } from '../../electron/headline';
+import type { Run } from '../../electron/shared/contract.js';
+import { runHeadlines } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { MethodNote } from './method-note';
 

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { RunSummary } from '../../electron/contract';
+import type { RunSummary } from '../../electron/shared/contract.js';
 import { fmtDate } from '../lib/format';
 import { newestFirst, sharesMetrics } from '../store/compare-pick';
 

@@ -1,9 +1,9 @@
 import type { JSX } from 'react';
-import { reasonText } from '../../electron/error-text';
-import { targetLabel } from '../../electron/headline';
+import { reasonText } from '../../electron/shared/error-text.js';
+import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { useLang, useUi } from '../lib/use-ui';
-import type { RuntimeInfo } from '../../electron/contract';
+import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { StateBadge } from '../components/state-badge';
 import { useAppStore } from '../store/app-store';
 import { FindingsList } from './findings-list';

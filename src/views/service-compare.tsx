@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useId, type JSX } from 'react';
-import type { CompareRow, Comparison } from '../../electron/contract';
-import type { Lang } from '../../electron/i18n';
+import type { CompareRow, Comparison } from '../../electron/shared/contract.js';
+import type { Lang } from '../../electron/shared/i18n.js';
 import { fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { compareCell, compareServiceSections, indexRows, type Side } from '../lib/service-compare-cells';
 import type { LayoutCell } from '../lib/service-layout';

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import { useId, type JSX } from 'react';
-import type { Run } from '../../electron/contract';
-import { targetLabel } from '../../electron/headline';
-import type { Lang } from '../../electron/i18n';
+import type { Run } from '../../electron/shared/contract.js';
+import { targetLabel } from '../../electron/shared/headline.js';
+import type { Lang } from '../../electron/shared/i18n.js';
 import { fmtNum, fmtRatio } from '../lib/format';
 import type { LayoutCell } from '../lib/service-layout';
 import { runCell, runServiceSections } from '../lib/service-run-cells';

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { SettingChange } from '../../electron/contract';
+import type { SettingChange } from '../../electron/shared/contract.js';
 import { fmtValue } from '../lib/format';
 
 /** The settings that differ between the two compared runs (what an apply changed, or two machines' setups), before → after or A → B. */

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useLang, useUi } from '../lib/use-ui';
-import type { RuntimeInfo } from '../../electron/contract';
+import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { settingLabel, settingValue, sourceWords } from '../lib/setting-labels';
 
 /** Settings as label/value rows (the key as a tooltip): configured value, where it came from in words, and the active value when known. */

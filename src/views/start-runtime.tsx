@@ -1,13 +1,13 @@
 import { useState, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { TFunction } from 'i18next';
-import type { RuntimeInfo } from '../../electron/contract';
-import { translator } from '../../electron/i18n';
+import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import { translator } from '../../electron/shared/i18n.js';
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { refreshDetect } from '../store/actions';
 import { describeError, useAppStore } from '../store/app-store';
-import { errorText } from '../../electron/error-text';
+import { errorText } from '../../electron/shared/error-text.js';
 import { uiLang } from '../lib/i18n';
 
 /** Why a runtime's targets cannot be selected, in words (null when they can). */

@@ -1,12 +1,12 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Run, TestId } from '../../electron/contract';
-import { isFallback, targetLabel } from '../../electron/headline';
+import type { Run, TestId } from '../../electron/shared/contract.js';
+import { isFallback, targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { fmtCompact, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { baselineTarget, runLatencyUnit } from '../lib/run-data';
-import { TEST_CATALOGUE, type MetricSpec } from '../../electron/test-catalogue';
+import { TEST_CATALOGUE, type MetricSpec } from '../../electron/shared/test-catalogue.js';
 
 // The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
 const TILES: { test: TestId; metric: string }[] = TEST_CATALOGUE.flatMap((e) =>

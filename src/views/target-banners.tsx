@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react';
 import { useLang, useUi } from '../lib/use-ui';
-import type { Run } from '../../electron/contract';
-import { isFailure } from '../../electron/run-status';
+import type { Run } from '../../electron/shared/contract.js';
+import { isFailure } from '../../electron/shared/run-status.js';
 import { Icon } from '../components/icons';
 import { copyText } from '../lib/download';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../lib/failure-help';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type JSX } from 'react';
-import type { TeamRow, TeamTable } from '../../electron/contract';
-import { fastestLine } from '../../electron/team-line';
-import { levelText } from '../../electron/verdict-stats';
+import type { TeamRow, TeamTable } from '../../electron/shared/contract.js';
+import { fastestLine } from '../../electron/shared/team-line.js';
+import { levelText } from '../../electron/shared/verdict-stats.js';
 import { getApi } from '../api/get-api';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';

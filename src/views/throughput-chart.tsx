@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Run } from '../../electron/contract';
+import type { Run } from '../../electron/shared/contract.js';
 import { niceTicks } from '../lib/chart-scale';
 import { fmtNum, fmtRatio, fmtTick } from '../lib/format';
 import { placeColors, throughputData } from '../lib/run-data';

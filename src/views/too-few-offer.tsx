@@ -1,8 +1,8 @@
 import { useState, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Comparison } from '../../electron/contract';
-import { targetEstimateSec } from '../../electron/plan-estimate';
-import { targetLabel } from '../../electron/headline';
+import type { Comparison } from '../../electron/shared/contract.js';
+import { targetEstimateSec } from '../../electron/shared/plan-estimate.js';
+import { targetLabel } from '../../electron/shared/headline.js';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { fmtAbout } from '../components/run-plan';
 import { uiLang } from '../lib/i18n';

@@ -1,7 +1,7 @@
 import { useState, type JSX } from 'react';
-import type { Run } from '../../electron/contract';
+import type { Run } from '../../electron/shared/contract.js';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { MISSING } from '../../electron/format';
+import { MISSING } from '../../electron/shared/format.js';
 import { fmtEta, fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { placeName } from '../lib/run-data';

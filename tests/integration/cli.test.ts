@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/contract.js';
+import type { Run } from '../../electron/shared/contract.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DetectResult, Finding } from '../../electron/contract.js';
+import type { DetectResult, Finding } from '../../electron/shared/contract.js';
 import { buildGuestImage, startTestGuest, virsh, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';

@@ -16,7 +16,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run } from '../../electron/contract.js';
+import type { JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';

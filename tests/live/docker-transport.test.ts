@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/contract.js';
+import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/bench/suites.js';

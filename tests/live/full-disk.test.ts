@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { applyFinding } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { readDetectCache, saveDetectCache } from '../../electron/engine/detect-cache.js';

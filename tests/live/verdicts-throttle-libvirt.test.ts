@@ -10,7 +10,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CompareRow, Comparison, Envelope, JobEvent, Run } from '../../electron/contract.js';
+import type { CompareRow, Comparison, Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { buildGuestImage, startTestGuest, type TestGuest, virsh } from '../../scripts/libvirt-test-guest.mjs';
 

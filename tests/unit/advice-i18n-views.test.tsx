@@ -1,7 +1,7 @@
 /** The views that show findings, and `vmbench advise`, in Japanese (and back in English) from the same findings. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DetectResult, Envelope } from '../../electron/contract.js';
+import type { DetectResult, Envelope } from '../../electron/shared/contract.js';
 import { cmdAdvise } from '../../electron/cli/advise.js';
 import type { Engine } from '../../electron/engine/api.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';

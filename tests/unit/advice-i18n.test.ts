@@ -4,9 +4,9 @@
  * message of the advisor is exercised.
  */
 import { describe, expect, it } from 'vitest';
-import type { Finding, MsgRef } from '../../electron/contract.js';
-import { findingText } from '../../electron/finding-text.js';
-import { CATALOGUES } from '../../electron/i18n.js';
+import type { Finding, MsgRef } from '../../electron/shared/contract.js';
+import { findingText } from '../../electron/shared/finding-text.js';
+import { CATALOGUES } from '../../electron/shared/i18n.js';
 import { RULES } from '../../electron/engine/advisor/index.js';
 import { scenarioDrafts, scenarioFindings } from './advice-scenarios.js';
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DetectResult, Run } from '../../electron/contract.js';
+import type { DetectResult, Run } from '../../electron/shared/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { rankFindings } from '../../electron/engine/advisor/rank.js';
 import { adviceTitle, yoursLine } from '../../src/lib/advice-words';

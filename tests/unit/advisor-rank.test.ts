@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding, Run } from '../../electron/contract.js';
+import type { Finding, Run } from '../../electron/shared/contract.js';
 import { adviseRuntime, advise } from '../../electron/engine/advisor/index.js';
 import { measuredGain, publishedGain, rankFindings } from '../../electron/engine/advisor/rank.js';
 import { gainText } from '../../electron/cli/advise.js';

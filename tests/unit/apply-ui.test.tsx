@@ -1,7 +1,7 @@
 /** The "Apply…" button of a finding and the confirmation dialog, as static markup. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { ConfirmDialog } from '../../src/components/confirm-dialog';
 import { FindingsList } from '../../src/views/findings-list';
 

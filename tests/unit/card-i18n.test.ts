@@ -8,8 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/contract.js';
-import { CATALOGUES } from '../../electron/i18n.js';
+import type { Run } from '../../electron/shared/contract.js';
+import { CATALOGUES } from '../../electron/shared/i18n.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { measureText } from '../../electron/engine/report/card-font-metrics.js';
 import { japaneseFontFiles, renderCardPng, renderCardSvg, runToMarkdown, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';

@@ -1,6 +1,6 @@
 /** Config edits that cannot break a user's file: real public files, real disk writes, real `vagrant validate`. */
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import type { Finding, RuntimeInfo } from '../../electron/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrant
 import { atomicWrite } from '../../electron/engine/util/atomic-write.js';
 import { formatTable } from '../../electron/cli/table.js';
 import { formatPlan } from '../../electron/cli/apply.js';
-import { jsonText, terminalSafe } from '../../electron/terminal-safe.js';
+import { jsonText, terminalSafe } from '../../electron/shared/terminal-safe.js';
 
 const FIX = join(process.cwd(), 'tests', 'fixtures');
 /** Source: tests/fixtures/vagrantfiles/SOURCES.txt (github.com/adyang/dotfiles). */

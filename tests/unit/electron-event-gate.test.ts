@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { JobEvent } from '../../electron/contract.js';
+import type { JobEvent } from '../../electron/shared/contract.js';
 import { createEventGate } from '../../electron/app/event-gate.js';
 import { CHANNELS } from '../../electron/app/ipc.js';
 import { fakeEngine, logEvent } from '../mocks/electron.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RequestMap } from '../../electron/contract.js';
+import type { RequestMap } from '../../electron/shared/contract.js';
 import { app, BrowserWindow, dialog, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));

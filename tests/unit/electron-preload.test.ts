@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobEvent, VmbenchApi } from '../../electron/contract.js';
+import type { JobEvent, VmbenchApi } from '../../electron/shared/contract.js';
 import { contextBridge, exposed, ipcRenderer, logEvent } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));

@@ -1,9 +1,9 @@
 // The ETA's calibration from recorded step durations, the bar's weighting by expected time, and the
 // countdown between events: pure functions fed with runs as the engine records them.
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, PlanStep, Run, TestResult } from '../../electron/contract.js';
+import type { JobEvent, PlanStep, Run, TestResult } from '../../electron/shared/contract.js';
 import { calibratePlan } from '../../electron/engine/bench/calibrate.js';
-import { estimateSec, planCheckpoints, stepDoneFraction } from '../../electron/plan-estimate.js';
+import { estimateSec, planCheckpoints, stepDoneFraction } from '../../electron/shared/plan-estimate.js';
 import { initialJobs, reduceJobEvent, type JobState } from '../../src/store/job-reducer.js';
 import { liveEtaSec, overallPercent } from '../../src/store/job-selectors.js';
 import { makeRun, result } from '../helpers/make-run.js';

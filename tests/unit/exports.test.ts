@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/contract.js';
+import type { Run } from '../../electron/shared/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { formatInterval } from '../../electron/format.js';
+import { formatInterval } from '../../electron/shared/format.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
 import {
   CSV_COLUMNS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TestError } from '../../electron/contract.js';
+import type { TestError } from '../../electron/shared/contract.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../../src/lib/failure-help.js';
 import { TargetBanners } from '../../src/views/target-banners';

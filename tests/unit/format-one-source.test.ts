@@ -1,12 +1,12 @@
 // One formatter (issue 26): numbers, ratios, intervals, missing values and dates are written by
-// electron/format.ts alone. This reads every source file of src/ and electron/ and names the patterns a
+// electron/shared/format.ts alone. This reads every source file of src/ and electron/ and names the patterns a
 // second formatter leaves behind; src/lib/format.ts may only bind the UI's language to the module.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const FORMATTER = 'electron/format.ts';
+const FORMATTER = 'electron/shared/format.ts';
 const UI_BINDING = 'src/lib/format.ts';
 
 function sources(dir: string): string[] {
@@ -40,7 +40,7 @@ const PATTERNS: { name: string; re: RegExp }[] = [
 ];
 
 describe('one formatting module', () => {
-  it.each(PATTERNS)('finds no $name outside electron/format.ts', ({ re }) => {
+  it.each(PATTERNS)('finds no $name outside electron/shared/format.ts', ({ re }) => {
     const hits = CODE.filter((c) => re.test(c.text) && !(c.file === UI_BINDING && re.source.startsWith('function')));
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.text.trim()}`)).toEqual([]);
   });

@@ -1,8 +1,8 @@
-// The styles written in electron/format.ts's doc comment, one per thing: numbers, compact numbers, ratios,
+// The styles written in electron/shared/format.ts's doc comment, one per thing: numbers, compact numbers, ratios,
 // intervals, signed percentages, sizes, the minus sign, the missing value and dates (local time with the
 // zone shown; the zone is set here through TZ, which Node reads again whenever it changes).
 import { afterEach, describe, expect, it } from 'vitest';
-import { MISSING, formatCompact, formatDate, formatDateSpan, formatDay, formatFactor, formatInterval, formatMiB, formatNumber, formatRatio, formatSignedPercent, formatTick, formatWithUnit } from '../../electron/format.js';
+import { MISSING, formatCompact, formatDate, formatDateSpan, formatDay, formatFactor, formatInterval, formatMiB, formatNumber, formatRatio, formatSignedPercent, formatTick, formatWithUnit } from '../../electron/shared/format.js';
 
 const tz = process.env.TZ;
 afterEach(() => {
@@ -10,7 +10,7 @@ afterEach(() => {
   else process.env.TZ = tz;
 });
 
-describe('electron/format.ts', () => {
+describe('electron/shared/format.ts', () => {
   it('writes figures with decimals by size, grouped as each language writes them, with U+2212 for minus', () => {
     for (const lang of ['en', 'ja'] as const) {
       expect([1096.6, 56.71, 0.4213, 99.96, 9.996, 0, -3.456, -0.001].map((x) => formatNumber(x, lang))).toEqual(['1,097', '56.7', '0.42', '100', '10', '0', '\u22123.46', '0']);

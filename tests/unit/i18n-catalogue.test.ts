@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LANGS, NAMESPACES } from '../../electron/i18n.js';
+import { CATALOGUES, LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { langFromEnv, langFromTag, translator } from '../../electron/i18n.js';
+import { langFromEnv, langFromTag, translator } from '../../electron/shared/i18n.js';
 
 describe('i18n core', () => {
   it('reads the language from POSIX locale variables in their order of precedence', () => {

@@ -7,19 +7,16 @@ import { forbiddenImports, importCycles, importGraph } from '../helpers/import-g
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The contract between the engine and every face (docs/architecture.md, "The contract"). */
-const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'contract-compare.ts', 'contract-import.ts'].map((f) => `electron/${f}`);
-/** Modules at electron/'s root shared on purpose by the engine and every face; the renderer may import these and the contract, nothing else of electron/. */
-const SHARED = [
-  'api-client.ts', 'error-groups.ts', 'error-text.ts', 'finding-text.ts', 'format.ts', 'headline.ts', 'method-summary.ts', 'team-line.ts', 'i18n.ts', 'metrics.ts',
-  'place-colors.ts', 'plan-estimate.ts', 'run-status.ts', 'terminal-safe.ts', 'test-catalogue.ts', 'trial-stats.ts', 'verdict-family.ts', 'verdict-stats.ts', 'wide-chars.ts',
-].map((f) => `electron/${f}`);
+/** The contract between the engine and every face (docs/architecture.md, "The contract"), in electron/shared/. */
+const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'contract-compare.ts', 'contract-import.ts'].map((f) => `electron/shared/${f}`);
+/** electron/shared/ holds the contract and the modules shared on purpose by the engine and every face; the renderer may import these, nothing else of electron/. */
+const isSharedPath = (f: string): boolean => f.startsWith('electron/shared/');
 /** The faces at electron/'s root: the CLI and `vmbench web`. */
 const ROOT_FACES = ['electron/cli.ts', 'electron/server.ts'];
 
 const isFace = (f: string): boolean => ROOT_FACES.includes(f) || f.startsWith('electron/cli/') || f.startsWith('electron/app/');
 const isEngine = (f: string): boolean => f.startsWith('electron/engine/');
-const isShared = (f: string): boolean => CONTRACT.includes(f) || SHARED.includes(f);
+const isShared = (f: string): boolean => isSharedPath(f);
 const isCatalogue = (f: string): boolean => /^src\/locales\/[a-z]{2}\/[\w-]+\.json$/.test(f);
 
 describe('the import graph of electron/ and src/', () => {
@@ -28,8 +25,8 @@ describe('the import graph of electron/ and src/', () => {
   it('resolves every relative import to a file', () => {
     expect(graph.unresolved).toEqual([]);
     // The scanner sees what it must: a value import, an `export … from`, a type-only import.
-    expect(graph.edges.get('src/api/get-api.ts')).toContain('electron/api-client.ts');
-    expect(graph.edges.get('electron/contract.ts')).toEqual(expect.arrayContaining(['electron/contract-base.ts', 'electron/contract-advice.ts']));
+    expect(graph.edges.get('src/api/get-api.ts')).toContain('electron/shared/api-client.ts');
+    expect(graph.edges.get('electron/shared/contract.ts')).toEqual(expect.arrayContaining(['electron/shared/contract-base.ts', 'electron/shared/contract-advice.ts']));
   });
 
   it('has no circles', () => {
@@ -48,9 +45,10 @@ describe('the import graph of electron/ and src/', () => {
     expect(forbiddenImports(graph, isShared, (t) => !isShared(t) && !isCatalogue(t))).toEqual([]);
   });
 
-  it('knows every module at electron/\'s root as contract, shared or a face', () => {
+  it('keeps electron/\'s root to the two faces (cli.ts, server.ts): the contract and every shared module live in electron/shared/', () => {
     const rootFiles = readdirSync(join(ROOT, 'electron')).filter((f) => f.endsWith('.ts')).map((f) => `electron/${f}`);
-    expect(rootFiles.filter((f) => !isShared(f) && !ROOT_FACES.includes(f))).toEqual([]);
+    expect(rootFiles.filter((f) => !ROOT_FACES.includes(f))).toEqual([]);
+    for (const f of CONTRACT) expect(readdirSync(join(ROOT, 'electron', 'shared'))).toContain(f.split('/').pop());
   });
 });
 
@@ -61,8 +59,8 @@ describe('the checks themselves, on a small tree that breaks each rule', () => {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   };
-  write('electron/contract.ts', "import type { B } from './contract-advice.js';\nexport type A = B;\n");
-  write('electron/contract-advice.ts', "import type { A } from './contract.js';\nexport type B = string;\nexport type C = A;\n");
+  write('electron/shared/contract.ts', "import type { B } from './contract-advice.js';\nexport type A = B;\n");
+  write('electron/shared/contract-advice.ts', "import type { A } from './contract.js';\nexport type B = string;\nexport type C = A;\n");
   write('electron/engine/run.ts', "export { go } from '../cli/go.js';\nconst m = await import('../server.js');\n");
   write('electron/cli/go.ts', 'export const go = 1;\n');
   write('electron/server.ts', 'export {};\n');
@@ -70,7 +68,7 @@ describe('the checks themselves, on a small tree that breaks each rule', () => {
   const graph = importGraph(dir, ['electron', 'src']);
 
   it('finds a type-only circle, an engine that imports faces (export-from, import()), a renderer reaching into the engine and an unresolved import', () => {
-    expect(importCycles(graph)).toEqual([['electron/contract-advice.ts', 'electron/contract.ts']]);
+    expect(importCycles(graph)).toEqual([['electron/shared/contract-advice.ts', 'electron/shared/contract.ts']]);
     expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual(['electron/engine/run.ts -> electron/cli/go.ts', 'electron/engine/run.ts -> electron/server.ts']);
     expect(forbiddenImports(graph, (f) => f.startsWith('src/'), (t) => t.startsWith('electron/') && !isShared(t))).toEqual(['src/view.tsx -> electron/engine/run.ts']);
     expect(graph.unresolved).toEqual([{ from: 'src/view.tsx', spec: './missing.js' }]);

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { requestHandler, type Dispatcher } from '../../electron/app/ipc.js';
 import { formatPlan, formatResult } from '../../electron/cli/apply.js';
 import { cmdRuns } from '../../electron/cli/commands.js';
-import { SCHEMA_VERSION, type Finding, type Run, type RunList, type RuntimeInfo } from '../../electron/contract.js';
+import { SCHEMA_VERSION, type Finding, type Run, type RunList, type RuntimeInfo } from '../../electron/shared/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
@@ -23,7 +23,7 @@ import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import { libvirtDomainId, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { errorText, isMsgRef, planNotes, restartWhy, skippedTexts } from '../../electron/error-text.js';
+import { errorText, isMsgRef, planNotes, restartWhy, skippedTexts } from '../../electron/shared/error-text.js';
 import { acceptedLang, type WebServer } from '../../electron/server.js';
 import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
 import { i18n } from '../../src/lib/i18n';

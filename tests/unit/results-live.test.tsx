@@ -1,7 +1,7 @@
 /** Results of a run in progress (built from its events) and the unstable-metric notice with its re-run offer. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, PlanStep } from '../../electron/contract.js';
+import type { JobEvent, PlanStep } from '../../electron/shared/contract.js';
 import { throughputData } from '../../src/lib/run-data';
 import { unstableMetrics } from '../../src/lib/unstable';
 import { useAppStore, initialAppData } from '../../src/store/app-store';
@@ -11,7 +11,7 @@ import { UnstableNotice } from '../../src/views/unstable-notice';
 import { LiveHistoryNote } from '../../src/views/live-history-note';
 import { LiveNumbers } from '../../src/components/live-numbers';
 import { createProgressPrinter } from '../../electron/cli/progress.js';
-import type { TrialsRecord } from '../../electron/contract.js';
+import type { TrialsRecord } from '../../electron/shared/contract.js';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine/api.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { findKind } from '../../electron/engine/runtimes/registry.js';
-import { errorText } from '../../electron/error-text.js';
+import { errorText } from '../../electron/shared/error-text.js';
 import { unusableReason } from '../../src/views/start-runtime';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 

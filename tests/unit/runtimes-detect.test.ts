@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RuntimeInfo } from '../../electron/contract.js';
+import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { DEFAULT_TIMEOUT_MS, DETECT_DEADLINE_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
 import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeInfo } from '../../electron/contract.js';
+import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion } from '../../electron/engine/runtimes/colima/parse.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { normalizeDesktopSettings, parseDesktopSettingsFile } from '../../electron/engine/runtimes/docker-desktop/settings.js';

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Place, RuntimeInfo } from '../../electron/contract.js';
+import type { Place, RuntimeInfo } from '../../electron/shared/contract.js';
 import { startHostIperf3 } from '../../electron/engine/bench/host-iperf3.js';
 import { redisToolOutputSamples } from '../../electron/engine/bench/redis-benchmark.js';
 import { buildPlan, type ResolvedTarget } from '../../electron/engine/bench/runner.js';

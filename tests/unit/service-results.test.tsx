@@ -1,7 +1,7 @@
 /** The service tables (net, Redis, HTTP) of a run and of a comparison, as static markup. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Run, TargetRun, TestResult } from '../../electron/contract.js';
+import type { Run, TargetRun, TestResult } from '../../electron/shared/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { ServiceCompare } from '../../src/views/service-compare';
 import { ServiceResults } from '../../src/views/service-results';

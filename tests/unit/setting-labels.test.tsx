@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ProbeInfo, RuntimeInfo } from '../../electron/contract';
+import type { ProbeInfo, RuntimeInfo } from '../../electron/shared/contract.js';
 import { installCommand } from '../../src/lib/install-command';
 import { settingLabel, settingValue, sourceWords } from '../../src/lib/setting-labels';
 import { FioMissing } from '../../src/views/fio-missing';

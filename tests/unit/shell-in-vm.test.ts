@@ -9,7 +9,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BenchEvent } from '../../electron/contract.js';
+import type { BenchEvent } from '../../electron/shared/contract.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
 import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Suite } from '../../electron/contract.js';
+import type { Suite } from '../../electron/shared/contract.js';
 import { estimateSec, SCRIPT_TESTS, scriptArgs, scriptSource, scriptsDir, suiteParams, timeoutSec } from '../../electron/engine/bench/suites.js';
 
 const SUITES: Suite[] = ['quick', 'standard', 'thorough'];

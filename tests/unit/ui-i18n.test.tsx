@@ -3,18 +3,18 @@ import type { JSX } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n, type Lang } from '../../electron/i18n.js';
+import { createI18n, type Lang } from '../../electron/shared/i18n.js';
 import { RunControls } from '../../src/components/run-controls';
 import { Sidebar } from '../../src/components/sidebar';
 import { EnvironmentsView } from '../../src/views/environments-view';
 import { ResultsTable } from '../../src/views/results-table';
 import { SummaryTiles } from '../../src/views/summary-tiles';
 import { Welcome } from '../../src/views/welcome';
-import { formatNumber, latencyUnit } from '../../electron/format';
+import { formatNumber, latencyUnit } from '../../electron/shared/format.js';
 import { readFileSync } from 'node:fs';
-import type { Run } from '../../electron/contract';
-import { runHeadlines } from '../../electron/headline';
-import { metricInfo } from '../../electron/metrics';
+import type { Run } from '../../electron/shared/contract.js';
+import { runHeadlines } from '../../electron/shared/headline.js';
+import { metricInfo } from '../../electron/shared/metrics.js';
 import { RunHeadline } from '../../src/views/run-headline';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -109,7 +109,7 @@ describe('labels and units a new user reads (session 13)', () => {
 describe('shared words follow the page language', () => {
   it('metric labels, places and verdict words switch with setLang', async () => {
     const { i18n, setLang } = await import('../../src/lib/i18n');
-    const { verdictWord } = await import('../../electron/verdict-stats.js');
+    const { verdictWord } = await import('../../electron/shared/verdict-stats.js');
     const page = (): string => renderToStaticMarkup(<I18nextProvider i18n={i18n}><ResultsTable run={run} /></I18nextProvider>);
     try {
       setLang('ja');

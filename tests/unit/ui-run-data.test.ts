@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompareRow, Run, RunSummary, TargetRun, TestResult } from '../../electron/contract';
+import type { CompareRow, Run, RunSummary, TargetRun, TestResult } from '../../electron/shared/contract.js';
 import { fmtEta, fmtNum, fmtRatio } from '../../src/lib/format';
 import { latencyData, smallFilesAbsData, smallFilesRatioData, tableRows, throughputData } from '../../src/lib/run-data';
 import { defaultComparePair, orderPair } from '../../src/store/compare-pick';

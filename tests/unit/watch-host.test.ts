@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BenchEvent } from '../../electron/contract.js';
+import type { BenchEvent } from '../../electron/shared/contract.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 import { driveWatchBatch, percentile } from '../../electron/engine/bench/watch-host.js';
 import { WatchDriver } from '../../electron/engine/bench/watch-step.js';

@@ -1,5 +1,5 @@
-import { DISK_TESTS, type RuntimeInfo, type TestId } from '../../contract.js';
-import { TEST_CATALOGUE } from '../../test-catalogue.js';
+import { DISK_TESTS, type RuntimeInfo, type TestId } from '../../shared/contract.js';
+import { TEST_CATALOGUE } from '../../shared/test-catalogue.js';
 
 /** The tests that measure the virtual disk itself with fio (what its io mode, cache and bus move). */
 const BLOCK_TESTS: TestId[] = TEST_CATALOGUE.filter((e) => e.tool === 'fio').map((e) => e.id);

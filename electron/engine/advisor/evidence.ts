@@ -1,6 +1,6 @@
-import type { EvidenceRow, MsgRef } from '../../contract.js';
-import { msg } from '../../finding-text.js';
-import { translator } from '../../i18n.js';
+import type { EvidenceRow, MsgRef } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
+import { translator } from '../../shared/i18n.js';
 
 /**
  * Published numbers the rules quote, with source and conditions (shared/evidence.md). The text of each

@@ -1,6 +1,6 @@
-import type { Finding, MeasuredValue, MsgRef } from '../../contract.js';
-import { msg, renderMsg } from '../../finding-text.js';
-import { metricInfo } from '../../metrics.js';
+import type { Finding, MeasuredValue, MsgRef } from '../../shared/contract.js';
+import { msg, renderMsg } from '../../shared/finding-text.js';
+import { metricInfo } from '../../shared/metrics.js';
 
 /**
  * Published gains (recommended ÷ current, for the metric the finding is about) from the seeds in

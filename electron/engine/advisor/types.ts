@@ -1,5 +1,5 @@
-import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../contract.js';
-import { msg } from '../../finding-text.js';
+import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
 
 /**
  * What a rule proposes for one runtime, before the user's own numbers are weighed: its texts as messages

@@ -10,7 +10,7 @@
  * clat_ns/lat_ns: both are read. If clat has no percentiles, lat's (total latency) are used.
  */
 import { z } from 'zod';
-import type { TestId } from '../../contract.js';
+import type { TestId } from '../../shared/contract.js';
 
 /** One value a fio run measured, named as in design.md (write_MBps, read_iops, clat_p99_us, ...). */
 export interface FioSample {

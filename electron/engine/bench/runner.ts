@@ -11,14 +11,14 @@ import {
   type TestId,
   type TrialsRecord,
   type TrialsStop,
-} from '../../contract.js';
-import { runStatus, targetStatus } from '../../run-status.js';
+} from '../../shared/contract.js';
+import { runStatus, targetStatus } from '../../shared/run-status.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { addedTrialEstimateSec, runsIn, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../plan-estimate.js';
-import { HEADLINE_METRIC } from '../../metrics.js';
-import { summarize } from '../../trial-stats.js';
+import { addedTrialEstimateSec, runsIn, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../shared/plan-estimate.js';
+import { HEADLINE_METRIC } from '../../shared/metrics.js';
+import { summarize } from '../../shared/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { calibratePlan } from './calibrate.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';

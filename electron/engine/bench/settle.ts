@@ -4,8 +4,8 @@
  * readable, settleLeftKiB. Here it becomes a clause of the result's method and, when the medium did
  * not settle, a warning (a non-failure step error) in both languages.
  */
-import type { Place, TestError, TestId } from '../../contract.js';
-import { NOT_SETTLED } from '../../run-status.js';
+import type { Place, TestError, TestId } from '../../shared/contract.js';
+import { NOT_SETTLED } from '../../shared/run-status.js';
 
 /** The settle report read from a result's params; undefined when the script did not settle. */
 export interface SettleReport {

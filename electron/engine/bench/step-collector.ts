@@ -1,9 +1,9 @@
-import type { BenchEvent, Metrics, Place, TestError, TestId, TestResult } from '../../contract.js';
+import type { BenchEvent, Metrics, Place, TestError, TestId, TestResult } from '../../shared/contract.js';
 import { fioSamples } from './fio.js';
 import { iperf3Samples } from './iperf3.js';
 import { redisToolOutputSamples } from './redis-benchmark.js';
 import { wrkSamples } from './wrk.js';
-import { summarize } from '../../trial-stats.js';
+import { summarize } from '../../shared/trial-stats.js';
 import { settleMethod, settleReport, settleWarning } from './settle.js';
 
 /** Tool-output parsers by tool name: the event's data to samples. */

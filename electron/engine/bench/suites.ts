@@ -23,16 +23,16 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Suite, TestId } from '../../contract.js';
-import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../plan-estimate.js';
-import { testSpec } from '../../test-catalogue.js';
+import type { Suite, TestId } from '../../shared/contract.js';
+import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../shared/plan-estimate.js';
+import { testSpec } from '../../shared/test-catalogue.js';
 import { packageRoot } from '../paths.js';
 
 /** A bench script: the probe or one of the tests. */
 export type ScriptName = 'probe' | ScriptTest;
 /** Which tool a script may use: fio when present, fio only, or the sh fallback only. */
 export type ToolChoice = 'auto' | 'fio' | 'fallback';
-export { defaultTests, estimateSec, placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, type ScriptTest, type SuiteParams } from '../../plan-estimate.js';
+export { defaultTests, estimateSec, placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, type ScriptTest, type SuiteParams } from '../../shared/plan-estimate.js';
 const SCRIPT_NAMES: readonly ScriptName[] = ['probe', ...RUNNABLE_TESTS];
 
 /** Command-line flag of each parameter. */

@@ -5,8 +5,8 @@
  * inotify, into the verdict "inotify events not delivered" instead of a number.
  */
 import { join } from 'node:path';
-import type { BenchEvent, Place, Suite } from '../../contract.js';
-import { preset } from '../../plan-estimate.js';
+import type { BenchEvent, Place, Suite } from '../../shared/contract.js';
+import { preset } from '../../shared/plan-estimate.js';
 import type { Transport } from '../transports/types.js';
 import { driveWatchBatch, percentile } from './watch-host.js';
 

@@ -1,11 +1,11 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
-import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../contract.js';
-import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '../../format.js';
-import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../headline.js';
-import { translator, type Lang } from '../../i18n.js';
-import { HEADLINE_METRIC, metricInfo } from '../../metrics.js';
-import { testsOfKind } from '../../test-catalogue.js';
-import { summaryLine } from '../../verdict-stats.js';
+import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../shared/contract.js';
+import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '../../shared/format.js';
+import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../shared/headline.js';
+import { translator, type Lang } from '../../shared/i18n.js';
+import { HEADLINE_METRIC, metricInfo } from '../../shared/metrics.js';
+import { testsOfKind } from '../../shared/test-catalogue.js';
+import { summaryLine } from '../../shared/verdict-stats.js';
 import { compareBody } from './card-compare.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, cardFontFamily, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
 import { hostProbe, nativeBaseline, placeLabel, targetName } from './format.js';

@@ -1,7 +1,7 @@
 /** Exports of a before/after comparison (Markdown, CSV, JSON): ratio, interval, verdict and the settings that changed, redacted. */
-import type { Comparison, ExportFormat } from '../../contract.js';
-import type { Lang } from '../../i18n.js';
-import { metricInfo } from '../../metrics.js';
+import type { Comparison, ExportFormat } from '../../shared/contract.js';
+import type { Lang } from '../../shared/i18n.js';
+import { metricInfo } from '../../shared/metrics.js';
 import { csvField } from './csv.js';
 import { fileSafe } from './format.js';
 import { comparisonToMarkdown } from './markdown.js';

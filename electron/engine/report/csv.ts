@@ -1,6 +1,6 @@
 /** CSV export (RFC 4180): one row per target, test, place and metric. */
-import type { Run } from '../../contract.js';
-import { metricInfo } from '../../metrics.js';
+import type { Run } from '../../shared/contract.js';
+import { metricInfo } from '../../shared/metrics.js';
 import { nativeBaseline, ratioToNative } from './format.js';
 import { redactRun, type RedactContext } from './redact.js';
 

@@ -1,8 +1,8 @@
-/** Shared helpers of the exports and the share card: labels, native ratios, the host's probe (numbers and dates: electron/format.ts). */
-import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../contract.js';
-import { formatMiB } from '../../format.js';
-import { targetLabel } from '../../headline.js';
-import { translator, type Lang } from '../../i18n.js';
+/** Shared helpers of the exports and the share card: labels, native ratios, the host's probe (numbers and dates: electron/shared/format.ts). */
+import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../shared/contract.js';
+import { formatMiB } from '../../shared/format.js';
+import { targetLabel } from '../../shared/headline.js';
+import { translator, type Lang } from '../../shared/i18n.js';
 
 /** A test's human name in a language ("Sequential write", "シーケンシャル書き込み"). */
 export function testLabel(test: TestId, lang: Lang = 'en'): string {

@@ -1,5 +1,5 @@
 /** JSON export: the stored run format, redacted and pretty-printed. */
-import type { Run } from '../../contract.js';
+import type { Run } from '../../shared/contract.js';
 import { redactRun, type RedactContext } from './redact.js';
 
 /** A run as pretty JSON (two-space indent, trailing newline), redacted. */

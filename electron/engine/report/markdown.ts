@@ -1,12 +1,12 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
-import type { Comparison, MountInfo, Run, TestResult } from '../../contract.js';
-import { errorText } from '../../error-text.js';
-import { MISSING, formatDate, formatInterval, formatNumber, formatRatio, formatWithUnit } from '../../format.js';
+import type { Comparison, MountInfo, Run, TestResult } from '../../shared/contract.js';
+import { errorText } from '../../shared/error-text.js';
+import { MISSING, formatDate, formatInterval, formatNumber, formatRatio, formatWithUnit } from '../../shared/format.js';
 import type { TFunction } from 'i18next';
-import { translator, type Lang } from '../../i18n.js';
-import { methodSummary } from '../../method-summary.js';
-import { metricInfo } from '../../metrics.js';
-import { levelText, methodText, summaryLine, verdictWord } from '../../verdict-stats.js';
+import { translator, type Lang } from '../../shared/i18n.js';
+import { methodSummary } from '../../shared/method-summary.js';
+import { metricInfo } from '../../shared/metrics.js';
+import { levelText, methodText, summaryLine, verdictWord } from '../../shared/verdict-stats.js';
 import {
   describeProbe,
   hostProbe,

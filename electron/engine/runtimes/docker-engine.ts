@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../contract.js';
+import type { RuntimeInfo } from '../../shared/contract.js';
 import { runCli } from './support/cli.js';
 import type { DockerInfoFacts } from './support/docker-parse.js';
 import { addDockerSettings, queryDocker, type DockerTarget } from './support/docker-query.js';

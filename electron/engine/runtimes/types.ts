@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../contract.js';
+import type { RuntimeInfo } from '../../shared/contract.js';
 import type { ExecOptions, ExecResult } from '../util/exec.js';
 import type { Transport } from '../transports/types.js';
 

@@ -1,5 +1,5 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
-import type { Finding, RuntimeInfo } from '../../../contract.js';
+import type { Finding, RuntimeInfo } from '../../../shared/contract.js';
 import { engineError } from '../../errors.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';

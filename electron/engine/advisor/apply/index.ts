@@ -1,5 +1,5 @@
 import { sourceHashOf } from '../plan-book.js';
-import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract.js';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../shared/contract.js';
 import { applyCommand, planCommand } from './command-apply.js';
 import { applyFile, planFile } from './file-apply.js';
 import { applyLibvirt, planLibvirt } from './libvirt-apply.js';

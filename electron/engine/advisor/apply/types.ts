@@ -1,4 +1,4 @@
-import type { MsgRef } from '../../../contract.js';
+import type { MsgRef } from '../../../shared/contract.js';
 import { conflictError, sourceHashOf } from '../plan-book.js';
 
 /** Options of one apply. */

@@ -1,5 +1,5 @@
-import type { Finding, MsgRef, RuntimeInfo } from '../../../contract.js';
-import { msg } from '../../../finding-text.js';
+import type { Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
+import { msg } from '../../../shared/finding-text.js';
 import { lineDiff } from '../diff.js';
 import { text } from '../types.js';
 

@@ -4,8 +4,8 @@
  * JSON contract keeps its English `reason`. Text a tool printed (stderr, paths, names) travels as
  * parameters, verbatim.
  */
-import type { MsgRef } from '../../../contract.js';
-import { renderError } from '../../../error-text.js';
+import type { MsgRef } from '../../../shared/contract.js';
+import { renderError } from '../../../shared/error-text.js';
 
 /** One reason: a message of the detect catalogue. */
 export type Why = MsgRef;

@@ -13,7 +13,7 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { RuntimeInfo, TargetInfo } from '../../../contract.js';
+import type { RuntimeInfo, TargetInfo } from '../../../shared/contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm/index.js';
 import { EMULATION_TIMEOUT_SCALE } from '../../transports/libvirt/for-runtime.js';
 import type { HostAddress, Transport } from '../../transports/types.js';

@@ -4,7 +4,7 @@
  */
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RuntimeInfo } from '../../../contract.js';
+import type { RuntimeInfo } from '../../../shared/contract.js';
 import type { DetectContext } from '../../runtimes/types.js';
 import { DockerTransport } from './index.js';
 import { DockerTransportError } from './client.js';

@@ -18,7 +18,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { release } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import type { Place, TestId } from '../../../contract.js';
+import type { Place, TestId } from '../../../shared/contract.js';
 import { scriptsDir } from '../../bench/suites.js';
 import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './client.js';
 import { execCollect, execScript } from './exec.js';

@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../../contract.js';
+import type { RuntimeInfo } from '../../../shared/contract.js';
 import { EngineError, engineError, whyOf } from '../../errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from './index.js';
 import { sshPrefix } from '../shell-in-vm/argv.js';
@@ -6,7 +6,7 @@ import { createShellTransport } from '../shell-in-vm/index.js';
 import type { Transport } from '../types.js';
 import type { DetectContext } from '../../runtimes/types.js';
 import { why } from '../../runtimes/support/why.js';
-import { reasonParam } from '../../../error-text.js';
+import { reasonParam } from '../../../shared/error-text.js';
 
 /** The folder on the guest's own disk the guest place writes into, unless VMBENCH_LIBVIRT_GUEST_DIR says otherwise. */
 export const DEFAULT_GUEST_DIR = '/var/tmp/vmbench';

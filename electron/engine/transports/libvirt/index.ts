@@ -9,7 +9,7 @@
  * the script left in the test folder.
  */
 import { randomBytes } from 'node:crypto';
-import type { BenchEvent, Place } from '../../../contract.js';
+import type { BenchEvent, Place } from '../../../shared/contract.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { GuestAgent, type ExecStatus } from './agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';

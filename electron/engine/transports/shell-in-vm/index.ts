@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { execa } from 'execa';
-import type { Place } from '../../../contract.js';
+import type { Place } from '../../../shared/contract.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { run as runCli, type ExecResult } from '../../util/exec.js';
 import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './argv.js';

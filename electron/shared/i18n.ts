@@ -4,21 +4,21 @@
  * namespace per area so each area's strings stay together: common (shared words), cli, report (card,
  * Markdown, headline), ui (the app's views), advice (findings, risks, How to, evidence) and detect
  * (why a runtime could not be read).
- * Numbers and dates are written by electron/format.ts, in the language given.
+ * Numbers and dates are written by electron/shared/format.ts, in the language given.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import enAdvice from '../src/locales/en/advice.json';
-import enCli from '../src/locales/en/cli.json';
-import enCommon from '../src/locales/en/common.json';
-import enDetect from '../src/locales/en/detect.json';
-import enReport from '../src/locales/en/report.json';
-import enUi from '../src/locales/en/ui.json';
-import jaAdvice from '../src/locales/ja/advice.json';
-import jaCli from '../src/locales/ja/cli.json';
-import jaCommon from '../src/locales/ja/common.json';
-import jaDetect from '../src/locales/ja/detect.json';
-import jaReport from '../src/locales/ja/report.json';
-import jaUi from '../src/locales/ja/ui.json';
+import enAdvice from '../../src/locales/en/advice.json';
+import enCli from '../../src/locales/en/cli.json';
+import enCommon from '../../src/locales/en/common.json';
+import enDetect from '../../src/locales/en/detect.json';
+import enReport from '../../src/locales/en/report.json';
+import enUi from '../../src/locales/en/ui.json';
+import jaAdvice from '../../src/locales/ja/advice.json';
+import jaCli from '../../src/locales/ja/cli.json';
+import jaCommon from '../../src/locales/ja/common.json';
+import jaDetect from '../../src/locales/ja/detect.json';
+import jaReport from '../../src/locales/ja/report.json';
+import jaUi from '../../src/locales/ja/ui.json';
 
 /** The languages vmbench speaks. */
 export const LANGS = ['en', 'ja'] as const;
