@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LIVE_VM_FILES, LiveVmSequencer, NO_LIBVIRT } from './tests/live/vm-order.js';
 
 // Two lanes (README "Tests"). The fast lane, `npm test`: unit (no external tools), integration (real
 // fio and sh, replayed captures) and e2e (Chromium against `vmbench web` with replayed runtimes and
@@ -40,12 +41,31 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      // The live lane: two streams that run at the same time (scripts/test-all.mjs starts one vitest per stream,
+      // since one vitest runs all maxWorkers-1 projects as one queue), each one file at a time. live-vm: every
+      // file that touches libvirtd, QEMU or Vagrant (their domains, guests and boxes are seen by each other's
+      // detection), longest first (tests/live/vm-order.ts). live-host: private dockerds, native fio, Chromium;
+      // its engines are pointed at no libvirt at all, so they never see the other stream's guests and domains.
+      // What makes the two safe together: docs/architecture.md "The live lane".
       {
         test: {
-          name: 'live',
-          include: ['tests/live/**/*.test.ts'],
+          name: 'live-vm',
+          include: LIVE_VM_FILES,
           globalSetup: ['tests/live/global-setup.ts'],
           env: englishCli,
+          testTimeout: 900_000,
+          hookTimeout: 2_000_000,
+          fileParallelism: false,
+          sequence: { sequencer: LiveVmSequencer },
+        },
+      },
+      {
+        test: {
+          name: 'live-host',
+          include: ['tests/live/**/*.test.ts'],
+          exclude: LIVE_VM_FILES,
+          globalSetup: ['tests/live/global-setup.ts'],
+          env: { ...englishCli, VMBENCH_LIBVIRT_URI: NO_LIBVIRT },
           testTimeout: 900_000,
           hookTimeout: 2_000_000,
           fileParallelism: false,
