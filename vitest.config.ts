@@ -16,7 +16,7 @@ export default defineConfig({
     // time or hardware statistics, so unit, integration and e2e run two at a time, in one pool (vitest
     // starts e2e and integration first, by project name, and fills in with the short unit files). Much of
     // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
-    // which the other file's work fills. The live lane's files share daemons and guests: one at a time.
+    // which the other file's work fills. The live lane: two streams, each one file at a time (below).
     maxWorkers: 2,
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
