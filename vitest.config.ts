@@ -18,6 +18,9 @@ export default defineConfig({
     // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
     // which the other file's work fills. The live lane: two streams, each one file at a time (below).
     maxWorkers: 2,
+    // vitest's own file order, but the live VM stream's files longest first (tests/live/vm-order.ts): vitest
+    // takes the sequencer from here only, not from a project.
+    sequence: { sequencer: LiveVmSequencer },
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
       // Dates are written in local time with the zone shown (electron/format.ts): unit tests read them in UTC on any machine.
@@ -56,7 +59,6 @@ export default defineConfig({
           testTimeout: 900_000,
           hookTimeout: 2_000_000,
           fileParallelism: false,
-          sequence: { sequencer: LiveVmSequencer },
         },
       },
       {
