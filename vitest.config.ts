@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { hostOnlyEnv, INTEGRATION_HOME } from './tests/helpers/host-only-env.js';
 import { LongestFirstSequencer } from './tests/longest-first-sequencer.js';
+import { LIVE_VM_FILES, NO_LIBVIRT } from './tests/live/vm-order.js';
 
 // Two lanes (README "Tests"). The fast lane, `npm test`: unit (no external tools), integration (real
 // fio and sh, replayed captures) and e2e (Chromium against `vmbench web` with replayed runtimes and
@@ -21,8 +22,10 @@ export default defineConfig({
     // time or hardware statistics, so unit, integration and e2e run two at a time, in one pool (the slowest
     // files first, tests/longest-first-sequencer.ts, then vitest's order: e2e, integration, unit). Much of
     // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
-    // which the other file's work fills. The live lane's files share daemons and guests: one at a time.
+    // which the other file's work fills. The live lane: two streams, each one file at a time (below).
     maxWorkers: 2,
+    // vitest takes the sequencer from here only, not from a project: the fast lane's slowest files first, the
+    // live VM stream's files in their order (tests/live/vm-order.ts), every other file in vitest's own order.
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
@@ -47,12 +50,30 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      // The live lane: two streams that run at the same time (scripts/test-all.mjs starts one vitest per stream,
+      // since one vitest runs all maxWorkers-1 projects as one queue), each one file at a time. live-vm: every
+      // file that touches libvirtd, QEMU or Vagrant (their domains, guests and boxes are seen by each other's
+      // detection), longest first (tests/live/vm-order.ts). live-host: private dockerds, native fio, Chromium;
+      // its engines are pointed at no libvirt at all, so they never see the other stream's guests and domains.
+      // What makes the two safe together: docs/architecture.md "The live lane".
       {
         test: {
-          name: 'live',
-          include: ['tests/live/**/*.test.ts'],
+          name: 'live-vm',
+          include: LIVE_VM_FILES,
           globalSetup: ['tests/live/global-setup.ts'],
           env: englishCli,
+          testTimeout: 900_000,
+          hookTimeout: 2_000_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'live-host',
+          include: ['tests/live/**/*.test.ts'],
+          exclude: LIVE_VM_FILES,
+          globalSetup: ['tests/live/global-setup.ts'],
+          env: { ...englishCli, VMBENCH_LIBVIRT_URI: NO_LIBVIRT },
           testTimeout: 900_000,
           hookTimeout: 2_000_000,
           fileParallelism: false,

@@ -1,17 +1,25 @@
 // Prints the slowest test files from vitest JSON reports (test-results/*.json), with their time and
 // result. Used at the end of each lane (scripts/test-all.mjs) and by .ci/run over both lanes:
-// `node scripts/slowest-tests.mjs [N] report.json...`.
+// `node scripts/slowest-tests.mjs [N] report.json...`. A file's time is its whole time, set-up included
+// (its beforeAll/afterAll: a guest boot, a dockerd), from scripts/file-times-reporter.ts's <report>.files.json
+// beside each report; a report without one (an older run) gives its tests' time only (vitest's JSON
+// startTime..endTime), marked "tests only".
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The files of the reports, slowest first: { file, seconds, status }. */
+/** The files of the reports, slowest first: { file, seconds, status, testsOnly }. */
 export function slowestFiles(reports) {
   const files = [];
   for (const report of reports.filter((r) => existsSync(r))) {
+    const whole = report.replace(/\.json$/, '') + '.files.json';
+    if (existsSync(whole)) {
+      for (const f of JSON.parse(readFileSync(whole, 'utf8')).files ?? []) files.push({ file: f.file, seconds: f.seconds, status: f.state, testsOnly: false });
+      continue;
+    }
     for (const t of JSON.parse(readFileSync(report, 'utf8')).testResults ?? []) {
       const seconds = Math.max(0, (t.endTime ?? 0) - (t.startTime ?? 0)) / 1000;
-      files.push({ file: relative(process.cwd(), t.name), seconds, status: t.status });
+      files.push({ file: relative(process.cwd(), t.name), seconds, status: t.status, testsOnly: true });
     }
   }
   return files.sort((a, b) => b.seconds - a.seconds);
@@ -23,7 +31,8 @@ export function printSlowest(reports, n = 20) {
   const total = files.reduce((s, f) => s + f.seconds, 0);
   const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)}s`);
   process.stdout.write(`\nslowest ${Math.min(n, files.length)} of ${files.length} test files (all files together: ${fmt(total)}):\n`);
-  for (const f of files.slice(0, n)) process.stdout.write(`  ${fmt(f.seconds).padStart(7)}  ${f.status === 'passed' ? '      ' : 'FAILED'}  ${f.file}\n`);
+  const mark = (f) => (f.status === 'passed' ? '      ' : f.status === 'skipped' ? 'skip  ' : 'FAILED');
+  for (const f of files.slice(0, n)) process.stdout.write(`  ${fmt(f.seconds).padStart(7)}  ${mark(f)}  ${f.file}${f.testsOnly ? '  (tests only)' : ''}\n`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

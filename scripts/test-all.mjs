@@ -1,33 +1,61 @@
 // The test lanes (README "Tests"). `npm test` = `node scripts/test-all.mjs fast`: typecheck beside
 // vitest's unit, integration and e2e projects (tsc wants a core for a minute or more, and much of the
 // tests' time is waiting on fio and the browser; its output goes to test-results/typecheck.log and is
-// printed at the end). `npm run test:live` = `node scripts/test-all.mjs live`:
-// the live project (root, Linux). dist/ is built once for both (scripts/ensure-built.mjs: not again
-// when `npm ci` has just built it). Each lane writes vitest's JSON report to test-results/<lane>.json,
-// prints its 20 slowest files and ends with a plain "tests (<lane>): N passed, N failed" line.
-import { spawn, spawnSync } from 'node:child_process';
+// printed at the end). `npm run test:live` = `node scripts/test-all.mjs live`: the live lane (root, Linux)
+// as two streams, one vitest process each: live-vm (libvirt, QEMU guests, Vagrant) and live-host (private
+// dockerds, native fio, Chromium), each one file at a time (tests/live/vm-order.ts says which file is in
+// which). The streams run one after the other; VMBENCH_LIVE_PARALLEL=1 runs them at the same time (one
+// vitest runs every one-file-at-a-time project as a single queue, hence two processes), which is shorter
+// but not yet the default: README "Tests" says why. dist/ is built once for both lanes
+// (scripts/ensure-built.mjs: not again when `npm ci` has just built it). Each stream writes vitest's JSON
+// report to test-results/<stream>.json and each file's whole time (hooks included) beside it
+// (scripts/file-times-reporter.ts); the lane prints its 20 slowest files and ends with a plain
+// "tests (<lane>): N passed, N failed" line.
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt } from './ensure-built.mjs';
 import { printSlowest } from './slowest-tests.mjs';
 
-const LANES = { fast: ['unit', 'integration', 'e2e'], live: ['live'] };
+/** Each lane's streams: report name -> vitest projects. */
+const LANES = { fast: { fast: ['unit', 'integration', 'e2e'] }, live: { 'live-vm': ['live-vm'], 'live-host': ['live-host'] } };
 const lane = process.argv[2] ?? 'fast';
 if (!LANES[lane]) {
   process.stderr.write(`usage: node scripts/test-all.mjs [${Object.keys(LANES).join('|')}] [vitest args...]\n`);
   process.exit(2);
 }
 
-const step = (title, cmd, args) => {
-  process.stdout.write(`\n=== ${title}: ${cmd} ${args.join(' ')}\n`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
-  return r.status ?? 1;
-};
 const done = (passed, failed, why = '') => {
   process.stdout.write(`tests (${lane}): ${passed} passed, ${failed} failed${why}\n`);
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 };
+const fmt = (ms) => `${Math.floor(ms / 60_000)}m${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}s`;
+
+/** Runs one stream's vitest; streams that run at the same time have their output lines prefixed with their name. Resolves to { status, ms }. */
+function stream(name, projects, prefixed, several) {
+  const report = join('test-results', `${name}.json`);
+  rmSync(report, { force: true });
+  rmSync(join('test-results', `${name}.files.json`), { force: true });
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(3), '--reporter=default', '--reporter=json', '--reporter=./scripts/file-times-reporter.ts', `--outputFile.json=${report}`];
+  // A file filter given to the lane may match only one stream's files: the other one then has none.
+  if (several) args.push('--passWithNoTests');
+  process.stdout.write(`\n=== vitest${prefixed ? ` (${name})` : ''}: npx ${args.join(' ')}\n`);
+  const started = Date.now();
+  const child = spawn('npx', args, { stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+  if (prefixed) {
+    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      let rest = '';
+      from.on('data', (b) => {
+        const lines = (rest + b.toString()).split('\n');
+        rest = lines.pop();
+        for (const l of lines) to.write(`[${name}] ${l}\n`);
+      });
+      from.on('end', () => rest && to.write(`[${name}] ${rest}\n`));
+    }
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve({ name, report, status: code ?? 1, ms: Date.now() - started })));
+}
 
 mkdirSync('test-results', { recursive: true });
 const typecheckLog = join('test-results', 'typecheck.log');
@@ -55,18 +83,27 @@ try {
   process.stdout.write(`${err.message}\n`);
   done(0, 1 + (await typecheckFailures()), ' (build)');
 }
-const report = join('test-results', `${lane}.json`);
-rmSync(report, { force: true });
-const projects = LANES[lane].flatMap((p) => ['--project', p]);
-const status = step('vitest', 'npx', ['vitest', 'run', ...projects, ...process.argv.slice(3), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+const streams = Object.entries(LANES[lane]);
+const started = Date.now();
+const parallel = streams.length > 1 && process.env.VMBENCH_LIVE_PARALLEL === '1';
+const results = [];
+if (parallel) results.push(...(await Promise.all(streams.map(([name, projects]) => stream(name, projects, true, true)))));
+else for (const [name, projects] of streams) results.push(await stream(name, projects, false, streams.length > 1));
 let passed = 0;
-let failed = status === 0 ? 0 : 1;
-if (existsSync(report)) {
-  const r = JSON.parse(readFileSync(report, 'utf8'));
-  passed = r.numPassedTests ?? 0;
-  failed = (r.numFailedTests ?? 0) + (status !== 0 && !r.numFailedTests ? 1 : 0);
-  if ((r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) > 0) process.stdout.write(`note: ${r.numPendingTests + r.numTodoTests} tests skipped\n`);
-  printSlowest([report], 20);
+let failed = 0;
+for (const r of results) {
+  let streamFailed = r.status === 0 ? 0 : 1;
+  if (existsSync(r.report)) {
+    const j = JSON.parse(readFileSync(r.report, 'utf8'));
+    passed += j.numPassedTests ?? 0;
+    streamFailed = (j.numFailedTests ?? 0) + (r.status !== 0 && !j.numFailedTests ? 1 : 0);
+    if ((j.numPendingTests ?? 0) + (j.numTodoTests ?? 0) > 0) process.stdout.write(`note (${r.name}): ${j.numPendingTests + j.numTodoTests} tests skipped\n`);
+  }
+  failed += streamFailed;
 }
+if (streams.length > 1) {
+  process.stdout.write(`\n${lane} lane: ${fmt(Date.now() - started)} in all; ${results.map((r) => `${r.name} ${fmt(r.ms)}${r.status === 0 ? '' : ' (FAILED)'}`).join(', ')}\n`);
+}
+printSlowest(results.map((r) => r.report), 20);
 const typeErrors = await typecheckFailures();
 done(passed, failed + typeErrors, typeErrors ? ' (typecheck)' : '');

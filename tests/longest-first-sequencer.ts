@@ -3,7 +3,8 @@
 // cache of earlier durations, which a fresh clone (CI) does not have: it then goes by project name and
 // file size, and started ui-flow, live-results, cli and engine-run (over half the lane's work) late.
 import { relative } from 'node:path';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import type { TestSpecification } from 'vitest/node';
+import { LiveVmSequencer } from './live/vm-order.js';
 
 /**
  * Seconds each slow file took in a fresh-clone `npm test` on the 2-core test machine (the "slowest
@@ -19,8 +20,8 @@ export const MEASURED_SECONDS: Record<string, number> = {
   'tests/e2e/import-team.test.ts': 58,
 };
 
-/** vitest's sequencer with the files of MEASURED_SECONDS first, slowest first. */
-export class LongestFirstSequencer extends BaseSequencer {
+/** vitest's sequencer (with the live VM stream in its order, tests/live/vm-order.ts) and the files of MEASURED_SECONDS first, slowest first: the one sequencer of the root config. */
+export class LongestFirstSequencer extends LiveVmSequencer {
   /** Sorts as vitest does, then moves the measured slow files to the front. */
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const base = await super.sort(files);

@@ -158,11 +158,11 @@ export function leftovers(scratch: string): string[] {
   }
 }
 
-function procInfo(pid: string): { ppid: number; comm: string; cmd: string; cwd: string } | null {
+function procInfo(pid: string): { ppid: number; state: string; comm: string; cmd: string; cwd: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
     let cwd = '';
     try {
@@ -170,30 +170,46 @@ function procInfo(pid: string): { ppid: number; comm: string; cmd: string; cwd: 
     } catch {
       // Not ours to read.
     }
-    return { ppid, comm, cmd, cwd };
+    return { ppid: Number(ppid), state, comm, cmd, cwd };
   } catch {
     return null;
   }
 }
 
-/** fio processes that belong to this test: descendants of the server, or touching its data folder. */
-export function ourFioProcesses(serverPid: number, home: string): string[] {
+/** Every process now, and whether one descends from a given pid. */
+function processTable(): { procs: Map<number, NonNullable<ReturnType<typeof procInfo>>>; descends: (pid: number, ancestor: number) => boolean } {
   const procs = new Map<number, NonNullable<ReturnType<typeof procInfo>>>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     const info = procInfo(name);
     if (info) procs.set(Number(name), info);
   }
-  const isDescendant = (pid: number): boolean => {
-    for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 64; p = procs.get(p)?.ppid, hops++) if (p === serverPid) return true;
+  const descends = (pid: number, ancestor: number): boolean => {
+    for (let p = procs.get(pid)?.ppid, hops = 0; p && hops < 64; p = procs.get(p)?.ppid, hops++) if (p === ancestor) return true;
     return false;
   };
+  return { procs, descends };
+}
+
+/** fio processes that belong to this test: descendants of the server, or touching its data folder. */
+export function ourFioProcesses(serverPid: number, home: string): string[] {
+  const { procs, descends } = processTable();
   const found: string[] = [];
   for (const [pid, info] of procs) {
     if (info.comm !== 'fio' && !/(^|\/)fio\s/.test(info.cmd)) continue;
-    if (isDescendant(pid) || info.cmd.includes(home) || info.cwd.startsWith(home)) found.push(`${pid} ${info.cmd}`);
+    if (descends(pid, serverPid) || info.cmd.includes(home) || info.cwd.startsWith(home)) found.push(`${pid} ${info.cmd}`);
   }
   return found;
+}
+
+/**
+ * Live (not zombie) processes whose command line matches `cmd` and that descend from `ancestor` (a test's
+ * own process when its engine runs in it): "pid cmdline" each. Another live stream's servers are not
+ * counted (the live lane runs two files at a time, docs/architecture.md).
+ */
+export function processesUnder(ancestor: number, cmd: RegExp): string[] {
+  const { procs, descends } = processTable();
+  return [...procs].filter(([pid, i]) => i.state !== 'Z' && cmd.test(i.cmd.trim()) && descends(pid, ancestor)).map(([pid, i]) => `${pid} ${i.cmd.trim()}`);
 }
 
 /** Reads width and height from a PNG's IHDR after checking its signature. */

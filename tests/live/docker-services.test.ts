@@ -12,7 +12,6 @@
  * Network rule: only loopback (host networking in the root namespace, servers bound to 127.0.0.1).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,6 +19,7 @@ import type { JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
+import { processesUnder } from '../helpers/e2e-harness.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
 
 const CONTEXT = 'vmbench-ds';
@@ -33,20 +33,8 @@ const events: JobEvent[] = [];
 const log = (s: string): void => void process.stdout.write(`[docker-services] ${s}\n`);
 const shared = (): string => join(root, 'data', 'scratch-shared');
 
-/** iperf3 servers started on this machine (by the engine: bound to 127.0.0.1). */
-function hostIperf3Servers(): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (/^(\S*\/)?iperf3 -s /.test(cmd) && stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z') found.push(`${pid} ${cmd}`);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
+/** iperf3 servers this file's engine started on this machine (bound to 127.0.0.1); the other live stream's are not ours. */
+const hostIperf3Servers = (): string[] => processesUnder(process.pid, /^(\S*\/)?iperf3 -s /);
 
 /** Name and network mode of every vmbench container. */
 function containers(): { name: string; network: string }[] {

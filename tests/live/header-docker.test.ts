@@ -1,7 +1,7 @@
 // The header with a Docker target selected (its Image field widens the run options): at 1024 and 800 px
 // "Benchmark my setup" is whole, inside the viewport and clear of the title; the plan shows Docker's places.
 // Starts a private dockerd (tests/helpers/private-dockerd.ts): run under the live lock,
-// `flock /tmp/vmbench-live.lock npx vitest run --project live tests/live/header-docker.test.ts`.
+// `flock /tmp/vmbench-live.lock npx vitest run --project live-host tests/live/header-docker.test.ts`.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrivateDockerd, type PrivateDockerd } from '../helpers/private-dockerd.js';

@@ -10,12 +10,13 @@
  * connection to the host's 127.0.0.1; libvirt's default network is never started.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { buildGuestImage, guestExec, startTestGuest, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
+import { processesUnder } from '../helpers/e2e-harness.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const URI = 'qemu:///system';
@@ -42,19 +43,8 @@ async function inGuest(snippet: string, ...args: string[]): Promise<string> {
   return r.stdout;
 }
 
-/** iperf3 servers running on this machine. */
-function hostIperf3Servers(): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (/^(\S*\/)?iperf3 -s /.test(cmd)) found.push(`${pid} ${cmd}`);
-    } catch {
-      // ended while we looked
-    }
-  }
-  return found;
-}
+/** iperf3 servers this file's engine started on this machine (bound to 127.0.0.1); the other live stream's are not ours. */
+const hostIperf3Servers = (): string[] => processesUnder(process.pid, /^(\S*\/)?iperf3 -s /);
 
 beforeAll(async () => {
   execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });

@@ -1,7 +1,7 @@
 // A stopped VM says why it cannot be selected and offers Start, which runs the runtime's own CLI only
 // after a confirmation. Live: a real libvirt test guest (scripts/libvirt-test-guest.mjs), defined but
 // not started, on the libvirtd of scripts/setup-live.sh. Run under the live lock:
-//   flock /tmp/vmbench-live.lock npx vitest run --project live tests/live/start-stopped.test.ts
+//   flock /tmp/vmbench-live.lock npx vitest run --project live-vm tests/live/start-stopped.test.ts
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
