@@ -38,12 +38,13 @@ export interface WebServer {
  * Starts `node bin/vmbench.js web --port 0` with a fresh VMBENCH_HOME and waits for the URL it prints.
  * It sees This machine only (hostOnlyEnv: a HOME of its own, no libvirt, no Docker), plus what `env`
  * sets up over that (replayed runtimes on PATH, a HOME with settings files): a test that means the
- * machine's own runtimes has to say so in `env`.
+ * machine's own runtimes has to say so, in `env` or with `machineRuntimes` (a live test whose private
+ * dockerd or guest is what the server must find: it inherits the test process's environment as it is).
  */
-export async function startServer(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<WebServer> {
+export async function startServer(opts: { env?: NodeJS.ProcessEnv; machineRuntimes?: boolean } = {}): Promise<WebServer> {
   const home = mkdtempSync(join(tmpdir(), 'vmbench-e2e-'));
   const ownHome = mkdtempSync(join(tmpdir(), 'vmbench-e2e-home-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, ...hostOnlyEnv(ownHome), ...opts.env, VMBENCH_HOME: home };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...(opts.machineRuntimes ? {} : hostOnlyEnv(ownHome)), ...opts.env, VMBENCH_HOME: home };
   const child = spawn(process.execPath, ['bin/vmbench.js', 'web', '--port', '0'], {
     cwd: ROOT,
     env,

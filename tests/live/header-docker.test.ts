@@ -18,7 +18,7 @@ beforeAll(async () => {
   // vmbench web inherits this: the default docker context is the private daemon.
   process.env.DOCKER_HOST = dockerd.host;
   delete process.env.DOCKER_CONTEXT;
-  server = await startServer();
+  server = await startServer({ machineRuntimes: true });
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await page.goto(server.url);

@@ -23,7 +23,7 @@ const problems: string[] = [];
 
 beforeAll(async () => {
   env = await startDockerTestEnv('vmbench-e2p-', CONTEXT, 'e2e-partial');
-  server = await startServer();
+  server = await startServer({ machineRuntimes: true });
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
