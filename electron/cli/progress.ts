@@ -14,6 +14,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
   let lastStep = -1;
   let barShown = false;
   let suite = 'quick';
+  let plan: Extract<JobEvent, { type: 'job-started' }>['plan'] = [];
   const clear = (): void => {
     if (tty && barShown) stream.write('\r\x1b[2K');
     barShown = false;
@@ -27,6 +28,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
     switch (ev.type) {
       case 'job-started':
         suite = ev.spec.suite;
+        plan = ev.plan;
         line(t('cli:progress.started', { suite: t(`common:suite.${ev.spec.suite}`), steps: ev.plan.length, targets: [...new Set(ev.plan.map((p) => p.target))].join(', ') }));
         break;
       case 'probe':
@@ -40,7 +42,10 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
           stream.write(`\r\x1b[2K${terminalSafe(`[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ev.fraction * 100)).padStart(3)}%  ${label}  ETA ${fmtDuration(ev.etaSec)}`)}`);
           barShown = true;
         } else if (ev.step !== lastStep) {
-          line(`  ${t('cli:progress.step', { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials })}`);
+          // A step that may add trials (adaptive trials) says how many it takes at least and at most.
+          const max = plan[ev.step]?.maxTrials;
+          const key = max && max > ev.trials ? 'cli:progress.stepAdaptive' : 'cli:progress.step';
+          line(`  ${t(key, { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials, max })}`);
         }
         lastStep = ev.step;
         break;

@@ -122,6 +122,23 @@ describe('a metric that stays unstable after adaptive trials', () => {
   });
 });
 
+describe('the CLI step line of a step that may add trials', () => {
+  it('says its minimum and maximum of trials (a fixed step says its count)', () => {
+    for (const lang of ['en', 'ja'] as const) {
+      const chunks: string[] = [];
+      const print = createProgressPrinter({ isTTY: false, write: (x: string) => chunks.push(x) } as unknown as NodeJS.WriteStream, lang);
+      const steps: PlanStep[] = [{ ...plan[0], trials: 5, maxTrials: 8 }, plan[1]];
+      print({ jobId: 'j', seq: 1, type: 'job-started', spec: { suite: 'standard' }, plan: steps, startedAt: '2026-01-01T00:00:00Z' });
+      const progress = (step: number, test: 'seq-write' | 'seq-read', trials: number): JobEvent => ({ jobId: 'j', seq: 2 + step, type: 'progress', target: 'local', place: 'native', test, step, steps: 2, trial: 1, trials, fraction: 0.1, etaSec: 30 } as JobEvent);
+      print(progress(0, 'seq-write', 5));
+      print(progress(1, 'seq-read', 3));
+      const text = chunks.join('');
+      expect(text).toContain(lang === 'en' ? '[1/2] local native seq-write (5 to 8 trials)' : '[1/2] local ネイティブ seq-write（試行 5〜8 回）');
+      expect(text).toContain(lang === 'en' ? '[2/2] local native seq-read (3 trials)' : '[2/2] local ネイティブ seq-read（試行 3 回）');
+    }
+  });
+});
+
 describe('the warm-up pass as the first number', () => {
   it('is shown at once as a provisional number (trial 0, "warm-up, not counted"), and never enters the trials', () => {
     const ev: JobEvent[] = [
