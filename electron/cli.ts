@@ -13,6 +13,7 @@ import { exitAfterFlush, guardOutput } from './cli/exit.js';
 import { errorText } from './shared/error-text.js';
 import { isLang, langFromEnv, translator, type Lang } from './shared/i18n.js';
 import { writeWhy } from './engine/errors.js';
+import { MAX_TRIALS_LIMIT } from './shared/plan-estimate.js';
 
 // First of all: a reader that leaves early (`vmbench detect --json | head -c 1`) is a normal end, not a crash.
 guardOutput();
@@ -87,7 +88,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       const suite = (v.suite ?? 'quick') as Suite;
       if (!['quick', 'standard', 'thorough'].includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
       const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
-      if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= 50)) throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'] }), 2);
+      if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT)) throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
       const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
       return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), image: v.image, ...trials }, jsonFile: v.json, cardFile: v.card, lang });
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Channel, RequestMap } from '../shared/contract.js';
 import { TEST_IDS } from '../shared/test-catalogue.js';
+import { MAX_TRIALS_LIMIT } from '../shared/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */
@@ -24,7 +25,7 @@ export const runSpecSchema = z
     suite: z.enum(['quick', 'standard', 'thorough']),
     tests: z.array(z.enum(TEST_IDS)).max(TEST_IDS.length).optional(),
     image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
-    trials: z.object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(50).optional() }).strict().optional(),
+    trials: z.object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional() }).strict().optional(),
   })
   .strict();
 

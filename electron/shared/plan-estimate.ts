@@ -46,14 +46,17 @@ function specOf(test: string): TestSpec {
  * Adaptive trials of a suite: after the preset's trials (the minimum), a test whose primary metric's 95% interval
  * (the verdicts' interval, verdict-stats.ts logMeanInterval) is wider than ±targetHalfWidth gets one more trial at a
  * time, up to maxTrials. watch keeps its preset count (its trials are driven from the host in one script run).
- * quick keeps its 3 trials so that its time is what the plan says on any machine: a result wider than its target is
- * marked unstable, with the re-run offered, instead of being stretched (`vmbench run --max-trials N` asks for more).
+ * quick keeps its 3 trials so that its time is what the plan says on any machine (no trials record; Results marks a
+ * quick result unstable by its trials' spread, src/lib/unstable.ts); `vmbench run --max-trials N` lets it add trials.
  */
 const ADAPTIVE: Record<Suite, { maxTrials: number; targetHalfWidth: number }> = {
   quick: { maxTrials: 3, targetHalfWidth: 0.1 },
   standard: { maxTrials: 8, targetHalfWidth: 0.05 },
   thorough: { maxTrials: 12, targetHalfWidth: 0.05 },
 };
+
+/** The most trials a run may ask for (run.start's `trials.maxTrials`, `vmbench run --max-trials`). */
+export const MAX_TRIALS_LIMIT = 50;
 
 /** How many trials a test takes in a suite and the stated target that decides between the two. */
 export interface TrialsPlan {
