@@ -75,7 +75,8 @@ describe('one deadline for the whole detection', () => {
       // Each call's own time-out was shortened to end before the deadline; a kind that needed a second call is stopped by the deadline itself.
       expect(r.reason).toMatch(/did not answer within 0\.[1-8] s|did not finish within 0\.8 s/);
     }
-    expect(others.find((r) => r.kind === 'vagrant')?.reason).toMatch(/^vagrant global-status did not answer within 0\.[1-8] s/);
+    // Vagrant's own 6 s call time-out was cut to fit: its call says so, or, when the machine is so loaded that the call is still starting at the deadline, the deadline itself does.
+    expect(others.find((r) => r.kind === 'vagrant')?.reason).toMatch(/^vagrant global-status did not answer within 0\.[1-8] s|^Vagrant detection did not finish within 0\.8 s/);
   });
 
   it('is DETECT_DEADLINE_MS (at most 8 s) unless told otherwise, and bounds a kind whose own deadline is longer (fake clock)', async () => {

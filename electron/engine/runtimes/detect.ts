@@ -17,11 +17,10 @@
  *   shortens its time-out to leave time to stop it before that deadline. detectAll never rejects.
  */
 import os from 'node:os';
-import { constants as fsConstants } from 'node:fs';
-import { access, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../shared/contract.js';
-import { SpawnError, run, type ExecResult } from '../util/exec.js';
+import { SpawnError, isOnPath, run, type ExecResult } from '../util/exec.js';
 import { RUNTIME_KINDS } from './registry.js';
 import { makeRuntime } from './support/runtime-info.js';
 import { seconds } from './support/values.js';
@@ -124,28 +123,15 @@ export function createDetectContext(opts: DetectContextOptions): DetectContext {
 }
 
 /**
- * Whether a command name is an executable file in one of PATH's folders (names with a slash, and
- * Windows with its PATHEXT, are left to the spawn). Looked up once per name and PATH in a detection:
- * detection asks for a dozen CLIs, most of them absent on a given machine, and every spawn of an
- * absent one still forks the engine's process before it fails.
+ * Whether a command name is on PATH (util/exec's isOnPath), looked up once per name and PATH in a
+ * detection: detection asks for a dozen CLIs, most of them absent on a given machine, and every spawn
+ * of an absent one still forks the engine's process before it fails.
  */
 function onPath(file: string, path: string | undefined, cache: Map<string, Promise<boolean>>): Promise<boolean> {
-  if (file.includes('/') || process.platform === 'win32') return Promise.resolve(true);
   const key = `${file}\0${path ?? ''}`;
   let hit = cache.get(key);
   if (!hit) {
-    hit = (async () => {
-      for (const dir of (path ?? '').split(delimiter)) {
-        if (!dir) continue;
-        try {
-          await access(join(dir, file), fsConstants.X_OK);
-          if ((await stat(join(dir, file))).isFile()) return true;
-        } catch {
-          // Not in this folder.
-        }
-      }
-      return false;
-    })();
+    hit = isOnPath(file, path);
     cache.set(key, hit);
   }
   return hit;

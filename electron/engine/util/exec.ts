@@ -1,3 +1,6 @@
+import { constants as fsConstants } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { delimiter, join } from 'node:path';
 import { execa } from 'execa';
 
 /** Outcome of a finished CLI call. */
@@ -70,12 +73,33 @@ export async function run(file: string, args: string[], opts: ExecOptions): Prom
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
   const tail = String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ').slice(0, 400);
-  if ((r as { code?: string }).code === 'ENOENT') throw new SpawnError(command, 'not-found', null, tail);
+  const spawnCode = (r as { code?: string }).code;
+  // A PATH with a folder the user may not read (a root PATH kept by `su`) makes a missing CLI fail with EACCES, not ENOENT.
+  if (spawnCode === 'ENOENT' || (spawnCode === 'EACCES' && !(await isOnPath(file, (opts.env ?? process.env).PATH)))) throw new SpawnError(command, 'not-found', null, tail);
   if (why) throw new SpawnError(command, why, null, tail);
   const exitCode = r.exitCode ?? -1;
   if (r.failed && r.exitCode === undefined) throw new SpawnError(command, 'failed', null, String(r.message ?? '').slice(0, 400));
   if (exitCode !== 0 && !opts.allowFailure) throw new SpawnError(command, 'failed', exitCode, tail);
   return { stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? ''), exitCode };
+}
+
+/**
+ * Whether a command name is an executable file in one of PATH's folders; a folder that cannot be
+ * read is skipped, as the shell does. Names with a slash, and Windows with its PATHEXT, count as found
+ * (the spawn decides).
+ */
+export async function isOnPath(file: string, path: string | undefined): Promise<boolean> {
+  if (file.includes('/') || process.platform === 'win32') return true;
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      await access(join(dir, file), fsConstants.X_OK);
+      if ((await stat(join(dir, file))).isFile()) return true;
+    } catch {
+      // Not in this folder, or the folder cannot be read.
+    }
+  }
+  return false;
 }
 
 function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
