@@ -14,11 +14,12 @@ import { requestHandler, type Dispatcher } from '../../electron/app/ipc.js';
 import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
+import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { engineError } from '../../electron/engine/errors.js';
 import { makeRuntime } from '../../electron/engine/runtimes/support/runtime-info.js';
 import { why } from '../../electron/engine/runtimes/support/why.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { joinedRef } from '../../electron/shared/error-text.js';
+import { errorText, joinedRef } from '../../electron/shared/error-text.js';
 import { translator } from '../../electron/shared/i18n.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -116,6 +117,26 @@ describe('one text per message: each producer\'s English field is the en catalog
       expect(w?.ref).toBeDefined();
       expect(w?.message).toBe(en(w!.ref!));
     }
+  });
+
+  it('a step that timed out, gave unreadable tool output, or ended without a result (engine-worded step errors)', () => {
+    const timedOut = new StepCollector('seq-write', 'guest', () => undefined);
+    timedOut.onEvent({ event: 'tool-output', test: 'http', tool: 'wrk', trial: 1, data: { bad: true } } as never);
+    const failed = new StepCollector('rand-read', 'shared', () => undefined);
+    failed.onStderr('fio: No such file or directory');
+    const empty = new StepCollector('seq-read', 'native', () => undefined);
+    const errors = [
+      ...timedOut.finish({ exitCode: null, cancelled: false, timedOut: true }).errors,
+      ...failed.finish({ exitCode: 2, cancelled: false, timedOut: false }).errors,
+      ...empty.finish({ exitCode: 0, cancelled: false, timedOut: false }).errors,
+    ];
+    expect(errors.map((e) => e.code)).toEqual(['bad-output', 'timeout', 'script-failed', 'script-failed']);
+    for (const e of errors) {
+      expect(e.ref, e.code).toBeDefined();
+      expect(e.message).toBe(en(e.ref!));
+      expect(errorText(e, 'ja')).not.toBe(e.message);
+    }
+    expect(errors[2].message).toBe('rand-read produced no result: the script exited with code 2 (fio: No such file or directory).');
   });
 
   it('an engine error and a runtime\'s reason (several clauses)', () => {
