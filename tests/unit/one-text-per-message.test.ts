@@ -15,6 +15,7 @@ import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
+import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { engineError } from '../../electron/engine/errors.js';
 import { makeRuntime } from '../../electron/engine/runtimes/support/runtime-info.js';
 import { why } from '../../electron/engine/runtimes/support/why.js';
@@ -137,6 +138,12 @@ describe('one text per message: each producer\'s English field is the en catalog
       expect(errorText(e, 'ja')).not.toBe(e.message);
     }
     expect(errors[2].message).toBe('rand-read produced no result: the script exited with code 2 (fio: No such file or directory).');
+  });
+
+  it('a script\'s own error event keeps its words: a reference it sends is dropped (only the engine\'s drivers set one)', () => {
+    const parsed = parseEvent('{"event":"error","test":"watch","code":"x","message":"guest words","ref":{"key":"errors.applyCancelled"}}');
+    if (!parsed.ok) throw new Error(parsed.reason);
+    expect(parsed.event).toEqual({ event: 'error', test: 'watch', code: 'x', message: 'guest words' });
   });
 
   it('an engine error and a runtime\'s reason (several clauses)', () => {

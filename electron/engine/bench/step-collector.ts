@@ -51,7 +51,7 @@ export class StepCollector {
         this.resultEvent = ev;
         break;
       case 'error':
-        this.errors.push(this.error(ev.code, ev.message));
+        this.errors.push(ev.ref ? this.engineError(ev.code, ev.ref) : this.error(ev.code, ev.message));
         break;
       case 'end':
         this.sawEnd = true;
