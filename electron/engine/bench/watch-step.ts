@@ -58,7 +58,7 @@ export class WatchDriver {
           event: 'error',
           test: 'watch',
           code: 'inotify-not-delivered',
-          ...withEnglish(msg('errors.watch.inotifyLost', { missed, ms: this.boundMs })),
+          ...withEnglish(msg('errors.watch.inotifyLost', { verdict: msg('errors.watch.notDelivered', { missed, ms: this.boundMs }) })),
         });
       } else if (ev.mode === 'poll') {
         this.feed({ event: 'error', test: 'watch', code: 'not-seen', ...withEnglish(msg('errors.watch.notSeen', { missed, ms: this.boundMs })) });
