@@ -1,7 +1,9 @@
 import type { IpcMain, WebFrameMain } from 'electron';
 import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../shared/contract.js';
 import { engineMessage } from '../engine/errors.js';
+import { msg } from '../shared/finding-text.js';
 import { translator, type Lang } from '../shared/i18n.js';
+import { withEnglish } from '../shared/message-english.js';
 
 /** Prefix of every vmbench IPC channel name. */
 export const IPC_PREFIX = 'vmbench:';
@@ -94,7 +96,7 @@ export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher
         } catch {
           return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>; // the engine's own "unknown plan" answer
         }
-        if (!(await confirm(req))) return { ok: false, error: { code: 'cancelled', message: 'You chose Cancel in the confirmation dialog; nothing was changed.', ref: { key: 'errors.applyCancelled' } } };
+        if (!(await confirm(req))) return { ok: false, error: { code: 'cancelled', ...withEnglish(msg('errors.applyCancelled')) } };
       }
       // The engine validates the arguments against the contract's schemas.
       return (await engine.dispatch(channel, args)) as Envelope<RequestMap[C]['result']>;

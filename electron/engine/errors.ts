@@ -1,5 +1,6 @@
 import type { ErrorCode, MsgRef } from '../shared/contract.js';
-import { renderError } from '../shared/error-text.js';
+import { msg } from '../shared/finding-text.js';
+import { englishOf } from '../shared/message-english.js';
 
 /** An error meant for the user: a code the faces key behaviour on, a message saying what to do, and (for the messages users meet) the same message as a reference the faces render in their language. */
 export class EngineError extends Error {
@@ -21,8 +22,8 @@ export function engineError(code: ErrorCode, key: string, params?: MsgRef['param
 
 /** A message of the common catalogue in English, with its reference (for results that carry both, like ApplyResult). */
 export function engineMessage(key: string, params?: MsgRef['params']): { message: string; messageRef: MsgRef } {
-  const messageRef: MsgRef = params ? { key, params } : { key };
-  return { message: renderError(messageRef, 'en') ?? key, messageRef };
+  const messageRef = msg(key, params);
+  return { message: englishOf(messageRef), messageRef };
 }
 
 /** What went wrong, for a message that quotes it: an EngineError's reference, else the error's own (English) text. */

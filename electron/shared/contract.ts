@@ -245,7 +245,7 @@ export type BenchEvent =
   | { event: 'warmup'; test: TestId }
   /** watch: the target watches `<work folder>/w` in this mode; the host may now write its changes there. */
   | { event: 'watch-ready'; test: TestId; trial: number; mode: 'poll' | 'inotify'; work: string; events: number }
-  | { event: 'error'; test?: TestId; code: string; message: string }
+  | { event: 'error'; test?: TestId; code: string; message: string; /** Set only by the engine's own drivers (watch-step.ts), never read from a script: the message as a catalogue reference. */ ref?: MsgRef }
   | { event: 'end' };
 
 /** One step of a job's plan: one test in one place of one target. */

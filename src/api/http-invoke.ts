@@ -1,6 +1,7 @@
 import { ApiError, unwrap } from '../../electron/shared/api-client.js';
 import type { Channel, Envelope, ErrorCode, Invoke, MsgRef, RequestMap } from '../../electron/shared/contract.js';
-import { renderError } from '../../electron/shared/error-text.js';
+import { msg } from '../../electron/shared/finding-text.js';
+import { withEnglish } from '../../electron/shared/message-english.js';
 import { sessionToken, TOKEN_HEADER } from './session-token';
 
 /** Makes a typed invoke that POSTs `{args}` to `/api/<channel>` on the page's own origin, with this tab's key. */
@@ -30,6 +31,6 @@ export function createHttpInvoke(base = '/api/', token: () => string | null = se
 
 /** A failure of the page's own request (no engine answer): English message and its reference, like the engine's errors. */
 function clientError(code: ErrorCode, key: string, params?: MsgRef['params']): ApiError {
-  const ref: MsgRef = params ? { key, params } : { key };
-  return new ApiError(code, renderError(ref, 'en') ?? key, ref);
+  const { message, ref } = withEnglish(msg(key, params));
+  return new ApiError(code, message, ref);
 }

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
-import { useUi } from '../lib/use-ui';
+import { errorText } from '../../electron/shared/error-text.js';
+import { useLang, useUi } from '../lib/use-ui';
 import type { JobState } from '../store/job-reducer';
 import { currentSamples } from '../store/job-selectors';
 import { fmtNum } from '../lib/format';
@@ -8,6 +9,7 @@ import { HEADLINE, metricMeta, PLACE_LABEL } from '../lib/metrics';
 /** Numbers as they arrive: this step's trial samples and the medians of finished steps. */
 export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
   const { t } = useUi();
+  const lang = useLang();
   const samples = currentSamples(job).slice(-8);
   const finished = job.results.slice(-8);
   if (samples.length === 0 && finished.length === 0 && job.errors.length === 0) return null;
@@ -44,7 +46,7 @@ export function LiveNumbers({ job }: { job: JobState }): JSX.Element | null {
             );
           })}
           {job.errors.map(({ target, error }) => (
-            <span key={`${target}-${error.place}-${error.test}-err`} className="chip chip-error" title={error.message}>
+            <span key={`${target}-${error.place}-${error.test}-err`} className="chip chip-error" title={errorText(error, lang)}>
               <span className="chip-key">
                 {error.test} · {PLACE_LABEL[error.place]}
               </span>

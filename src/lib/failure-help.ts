@@ -1,5 +1,6 @@
 import type { Run, TargetRun, TestId } from '../../electron/shared/contract.js';
 import { groupTargetErrors, type ErrorGroup } from '../../electron/shared/error-groups.js';
+import { errorText } from '../../electron/shared/error-text.js';
 import { isFailure } from '../../electron/shared/run-status.js';
 import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { uiLang } from './i18n';
@@ -14,8 +15,8 @@ export interface FailureHelp {
 }
 
 function firstSentence(s: string): string {
-  const m = /^(.+?[.!?])(\s|$)/.exec(s.trim());
-  return (m ? m[1] : s.trim()).slice(0, 240);
+  const m = /^.+?(?:[.!?](?=\s|$)|。)/.exec(s.trim());
+  return (m ? m[0] : s.trim()).slice(0, 240);
 }
 
 /** The package manager command for where the test ran: Homebrew on a Mac host, apk on Alpine, apt-get otherwise. */
@@ -27,9 +28,10 @@ function installCommand(pkg: string, os: string): string {
 
 /**
  * Help for a cause in the page's language, phrased for someone using the app (no command-line flags);
- * `os` is where the failing steps ran. An unknown cause keeps the engine's own first sentence.
+ * `os` is where the failing steps ran. An unknown cause keeps the engine's own first sentence (its reference
+ * in the page's language, the English message of an old stored run without one).
  */
-export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message'>, os: string, lang: Lang = uiLang()): FailureHelp {
+export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message' | 'ref'>, os: string, lang: Lang = uiLang()): FailureHelp {
   const t = translator(lang);
   switch (g.code) {
     case 'image-build-failed':
@@ -48,9 +50,9 @@ export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message'>, os: string,
     case 'timeout':
       return { cause: t('ui:failure.timeout.cause'), fix: t('ui:failure.timeout.fix') };
     case 'unsupported':
-      return { cause: firstSentence(g.message), fix: t('ui:failure.unsupportedFix') };
+      return { cause: firstSentence(errorText(g, lang)), fix: t('ui:failure.unsupportedFix') };
     default:
-      return { cause: firstSentence(g.message), fix: t('ui:failure.otherFix') };
+      return { cause: firstSentence(errorText(g, lang)), fix: t('ui:failure.otherFix') };
   }
 }
 

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { Place, Run, TargetRun } from '../../electron/shared/contract.js';
+import { errorText } from '../../electron/shared/error-text.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
@@ -46,13 +47,13 @@ function describe(run: Run, src: CellSource, lang: Lang): string {
   return tr('ui:missing.describe', { metric: metricInfo(src.metric, lang).label, target: t ? targetLabel(t, lang) : src.target, place: placeWords(tr, src.place) });
 }
 
-/** Why a run has no number for a cell, in words a user understands (the engine's own error message stays as it was recorded). */
+/** Why a run has no number for a cell, in words a user understands (the engine's own error in the reader's language where it has a reference). */
 export function whyMissing(run: Run, src: CellSource, lang: Lang = uiLang()): string {
   const tr = translator(lang);
   const t = run.targets.find((x) => x.id === src.target);
   if (!t) return tr('ui:missing.noTarget', { target: src.target });
   const err = t.errors.find((e) => e.test === src.test && e.place === src.place);
-  if (err) return tr('ui:missing.error', { code: err.code, message: err.message });
+  if (err) return tr('ui:missing.error', { code: err.code, message: errorText(err, lang) });
   if (!run.tests.includes(src.test)) return tr('ui:missing.testNotInRun', { test: src.test });
   const result = t.results.find((r) => r.test === src.test && r.place === src.place);
   if (result) {

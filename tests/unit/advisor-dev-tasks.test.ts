@@ -49,6 +49,16 @@ describe('advice from the developer tasks', () => {
     expect(JSON.stringify(f.apply)).toMatch(/WATCHPACK_POLLING=true.*CHOKIDAR_USEPOLLING=1.*usePolling: true.*--legacy-watch/);
   });
 
+  it('quotes the watch test\'s verdict in the reader\'s language when the stored error has its reference (an older one keeps its English)', () => {
+    const verdict = { key: 'errors.watch.notDelivered', params: { missed: 3, ms: 2000 } };
+    const withRef: TestError = { ...LOST, ref: { key: 'errors.watch.inotifyLost', params: { verdict } } };
+    const [f] = adviseRuntime(rt, [run([res('watch', 'shared', { watch_poll_p50_ms: 42, watch_poll_p99_ms: 95 }, { inotify: 'yes' })], [withRef])], MAC).filter((x) => x.setting === 'fileWatcher');
+    expect(f.evidence).toMatch(/^Your machine: inotify events not delivered: the target saw none of 3 changes made on this machine within 2000 ms each\. Polling saw each save after 42 ms/);
+    expect(findingText(f, 'ja').evidence).toContain('inotify のイベントが届きませんでした: このマシンで行った 3 件の変更を、ターゲットはどれも 2000 ms 以内に検知しませんでした。');
+    const [old] = adviseRuntime(rt, [run([res('watch', 'shared', { watch_poll_p50_ms: 42, watch_poll_p99_ms: 95 }, { inotify: 'yes' })], [LOST])], MAC).filter((x) => x.setting === 'fileWatcher');
+    expect(findingText(old, 'ja').evidence).toContain('inotify events not delivered: the target saw none of 3 changes made on this machine within 2000 ms each.');
+  });
+
   it('no polling advice where inotify answered, where it was not measured, or where only inotifywait was missing', () => {
     const ok = run([res('watch', 'shared', { watch_poll_p50_ms: 2, watch_poll_p99_ms: 5, watch_inotify_p50_ms: 1, watch_inotify_p99_ms: 3 }, { inotify: 'yes' })]);
     const missing = run([res('watch', 'shared', { watch_poll_p50_ms: 2, watch_poll_p99_ms: 5 }, { inotify: 'no' })], [{ test: 'watch', place: 'shared', code: 'tool-missing', message: 'inotifywait not found' }]);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TestError } from '../../electron/shared/contract.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../../src/lib/failure-help.js';
+import { whyMissing } from '../../src/lib/service-run-cells.js';
+import { LiveNumbers } from '../../src/components/live-numbers';
+import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
+import { settleWarning } from '../../electron/engine/bench/settle.js';
 import { TargetBanners } from '../../src/views/target-banners';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
@@ -73,5 +77,29 @@ describe('failure help', () => {
     expect(ja).not.toMatch(/could not build|Choose an image|Retry/);
     const en = renderToStaticMarkup(<TargetBanners run={run} />);
     expect(en).toContain('<strong>Docker</strong>: failed. vmbench could not build its benchmark image');
+  });
+});
+
+// A step error the engine makes carries a reference (issue 26): every view that quotes it says it in the page's
+// language through errorText; an old stored error without a reference keeps its English.
+describe('an engine error with a reference, wherever the UI quotes it', () => {
+  const warning = settleWarning('seq-write', 'shared', { ms: 30_000, settled: false, limitS: 30, sync: true, leftKiB: 3 * 1024 * 1024 }) as TestError;
+  const JA = '最初の試行の前に 30 秒待ってもライトバックが落ち着きませんでした (Dirty+Writeback がまだ 3072.0 MiB): 他の書き込みや遅いディスクのせいで、この数値が低めに出ている可能性があります。';
+
+  it('the banner\'s cause of an unknown code is the first sentence in the page\'s language', () => {
+    expect(failureHelp(warning, 'linux', 'ja').cause).toBe(JA);
+    expect(failureHelp(warning, 'linux', 'en').cause).toBe(warning.message);
+    expect(failureHelp({ code: warning.code, message: warning.message }, 'linux', 'ja').cause).toBe(warning.message);
+  });
+
+  it('a missing cell and a live error chip say it in Japanese', () => {
+    const run = makeRun('r', '2026-01-01T00:00:00Z', [result('seq-read', 'shared', { read_MBps: [1] })]);
+    run.targets[0].errors = [warning];
+    expect(whyMissing(run, { target: 'local', test: 'seq-write', place: 'shared', metric: 'write_MBps' }, 'ja')).toBe(`未測定（${warning.code}）: ${JA}`);
+    const job = [
+      { jobId: 'j', seq: 1, type: 'job-started' as const, spec: { suite: 'quick' as const }, plan: [], startedAt: '2026-01-01T00:00:00Z' },
+      { jobId: 'j', seq: 2, type: 'test-error' as const, target: 'local', error: warning },
+    ].reduce(reduceJobEvent, initialJobs).jobs.j;
+    expect(inLang('ja', () => renderToStaticMarkup(<LiveNumbers job={job} />))).toContain(`title="${JA}"`);
   });
 });

@@ -7,6 +7,8 @@ import type { BenchEvent } from '../../electron/shared/contract.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 import { driveWatchBatch, percentile } from '../../electron/engine/bench/watch-host.js';
 import { WatchDriver } from '../../electron/engine/bench/watch-step.js';
+import { StepCollector } from '../../electron/engine/bench/step-collector.js';
+import { errorText, renderError } from '../../electron/shared/error-text.js';
 
 const root = mkdtempSync(join(tmpdir(), 'vmbench-watch-host-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -55,6 +57,13 @@ describe('the host side of the watch test', () => {
     expect(fed).toHaveLength(1);
     expect(fed[0]).toMatchObject({ event: 'error', code: 'inotify-not-delivered' });
     expect((fed[0] as { message: string }).message).toMatch(/^inotify events not delivered: .*CHOKIDAR_USEPOLLING=1/);
+    // One text per message (issue 26): the verdict is a catalogue reference; the stored step error keeps it, its English derived from it.
+    const collector = new StepCollector('watch', 'shared', () => undefined);
+    collector.onEvent(fed[0]);
+    const [error] = collector.finish({ exitCode: 0, cancelled: false, timedOut: false }).errors;
+    expect(error.ref).toEqual({ key: 'errors.watch.inotifyLost', params: { verdict: { key: 'errors.watch.notDelivered', params: { missed: 2, ms: expect.any(Number) } } } });
+    expect(error.message).toBe(renderError(error.ref!, 'en'));
+    expect(errorText(error, 'ja')).toMatch(/^inotify のイベントが届きませんでした: .* 2 件の変更/);
   }, 20_000);
 
   it('refuses a place this machine cannot reach', () => {

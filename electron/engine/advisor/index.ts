@@ -19,7 +19,7 @@ import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
 import { pollingWatcher } from './rules/polling-watcher.js';
 import { evidenceRowsFor } from './evidence.js';
-import { renderMsg, renderParts } from '../../shared/finding-text.js';
+import { adviceEnglish, adviceEnglishParts } from '../../shared/message-english.js';
 import { thisHost, type Draft, type Drafted, type HostFacts, type Rule } from './types.js';
 
 /** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */
@@ -66,8 +66,8 @@ export function adviseRuntime(rt: RuntimeInfo, runs: Run[] = [], host: HostFacts
 /** A finding with its English fields (evidence, risk, How to steps) rendered from its messages, so the two never drift. */
 function inEnglish(f: Draft & Pick<Finding, 'id' | 'setting' | 'measured'>): Drafted {
   const { text, apply, ...rest } = f;
-  const how = apply?.kind === 'steps' ? { apply: { kind: 'steps' as const, steps: (text.steps ?? []).map((s) => renderMsg(s, 'en')) } } : apply ? { apply } : {};
-  return { ...rest, text, evidence: renderParts(text.evidence, 'en'), ...(text.risk?.length ? { risk: renderParts(text.risk, 'en') } : {}), ...how };
+  const how = apply?.kind === 'steps' ? { apply: { kind: 'steps' as const, steps: (text.steps ?? []).map(adviceEnglish) } } : apply ? { apply } : {};
+  return { ...rest, text, evidence: adviceEnglishParts(text.evidence), ...(text.risk?.length ? { risk: adviceEnglishParts(text.risk) } : {}), ...how };
 }
 
 /** Findings for every runtime, as `vmbench advise --json` lists them. */

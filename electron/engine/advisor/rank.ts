@@ -1,5 +1,6 @@
 import type { Finding, MeasuredValue, MsgRef } from '../../shared/contract.js';
-import { msg, renderMsg } from '../../shared/finding-text.js';
+import { msg } from '../../shared/finding-text.js';
+import { adviceEnglish } from '../../shared/message-english.js';
 import { metricInfo } from '../../shared/metrics.js';
 
 /**
@@ -74,7 +75,7 @@ export function rankFindings(findings: Finding[]): Finding[] {
     const alreadyFine = f.alreadyFine === true || (mine !== null && mine < 1.1 && f.severity === 'info');
     const gainSource = mine !== null ? ('measured' as const) : gain !== null ? ('published' as const) : null;
     const basis = mine !== null ? msg('gain.yours') : publishedGainSource(f);
-    const withBasis = basis ? { gainBasis: renderMsg(basis, 'en'), ...(f.text ? { text: { ...f.text, gainBasis: basis } } : {}) } : {};
+    const withBasis = basis ? { gainBasis: adviceEnglish(basis), ...(f.text ? { text: { ...f.text, gainBasis: basis } } : {}) } : {};
     return { f: { ...f, gain, gainSource, ...withBasis, alreadyFine }, i };
   });
   scored.sort((x, y) => {

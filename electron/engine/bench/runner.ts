@@ -13,6 +13,7 @@ import {
   type TrialsStop,
 } from '../../shared/contract.js';
 import { runStatus, targetStatus } from '../../shared/run-status.js';
+import { engineMessage } from '../errors.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
@@ -168,7 +169,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const hasResults = all.some((t) => t.results.length > 0);
   for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
   if (!hasResults && cancelled) {
-    emit({ type: 'job-finished', status: 'cancelled', runId: null, message: 'Cancelled before any test finished; nothing was stored. Test files were removed.' });
+    emit({ type: 'job-finished', status: 'cancelled', runId: null, ...engineMessage('errors.runCancelledEmpty') });
     return null;
   }
   const draft: Run = {

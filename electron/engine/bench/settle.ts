@@ -5,6 +5,8 @@
  * not settle, a warning (a non-failure step error) in both languages.
  */
 import type { Place, TestError, TestId } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
+import { withEnglish } from '../../shared/message-english.js';
 import { NOT_SETTLED } from '../../shared/run-status.js';
 
 /** The settle report read from a result's params; undefined when the script did not settle. */
@@ -49,21 +51,10 @@ export function settleMethod(r: SettleReport): string {
   return `write-back did not settle within ${r.limitS} s before the first trial (Dirty+Writeback still ${mib(r.leftKiB)} MiB${r.sync ? '' : ', sync still running'}): the numbers may be low`;
 }
 
-/** The warning of a step whose medium did not settle (English message and its catalogue reference), else undefined. */
+/** The warning of a step whose medium did not settle (its catalogue reference, and the English message derived from it), else undefined. */
 export function settleWarning(test: TestId, place: Place, r: SettleReport): TestError | undefined {
   if (r.settled) return undefined;
   const left = r.leftKiB === undefined ? undefined : mib(r.leftKiB);
-  return {
-    test,
-    place,
-    code: NOT_SETTLED,
-    message:
-      left === undefined
-        ? `Write-back did not finish within ${r.limitS} s before the first trial (sync had not returned): another writer or a slow disk may have lowered these numbers.`
-        : `Write-back did not settle within ${r.limitS} s before the first trial (Dirty+Writeback still ${left} MiB): another writer or a slow disk may have lowered these numbers.`,
-    ref:
-      left === undefined
-        ? { key: 'errors.notSettledSync', params: { s: r.limitS } }
-        : { key: 'errors.notSettled', params: { s: r.limitS, mib: left } },
-  };
+  const ref = left === undefined ? msg('errors.notSettledSync', { s: r.limitS }) : msg('errors.notSettled', { s: r.limitS, mib: left });
+  return { test, place, code: NOT_SETTLED, ...withEnglish(ref) };
 }

@@ -1,8 +1,10 @@
-import type { BenchEvent, Metrics, Place, TestError, TestId, TestResult } from '../../shared/contract.js';
+import type { BenchEvent, Metrics, MsgRef, Place, TestError, TestId, TestResult } from '../../shared/contract.js';
 import { fioSamples } from './fio.js';
 import { iperf3Samples } from './iperf3.js';
 import { redisToolOutputSamples } from './redis-benchmark.js';
 import { wrkSamples } from './wrk.js';
+import { msg } from '../../shared/finding-text.js';
+import { withEnglish } from '../../shared/message-english.js';
 import { summarize } from '../../shared/trial-stats.js';
 import { settleMethod, settleReport, settleWarning } from './settle.js';
 
@@ -40,7 +42,7 @@ export class StepCollector {
           try {
             for (const s of parse(this.test, ev.data)) this.add(ev.trial, s.metric, s.value);
           } catch (err) {
-            this.errors.push(this.error('bad-output', `Could not read ${ev.tool}'s output: ${(err as Error).message}`));
+            this.errors.push(this.engineError('bad-output', msg('errors.step.badOutput', { tool: ev.tool, error: (err as Error).message })));
           }
         }
         break;
@@ -49,7 +51,7 @@ export class StepCollector {
         this.resultEvent = ev;
         break;
       case 'error':
-        this.errors.push(this.error(ev.code, ev.message));
+        this.errors.push(ev.ref ? this.engineError(ev.code, ev.ref) : this.error(ev.code, ev.message));
         break;
       case 'end':
         this.sawEnd = true;
@@ -68,15 +70,16 @@ export class StepCollector {
   /** Aggregates after the script exited. */
   finish(exit: { exitCode: number | null; cancelled: boolean; timedOut: boolean }): { result: TestResult | null; errors: TestError[] } {
     if (exit.cancelled) return { result: null, errors: [] };
-    if (exit.timedOut) this.errors.push(this.error('timeout', `${this.test} did not finish in time and was stopped; its files were removed.`));
+    if (exit.timedOut) this.errors.push(this.engineError('timeout', msg('errors.step.timeout', { test: this.test })));
     const metrics: Metrics = {};
     for (const [metric, values] of Object.entries(this.samples)) if (values.length) metrics[metric] = summarize(values);
     if (Object.keys(metrics).length === 0 && this.resultEvent?.metrics) Object.assign(metrics, this.resultEvent.metrics);
     if (Object.keys(metrics).length === 0) {
       if (this.errors.length === 0) {
-        const why = exit.exitCode !== 0 ? `the script exited with code ${exit.exitCode}` : 'the script reported no measurement';
+        const why = exit.exitCode !== 0 ? msg('errors.step.exitCode', { code: String(exit.exitCode) }) : msg('errors.step.noMeasurement');
         const tail = this.stderrTail.join(' | ').slice(0, 400);
-        this.errors.push(this.error(this.sawEnd ? 'no-result' : 'script-failed', `${this.test} produced no result: ${why}${tail ? ` (${tail})` : ''}.`));
+        const ref = tail ? msg('errors.step.noResultTail', { test: this.test, why, tail }) : msg('errors.step.noResult', { test: this.test, why });
+        this.errors.push(this.engineError(this.sawEnd ? 'no-result' : 'script-failed', ref));
       }
       return { result: null, errors: this.errors };
     }
@@ -106,7 +109,13 @@ export class StepCollector {
     this.onSample(trial, metric, value);
   }
 
+  /** An error the script reported (its own words, verbatim). */
   private error(code: string, message: string): TestError {
     return { test: this.test, place: this.place, code, message };
+  }
+
+  /** An error the engine words itself: a catalogue reference, with its English message derived from it. */
+  private engineError(code: string, ref: MsgRef): TestError {
+    return { test: this.test, place: this.place, code, ...withEnglish(ref) };
   }
 }

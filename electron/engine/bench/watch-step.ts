@@ -6,6 +6,8 @@
  */
 import { join } from 'node:path';
 import type { BenchEvent, Place, Suite } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
+import { withEnglish } from '../../shared/message-english.js';
 import { preset } from '../../shared/plan-estimate.js';
 import type { Transport } from '../transports/types.js';
 import { driveWatchBatch, percentile } from './watch-host.js';
@@ -45,7 +47,7 @@ export class WatchDriver {
     // Once inotify was found not to deliver, later inotify batches only end (no 3 × bound wait again).
     const events = ev.mode === 'inotify' && this.inotifyLost ? 0 : ev.events;
     const { rttMs, missed } = await driveWatchBatch(join(this.hostDir, ev.work, 'w'), events, this.boundMs, this.signal).catch((err: Error) => {
-      this.feed({ event: 'error', test: 'watch', code: 'host-failed', message: `This machine could not write its changes into the shared folder: ${err.message}` });
+      this.feed({ event: 'error', test: 'watch', code: 'host-failed', ...withEnglish(msg('errors.watch.hostFailed', { error: err.message })) });
       return { rttMs: [], missed: 0 };
     });
     if (this.signal.aborted || events === 0) return;
@@ -56,14 +58,14 @@ export class WatchDriver {
           event: 'error',
           test: 'watch',
           code: 'inotify-not-delivered',
-          message: `inotify events not delivered: the target saw none of ${missed} changes made on this machine within ${this.boundMs} ms each. A file watcher that relies on inotify will miss saves here; use polling (CHOKIDAR_USEPOLLING=1, WATCHPACK_POLLING=true).`,
+          ...withEnglish(msg('errors.watch.inotifyLost', { verdict: msg('errors.watch.notDelivered', { missed, ms: this.boundMs }) })),
         });
       } else if (ev.mode === 'poll') {
-        this.feed({ event: 'error', test: 'watch', code: 'not-seen', message: `The target did not see any of ${missed} changes within ${this.boundMs} ms each, even by polling.` });
+        this.feed({ event: 'error', test: 'watch', code: 'not-seen', ...withEnglish(msg('errors.watch.notSeen', { missed, ms: this.boundMs })) });
       }
       return;
     }
-    if (missed > 0) this.feed({ event: 'error', test: 'watch', code: 'changes-missed', message: `${missed} of ${ev.events} changes were not seen through ${ev.mode} within ${this.boundMs} ms (batch ${ev.trial}).` });
+    if (missed > 0) this.feed({ event: 'error', test: 'watch', code: 'changes-missed', ...withEnglish(msg('errors.watch.missed', { missed, events: ev.events, mode: ev.mode, ms: this.boundMs, batch: ev.trial })) });
     this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p50_ms`, value: round(percentile(rttMs, 50)) });
     this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p99_ms`, value: round(percentile(rttMs, 99)) });
   }

@@ -1,13 +1,20 @@
-import type { RuntimeInfo } from '../../../shared/contract.js';
+import type { MsgRef, RuntimeInfo, TestError } from '../../../shared/contract.js';
 import { msg } from '../../../shared/finding-text.js';
 import { cite, type Measurements, type Rule } from '../types.js';
 
 /** The newest watch result of a shared folder whose inotify half was measured and never fired. */
-function lostInotify(m: Measurements): { pollP50?: ReturnType<Measurements['latest']>; message: string } | undefined {
+function lostInotify(m: Measurements): { pollP50?: ReturnType<Measurements['latest']>; message: string | MsgRef } | undefined {
   const got = m.latestResult('watch', 'shared');
   const verdict = got?.errors.find((e) => e.code === 'inotify-not-delivered');
   if (!got || !verdict) return undefined;
-  return { pollP50: m.latest('watch', 'shared', 'watch_poll_p50_ms'), message: verdict.message };
+  return { pollP50: m.latest('watch', 'shared', 'watch_poll_p50_ms'), message: verdictOf(verdict) };
+}
+
+/** The watch test's verdict sentence: its reference (quoted in the reader's language), else, for a run stored before it had one, its English first sentence. */
+function verdictOf(e: TestError): string | MsgRef {
+  const v = e.ref?.key === 'errors.watch.inotifyLost' ? e.ref.params?.verdict : undefined;
+  if (v && typeof v === 'object') return { ...v, key: `common:${v.key}` };
+  return e.message.replace(/\s*A file watcher that relies on inotify.*$/, '');
 }
 
 /**
@@ -38,8 +45,8 @@ export const pollingWatcher: Rule = {
   weigh: (f, _rt, m) => {
     const lost = lostInotify(m);
     if (!lost) return f;
-    // The watch test's own verdict (English, from the bench engine) is quoted as it was recorded.
-    const mine = msg('rule.pollingWatcher.measured', { message: lost.message.replace(/\s*A file watcher that relies on inotify.*$/, '') });
+    // The watch test's own verdict is quoted (in the reader's language when it has a reference).
+    const mine = msg('rule.pollingWatcher.measured', { message: lost.message });
     const poll = lost.pollP50 ? [msg('rule.pollingWatcher.poll', { poll: cite(lost.pollP50, 'ms') })] : [];
     return { ...f, text: { ...f.text, evidence: [mine, ...poll] } };
   },

@@ -5,7 +5,7 @@
  * parameters, verbatim.
  */
 import type { MsgRef } from '../../../shared/contract.js';
-import { renderError } from '../../../shared/error-text.js';
+import { englishOf } from '../../../shared/message-english.js';
 
 /** One reason: a message of the detect catalogue. */
 export type Why = MsgRef;
@@ -17,5 +17,5 @@ export function why(key: string, params?: MsgRef['params']): Why {
 
 /** The English text of a reason. */
 export function whyEn(w: Why): string {
-  return renderError(w, 'en') ?? w.key;
+  return englishOf(w);
 }
