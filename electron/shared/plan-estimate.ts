@@ -47,7 +47,7 @@ function specOf(test: string): TestSpec {
  * (the verdicts' interval, verdict-stats.ts logMeanInterval) is wider than ±targetHalfWidth gets one more trial at a
  * time, up to maxTrials. watch keeps its preset count (its trials are driven from the host in one script run).
  * quick keeps its 3 trials so that its time is what the plan says on any machine (no trials record; Results marks a
- * quick result unstable by its trials' spread, src/lib/unstable.ts); `vmbench run --max-trials N` lets it add trials.
+ * quick result unstable by its trials' spread, electron/shared/unstable.ts); `vmbench run --max-trials N` lets it add trials.
  */
 const ADAPTIVE: Record<Suite, { maxTrials: number; targetHalfWidth: number }> = {
   quick: { maxTrials: 3, targetHalfWidth: 0.1 },
