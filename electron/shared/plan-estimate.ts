@@ -132,6 +132,24 @@ export function targetEstimateSec(suite: Suite, tests: readonly TestId[], places
   return steps + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
 }
 
+/** The fewest and the most trials of a suite's tests (its default tests unless named): quick 3 and 3, standard 5 and 8, thorough 7 and 12. */
+export function suiteTrials(suite: Suite, tests: readonly TestId[] = defaultTests(suite)): { min: number; max: number } {
+  const plans = tests.map((t) => trialsPlan(suite, t));
+  return { min: Math.min(...plans.map((p) => p.minTrials)), max: Math.max(...plans.map((p) => p.maxTrials)) };
+}
+
+/** Expected duration of a whole target when every step that may add trials takes its maximum (each added trial a new script run), in seconds. */
+export function targetMaxEstimateSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
+  const added = plannedSteps(tests, places).reduce((a, s) => {
+    const p = trialsPlan(suite, s.test);
+    const extra = p.maxTrials - p.minTrials;
+    if (extra <= 0) return a;
+    const native = extra * addedTrialEstimateSec(suite, s.test);
+    return a + (s.place === 'native' ? native : Math.ceil(native * GUEST_FACTOR + GUEST_TRIAL_SEC * extra));
+  }, 0);
+  return targetEstimateSec(suite, tests, places) + added;
+}
+
 /** Seconds of a test's set-up before its first trial (warm-up pass, file layout, a server's start), on the development machine. */
 export function setupEstimateSec(suite: Suite, test: TestId): number {
   return specOf(test).setup(preset(suite, test));

@@ -17,6 +17,10 @@ import type { Run } from '../../electron/shared/contract.js';
 import { runTable } from '../../electron/cli/summary.js';
 import { runToJson, runToMarkdown } from '../../electron/engine/report/index.js';
 import type { UnstableReport } from '../../electron/shared/unstable.js';
+import { RunControls } from '../../src/components/run-controls';
+import { RunPlan, fmtAboutRange, plannedTargets } from '../../src/components/run-plan';
+import { i18n } from '../../src/lib/i18n';
+import { SCRIPT_TESTS, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../electron/shared/plan-estimate.js';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -185,6 +189,31 @@ describe('the CLI step line of a step that may add trials', () => {
       expect(text).toContain(lang === 'en' ? '[1/2] local native seq-write (5 to 8 trials)' : '[1/2] local ネイティブ seq-write（試行 5〜8 回）');
       expect(text).toContain(lang === 'en' ? '[2/2] local native seq-read (3 trials)' : '[2/2] local ネイティブ seq-read（試行 3 回）');
     }
+  });
+});
+
+describe('the plan before a run says the range of trials and of time', () => {
+  it('standard "5–8 trials" and thorough "7–12 trials" (quick "3 trials"), the same plan as the CLI step line, and an estimate that covers the added trials', () => {
+    expect(trialsPlan('standard', 'seq-write')).toMatchObject({ minTrials: 5, maxTrials: 8 });
+    const controls = renderToStaticMarkup(<RunControls />);
+    expect(controls).toContain('>Quick · 3 trials<');
+    expect(controls).toContain('>Standard · 5–8 trials<');
+    expect(controls).toContain('>Thorough · 7–12 trials<');
+    const ja = inLang('ja', () => renderToStaticMarkup(<RunControls />));
+    expect(ja).toContain('>標準 · 5〜8 回<');
+    expect(ja).toContain('>クイック · 3 回<');
+    // This machine alone (no detection yet): the estimate with 5 trials a step, and with 8.
+    const [local] = plannedTargets([], [], 'standard', false);
+    expect(local).toMatchObject({ id: 'local', seconds: targetEstimateSec('standard', SCRIPT_TESTS, ['native']), maxSeconds: targetMaxEstimateSec('standard', SCRIPT_TESTS, ['native']) });
+    expect(local.maxSeconds).toBeGreaterThan(local.seconds);
+    const t = i18n.getFixedT(null, 'ui');
+    expect(fmtAboutRange(local.seconds, local.maxSeconds, t)).toMatch(/^~\d+–\d+ min$|^~\d+ s–\d+ min$/);
+    expect(inLang('ja', () => fmtAboutRange(local.seconds, local.maxSeconds, t))).toMatch(/^約\d+(秒)?〜\d+分$/);
+    expect([fmtAboutRange(150, 200, t), fmtAboutRange(50, 80, t), fmtAboutRange(60, 130, t), fmtAboutRange(120, 125, t)]).toEqual(['~3 min', '~50–80 s', '~60 s–2 min', '~2 min']);
+    // Quick adds no trials: one figure, in the plan as rendered (the store's initial suite).
+    const [quick] = plannedTargets([], [], 'quick', false);
+    expect(quick.maxSeconds).toBe(quick.seconds);
+    expect(renderToStaticMarkup(<RunPlan />)).toMatch(new RegExp(`data-seconds="${quick.seconds}" data-max-seconds="${quick.seconds}">Total ~\\d+ (s|min)<`));
   });
 });
 
