@@ -134,7 +134,7 @@ export function targetEstimateSec(suite: Suite, tests: readonly TestId[], places
 
 /** The fewest and the most trials of a suite's tests (its default tests unless named): quick 3 and 3, standard 5 and 8, thorough 7 and 12. */
 export function suiteTrials(suite: Suite, tests: readonly TestId[] = defaultTests(suite)): { min: number; max: number } {
-  const plans = tests.map((t) => trialsPlan(suite, t));
+  const plans = (tests.length ? tests : defaultTests(suite)).map((t) => trialsPlan(suite, t));
   return { min: Math.min(...plans.map((p) => p.minTrials)), max: Math.max(...plans.map((p) => p.maxTrials)) };
 }
 

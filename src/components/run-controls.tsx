@@ -1,19 +1,12 @@
-import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Suite } from '../../electron/shared/contract.js';
-import { suiteTrials } from '../../electron/shared/plan-estimate.js';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
+import { suiteTrialsText } from './run-plan';
 import { Icon } from './icons';
 
 const SUITES: readonly Suite[] = ['quick', 'standard', 'thorough'];
-
-/** A suite's trials as its label says them: "3 trials", or "5–8 trials" where its tests may add trials (plan-estimate.ts suiteTrials, as the CLI's step line). */
-export function suiteTrialsText(suite: Suite, t: TFunction<'ui'>): string {
-  const { min, max } = suiteTrials(suite);
-  return max > min ? t('trials.range', { min, max }) : t('trials.count', { count: min });
-}
 
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Place, TargetInfo, TestId } from '../../electron/shared/contract.js';
-import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
+import type { Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, suiteTrials, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
@@ -22,6 +22,12 @@ export function fmtAboutRange(sec: number, maxSec: number, t: TFunction<'ui'>): 
   const mins = (x: number): number => Math.round(x / 60);
   if (maxSec < 90) return t('about.secRange', { a: secs(sec), b: secs(maxSec) });
   return sec < 90 ? t('about.mixedRange', { a: secs(sec), b: mins(maxSec) }) : t('about.minRange', { a: mins(sec), b: mins(maxSec) });
+}
+
+/** A suite's trials as its label says them: "3 trials", or "5–8 trials" where its tests may add trials (plan-estimate.ts suiteTrials, as the CLI's step line). */
+export function suiteTrialsText(suite: Suite, t: TFunction<'ui'>, tests?: readonly TestId[]): string {
+  const { min, max } = suiteTrials(suite, tests);
+  return max > min ? t('trials.range', { min, max }) : t('trials.count', { count: min });
 }
 
 /** One chosen target and how long it should take: with the suite's minimum of trials, and with its maximum. */

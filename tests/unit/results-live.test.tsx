@@ -20,6 +20,8 @@ import type { UnstableReport } from '../../electron/shared/unstable.js';
 import { RunControls } from '../../src/components/run-controls';
 import { RunPlan, fmtAboutRange, plannedTargets } from '../../src/components/run-plan';
 import { i18n } from '../../src/lib/i18n';
+import { TooFewOffer } from '../../src/views/too-few-offer';
+import { compareRuns } from '../../electron/engine/compare.js';
 import { SCRIPT_TESTS, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../electron/shared/plan-estimate.js';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
@@ -214,6 +216,15 @@ describe('the plan before a run says the range of trials and of time', () => {
     const [quick] = plannedTargets([], [], 'quick', false);
     expect(quick.maxSeconds).toBe(quick.seconds);
     expect(renderToStaticMarkup(<RunPlan />)).toMatch(new RegExp(`data-seconds="${quick.seconds}" data-max-seconds="${quick.seconds}">Total ~\\d+ (s|min)<`));
+  });
+
+  it('Compare\'s offer of a thorough re-run says its range too: "7–12 trials per test" and a time that covers them', () => {
+    const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
+    useAppStore.setState(initialAppData());
+    const html = renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />);
+    expect(html).toContain('The thorough suite runs 7–12 trials per test');
+    expect(html).toMatch(/Re-run after with thorough \(~\d+–\d+ min\)/);
+    expect(inLang('ja', () => renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />))).toContain('精密スイートはテストごとに 7〜12 回試行し');
   });
 });
 
