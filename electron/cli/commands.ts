@@ -13,6 +13,7 @@ import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
 import { print, printErr } from './output.js';
 import { jsonSafe, jsonText } from '../shared/terminal-safe.js';
+import { unstableReport } from '../shared/unstable.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {
@@ -125,7 +126,8 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const run = await call<Run>(engine, 'runs.get', finished.runId);
   print(runTable(run, lang) + '\n');
   if (o.jsonFile) {
-    await writeOutput(o.jsonFile, JSON.stringify(run, null, 2) + '\n');
+    // The run as stored, with its unstable numbers stated (derived by the one rule, electron/shared/unstable.ts).
+    await writeOutput(o.jsonFile, JSON.stringify({ ...run, unstable: unstableReport(run) }, null, 2) + '\n');
     printErr(t('cli:run.written', { file: o.jsonFile }) + '\n');
   }
   if (o.cardFile) await cmdCard(engine, run.id, undefined, o.cardFile, lang);

@@ -7,6 +7,7 @@ import { runHeadlines } from '../shared/headline.js';
 import { translator, type Lang } from '../shared/i18n.js';
 import { metricInfo } from '../shared/metrics.js';
 import { terminalSafe } from '../shared/terminal-safe.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../shared/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../shared/verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
@@ -30,6 +31,7 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
     groupTargetErrors(tr).map((g) => `  ${tr.id} (${t('cli:run.steps', { count: g.count })}: ${g.steps.map((x) => `${x.test} ${t(`common:place.${x.place}`)}`).join(', ')}) ${g.code}: ${errorText(g, lang)}`),
   );
   const headlines = runHeadlines(run, lang).map((h) => `  ${h.text}`);
+  const unstable = unstableMetrics(run);
   const cols = ['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vsNative'].map((c) => t(`cli:col.${c}`));
   const targetLine = (tr: Run['targets'][number]): string =>
     `  ${tr.id}: ${t(`common:status.${tr.status}`)}${tr.status === 'ok' ? '' : ` (${t('cli:run.stepsFailed', { failed: tr.errors.filter(isFailure).length, total: tr.errors.length + tr.results.length })})`}`;
@@ -40,6 +42,7 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
     t('cli:run.targets'),
     ...run.targets.map(targetLine),
     ...(headlines.length ? [t('cli:run.headline'), ...headlines] : []),
+    ...(unstable.length ? [`! ${unstableLeadText(unstable, lang)}`, ...unstable.map((u) => `  ${unstableItemText(u, lang)}`)] : []),
     ...(errors.length ? [t('cli:run.errors'), ...errors] : []),
   ].join('\n');
 }

@@ -47,7 +47,7 @@ function specOf(test: string): TestSpec {
  * (the verdicts' interval, verdict-stats.ts logMeanInterval) is wider than ±targetHalfWidth gets one more trial at a
  * time, up to maxTrials. watch keeps its preset count (its trials are driven from the host in one script run).
  * quick keeps its 3 trials so that its time is what the plan says on any machine (no trials record; Results marks a
- * quick result unstable by its trials' spread, src/lib/unstable.ts); `vmbench run --max-trials N` lets it add trials.
+ * quick result unstable by its trials' spread, electron/shared/unstable.ts); `vmbench run --max-trials N` lets it add trials.
  */
 const ADAPTIVE: Record<Suite, { maxTrials: number; targetHalfWidth: number }> = {
   quick: { maxTrials: 3, targetHalfWidth: 0.1 },
@@ -130,6 +130,24 @@ export function plannedSteps(tests: readonly TestId[], places: readonly Place[])
 export function targetEstimateSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
   const steps = plannedSteps(tests, places).reduce((a, s) => a + placeEstimateSec(suite, s.test, s.place), 0);
   return steps + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
+}
+
+/** The fewest and the most trials of a suite's tests (its default tests unless named): quick 3 and 3, standard 5 and 8, thorough 7 and 12. */
+export function suiteTrials(suite: Suite, tests: readonly TestId[] = defaultTests(suite)): { min: number; max: number } {
+  const plans = (tests.length ? tests : defaultTests(suite)).map((t) => trialsPlan(suite, t));
+  return { min: Math.min(...plans.map((p) => p.minTrials)), max: Math.max(...plans.map((p) => p.maxTrials)) };
+}
+
+/** Expected duration of a whole target when every step that may add trials takes its maximum (each added trial a new script run), in seconds. */
+export function targetMaxEstimateSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
+  const added = plannedSteps(tests, places).reduce((a, s) => {
+    const p = trialsPlan(suite, s.test);
+    const extra = p.maxTrials - p.minTrials;
+    if (extra <= 0) return a;
+    const native = extra * addedTrialEstimateSec(suite, s.test);
+    return a + (s.place === 'native' ? native : Math.ceil(native * GUEST_FACTOR + GUEST_TRIAL_SEC * extra));
+  }, 0);
+  return targetEstimateSec(suite, tests, places) + added;
 }
 
 /** Seconds of a test's set-up before its first trial (warm-up pass, file layout, a server's start), on the development machine. */

@@ -3,14 +3,10 @@ import { useUi } from '../lib/use-ui';
 import type { Suite } from '../../electron/shared/contract.js';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
+import { suiteTrialsText } from './run-plan';
 import { Icon } from './icons';
 
-// Labels are ui:suite.<id> with the trial count.
-const SUITES: { id: Suite; trials: number }[] = [
-  { id: 'quick', trials: 3 },
-  { id: 'standard', trials: 5 },
-  { id: 'thorough', trials: 7 },
-];
+const SUITES: readonly Suite[] = ['quick', 'standard', 'thorough'];
 
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {
@@ -35,8 +31,8 @@ export function RunControls(): JSX.Element {
         <span className="field-label suite-label">{t('controls.suite')}</span>
         <select data-testid="suite-select" aria-label={t('controls.suite')} value={suite} disabled={busy} onChange={(e) => setSuite(e.target.value as Suite)}>
           {SUITES.map((s) => (
-            <option key={s.id} value={s.id}>
-              {t(`suite.${s.id}`, { count: s.trials })}
+            <option key={s} value={s}>
+              {t(`suite.${s}`, { trials: suiteTrialsText(s, t) })}
             </option>
           ))}
         </select>

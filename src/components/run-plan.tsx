@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Place, TargetInfo, TestId } from '../../electron/shared/contract.js';
-import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, targetEstimateSec } from '../../electron/shared/plan-estimate.js';
+import type { Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, suiteTrials, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
@@ -14,12 +14,29 @@ export function fmtAbout(sec: number, t: TFunction<'ui'>): string {
   return t('about.min', { n: Math.round(sec / 60) });
 }
 
-/** One chosen target and how long it should take. */
+/** A duration that may grow by added trials: "~50 s", "~2–3 min", "~50 s–2 min" (one figure when both round alike). */
+export function fmtAboutRange(sec: number, maxSec: number, t: TFunction<'ui'>): string {
+  const a = fmtAbout(sec, t);
+  if (maxSec <= sec || fmtAbout(maxSec, t) === a) return a;
+  const secs = (x: number): number => Math.max(10, Math.round(x / 10) * 10);
+  const mins = (x: number): number => Math.round(x / 60);
+  if (maxSec < 90) return t('about.secRange', { a: secs(sec), b: secs(maxSec) });
+  return sec < 90 ? t('about.mixedRange', { a: secs(sec), b: mins(maxSec) }) : t('about.minRange', { a: mins(sec), b: mins(maxSec) });
+}
+
+/** A suite's trials as its label says them: "3 trials", or "5–8 trials" where its tests may add trials (plan-estimate.ts suiteTrials, as the CLI's step line). */
+export function suiteTrialsText(suite: Suite, t: TFunction<'ui'>, tests?: readonly TestId[]): string {
+  const { min, max } = suiteTrials(suite, tests);
+  return max > min ? t('trials.range', { min, max }) : t('trials.count', { count: min });
+}
+
+/** One chosen target and how long it should take: with the suite's minimum of trials, and with its maximum. */
 export interface PlannedTarget {
   id: string;
   label: string;
   places: Place[];
   seconds: number;
+  maxSeconds: number;
 }
 
 /** The targets a click on "Benchmark my setup" would measure, each with its estimate (This machine first). */
@@ -27,7 +44,7 @@ export function plannedTargets(targets: TargetInfo[], selected: string[], suite:
   const tests: TestId[] = [...SCRIPT_TESTS, ...(devTree ? DEV_TESTS : []), ...(services ? SERVICE_TESTS : [])];
   const chosen = targets.filter((t) => t.id === 'local' || selected.includes(t.id));
   if (!chosen.some((t) => t.id === 'local')) chosen.unshift({ id: 'local', label: 'This machine', places: ['native'] } as TargetInfo);
-  return chosen.map((t) => ({ id: t.id, label: t.label, places: t.places, seconds: targetEstimateSec(suite, tests, t.places) }));
+  return chosen.map((t) => ({ id: t.id, label: t.label, places: t.places, seconds: targetEstimateSec(suite, tests, t.places), maxSeconds: targetMaxEstimateSec(suite, tests, t.places) }));
 }
 
 /** The chosen targets with an estimated duration each, and the total, shown next to the primary button. */
@@ -40,6 +57,7 @@ export function RunPlan(): JSX.Element {
   const detect = useAppStore((s) => s.detect);
   const plan = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services, devTree);
   const total = plan.reduce((a, p) => a + p.seconds, 0);
+  const maxTotal = plan.reduce((a, p) => a + p.maxSeconds, 0);
   return (
     <div className="run-plan" data-testid="run-plan" aria-label={t('plan.label')}>
       <ul className="run-plan-list">
@@ -47,13 +65,13 @@ export function RunPlan(): JSX.Element {
           <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
             <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
             <span className="run-plan-meta">
-              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {fmtAbout(p.seconds, t)}
+              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {fmtAboutRange(p.seconds, p.maxSeconds, t)}
             </span>
           </li>
         ))}
       </ul>
-      <span className="run-plan-total" data-testid="run-plan-total" data-seconds={total}>
-        {t('plan.total', { about: fmtAbout(total, t) })}
+      <span className="run-plan-total" data-testid="run-plan-total" data-seconds={total} data-max-seconds={maxTotal}>
+        {t('plan.total', { about: fmtAboutRange(total, maxTotal, t) })}
       </span>
     </div>
   );

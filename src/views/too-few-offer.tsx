@@ -1,10 +1,10 @@
 import { useState, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Comparison } from '../../electron/shared/contract.js';
-import { targetEstimateSec } from '../../electron/shared/plan-estimate.js';
+import { targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { fmtAbout } from '../components/run-plan';
+import { fmtAboutRange, suiteTrialsText } from '../components/run-plan';
 import { uiLang } from '../lib/i18n';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
@@ -26,7 +26,9 @@ export function TooFewOffer({ comparison }: { comparison: Comparison }): JSX.Ele
   // The after run's targets as detected now (their places); This machine measures natively.
   const places = (id: string): ('native' | 'shared' | 'guest' | 'volume')[] => detected.find((x) => x.id === id)?.places ?? (id === 'local' ? ['native'] : ['shared', 'guest']);
   const seconds = b.targets.reduce((sum, id) => sum + targetEstimateSec('thorough', b.tests, places(id)), 0);
-  const about = fmtAbout(seconds, t);
+  const maxSeconds = b.targets.reduce((sum, id) => sum + targetMaxEstimateSec('thorough', b.tests, places(id)), 0);
+  const about = fmtAboutRange(seconds, maxSeconds, t);
+  const trials = suiteTrialsText('thorough', t, b.tests);
   const names = b.targets.map((id) => targetLabel(detected.find((x) => x.id === id) ?? { id }, uiLang())).join(t('common:listSeparator', { defaultValue: ', ' }));
   const start = (): void => {
     setAsking(false);
@@ -35,14 +37,14 @@ export function TooFewOffer({ comparison }: { comparison: Comparison }): JSX.Ele
   return (
     <p className="banner banner-warn too-few" data-testid="too-few-offer">
       <span className="banner-text">
-        {text} {t('tooFew.thorough')}
+        {text} {t('tooFew.thorough', { trials })}
       </span>
       <button type="button" className="btn" data-testid="rerun-thorough" disabled={running} onClick={() => setAsking(true)}>
         {t('tooFew.rerunAbout', { about })}
       </button>
       {asking ? (
         <ConfirmDialog title={t('tooFew.confirmTitle')} confirmLabel={t('tooFew.confirmStart')} onCancel={() => setAsking(false)} onConfirm={start}>
-          <p data-testid="rerun-thorough-body">{t('tooFew.confirmBody', { about, names, count: b.tests.length })}</p>
+          <p data-testid="rerun-thorough-body">{t('tooFew.confirmBody', { about, names, count: b.tests.length, trials })}</p>
         </ConfirmDialog>
       ) : null}
     </p>

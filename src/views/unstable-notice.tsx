@@ -2,10 +2,9 @@ import { useState, type JSX } from 'react';
 import type { Run } from '../../electron/shared/contract.js';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { MISSING } from '../../electron/shared/format.js';
-import { fmtEta, fmtNum } from '../lib/format';
-import { metricMeta } from '../lib/metrics';
-import { placeName } from '../lib/run-data';
-import { UNSTABLE_SPREAD, unstableMetrics } from '../lib/unstable';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../../electron/shared/unstable.js';
+import { fmtEta } from '../lib/format';
+import { uiLang } from '../lib/i18n';
 import { useUi } from '../lib/use-ui';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
@@ -26,17 +25,13 @@ export function UnstableNotice({ run }: { run: Run }): JSX.Element | null {
   return (
     <div className="banner banner-warn unstable" data-testid="unstable-notice">
       <div className="banner-text">
-        <p>{unstable.every((u) => u.trials) ? t('unstable.leadTrials', { count: unstable.length }) : t('unstable.lead', { count: unstable.length, target: Math.round(UNSTABLE_SPREAD * 100) })}</p>
+        <p>{unstableLeadText(unstable, uiLang())}</p>
         <ul className="unstable-list">
-          {unstable.map((u) => {
-            const meta = metricMeta(u.metric, u.test);
-            return (
-              <li key={`${u.target.id}|${u.place}|${u.test}`} data-testid="unstable-metric" data-metric={u.metric} data-spread={u.spread.toFixed(3)}>
-                {t('unstable.item', { metric: meta.label, place: placeName(u.target, u.place), min: fmtNum(u.stat.min), max: fmtNum(u.stat.max), unit: meta.unit, spread: Math.round(u.spread * 100), n: u.stat.n })}
-                {u.trials ? ` ${t('unstable.trials', { width: Math.round((u.trials.widths.at(-1) ?? 0) * 100), target: Math.round(u.trials.target * 1000) / 10, n: u.trials.taken })}` : null}
-              </li>
-            );
-          })}
+          {unstable.map((u) => (
+            <li key={`${u.target.id}|${u.place}|${u.test}`} data-testid="unstable-metric" data-metric={u.metric} data-spread={u.spread.toFixed(3)}>
+              {unstableItemText(u, uiLang())}
+            </li>
+          ))}
         </ul>
       </div>
       <button type="button" className="btn" data-testid="unstable-rerun" disabled={busy} onClick={() => (run.suite === 'thorough' ? setAsking(true) : rerun())}>

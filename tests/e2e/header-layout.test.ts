@@ -106,9 +106,15 @@ describe('header', () => {
     const local = page.locator('[data-testid="run-plan-item"][data-target="local"]');
     expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+ (s|min)/);
     const before = await page.getByTestId('run-plan-total').innerText();
+    // quick keeps its 3 trials: one figure; standard and thorough may add trials: their range of trials and of time.
+    expect(before).toMatch(/^Total ~\d+ (s|min)$/);
+    const options = await page.getByTestId('suite-select').locator('option').allInnerTexts();
+    expect(options).toEqual(['Quick · 3 trials', 'Standard · 5–8 trials', 'Thorough · 7–12 trials']);
     await page.getByTestId('suite-select').selectOption('thorough');
     const after = await page.getByTestId('run-plan-total').innerText();
-    const minutes = (t: string): number => (/~(\d+) min/.exec(t) ? Number(/~(\d+) min/.exec(t)![1]) : Number(/~(\d+) s/.exec(t)![1]) / 60);
+    expect(after).toMatch(/^Total ~\d+–\d+ min$|^Total ~\d+ s–\d+ min$/);
+    // The lower figure of a range, in minutes.
+    const minutes = (t: string): number => (/~(\d+)(–\d+)? min/.exec(t) ? Number(/~(\d+)(–\d+)? min/.exec(t)![1]) : Number(/~(\d+)(–\d+)? s/.exec(t)![1]) / 60);
     expect(minutes(after)).toBeGreaterThan(minutes(before));
     await page.getByTestId('suite-select').selectOption('quick');
   });

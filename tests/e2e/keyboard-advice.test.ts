@@ -125,12 +125,14 @@ describe('compare: the thorough re-run and the exports', () => {
     await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
     const rerun = page.getByTestId('rerun-thorough');
     await rerun.waitFor();
-    expect(await rerun.innerText()).toMatch(/^Re-run after with thorough \(~\d+ (min|s)\)$/);
+    // thorough takes 7 trials and may add up to 12: the range of time and of trials.
+    expect(await rerun.innerText()).toMatch(/^Re-run after with thorough \(~\d+(–\d+ min| min| s| s–\d+ min)\)$/);
+    expect(await page.getByTestId('too-few-offer').innerText()).toContain('The thorough suite runs 7–12 trials per test');
     const before = starts.length;
     await rerun.click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.getByTestId('rerun-thorough-body').innerText()).toMatch(/7 trials per test: ~\d+ (min|s)\./);
+    expect(await dialog.getByTestId('rerun-thorough-body').innerText()).toMatch(/7–12 trials per test: ~\d+(–\d+ min| min| s| s–\d+ min)\./);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await shootWidthsAndThemes(page, (w, s) => `${SHOTS}/rerun-confirm-en-${w}-${s}.png`);
     await page.keyboard.press('Escape');

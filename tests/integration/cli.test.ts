@@ -3,6 +3,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/shared/contract.js';
+import { RunStore } from '../../electron/engine/store/run-store.js';
+import { unstableReport, type UnstableReport } from '../../electron/shared/unstable.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 
@@ -50,6 +52,31 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     const run = JSON.parse(await readFile(out, 'utf8')) as Run;
     expect(run.schemaVersion).toBe(1);
     expect(run.targets[0].results.map((x) => x.test)).toEqual(['small-files', 'seq-write']);
+    // The unstable numbers, stated by the one rule (whichever this machine's trials gave: each listed one broke it).
+    const { unstable } = run as Run & { unstable: UnstableReport };
+    expect(unstable).toMatchObject({ spreadLimit: 0.15, rule: expect.stringMatching(/±15% of their median/) });
+    for (const m of unstable.metrics) expect(m.by === 'interval' || m.spread > 0.15, JSON.stringify(m)).toBe(true);
+    expect(unstable.metrics.map((m) => m.metric)).toEqual(unstableReport(run).metrics.map((m) => m.metric));
+  });
+
+  it('a stored quick run with wide trials: export --format json states its unstable numbers, --format md lists them (en, ja)', async () => {
+    const own = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-unstable-'));
+    try {
+      // aa-quick-a: a real quick run under load (3 fixed trials); small-files creates 23,250–62,125/s around 28,791.
+      const recorded = JSON.parse(await readFile(new URL('../fixtures/runs/aa-quick-a.json', import.meta.url), 'utf8')) as Run;
+      await new RunStore(own).save(recorded);
+      const at = (args: string[]): { status: number | null; stdout: string; stderr: string } => runCli(args, { ...process.env, VMBENCH_HOME: own, LANG: 'C.UTF-8', LC_ALL: '' }, 60_000);
+      const json = at(['export', recorded.id, '--format', 'json']);
+      expect(json.status, json.stderr).toBe(0);
+      const { unstable } = JSON.parse(json.stdout) as { unstable: UnstableReport };
+      expect(unstable.metrics.map((m) => `${m.test} ${m.metric} ${m.by}`)).toEqual(['seq-write write_MBps spread', 'seq-read read_MBps spread', 'rand-read read_iops spread', 'small-files create_per_s spread']);
+      expect(unstable.metrics[3]).toMatchObject({ target: 'local', place: 'native', min: 23249.636, max: 62125.412, n: 3, spread: 0.675 });
+      const md = at(['export', recorded.id, '--format', 'md']);
+      expect(md.stdout).toContain('- Create files · This machine · native: 23,250–62,125 files/s (±68%, 3 trials)');
+      expect(at(['export', recorded.id, '--format', 'md', '--lang', 'ja']).stdout).toMatch(/^\*\*4 件の数値が試行間で ±15% を超えてばらつきました/m);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 
   it('runs, compare, export and card work on stored runs', async () => {

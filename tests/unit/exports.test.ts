@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { unstableReport } from '../../electron/shared/unstable.js';
+import { parseImportFile } from '../../electron/engine/store/import-runs.js';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/shared/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
@@ -166,7 +168,11 @@ describe('runToJson and exportRun', () => {
   it('writes pretty redacted JSON that parses back to the redacted run', () => {
     const json = runToJson(run, ctx);
     expect(json.startsWith('{\n  "schemaVersion": 1,')).toBe(true);
-    expect(JSON.parse(json)).toEqual(redactRun(run, ctx));
+    // The stored run's format, with the unstable numbers stated beside it (derived: import drops the field).
+    const { unstable, ...stored } = JSON.parse(json) as Record<string, unknown>;
+    expect(stored).toEqual(redactRun(run, ctx));
+    expect(unstable).toEqual(unstableReport(redactRun(run, ctx)));
+    expect(parseImportFile({ name: 'run.json', content: json })[0].run).not.toHaveProperty('unstable');
     for (const s of SECRETS) expect(json).not.toMatch(s);
   });
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { JobEvent, PlanStep } from '../../electron/shared/contract.js';
 import { throughputData } from '../../src/lib/run-data';
-import { unstableMetrics } from '../../src/lib/unstable';
+import { unstableMetrics } from '../../electron/shared/unstable.js';
 import { useAppStore, initialAppData } from '../../src/store/app-store';
 import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
 import { liveJob, liveRun } from '../../src/store/live-run';
@@ -12,6 +12,17 @@ import { LiveHistoryNote } from '../../src/views/live-history-note';
 import { LiveNumbers } from '../../src/components/live-numbers';
 import { createProgressPrinter } from '../../electron/cli/progress.js';
 import type { TrialsRecord } from '../../electron/shared/contract.js';
+import { readFileSync } from 'node:fs';
+import type { Run } from '../../electron/shared/contract.js';
+import { runTable } from '../../electron/cli/summary.js';
+import { runToJson, runToMarkdown } from '../../electron/engine/report/index.js';
+import type { UnstableReport } from '../../electron/shared/unstable.js';
+import { RunControls } from '../../src/components/run-controls';
+import { RunPlan, fmtAboutRange, plannedTargets } from '../../src/components/run-plan';
+import { i18n } from '../../src/lib/i18n';
+import { TooFewOffer } from '../../src/views/too-few-offer';
+import { compareRuns } from '../../electron/engine/compare.js';
+import { SCRIPT_TESTS, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../electron/shared/plan-estimate.js';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -86,6 +97,45 @@ describe('unstable metrics in Results', () => {
   });
 });
 
+describe('the one unstable rule in every face, on a recorded quick run (3 fixed trials, no trials record)', () => {
+  // aa-quick-a: a real quick run of This machine under load; small-files creates 23,250–62,125/s around 28,791 (±68%).
+  const run = JSON.parse(readFileSync(new URL('../fixtures/runs/aa-quick-a.json', import.meta.url), 'utf8')) as Run;
+  const wide = ['seq-write write_MBps', 'seq-read read_MBps', 'rand-read read_iops', 'small-files create_per_s'];
+
+  it('marks each primary metric whose trials spread wider than ±15% of the median, the same list for Results, the CLI, JSON and Markdown', () => {
+    expect(unstableMetrics(run).map((u) => `${u.test} ${u.metric}`)).toEqual(wide);
+    useAppStore.setState(initialAppData());
+    const ui = renderToStaticMarkup(<UnstableNotice run={run} />);
+    expect(ui).toContain('4 numbers varied more than ±15% between their trials');
+    expect(ui).toContain('Create files · This machine · native: 23,250–62,125 files/s (±68%, 3 trials)');
+    for (const lang of ['en', 'ja'] as const) {
+      const table = runTable(run, lang);
+      const md = runToMarkdown(run, undefined, lang);
+      if (lang === 'en') {
+        expect(table).toContain('! 4 numbers varied more than ±15% between their trials; they may not be what this setup usually gives:');
+        expect(table).toContain('  Create files · This machine · native: 23,250–62,125 files/s (±68%, 3 trials)');
+        expect(md).toContain('**4 numbers varied more than ±15% between their trials; they may not be what this setup usually gives:**');
+        expect(md).toContain('- Create files · This machine · native: 23,250–62,125 files/s (±68%, 3 trials)');
+      } else {
+        expect(table).toContain('! 4 件の数値が試行間で ±15% を超えてばらつきました');
+        expect(table).toMatch(/ · このマシン · ネイティブ：23,250–62,125 \S+（±68%、試行 3 回）/);
+        expect(md).toMatch(/^- .+ · このマシン · ネイティブ：23,250–62,125 \S+（±68%、試行 3 回）$/m);
+      }
+      expect(table.split('\n').filter((l) => /±\d+%, 3 trials|試行 3 回）/.test(l))).toHaveLength(4);
+    }
+    const json = JSON.parse(runToJson(run)) as Run & { unstable: UnstableReport };
+    expect(json.unstable.spreadLimit).toBe(0.15);
+    expect(json.unstable.rule).toMatch(/^A test's primary metric is unstable when its trials' min–max spread is wider than ±15% of their median/);
+    expect(json.unstable.metrics.map((m) => `${m.test} ${m.metric}`)).toEqual(wide);
+    expect(json.unstable.metrics.find((m) => m.test === 'small-files')).toMatchObject({ target: 'local', place: 'native', min: 23249.636, max: 62125.412, n: 3, spread: 0.675, by: 'spread' });
+    // A run whose trials agree says nothing anywhere.
+    const calm = JSON.parse(readFileSync(new URL('../fixtures/runs/quick-multi.json', import.meta.url), 'utf8')) as Run;
+    expect(runTable(calm)).not.toMatch(/varied more than/);
+    expect(runToMarkdown(calm)).not.toMatch(/varied more than/);
+    expect((JSON.parse(runToJson(calm)) as { unstable: UnstableReport }).unstable.metrics).toEqual([]);
+  });
+});
+
 describe('a metric that stays unstable after adaptive trials', () => {
   // rand-read read_iops of the recorded aa-quick-b run (57,175 / 78,864 / 64,775) plus two more trials from aa-quick-a.
   const wide = result('rand-read', 'native', { read_iops: [57175, 78864, 64775, 149809, 72072] });
@@ -104,6 +154,11 @@ describe('a metric that stays unstable after adaptive trials', () => {
     expect(en).toContain('data-testid="unstable-rerun"');
     const ja = inLang('ja', () => renderToStaticMarkup(<UnstableNotice run={run} />));
     expect(ja).toContain('上限 5 回の試行後も 95% 区間が ±44%（目標 ±10%）');
+    // The CLI's table and the JSON export state the same one, by its interval.
+    expect(runTable(run)).toMatch(/^! 1 number stayed unstable: more trials did not bring its 95% interval within the suite's target/m);
+    expect(runTable(run)).toMatch(/57,175–149,809 IOPS \(±\d+%, 5 trials\) — 95% interval still ±44% after the maximum of 5 trials \(target ±10%\)$/m);
+    const json = JSON.parse(runToJson(run)) as { unstable: UnstableReport };
+    expect(json.unstable.metrics).toEqual([expect.objectContaining({ test: 'rand-read', metric: 'read_iops', by: 'interval', trials: wide.trials })]);
   });
 
   it('the CLI says it after the result line, with the command that runs it again', () => {
@@ -136,6 +191,40 @@ describe('the CLI step line of a step that may add trials', () => {
       expect(text).toContain(lang === 'en' ? '[1/2] local native seq-write (5 to 8 trials)' : '[1/2] local ネイティブ seq-write（試行 5〜8 回）');
       expect(text).toContain(lang === 'en' ? '[2/2] local native seq-read (3 trials)' : '[2/2] local ネイティブ seq-read（試行 3 回）');
     }
+  });
+});
+
+describe('the plan before a run says the range of trials and of time', () => {
+  it('standard "5–8 trials" and thorough "7–12 trials" (quick "3 trials"), the same plan as the CLI step line, and an estimate that covers the added trials', () => {
+    expect(trialsPlan('standard', 'seq-write')).toMatchObject({ minTrials: 5, maxTrials: 8 });
+    const controls = renderToStaticMarkup(<RunControls />);
+    expect(controls).toContain('>Quick · 3 trials<');
+    expect(controls).toContain('>Standard · 5–8 trials<');
+    expect(controls).toContain('>Thorough · 7–12 trials<');
+    const ja = inLang('ja', () => renderToStaticMarkup(<RunControls />));
+    expect(ja).toContain('>標準 · 5〜8 回<');
+    expect(ja).toContain('>クイック · 3 回<');
+    // This machine alone (no detection yet): the estimate with 5 trials a step, and with 8.
+    const [local] = plannedTargets([], [], 'standard', false);
+    expect(local).toMatchObject({ id: 'local', seconds: targetEstimateSec('standard', SCRIPT_TESTS, ['native']), maxSeconds: targetMaxEstimateSec('standard', SCRIPT_TESTS, ['native']) });
+    expect(local.maxSeconds).toBeGreaterThan(local.seconds);
+    const t = i18n.getFixedT(null, 'ui');
+    expect(fmtAboutRange(local.seconds, local.maxSeconds, t)).toMatch(/^~\d+–\d+ min$|^~\d+ s–\d+ min$/);
+    expect(inLang('ja', () => fmtAboutRange(local.seconds, local.maxSeconds, t))).toMatch(/^約\d+(秒)?〜\d+分$/);
+    expect([fmtAboutRange(150, 200, t), fmtAboutRange(50, 80, t), fmtAboutRange(60, 130, t), fmtAboutRange(120, 125, t)]).toEqual(['~3 min', '~50–80 s', '~60 s–2 min', '~2 min']);
+    // Quick adds no trials: one figure, in the plan as rendered (the store's initial suite).
+    const [quick] = plannedTargets([], [], 'quick', false);
+    expect(quick.maxSeconds).toBe(quick.seconds);
+    expect(renderToStaticMarkup(<RunPlan />)).toMatch(new RegExp(`data-seconds="${quick.seconds}" data-max-seconds="${quick.seconds}">Total ~\\d+ (s|min)<`));
+  });
+
+  it('Compare\'s offer of a thorough re-run says its range too: "7–12 trials per test" and a time that covers them', () => {
+    const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
+    useAppStore.setState(initialAppData());
+    const html = renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />);
+    expect(html).toContain('The thorough suite runs 7–12 trials per test');
+    expect(html).toMatch(/Re-run after with thorough \(~\d+–\d+ min\)/);
+    expect(inLang('ja', () => renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />))).toContain('精密スイートはテストごとに 7〜12 回試行し');
   });
 });
 

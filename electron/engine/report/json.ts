@@ -1,8 +1,10 @@
-/** JSON export: the stored run format, redacted and pretty-printed. */
+/** JSON export: the stored run format, redacted and pretty-printed, with the unstable numbers (electron/shared/unstable.ts) stated beside it. */
 import type { Run } from '../../shared/contract.js';
+import { unstableReport } from '../../shared/unstable.js';
 import { redactRun, type RedactContext } from './redact.js';
 
-/** A run as pretty JSON (two-space indent, trailing newline), redacted. */
+/** A run as pretty JSON (two-space indent, trailing newline), redacted; `unstable` is derived (a stored run does not keep it; import drops it). */
 export function runToJson(run: Run, ctx?: RedactContext): string {
-  return `${JSON.stringify(redactRun(run, ctx), null, 2)}\n`;
+  const redacted = redactRun(run, ctx);
+  return `${JSON.stringify({ ...redacted, unstable: unstableReport(redacted) }, null, 2)}\n`;
 }

@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import { translator, type Lang } from '../../shared/i18n.js';
 import { methodSummary } from '../../shared/method-summary.js';
 import { metricInfo } from '../../shared/metrics.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../../shared/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../../shared/verdict-stats.js';
 import {
   describeProbe,
@@ -99,6 +100,8 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
   out.push(`- **vmbench:** ${t('report:md.on', { version: run.app.version, platform: `${run.app.platform}/${run.app.arch}` })}`);
   out.push(`- ${label('host')} ${describeProbe(hostProbe(run), lang)}`);
   out.push('', t('report:md.intro'));
+  const unstable = unstableMetrics(run);
+  if (unstable.length) out.push('', `**${unstableLeadText(unstable, lang)}**`, '', ...unstable.map((u) => `- ${oneLine(unstableItemText(u, lang))}`));
   for (const tr of run.targets) {
     out.push('', `## ${cell(targetName(tr, lang))} (${code(tr.id)}, ${tr.runtime})`, '');
     out.push(`- ${label('system')} ${describeProbe(tr.probe, lang)}`);
