@@ -32,7 +32,7 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
         <StateBadge state={run.status} />
       </td>
       <td>{run.targets.join(', ')}</td>
-      <td className="col-headline">
+      <td>
         <ul className="headline">
           {Object.entries(run.headline).map(([m, v]) => (
             <li key={m} title={m}>
