@@ -104,7 +104,7 @@ describe('import, cross-machine compare and the team table', () => {
     expect(order).toBeTruthy();
     const first = page.getByTestId('settings-change').first();
     expect(await first.getAttribute('data-setting')).toBe('mountType');
-    expect(await first.innerText()).toMatch(/lima:test\s+mountType\s+"?virtiofs"?\s+"?9p"?/);
+    expect(await first.innerText()).toMatch(/lima:test\s+File sharing\s+virtiofs\s+9p/);
     // "Re-run with more trials" would measure this machine, not the colleague's: not offered across machines.
     expect(await page.getByTestId('too-few-offer').count()).toBe(0);
     await page.getByTestId('method-note').locator('summary').click();
