@@ -116,8 +116,8 @@ describe('labels and units a new user reads (session 13)', () => {
       expect(tiles).toContain(formatNumber(61870, lang));
       expect(tiles).toContain(`${formatNumber(58203, lang)}–${formatNumber(64812, lang)}`);
       const table = render(lang, <CompareTable comparison={compareRuns(a, b)} />);
-      expect(table).toContain(`${formatNumber(58203, lang)}–${formatNumber(64812, lang)} · n=3`);
-      expect(table).toContain(`${formatNumber(60110, lang)}–${formatNumber(65020, lang)} · n=3`);
+      expect(table).toContain(`<span>${formatNumber(58203, lang)}–${formatNumber(64812, lang)}</span> <span>· n=3</span>`);
+      expect(table).toContain(`<span>${formatNumber(60110, lang)}–${formatNumber(65020, lang)}</span> <span>· n=3</span>`);
       expect(tiles + table).not.toMatch(/\d\.\dk|\dk–/);
     }
   });
