@@ -4,8 +4,9 @@
 // (tests/fixtures/runtimes/lima/list-json.trellis-cli-d3894d6.ndjson, replayed by a stub limactl,
 // with the lima.yaml beside it). The runtimes' own CLIs (docker, virsh, vagrant, …) are kept off
 // PATH, so this machine's guests never show.
-// Environments, Results, History, Compare and What to change at 1440 and 1024 px in both themes, the latency chart, the share
-// card of the newest run (its PNG as vmbench renders it), and docs/screenshot.png (Results, whole page).
+// Environments, Results, History, Compare and What to change at 1440 and 1024 px in both themes, in English and
+// in Japanese (ja-*.png), the latency chart, the share card of the newest run in both languages (its PNG as vmbench
+// renders it), and docs/screenshot.png (Results, whole page).
 import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,26 +70,29 @@ try {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
   try {
     mkdirSync(out, { recursive: true });
-    for (const scheme of ['light', 'dark']) {
+    // English, then Japanese (its files start with ja-; the browser's language picks the UI's).
+    for (const [locale, prefix] of [['en-US', ''], ['ja-JP', 'ja-']]) for (const scheme of ['light', 'dark']) {
       for (const width of [1440, 1024]) {
-        const context = await browser.newContext({ viewport: { width, height: 1000 }, locale: 'en-US', colorScheme: scheme, reducedMotion: 'reduce' });
+        const context = await browser.newContext({ viewport: { width, height: 1000 }, locale, colorScheme: scheme, reducedMotion: 'reduce' });
         const page = await context.newPage();
         await page.goto(url);
+        // The bundled Japanese faces are in before anything is drawn (this machine may have no Japanese font).
+        await page.evaluate(() => Promise.all([400, 600, 700].map((w) => document.fonts.load(`${w} 16px "vmbench Noto Sans JP"`, '日本語'))));
         const settle = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
         // Environments: wait for this machine's system facts and the Lima instance.
         await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="probe-facts"]').waitFor({ timeout: 60_000 });
         await page.locator('[data-testid="runtime-card"][data-runtime-id="lima:test"]').waitFor({ timeout: 60_000 });
-        await page.getByTestId('detect-status').filter({ hasText: /found in/ }).waitFor({ timeout: 60_000 });
+        await page.getByTestId('detect-status').filter({ hasText: /found in|を検出（/ }).waitFor({ timeout: 60_000 });
         await settle();
-        await page.screenshot({ path: join(out, `environments-${width}-${scheme}.png`) });
+        await page.screenshot({ path: join(out, `${prefix}environments-${width}-${scheme}.png`) });
         await page.getByTestId('nav-results').click();
         await page.getByTestId('chart-latency').waitFor();
         await page.waitForTimeout(600); // the charts' first layout
         await settle();
-        await page.screenshot({ path: join(out, `results-${width}-${scheme}.png`) });
-        if (width === 1440) await page.getByTestId('chart-latency').screenshot({ path: join(out, `latency-${width}-${scheme}.png`) });
+        await page.screenshot({ path: join(out, `${prefix}results-${width}-${scheme}.png`) });
+        if (width === 1440 && !prefix) await page.getByTestId('chart-latency').screenshot({ path: join(out, `latency-${width}-${scheme}.png`) });
         // The README's picture: the whole Results page.
-        if (width === 1440 && scheme === 'dark') {
+        if (width === 1440 && scheme === 'dark' && !prefix) {
           // A window as tall as the page (a full-page capture would draw the sticky header mid-page).
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           await page.setViewportSize({ width, height });
@@ -100,17 +104,17 @@ try {
         await page.getByTestId('nav-history').click();
         await page.getByTestId('view-history').waitFor();
         await settle();
-        await page.screenshot({ path: join(out, `history-${width}-${scheme}.png`) });
+        await page.screenshot({ path: join(out, `${prefix}history-${width}-${scheme}.png`) });
         // Compare opens on the two newest runs (libvirt before → after); What to change lists the Lima instance's advice.
         await page.getByTestId('nav-compare').click();
         await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
         await page.waitForTimeout(600);
         await settle();
-        await page.screenshot({ path: join(out, `compare-${width}-${scheme}.png`) });
+        await page.screenshot({ path: join(out, `${prefix}compare-${width}-${scheme}.png`) });
         await page.getByTestId('nav-advice').click();
         await page.getByTestId('view-advice').waitFor();
         await settle();
-        await page.screenshot({ path: join(out, `advice-${width}-${scheme}.png`) });
+        await page.screenshot({ path: join(out, `${prefix}advice-${width}-${scheme}.png`) });
         await context.close();
       }
     }
@@ -123,8 +127,10 @@ try {
       return env.value;
     };
     const { runs } = await api('runs.list');
-    const card = await api('card.render', { runId: runs[0].id, compareTo: runs[1]?.id });
-    writeFileSync(join(out, 'share-card.png'), Buffer.from(card.pngBase64, 'base64'));
+    for (const lang of ['en', 'ja']) {
+      const card = await api('card.render', { runId: runs[0].id, compareTo: runs[1]?.id, lang });
+      writeFileSync(join(out, lang === 'en' ? 'share-card.png' : 'ja-share-card.png'), Buffer.from(card.pngBase64, 'base64'));
+    }
     console.log(`docs-screens: wrote ${readdirSync(out).length} files to docs/screens/`);
   } finally {
     await browser.close();

@@ -3,7 +3,7 @@ import { useUi } from '../lib/use-ui';
 import type { CompareRow, Comparison } from '../../electron/shared/contract.js';
 import { levelText, verdictWord } from '../../electron/shared/verdict-stats.js';
 import { uiLang } from '../lib/i18n';
-import { fmtCompact, fmtInterval, fmtNum, fmtRatio } from '../lib/format';
+import { fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
 const PLACES = ['native', 'shared', 'guest', 'volume'];
@@ -28,8 +28,14 @@ export function groupRows(rows: CompareRow[]): { key: string; title: string; row
   return [...groups.values()].sort((x, y) => cmp(x.rank, y.rank)).map(({ key, title, rows: rs }) => ({ key, title, rows: rs }));
 }
 
-function spread(s: [number, number] | null, n: number): string {
-  return s ? `${fmtCompact(s[0])}–${fmtCompact(s[1])} · n=${n}` : '';
+/** A side's min–max, written as its median is (61,870 over 58,203–64,812: a mix of 58.2k and full numbers read as two scales); it may wrap before "· n=", never inside a number. */
+function Spread({ s, n }: { s: [number, number] | null; n: number }): JSX.Element | null {
+  if (!s) return null;
+  return (
+    <span className="muted small block spread">
+      <span>{`${fmtNum(s[0])}–${fmtNum(s[1])}`}</span> <span>{`· n=${n}`}</span>
+    </span>
+  );
 }
 
 /** The seed-004-style table: metric, before, after (each with its spread), the ratio with its interval (the one number of change), verdict. */
@@ -82,11 +88,11 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                     </th>
                     <td className="num">
                       {fmtNum(r.a)}
-                      <span className="muted small block">{spread(r.spreadA, r.nA)}</span>
+                      <Spread s={r.spreadA} n={r.nA} />
                     </td>
                     <td className="num strong">
                       {fmtNum(r.b)}
-                      <span className="muted small block">{spread(r.spreadB, r.nB)}</span>
+                      <Spread s={r.spreadB} n={r.nB} />
                     </td>
                     {cross ? (
                       <>

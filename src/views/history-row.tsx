@@ -27,7 +27,7 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
           </span>
         ) : null}
       </td>
-      <td>{t(`common:suite.${run.suite}`)}</td>
+      <td className="col-suite">{t(`common:suite.${run.suite}`)}</td>
       <td>
         <StateBadge state={run.status} />
       </td>
@@ -36,7 +36,10 @@ export function HistoryRow(props: { run: RunSummary; picked: boolean; current: b
         <ul className="headline">
           {Object.entries(run.headline).map(([m, v]) => (
             <li key={m} title={m}>
-              <span className="muted">{metricMeta(m, headlineTest(m)).label}</span> <span className="strong">{fmtNum(v)}</span> <span className="muted">{metricMeta(m).unit}</span>
+              <span className="muted headline-label">{metricMeta(m, headlineTest(m)).label}</span>{' '}
+              <span className="headline-value">
+                <span className="strong">{fmtNum(v)}</span> <span className="muted">{metricMeta(m).unit}</span>
+              </span>
             </li>
           ))}
         </ul>

@@ -1,11 +1,12 @@
 import type { JSX } from 'react';
-import { useUi } from '../lib/use-ui';
+import { useLang, useUi } from '../lib/use-ui';
 import type { SettingChange } from '../../electron/shared/contract.js';
-import { fmtValue } from '../lib/format';
+import { settingLabel, settingValue } from '../lib/setting-labels';
 
-/** The settings that differ between the two compared runs (what an apply changed, or two machines' setups), before → after or A → B. */
+/** The settings that differ between the two compared runs (what an apply changed, or two machines' setups), before → after or A → B, named and worded as the settings list does (the key as a tooltip). */
 export function SettingsChanges({ changes, labels }: { changes: SettingChange[]; labels?: { a: string; b: string } }): JSX.Element | null {
   const { t } = useUi();
+  const lang = useLang();
   if (changes.length === 0) return null;
   return (
     <section className="card settings-changes" data-testid="settings-changes" aria-label={t('settingsChanged.title')}>
@@ -23,9 +24,9 @@ export function SettingsChanges({ changes, labels }: { changes: SettingChange[];
           {changes.map((c) => (
             <tr key={`${c.target}/${c.setting}`} data-testid="settings-change" data-setting={c.setting}>
               <td className="mono">{c.target}</td>
-              <td>{c.setting}</td>
-              <td className="mono">{fmtValue(c.a)}</td>
-              <td className="mono">{fmtValue(c.b)}</td>
+              <td title={t('settings.key', { key: c.setting })}>{settingLabel(c.setting, lang)}</td>
+              <td className="mono">{settingValue(c.setting, c.a, lang)}</td>
+              <td className="mono">{settingValue(c.setting, c.b, lang)}</td>
             </tr>
           ))}
         </tbody>

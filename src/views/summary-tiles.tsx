@@ -3,7 +3,7 @@ import { useUi } from '../lib/use-ui';
 import type { Run, TestId } from '../../electron/shared/contract.js';
 import { isFallback, targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
-import { fmtCompact, fmtNum } from '../lib/format';
+import { fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
 import { baselineTarget, runLatencyUnit } from '../lib/run-data';
 import { TEST_CATALOGUE, type MetricSpec } from '../../electron/shared/test-catalogue.js';
@@ -38,7 +38,7 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
             <span className="tile-unit">{scale(tile.metric).unit}</span>
           </span>
           <span className="tile-sub">
-            n={tile.stat?.n} · {fmtCompact(scaled(tile.stat?.min, scale(tile.metric).div))}–{fmtCompact(scaled(tile.stat?.max, scale(tile.metric).div))}
+            n={tile.stat?.n} · {fmtNum(scaled(tile.stat?.min, scale(tile.metric).div))}–{fmtNum(scaled(tile.stat?.max, scale(tile.metric).div))}
             {tile.fallback ? (
               <span className="tag tag-warn" title={t('headline.fallbackHint')}>
                 {t('headline.fallback')}

@@ -104,7 +104,18 @@ describe('import, cross-machine compare and the team table', () => {
     expect(order).toBeTruthy();
     const first = page.getByTestId('settings-change').first();
     expect(await first.getAttribute('data-setting')).toBe('mountType');
-    expect(await first.innerText()).toMatch(/lima:test\s+mountType\s+"?virtiofs"?\s+"?9p"?/);
+    expect(await first.innerText()).toMatch(/lima:test\s+File sharing\s+virtiofs\s+9p/);
+    // Its title sits inside the card, in line with the first column's text (it touched the card's corner).
+    const inset = await page.getByTestId('settings-changes').evaluate((card) => {
+      const text = (e: Element): DOMRect => {
+        const r = document.createRange();
+        r.selectNodeContents(e);
+        return r.getBoundingClientRect();
+      };
+      const [c, h, cell] = [card.getBoundingClientRect(), text(card.querySelector('h2')!), text(card.querySelector('tbody td')!)];
+      return { top: h.top - c.top >= 8, left: Math.abs(h.left - cell.left) <= 1 };
+    });
+    expect(inset).toEqual({ top: true, left: true });
     // "Re-run with more trials" would measure this machine, not the colleague's: not offered across machines.
     expect(await page.getByTestId('too-few-offer').count()).toBe(0);
     await page.getByTestId('method-note').locator('summary').click();

@@ -1,6 +1,6 @@
 // Catalogue coverage of the Japanese UI: every view is walked in ja (with stored runs that fill the
 // charts, tables and the comparison) and its visible text and accessible names (aria-label, title,
-// placeholder, alt) must contain no raw catalogue key and no English catalogue value that has a
+// placeholder, alt) must contain no raw catalogue or setting key and no English catalogue value that has a
 // Japanese translation. Exact technical text (commands, ids, the bench script's own method line) is
 // marked lang="en" or set in code/mono and is not a catalogue value. A planted English value and a
 // planted key prove the check can fail.
@@ -58,6 +58,8 @@ function allKeys(): Set<string> {
 
 const FRAGMENTS = englishFragments();
 const KEYS = allKeys();
+/** Setting keys that have a label (ui:setting.label.*): shown alone as text, one is a raw key ("diskIo" in Compare's changed settings). */
+const SETTING_KEYS = new Set(Object.keys((CATALOGUES.en.ui as { setting: { label: Record<string, string> } }).setting.label));
 
 /** The page's visible text segments and accessible names, outside code, mono text and lang="en" elements. */
 function segments(p: Page): Promise<string[]> {
@@ -86,6 +88,7 @@ async function leftovers(p: Page): Promise<string[]> {
   for (const seg of await segments(p)) {
     const text = seg.replace(/^(aria-label|title|placeholder|alt)=/, '');
     if (KEYS.has(text) && /[.:]/.test(text)) found.add(`key ${text}`);
+    if (SETTING_KEYS.has(text)) found.add(`setting key ${text}`);
     if (FRAGMENTS.words.has(text)) found.add(`English "${text}"`);
     for (const f of FRAGMENTS.phrases) {
       const at = text.indexOf(f);
@@ -126,11 +129,14 @@ describe('no English and no raw keys in the Japanese UI', () => {
       w.textContent = 'Median';
       // What the summary tiles were named before they used the UI's language.
       w.setAttribute('aria-label', 'This machine の主な値');
-      document.body.append(s, w);
+      const k = document.createElement('span');
+      k.id = 'planted-setting';
+      k.textContent = 'diskIo';
+      document.body.append(s, w, k);
     });
     const found = await leftovers(page);
-    await page.evaluate(() => ['planted', 'planted-word'].forEach((id) => document.getElementById(id)?.remove()));
-    expect(found).toEqual(['English "Benchmark my setup" in "Benchmark my setup"', 'English "Median"', 'English "This machine" in "aria-label=This machine の主な値"', 'key chart.smallAbsSub']);
+    await page.evaluate(() => ['planted', 'planted-word', 'planted-setting'].forEach((id) => document.getElementById(id)?.remove()));
+    expect(found).toEqual(['English "Benchmark my setup" in "Benchmark my setup"', 'English "Median"', 'English "This machine" in "aria-label=This machine の主な値"', 'key chart.smallAbsSub', 'setting key diskIo']);
   });
 
   for (const view of VIEWS) {

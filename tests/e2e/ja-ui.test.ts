@@ -15,6 +15,8 @@ let server: WebServer;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** The engine calls the page made (channel names), from its first load on. */
+const apiCalls: string[] = [];
 
 /** What is wider than its box at this width: the page itself, or a control, tab, heading or label whose text does not fit. */
 function overflowing(p: Page): Promise<string[]> {
@@ -45,6 +47,10 @@ describe('the UI in Japanese', () => {
     // navigator.language follows the context's locale: the web UI starts in Japanese on its own.
     context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'ja-JP', colorScheme: 'light', reducedMotion: 'reduce' });
     page = await context.newPage();
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith('/api/')) apiCalls.push(path.slice('/api/'.length));
+    });
     await page.goto(server.url);
     await page.getByTestId('benchmark-button').waitFor();
     // The bundled Japanese font (this machine has no system one) is in before anything is measured.
@@ -61,6 +67,13 @@ describe('the UI in Japanese', () => {
     expect(await page.getByTestId('lang-ja').getAttribute('aria-pressed')).toBe('true');
     // The run plan next to the button names This machine in Japanese too.
     expect(await page.locator('[data-testid="run-plan-item"][data-target="local"] .run-plan-name').innerText()).toBe('このマシン');
+  });
+
+  it('asks for the app info, the run list and the newest run once each on load (issue 25: 3, 2 and 2 times before)', async () => {
+    await expect.poll(() => apiCalls.includes('runs.get'), { timeout: 30_000 }).toBe(true);
+    await page.getByTestId('detect-status').filter({ hasText: /を検出（/ }).waitFor({ timeout: 60_000 });
+    const count = (c: string): number => apiCalls.filter((x) => x === c).length;
+    expect({ info: count('app.info'), list: count('runs.list'), get: count('runs.get') }).toEqual({ info: 1, list: 1, get: 1 });
   });
 
   for (const view of VIEWS) {

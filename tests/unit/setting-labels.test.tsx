@@ -4,6 +4,7 @@ import type { ProbeInfo, RuntimeInfo } from '../../electron/shared/contract.js';
 import { installCommand } from '../../src/lib/install-command';
 import { settingLabel, settingValue, sourceWords } from '../../src/lib/setting-labels';
 import { FioMissing } from '../../src/views/fio-missing';
+import { SettingsChanges } from '../../src/views/settings-changes';
 import { SettingsList } from '../../src/views/settings-list';
 import { englishLeft, inLang } from '../helpers/in-lang.js';
 
@@ -106,5 +107,18 @@ describe('missing fio', () => {
     expect(installCommand('Arch Linux', 'fio')).toBe('sudo pacman -S fio');
     expect(installCommand('macOS 15.1', 'fio')).toBe('brew install fio');
     expect(installCommand('Plan 9', 'fio')).toBeNull();
+  });
+
+  it('Compare\'s changed settings are named and worded as the settings list does, the key only in the tooltip', () => {
+    const changes = [
+      { target: 'libvirt:web', setting: 'diskIo', a: 'default', b: 'io_uring' },
+      { target: 'lima:test', setting: 'memoryMiB', a: 4096, b: 6144 },
+    ];
+    const ja = inLang('ja', () => renderToStaticMarkup(<SettingsChanges changes={changes} />));
+    expect(ja).toContain('<td title="設定キー: diskIo">ディスク I/O モード</td>');
+    expect(ja).toContain('<td title="設定キー: memoryMiB">メモリー</td><td class="mono">4 GiB</td><td class="mono">6 GiB</td>');
+    expect(ja).not.toMatch(/>(diskIo|memoryMiB)</);
+    const en = inLang('en', () => renderToStaticMarkup(<SettingsChanges changes={changes} />));
+    expect(en).toContain('<td title="Setting key: diskIo">Disk I/O mode</td><td class="mono">default</td><td class="mono">io_uring</td>');
   });
 });

@@ -7,6 +7,7 @@ import { createI18n, type Lang } from '../../electron/shared/i18n.js';
 import { RunControls } from '../../src/components/run-controls';
 import { Sidebar } from '../../src/components/sidebar';
 import { EnvironmentsView } from '../../src/views/environments-view';
+import { CompareTable } from '../../src/views/compare-table';
 import { ResultsTable } from '../../src/views/results-table';
 import { SummaryTiles } from '../../src/views/summary-tiles';
 import { Welcome } from '../../src/views/welcome';
@@ -16,6 +17,7 @@ import type { Run } from '../../electron/shared/contract.js';
 import { runHeadlines } from '../../electron/shared/headline.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 import { RunHeadline } from '../../src/views/run-headline';
+import { compareRuns } from '../../electron/engine/compare.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const render = (lang: Lang, el: JSX.Element): string => renderToStaticMarkup(<I18nextProvider i18n={createI18n(lang)}>{el}</I18nextProvider>);
@@ -103,6 +105,21 @@ describe('labels and units a new user reads (session 13)', () => {
     expect(latencyUnit(43000).unit).toBe('ms');
     expect(html).toContain(`${formatNumber(41.95, 'en')}<span class="tile-unit">ms</span>`);
     expect(html).not.toContain('µs');
+  });
+
+  it('writes a range the way it writes the median beside it (61,870 over 58,203–64,812, not 58.2k–64.8k), on tiles and in Compare', () => {
+    const iops = (v: number[]) => makeRun(`r-${v[0]}`, '2026-11-23T10:00:00Z', [result('rand-read', 'native', { read_iops: v })]);
+    const a = iops([58203, 61870, 64812]);
+    const b = iops([60110, 62000, 65020]);
+    for (const lang of ['en', 'ja'] as const) {
+      const tiles = render(lang, <SummaryTiles run={a} />);
+      expect(tiles).toContain(formatNumber(61870, lang));
+      expect(tiles).toContain(`${formatNumber(58203, lang)}–${formatNumber(64812, lang)}`);
+      const table = render(lang, <CompareTable comparison={compareRuns(a, b)} />);
+      expect(table).toContain(`<span>${formatNumber(58203, lang)}–${formatNumber(64812, lang)}</span> <span>· n=3</span>`);
+      expect(table).toContain(`<span>${formatNumber(60110, lang)}–${formatNumber(65020, lang)}</span> <span>· n=3</span>`);
+      expect(tiles + table).not.toMatch(/\d\.\dk|\dk–/);
+    }
   });
 });
 
