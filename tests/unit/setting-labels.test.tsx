@@ -36,7 +36,7 @@ describe('settings in words', () => {
       findings: [],
     } satisfies RuntimeInfo;
     const html = renderToStaticMarkup(<SettingsList runtime={rt} />);
-    expect(html).toContain('<dt title="Setting key: memoryMiB">Memory</dt>');
+    expect(html).toContain('<dt title="Its name in vmbench detect --json: memoryMiB">Memory</dt>');
     expect(html).toContain('6 GiB');
     expect(html).toContain('from settings file');
     expect(html).toContain('title="Not set anywhere: this is the runtime’s default.">default</span>');
@@ -78,7 +78,7 @@ describe('settings in Japanese', () => {
       active: { vmType: 'vz' }, targets: [], findings: [],
     };
     const ja = inLang('ja', () => renderToStaticMarkup(<SettingsList runtime={rt} />));
-    expect(ja).toContain('<dt title="設定キー: memoryMiB">メモリー</dt>');
+    expect(ja).toContain('<dt title="vmbench detect --json での名前: memoryMiB">メモリー</dt>');
     expect(ja).toContain('title="ランタイムの設定ファイルから読み取った値です。">設定ファイルから</span>');
     expect(ja).toContain('>デフォルト</span>');
     expect(ja).toContain('>CLI の報告</span>');
@@ -115,10 +115,10 @@ describe('missing fio', () => {
       { target: 'lima:test', setting: 'memoryMiB', a: 4096, b: 6144 },
     ];
     const ja = inLang('ja', () => renderToStaticMarkup(<SettingsChanges changes={changes} />));
-    expect(ja).toContain('<td title="設定キー: diskIo">ディスク I/O モード</td>');
-    expect(ja).toContain('<td title="設定キー: memoryMiB">メモリー</td><td class="mono">4 GiB</td><td class="mono">6 GiB</td>');
+    expect(ja).toContain('<td title="vmbench detect --json での名前: diskIo">ディスク I/O モード</td>');
+    expect(ja).toContain('<td title="vmbench detect --json での名前: memoryMiB">メモリー</td><td class="mono">4 GiB</td><td class="mono">6 GiB</td>');
     expect(ja).not.toMatch(/>(diskIo|memoryMiB)</);
     const en = inLang('en', () => renderToStaticMarkup(<SettingsChanges changes={changes} />));
-    expect(en).toContain('<td title="Setting key: diskIo">Disk I/O mode</td><td class="mono">default</td><td class="mono">io_uring</td>');
+    expect(en).toContain('<td title="Its name in vmbench detect --json: diskIo">Disk I/O mode</td><td class="mono">default</td><td class="mono">io_uring</td>');
   });
 });
