@@ -8,3 +8,5 @@ export interface SizedFile {
 export function initialChunks(dir: string): SizedFile[];
 /** The chunk of one catalogue (src/locales/<lang>/<ns>.json), or undefined when the build has none of its own. */
 export function catalogueChunk(dir: string, lang: string, ns: string): SizedFile | undefined;
+/** What `npm run perf` prints about the first load (entry, index.html's JS, chunks fetched before the first paint). */
+export function firstLoadLines(dir: string, fetched?: string[]): string[];

@@ -26,3 +26,25 @@ export function catalogueChunk(dir, lang, ns) {
   const entry = JSON.parse(readFileSync(manifest, 'utf8'))[`locales/${lang}/${ns}.json`];
   return entry ? sized(dir, entry.file) : undefined;
 }
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (files, k) => files.reduce((a, f) => a + f[k], 0);
+
+/**
+ * What `npm run perf` prints about the first load: the entry chunk, all JS index.html loads at once, and the
+ * chunks the page fetched before its first contentful paint beyond those (`fetched`: paths under the build,
+ * from the browser's resource timing; the catalogues of the page's language).
+ */
+export function firstLoadLines(dir, fetched = []) {
+  const initial = initialChunks(dir);
+  const lines = [
+    `entry ${initial[0].file}: ${kb(initial[0].bytes)} (${kb(initial[0].gzip)} gzip)`,
+    `index.html's JS (entry + ${initial.length - 1} modulepreloads): ${kb(sum(initial, 'bytes'))} (${kb(sum(initial, 'gzip'))} gzip)`,
+  ];
+  const more = [...new Set(fetched)].filter((f) => f.endsWith('.js') && !initial.some((i) => i.file === f)).map((f) => sized(dir, f));
+  if (fetched.length) {
+    lines.push(`fetched before the first paint besides: ${more.map((f) => `${f.file} ${kb(f.bytes)}`).join(', ') || 'nothing'}`);
+    lines.push(`first screen JS in all: ${kb(sum(initial, 'bytes') + sum(more, 'bytes'))} (${kb(sum(initial, 'gzip') + sum(more, 'gzip'))} gzip)`);
+  }
+  return lines;
+}
