@@ -41,7 +41,9 @@ if (root) {
       </StrictMode>,
     );
     // Once the page is up, the other language comes in the background: the switch then shows it at once.
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1000));
-    idle(() => void preloadOtherLangs().catch(() => undefined));
+    // (When idle, or after 2 s at the latest: a page busy with a live run may not be idle for long.)
+    const preload = (): void => void preloadOtherLangs().catch(() => undefined);
+    if (window.requestIdleCallback) window.requestIdleCallback(preload, { timeout: 2000 });
+    else setTimeout(preload, 1000);
   });
 }

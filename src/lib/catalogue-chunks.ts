@@ -8,6 +8,8 @@ import { addCatalogue, catalogue, type Catalogue, type Lang, type Namespace } fr
 
 /** What the first screen (header, sidebar, Environments with its runtime cards, banners) shows. */
 export const FIRST_SCREEN: readonly Namespace[] = ['common', 'ui', 'detect', 'report'];
+/** Every namespace the renderer shows: the first screen's and those the views load with themselves (advice). */
+export const RENDERER_NAMESPACES: readonly Namespace[] = [...FIRST_SCREEN, 'advice'];
 
 const pending = new Map<string, Promise<void>>();
 

@@ -5,7 +5,7 @@
  * Its catalogues come in chunks (catalogue-chunks.ts): the page's language first, a switch waits for its own.
  */
 import { createI18n, isLang, LANGS, langFromTag, loadedNamespaces, type Lang } from '../../electron/shared/i18n.js';
-import { FIRST_SCREEN, hasCatalogues, loadCatalogues } from './catalogue-chunks';
+import { FIRST_SCREEN, hasCatalogues, loadCatalogues, RENDERER_NAMESPACES } from './catalogue-chunks';
 
 const KEY = 'vmbench.lang';
 
@@ -39,10 +39,9 @@ export function loadFirstScreen(): Promise<void> {
   return loadCatalogues(uiLang(), FIRST_SCREEN);
 }
 
-/** Fetches the other languages' catalogues that this page has loaded, so that a switch shows them at once (after the first paint). */
+/** Fetches every catalogue of the other languages that the renderer shows, so that a switch shows them at once (after the first paint). */
 export function preloadOtherLangs(): Promise<void> {
-  const have = loadedNamespaces(uiLang());
-  return Promise.all(LANGS.filter((l) => l !== uiLang()).map((l) => loadCatalogues(l, have))).then(() => undefined);
+  return Promise.all(LANGS.filter((l) => l !== uiLang()).map((l) => loadCatalogues(l, RENDERER_NAMESPACES))).then(() => undefined);
 }
 
 let wanted: Lang | undefined;
