@@ -64,5 +64,6 @@ export function setLang(lang: Lang): Promise<void> {
     show();
     return Promise.resolve();
   }
-  return loadCatalogues(lang, need).then(show);
+  // A chunk that cannot be fetched leaves the page whole in its language (the pick is kept for the next start).
+  return loadCatalogues(lang, need).then(show, () => undefined);
 }
