@@ -15,6 +15,9 @@ const englishCli = { LANG: 'C.UTF-8', LC_ALL: '', LC_MESSAGES: '' };
 // own (INTEGRATION_HOME, emptied by tests/integration/global-setup.ts) and no libvirt or Docker
 // socket. A test that means more sets it in the env it passes. The e2e harness does the same for each server it starts.
 
+// Every project's test processes read catalogues from their files when a language is first asked for, as the Node faces do.
+const setupFiles = ['tests/helpers/catalogue-files-setup.ts'];
+
 export default defineConfig({
   test: {
     // Both cores: the fast lane's files share nothing (each has its own data folder from mkdtemp, port 0,
@@ -30,10 +33,11 @@ export default defineConfig({
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
       // Dates are written in local time with the zone shown (electron/shared/format.ts): unit tests read them in UTC on any machine.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', env: { TZ: 'UTC' }, testTimeout: 60_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles, environment: 'node', env: { TZ: 'UTC' }, testTimeout: 60_000 } },
       {
         test: {
           name: 'integration',
+          setupFiles,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           env: { ...englishCli, ...hostOnlyEnv(INTEGRATION_HOME) },
@@ -44,6 +48,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          setupFiles,
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 600_000,
@@ -59,6 +64,7 @@ export default defineConfig({
       {
         test: {
           name: 'live-vm',
+          setupFiles,
           include: LIVE_VM_FILES,
           globalSetup: ['tests/live/global-setup.ts'],
           env: englishCli,
@@ -70,6 +76,7 @@ export default defineConfig({
       {
         test: {
           name: 'live-host',
+          setupFiles,
           include: ['tests/live/**/*.test.ts'],
           exclude: LIVE_VM_FILES,
           globalSetup: ['tests/live/global-setup.ts'],

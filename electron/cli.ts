@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ExportFormat, Suite } from './shared/contract.js';
 import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
+import { useCatalogueFiles } from './engine/catalogue-files.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parseTests } from './cli/commands.js';
 import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
@@ -17,6 +18,8 @@ import { MAX_TRIALS_LIMIT } from './shared/plan-estimate.js';
 
 // First of all: a reader that leaves early (`vmbench detect --json | head -c 1`) is a normal end, not a crash.
 guardOutput();
+// The CLI reads its language's catalogues (and English, the engine's) when it first writes a message.
+useCatalogueFiles();
 
 const options = {
   yes: { type: 'boolean' as const },

@@ -2,7 +2,8 @@
 //  1. app-reported rand-read IOPS and seq-write MB/s vs fio run directly with the same job in the same folder
 //  2. wall time of the quick suite (goal <= 60 s); 2a. interval widths with and without adaptive trials (perf-trials.mjs)
 // 2b. the quick suite clicked in the UI: first-number latency (goal <= 5 s) and the plan's estimate ÷ actual duration
-//  3. time from starting `vmbench web` to the first paint of the page (Chromium)
+//  3. time from starting `vmbench web` to the first paint of the page (Chromium); 3a. the JS of the first load:
+//     the entry chunk, all that index.html loads at once, and the chunks (its language's catalogues) fetched before the first paint
 //  4. detection time of `vmbench detect`; and, with a limactl that hangs, the time from opening the page
 //     until This machine's card is on screen (goal <= 1.5 s) while Lima still says "checking…"
 // 4c. detection with 200 libvirt domains (test driver) and 200 Vagrant machines (goal: 2 s + the slowest timeout)
@@ -20,6 +21,7 @@ import { writeScaleFixture } from './scale-fixture.mjs';
 import { findChromium } from './chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
 import { trialsPerf } from './perf-trials.mjs';
+import { firstLoadLines } from './renderer-chunks.mjs';
 
 const root = process.cwd();
 const { values: cli } = parseArgs({ options: { 'host-only': { type: 'boolean' }, pairs: { type: 'string' } } });
@@ -62,6 +64,7 @@ try {
 
   // 3. vmbench web: start to first paint.
   let paint = 'n/a (Chromium not installed: apt-get install chromium)';
+  let firstLoad = firstLoadLines(join(root, 'dist', 'renderer'));
   let hungLine = '4b. n/a (Chromium not installed)';
   let liveLines = ['n/a (Chromium not installed)'];
   if (findChromium()) {
@@ -91,6 +94,11 @@ try {
         }),
     );
     paint = `${Math.round(fcp - start)} ms (server listening after ${ready} ms)`;
+    const firstJs = await page.evaluate(() => {
+      const fcpAt = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
+      return performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < fcpAt).map((e) => new URL(e.name).pathname.replace(/^\//, ''));
+    });
+    firstLoad = firstLoadLines(join(root, 'dist', 'renderer'), firstJs);
     const live = (liveLines = []);
     try {
       await liveRunPerf({ page, out: (s) => live.push(s) });
@@ -136,6 +144,8 @@ try {
   out('2b. the quick suite clicked in the UI (This machine; the ETA is calibrated by the run of 2.):');
   for (const l of liveLines) out(`   ${l}`);
   out(`3. vmbench web: start to first contentful paint: ${paint}`);
+  out('3a. the first load\'s JS (an English page; goal: no catalogue but its language\'s first-screen ones, no view but Environments):');
+  for (const l of firstLoad) out(`   ${l}`);
 
   // 4. Detection.
   const d0 = Date.now();

@@ -9,13 +9,18 @@ import { useAppStore, type View } from './store/app-store';
 import { EnvironmentsView } from './views/environments-view';
 import { Spinner } from './components/spinner';
 import { useUi } from './lib/use-ui';
+import { loadCatalogues } from './lib/catalogue-chunks';
+import { uiLang } from './lib/i18n';
 
 // Only the first screen (Environments) is in the first load; every other view loads on first use, and
-// the two with charts bring recharts with them.
-const ResultsView = lazy(() => import('./views/results-view').then((m) => ({ default: m.ResultsView })));
+// the two with charts bring recharts with them. Views that give advice fetch its words alongside their code.
+function withAdvice<M>(view: Promise<M>): Promise<M> {
+  return Promise.all([view, loadCatalogues(uiLang(), ['advice'])]).then(([m]) => m);
+}
+const ResultsView = lazy(() => withAdvice(import('./views/results-view')).then((m) => ({ default: m.ResultsView })));
 const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
 const HistoryView = lazy(() => import('./views/history-view').then((m) => ({ default: m.HistoryView })));
-const AdviceView = lazy(() => import('./views/advice-view').then((m) => ({ default: m.AdviceView })));
+const AdviceView = lazy(() => withAdvice(import('./views/advice-view')).then((m) => ({ default: m.AdviceView })));
 const ShareView = lazy(() => import('./views/share-view').then((m) => ({ default: m.ShareView })));
 
 function CurrentView({ view }: { view: View }): JSX.Element {

@@ -32,6 +32,11 @@ export function appVersion(): string {
   return cachedVersion;
 }
 
+/** A file of the package that stays inside app.asar in a packaged app (read with fs, never handed to another process). */
+export function packagedFile(...parts: string[]): string {
+  return join(packed(packageRoot()), ...parts);
+}
+
 /** package.json stays inside app.asar (Electron's fs reads it); only unpacked files are outside. */
 function packed(dir: string): string {
   return dir.replace(/app\.asar\.unpacked(?=$|[\\/])/, 'app.asar');

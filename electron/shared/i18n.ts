@@ -4,21 +4,13 @@
  * namespace per area so each area's strings stay together: common (shared words), cli, report (card,
  * Markdown, headline), ui (the app's views), advice (findings, risks, How to, evidence) and detect
  * (why a runtime could not be read).
+ * This module owns the catalogues a process has loaded, but bundles none: each face loads only what it
+ * uses. Node faces (CLI, `vmbench web`, the Electron main process) read the files of a language when it
+ * is first asked for (electron/engine/catalogue-files.ts installs that reader); the renderer fetches a
+ * language's namespaces as chunks of their own (src/lib/catalogue-chunks.ts) before it shows them.
  * Numbers and dates are written by electron/shared/format.ts, in the language given.
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import enAdvice from '../../src/locales/en/advice.json';
-import enCli from '../../src/locales/en/cli.json';
-import enCommon from '../../src/locales/en/common.json';
-import enDetect from '../../src/locales/en/detect.json';
-import enReport from '../../src/locales/en/report.json';
-import enUi from '../../src/locales/en/ui.json';
-import jaAdvice from '../../src/locales/ja/advice.json';
-import jaCli from '../../src/locales/ja/cli.json';
-import jaCommon from '../../src/locales/ja/common.json';
-import jaDetect from '../../src/locales/ja/detect.json';
-import jaReport from '../../src/locales/ja/report.json';
-import jaUi from '../../src/locales/ja/ui.json';
 
 /** The languages vmbench speaks. */
 export const LANGS = ['en', 'ja'] as const;
@@ -28,12 +20,14 @@ export type Lang = (typeof LANGS)[number];
 export const NAMESPACES = ['common', 'cli', 'report', 'ui', 'advice', 'detect'] as const;
 /** One of NAMESPACES. */
 export type Namespace = (typeof NAMESPACES)[number];
+/** One catalogue: one language's messages of one namespace, as in its JSON file. */
+export type Catalogue = Record<string, unknown>;
+/** Reads one catalogue at once (a Node face reads its file), or undefined when it cannot. */
+export type CatalogueReader = (lang: Lang, ns: Namespace) => Catalogue | undefined;
 
-/** Every catalogue, by language and namespace (the catalogue test reads the same object). */
-export const CATALOGUES: Record<Lang, Record<Namespace, Record<string, unknown>>> = {
-  en: { common: enCommon, cli: enCli, report: enReport, ui: enUi, advice: enAdvice, detect: enDetect },
-  ja: { common: jaCommon, cli: jaCli, report: jaReport, ui: jaUi, advice: jaAdvice, detect: jaDetect },
-};
+const loaded: Partial<Record<Lang, Partial<Record<Namespace, Catalogue>>>> = {};
+const everyInstance = new Set<I18n>();
+let reader: CatalogueReader | undefined;
 
 /** Whether a value is one of LANGS. */
 export function isLang(v: unknown): v is Lang {
@@ -55,8 +49,41 @@ export function langFromEnv(env: Record<string, string | undefined>): Lang {
   return langFromTag(first) ?? 'en';
 }
 
-/** A ready i18next instance for one language (synchronous: the catalogues are bundled). */
+/** Sets how catalogues not loaded yet are read at once when a language is asked for (Node faces); the renderer has none and loads ahead. */
+export function setCatalogueReader(read: CatalogueReader | undefined): void {
+  reader = read;
+}
+
+/** Adds one catalogue to this process: every i18next instance made here, made before or after, knows it. */
+export function addCatalogue(lang: Lang, ns: Namespace, data: Catalogue): void {
+  if (loaded[lang]?.[ns] === data) return;
+  (loaded[lang] ??= {})[ns] = data;
+  for (const inst of everyInstance) inst.addResourceBundle(lang, ns, data, true, true);
+}
+
+/** A catalogue of this process, read at once through the reader when there is one and it is not loaded yet; undefined when neither has it. */
+export function catalogue(lang: Lang, ns: Namespace): Catalogue | undefined {
+  const have = loaded[lang]?.[ns];
+  if (have || !reader) return have;
+  const read = reader(lang, ns);
+  if (read) addCatalogue(lang, ns, read);
+  return read;
+}
+
+/** The namespaces of a language this process has loaded. */
+export function loadedNamespaces(lang: Lang): Namespace[] {
+  return NAMESPACES.filter((ns) => loaded[lang]?.[ns] !== undefined);
+}
+
+/** A language's catalogues and English's (the fallback) through the reader, when there is one. */
+function readLang(lang: Lang): void {
+  if (!reader) return;
+  for (const l of new Set<Lang>([lang, 'en'])) for (const ns of NAMESPACES) catalogue(l, ns);
+}
+
+/** A ready i18next instance for one language (synchronous: it has the catalogues loaded so far, and gets those loaded later). */
 export function createI18n(lang: Lang): I18n {
+  readLang(lang);
   const inst = i18next.createInstance();
   void inst.init({
     lng: lang,
@@ -64,11 +91,13 @@ export function createI18n(lang: Lang): I18n {
     supportedLngs: [...LANGS],
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: CATALOGUES,
+    // Each instance keeps its own map of languages (i18next adds to it), sharing the catalogues themselves.
+    resources: Object.fromEntries(Object.entries(loaded).map(([l, byNs]) => [l, { ...byNs }])),
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
   });
+  everyInstance.add(inst);
   return inst;
 }
 
@@ -78,10 +107,12 @@ const instances = new Map<Lang, I18n>();
 export function translator(lang: Lang): TFunction {
   let inst = instances.get(lang);
   if (!inst) instances.set(lang, (inst = createI18n(lang)));
+  else readLang(lang);
   return inst.t;
 }
 
-/** A language's own name ("日本語"), for the language switch. */
+/** A language's own name ("日本語"), for the language switch (every catalogue writes each name in its own language). */
 export function languageName(lang: Lang): string {
-  return translator(lang)(`common:language.${lang}`);
+  const from = [lang, ...LANGS].find((l) => catalogue(l, 'common')) ?? lang;
+  return translator(from)(`common:language.${lang}`);
 }

@@ -5,15 +5,18 @@ import { renderMsg, renderParts } from '../../electron/shared/finding-text.js';
 import { isLang, translator, type Lang } from '../../electron/shared/i18n.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 import { formatNumber, formatRatio } from '../../electron/shared/format.js';
+import { useCatalogue } from './catalogue-chunks';
 import { i18n } from './i18n';
 
 /** Settings with their own title in the advice catalogue (title.<setting>); others get title.other. */
 const TITLED = new Set(['mountType', 'vmType', 'diskIo', 'diskCache', 'diskBus', 'iothreads', 'nicModel', 'redisTransport', 'fileWatcher', 'dependencyFolders', 'mount9pMsizeKiB']);
 
-/** The advice catalogue's translate function and the page's language, following the language switch. */
+/** The advice catalogue's translate function and the page's language, following the language switch (suspends until the page has that catalogue: it is not in the first load). */
 export function useAdviceT(): { t: TFunction; lang: Lang } {
   const { t, i18n: inst } = useTranslation('advice', { i18n });
-  return { t, lang: isLang(inst.language) ? inst.language : 'en' };
+  const lang = isLang(inst.language) ? inst.language : 'en';
+  useCatalogue(lang, 'advice');
+  return { t, lang };
 }
 
 /** The finding's title in plain words ("Use virtiofs for Rancher Desktop's shared folders"). */

@@ -1,4 +1,4 @@
-import type { JSX } from 'react';
+import { Suspense, type JSX } from 'react';
 import { reasonText } from '../../electron/shared/error-text.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
@@ -80,7 +80,12 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
           </div>
         ) : null}
       </div>
-      <FindingsList runtime={runtime} />
+      {/* The advice words are not in the first load: the findings appear once they are in, the card does not wait. */}
+      {runtime.findings?.length ? (
+        <Suspense fallback={null}>
+          <FindingsList runtime={runtime} />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -2,13 +2,18 @@
 // 1024 px with no horizontal overflow (Japanese labels are wider), axe-core finds nothing in either
 // theme, and the language switch changes and remembers the language. Screenshots at 1440 and 1024 px
 // in both themes go to test-results/screens/ja-ui/ for a person to look at.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuns, settleView, shootWidthsAndThemes, VIEWS, violationsInBothThemes } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
+import { catalogueChunk, initialChunks } from '../../scripts/renderer-chunks.mjs';
 
 const SHOTS = shotsDir('ja-ui');
+const RENDERER = join(process.cwd(), 'dist', 'renderer');
 const TITLES: Record<(typeof VIEWS)[number], string> = { environments: '環境', advice: '改善案', results: '結果', history: '履歴', compare: '比較', share: '共有カード' };
 
 let server: WebServer;
@@ -154,5 +159,51 @@ describe('the UI in Japanese', () => {
     await page.getByTestId('lang-ja').click();
     await page.waitForFunction(() => document.documentElement.lang === 'ja');
     expect(await page.getByTestId('view-title').innerText()).toBe('環境');
+  });
+});
+
+// The catalogues are not in the first load (issue 25/26): each is a chunk of its own, the page fetches its
+// language's words before it renders, and a switch to a language not fetched yet waits for its words.
+describe('the catalogues come as chunks of their own', () => {
+  const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(leaves) : []);
+
+  it('the JS the page loads at once holds no message of any catalogue, in either language', () => {
+    const js = initialChunks(RENDERER).map((c) => readFileSync(join(RENDERER, c.file), 'utf8')).join('\n');
+    const all = allCatalogues();
+    // Messages that no code spells out: the Japanese ones, and the English ones with a {{placeholder}}.
+    const found = LANGS.flatMap((lang) => NAMESPACES.flatMap((ns) => leaves(all[lang][ns]).filter((m) => (lang === 'ja' ? m.length >= 4 && /[\u3040-\u30ff\u4e00-\u9faf]/.test(m) : m.includes('{{')) && js.includes(m)).map((m) => `${lang}/${ns}: ${m}`)));
+    expect(found).toEqual([]);
+    for (const lang of LANGS) for (const ns of NAMESPACES) expect(catalogueChunk(RENDERER, lang, ns), `${lang}/${ns}.json`).toBeDefined();
+  });
+
+  it('an English page switched to Japanese shows English until the Japanese words are in, then Japanese: never a raw key', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'en-US', reducedMotion: 'reduce' });
+    try {
+      const p = await ctx.newPage();
+      const jaUi = `/${catalogueChunk(RENDERER, 'ja', 'ui')!.file}`;
+      // The Japanese ui chunk is held back until the test lets it through (the page asks for it after its first paint, or on the switch).
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const requested = p.waitForRequest((r) => new URL(r.url()).pathname === jaUi, { timeout: 60_000 });
+      await p.route((url) => url.pathname === jaUi, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await p.goto(server.url);
+      await p.getByTestId('benchmark-button').waitFor();
+      expect(await p.getByTestId('benchmark-button').innerText()).toBe('Benchmark my setup');
+      await p.getByTestId('lang-ja').click();
+      await requested;
+      // The switch waits for its words: the page is still whole English, not Japanese keys or a mix.
+      expect(await p.evaluate(() => document.documentElement.lang)).toBe('en');
+      expect(await p.getByTestId('benchmark-button').innerText()).toBe('Benchmark my setup');
+      expect(await p.getByTestId('view-title').innerText()).toBe('Environments');
+      release();
+      await p.waitForFunction(() => document.documentElement.lang === 'ja');
+      expect(await p.getByTestId('benchmark-button').innerText()).toBe('ベンチマークを開始');
+      expect(await p.getByTestId('view-title').innerText()).toBe('環境');
+    } finally {
+      await ctx.close();
+    }
   });
 });

@@ -33,6 +33,8 @@ afterAll(() => closeAll(browser, server));
 async function shots(when: string): Promise<void> {
   for (const lang of ['en', 'ja'] as const) {
     await page.getByTestId(`lang-${lang}`).click();
+    // A switch to a language whose words are not in yet shows it once they are.
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     // The progress names the targets in the page's language (the engine's label is English).
     if (lang === 'ja' && (await page.getByTestId('target-progress').count()) > 0) expect(await page.getByTestId('target-progress').innerText()).toContain('このマシン');
     for (const theme of ['light', 'dark'] as const) {

@@ -3,9 +3,12 @@
  * LC_ALL / LC_MESSAGES / LANG or --lang; a bad --lang is a usage error; --json output does not
  * change with the language.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
 import { runCli } from '../helpers/cli.js';
 
 
@@ -19,6 +22,18 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     home = await mkdtemp(join(process.cwd(), '.vmbench-tmp-cli-lang-'));
   });
   afterAll(() => rm(home, { recursive: true, force: true }));
+
+  it('the CLI and Electron main bundles carry no catalogue: they read the languages they speak from src/locales', () => {
+    const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(leaves) : []);
+    const all = allCatalogues();
+    for (const bundle of ['dist/cli.js', 'dist/app/main.cjs']) {
+      const js = readFileSync(join(process.cwd(), bundle), 'utf8');
+      // Messages that no code spells out: the Japanese ones (esbuild writes them as \u escapes), and the English ones with a {{placeholder}}.
+      const escaped = (m: string): string => m.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+      const found = LANGS.flatMap((lang) => NAMESPACES.flatMap((ns) => leaves(all[lang][ns]).filter((m) => (lang === 'ja' ? m.length >= 4 && /[\u3040-\u30ff\u4e00-\u9faf]/.test(m) : m.includes('{{')) && (js.includes(m) || js.includes(escaped(m))))));
+      expect(found, bundle).toEqual([]);
+    }
+  });
 
   it('a bad --lang is a usage error (exit 2) that says what to give', () => {
     const r = cli(['--lang', 'fr', 'runs'], {});

@@ -6,9 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, MsgRef } from '../../electron/shared/contract.js';
 import { findingText } from '../../electron/shared/finding-text.js';
-import { CATALOGUES } from '../../electron/shared/i18n.js';
+import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { RULES } from '../../electron/engine/advisor/index.js';
 import { scenarioDrafts, scenarioFindings } from './advice-scenarios.js';
+
+const CATALOGUES = allCatalogues();
 
 const all = scenarioFindings();
 const findings = all.flatMap((s) => s.findings);

@@ -9,11 +9,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/shared/contract.js';
-import { CATALOGUES } from '../../electron/shared/i18n.js';
+import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { measureText } from '../../electron/engine/report/card-font-metrics.js';
 import { japaneseFontFiles, renderCardPng, renderCardSvg, runToMarkdown, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';
 import { brightPixels, decodePng, type Image } from '../helpers/png.js';
+
+const CATALOGUES = allCatalogues();
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
 const ctx: RedactContext = { home: '/Users/alice', user: 'alice', host: 'alices-macbook-pro.local' };

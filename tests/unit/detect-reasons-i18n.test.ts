@@ -12,7 +12,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { reasonText, renderError } from '../../electron/shared/error-text.js';
-import { CATALOGUES, createI18n, type Lang } from '../../electron/shared/i18n.js';
+import { createI18n, type Lang } from '../../electron/shared/i18n.js';
+import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { RuntimeCard } from '../../src/views/runtime-card';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { limaKind } from '../../electron/engine/runtimes/lima.js';
@@ -20,6 +21,8 @@ import { podmanKind } from '../../electron/engine/runtimes/podman.js';
 import { rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
 import { local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+
+const CATALOGUES = allCatalogues();
 
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9faf]/;
 
