@@ -1,5 +1,6 @@
 // The header with a Docker target selected (its Image field widens the run options): at 1024 and 800 px
-// "Benchmark my setup" is whole, inside the viewport and clear of the title; the plan shows Docker's places.
+// "Benchmark my setup" is whole, inside the viewport and clear of the title; the plan shows Docker's places;
+// in Japanese the Image field's placeholder is whole at 1440 and 1024 px (it was cut as 「vmbench 独自（ローカルでビル」).
 // Starts a private dockerd (tests/helpers/private-dockerd.ts): run under the live lock,
 // `flock /tmp/vmbench-live.lock npx vitest run --project live-host tests/live/header-docker.test.ts`.
 import type { Browser, Page } from 'playwright-core';
@@ -62,4 +63,33 @@ describe('header with a Docker target', () => {
       await page.screenshot({ path: `/tmp/header-docker-${width}.png` });
     });
   }
+
+  it('shows the whole Japanese placeholder of the Image field at 1440 and 1024 px', async () => {
+    const ja = await browser.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' });
+    try {
+      await ja.goto(server.url);
+      const box = ja.locator('input[type="checkbox"][data-testid^="target-docker:"]').first();
+      await box.waitFor({ timeout: 60_000 });
+      if (!(await box.isChecked())) await box.check();
+      const input = ja.getByTestId('image-input');
+      await input.waitFor();
+      expect(await ja.evaluate(() => document.documentElement.lang)).toBe('ja');
+      for (const width of [1440, 1024]) {
+        await ja.setViewportSize({ width, height: 900 });
+        // The placeholder in the input's own font (the bundled Japanese one, loaded first) against the room inside its padding.
+        const fit = await input.evaluate(async (el: HTMLInputElement) => {
+          const cs = getComputedStyle(el);
+          const font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+          await document.fonts.load(font, el.placeholder);
+          const ctx = document.createElement('canvas').getContext('2d')!;
+          ctx.font = font;
+          return { placeholder: el.placeholder, text: ctx.measureText(el.placeholder).width, room: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+        });
+        expect(fit.placeholder).toMatch(/ローカルでビルド/);
+        expect(fit.text, `${width} px: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);
+      }
+    } finally {
+      await ja.close();
+    }
+  });
 });
