@@ -60,7 +60,7 @@ export default defineConfig({
         test: {
           name: 'live-vm',
           include: LIVE_VM_FILES,
-          globalSetup: ['tests/live/global-setup.ts'],
+          globalSetup: ['tests/live/global-setup.ts', 'tests/live/vm-teardown.ts'],
           env: englishCli,
           testTimeout: 900_000,
           hookTimeout: 2_000_000,
