@@ -7,7 +7,9 @@
  * net, which says why it cannot run behind vagrant-libvirt's NAT), a cancel that stops fio in the guest
  * and leaves no file, the second synced folder as its own target (a save on its host side timed in the
  * guest), the advisor's Vagrantfile change, and its verify (apply, halt + up, one seq-write re-run,
- * compare), then `vagrant destroy` at the end.
+ * compare), then `vagrant destroy` at the end. That verify is the live lane's one proof of the verify's
+ * shared half (re-run and compare after a restart on request); libvirt-transport proves only libvirt's own
+ * restart (its XML edits, clean shutdown and start), without a re-run.
  *
  * Covered elsewhere, so not repeated here: the other disk scripts and the redis/http service scripts
  * in the same guest image (libvirt-transport, libvirt-services: one script per test whatever carries
