@@ -66,7 +66,7 @@ export default defineConfig({
           name: 'live-vm',
           setupFiles,
           include: LIVE_VM_FILES,
-          globalSetup: ['tests/live/global-setup.ts'],
+          globalSetup: ['tests/live/global-setup.ts', 'tests/live/vm-teardown.ts'],
           env: englishCli,
           testTimeout: 900_000,
           hookTimeout: 2_000_000,

@@ -34,11 +34,27 @@ vb_net_server() { # starts iperf3 -s on 127.0.0.1 (retries other ports when one 
   done
 }
 
+# iperf3's server runs one test at a time and answers "the server is busy running a test" to a client that
+# connects while it has not yet wound down the previous one: on a loaded machine the next trial's client can
+# get there first (the server handles a new connection before the last message of the test that just ended).
+# When the client's first bytes arrive before that answer, the server's close resets the connection and the
+# client says "unable to receive control message: Connection reset by peer" instead. The server is this run's
+# own, so either can only be that: the trial waits a second and tries again (10 times).
+VB_NET_BUSY_TRIES=10
+
 vb_net_trial() { # TRIAL [-R]: one iperf3 client run, emitted as tool-output
   VB_OUT="$VB_WORK/iperf3-$1$2.json"
-  vb_run_capped $((VB_RUNTIME_S + 20)) sh -c 'exec "$@" >"$0"' "$VB_OUT" iperf3 -c "$vb_host" -p "$vb_port" -J -O 1 -t "$VB_RUNTIME_S" -P "$VB_STREAMS" --connect-timeout 3000 $2
-  vb_st=$?
-  vb_data=$(awk '{ sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, ""); printf "%s", $0 }' "$VB_OUT" 2>/dev/null)
+  vb_busy=0
+  while :; do
+    vb_run_capped $((VB_RUNTIME_S + 20)) sh -c 'exec "$@" >"$0"' "$VB_OUT" iperf3 -c "$vb_host" -p "$vb_port" -J -O 1 -t "$VB_RUNTIME_S" -P "$VB_STREAMS" --connect-timeout 3000 $2
+    vb_st=$?
+    vb_data=$(awk '{ sub(/^[ \t]+/, ""); sub(/[ \t\r]+$/, ""); printf "%s", $0 }' "$VB_OUT" 2>/dev/null)
+    case $vb_data in *'"error":'*'server is busy'* | *'"error":'*'unable to receive control message'*) ;; *) break ;; esac
+    vb_busy=$((vb_busy + 1))
+    [ $vb_busy -lt $VB_NET_BUSY_TRIES ] || break
+    vb_log "trial $1${2:+ $2}: the iperf3 server at $vb_host:$vb_port is still busy with the previous test (it said: $(printf '%s' "$vb_data" | sed 's/.*"error":[^"]*"\([^"]*\)".*/\1/' | head -c 200)); trying again in 1 s"
+    vb_run_quiet sleep 1
+  done
   case $vb_data in
     '{'*'"end"'*) ;;
     *) vb_die tool-failed 1 "iperf3 client failed (exit $vb_st): $(printf '%s' "$vb_data" | head -c 300)" ;;

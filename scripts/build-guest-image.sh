@@ -1,15 +1,16 @@
 #!/bin/sh
 # Builds the Linux test guest the libvirt tests boot (shared/testing.md "Building a guest"):
-# a Debian bookworm minbase tree (debootstrap) with systemd, the QEMU guest agent (started at
-# boot), fio and the tools later tests need, the modules of a host kernel, a unit that mounts
+# the one Debian bookworm minbase tree of scripts/build-guest-rootfs.sh (one debootstrap, which also
+# feeds the Docker test image) with systemd, the QEMU guest agent (started at boot), fio and the
+# tools later tests need; this adds the modules of a host kernel, a unit that mounts
 # the first 9p share at /mnt/host, and what a Vagrant box needs (scripts/build-vagrant-box.sh
 # wraps this image): sshd started at boot, sudo, and a `vagrant` user with Vagrant's published
 # insecure public key and password-less sudo. Then ext4 (mkfs.ext4 -d) -> qcow2, plus copies of
 # that kernel and its initrd for direct kernel boot. The guest only ever has user-mode or
 # test-namespace networking, so the well-known key reaches nothing else.
 #
-# Output (cached, reused while this script is unchanged): $VMBENCH_GUEST_CACHE (default
-# /var/cache/vmbench-test)/guest-<sha256 of this script>/ with disk.qcow2, vmlinuz,
+# Output (cached, reused while this script and build-guest-rootfs.sh are unchanged): $VMBENCH_GUEST_CACHE
+# (default /var/cache/vmbench-test)/guest-<sha256 of both scripts>/ with disk.qcow2, vmlinuz,
 # initrd.img and guest.env (KERNEL_VERSION, CMDLINE, SHARE_DIR, GUEST_DIR). Prints what it
 # does on stderr and the output folder as the last line on stdout. Idempotent, needs root,
 # never reads stdin. A host kernel is a /boot/vmlinuz-V with /boot/initrd.img-V and
@@ -23,12 +24,11 @@ die() { log "error: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "must run as root (debootstrap, chroot, mkfs)"
 exec </dev/null
 
-self=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
-hash=$(sha256sum "$self" | cut -d' ' -f1)
+here=$(cd "$(dirname "$0")" && pwd)
+self=$here/$(basename "$0")
+hash=$(cat "$self" "$here/build-guest-rootfs.sh" | sha256sum | cut -d' ' -f1)
 cache=${VMBENCH_GUEST_CACHE:-/var/cache/vmbench-test}
 out=$cache/guest-$hash
-mirror=${VMBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-packages=systemd-sysv,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,wrk,inotify-tools,openssh-server,sudo,ifupdown,isc-dhcp-client,procps,iproute2
 
 if [ -f "$out/.complete" ]; then
   log "reusing $out (built $(cat "$out/.complete"))"
@@ -53,7 +53,6 @@ apt_install() {
     { apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 && apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "$@" >&2; }
 }
 need=""
-command -v debootstrap >/dev/null 2>&1 || need="$need debootstrap"
 command -v qemu-img >/dev/null 2>&1 || need="$need qemu-utils"
 command -v mkfs.ext4 >/dev/null 2>&1 || need="$need e2fsprogs"
 # shellcheck disable=SC2086
@@ -88,12 +87,12 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 
-mkdir -p "$cache/debs"
-log "debootstrap --variant=minbase bookworm from $mirror (a few minutes; packages cached in $cache/debs)"
 t0=$(date +%s)
-debootstrap --variant=minbase --cache-dir="$cache/debs" --include="$packages" bookworm "$root" "$mirror" >"$work/debootstrap.log" 2>&1 ||
-  { tail -n 30 "$work/debootstrap.log" >&2; die "debootstrap failed (log above)"; }
-log "debootstrap done in $(($(date +%s) - t0)) s"
+rootfs=$(sh "$here/build-guest-rootfs.sh" | tail -n 1)
+[ -s "$rootfs" ] || die "build-guest-rootfs.sh made no tree"
+log "unpacking $rootfs"
+mkdir -p "$root"
+tar -C "$root" --numeric-owner --xattrs --xattrs-include='*' -xpf "$rootfs"
 
 log "copying /lib/modules/$kver into the guest"
 mkdir -p "$root/lib/modules"

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Puts the two guest images the docker-transport tests use into a Docker daemon, without any registry:
-#   vmbench-guest:local        Debian bookworm minbase + fio and the service-test tools (iperf3, redis-server +
-#                              redis-tools, nginx-light, wrk) and inotify-tools (debootstrap from deb.debian.org, then docker import)
+#   vmbench-guest:local        the one Debian bookworm minbase tree of scripts/build-guest-rootfs.sh (fio, the
+#                              service-test tools iperf3, redis-server + redis-tools, nginx-light, wrk, and
+#                              inotify-tools; the libvirt test guest is built from the same debootstrap), docker import
 #   vmbench-guest-nofio:local  BusyBox only (the host's static busybox): no fio and no setsid, to test fallbacks
 # Both are cached as one `docker save` tarball in $VMBENCH_TEST_CACHE (default /var/cache/vmbench-test),
-# keyed by the sha256 of this script, so a fresh dockerd only loads them (seconds) instead of rebuilding.
+# keyed by the sha256 of this script and build-guest-rootfs.sh, so a fresh dockerd only loads them (seconds) instead of rebuilding.
 # Usage (root, non-interactive): DOCKER_HOST=unix:///path/docker.sock scripts/build-test-image.sh
 #        scripts/build-test-image.sh --deps   only installs what is missing (docker.io, debootstrap, busybox-static)
 # Prints one "build-test-image: ..." line per step; the last line is "build-test-image: ready KEY".
@@ -41,13 +42,13 @@ fi
 [ -n "${DOCKER_HOST:-}" ] || die "set DOCKER_HOST to the daemon to load the images into (unix:///...)"
 
 SELF=$(readlink -f "$0")
-KEY=$(sha256sum "$SELF" | cut -c1-16)
+HERE=$(dirname "$SELF")
+KEY=$(cat "$SELF" "$HERE/build-guest-rootfs.sh" | sha256sum | cut -c1-16)
 CACHE=${VMBENCH_TEST_CACHE:-/var/cache/vmbench-test}
 TARBALL="$CACHE/vmbench-guest-$KEY.tar"
 FIO_IMAGE=vmbench-guest:local
 NOFIO_IMAGE=vmbench-guest-nofio:local
 LABEL=dev.vmbench.test-key
-MIRROR=${VMBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 
 image_key() { docker image inspect --format "{{index .Config.Labels \"$LABEL\"}}" "$1" 2>/dev/null || true; }
 present() { [ "$(image_key "$FIO_IMAGE")" = "$KEY" ] && [ "$(image_key "$NOFIO_IMAGE")" = "$KEY" ]; }
@@ -80,29 +81,13 @@ ldd /bin/busybox >/dev/null 2>&1 && die "/bin/busybox is not statically linked (
 WORK=$(mktemp -d "$CACHE/build.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
-ROOT="$WORK/root"
-
 started=$(date +%s)
-PACKAGES=fio,iperf3,redis-server,redis-tools,nginx-light,wrk,inotify-tools
-log "debootstrap bookworm (minbase + $PACKAGES) from $MIRROR"
-# A policy-rc.d from the start: the packages' scripts must not start redis or nginx (on the host's network) during the build.
-mkdir -p "$ROOT/usr/sbin"
-printf '#!/bin/sh\nexit 101\n' >"$ROOT/usr/sbin/policy-rc.d"
-chmod +x "$ROOT/usr/sbin/policy-rc.d"
-debootstrap --variant=minbase --include="$PACKAGES" bookworm "$ROOT" "$MIRROR" >"$WORK/debootstrap.log" 2>&1 || {
-  tail -n 20 "$WORK/debootstrap.log" >&2
-  die "debootstrap failed (see above)"
-}
-rm -f "$ROOT/usr/sbin/policy-rc.d"
-for tool in fio iperf3 redis-server redis-benchmark nginx wrk inotifywait; do
-  chroot "$ROOT" sh -c 'command -v "$1"' sh "$tool" >/dev/null || die "$tool is missing in the new root"
-done
-chroot "$ROOT" fio --version >/dev/null || die "fio does not run in the new root"
-rm -rf "$ROOT"/var/cache/apt/archives/*.deb "$ROOT"/var/lib/apt/lists/* "$ROOT"/tmp/* "$ROOT"/var/log/*.log
-log "debootstrap took $(($(date +%s) - started)) s; importing $FIO_IMAGE"
-tar -C "$ROOT" --numeric-owner -c . | docker import \
+ROOTFS=$(sh "$HERE/build-guest-rootfs.sh" | tail -n 1)
+[ -s "$ROOTFS" ] || die "build-guest-rootfs.sh made no tree"
+log "importing $FIO_IMAGE from $ROOTFS"
+docker import \
   --change "LABEL $LABEL=$KEY" --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  --change 'CMD ["/bin/sh"]' - "$FIO_IMAGE" >/dev/null
+  --change 'CMD ["/bin/sh"]' "$ROOTFS" "$FIO_IMAGE" >/dev/null
 
 log "assembling $NOFIO_IMAGE from the host's static busybox (every applet except setsid)"
 BB="$WORK/busybox"

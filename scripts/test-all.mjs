@@ -4,9 +4,9 @@
 // printed at the end). `npm run test:live` = `node scripts/test-all.mjs live`: the live lane (root, Linux)
 // as two streams, one vitest process each: live-vm (libvirt, QEMU guests, Vagrant) and live-host (private
 // dockerds, native fio, Chromium), each one file at a time (tests/live/vm-order.ts says which file is in
-// which). The streams run one after the other; VMBENCH_LIVE_PARALLEL=1 runs them at the same time (one
-// vitest runs every one-file-at-a-time project as a single queue, hence two processes), which is shorter
-// but not yet the default: README "Tests" says why. dist/ is built once for both lanes
+// which). The streams run at the same time (one vitest runs every one-file-at-a-time project as a single
+// queue, hence two processes; docs/architecture.md "The live lane" says why that is safe);
+// VMBENCH_LIVE_SEQUENTIAL=1 runs them one after the other. dist/ is built once for both lanes
 // (scripts/ensure-built.mjs: not again when `npm ci` has just built it). Each stream writes vitest's JSON
 // report to test-results/<stream>.json and each file's whole time (hooks included) beside it
 // (scripts/file-times-reporter.ts); the lane prints its 20 slowest files and ends with a plain
@@ -85,7 +85,7 @@ try {
 }
 const streams = Object.entries(LANES[lane]);
 const started = Date.now();
-const parallel = streams.length > 1 && process.env.VMBENCH_LIVE_PARALLEL === '1';
+const parallel = streams.length > 1 && process.env.VMBENCH_LIVE_SEQUENTIAL !== '1';
 const results = [];
 if (parallel) results.push(...(await Promise.all(streams.map(([name, projects]) => stream(name, projects, true, true)))));
 else for (const [name, projects] of streams) results.push(await stream(name, projects, false, streams.length > 1));

@@ -2,8 +2,10 @@
 // - a Mac setup replayed on this Linux machine: Rancher Desktop's real captured settings (QEMU +
 //   reverse-sshfs, shared/fixtures/rancher-desktop) under a stub HOME, with VMBENCH_HOST_PLATFORM=darwin
 //   standing in for the Mac, and a real libvirt domain with an IDE disk and default io (defined, not started);
-// - a live run: a real libvirt test guest (rtl8139 NIC, default io, no 9p share, so only its disk is
-//   measured) measured with rand-read next to This machine, so the disk-io finding carries the user's own number.
+// - a live run: the VM stream's shared libvirt test guest (scripts/shared-test-guest.mjs: default io, no 9p
+//   share, so only its disk is measured; verdicts-throttle-libvirt reads the same one, and it boots here when
+//   this file runs alone) measured with rand-read next to This machine, so the disk-io finding carries the
+//   user's own number. The tuned-setup test stops it: that setup must show no such guest.
 // Checks the rank order, the "yours" figure beside the published one, Apply only where vmbench can
 // apply, How to with the menu path elsewhere, the Evidence table, and the empty state on a tuned setup.
 import { execFileSync } from 'node:child_process';
@@ -13,17 +15,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectResult, Finding } from '../../electron/shared/contract.js';
-import { buildGuestImage, startTestGuest, virsh, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
+import { virsh } from '../../scripts/libvirt-test-guest.mjs';
+import { sharedGuest, stopSharedGuest } from '../../scripts/shared-test-guest.mjs';
 import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const URI = 'qemu:///system';
 const tag = `${process.pid}-${Date.now().toString(36)}`;
 const ideDomain = `vmbench-ide-${tag}`;
-const liveDomain = `vmbench-adv-${tag}`;
+let liveDomain = '';
 let stub: StubEnv;
 let work: string;
-let guest: TestGuest | undefined;
 let ideDefined = false;
 let server: WebServer | undefined;
 let browser: Browser;
@@ -79,7 +81,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await guest?.stop();
   if (ideDefined) virsh(URI, ['undefine', ideDomain]);
   rmSync(work, { recursive: true, force: true });
   stub?.cleanup();
@@ -130,7 +131,7 @@ describe('What to change', () => {
   }, 300_000);
 
   it('after a live run, the disk-io finding shows your own number next to the published one', async () => {
-    guest = await startTestGuest({ image: buildGuestImage(), name: liveDomain, uri: URI, nicModel: 'rtl8139', withShare: false });
+    liveDomain = (await sharedGuest({ uri: URI, withShare: false, log: (s) => process.stdout.write(`[advice-view] ${s}\n`) })).name;
     server = await startServer({ env: macEnv() });
     const runToEnd = async (spec: object): Promise<void> => {
       const { jobId } = await api<{ jobId: string }>(server!, 'run.start', spec);
@@ -163,8 +164,7 @@ describe('What to change', () => {
   }, 900_000);
 
   it('on a tuned setup says that nothing needs to change, and what was checked', async () => {
-    await guest?.stop();
-    guest = undefined;
+    await stopSharedGuest();
     // Only This machine and a well-set libvirt domain (virtio disk with io_uring and an iothread, virtio NIC), no Rancher.
     const tuned = `vmbench-tuned-${tag}`;
     const disk = join(work, 'tuned.qcow2');

@@ -1,6 +1,7 @@
 /**
- * The service tests inside a real libvirt guest (one TCG boot of the cached test image, QEMU
- * user-mode networking, driven through the guest agent): net measures guest↔host through QEMU's
+ * The service tests inside a real libvirt guest (the VM stream's shared TCG guest with its 9p share,
+ * scripts/shared-test-guest.mjs, booted here when this file runs alone; QEMU user-mode networking, driven
+ * through the guest agent): net measures guest↔host through QEMU's
  * user-mode networking (the engine's iperf3 server on this machine's 127.0.0.1, the client in the
  * guest connecting to 10.0.2.2), redis runs once on the guest's own loopback and unix socket, and
  * http runs in the shared folder and on the guest disk (nginx + wrk in the guest), or, in a guest
@@ -15,16 +16,17 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { buildGuestImage, guestExec, startTestGuest, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
+import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
+import { sharedGuest, stopSharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 import { processesUnder } from '../helpers/e2e-harness.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const URI = 'qemu:///system';
-const domain = `vmbench-services-${process.pid}-${Date.now().toString(36)}`;
-const target = `libvirt:${domain}`;
+let domain = '';
+let target = '';
 const home = mkdtempSync(join(repo, '.vmbench-tmp-libvirt-svc-'));
 const log = (s: string): void => void process.stdout.write(`[libvirt-services] ${s}\n`);
-let guest: TestGuest | undefined;
+let guest: SharedGuest | undefined;
 let engine: Engine;
 const events: JobEvent[] = [];
 const savedUri = process.env.VMBENCH_LIBVIRT_URI;
@@ -48,9 +50,9 @@ const hostIperf3Servers = (): string[] => processesUnder(process.pid, /^(\S*\/)?
 
 beforeAll(async () => {
   execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
-  const image = buildGuestImage();
-  guest = await startTestGuest({ image, name: domain, uri: URI, log, nicModel: 'virtio' });
-  log(`guest agent answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
+  guest = await sharedGuest({ uri: URI, withShare: true, log });
+  domain = guest.name;
+  target = `libvirt:${domain}`;
   // The agent can answer before DHCP on the user-mode NIC has finished; net needs the route to 10.0.2.2.
   const until = Date.now() + 120_000;
   while (!/inet 10\.0\.2\./.test(await inGuest('ip -4 addr show 2>/dev/null || true')) && Date.now() < until) await sleep(2000);
@@ -61,7 +63,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.close();
-  await guest?.stop();
+  // The last reader of the shared guest (tests/live/vm-order.ts): the files after it detect every domain on
+  // qemu:///system and must not find it.
+  await stopSharedGuest({ log });
   if (savedUri === undefined) delete process.env.VMBENCH_LIBVIRT_URI;
   else process.env.VMBENCH_LIBVIRT_URI = savedUri;
   rmSync(home, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 // redis-benchmark, nginx + wrk, all on 127.0.0.1 only, short and bounded; run exactly as the
 // engine runs them (lib.sh + <test>.sh on stdin of `sh -s`, own process group), in dash; http.sh
 // (the static file and the small site) also in BusyBox ash and bash --posix.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +164,34 @@ describe.each(SERVICES)('%s.sh on the native target', (test) => {
 });
 
 const which = (cmd: string): string => execFileSync('sh', ['-c', 'command -v "$1"', 'sh', cmd], { encoding: 'utf8' }).trim();
+
+describe('net.sh against a server that is still busy', () => {
+  // iperf3's server answers "the server is busy running a test" to a client that comes while it still has a
+  // test: on a loaded machine, the next trial's client can come before the server has wound down the last one.
+  // Here a real client holds the server for 2 s when net.sh --connect starts (as the engine's guest runs do).
+  it('waits and tries the trial again instead of failing, then measures both directions', async () => {
+    const dir = freshDir();
+    const port = freePort();
+    const server = spawn('iperf3', ['-s', '-B', '127.0.0.1', '-p', String(port), '--forceflush'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let serverOut = '';
+    server.stdout.on('data', (b: Buffer) => (serverOut += b.toString()));
+    try {
+      await expect.poll(() => serverOut, { timeout: 30_000 }).toMatch(/listening/i);
+      const holder = spawn('iperf3', ['-c', '127.0.0.1', '-p', String(port), '-t', '2'], { stdio: 'ignore' });
+      await expect.poll(() => serverOut, { timeout: 30_000 }).toMatch(/Accepted connection/);
+      const run = await runScript('net', ['--dir', dir, '--connect', `127.0.0.1:${port}`, '--trials', '1', '--runtime-s', '1'], { timeoutMs: 120_000 });
+      await new Promise((r) => (holder.exitCode === null ? holder.on('close', r) : r(null)));
+      expect(ofKind(run.events, 'error')).toEqual([]);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/still busy with the previous test \(it said: the server is busy running a test[^)]*\); trying again in 1 s/);
+      expect(ofKind(run.events, 'tool-output')).toHaveLength(2);
+      expect(collect('net', run.events).result?.metrics.rx_Mbps?.n).toBe(1);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      server.kill('SIGTERM');
+    }
+  });
+});
 
 describe('http.sh in other POSIX shells', () => {
   let bbBin: string; // every BusyBox applet + nginx + wrk

@@ -7,7 +7,9 @@
  * net, which says why it cannot run behind vagrant-libvirt's NAT), a cancel that stops fio in the guest
  * and leaves no file, the second synced folder as its own target (a save on its host side timed in the
  * guest), the advisor's Vagrantfile change, and its verify (apply, halt + up, one seq-write re-run,
- * compare), then `vagrant destroy` at the end.
+ * compare), then `vagrant destroy` at the end. That verify is the live lane's one proof of the verify's
+ * shared half (re-run and compare after a restart on request); libvirt-transport proves only libvirt's own
+ * restart (its XML edits, clean shutdown and start), without a re-run.
  *
  * Covered elsewhere, so not repeated here: the other disk scripts and the redis/http service scripts
  * in the same guest image (libvirt-transport, libvirt-services: one script per test whatever carries
@@ -110,9 +112,17 @@ afterAll(async () => {
 
 describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', () => {
   it('detects the machine, its declared synced folders and what is really mounted in the guest', async () => {
-    const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
-    const rt = runtimes.find((r) => r.id === target);
-    expect(rt, JSON.stringify(runtimes.filter((r) => r.kind === 'vagrant'))).toBeDefined();
+    // Detection gives `vagrant global-status` 5 s (the product's limit); on this 2-core machine the other live
+    // stream's load can push the Vagrant CLI past it once, as after the restart below: detect again.
+    let rt: RuntimeInfo | undefined;
+    let seen = '';
+    for (let i = 1; i <= 6 && !rt; i++) {
+      const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
+      rt = runtimes.find((r) => r.id === target);
+      seen = JSON.stringify(runtimes.filter((r) => r.kind === 'vagrant'));
+      if (!rt) log(`detect ${i} did not list ${target}: ${seen}`);
+    }
+    expect(rt, seen).toBeDefined();
     expect(rt).toMatchObject({ kind: 'vagrant', state: 'running', version: '2.3.4', settings: { provider: 'libvirt', machineHome: machine.machineHome, mountType: '9p', box: 'vmbench-test', cpus: 2, memoryMiB: 1024 } });
     expect(rt!.settings.syncedFolders).toEqual([
       expect.objectContaining({ hostPath: './code', guestPath: '/vagrant', type: '9p', disabled: false }),

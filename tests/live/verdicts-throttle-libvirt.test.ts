@@ -1,29 +1,32 @@
 // Verdicts on a change made by construction in a libvirt guest (issue 23, shared/testing.md "Making a
 // real change by construction"): quick rand-read through the product's libvirt guest-agent transport
-// on the test guest (scripts/libvirt-test-guest.mjs), once as it is (A) and once with QEMU's own
+// on the VM stream's shared test guest without a 9p share (scripts/shared-test-guest.mjs: advice-view's live
+// run reads the same one; booted here when this file runs alone), once as it is (A) and once with QEMU's own
 // throttle on the guest disk, `virsh blkdeviotune DOMAIN vda --total-iops-sec 100 --live` (B), lifted
 // again afterwards. Under TCG the guest reads ~1,300 IOPS, so 100 is a clear change. `vmbench compare
 // A B --json` must call the guest place's read_iops worse with an interval wholly below 1×, and B→A
 // better with one wholly above. The guest has no 9p share, so a run measures only the guest disk (a
 // shared place would be 9p, not the throttled disk; the transport's shared folder is libvirt-transport's).
+// The throttle is lifted again before the next file; if it cannot be, the shared guest is stopped.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompareRow, Comparison, Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { buildGuestImage, startTestGuest, type TestGuest, virsh } from '../../scripts/libvirt-test-guest.mjs';
+import { virsh } from '../../scripts/libvirt-test-guest.mjs';
+import { sharedGuest, stopSharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const URI = 'qemu:///system';
-const domain = `vmbench-throttle-${process.pid}-${Date.now().toString(36)}`;
-const target = `libvirt:${domain}`;
+let domain = '';
+let target = '';
 const DISK = 'vda';
 const IOPS = 100;
 const home = mkdtempSync(join(repo, '.vmbench-tmp-throttle-'));
 const log = (s: string): void => void process.stdout.write(`[throttle-libvirt] ${s}\n`);
 const savedUri = process.env.VMBENCH_LIBVIRT_URI;
-let guest: TestGuest | undefined;
+let guest: SharedGuest | undefined;
 let engine: Engine;
 const events: JobEvent[] = [];
 
@@ -67,24 +70,24 @@ const guestRow = (cmp: Comparison, metric: string): CompareRow => {
 
 beforeAll(async () => {
   execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
-  const image = buildGuestImage();
-  guest = await startTestGuest({ image, name: domain, uri: URI, log, withShare: false });
-  log(`guest agent answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
+  guest = await sharedGuest({ uri: URI, withShare: false, log });
+  domain = guest.name;
+  target = `libvirt:${domain}`;
   process.env.VMBENCH_LIBVIRT_URI = URI;
   engine = createEngine({ dataDir: home, mode: 'cli' });
   engine.subscribe((ev) => events.push(ev));
 }, 1_800_000);
 
 afterAll(async () => {
+  await engine?.close();
   if (guest) {
     try {
-      throttleDisk(0);
+      expect(throttleDisk(0)).toBe('0');
     } catch {
-      // the guest is already gone
+      // Still throttled or gone: the next file must not read a throttled disk.
+      await stopSharedGuest({ log });
     }
   }
-  await engine?.close();
-  await guest?.stop();
   if (savedUri === undefined) delete process.env.VMBENCH_LIBVIRT_URI;
   else process.env.VMBENCH_LIBVIRT_URI = savedUri;
   rmSync(home, { recursive: true, force: true });

@@ -6,15 +6,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The VM stream, longest first (so that the stream's tail is short files): every file that boots a TCG
  * guest, runs Vagrant against libvirtd, or defines domains on qemu:///system (another file's detection
  * there would see them). Times from the last fresh-clone CI, with the guest boot of each beforeAll.
- * Each file has its own guest and domain names, so a file that restarts or stops its guest (vagrant-live's
- * halt + up, libvirt-transport's io_uring restart, start-stopped) disturbs no other file.
+ * A file that restarts or stops its guest (vagrant-live's halt + up, libvirt-transport's io_uring restart,
+ * start-stopped) has its own guest and domain names, so it disturbs no other file. The files that only read
+ * share one guest (scripts/shared-test-guest.mjs): the two without a 9p share next to each other (one boot),
+ * advice-view last of them (its tuned setup stops it), then libvirt-services (the kind with the share: the
+ * second boot; it stops it, since the files after it detect every domain). tests/live/vm-teardown.ts stops one
+ * that a failed file left.
  */
 export const LIVE_VM_ORDER = [
-  'vagrant-live', // ~10.5 min: vagrant up, halt + up, destroy
-  'libvirt-transport', // ~8 min: boot, quick rand-read, cancel, io_uring restart, re-run
-  'libvirt-services', // ~5 min
-  'advice-view', // ~3 min
-  'verdicts-throttle-libvirt', // ~3 min
+  'vagrant-live', // ~9 min: vagrant up, halt + up, destroy
+  'libvirt-transport', // ~7 min: boot, quick rand-read, transport cancel, io_uring restart, re-run
+  'verdicts-throttle-libvirt', // ~2.5 min: boots the shared guest (no share)
+  'advice-view', // ~2 min: reuses it, then stops it
+  'libvirt-services', // ~3 min: boots the shared guest with its share, and stops it
   'start-stopped', // ~1 min: starts a stopped guest from the UI
   'apply-libvirt',
   'vagrant-edit',
