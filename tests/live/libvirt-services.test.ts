@@ -85,7 +85,9 @@ describe('service tests inside a libvirt guest (real TCG guest, user-mode networ
     log(`net, redis, http in the guest: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const mine = events.filter((e) => e.jobId === jobId);
     const finished = mine.find((e) => e.type === 'job-finished') as Extract<JobEvent, { type: 'job-finished' }>;
-    expect(finished.status, finished.message).toBe('completed');
+    // A partial run says which step failed and why (its TestErrors), not only "partial".
+    const stepErrors = finished.runId ? (await call<Run>('runs.get', finished.runId)).targets.flatMap((t) => t.errors.map((e) => `${e.place} ${e.test}: ${e.code}: ${e.message}`)) : [];
+    expect(finished.status, `${finished.message ?? ''} ${stepErrors.join(' | ')}`).toBe('completed');
     expect(mine.filter((e) => e.type === 'log').map((e) => (e as { message: string }).message).join('\n')).toMatch(/net measures guest→host through QEMU user-mode networking \(10\.0\.2\.2/);
     expect(serversDuringNet).toHaveLength(1);
     expect(serversDuringNet![0]).toMatch(/iperf3 -s -B 127\.0\.0\.1 -p \d+/);
