@@ -13,10 +13,11 @@ import { SummaryTiles } from '../../src/views/summary-tiles';
 import { Welcome } from '../../src/views/welcome';
 import { formatNumber, latencyUnit } from '../../electron/shared/format.js';
 import { readFileSync } from 'node:fs';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run, RunSummary } from '../../electron/shared/contract.js';
 import { runHeadlines } from '../../electron/shared/headline.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 import { RunHeadline } from '../../src/views/run-headline';
+import { RunPicker } from '../../src/views/run-picker';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -120,6 +121,17 @@ describe('labels and units a new user reads (session 13)', () => {
       expect(table).toContain(`<span>${formatNumber(60110, lang)}–${formatNumber(65020, lang)}</span> <span>· n=3</span>`);
       expect(tiles + table).not.toMatch(/\d\.\dk|\dk–/);
     }
+  });
+});
+
+describe('the run pickers (Results, Compare)', () => {
+  it('name each run\'s tests in the page language, never by their ids', () => {
+    const runs: RunSummary[] = [{ id: 'r1', startedAt: '2026-01-20T14:20:00Z', status: 'completed', suite: 'standard', targets: ['local'], tests: ['seq-write', 'rand-read', 'small-files'], targetStatus: { local: 'ok' }, headline: {} }];
+    const pick = (lang: Lang): string => render(lang, <RunPicker label="run" runs={runs} value="r1" onChange={() => {}} testId="run-picker" />);
+    const ja = pick('ja');
+    expect(ja).toContain('シーケンシャル書き込み, 4k ランダム読み込み, 小さなファイル');
+    expect(pick('en')).toContain('Sequential write, 4k random read, Small files');
+    expect(ja).not.toMatch(/seq-write|rand-read|small-files/);
   });
 });
 
