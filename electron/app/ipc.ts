@@ -20,6 +20,7 @@ const CHANNEL_KEYS: { [C in Channel]: true } = {
   'detect.cached': true,
   'run.start': true,
   'run.cancel': true,
+  'run.estimate': true,
   'runs.list': true,
   'runs.get': true,
   'runs.annotate': true,

@@ -1,4 +1,4 @@
-import type { JobEvent } from '../shared/contract.js';
+import type { JobEvent, RunEstimate } from '../shared/contract.js';
 import { translator, type Lang } from '../shared/i18n.js';
 import { errorText } from '../shared/error-text.js';
 import { isFailure } from '../shared/run-status.js';
@@ -6,6 +6,12 @@ import { metricInfo } from '../shared/metrics.js';
 import { unmetTarget } from '../shared/trial-stats.js';
 import { fmt, fmtDuration } from './table.js';
 import { terminalSafe } from '../shared/terminal-safe.js';
+
+/** Where a run's expected time came from, in words: the plan, or this machine's last runs (and the plan for the steps they lack). */
+function expectedSource(e: RunEstimate, t: ReturnType<typeof translator>): string {
+  if (e.source.kind === 'plan') return t('cli:progress.fromPlan');
+  return e.source.steps >= e.steps ? t('cli:progress.fromRuns', { count: e.source.runs }) : t('cli:progress.fromRunsAndPlan', { count: e.source.runs });
+}
 
 /** Renders job events on stderr in a language: a live bar on a terminal, plain lines otherwise; all text as data (terminalSafe). */
 export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = 'en'): (ev: JobEvent) => void {
@@ -30,6 +36,8 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         suite = ev.spec.suite;
         plan = ev.plan;
         line(t('cli:progress.started', { suite: t(`common:suite.${ev.spec.suite}`), steps: ev.plan.length, targets: [...new Set(ev.plan.map((p) => p.target))].join(', ') }));
+        // The run's expected time, the same figure as the app's plan before a click (run-estimate.ts), and where it came from.
+        if (ev.expected) line(t('cli:progress.expected', { time: fmtDuration(ev.expected.seconds), source: expectedSource(ev.expected, t) }));
         break;
       case 'probe':
         line(`  ${t('cli:progress.probe', { target: ev.target, os: ev.probe.os || t('cli:progress.unknownOs'), cpus: ev.probe.cpus, mem: fmt(ev.probe.memMiB, lang), fs: ev.probe.dirFsType ?? '?', fio: ev.probe.tools.fio ?? t('cli:progress.notFound') })}`);

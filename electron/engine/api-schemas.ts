@@ -29,6 +29,18 @@ export const runSpecSchema = z
   })
   .strict();
 
+/** The places a target is measured in (detection's TargetInfo.places). */
+const placeSchema = z.enum(['native', 'shared', 'guest', 'volume']);
+
+/** What run.estimate is asked about: run.start's suite and tests, and each chosen target with its places. */
+export const estimateRequestSchema = z
+  .object({
+    suite: runSpecSchema.shape.suite,
+    tests: runSpecSchema.shape.tests,
+    targets: z.array(z.object({ id: targetIdSchema, places: z.array(placeSchema).min(1).max(4) }).strict()).min(1).max(32),
+  })
+  .strict();
+
 /** The argument tuple of every request; a channel without an entry fails to compile. */
 export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = {
   'app.info': z.tuple([]),
@@ -36,6 +48,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'detect.cached': z.tuple([]),
   'run.start': z.tuple([runSpecSchema]) as unknown as z.ZodType<RequestMap['run.start']['args']>,
   'run.cancel': z.tuple([z.string().uuid()]),
+  'run.estimate': z.tuple([estimateRequestSchema]) as unknown as z.ZodType<RequestMap['run.estimate']['args']>,
   'runs.list': z.tuple([]),
   'runs.get': z.tuple([runIdSchema]),
   'runs.annotate': z.tuple([runIdSchema, runAnnotationSchema]),

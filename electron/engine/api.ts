@@ -9,6 +9,7 @@ import { rerunFor } from './advisor/affected.js';
 import { argError } from './arg-errors.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
+import { estimateFor } from './bench/run-estimate.js';
 import { compareRuns } from './compare.js';
 import { EngineError, engineError, stateRef } from './errors.js';
 import { JobManager } from './jobs.js';
@@ -114,6 +115,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       }
     },
     'run.cancel': async (jobId) => ({ cancelled: await jobs.cancel(jobId) }),
+    // The plan shown before a run: this machine's past runs of the same steps, else the plan (an unreadable history is no history).
+    'run.estimate': async (req) => estimateFor(req, await store.list().then((l) => l.full, () => [])),
     'runs.list': async () => {
       const { runs, warnings, skipped } = await store.list();
       return skipped ? { runs, warnings, skipped } : { runs, warnings };

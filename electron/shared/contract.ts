@@ -266,9 +266,43 @@ export interface PlanStep {
 /** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */
 export type EstimateSource = { kind: 'plan' } | { kind: 'history'; runs: number; steps: number };
 
+/** A run asked about before it starts: its suite and tests, and each chosen target with the places it would be measured in. */
+export interface EstimateRequest {
+  suite: Suite;
+  tests?: TestId[];
+  targets: { id: string; places: Place[] }[];
+}
+
+/** How long one target of a run should take (with the suite's minimum of trials, and with every allowed trial added), and where that came from. */
+export interface TargetEstimate {
+  id: string;
+  seconds: number;
+  maxSeconds: number;
+  source: EstimateSource;
+}
+
+/** A run's expected duration before it starts: this machine's last runs of the same steps, else the plan (engine: run-estimate.ts). */
+export interface RunEstimate {
+  seconds: number;
+  maxSeconds: number;
+  source: EstimateSource;
+  /** The plan's steps (the UI says "and the plan" when only some of them came from past runs). */
+  steps: number;
+  targets: TargetEstimate[];
+}
+
 /** Events of a job, as streamed to every face. */
 export type JobEvent = { jobId: string; seq: number } & (
-  | { type: 'job-started'; spec: RunSpec; plan: PlanStep[]; startedAt: string; /** Where the plan's step estimates came from. */ estimate?: EstimateSource }
+  | {
+      type: 'job-started';
+      spec: RunSpec;
+      plan: PlanStep[];
+      startedAt: string;
+      /** Where the plan's step estimates came from. */
+      estimate?: EstimateSource;
+      /** The run's expected duration, as the plan shown before it said it (the same function: run-estimate.ts). */
+      expected?: RunEstimate;
+    }
   | {
       type: 'progress';
       step: number;
@@ -321,6 +355,8 @@ export interface RequestMap {
   'detect.cached': { args: []; result: CachedDetect | null };
   'run.start': { args: [RunSpec]; result: { jobId: string } };
   'run.cancel': { args: [string]; result: { cancelled: boolean } };
+  /** How long a run of these targets, tests and suite should take here, before it starts. */
+  'run.estimate': { args: [EstimateRequest]; result: RunEstimate };
   'runs.list': { args: []; result: RunList };
   'runs.get': { args: [string]; result: Run };
   'runs.annotate': { args: [string, RunAnnotation]; result: RunSummary };
@@ -362,6 +398,8 @@ export interface VmbenchApi {
   cachedDetect(): Promise<CachedDetect | null>;
   startRun(spec: RunSpec): Promise<{ jobId: string }>;
   cancel(jobId: string): Promise<{ cancelled: boolean }>;
+  /** The expected duration of a run before it starts: from this machine's past runs of the same steps, else the plan. */
+  estimateRun(req: EstimateRequest): Promise<RunEstimate>;
   listRuns(): Promise<RunList>;
   getRun(id: string): Promise<Run>;
   /** Renames a stored run and/or sets its note. */

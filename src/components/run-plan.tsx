@@ -1,12 +1,15 @@
 import type { TFunction } from 'i18next';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
+import type { EstimateRequest, Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
 import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, suiteTrials, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';
+import { chosenTests } from '../store/actions';
+import { useRunEstimate } from '../lib/use-run-estimate';
+import { estimateSourceText } from './run-progress';
 
 /** "~50 s", "~4 min" (ui:about.*: 約50秒, 約4分). */
 export function fmtAbout(sec: number, t: TFunction<'ui'>): string {
@@ -47,7 +50,13 @@ export function plannedTargets(targets: TargetInfo[], selected: string[], suite:
   return chosen.map((t) => ({ id: t.id, label: t.label, places: t.places, seconds: targetEstimateSec(suite, tests, t.places), maxSeconds: targetMaxEstimateSec(suite, tests, t.places) }));
 }
 
-/** The chosen targets with an estimated duration each, and the total, shown next to the primary button. */
+/** The engine's question for a plan: the suite, the tests a click would run (as startRun sends them) and each target's places. */
+export function estimateRequest(plan: PlannedTarget[], suite: Suite, services: boolean, devTree: boolean): EstimateRequest {
+  const tests = chosenTests(devTree, services, suite);
+  return { suite, ...(tests ? { tests } : {}), targets: plan.filter((p) => p.places.length > 0).map((p) => ({ id: p.id, places: p.places })) };
+}
+
+/** The chosen targets with an estimated duration each, and the total, shown next to the primary button: the engine's figure (from this machine's past runs, else the plan) once it answers, the static plan until then. */
 export function RunPlan(): JSX.Element {
   const { t } = useUi();
   const suite = useAppStore((s) => s.suite);
@@ -55,9 +64,16 @@ export function RunPlan(): JSX.Element {
   const devTree = useAppStore((s) => s.devTree);
   const selected = useAppStore((s) => s.selectedTargets);
   const detect = useAppStore((s) => s.detect);
-  const plan = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services, devTree);
-  const total = plan.reduce((a, p) => a + p.seconds, 0);
-  const maxTotal = plan.reduce((a, p) => a + p.maxSeconds, 0);
+  const runs = useAppStore((s) => s.runs);
+  const statics = plannedTargets(detect?.runtimes.flatMap((r) => r.targets) ?? [], selected, suite, services, devTree);
+  const estimate = useRunEstimate(estimateRequest(statics, suite, services, devTree), runs);
+  const plan = statics.map((p) => {
+    const e = estimate?.targets.find((x) => x.id === p.id);
+    return e ? { ...p, seconds: e.seconds, maxSeconds: e.maxSeconds } : p;
+  });
+  const total = estimate?.seconds ?? plan.reduce((a, p) => a + p.seconds, 0);
+  const maxTotal = estimate?.maxSeconds ?? plan.reduce((a, p) => a + p.maxSeconds, 0);
+  const source = estimate?.source ?? { kind: 'plan' as const };
   return (
     <div className="run-plan" data-testid="run-plan" aria-label={t('plan.label')}>
       <ul className="run-plan-list">
@@ -70,8 +86,12 @@ export function RunPlan(): JSX.Element {
           </li>
         ))}
       </ul>
-      <span className="run-plan-total" data-testid="run-plan-total" data-seconds={total} data-max-seconds={maxTotal}>
+      <span className="run-plan-total" data-testid="run-plan-total" data-source={source.kind} data-ready={estimate ? 'true' : 'false'} data-seconds={total} data-max-seconds={maxTotal}>
         {t('plan.total', { about: fmtAboutRange(total, maxTotal, t) })}
+        <span className="run-plan-source muted" data-testid="run-plan-source">
+          {' · '}
+          {estimateSourceText(source, estimate?.steps ?? 0, t)}
+        </span>
       </span>
     </div>
   );

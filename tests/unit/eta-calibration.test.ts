@@ -1,9 +1,18 @@
-// The ETA's calibration from recorded step durations, the bar's weighting by expected time, and the
+// The ETA's calibration from recorded step durations, the plan's estimate before a run (the same
+// calibration, run-estimate.ts, asked through run.estimate), the bar's weighting by expected time, and the
 // countdown between events: pure functions fed with runs as the engine records them.
+// tests/fixtures/runs/quick-timed.json is a real quick run of This machine on the 2-CPU development VM
+// (`vmbench run --suite quick`, 2026-11-27, stored with its steps' timing; the probe's mounts cut to "/"):
+// its steps took 13.4 + 10.1 + 38.2 + 9.5 s and the whole run 71.5 s, where the static plan says 53 s.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, PlanStep, Run, TestResult } from '../../electron/shared/contract.js';
+import type { Envelope, JobEvent, PlanStep, Run, RunEstimate, TestResult } from '../../electron/shared/contract.js';
 import { calibratePlan } from '../../electron/engine/bench/calibrate.js';
-import { estimateSec, planCheckpoints, stepDoneFraction } from '../../electron/shared/plan-estimate.js';
+import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
+import { createEngine } from '../../electron/engine/api.js';
+import { SCRIPT_TESTS, estimateSec, planCheckpoints, stepDoneFraction, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { initialJobs, reduceJobEvent, type JobState } from '../../src/store/job-reducer.js';
 import { liveEtaSec, overallPercent } from '../../src/store/job-selectors.js';
 import { makeRun, result } from '../helpers/make-run.js';
@@ -49,6 +58,61 @@ describe('calibratePlan', () => {
   it('ignores a recorded step with another trial count', () => {
     const history = [timedRun('q1', '2026-01-04T00:00:00Z', [{ test: 'small-files', ends: [1, 2, 3, 4, 5], sec: 6 }])];
     expect(calibratePlan([step('small-files')], 'quick', history).plan[0].estimateFrom).toBe('plan');
+  });
+});
+
+const TIMED = new URL('../fixtures/runs/quick-timed.json', import.meta.url);
+const timed = (): Run => JSON.parse(readFileSync(TIMED, 'utf8')) as Run;
+const LOCAL = [{ id: 'local', places: ['native' as const] }];
+
+describe("the plan's estimate before a run", () => {
+  it('comes from a recorded run of the same steps and says so: its steps and its time around them', () => {
+    const run = timed();
+    const steps = run.targets[0].results.map((r) => r.timing!.sec);
+    const wall = (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000;
+    const { estimate } = estimateRun({ suite: 'quick' }, LOCAL, [run]);
+    // Each step's recorded time (whole seconds), plus what the run spent outside its steps.
+    const expected = Math.round(steps.reduce((a, s) => a + Math.max(1, Math.round(s)), 0) + (wall - steps.reduce((a, s) => a + s, 0)));
+    expect(estimate).toMatchObject({ seconds: expected, source: { kind: 'history', runs: 1, steps: 4 }, steps: 4 });
+    expect(estimate.targets).toEqual([{ id: 'local', seconds: expected, maxSeconds: expected, source: { kind: 'history', runs: 1, steps: 4 } }]);
+    expect(estimate.seconds).not.toBe(targetEstimateSec('quick', SCRIPT_TESTS, ['native']));
+  });
+
+  it("is the static plan without a past run of those steps (none, another suite's, another target's)", () => {
+    const plan = { seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['native']), maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['native']), source: { kind: 'plan' } };
+    expect(estimateRun({ suite: 'quick' }, LOCAL, []).estimate).toMatchObject(plan);
+    expect(estimateRun({ suite: 'quick' }, LOCAL, [{ ...timed(), suite: 'standard' }]).estimate).toMatchObject(plan);
+    const other = estimateRun({ suite: 'quick' }, [...LOCAL, { id: 'docker:default', places: ['volume', 'guest'] }], [timed()]).estimate;
+    expect(other.targets[1]).toEqual({ id: 'docker:default', seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']), maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']), source: { kind: 'plan' } });
+    expect(other.source).toEqual({ kind: 'history', runs: 1, steps: 4 });
+    expect(other.steps).toBe(12);
+    expect(other.seconds).toBe(other.targets[0].seconds + other.targets[1].seconds);
+  });
+
+  it('mixes recorded steps with the plan for the tests the past runs did not time', () => {
+    const run = timed();
+    const { estimate, plan } = estimateRun({ suite: 'quick', tests: ['seq-write', 'dev-tree'] }, LOCAL, [run]);
+    expect(plan.map((p) => [p.test, p.estimateFrom])).toEqual([['seq-write', 'history'], ['dev-tree', 'plan']]);
+    expect(estimate.source).toEqual({ kind: 'history', runs: 1, steps: 1 });
+  });
+
+  it('is what run.estimate answers from the stored history, with its input checked', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'vmbench-estimate-'));
+    try {
+      const engine = createEngine({ dataDir: home, mode: 'cli' });
+      const ask = (...args: unknown[]): Promise<Envelope<RunEstimate>> => engine.dispatch('run.estimate', args) as Promise<Envelope<RunEstimate>>;
+      const none = await ask({ suite: 'quick', targets: LOCAL });
+      expect(none).toMatchObject({ ok: true, value: { seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['native']), source: { kind: 'plan' } } });
+      mkdirSync(join(home, 'runs'));
+      copyFileSync(TIMED, join(home, 'runs', `${timed().id}.json`));
+      const withRun = await ask({ suite: 'quick', targets: LOCAL });
+      expect(withRun).toEqual({ ok: true, value: estimateRun({ suite: 'quick' }, LOCAL, [timed()]).estimate });
+      expect(await ask({ suite: 'quick', targets: [{ id: 'local', places: ['attic'] }] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      expect(await ask({ suite: 'quick', targets: [] })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      await engine.close();
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });
 

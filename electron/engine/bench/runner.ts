@@ -21,7 +21,7 @@ import { addedTrialEstimateSec, runsIn, stepDoneFraction, trialsPlan, type Trial
 import { HEADLINE_METRIC } from '../../shared/metrics.js';
 import { summarize } from '../../shared/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
-import { calibratePlan } from './calibrate.js';
+import { estimateRun, planSteps } from './run-estimate.js';
 import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
@@ -45,26 +45,9 @@ export interface RunnerDeps {
   resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
 }
 
-/** Builds the plan: every disk test in every place of every target; service tests where service-step.ts says. */
+/** Builds the plan: every disk test in every place of every target; service tests where service-step.ts says (run-estimate.ts planSteps). */
 export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
-  const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : defaultTests(spec.suite);
-  const tests = RUNNABLE_TESTS.filter((t) => wanted.includes(t)).sort((a, b) => wanted.indexOf(a) - wanted.indexOf(b));
-  const plan: PlanStep[] = [];
-  for (const t of targets) {
-    const places = t.transport.places();
-    for (const place of places) {
-      for (const test of tests) {
-        if (isServiceTest(test) && !servicePlaces(test, places).includes(place)) continue;
-        if (!runsIn(test, place)) continue;
-        const args = scriptArgs(test, spec.suite, t.transport.placeDir(place));
-        const trialsIdx = args.indexOf('--trials');
-        const trials = trialsIdx >= 0 ? Number(args[trialsIdx + 1]) : 1;
-        const maxTrials = Math.max(trials, trialsPlan(spec.suite, test, spec.trials).maxTrials);
-        plan.push({ target: t.id, place, test, trials, ...(maxTrials > trials ? { maxTrials } : {}), estimateSec: placeEstimateSec(spec.suite, test, place) });
-      }
-    }
-  }
-  return plan;
+  return planSteps(spec, targets.map((t) => ({ id: t.id, places: t.transport.places() })));
 }
 
 /** Runs a spec end to end: probe, every plan step, aggregation, storing; always emits job-finished. */
@@ -73,8 +56,9 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
   const history = await deps.store.list().then((l) => l.full, () => []);
-  const { plan, source: estimate } = calibratePlan(buildPlan(spec, targets), spec.suite, history);
-  emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate });
+  // The same function as the plan shown before the run (run.estimate), so the first line and the plan agree.
+  const { plan, estimate: expected } = estimateRun(spec, targets.map((t) => ({ id: t.id, places: t.transport.places() })), history);
+  emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate: expected.source, expected });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
   // Grows when a test adds a trial after its minimum (adaptive trials): the ETA follows what is actually scheduled.
