@@ -4,6 +4,8 @@ import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/shared/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
+import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
+import { fmtDuration } from '../../electron/cli/table.js';
 import { unstableReport, type UnstableReport } from '../../electron/shared/unstable.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
@@ -46,6 +48,9 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     const r = cli(['run', '--tests', 'small-files,seq-write', '--json', out]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/\[1\/2\] local native small-files/);
+    // The first run here: its expected time is the static plan's, and the line says so.
+    const plan = estimateRun({ suite: 'quick', tests: ['small-files', 'seq-write'] }, [{ id: 'local', places: ['native'] }], []).estimate;
+    expect(r.stderr).toContain(`expected to take ${fmtDuration(plan.seconds)} (m:ss), estimated from the plan (no past run of these steps here)`);
     expect(r.stderr).not.toMatch(/\r/);
     expect(r.stdout).toMatch(/median\s+min\s+max\s+n/);
     expect(r.stdout).toMatch(/small-files\s+create_per_s/);
@@ -82,7 +87,13 @@ describe('vmbench CLI (built bundle, real fio)', () => {
   it('runs, compare, export and card work on stored runs', async () => {
     // --max-trials: quick keeps 3 trials unless asked; this run may add one while its interval is wider than ±10%.
     const adaptiveOut = join(home, 'adaptive.json');
-    expect(cli(['run', '--tests', 'small-files', '--max-trials', '4', '--json', adaptiveOut]).status).toBe(0);
+    const second = cli(['run', '--tests', 'small-files', '--max-trials', '4', '--json', adaptiveOut]);
+    expect(second.status).toBe(0);
+    // The second run's expected time comes from the first (its small-files step and its time around the steps), as the app's plan says it.
+    const first = JSON.parse(await readFile(join(home, 'run.json'), 'utf8')) as Run;
+    const fromFirst = estimateRun({ suite: 'quick', tests: ['small-files'], trials: { maxTrials: 4 } }, [{ id: 'local', places: ['native'] }], [first]).estimate;
+    expect(fromFirst.source).toEqual({ kind: 'history', runs: 1, steps: 1 });
+    expect(second.stderr).toContain(`expected to take ${fmtDuration(fromFirst.seconds)} (m:ss), estimated from your last run`);
     const adaptive = JSON.parse(await readFile(adaptiveOut, 'utf8')) as Run;
     const rec = adaptive.targets[0].results[0].trials;
     expect(rec).toMatchObject({ metric: 'create_per_s', minTrials: 3, maxTrials: 4 });
