@@ -1,11 +1,13 @@
 // A real run on This machine, watched in Results: the first trial's value enters the chart while the
 // run goes on, the run is marked live (not the previous run as "completed"), the ETA counts down
 // between events and says where it came from, and after the run the whiskers are the trials' min–max.
+// Before the click, the plan's estimate comes from the stored run of the same step and says so.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run, TestId } from '../../electron/shared/contract.js';
+import { estimateSec } from '../../electron/shared/plan-estimate.js';
 import { apiCall, closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('live-results');
@@ -64,6 +66,18 @@ describe('Results during and after a run on This machine', () => {
     expect(first.jobId).toBeTruthy();
     await page.getByTestId('nav-results').click();
     await page.locator('[data-testid="run-facts"] [data-testid="state-badge"]').waitFor({ timeout: 30_000 });
+
+    // The plan before the click comes from that run for small-files (its step and its time around it) and from the plan for the rest, and says so.
+    await page.getByTestId('suite-select').selectOption('quick');
+    const firstRun = (await apiCall<{ runs: { id: string }[] }>(server, 'runs.list')).runs[0];
+    const past = await apiCall<Run>(server, 'runs.get', firstRun.id);
+    const sf = past.targets[0].results[0].timing!.sec;
+    const around = (Date.parse(past.finishedAt) - Date.parse(past.startedAt)) / 1000 - sf;
+    const expected = Math.round(['seq-write', 'seq-read', 'rand-read'].reduce((a, t) => a + estimateSec('quick', t as TestId), 0) + Math.max(1, Math.round(sf)) + around);
+    const total = page.locator('[data-testid="run-plan-total"][data-ready="true"]');
+    await total.waitFor({ timeout: 30_000 });
+    expect({ source: await total.getAttribute('data-source'), seconds: Number(await total.getAttribute('data-seconds')) }).toEqual({ source: 'history', seconds: expected });
+    expect(await page.getByTestId('run-plan-source').textContent()).toBe(' · estimated from your last run and the plan');
 
     await page.getByTestId('benchmark-button').click();
     await page.getByTestId('live-marker').waitFor({ timeout: 30_000 });
