@@ -1,7 +1,8 @@
 // `npm run perf`, live numbers and honest progress (issue 24): on a page of `vmbench web` showing This
 // machine, click Benchmark my setup (This machine only, quick suite) with Results open and measure
 //  - the first-number latency: click -> the first trial value on screen (live numbers chip, Results chart);
-//  - the plan's estimate shown before the run (run-plan-total) ÷ the run's actual duration (click -> finished);
+//  - the plan's estimate shown before the run (run-plan-total, once the engine's run.estimate answered) ÷ the run's
+//    actual duration (click -> finished), and whether that estimate came from past runs here or the static plan;
 //  - where the running ETA said its estimate came from.
 // Times are read on the page's own clock (performance.now()), not when Playwright's polling notices.
 
@@ -10,7 +11,11 @@ export async function liveRunPerf({ page, out }) {
   await page.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, { timeout: 120_000 });
   for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) await box.uncheck();
   await page.getByTestId('suite-select').selectOption('quick');
-  const estimate = Number(await page.getByTestId('run-plan-total').getAttribute('data-seconds'));
+  // The engine's figure (run-estimate.ts), not the static plan the page shows until it answers.
+  const total = page.locator('[data-testid="run-plan-total"][data-ready="true"]');
+  await total.waitFor({ timeout: 60_000 });
+  const estimate = Number(await total.getAttribute('data-seconds'));
+  const from = (await total.getAttribute('data-source')) === 'history' ? `from past runs here: "${(await page.getByTestId('run-plan-source').textContent()).replace(/^\s*·\s*/, '')}"` : 'from the static plan (no past run of these steps here)';
   await page.getByTestId('nav-results').click();
   await page.evaluate(() => {
     const w = window;
@@ -31,5 +36,5 @@ export async function liveRunPerf({ page, out }) {
   const since = (t) => (t === undefined ? 'never' : `${((t - r.click) / 1000).toFixed(1)} s`);
   const actual = (r.done - r.click) / 1000;
   out(`first number on screen after the click (goal <= 5 s): live numbers ${since(r.chip)}, Results chart ${since(r.chart)}`);
-  out(`plan estimate shown before the run ÷ actual duration (goal 0.75–1.25 on a quiet machine): ${estimate} s ÷ ${actual.toFixed(1)} s = ${(estimate / actual).toFixed(2)} (run ${status}; the running ETA was ${r.source ?? 'not shown'})`);
+  out(`plan estimate shown before the run ÷ actual duration (goal 0.75–1.25 on a quiet machine): ${estimate} s ÷ ${actual.toFixed(1)} s = ${(estimate / actual).toFixed(2)} (the estimate ${from}; run ${status}; the running ETA was ${r.source ?? 'not shown'})`);
 }

@@ -141,7 +141,7 @@ try {
     web2.kill('SIGTERM');
     await browser.close();
   }
-  out('2b. the quick suite clicked in the UI (This machine; the ETA is calibrated by the run of 2.):');
+  out('2b. the quick suite clicked in the UI (This machine; the plan before the click and the ETA come from the quick runs of 1., 2. and 2a. in this data folder):');
   for (const l of liveLines) out(`   ${l}`);
   out(`3. vmbench web: start to first contentful paint: ${paint}`);
   out('3a. the first load\'s JS (an English page; goal: no catalogue but its language\'s first-screen ones, no view but Environments):');

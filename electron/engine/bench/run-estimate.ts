@@ -7,6 +7,7 @@
  */
 import type { EstimateRequest, EstimateSource, Place, PlanStep, Run, RunEstimate, RunSpec, TargetEstimate, TestId } from '../../shared/contract.js';
 import { defaultTests, placeEstimateSec, plannedSteps, preset, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../shared/plan-estimate.js';
+import { summarize } from '../../shared/trial-stats.js';
 import { CALIBRATION_RUNS, calibratePlan } from './calibrate.js';
 
 /** A target as the plan needs it: its id and the places its steps run in. */
@@ -27,12 +28,6 @@ export function planSteps(spec: Pick<RunSpec, 'suite' | 'tests' | 'trials'>, tar
   );
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
 /**
  * Seconds a target's run spends outside its steps (probe, prepare, clean-up, storing), from its last whole
  * runs here (newest first): completed runs of that target alone whose every step recorded its time and took
@@ -49,7 +44,7 @@ export function pastOverheadSec(target: string, history: readonly Run[], maxRuns
     if (!Number.isFinite(wall)) continue;
     found.push(Math.max(0, wall - results.reduce((a, r) => a + r.timing!.sec, 0)));
   }
-  return found.length ? median(found) : undefined;
+  return found.length ? summarize(found).median : undefined;
 }
 
 /** The expected duration of a run of `targets` before it starts, with the plan it used (the runner's plan and ETA start from it). */
