@@ -17,16 +17,16 @@ import { engineMessage } from '../errors.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { addedTrialEstimateSec, runsIn, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../shared/plan-estimate.js';
+import { addedTrialEstimateSec, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../shared/plan-estimate.js';
 import { HEADLINE_METRIC } from '../../shared/metrics.js';
 import { summarize } from '../../shared/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planSteps } from './run-estimate.js';
-import { isServiceTest, servicePlaces, ServiceSetupError, setupServiceStep } from './service-step.js';
+import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
-import { defaultTests, placeEstimateSec, RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { placeEstimateSec, RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
