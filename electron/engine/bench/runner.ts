@@ -14,6 +14,9 @@ import {
 } from '../../shared/contract.js';
 import { runStatus, targetStatus } from '../../shared/run-status.js';
 import { engineMessage } from '../errors.js';
+import { isMsgRef } from '../../shared/error-text.js';
+import { msg } from '../../shared/finding-text.js';
+import { withEnglish } from '../../shared/message-english.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
@@ -76,7 +79,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const { plan, source: estimate } = calibratePlan(buildPlan(spec, targets), spec.suite, history);
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
-  if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
+  if (skipped.length) emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.skipped', { tests: skipped.join(', ') })) });
   // Grows when a test adds a trial after its minimum (adaptive trials): the ETA follows what is actually scheduled.
   let totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
@@ -91,16 +94,17 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (signal.aborted) break;
     try {
-      await t.transport.prepare?.({ signal, image: spec.image, log: (level, message) => emit({ type: 'log', level, message }) });
+      await t.transport.prepare?.({ signal, image: spec.image, log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }) });
     } catch (err) {
       if (signal.aborted) break;
       unusable.add(t.id);
-      const e = err as { code?: unknown; message?: unknown };
+      // The transport's own reference when it gave one, else its text quoted in errors.prepareFailed.
+      const e = err as { code?: unknown; message?: unknown; ref?: unknown };
       const code = typeof e?.code === 'string' ? e.code : 'prepare-failed';
-      const message = typeof e?.message === 'string' ? e.message : String(err);
-      emit({ type: 'log', level: 'warn', message: `${t.label}: ${message}` });
+      const ref = isMsgRef(e?.ref) ? e.ref : msg('errors.prepareFailed', { target: t.label, detail: typeof e?.message === 'string' ? e.message : String(err) });
+      emit({ type: 'log', level: 'warn', ...withEnglish(isMsgRef(e?.ref) ? msg('log.targetWarn', { target: t.label, message: ref }) : ref) });
       for (const step of plan.filter((p) => p.target === t.id)) {
-        const error = { test: step.test, place: step.place, code, message };
+        const error = { test: step.test, place: step.place, code, ...withEnglish(ref) };
         runs.get(t.id)!.errors.push(error);
         emit({ type: 'test-error', target: t.id, error });
       }
@@ -110,11 +114,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (unusable.has(t.id) || !plan.some((p) => p.target === t.id && p.test === 'net')) continue;
     const host = t.transport.hostAddress?.();
-    emit({
-      type: 'log',
-      level: host ? 'info' : 'warn',
-      message: host ? `${t.label}: net measures ${host.path}.` : `${t.label}: net cannot run there (no known way from inside it to this machine's 127.0.0.1).`,
-    });
+    emit({ type: 'log', level: host ? 'info' : 'warn', ...withEnglish(host ? msg('log.netMeasures', { target: t.label, path: host.path }) : msg('log.netCannot', { target: t.label })) });
   }
 
   for (const t of targets) {
