@@ -290,7 +290,12 @@ describe('one text per message: each producer\'s English field is the en catalog
       const out: string[] = [];
       const print = createProgressPrinter({ isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream, 'ja');
       for (const e of events) print(e);
+      const finished = events.find((e) => e.type === 'job-finished');
+      if (finished?.type !== 'job-finished') throw new Error('no job-finished');
+      expect(finished.messageRef).toEqual({ key: 'errors.runNoResults' });
+      expect(finished.message).toBe(en(finished.messageRef!));
       expect(out.join('')).toMatch(/Docker Engine \(gone\): Docker Engine に接続できませんでした: /);
+      expect(out.join('')).toMatch(/^結果が得られたテストはありません。/m);
       expect(out.join('')).not.toMatch(/could not be reached/);
     } finally {
       await rm(dir, { recursive: true, force: true });

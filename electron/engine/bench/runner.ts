@@ -14,7 +14,7 @@ import {
 } from '../../shared/contract.js';
 import { runStatus, targetStatus } from '../../shared/run-status.js';
 import { engineMessage } from '../errors.js';
-import { isMsgRef } from '../../shared/error-text.js';
+import { isMsgRef, joinedRef } from '../../shared/error-text.js';
 import { msg } from '../../shared/finding-text.js';
 import { withEnglish } from '../../shared/message-english.js';
 import type { Emit } from '../jobs.js';
@@ -185,15 +185,15 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
-  const message =
-    cancelled
-      ? 'Cancelled: the tests that finished were stored; test files were removed.'
-      : !hasResults
-        ? 'No test produced a result; see the errors per test.'
-        : run.status === 'partial'
-          ? `Some steps failed: ${all.filter((t) => t.status !== 'ok').map((t) => `${t.label} ${t.status}`).join(', ')}.`
-          : undefined;
-  emit({ type: 'job-finished', status: run.status, runId: run.id, message });
+  const failed = all.filter((t) => t.status !== 'ok').map((t) => msg('errors.runTargetStatus', { target: t.label, status: { key: `status.${t.status}` } }));
+  const finished = cancelled
+    ? engineMessage('errors.runCancelledStored')
+    : !hasResults
+      ? engineMessage('errors.runNoResults')
+      : run.status === 'partial'
+        ? engineMessage('errors.runPartial', { targets: joinedRef(failed) ?? '' })
+        : undefined;
+  emit({ type: 'job-finished', status: run.status, runId: run.id, ...finished });
   return run;
 }
 
