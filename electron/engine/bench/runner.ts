@@ -13,7 +13,7 @@ import {
   type TrialsStop,
 } from '../../shared/contract.js';
 import { runStatus, targetStatus } from '../../shared/run-status.js';
-import { engineMessage } from '../errors.js';
+import { engineMessage, whyOf } from '../errors.js';
 import { isMsgRef, joinedRef } from '../../shared/error-text.js';
 import { msg } from '../../shared/finding-text.js';
 import { withEnglish } from '../../shared/message-english.js';
@@ -228,13 +228,14 @@ async function runStep(
     } catch (err) {
       if (signal.aborted) return { result: null, errors: [] };
       const code = err instanceof ServiceSetupError ? err.code : 'setup-failed';
-      return { result: null, errors: [{ test, place, code, message: (err as Error).message }] };
+      const why = whyOf(err);
+      return { result: null, errors: [{ test, place, code, ...(typeof why === 'string' ? { message: why } : withEnglish(why)) }] };
     }
   }
   // One run of the script: `offset` trials were taken before it (an added trial is a run of its own with --trials 1).
   const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
     const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
-    if (watcher instanceof Error) return { exit: null, error: watcher };
+    if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
     const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },
@@ -263,7 +264,7 @@ async function runStep(
   try {
     const collector = new StepCollector(test, place, sampleEmitter(0));
     const first = await invoke(collector, 0);
-    if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', message: first.error!.message }] };
+    if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', ...withEnglish(first.error!) }] };
     const exit = first.exit;
     const outcome = collector.finish(exit);
     if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;
