@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, MsgRef, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { JobEvent, MsgRef, RuntimeInfo, TestId } from '../../electron/shared/contract.js';
 import { requestHandler, type Dispatcher } from '../../electron/app/ipc.js';
 import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
-import { executeRun } from '../../electron/engine/bench/runner.js';
+import { executeRun, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { engineError } from '../../electron/engine/errors.js';
@@ -180,6 +180,37 @@ describe('one text per message: the sources', () => {
   });
 });
 
+/** Runs fn with a temporary folder, removed afterwards. */
+async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
+  try {
+    await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A docker transport on a socket nothing listens on (no dockerd). */
+const goneDocker = (dir: string): DockerTransport => new DockerTransport({ endpoint: `unix://${join(dir, 'no-docker.sock')}`, engine: 'Docker Engine', sharedDir: dir });
+
+/** The events of a quick run of `tests` on `targets`, stored in dir; `stopAt` cancels it at the first event it accepts. */
+async function runEvents(dir: string, tests: TestId[], targets: ResolvedTarget[], ac = new AbortController(), stopAt?: (e: JobEvent) => boolean): Promise<JobEvent[]> {
+  const events: JobEvent[] = [];
+  const emit = (e: unknown): void => {
+    events.push(e as JobEvent);
+    if (stopAt?.(e as JobEvent)) ac.abort();
+  };
+  await executeRun({ suite: 'quick', tests }, emit, ac.signal, { store: new RunStore(dir), appVersion: 't', resolveTargets: async () => targets });
+  return events;
+}
+
+/** A run's job-finished event. */
+function finishedOf(events: JobEvent[]): Extract<JobEvent, { type: 'job-finished' }> {
+  const finished = events.find((e) => e.type === 'job-finished');
+  if (finished?.type !== 'job-finished') throw new Error('no job-finished');
+  return finished;
+}
+
 describe('one text per message: each producer\'s English field is the en catalogue\'s rendering of its reference', () => {
   it('a step whose write-back did not settle (both wordings)', () => {
     for (const leftKiB of [undefined, 3 * 1024 * 1024]) {
@@ -255,9 +286,8 @@ describe('one text per message: each producer\'s English field is the en catalog
     })();
     expect(bad?.ref).toEqual({ key: 'errors.docker.notEndpoint', params: { endpoint: 'nonsense' } });
     expect(bad?.message).toBe(en(bad!.ref));
-    const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
-    try {
-      const t = new DockerTransport({ endpoint: `unix://${join(dir, 'no-docker.sock')}`, engine: 'Docker Engine', sharedDir: dir });
+    await inTempDir(async (dir) => {
+      const t = goneDocker(dir);
       const err = await t.prepare({ signal: new AbortController().signal, log: () => undefined }).then(() => null, (e: unknown) => e as DockerTransportError);
       expect(err?.code).toBe('engine-unreachable');
       expect(err?.ref.key).toBe('errors.docker.unreachable');
@@ -265,18 +295,13 @@ describe('one text per message: each producer\'s English field is the en catalog
       expect(err?.message).toMatch(/^Docker Engine could not be reached: nothing answers on unix:\/\/.*no-docker\.sock \(.*ENOENT.*\)\. Start it, then run again\.$/);
       expect(errorText(err, 'ja')).toMatch(/^Docker Engine に接続できませんでした: unix:\/\/.*no-docker\.sock で応答するものがありません（.*）。起動してから、もう一度実行してください。$/);
       await t.dispose();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a run whose target cannot be prepared: each step\'s error keeps the transport\'s reference, the log line carries one, and the CLI prints it in Japanese', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
-    try {
-      const events: JobEvent[] = [];
-      const transport = new DockerTransport({ endpoint: `unix://${join(dir, 'no-docker.sock')}`, engine: 'Docker Engine', sharedDir: dir });
-      const target = { id: 'docker:gone', runtime: 'docker:gone', label: 'Docker Engine (gone)', settings: {}, transport };
-      await executeRun({ suite: 'quick', tests: ['seq-write'] }, (e) => events.push(e as JobEvent), new AbortController().signal, { store: new RunStore(dir), appVersion: 't', resolveTargets: async () => [target] });
+    await inTempDir(async (dir) => {
+      const target = { id: 'docker:gone', runtime: 'docker:gone', label: 'Docker Engine (gone)', settings: {}, transport: goneDocker(dir) };
+      const events = await runEvents(dir, ['seq-write'], [target]);
       const errors = events.flatMap((e) => (e.type === 'test-error' ? [e.error] : []));
       expect(errors.length).toBeGreaterThan(0);
       for (const e of errors) {
@@ -287,34 +312,25 @@ describe('one text per message: each producer\'s English field is the en catalog
       const logs = events.flatMap((e) => (e.type === 'log' ? [e] : []));
       expect(logs.map((l) => l.ref?.key)).toEqual(['log.targetWarn']);
       expect(logs[0].message).toBe(en(logs[0].ref!));
+      const finished = finishedOf(events);
+      expect(finished.messageRef).toEqual({ key: 'errors.runNoResults' });
+      expect(finished.message).toBe(en(finished.messageRef!));
       const out: string[] = [];
       const print = createProgressPrinter({ isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream, 'ja');
       for (const e of events) print(e);
-      const finished = events.find((e) => e.type === 'job-finished');
-      if (finished?.type !== 'job-finished') throw new Error('no job-finished');
-      expect(finished.messageRef).toEqual({ key: 'errors.runNoResults' });
-      expect(finished.message).toBe(en(finished.messageRef!));
       expect(out.join('')).toMatch(/Docker Engine \(gone\): Docker Engine に接続できませんでした: /);
       expect(out.join('')).toMatch(/^結果が得られたテストはありません。/m);
       expect(out.join('')).not.toMatch(/could not be reached/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a run\'s unreferenced prepare failure is quoted in errors.prepareFailed; the net line carries a reference', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
-    try {
-      const events: JobEvent[] = [];
+    await inTempDir(async (dir) => {
       const local = await localTarget(dir);
       const failing = { ...local, id: 'odd', label: 'odd', transport: { ...local.transport, places: () => local.transport.places(), placeDir: (p: Parameters<typeof local.transport.placeDir>[0]) => local.transport.placeDir(p), prepare: async () => Promise.reject(new Error('guest said no')) } };
       const ac = new AbortController();
       // Stops the run once the net line is out: nothing is measured.
-      const emit = (e: unknown): void => {
-        events.push(e as JobEvent);
-        if ((e as JobEvent).type === 'log' && (e as { ref?: MsgRef }).ref?.key === 'log.netMeasures') ac.abort();
-      };
-      await executeRun({ suite: 'quick', tests: ['net'] }, emit, ac.signal, { store: new RunStore(dir), appVersion: 't', resolveTargets: async () => [failing, local] });
+      const events = await runEvents(dir, ['net'], [failing, local], ac, (e) => e.type === 'log' && e.ref?.key === 'log.netMeasures');
       const err = events.find((e) => e.type === 'test-error');
       if (err?.type !== 'test-error') throw new Error('no test-error');
       expect(err.error.ref).toEqual({ key: 'errors.prepareFailed', params: { target: 'odd', detail: 'guest said no' } });
@@ -323,25 +339,17 @@ describe('one text per message: each producer\'s English field is the en catalog
       expect(logs.map((l) => l.ref?.key)).toEqual(['errors.prepareFailed', 'log.netMeasures']);
       for (const l of logs) expect(l.message).toBe(en(l.ref!));
       expect(errorText(logs[1], 'ja')).toMatch(/^This machine: net は .* を測ります。$/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('a run cancelled before any test finished', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
-    try {
-      const events: JobEvent[] = [];
+    await inTempDir(async (dir) => {
       const ac = new AbortController();
       ac.abort();
-      await executeRun({ suite: 'quick', tests: ['seq-write'] }, (e) => events.push(e as JobEvent), ac.signal, { store: new RunStore(dir), appVersion: 't', resolveTargets: async () => [] });
-      const finished = events.find((e) => e.type === 'job-finished');
-      if (finished?.type !== 'job-finished') throw new Error('no job-finished');
+      const finished = finishedOf(await runEvents(dir, ['seq-write'], [], ac));
       expect(finished.status).toBe('cancelled');
       expect(finished.messageRef).toBeDefined();
       expect(finished.message).toBe(en(finished.messageRef!));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
