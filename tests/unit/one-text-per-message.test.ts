@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, MsgRef, RuntimeInfo, TestId } from '../../electron/shared/contract.js';
+import type { BenchEvent, JobEvent, MsgRef, RuntimeInfo, TestId } from '../../electron/shared/contract.js';
 import { requestHandler, type Dispatcher } from '../../electron/app/ipc.js';
 import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
@@ -294,6 +294,15 @@ describe('one text per message: each producer\'s English field is the en catalog
       expect(err?.message).toBe(en(err!.ref));
       expect(err?.message).toMatch(/^Docker Engine could not be reached: nothing answers on unix:\/\/.*no-docker\.sock \(.*ENOENT.*\)\. Start it, then run again\.$/);
       expect(errorText(err, 'ja')).toMatch(/^Docker Engine に接続できませんでした: unix:\/\/.*no-docker\.sock で応答するものがありません（.*）。起動してから、もう一度実行してください。$/);
+      // A script it cannot run: the step's error event carries the reference, the engine's own error nested in it.
+      const events: BenchEvent[] = [];
+      const exit = await t.run({ name: 'probe', source: 'true', args: [] }, { signal: new AbortController().signal, timeoutMs: 5000, onEvent: (e) => events.push(e) });
+      expect(exit.exitCode).toBeNull();
+      const [ev] = events;
+      if (ev?.event !== 'error' || !ev.ref) throw new Error('no error event with a reference');
+      expect(ev.ref).toEqual({ key: 'errors.docker.runFailed', params: { script: 'probe', engine: 'Docker Engine', error: err!.ref } });
+      expect(ev.message).toBe(en(ev.ref));
+      expect(errorText(ev, 'ja')).toMatch(/^Docker Engine で probe を実行できませんでした: Docker Engine に接続できませんでした: /);
       await t.dispose();
     });
   });

@@ -19,7 +19,7 @@ import { release } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
 import type { MsgRef, Place, TestId } from '../../../shared/contract.js';
-import { englishOf } from '../../../shared/message-english.js';
+import { englishOf, withEnglish } from '../../../shared/message-english.js';
 import { msg } from '../../../shared/finding-text.js';
 import { whyOf } from '../../errors.js';
 import { scriptsDir } from '../../bench/suites.js';
@@ -124,22 +124,25 @@ export class DockerTransport implements Transport {
   /** Runs a script in the container; never throws: a failure of the engine is reported as a stderr line and exit code null. */
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
-    const failed = (message: string): { exitCode: null; cancelled: boolean; timedOut: false } => {
-      opts.onStderr?.(message);
+    // The engine's failure is the step's error (a reference, English derived), and a stderr line for the log.
+    const failed = (ref: MsgRef): { exitCode: null; cancelled: boolean; timedOut: false } => {
+      const error = withEnglish(ref);
+      opts.onStderr?.(error.message);
+      opts.onEvent({ event: 'error', code: 'transport-failed', ...error });
       return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
     };
     try {
       await this.prepare({ signal: opts.signal, log: (_level, ref) => opts.onStderr?.(englishOf(ref)) });
       const docker = this.docker!;
       const guest = opts.network ? await this.ensureServiceGuest(opts.signal, (ref) => (this.log ? this.log('info', ref) : opts.onStderr?.(englishOf(ref)))) : this.guest!;
-      if (this.stoppedContainers.has(guest.containerId)) return failed(`The bench container was stopped after a script in it could not be stopped; ${script.name} was not run.`);
+      if (this.stoppedContainers.has(guest.containerId)) return failed(msg('errors.docker.containerStopped', { script: script.name }));
       const stopContainer = async (): Promise<void> => {
         this.stoppedContainers.add(guest.containerId);
         await killGuest(docker, guest.containerId);
       };
       return await execScript({ container: guest.container, placeDirs: this.places().map((p) => this.placeDir(p)), stopContainer }, script, opts);
     } catch (err) {
-      return failed(`${script.name} could not be run in ${this.opts.engine}: ${messageOf(err)}`);
+      return failed(msg('errors.docker.runFailed', { script: script.name, engine: this.opts.engine, error: whyOf(err) }));
     }
   }
 
