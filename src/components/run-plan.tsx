@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatAboutRange } from '../../electron/shared/format.js';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
@@ -7,22 +8,6 @@ import { targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';
-
-/** "~50 s", "~4 min" (ui:about.*: 約50秒, 約4分). */
-export function fmtAbout(sec: number, t: TFunction<'ui'>): string {
-  if (sec < 90) return t('about.sec', { n: Math.max(10, Math.round(sec / 10) * 10) });
-  return t('about.min', { n: Math.round(sec / 60) });
-}
-
-/** A duration that may grow by added trials: "~50 s", "~2–3 min", "~50 s–2 min" (one figure when both round alike). */
-export function fmtAboutRange(sec: number, maxSec: number, t: TFunction<'ui'>): string {
-  const a = fmtAbout(sec, t);
-  if (maxSec <= sec || fmtAbout(maxSec, t) === a) return a;
-  const secs = (x: number): number => Math.max(10, Math.round(x / 10) * 10);
-  const mins = (x: number): number => Math.round(x / 60);
-  if (maxSec < 90) return t('about.secRange', { a: secs(sec), b: secs(maxSec) });
-  return sec < 90 ? t('about.mixedRange', { a: secs(sec), b: mins(maxSec) }) : t('about.minRange', { a: mins(sec), b: mins(maxSec) });
-}
 
 /** A suite's trials as its label says them: "3 trials", or "5–8 trials" where its tests may add trials (plan-estimate.ts suiteTrials, as the CLI's step line). */
 export function suiteTrialsText(suite: Suite, t: TFunction<'ui'>, tests?: readonly TestId[]): string {
@@ -65,13 +50,13 @@ export function RunPlan(): JSX.Element {
           <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
             <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
             <span className="run-plan-meta">
-              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {fmtAboutRange(p.seconds, p.maxSeconds, t)}
+              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {formatAboutRange(p.seconds, p.maxSeconds, t)}
             </span>
           </li>
         ))}
       </ul>
       <span className="run-plan-total" data-testid="run-plan-total" data-seconds={total} data-max-seconds={maxTotal}>
-        {t('plan.total', { about: fmtAboutRange(total, maxTotal, t) })}
+        {t('plan.total', { about: formatAboutRange(total, maxTotal, t) })}
       </span>
     </div>
   );
