@@ -79,9 +79,12 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         if (isFailure(ev.error)) line(`  ✗ ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${errorText(ev.error, lang)}`);
         else line(`  ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${t('cli:progress.warning', { message: errorText(ev.error, lang) })}`);
         break;
-      case 'log':
-        line(`  ${ev.level === 'warn' ? t('cli:progress.warning', { message: ev.message }) : ev.message}`);
+      case 'log': {
+        // The line's reference in the reader's language; its English message only for an event without one.
+        const text = errorText(ev, lang);
+        line(`  ${ev.level === 'warn' ? t('cli:progress.warning', { message: text }) : text}`);
         break;
+      }
       case 'job-finished':
         clear();
         if (ev.message) line(errorText({ message: ev.message, ref: ev.messageRef }, lang));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, MsgRef, RequestMap, RuntimeInfo } from '../shared/contract.js';
+import { withEnglish } from '../shared/message-english.js';
 import { adviseRuntime } from './advisor/index.js';
 import { checkStillSame, PlanBook, type HeldPlan, type HeldRestart } from './advisor/plan-book.js';
 import { rankFindings } from './advisor/rank.js';
@@ -102,7 +103,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
           try {
             // With the lock held: what a killed run left in scratch goes now, before it fills the disk twice.
             const swept = sweptMessage(await sweepLeftovers(scratchDir(dataDir)));
-            if (swept) emit({ type: 'log', level: 'info', message: swept });
+            if (swept) emit({ type: 'log', level: 'info', ...withEnglish(swept) });
             await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
           } finally {
             await release();

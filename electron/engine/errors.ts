@@ -1,5 +1,6 @@
 import type { ErrorCode, MsgRef } from '../shared/contract.js';
 import { msg } from '../shared/finding-text.js';
+import { isMsgRef } from '../shared/error-text.js';
 import { englishOf } from '../shared/message-english.js';
 
 /** An error meant for the user: a code the faces key behaviour on, a message saying what to do, and (for the messages users meet) the same message as a reference the faces render in their language. */
@@ -26,9 +27,10 @@ export function engineMessage(key: string, params?: MsgRef['params']): { message
   return { message: englishOf(messageRef), messageRef };
 }
 
-/** What went wrong, for a message that quotes it: an EngineError's reference, else the error's own (English) text. */
+/** What went wrong, for a message that quotes it: the error's reference (an EngineError's, a transport's), else its own (English) text. */
 export function whyOf(err: unknown): string | MsgRef {
-  if (err instanceof EngineError && err.ref) return err.ref;
+  const ref = (err as { ref?: unknown } | null)?.ref;
+  if (err instanceof Error && isMsgRef(ref)) return ref;
   return (err as Error)?.message || String(err);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobEvent } from '../shared/contract.js';
-import { EngineError, engineError } from './errors.js';
+import { engineError, whyOf } from './errors.js';
 
 /** Distributes an event without the per-job fields; the manager stamps jobId and seq. */
 export type Emit = (ev: DistributiveOmit<JobEvent, 'jobId' | 'seq'>) => void;
@@ -43,7 +43,11 @@ export class JobManager {
     };
     this.jobs.set(id, job);
     job.done = work(id, emit, job.controller.signal)
-      .catch((err: unknown) => emit({ type: 'job-finished', status: 'failed', runId: null, message: (err as Error).message, ...(err instanceof EngineError && err.ref ? { messageRef: err.ref } : {}) }))
+      .catch((err: unknown) => {
+        // Any error's reference (an EngineError's, a transport's), so the faces say it in their language.
+        const why = whyOf(err);
+        emit({ type: 'job-finished', status: 'failed', runId: null, message: (err as Error).message, ...(typeof why === 'string' ? {} : { messageRef: why }) });
+      })
       .finally(() => {
         job.finished = true;
         this.jobs.delete(id);

@@ -323,7 +323,7 @@ export type JobEvent = { jobId: string; seq: number } & (
   | { type: 'result'; target: string; result: TestResult }
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }
-  | { type: 'log'; level: 'info' | 'warn'; message: string }
+  | { type: 'log'; level: 'info' | 'warn'; message: string; /** The line as a reference into the common catalogue (log.*, errors.*), for the faces to show in the reader's language; absent in old stored events. */ ref?: MsgRef }
   | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string; /** The failure as a reference into the errors catalogue, when the engine gave one. */ messageRef?: MsgRef }
   /** A detection streams one of these per runtime kind as it answers (jobId `detect:<id>`; no benchmark job). */
   | { type: 'detect-kind'; kind: string; runtimes: RuntimeInfo[] }

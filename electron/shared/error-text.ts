@@ -5,22 +5,26 @@
  */
 import type { ApplyPlan, MsgRef } from './contract-advice.js';
 import type { RunList } from './contract.js';
-import { translator, type Lang } from './i18n.js';
+import { translator, type Lang, type Namespace } from './i18n.js';
 
-/** A message of the common catalogue (errors.*, state.* …) in one language (nested messages in its parameters rendered first); undefined when the key is unknown here. */
-export function renderError(ref: MsgRef, lang: Lang): string | undefined {
+/** A message reference rendered in one language, its key looked up in `ns` unless it names its own ("detect:…"); nested messages in its parameters first; undefined when a key is unknown here. */
+export function renderRef(ref: MsgRef, lang: Lang, ns: Namespace): string | undefined {
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(ref.params ?? {})) {
     if (typeof v !== 'object') values[k] = v;
     else {
-      const nested = renderError(v, lang);
+      const nested = renderRef(v, lang, ns);
       if (nested === undefined) return undefined;
       values[k] = nested;
     }
   }
-  const t = translator(lang);
-  const text = t(ref.key, { ns: 'common', replace: values, defaultValue: '' });
+  const text = translator(lang)(ref.key, { ns, replace: values, defaultValue: '' });
   return text ? text : undefined;
+}
+
+/** A message of the common catalogue (errors.*, state.* …) in one language (nested messages in its parameters rendered first); undefined when the key is unknown here. */
+export function renderError(ref: MsgRef, lang: Lang): string | undefined {
+  return renderRef(ref, lang, 'common');
 }
 
 /** The text of anything thrown or answered as an error ({message, ref?}) in a language: its reference rendered when it has a known one, else its English message. */

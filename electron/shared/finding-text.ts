@@ -5,13 +5,12 @@
  * references (an older stored one) keeps its English.
  */
 import type { EvidenceRow, Finding, MsgRef } from './contract-advice.js';
+import { renderRef } from './error-text.js';
 import { translator, type Lang } from './i18n.js';
 
-/** A message of the advice catalogue in one language; nested messages in its parameters are rendered first. */
+/** A message of the advice catalogue in one language; nested messages in its parameters are rendered first (its key when the catalogue lacks it). */
 export function renderMsg(ref: MsgRef, lang: Lang): string {
-  const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(ref.params ?? {})) values[k] = typeof v === 'object' ? renderMsg(v, lang) : v;
-  return translator(lang)(ref.key, { ns: 'advice', replace: values });
+  return renderRef(ref, lang, 'advice') ?? ref.key;
 }
 
 /** Sentences in one language: joined by a space in English, without one in Japanese. */

@@ -16,6 +16,9 @@
  *   go through this module.
  * - Latency: µs below 1,000 µs, ms from there; one unit for all the latencies shown together (latencyUnit).
  * - Size: MiB below 1 GiB, then GiB and TiB with at most one decimal: "512 MiB", "14.2 GiB", "16 GiB".
+ * - Approximate duration (a plan's estimate): tens of seconds (at least 10) below 90 s, else whole minutes;
+ *   a range when more trials may be added, one figure when both ends round alike: "~50 s", "~4 min",
+ *   "~2–3 min", "~50 s–2 min" (the words are the ui catalogue's about.*, through the caller's translator).
  * - Missing value: "—" (U+2014), on every face.
  * - Date: the local time of the machine that formats it, with its offset from UTC shown, so that a card
  *   or an export read elsewhere is still exact: "2026-01-15 18:30 UTC+9" in en, "2026/01/15 18:30 UTC+9" in
@@ -134,6 +137,25 @@ export function formatMiB(mib: Num, lang: Lang): string {
   if (mib >= 1024 * 1024) return `${formatDecimal(mib / 1024 / 1024, lang, 1, 0)} TiB`;
   if (mib >= 1024) return `${formatDecimal(mib / 1024, lang, 1, 0)} GiB`;
   return `${formatDecimal(mib, lang, 0)} MiB`;
+}
+
+/** The words of an approximate duration: the caller's translator of the ui catalogue, bound to its language (keys about.*). */
+export type AboutWords = (key: 'about.sec' | 'about.min' | 'about.secRange' | 'about.minRange' | 'about.mixedRange', params: Record<string, number>) => string;
+
+const aboutSecs = (x: number): number => Math.max(10, Math.round(x / 10) * 10);
+const aboutMins = (x: number): number => Math.round(x / 60);
+
+/** "~50 s", "~4 min" (ui:about.*: 約50秒, 約4分). */
+export function formatAbout(sec: number, t: AboutWords): string {
+  return sec < 90 ? t('about.sec', { n: aboutSecs(sec) }) : t('about.min', { n: aboutMins(sec) });
+}
+
+/** A duration that may grow by added trials: "~50 s", "~2–3 min", "~50 s–2 min" (one figure when both round alike). */
+export function formatAboutRange(sec: number, maxSec: number, t: AboutWords): string {
+  const a = formatAbout(sec, t);
+  if (maxSec <= sec || formatAbout(maxSec, t) === a) return a;
+  if (maxSec < 90) return t('about.secRange', { a: aboutSecs(sec), b: aboutSecs(maxSec) });
+  return sec < 90 ? t('about.mixedRange', { a: aboutSecs(sec), b: aboutMins(maxSec) }) : t('about.minRange', { a: aboutMins(sec), b: aboutMins(maxSec) });
 }
 
 /** The unit latencies measured in µs are shown in, with the factor to divide by: ms once the largest passes 1,000 µs, else µs. */

@@ -1,4 +1,6 @@
 import type { TFunction } from 'i18next';
+// Named as before so this file merges with the s15plan branch's changes to it; the formatter is format.ts's.
+import { formatAboutRange as fmtAboutRange } from '../../electron/shared/format.js';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { EstimateRequest, Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
@@ -10,22 +12,6 @@ import { useAppStore } from '../store/app-store';
 import { chosenTests } from '../store/actions';
 import { useRunEstimate } from '../lib/use-run-estimate';
 import { estimateSourceText } from './run-progress';
-
-/** "~50 s", "~4 min" (ui:about.*: 約50秒, 約4分). */
-export function fmtAbout(sec: number, t: TFunction<'ui'>): string {
-  if (sec < 90) return t('about.sec', { n: Math.max(10, Math.round(sec / 10) * 10) });
-  return t('about.min', { n: Math.round(sec / 60) });
-}
-
-/** A duration that may grow by added trials: "~50 s", "~2–3 min", "~50 s–2 min" (one figure when both round alike). */
-export function fmtAboutRange(sec: number, maxSec: number, t: TFunction<'ui'>): string {
-  const a = fmtAbout(sec, t);
-  if (maxSec <= sec || fmtAbout(maxSec, t) === a) return a;
-  const secs = (x: number): number => Math.max(10, Math.round(x / 10) * 10);
-  const mins = (x: number): number => Math.round(x / 60);
-  if (maxSec < 90) return t('about.secRange', { a: secs(sec), b: secs(maxSec) });
-  return sec < 90 ? t('about.mixedRange', { a: secs(sec), b: mins(maxSec) }) : t('about.minRange', { a: mins(sec), b: mins(maxSec) });
-}
 
 /** A suite's trials as its label says them: "3 trials", or "5–8 trials" where its tests may add trials (plan-estimate.ts suiteTrials, as the CLI's step line). */
 export function suiteTrialsText(suite: Suite, t: TFunction<'ui'>, tests?: readonly TestId[]): string {

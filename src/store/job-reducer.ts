@@ -34,7 +34,8 @@ export interface JobState {
   results: { target: string; result: TestResult }[];
   errors: { target: string; error: TestError }[];
   probes: Record<string, ProbeInfo>;
-  logs: { level: 'info' | 'warn'; message: string }[];
+  /** The job's log lines; a view shows each with errorText (its ref in the page's language, else its English message). */
+  logs: { level: 'info' | 'warn'; message: string; ref?: MsgRef }[];
 }
 
 /** All jobs seen, in the order they were first seen. */
@@ -107,7 +108,7 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
     case 'probe':
       return { ...job, probes: { ...job.probes, [ev.target]: ev.probe } };
     case 'log':
-      return { ...job, logs: [...job.logs, { level: ev.level, message: ev.message }].slice(-MAX_LOGS) };
+      return { ...job, logs: [...job.logs, { level: ev.level, message: ev.message, ...(ev.ref ? { ref: ev.ref } : {}) }].slice(-MAX_LOGS) };
     case 'job-finished':
       return { ...job, status: ev.status, runId: ev.runId, message: ev.message ?? null, ...(ev.messageRef ? { messageRef: ev.messageRef } : {}) };
     default:

@@ -3,8 +3,9 @@ import { useUi } from '../lib/use-ui';
 import type { Comparison } from '../../electron/shared/contract.js';
 import { targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { targetLabel } from '../../electron/shared/headline.js';
+import { formatAboutRange } from '../../electron/shared/format.js';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { fmtAboutRange, suiteTrialsText } from '../components/run-plan';
+import { suiteTrialsText } from '../components/run-plan';
 import { uiLang } from '../lib/i18n';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
@@ -27,7 +28,7 @@ export function TooFewOffer({ comparison }: { comparison: Comparison }): JSX.Ele
   const places = (id: string): ('native' | 'shared' | 'guest' | 'volume')[] => detected.find((x) => x.id === id)?.places ?? (id === 'local' ? ['native'] : ['shared', 'guest']);
   const seconds = b.targets.reduce((sum, id) => sum + targetEstimateSec('thorough', b.tests, places(id)), 0);
   const maxSeconds = b.targets.reduce((sum, id) => sum + targetMaxEstimateSec('thorough', b.tests, places(id)), 0);
-  const about = fmtAboutRange(seconds, maxSeconds, t);
+  const about = formatAboutRange(seconds, maxSeconds, t);
   const trials = suiteTrialsText('thorough', t, b.tests);
   const names = b.targets.map((id) => targetLabel(detected.find((x) => x.id === id) ?? { id }, uiLang())).join(t('common:listSeparator', { defaultValue: ', ' }));
   const start = (): void => {

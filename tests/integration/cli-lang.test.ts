@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
 import { runCli } from '../helpers/cli.js';
+import { MAC_DD_STORE, makeStubEnv, shared } from '../helpers/runtimes-stubs.js';
 
 
 describe('vmbench CLI language (built bundle, real fio)', () => {
@@ -124,5 +125,33 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^vmbench: このマシンにターゲット「docker:nosuch」はありません。`vmbench detect` でターゲットを一覧できます。$/m);
     expect(run.stderr).not.toMatch(/No target/);
+  });
+
+  it('a Docker engine that does not answer: the transport\'s error, the log line and the end of the run in Japanese (no dockerd)', async () => {
+    // Docker Desktop as detection sees it (replayed real `docker version`/`docker info` and settings file), its socket a plain file nothing listens on.
+    const stub = makeStubEnv(
+      {
+        docker: [
+          { args: '*"--context desktop-linux version"*', stdout: shared('docker-desktop/docker-version.dd-4.33.0-arm64.txt') },
+          { args: '*"--context desktop-linux info"*', stdout: shared('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt') },
+        ],
+      },
+      { [MAC_DD_STORE]: shared('docker-desktop/settings-store.marslo-v40.json') },
+    );
+    try {
+      await mkdir(join(stub.home, '.docker', 'run'), { recursive: true });
+      await writeFile(join(stub.home, '.docker', 'run', 'docker.sock'), '');
+      const env = { HOME: stub.home, PATH: `${stub.bin}:${process.env.PATH}` };
+      const ja = cli(['run', '--target', 'docker-desktop', '--tests', 'seq-write', '--lang', 'ja'], env);
+      expect(ja.status, ja.stderr).toBe(1);
+      expect(ja.stderr).toMatch(/^ {2}警告: Docker Desktop VM: Docker Desktop に接続できませんでした: unix:\/\/\S+\/\.docker\/run\/docker\.sock で応答するものがありません（.*ECONNREFUSED.*）。起動してから、もう一度実行してください。$/m);
+      expect(ja.stderr).toMatch(/^ {2}✗ docker-desktop \S+ seq-write: Docker Desktop に接続できませんでした: /m);
+      expect(ja.stderr).toMatch(/^結果が得られたテストはありません。テストごとのエラーを見てください。$/m);
+      expect(ja.stderr).not.toMatch(/could not be reached|nothing answers|No test produced/);
+      const en = cli(['run', '--target', 'docker-desktop', '--tests', 'seq-write', '--lang', 'en'], env);
+      expect(en.stderr).toMatch(/Docker Desktop VM: Docker Desktop could not be reached: nothing answers on unix:\/\/\S+ \(.*ECONNREFUSED.*\)\. Start it, then run again\./);
+    } finally {
+      stub.cleanup();
+    }
   });
 });

@@ -21,6 +21,7 @@ import { DockerTransport } from '../../electron/engine/transports/docker/index.j
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { processesUnder } from '../helpers/e2e-harness.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
+import { englishOf } from '../../electron/shared/message-english.js';
 
 const CONTEXT = 'vmbench-ds';
 const TARGET = `docker:${CONTEXT}`;
@@ -151,7 +152,7 @@ describe('service tests inside docker containers (real dockerd, host networking)
     const t = new DockerTransport({ endpoint: d.host, engine: 'the test dockerd', sharedDir: shared(), image: IMAGE });
     try {
       const t0 = Date.now();
-      await t.prepare({ signal: new AbortController().signal, image: IMAGE, log: (_l, m) => logs.push(m) });
+      await t.prepare({ signal: new AbortController().signal, image: IMAGE, log: (_l, m) => logs.push(englishOf(m)) });
       process.stdout.write(`[docker-services] prepare with leftovers: ${Date.now() - t0} ms\n`);
       expect(logs).toContain('Removed 3 leftover vmbench container(s) of an earlier run that did not finish.');
       expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);

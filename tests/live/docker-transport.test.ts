@@ -25,6 +25,7 @@ import { DockerTransport } from '../../electron/engine/transports/docker/index.j
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
 import { benchProcesses, call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
+import { englishOf } from '../../electron/shared/message-english.js';
 
 const CONTEXT = 'vmbench-dt';
 const TARGET = `docker:${CONTEXT}`;
@@ -264,13 +265,13 @@ describe('docker transport on its own', () => {
     writeFileSync(good, text);
     const logs: string[] = [];
     const t = transport({ dockerfile: good, image: undefined });
-    await t.prepare({ signal: never, log: (_l, m) => logs.push(m) });
+    await t.prepare({ signal: never, log: (_l, m) => logs.push(englishOf(m)) });
     expect(t.image).toBe(benchImageTag(text));
     expect(logs.join('\n')).toMatch(/Building vmbench's bench image vmbench-bench:[0-9a-f]{12}[\s\S]*image build: Step 1\/2 : FROM vmbench-guest:local[\s\S]*Built vmbench-bench/);
     await t.dispose();
     const again: string[] = [];
     const t2 = transport({ dockerfile: good, image: undefined });
-    await t2.prepare({ signal: never, log: (_l, m) => again.push(m) });
+    await t2.prepare({ signal: never, log: (_l, m) => again.push(englishOf(m)) });
     await t2.dispose();
     expect(again.join('\n')).not.toMatch(/Building/);
     d.docker(['rmi', benchImageTag(text)]);
@@ -304,7 +305,7 @@ describe('docker transport on its own', () => {
     d.docker(['create', '--network', 'none', '--name', 'vmbench-old', ...labels, '-v', 'vmbench-old:/x', IMAGE, 'sh']);
     const logs: string[] = [];
     const t = transport();
-    await t.prepare({ signal: never, image: IMAGE, log: (_l, m) => logs.push(m) });
+    await t.prepare({ signal: never, image: IMAGE, log: (_l, m) => logs.push(englishOf(m)) });
     expect(logs).toContain('Removed 1 leftover vmbench container(s) of an earlier run that did not finish.');
     expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);
     await t.dispose();

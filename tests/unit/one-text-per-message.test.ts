@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, MsgRef, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { BenchEvent, JobEvent, MsgRef, RuntimeInfo, TestId } from '../../electron/shared/contract.js';
 import { requestHandler, type Dispatcher } from '../../electron/app/ipc.js';
 import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
-import { executeRun } from '../../electron/engine/bench/runner.js';
+import { executeRun, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { engineError } from '../../electron/engine/errors.js';
@@ -22,6 +22,10 @@ import { why } from '../../electron/engine/runtimes/support/why.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { errorText, joinedRef } from '../../electron/shared/error-text.js';
 import { translator } from '../../electron/shared/i18n.js';
+import { createProgressPrinter } from '../../electron/cli/progress.js';
+import { localTarget } from '../../electron/engine/targets.js';
+import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
+import { DockerTransportError, parseEndpoint } from '../../electron/engine/transports/docker/client.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const DERIVER = 'electron/shared/message-english.ts';
@@ -71,6 +75,48 @@ function englishBesideRef(files: { file: string; sf: ts.SourceFile }[]): string[
   return hits;
 }
 
+/**
+ * Errors the transports throw (electron/engine/transports/): each is built from a catalogue reference, so no
+ * argument of a `new …Error(…)` there is written text (a sentence, or text with a value in it); a code or a
+ * key is one word. INTERNAL lists the invariants no user meets (a place the transport did not offer, a
+ * runtime kind without a shell transport, an id detection never gives, a script that ends the wrapper).
+ */
+const INTERNAL = [
+  "electron/engine/transports/docker/index.ts: 'the docker transport has no native place'",
+  'electron/engine/transports/libvirt/index.ts: `libvirt ${this.opts.domain} has no ${place} place`',
+  'electron/engine/transports/shell-in-vm/index.ts: `the ${this.kind} VM offers no "${place}" place`',
+  'electron/engine/transports/shell-in-vm/argv.ts: `no shell transport for the runtime kind "${String(kind)}"`',
+  'electron/engine/transports/shell-in-vm/argv.ts: `"${id ?? \'\'}" is not a Vagrant machine id`',
+  'electron/engine/transports/shell-in-vm/guest-scripts.ts: `the bench script contains the line ${SCRIPT_END}, which ends the wrapper\'s here-document`',
+];
+const isWord = (e: ts.Expression): boolean => (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && !/\s/.test(e.text);
+function transportErrorsWithoutRef(files: { file: string; sf: ts.SourceFile }[]): string[] {
+  const hits: string[] = [];
+  for (const { file, sf } of files) {
+    if (!file.startsWith('electron/engine/transports/')) continue;
+    walk(sf, (n) => {
+      if (!ts.isNewExpression(n) || !ts.isIdentifier(n.expression) || !n.expression.text.endsWith('Error')) return;
+      const text = (n.arguments ?? []).filter((a) => isWrittenText(a) && !isWord(a));
+      if (text.length && !INTERNAL.includes(`${file}: ${text.map((a) => a.getText()).join(', ')}`)) hits.push(where(sf, n, file));
+    });
+  }
+  return hits;
+}
+
+/** Job log events (`{type: 'log', …}`) the engine emits without a reference: each needs `ref` or a spread of withEnglish(ref). */
+function logEventsWithoutRef(files: { file: string; sf: ts.SourceFile }[]): string[] {
+  const hits: string[] = [];
+  for (const { file, sf } of files) {
+    if (!file.startsWith('electron/engine/')) continue;
+    walk(sf, (n) => {
+      if (!ts.isObjectLiteralExpression(n)) return;
+      const isLog = n.properties.some((p) => ts.isPropertyAssignment(p) && propName(p) === 'type' && ts.isStringLiteral(p.initializer) && p.initializer.text === 'log');
+      if (isLog && !n.properties.some((p) => ts.isSpreadAssignment(p) || propName(p) === 'ref')) hits.push(where(sf, n, file));
+    });
+  }
+  return hits;
+}
+
 /** Calls that render a reference in English outside message-english.ts (a second source of English text). */
 function englishDerivedElsewhere(): string[] {
   const hits: string[] = [];
@@ -109,7 +155,61 @@ describe('one text per message: the sources', () => {
   it('derives English from a reference only in electron/shared/message-english.ts', () => {
     expect(englishDerivedElsewhere()).toEqual([]);
   });
+
+  it('the transports throw no error written in English (DockerTransportError, the guest agent\'s, the prepare failures): each is a reference', () => {
+    expect(transportErrorsWithoutRef(FILES)).toEqual([]);
+  });
+
+  it('the engine emits no job log line without a reference', () => {
+    expect(logEventsWithoutRef(FILES)).toEqual([]);
+  });
+
+  it('the scans see an English error in a transport and a log line without a reference, and let the referenced ones pass', () => {
+    const probe = (file: string, code: string): string[] => {
+      const files = [{ file, sf: ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true) }];
+      return [...transportErrorsWithoutRef(files), ...logEventsWithoutRef(files)];
+    };
+    const docker = 'electron/engine/transports/docker/x.ts';
+    expect(probe(docker, "throw new DockerTransportError('container-failed', 'This docker transport was already disposed.');")).toHaveLength(1);
+    expect(probe(docker, 'throw new DockerTransportError(`engine-unreachable`, `${engine} could not be reached`);')).toHaveLength(1);
+    expect(probe('electron/engine/transports/libvirt/index.ts', 'throw new Error(`could not prepare ${base} in the guest`);')).toHaveLength(1);
+    expect(probe(docker, "throw new DockerTransportError('container-failed', 'errors.docker.disposed');")).toEqual([]);
+    expect(probe(docker, "throw Object.assign(new Error(), { code: 'x', ...withEnglish(ref) });")).toEqual([]);
+    expect(probe('electron/engine/bench/runner.ts', "emit({ type: 'log', level: 'warn', message: `${t.label}: ${message}` });")).toHaveLength(1);
+    expect(probe('electron/engine/bench/runner.ts', "emit({ type: 'log', level, ...withEnglish(ref) });")).toEqual([]);
+  });
 });
+
+/** Runs fn with a temporary folder, removed afterwards. */
+async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
+  try {
+    await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** A docker transport on a socket nothing listens on (no dockerd). */
+const goneDocker = (dir: string): DockerTransport => new DockerTransport({ endpoint: `unix://${join(dir, 'no-docker.sock')}`, engine: 'Docker Engine', sharedDir: dir });
+
+/** The events of a quick run of `tests` on `targets`, stored in dir; `stopAt` cancels it at the first event it accepts. */
+async function runEvents(dir: string, tests: TestId[], targets: ResolvedTarget[], ac = new AbortController(), stopAt?: (e: JobEvent) => boolean): Promise<JobEvent[]> {
+  const events: JobEvent[] = [];
+  const emit = (e: unknown): void => {
+    events.push(e as JobEvent);
+    if (stopAt?.(e as JobEvent)) ac.abort();
+  };
+  await executeRun({ suite: 'quick', tests }, emit, ac.signal, { store: new RunStore(dir), appVersion: 't', resolveTargets: async () => targets });
+  return events;
+}
+
+/** A run's job-finished event. */
+function finishedOf(events: JobEvent[]): Extract<JobEvent, { type: 'job-finished' }> {
+  const finished = events.find((e) => e.type === 'job-finished');
+  if (finished?.type !== 'job-finished') throw new Error('no job-finished');
+  return finished;
+}
 
 describe('one text per message: each producer\'s English field is the en catalogue\'s rendering of its reference', () => {
   it('a step whose write-back did not settle (both wordings)', () => {
@@ -176,20 +276,89 @@ describe('one text per message: each producer\'s English field is the en catalog
     expect(env.error.message).toBe(en(env.error.ref!));
   });
 
+  it('a Docker transport error (a nested reference in its parameters too), in English and in Japanese', async () => {
+    const bad = (() => {
+      try {
+        parseEndpoint('nonsense');
+      } catch (err) {
+        return err as DockerTransportError;
+      }
+    })();
+    expect(bad?.ref).toEqual({ key: 'errors.docker.notEndpoint', params: { endpoint: 'nonsense' } });
+    expect(bad?.message).toBe(en(bad!.ref));
+    await inTempDir(async (dir) => {
+      const t = goneDocker(dir);
+      const err = await t.prepare({ signal: new AbortController().signal, log: () => undefined }).then(() => null, (e: unknown) => e as DockerTransportError);
+      expect(err?.code).toBe('engine-unreachable');
+      expect(err?.ref.key).toBe('errors.docker.unreachable');
+      expect(err?.message).toBe(en(err!.ref));
+      expect(err?.message).toMatch(/^Docker Engine could not be reached: nothing answers on unix:\/\/.*no-docker\.sock \(.*ENOENT.*\)\. Start it, then run again\.$/);
+      expect(errorText(err, 'ja')).toMatch(/^Docker Engine に接続できませんでした: unix:\/\/.*no-docker\.sock で応答するものがありません（.*）。起動してから、もう一度実行してください。$/);
+      // A script it cannot run: the step's error event carries the reference, the engine's own error nested in it.
+      const events: BenchEvent[] = [];
+      const exit = await t.run({ name: 'probe', source: 'true', args: [] }, { signal: new AbortController().signal, timeoutMs: 5000, onEvent: (e) => events.push(e) });
+      expect(exit.exitCode).toBeNull();
+      const [ev] = events;
+      if (ev?.event !== 'error' || !ev.ref) throw new Error('no error event with a reference');
+      expect(ev.ref).toEqual({ key: 'errors.docker.runFailed', params: { script: 'probe', engine: 'Docker Engine', error: err!.ref } });
+      expect(ev.message).toBe(en(ev.ref));
+      expect(errorText(ev, 'ja')).toMatch(/^Docker Engine で probe を実行できませんでした: Docker Engine に接続できませんでした: /);
+      await t.dispose();
+    });
+  });
+
+  it('a run whose target cannot be prepared: each step\'s error keeps the transport\'s reference, the log line carries one, and the CLI prints it in Japanese', async () => {
+    await inTempDir(async (dir) => {
+      const target = { id: 'docker:gone', runtime: 'docker:gone', label: 'Docker Engine (gone)', settings: {}, transport: goneDocker(dir) };
+      const events = await runEvents(dir, ['seq-write'], [target]);
+      const errors = events.flatMap((e) => (e.type === 'test-error' ? [e.error] : []));
+      expect(errors.length).toBeGreaterThan(0);
+      for (const e of errors) {
+        expect(e.code).toBe('engine-unreachable');
+        expect(e.ref?.key).toBe('errors.docker.unreachable');
+        expect(e.message).toBe(en(e.ref!));
+      }
+      const logs = events.flatMap((e) => (e.type === 'log' ? [e] : []));
+      expect(logs.map((l) => l.ref?.key)).toEqual(['log.targetWarn']);
+      expect(logs[0].message).toBe(en(logs[0].ref!));
+      const finished = finishedOf(events);
+      expect(finished.messageRef).toEqual({ key: 'errors.runNoResults' });
+      expect(finished.message).toBe(en(finished.messageRef!));
+      const out: string[] = [];
+      const print = createProgressPrinter({ isTTY: false, write: (s: string) => out.push(s) } as unknown as NodeJS.WriteStream, 'ja');
+      for (const e of events) print(e);
+      expect(out.join('')).toMatch(/Docker Engine \(gone\): Docker Engine に接続できませんでした: /);
+      expect(out.join('')).toMatch(/^結果が得られたテストはありません。/m);
+      expect(out.join('')).not.toMatch(/could not be reached/);
+    });
+  });
+
+  it('a run\'s unreferenced prepare failure is quoted in errors.prepareFailed; the net line carries a reference', async () => {
+    await inTempDir(async (dir) => {
+      const local = await localTarget(dir);
+      const failing = { ...local, id: 'odd', label: 'odd', transport: { ...local.transport, places: () => local.transport.places(), placeDir: (p: Parameters<typeof local.transport.placeDir>[0]) => local.transport.placeDir(p), prepare: async () => Promise.reject(new Error('guest said no')) } };
+      const ac = new AbortController();
+      // Stops the run once the net line is out: nothing is measured.
+      const events = await runEvents(dir, ['net'], [failing, local], ac, (e) => e.type === 'log' && e.ref?.key === 'log.netMeasures');
+      const err = events.find((e) => e.type === 'test-error');
+      if (err?.type !== 'test-error') throw new Error('no test-error');
+      expect(err.error.ref).toEqual({ key: 'errors.prepareFailed', params: { target: 'odd', detail: 'guest said no' } });
+      expect(err.error.message).toBe('odd could not be prepared: guest said no');
+      const logs = events.flatMap((e) => (e.type === 'log' ? [e] : []));
+      expect(logs.map((l) => l.ref?.key)).toEqual(['errors.prepareFailed', 'log.netMeasures']);
+      for (const l of logs) expect(l.message).toBe(en(l.ref!));
+      expect(errorText(logs[1], 'ja')).toMatch(/^This machine: net は .* を測ります。$/);
+    });
+  });
+
   it('a run cancelled before any test finished', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'vmbench-one-text-'));
-    try {
-      const events: JobEvent[] = [];
+    await inTempDir(async (dir) => {
       const ac = new AbortController();
       ac.abort();
-      await executeRun({ suite: 'quick', tests: ['seq-write'] }, (e) => events.push(e as JobEvent), ac.signal, { store: new RunStore(dir), appVersion: 't', resolveTargets: async () => [] });
-      const finished = events.find((e) => e.type === 'job-finished');
-      if (finished?.type !== 'job-finished') throw new Error('no job-finished');
+      const finished = finishedOf(await runEvents(dir, ['seq-write'], [], ac));
       expect(finished.status).toBe('cancelled');
       expect(finished.messageRef).toBeDefined();
       expect(finished.message).toBe(en(finished.messageRef!));
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -18,7 +18,8 @@ import { runTable } from '../../electron/cli/summary.js';
 import { runToJson, runToMarkdown } from '../../electron/engine/report/index.js';
 import type { UnstableReport } from '../../electron/shared/unstable.js';
 import { RunControls } from '../../src/components/run-controls';
-import { RunPlan, fmtAboutRange, plannedTargets } from '../../src/components/run-plan';
+import { RunPlan, plannedTargets } from '../../src/components/run-plan';
+import { formatAboutRange } from '../../electron/shared/format.js';
 import { i18n } from '../../src/lib/i18n';
 import { TooFewOffer } from '../../src/views/too-few-offer';
 import { compareRuns } from '../../electron/engine/compare.js';
@@ -209,9 +210,9 @@ describe('the plan before a run says the range of trials and of time', () => {
     expect(local).toMatchObject({ id: 'local', seconds: targetEstimateSec('standard', SCRIPT_TESTS, ['native']), maxSeconds: targetMaxEstimateSec('standard', SCRIPT_TESTS, ['native']) });
     expect(local.maxSeconds).toBeGreaterThan(local.seconds);
     const t = i18n.getFixedT(null, 'ui');
-    expect(fmtAboutRange(local.seconds, local.maxSeconds, t)).toMatch(/^~\d+–\d+ min$|^~\d+ s–\d+ min$/);
-    expect(inLang('ja', () => fmtAboutRange(local.seconds, local.maxSeconds, t))).toMatch(/^約\d+(秒)?〜\d+分$/);
-    expect([fmtAboutRange(150, 200, t), fmtAboutRange(50, 80, t), fmtAboutRange(60, 130, t), fmtAboutRange(120, 125, t)]).toEqual(['~3 min', '~50–80 s', '~60 s–2 min', '~2 min']);
+    expect(formatAboutRange(local.seconds, local.maxSeconds, t)).toMatch(/^~\d+–\d+ min$|^~\d+ s–\d+ min$/);
+    expect(inLang('ja', () => formatAboutRange(local.seconds, local.maxSeconds, t))).toMatch(/^約\d+(秒)?〜\d+分$/);
+    expect([formatAboutRange(150, 200, t), formatAboutRange(50, 80, t), formatAboutRange(60, 130, t), formatAboutRange(120, 125, t)]).toEqual(['~3 min', '~50–80 s', '~60 s–2 min', '~2 min']);
     // Quick adds no trials: one figure, in the plan as rendered (the store's initial suite).
     const [quick] = plannedTargets([], [], 'quick', false);
     expect(quick.maxSeconds).toBe(quick.seconds);

@@ -11,6 +11,7 @@ import { startHostIperf3 } from '../../electron/engine/bench/host-iperf3.js';
 import { redisToolOutputSamples } from '../../electron/engine/bench/redis-benchmark.js';
 import { buildPlan, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
 import { redisPeerRequest, servicePlaces, ServiceSetupError, setupServiceStep } from '../../electron/engine/bench/service-step.js';
+import { errorText } from '../../electron/shared/error-text.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
@@ -100,19 +101,20 @@ describe('service step set-up', () => {
   it('net without a path to the host fails the step with "unsupported", saying why', async () => {
     const err = await setupServiceStep(stub(['shared', 'guest']), 'libvirt web', 'net', 'guest', new AbortController().signal).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceSetupError);
-    expect(err).toMatchObject({ code: 'unsupported', message: expect.stringMatching(/libvirt web.*127\.0\.0\.1.*10\.0\.2\.2/) });
+    expect(err).toMatchObject({ code: 'unsupported', ref: { key: 'errors.service.netNoPath', params: { target: 'libvirt web' } }, message: expect.stringMatching(/libvirt web.*127\.0\.0\.1.*10\.0\.2\.2/) });
+    expect(errorText(err, 'ja')).toMatch(/^net では libvirt web を測れません/);
   });
 
   it('a missing host iperf3 is a tool-missing error that says how to install it', async () => {
     const err = await startHostIperf3(new AbortController().signal, '/nonexistent/iperf3').catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'tool-missing', message: expect.stringMatching(/brew install iperf3.*apt-get install iperf3/) });
+    expect(err).toMatchObject({ code: 'tool-missing', ref: { key: 'errors.service.iperf3Missing' }, message: expect.stringMatching(/brew install iperf3.*apt-get install iperf3/) });
   });
 
   it('redis: a peer that cannot start leaves the local measurement running, with an error for the remote part', async () => {
     const failing = stub(['guest'], { startPeer: async () => Promise.reject(Object.assign(new Error('redis-server is not in the image x'), { code: 'tool-missing' })) });
     const s = await setupServiceStep(failing, 'docker x', 'redis', 'guest', new AbortController().signal);
     expect(s.args).toEqual([]);
-    expect(s.errors).toEqual([{ test: 'redis', place: 'guest', code: 'tool-missing', message: expect.stringContaining('redis across two containers was not measured: redis-server is not in the image x') }]);
+    expect(s.errors).toEqual([{ test: 'redis', place: 'guest', code: 'tool-missing', message: expect.stringContaining('redis across two containers was not measured: redis-server is not in the image x'), ref: { key: 'errors.service.redisPeer', params: { error: 'redis-server is not in the image x' } } }]);
     const stopped: string[] = [];
     const working = stub(['guest'], { startPeer: async () => ({ host: '127.0.0.1', port: 41234, path: 'redis-server in a second container', stop: async () => void stopped.push('peer') }) });
     const ok = await setupServiceStep(working, 'docker x', 'redis', 'guest', new AbortController().signal);

@@ -45,7 +45,7 @@ describe('the host side of the watch test', () => {
     const transport = { hostPath: () => join(root, 'place') } as unknown as Transport;
     const fed: BenchEvent[] = [];
     const d = WatchDriver.for(transport, 'shared', 'quick', never, (ev) => fed.push(ev));
-    if (d instanceof Error) throw d;
+    if (!(d instanceof WatchDriver)) throw new Error(d.key);
     d.batch({ event: 'watch-ready', test: 'watch', trial: 1, mode: 'inotify', work, events: 2 });
     await d.settled();
     rmSync(join(root, 'place', work, 'w'), { recursive: true });
@@ -68,7 +68,8 @@ describe('the host side of the watch test', () => {
 
   it('refuses a place this machine cannot reach', () => {
     const d = WatchDriver.for({ hostPath: () => undefined } as unknown as Transport, 'guest', 'quick', never, () => undefined);
-    expect(d).toBeInstanceOf(Error);
-    expect((d as Error).message).toMatch(/cannot reach the guest folder/);
+    expect(d).toEqual({ key: 'errors.watch.noHostPath', params: { place: 'guest' } });
+    expect(errorText({ ref: d }, 'en')).toMatch(/cannot reach the guest folder/);
+    expect(errorText({ ref: d }, 'ja')).toMatch(/guest フォルダに届きません/);
   });
 });

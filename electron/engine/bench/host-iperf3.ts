@@ -6,6 +6,9 @@
  */
 import { execa, type ResultPromise } from 'execa';
 import { freeLoopbackPort } from '../util/ports.js';
+import type { MsgRef } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
+import { englishOf } from '../../shared/message-english.js';
 
 /** A running host-side iperf3 server. */
 export interface HostIperf3 {
@@ -16,19 +19,20 @@ export interface HostIperf3 {
   stop(): Promise<void>;
 }
 
-/** Why the host-side server could not start; `code` ends up in the step's error. */
+/** Why the host-side server could not start; `code` and `ref` (errors.service.*, English derived) end up in the step's error. */
 export class HostServerError extends Error {
+  readonly ref: MsgRef;
   constructor(
     readonly code: 'tool-missing' | 'tool-failed' | 'cancelled',
-    message: string,
+    key: string,
+    params?: MsgRef['params'],
   ) {
-    super(message);
+    const ref = msg(key, params);
+    super(englishOf(ref));
+    this.ref = ref;
     this.name = 'HostServerError';
   }
 }
-
-/** How to install iperf3 on this machine, for the tool-missing message. */
-export const IPERF3_INSTALL_HINT = 'install iperf3 on this machine (macOS: brew install iperf3; Debian/Ubuntu: sudo apt-get install iperf3; Fedora: sudo dnf install iperf3)';
 
 const READY_MS = 5000;
 const ATTEMPTS = 3;
@@ -37,7 +41,7 @@ const ATTEMPTS = 3;
 export async function startHostIperf3(signal: AbortSignal, bin = 'iperf3'): Promise<HostIperf3> {
   let last = '';
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    if (signal.aborted) throw new HostServerError('cancelled', 'cancelled before the host iperf3 server started');
+    if (signal.aborted) throw new HostServerError('cancelled', 'errors.service.iperf3Cancelled');
     const port = await freeLoopbackPort();
     const child = execa(bin, ['-s', '-B', '127.0.0.1', '-p', String(port), '--forceflush'], {
       detached: true,
@@ -62,10 +66,11 @@ export async function startHostIperf3(signal: AbortSignal, bin = 'iperf3'): Prom
     }
     signal.removeEventListener('abort', onAbort);
     await stop();
-    if (outcome.missing) throw new HostServerError('tool-missing', `iperf3 is not installed on this machine, and the net test inside a guest needs it on both ends (the server runs here, on 127.0.0.1): ${IPERF3_INSTALL_HINT}.`);
+    if (outcome.missing) throw new HostServerError('tool-missing', 'errors.service.iperf3Missing');
     last = outcome.text;
   }
-  throw new HostServerError('tool-failed', `the iperf3 server on this machine did not start on 127.0.0.1: ${last.trim().slice(-300) || 'no output'}`);
+  const output = last.trim().slice(-300);
+  throw output ? new HostServerError('tool-failed', 'errors.service.iperf3Failed', { output }) : new HostServerError('tool-failed', 'errors.service.iperf3NoOutput');
 }
 
 /** Resolves ok once the server prints that it listens; missing when the binary is absent. */

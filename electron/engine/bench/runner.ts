@@ -13,7 +13,10 @@ import {
   type TrialsStop,
 } from '../../shared/contract.js';
 import { runStatus, targetStatus } from '../../shared/run-status.js';
-import { engineMessage } from '../errors.js';
+import { engineMessage, whyOf } from '../errors.js';
+import { isMsgRef, joinedRef } from '../../shared/error-text.js';
+import { msg } from '../../shared/finding-text.js';
+import { withEnglish } from '../../shared/message-english.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
@@ -60,7 +63,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   const { plan, estimate: expected } = estimateRun(spec, targets.map((t) => ({ id: t.id, places: t.transport.places() })), history);
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate: expected.source, expected });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
-  if (skipped.length) emit({ type: 'log', level: 'warn', message: `Not available in this version yet, skipped: ${skipped.join(', ')}.` });
+  if (skipped.length) emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.skipped', { tests: skipped.join(', ') })) });
   // Grows when a test adds a trial after its minimum (adaptive trials): the ETA follows what is actually scheduled.
   let totalEstimate = plan.reduce((s, p) => s + p.estimateSec, 0) || 1;
   let doneEstimate = 0;
@@ -75,16 +78,17 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (signal.aborted) break;
     try {
-      await t.transport.prepare?.({ signal, image: spec.image, log: (level, message) => emit({ type: 'log', level, message }) });
+      await t.transport.prepare?.({ signal, image: spec.image, log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }) });
     } catch (err) {
       if (signal.aborted) break;
       unusable.add(t.id);
-      const e = err as { code?: unknown; message?: unknown };
+      // The transport's own reference when it gave one, else its text quoted in errors.prepareFailed.
+      const e = err as { code?: unknown; message?: unknown; ref?: unknown };
       const code = typeof e?.code === 'string' ? e.code : 'prepare-failed';
-      const message = typeof e?.message === 'string' ? e.message : String(err);
-      emit({ type: 'log', level: 'warn', message: `${t.label}: ${message}` });
+      const ref = isMsgRef(e?.ref) ? e.ref : msg('errors.prepareFailed', { target: t.label, detail: typeof e?.message === 'string' ? e.message : String(err) });
+      emit({ type: 'log', level: 'warn', ...withEnglish(isMsgRef(e?.ref) ? msg('log.targetWarn', { target: t.label, message: ref }) : ref) });
       for (const step of plan.filter((p) => p.target === t.id)) {
-        const error = { test: step.test, place: step.place, code, message };
+        const error = { test: step.test, place: step.place, code, ...withEnglish(ref) };
         runs.get(t.id)!.errors.push(error);
         emit({ type: 'test-error', target: t.id, error });
       }
@@ -94,11 +98,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (unusable.has(t.id) || !plan.some((p) => p.target === t.id && p.test === 'net')) continue;
     const host = t.transport.hostAddress?.();
-    emit({
-      type: 'log',
-      level: host ? 'info' : 'warn',
-      message: host ? `${t.label}: net measures ${host.path}.` : `${t.label}: net cannot run there (no known way from inside it to this machine's 127.0.0.1).`,
-    });
+    emit({ type: 'log', level: host ? 'info' : 'warn', ...withEnglish(host ? msg('log.netMeasures', { target: t.label, path: host.path }) : msg('log.netCannot', { target: t.label })) });
   }
 
   for (const t of targets) {
@@ -169,15 +169,15 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
-  const message =
-    cancelled
-      ? 'Cancelled: the tests that finished were stored; test files were removed.'
-      : !hasResults
-        ? 'No test produced a result; see the errors per test.'
-        : run.status === 'partial'
-          ? `Some steps failed: ${all.filter((t) => t.status !== 'ok').map((t) => `${t.label} ${t.status}`).join(', ')}.`
-          : undefined;
-  emit({ type: 'job-finished', status: run.status, runId: run.id, message });
+  const failed = all.filter((t) => t.status !== 'ok').map((t) => msg('errors.runTargetStatus', { target: t.label, status: { key: `status.${t.status}` } }));
+  const finished = cancelled
+    ? engineMessage('errors.runCancelledStored')
+    : !hasResults
+      ? engineMessage('errors.runNoResults')
+      : run.status === 'partial'
+        ? engineMessage('errors.runPartial', { targets: joinedRef(failed) ?? '' })
+        : undefined;
+  emit({ type: 'job-finished', status: run.status, runId: run.id, ...finished });
   return run;
 }
 
@@ -212,13 +212,14 @@ async function runStep(
     } catch (err) {
       if (signal.aborted) return { result: null, errors: [] };
       const code = err instanceof ServiceSetupError ? err.code : 'setup-failed';
-      return { result: null, errors: [{ test, place, code, message: (err as Error).message }] };
+      const why = whyOf(err);
+      return { result: null, errors: [{ test, place, code, ...(typeof why === 'string' ? { message: why } : withEnglish(why)) }] };
     }
   }
   // One run of the script: `offset` trials were taken before it (an added trial is a run of its own with --trials 1).
   const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
     const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
-    if (watcher instanceof Error) return { exit: null, error: watcher };
+    if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
     const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },
@@ -247,7 +248,7 @@ async function runStep(
   try {
     const collector = new StepCollector(test, place, sampleEmitter(0));
     const first = await invoke(collector, 0);
-    if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', message: first.error!.message }] };
+    if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', ...withEnglish(first.error!) }] };
     const exit = first.exit;
     const outcome = collector.finish(exit);
     if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;

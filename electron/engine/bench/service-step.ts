@@ -12,7 +12,10 @@
  *   http  in every place (nginx serves from the place's folder, wrk in the same guest on its loopback).
  * The path measured is appended to the result's method.
  */
-import type { Place, TestError, TestId } from '../../shared/contract.js';
+import type { MsgRef, Place, TestError, TestId } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
+import { englishOf, withEnglish } from '../../shared/message-english.js';
+import { whyOf } from '../errors.js';
 import type { PeerRequest, Transport } from '../transports/types.js';
 import { HostServerError, startHostIperf3 } from './host-iperf3.js';
 import { SERVICE_TESTS } from './suites.js';
@@ -34,13 +37,13 @@ export interface ServiceSetup {
   release(): Promise<void>;
 }
 
-/** A service step that cannot run at all; `code` and `message` become the step's error. */
+/** A service step that cannot run at all; `code` and `ref` (its English `message` derived) become the step's error. */
 export class ServiceSetupError extends Error {
   constructor(
     readonly code: string,
-    message: string,
+    readonly ref: MsgRef,
   ) {
-    super(message);
+    super(englishOf(ref));
     this.name = 'ServiceSetupError';
   }
 }
@@ -62,10 +65,7 @@ export async function setupServiceStep(transport: Transport, label: string, test
   if (test === 'net') {
     const host = transport.hostAddress?.();
     if (!host) {
-      throw new ServiceSetupError(
-        'unsupported',
-        `net cannot measure ${label}: there is no known way from inside it to this machine's 127.0.0.1 (libvirt: only a user-mode NIC maps the host's loopback, as 10.0.2.2; Vagrant: only VirtualBox's NAT does; docker: the engine must run on this machine), so host↔guest throughput is not measured there.`,
-      );
+      throw new ServiceSetupError('unsupported', msg('errors.service.netNoPath', { target: label }));
     }
     try {
       const server = await startHostIperf3(signal);
@@ -76,7 +76,7 @@ export async function setupServiceStep(transport: Transport, label: string, test
         release: server.stop,
       };
     } catch (err) {
-      if (err instanceof HostServerError) throw new ServiceSetupError(err.code, err.message);
+      if (err instanceof HostServerError) throw new ServiceSetupError(err.code, err.ref);
       throw err;
     }
   }
@@ -85,10 +85,9 @@ export async function setupServiceStep(transport: Transport, label: string, test
       const peer = await transport.startPeer(redisPeerRequest(signal));
       return { args: ['--remote', `${peer.host}:${peer.port}`], path: `remote = ${peer.path}`, errors: [], release: peer.stop };
     } catch (err) {
-      if (signal.aborted) throw new ServiceSetupError('cancelled', 'cancelled');
-      const e = err as { code?: unknown; message?: unknown };
-      const message = `redis across two containers was not measured: ${typeof e.message === 'string' ? e.message : String(err)}`;
-      return { args: [], errors: [{ test, place, code: typeof e.code === 'string' ? e.code : 'peer-failed', message }], release: nothing };
+      if (signal.aborted) throw new ServiceSetupError('cancelled', msg('errors.service.cancelled'));
+      const code = (err as { code?: unknown } | null)?.code;
+      return { args: [], errors: [{ test, place, code: typeof code === 'string' ? code : 'peer-failed', ...withEnglish(msg('errors.service.redisPeer', { error: whyOf(err) })) }], release: nothing };
     }
   }
   return { args: [], errors: [], release: nothing };

@@ -5,7 +5,7 @@
  * inotify, into the verdict "inotify events not delivered" instead of a number.
  */
 import { join } from 'node:path';
-import type { BenchEvent, Place, Suite } from '../../shared/contract.js';
+import type { BenchEvent, MsgRef, Place, Suite } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
 import { withEnglish } from '../../shared/message-english.js';
 import { preset } from '../../shared/plan-estimate.js';
@@ -26,10 +26,10 @@ export class WatchDriver {
     private readonly feed: (ev: BenchEvent) => void,
   ) {}
 
-  /** A driver for a place whose folder the host can write, or an Error saying why the step cannot run there. */
-  static for(transport: Transport, place: Place, suite: Suite, signal: AbortSignal, feed: (ev: BenchEvent) => void): WatchDriver | Error {
+  /** A driver for a place whose folder the host can write, or a message saying why the step cannot run there. */
+  static for(transport: Transport, place: Place, suite: Suite, signal: AbortSignal, feed: (ev: BenchEvent) => void): WatchDriver | MsgRef {
     const hostDir = transport.hostPath?.(place);
-    if (!hostDir) return new Error(`The watch test needs a folder that this machine and the target share; this machine cannot reach the ${place} folder of this target.`);
+    if (!hostDir) return msg('errors.watch.noHostPath', { place });
     return new WatchDriver(hostDir, preset(suite, 'watch').boundMs ?? 2000, signal, feed);
   }
 

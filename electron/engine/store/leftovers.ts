@@ -1,5 +1,7 @@
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MsgRef } from '../../shared/contract.js';
+import { msg } from '../../shared/finding-text.js';
 import { pidAlive } from './data-dir.js';
 
 /** A work folder of a bench script: .vmbench-<pid of the script>-<random> (bench-scripts/lib.sh vb_mkwork). */
@@ -43,10 +45,10 @@ export async function sweepLeftovers(scratch: string, isAlive: (pid: number) => 
   return out;
 }
 
-/** One line for the run log, or null when there was nothing to sweep. */
-export function sweptMessage(s: Swept): string | null {
+/** One line for the run log (a message of the common catalogue), or null when there was nothing to sweep. */
+export function sweptMessage(s: Swept): MsgRef | null {
   if (s.removed.length === 0) return null;
   const bytes = s.removed.reduce((a, r) => a + r.bytes, 0);
   const size = bytes >= 1 << 30 ? `${(bytes / (1 << 30)).toFixed(1)} GB` : `${Math.round(bytes / (1 << 20))} MB`;
-  return `Removed ${s.removed.length} work folder${s.removed.length === 1 ? '' : 's'} (${size}) that an earlier run left behind when it was stopped: ${s.removed.map((r) => r.name).join(', ')}.`;
+  return msg(s.removed.length === 1 ? 'log.sweptOne' : 'log.swept', { count: s.removed.length, size, names: s.removed.map((r) => r.name).join(', ') });
 }

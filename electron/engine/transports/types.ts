@@ -1,4 +1,4 @@
-import type { BenchEvent, Place, TestId } from '../../shared/contract.js';
+import type { BenchEvent, MsgRef, Place, TestId } from '../../shared/contract.js';
 
 /** A bench script ready to send to a target: its name, full sh source and arguments. */
 export interface ScriptPayload {
@@ -55,8 +55,8 @@ export interface PrepareOptions {
   signal: AbortSignal;
   /** The image the run asked for (`vmbench run --image`), for transports that run containers. */
   image?: string;
-  /** A progress line for the user (the job's `log` events). */
-  log(level: 'info' | 'warn', message: string): void;
+  /** A progress line for the user (the job's `log` events), as a message of the common catalogue. */
+  log(level: 'info' | 'warn', message: MsgRef): void;
   /** Use only what is already there (detection's quick look inside a guest): no image build. */
   noBuild?: boolean;
 }

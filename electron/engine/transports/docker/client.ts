@@ -6,17 +6,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Docker from 'dockerode';
+import type { MsgRef } from '../../../shared/contract.js';
+import { msg } from '../../../shared/finding-text.js';
+import { englishOf } from '../../../shared/message-english.js';
 
 /** Why the docker transport could not do something; `code` ends up in the run's test errors. */
 export type DockerErrorCode = 'engine-unreachable' | 'tool-missing' | 'image-missing' | 'image-build-failed' | 'container-failed' | 'timeout' | 'cancelled' | 'unsupported';
 
-/** An error of the docker transport with a code and a message that says what to do. */
+/** An error of the docker transport with a code and a message that says what to do: a reference into the errors catalogue, its English message derived from it. */
 export class DockerTransportError extends Error {
+  readonly ref: MsgRef;
   constructor(
     readonly code: DockerErrorCode,
-    message: string,
+    key: string,
+    params?: MsgRef['params'],
   ) {
-    super(message);
+    const ref = msg(key, params);
+    super(englishOf(ref));
+    this.ref = ref;
     this.name = 'DockerTransportError';
   }
 }
@@ -35,7 +42,7 @@ export function parseEndpoint(endpoint: string, env: NodeJS.ProcessEnv = process
   const display = endpoint;
   if (endpoint.startsWith('/')) return { options: { socketPath: endpoint }, local: true, display };
   const m = /^([a-z]+):\/\/(.*)$/i.exec(endpoint);
-  if (!m) throw new DockerTransportError('unsupported', `"${endpoint}" is not a Docker endpoint (expected unix:///path/docker.sock, tcp://host:port or ssh://user@host).`);
+  if (!m) throw new DockerTransportError('unsupported', 'errors.docker.notEndpoint', { endpoint });
   const [, scheme, rest] = m;
   if (scheme === 'unix') return { options: { socketPath: rest }, local: true, display };
   if (scheme === 'npipe') return { options: { socketPath: rest.replace(/\//g, '\\') }, local: true, display };
@@ -44,7 +51,7 @@ export function parseEndpoint(endpoint: string, env: NodeJS.ProcessEnv = process
     return { options: { protocol: 'ssh', host: url.hostname, port: url.port || 22, username: url.username || undefined, sshOptions: { agent: env.SSH_AUTH_SOCK } }, local: false, display };
   }
   if (scheme !== 'tcp' && scheme !== 'http' && scheme !== 'https') {
-    throw new DockerTransportError('unsupported', `Docker endpoints of the form ${scheme}:// are not supported (use unix://, tcp:// or ssh://).`);
+    throw new DockerTransportError('unsupported', 'errors.docker.badScheme', { scheme });
   }
   const tls = scheme === 'https' || (!!env.DOCKER_TLS_VERIFY && env.DOCKER_TLS_VERIFY !== '0');
   const options: Docker.DockerOptions = { protocol: tls ? 'https' : 'http', host: url.hostname, port: url.port || (tls ? 2376 : 2375) };
@@ -75,6 +82,11 @@ export function messageOf(err: unknown): string {
   return msg.replace(/^\(HTTP code \d+\)\s*[^-]*-\s*/, '').trim();
 }
 
+/** A Docker API call's name for the time-out and cancel messages (errors.docker.op.<key>). */
+export function op(key: string, params?: MsgRef['params']): MsgRef {
+  return msg(`errors.docker.op.${key}`, params);
+}
+
 /** Whether an error means the daemon could not be reached at all (socket missing, refused, reset). */
 export function isUnreachable(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
@@ -83,9 +95,10 @@ export function isUnreachable(err: unknown): boolean {
 
 /**
  * Runs one Docker API call with a deadline: the request is aborted (and the call rejects with a
- * `timeout` error) after `ms`, or with `cancelled` when `signal` fires first.
+ * `timeout` error) after `ms`, or with `cancelled` when `signal` fires first. `what` names the call
+ * for those messages (a message of errors.docker.op).
  */
-export async function call<T>(what: string, ms: number, fn: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
+export async function call<T>(what: MsgRef, ms: number, fn: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
   const ac = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -103,8 +116,8 @@ export async function call<T>(what: string, ms: number, fn: (signal: AbortSignal
   try {
     return await Promise.race([fn(ac.signal), aborted]);
   } catch (err) {
-    if (timedOut) throw new DockerTransportError('timeout', `${what} did not answer within ${Math.round(ms / 1000)} s.`);
-    if (signal?.aborted) throw new DockerTransportError('cancelled', `${what} was cancelled.`);
+    if (timedOut) throw new DockerTransportError('timeout', 'errors.docker.timeout', { what, s: Math.round(ms / 1000) });
+    if (signal?.aborted) throw new DockerTransportError('cancelled', 'errors.docker.cancelled', { what });
     throw err;
   } finally {
     clearTimeout(timer);

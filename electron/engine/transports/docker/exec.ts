@@ -14,7 +14,7 @@ import { Writable } from 'node:stream';
 import type Docker from 'dockerode';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import type { ScriptPayload, TransportRunOptions } from '../types.js';
-import { call } from './client.js';
+import { call, op } from './client.js';
 
 /** Output and exit code of a short command run in the container. */
 export interface ExecOutcome {
@@ -61,10 +61,10 @@ const SWEEP = ['f=$1; shift', 'p=$(cat "$f" 2>/dev/null)', 'if [ -n "$p" ]; then
 
 /** Starts a command with a hijacked stream (stdin when `input` is wanted). */
 async function startExec(container: Docker.Container, cmd: string[], stdin: boolean): Promise<{ exec: Docker.Exec; stream: Duplex }> {
-  const exec = await call('Creating a command in the bench container', API_MS, (s) =>
+  const exec = await call(op('createExec'), API_MS, (s) =>
     container.exec({ Cmd: cmd, AttachStdin: stdin, AttachStdout: true, AttachStderr: true, Tty: false, Env: ['LC_ALL=C'], User: '0', WorkingDir: '/', abortSignal: s }),
   );
-  const stream = await call('Starting a command in the bench container', API_MS, (s) => exec.start({ hijack: true, stdin, abortSignal: s }));
+  const stream = await call(op('startExec'), API_MS, (s) => exec.start({ hijack: true, stdin, abortSignal: s }));
   // A reset connection ends the command for us (see ended()); it must not become an uncaught error.
   stream.on('error', () => undefined);
   return { exec, stream };
@@ -84,7 +84,7 @@ function ended(stream: Duplex): Promise<void> {
 /** The exit code of a finished exec (null if the daemon does not say within a few seconds). */
 async function exitCodeOf(exec: Docker.Exec): Promise<number | null> {
   for (let i = 0; i < 25; i++) {
-    const info = await call('Reading the exit code of a command', API_MS, (s) => exec.inspect({ abortSignal: s })).catch(() => null);
+    const info = await call(op('readExit'), API_MS, (s) => exec.inspect({ abortSignal: s })).catch(() => null);
     if (!info) return null;
     if (!info.Running) return info.ExitCode ?? null;
     await new Promise((r) => setTimeout(r, 200));
@@ -103,7 +103,7 @@ function sink(onChunk: (chunk: Buffer) => void): Writable {
 
 /** Runs a short command in the container and collects its output, within `ms`. */
 export async function execCollect(container: Docker.Container, cmd: string[], ms = HELPER_MS): Promise<ExecOutcome> {
-  return call(`Running ${cmd[0]} in the bench container`, ms, async (signal) => {
+  return call(op('runCommand', { cmd: cmd[0] }), ms, async (signal) => {
     const { exec, stream } = await startExec(container, cmd, false);
     signal.addEventListener('abort', () => stream.destroy(), { once: true });
     let stdout = '';

@@ -39,7 +39,9 @@ export function contextEndpoint(ctx: DetectContext, context: string, sockets: st
       const path = s.replace(/^unix:\/\//, '');
       if (await access(path).then(() => true, () => false)) return s.startsWith('unix://') ? s : `unix://${s}`;
     }
-    throw new DockerTransportError('engine-unreachable', `Could not find the Docker socket of the "${context}" context${sockets.length ? ` (looked at ${sockets.join(', ')})` : ''}.`);
+    throw sockets.length
+      ? new DockerTransportError('engine-unreachable', 'errors.docker.noContextSocketLooked', { context, sockets: sockets.join(', ') })
+      : new DockerTransportError('engine-unreachable', 'errors.docker.noContextSocket', { context });
   };
 }
 
@@ -49,6 +51,6 @@ export function podmanMachineEndpoint(ctx: DetectContext, machine: string): () =
     const r = await ctx.exec('podman', ['machine', 'inspect', machine, '--format', '{{.ConnectionInfo.PodmanSocket.Path}}'], { timeoutMs: ctx.timeoutMs }).catch(() => undefined);
     const path = r?.stdout.trim();
     if (path && path !== '<no value>') return `unix://${path}`;
-    throw new DockerTransportError('engine-unreachable', `Could not find the API socket of Podman machine ${machine} (podman machine inspect ${machine}).`);
+    throw new DockerTransportError('engine-unreachable', 'errors.docker.noPodmanSocket', { machine });
   };
 }

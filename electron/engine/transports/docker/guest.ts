@@ -6,7 +6,8 @@
  */
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
-import { call, DockerTransportError, messageOf, statusOf } from './client.js';
+import type { MsgRef } from '../../../shared/contract.js';
+import { call, DockerTransportError, messageOf, op, statusOf } from './client.js';
 
 /** Label every vmbench container and volume carries. */
 export const LABEL = 'dev.vmbench';
@@ -64,14 +65,14 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
   // Creating the volume and the container is not aborted mid-request: an aborted request may still be
   // carried out by the daemon after our clean-up ran, leaving a volume behind. Each short call runs to
   // its end (under its own deadline) and a cancel is honoured between them, where the catch cleans up.
-  const stopIfCancelled = (what: string): void => {
-    if (signal.aborted) throw new DockerTransportError('cancelled', `${what} was cancelled.`);
+  const stopIfCancelled = (what: MsgRef): void => {
+    if (signal.aborted) throw new DockerTransportError('cancelled', 'errors.docker.cancelled', { what });
   };
   try {
-    stopIfCancelled('Creating the bench volume');
-    if (!spec.suffix) await call('Creating the bench volume', API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions));
-    stopIfCancelled('Creating the bench container');
-    const container = await call('Creating the bench container', API_MS, (s) =>
+    stopIfCancelled(op('createVolume'));
+    if (!spec.suffix) await call(op('createVolume'), API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions));
+    stopIfCancelled(op('createContainer'));
+    const container = await call(op('createContainer'), API_MS, (s) =>
       docker.createContainer({
         name,
         Image: spec.image,
@@ -87,16 +88,15 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
     );
     guest.container = container;
     guest.containerId = container.id;
-    stopIfCancelled('Starting the bench container');
-    await call('Starting the bench container', API_MS, (s) => container.start({ abortSignal: s }));
+    stopIfCancelled(op('startContainer'));
+    await call(op('startContainer'), API_MS, (s) => container.start({ abortSignal: s }));
   } catch (err) {
     if (spec.suffix) await removeContainer(docker, guest.containerId);
     else await removeGuest(docker, guest);
     if (err instanceof DockerTransportError) throw err;
-    const hint = spec.sharedHostDir && /bind source|mount|denied|shar/i.test(messageOf(err))
-      ? ` The shared place bind-mounts ${spec.sharedHostDir}: make sure the engine may share that folder (Docker Desktop: Settings > Resources > File sharing), or set VMBENCH_SHARED_DIR to a folder it shares.`
-      : '';
-    throw new DockerTransportError('container-failed', `Could not start the bench container from ${spec.image}: ${messageOf(err)}.${hint}`);
+    const error = messageOf(err);
+    if (spec.sharedHostDir && /bind source|mount|denied|shar/i.test(error)) throw new DockerTransportError('container-failed', 'errors.docker.startFailedShare', { image: spec.image, error, dir: spec.sharedHostDir });
+    throw new DockerTransportError('container-failed', 'errors.docker.startFailed', { image: spec.image, error });
   }
   return guest;
 }
@@ -104,7 +104,7 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
 /** Removes a container (force); never throws, returns what could not be removed. */
 export async function removeContainer(docker: Docker, containerId: string): Promise<string[]> {
   try {
-    await call('Removing a vmbench container', API_MS, (s) => docker.getContainer(containerId).remove({ force: true, v: true, abortSignal: s }));
+    await call(op('removeContainer'), API_MS, (s) => docker.getContainer(containerId).remove({ force: true, v: true, abortSignal: s }));
   } catch (err) {
     if (statusOf(err) !== 404) return [`container ${containerId}: ${messageOf(err)}`];
   }
@@ -117,7 +117,7 @@ export async function removeGuest(docker: Docker, guest: Pick<Guest, 'containerI
   // The daemon may still hold the volume for a moment after the container is gone.
   for (let attempt = 0; ; attempt++) {
     try {
-      await call('Removing the bench volume', API_MS, (s) => docker.getVolume(guest.volumeName).remove({ abortSignal: s }));
+      await call(op('removeVolume'), API_MS, (s) => docker.getVolume(guest.volumeName).remove({ abortSignal: s }));
       break;
     } catch (err) {
       if (statusOf(err) === 404) break;
@@ -134,7 +134,7 @@ export async function removeGuest(docker: Docker, guest: Pick<Guest, 'containerI
 
 /** Stops a container hard (after a short grace), e.g. when a script in it cannot be stopped otherwise. */
 export async function killGuest(docker: Docker, containerId: string): Promise<void> {
-  await call('Stopping the bench container', API_MS, (s) => docker.getContainer(containerId).stop({ t: STOP_S, abortSignal: s })).catch(() => undefined);
+  await call(op('stopContainer'), API_MS, (s) => docker.getContainer(containerId).stop({ t: STOP_S, abortSignal: s })).catch(() => undefined);
 }
 
 /**
@@ -144,8 +144,8 @@ export async function killGuest(docker: Docker, containerId: string): Promise<vo
 export async function removeLeftovers(docker: Docker, signal: AbortSignal): Promise<number> {
   const filters = JSON.stringify({ label: [`${LABEL}=1`, `${HOST_LABEL}=${hostname()}`] });
   const [containers, volumes] = await Promise.all([
-    call('Listing vmbench containers', API_MS, (s) => docker.listContainers({ all: true, filters, abortSignal: s }), signal),
-    call('Listing vmbench volumes', API_MS, (s) => docker.listVolumes({ filters, abortSignal: s }), signal),
+    call(op('listContainers'), API_MS, (s) => docker.listContainers({ all: true, filters, abortSignal: s }), signal),
+    call(op('listVolumes'), API_MS, (s) => docker.listVolumes({ filters, abortSignal: s }), signal),
   ]);
   const dead = (labels: Record<string, string> | undefined): boolean => !alive(Number(labels?.[PID_LABEL]));
   let removed = 0;
@@ -154,7 +154,7 @@ export async function removeLeftovers(docker: Docker, signal: AbortSignal): Prom
     if ((await removeContainer(docker, c.Id)).length === 0) removed++;
   }
   for (const v of (volumes.Volumes ?? []).filter((x) => dead(x.Labels))) {
-    await call('Removing a leftover volume', API_MS, (s) => docker.getVolume(v.Name).remove({ abortSignal: s })).catch(() => undefined);
+    await call(op('removeLeftoverVolume'), API_MS, (s) => docker.getVolume(v.Name).remove({ abortSignal: s })).catch(() => undefined);
   }
   return removed;
 }

@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type Docker from 'dockerode';
-import { call, DockerTransportError, messageOf, statusOf } from './client.js';
+import type { MsgRef } from '../../../shared/contract.js';
+import { msg } from '../../../shared/finding-text.js';
+import { whyOf } from '../../errors.js';
+import { call, DockerTransportError, messageOf, op, statusOf } from './client.js';
 
 /** Repository name of vmbench's own bench image. */
 export const BENCH_IMAGE_REPO = 'vmbench-bench';
@@ -17,7 +20,7 @@ const BUILD_MS = 20 * 60_000;
 const PROGRESS_EVERY_MS = 3000;
 
 /** Where progress goes (the job's log lines). */
-export type ImageLog = (level: 'info' | 'warn', message: string) => void;
+export type ImageLog = (level: 'info' | 'warn', message: MsgRef) => void;
 
 /** What ensureImage needs. */
 export interface ImageRequest {
@@ -51,7 +54,7 @@ export function baseImageOf(dockerfileText: string): string | undefined {
 /** Whether the engine has an image (by name or id). */
 export async function hasImage(docker: Docker, name: string, signal: AbortSignal): Promise<boolean> {
   try {
-    await call(`Looking up the image ${name}`, INSPECT_MS, () => docker.getImage(name).inspect(), signal);
+    await call(op('lookUpImage', { name }), INSPECT_MS, () => docker.getImage(name).inspect(), signal);
     return true;
   } catch (err) {
     if (statusOf(err) === 404) return false;
@@ -63,42 +66,32 @@ export async function hasImage(docker: Docker, name: string, signal: AbortSignal
 export async function ensureImage(docker: Docker, req: ImageRequest): Promise<string> {
   if (req.requested) {
     if (await hasImage(docker, req.requested, req.signal)) return req.requested;
-    throw new DockerTransportError(
-      'image-missing',
-      `The image "${req.requested}" is not present in ${req.engine}, and vmbench never pulls images by itself. ` +
-        `Pull or build it there first (docker pull ${req.requested}), or leave out --image to use vmbench's own image, built locally from bench-scripts/Dockerfile.`,
-    );
+    throw new DockerTransportError('image-missing', 'errors.docker.imageMissing', { image: req.requested, engine: req.engine });
   }
   let text: string;
   try {
     text = readFileSync(req.dockerfile, 'utf8');
   } catch (err) {
-    throw new DockerTransportError('image-missing', `vmbench's bench image cannot be built: ${req.dockerfile} cannot be read (${(err as Error).message}). Run with --image IMAGE naming an image ${req.engine} already has.`);
+    throw new DockerTransportError('image-missing', 'errors.docker.dockerfileUnreadable', { file: req.dockerfile, error: (err as Error).message, engine: req.engine });
   }
   const tag = benchImageTag(text);
   if (await hasImage(docker, tag, req.signal)) return tag;
-  if (req.noBuild) throw new DockerTransportError('image-missing', `vmbench's bench image ${tag} is not built in ${req.engine} yet; the first benchmark builds it.`);
+  if (req.noBuild) throw new DockerTransportError('image-missing', 'errors.docker.notBuilt', { tag, engine: req.engine });
   const base = baseImageOf(text);
   const baseAbsent = base ? !(await hasImage(docker, base, req.signal)) : false;
-  req.log('info', `Building vmbench's bench image ${tag} in ${req.engine} from bench-scripts/Dockerfile (first run only)${baseAbsent ? `; its base image ${base} is not here yet, so Docker fetches it as part of the build` : ''}.`);
+  req.log('info', baseAbsent && base ? msg('log.docker.buildingBase', { tag, engine: req.engine, base }) : msg('log.docker.building', { tag, engine: req.engine }));
   const started = Date.now();
   const state: BuildState = { fromDone: false };
   try {
     await build(docker, req, tag, state);
   } catch (err) {
     if (err instanceof DockerTransportError && err.code !== 'image-build-failed') throw err;
-    const why = messageOf(err);
-    if (baseAbsent && !state.fromDone) {
-      throw new DockerTransportError(
-        'image-build-failed',
-        `Could not build vmbench's bench image: its base image "${base}" is not present in ${req.engine} and could not be pulled (${why}). ` +
-          `Make it available (docker pull ${base} while online, or docker load it), or run with --image IMAGE naming an image ${req.engine} already has (it needs sh; fio is recommended).`,
-      );
-    }
-    throw new DockerTransportError('image-build-failed', `Building vmbench's bench image from bench-scripts/Dockerfile failed: ${why}. Run with --image IMAGE to use an image ${req.engine} already has.`);
+    const why = whyOf(err);
+    if (baseAbsent && !state.fromDone) throw new DockerTransportError('image-build-failed', 'errors.docker.baseMissing', { base: base ?? '', engine: req.engine, why });
+    throw new DockerTransportError('image-build-failed', 'errors.docker.buildFailed', { why, engine: req.engine });
   }
-  if (!(await hasImage(docker, tag, req.signal))) throw new DockerTransportError('image-build-failed', `The build of ${tag} finished but ${req.engine} does not list the image.`);
-  req.log('info', `Built ${tag} in ${Math.round((Date.now() - started) / 1000)} s.`);
+  if (!(await hasImage(docker, tag, req.signal))) throw new DockerTransportError('image-build-failed', 'errors.docker.notListed', { tag, engine: req.engine });
+  req.log('info', msg('log.docker.built', { tag, s: Math.round((Date.now() - started) / 1000) }));
   return tag;
 }
 
@@ -126,7 +119,7 @@ async function build(docker: Docker, req: ImageRequest, tag: string, state: Buil
     } else if (typeof ev.stream === 'string') {
       for (const line of ev.stream.split('\n').map((l) => l.trim()).filter(Boolean)) {
         if (/^Step\s+([2-9]|\d{2,})\//.test(line)) state.fromDone = true;
-        req.log('info', `image build: ${line}`);
+        req.log('info', msg('log.docker.buildLine', { line }));
       }
     } else if (typeof ev.status === 'string') {
       // Pull progress: a line when a layer's status changes, and at most every few seconds while it downloads.
@@ -135,12 +128,12 @@ async function build(docker: Docker, req: ImageRequest, tag: string, state: Buil
       const now = Date.now();
       if (prev && prev.status === ev.status && now - prev.at < PROGRESS_EVERY_MS) return;
       lastStatus.set(key, { status: ev.status, at: now });
-      req.log('info', `image build: ${ev.id ? `${ev.id}: ` : ''}${ev.status}${ev.progress ? ` ${ev.progress.replace(/\[[=> ]*\]\s*/, '')}` : ''}`);
+      req.log('info', msg('log.docker.buildLine', { line: `${ev.id ? `${ev.id}: ` : ''}${ev.status}${ev.progress ? ` ${ev.progress.replace(/\[[=> ]*\]\s*/, '')}` : ''}` }));
     }
   };
   try {
     await call(
-      `Building ${tag}`,
+      op('build', { tag }),
       BUILD_MS,
       async (signal) => {
         const stream = await docker.buildImage(
@@ -155,7 +148,8 @@ async function build(docker: Docker, req: ImageRequest, tag: string, state: Buil
     );
   } catch (err) {
     if (err instanceof DockerTransportError && err.code === 'cancelled') throw err;
-    throw new DockerTransportError('image-build-failed', err instanceof DockerTransportError ? err.message : messageOf(err));
+    if (err instanceof DockerTransportError) throw new DockerTransportError('image-build-failed', err.ref.key, err.ref.params);
+    throw new DockerTransportError('image-build-failed', 'errors.docker.buildError', { error: messageOf(err) });
   }
-  if (failure) throw new DockerTransportError('image-build-failed', failure);
+  if (failure) throw new DockerTransportError('image-build-failed', 'errors.docker.buildError', { error: failure });
 }

@@ -18,9 +18,12 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { release } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import type { Place, TestId } from '../../../shared/contract.js';
+import type { MsgRef, Place, TestId } from '../../../shared/contract.js';
+import { englishOf, withEnglish } from '../../../shared/message-english.js';
+import { msg } from '../../../shared/finding-text.js';
+import { whyOf } from '../../errors.js';
 import { scriptsDir } from '../../bench/suites.js';
-import { call, connect, DockerTransportError, isUnreachable, messageOf, parseEndpoint, type DockerEndpoint } from './client.js';
+import { call, connect, DockerTransportError, isUnreachable, messageOf, op, parseEndpoint, type DockerEndpoint } from './client.js';
 import { execCollect, execScript } from './exec.js';
 import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './guest.js';
 import { ensureImage } from './image.js';
@@ -92,7 +95,7 @@ export class DockerTransport implements Transport {
 
   /** Connects, builds or checks the image, creates and starts the container; progress goes to opts.log. */
   prepare(opts: PrepareOptions): Promise<void> {
-    if (this.disposed) return Promise.reject(new DockerTransportError('container-failed', 'This docker transport was already disposed.'));
+    if (this.disposed) return Promise.reject(new DockerTransportError('container-failed', 'errors.docker.disposed'));
     this.ready ??= this.setup(opts);
     return this.ready;
   }
@@ -105,7 +108,7 @@ export class DockerTransport implements Transport {
   /** Starts a server in a second container of the run's image, on the service network; removed by its stop() or by dispose(). */
   async startPeer(req: PeerRequest): Promise<PeerServer> {
     await this.prepare({ signal: req.signal, log: () => undefined });
-    if (this.disposed) throw new DockerTransportError('container-failed', 'This docker transport was already disposed.');
+    if (this.disposed) throw new DockerTransportError('container-failed', 'errors.docker.disposed');
     const peer = await startPeerContainer({ docker: this.docker!, image: this.image!, token: this.token, net: this.serviceNet!, engine: this.opts.engine }, req);
     const tracked: PeerServer = {
       ...peer,
@@ -121,22 +124,25 @@ export class DockerTransport implements Transport {
   /** Runs a script in the container; never throws: a failure of the engine is reported as a stderr line and exit code null. */
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
-    const failed = (message: string): { exitCode: null; cancelled: boolean; timedOut: false } => {
-      opts.onStderr?.(message);
+    // The engine's failure is the step's error (a reference, English derived), and a stderr line for the log.
+    const failed = (ref: MsgRef): { exitCode: null; cancelled: boolean; timedOut: false } => {
+      const error = withEnglish(ref);
+      opts.onStderr?.(error.message);
+      opts.onEvent({ event: 'error', code: 'transport-failed', ...error });
       return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
     };
     try {
-      await this.prepare({ signal: opts.signal, log: (_level, message) => opts.onStderr?.(message) });
+      await this.prepare({ signal: opts.signal, log: (_level, ref) => opts.onStderr?.(englishOf(ref)) });
       const docker = this.docker!;
-      const guest = opts.network ? await this.ensureServiceGuest(opts.signal, (message) => (this.log ? this.log('info', message) : opts.onStderr?.(message))) : this.guest!;
-      if (this.stoppedContainers.has(guest.containerId)) return failed(`The bench container was stopped after a script in it could not be stopped; ${script.name} was not run.`);
+      const guest = opts.network ? await this.ensureServiceGuest(opts.signal, (ref) => (this.log ? this.log('info', ref) : opts.onStderr?.(englishOf(ref)))) : this.guest!;
+      if (this.stoppedContainers.has(guest.containerId)) return failed(msg('errors.docker.containerStopped', { script: script.name }));
       const stopContainer = async (): Promise<void> => {
         this.stoppedContainers.add(guest.containerId);
         await killGuest(docker, guest.containerId);
       };
       return await execScript({ container: guest.container, placeDirs: this.places().map((p) => this.placeDir(p)), stopContainer }, script, opts);
     } catch (err) {
-      return failed(`${script.name} could not be run in ${this.opts.engine}: ${messageOf(err)}`);
+      return failed(msg('errors.docker.runFailed', { script: script.name, engine: this.opts.engine, error: whyOf(err) }));
     }
   }
 
@@ -154,16 +160,16 @@ export class DockerTransport implements Transport {
       const names = await readdir(this.opts.sharedDir).catch(() => [] as string[]);
       for (const n of names) if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n)) await rm(join(this.opts.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
     }
-    if (problems.length) throw new DockerTransportError('container-failed', `Could not remove everything vmbench created in ${this.opts.engine}: ${problems.join('; ')}.`);
+    if (problems.length) throw new DockerTransportError('container-failed', 'errors.docker.notRemoved', { engine: this.opts.engine, problems: problems.join('; ') });
   }
 
   /** The service-test container (same image and places, with a network), created on first use. */
-  private ensureServiceGuest(signal: AbortSignal, log: (message: string) => void): Promise<Guest> {
+  private ensureServiceGuest(signal: AbortSignal, log: (ref: MsgRef) => void): Promise<Guest> {
     this.serviceGuest ??= (async () => {
       const net = this.serviceNet!;
       const shared = this.endpoint?.local ? this.opts.sharedDir : undefined;
       const guest = await createGuest(this.docker!, { image: this.image!, token: this.token, sharedHostDir: shared, network: net.mode, suffix: 'net' }, signal);
-      log(`Service tests run in a second container, vmbench-${this.token}-net, with the same places and ${net.mode === 'host' ? 'host networking (--network host)' : "the engine's default bridge network"}; the disk tests stay in the one without a network.`);
+      log(msg(net.mode === 'host' ? 'log.docker.serviceHost' : 'log.docker.serviceBridge', { token: this.token }));
       return guest;
     })();
     const pending = this.serviceGuest;
@@ -179,21 +185,21 @@ export class DockerTransport implements Transport {
     this.log = opts.log;
     if (!this.endpoint) {
       const find = this.opts.endpoint as () => Promise<string>;
-      const found = await call(`Finding the socket of ${engine}`, RESOLVE_MS, () => find(), opts.signal);
+      const found = await call(op('findSocket', { engine }), RESOLVE_MS, () => find(), opts.signal);
       this.endpoint = parseEndpoint(found, this.opts.env);
     }
     const endpoint = this.endpoint;
     const docker = connect(endpoint);
     try {
-      await call(`${engine} (${endpoint.display})`, PING_MS, (s) => pingWithSignal.call(docker, { abortSignal: s }), opts.signal);
+      await call(op('ping', { engine, endpoint: endpoint.display }), PING_MS, (s) => pingWithSignal.call(docker, { abortSignal: s }), opts.signal);
     } catch (err) {
       if (err instanceof DockerTransportError && err.code === 'cancelled') throw err;
-      const why = err instanceof DockerTransportError ? err.message : isUnreachable(err) ? `nothing answers on ${endpoint.display} (${messageOf(err)})` : messageOf(err);
-      throw new DockerTransportError('engine-unreachable', `${engine} could not be reached: ${why}. Start it, then run again.`);
+      const why = err instanceof DockerTransportError ? err.ref : isUnreachable(err) ? msg('errors.docker.nothingAnswers', { endpoint: endpoint.display, error: messageOf(err) }) : messageOf(err);
+      throw new DockerTransportError('engine-unreachable', 'errors.docker.unreachable', { engine, why });
     }
     this.docker = docker;
     const removed = await removeLeftovers(docker, opts.signal).catch(() => 0);
-    if (removed) opts.log('info', `Removed ${removed} leftover vmbench container(s) of an earlier run that did not finish.`);
+    if (removed) opts.log('info', msg('log.docker.removedLeftovers', { count: removed }));
     this.image = await ensureImage(docker, {
       requested: opts.image ?? this.opts.image,
       dockerfile: this.opts.dockerfile ?? join(scriptsDir(), 'Dockerfile'),
@@ -207,19 +213,18 @@ export class DockerTransport implements Transport {
       await mkdir(shared, { recursive: true });
       this.sharedBefore = new Set((await readdir(shared)).filter((n) => n.startsWith('.vmbench-')));
     } else {
-      opts.log('warn', `${engine} runs on another machine (${endpoint.display}): the shared-folder place is skipped.`);
+      opts.log('warn', msg('log.docker.remote', { engine, endpoint: endpoint.display }));
     }
     this.serviceNet = chooseServiceNetwork(await engineFacts(docker, endpoint.local, release(), opts.signal));
     this.guest = await createGuest(docker, { image: this.image, token: this.token, sharedHostDir: shared }, opts.signal);
     if (this.disposed) return;
-    const check = await execCollect(this.guest.container, ['sh', '-c', 'echo ok']).catch((err: unknown) => ({ exitCode: null, stdout: '', stderr: messageOf(err) }));
-    if (check.exitCode !== 0 || check.stdout.trim() !== 'ok') {
-      throw new DockerTransportError('container-failed', `The image ${this.image} cannot run the bench scripts: sh does not work in it (${check.stderr.trim() || `exit code ${check.exitCode}`}). Use an image with a POSIX sh (--image).`);
+    let failure: string | MsgRef | undefined;
+    const check = await execCollect(this.guest.container, ['sh', '-c', 'echo ok']).catch((err: unknown) => void (failure = whyOf(err)));
+    if (!check || check.exitCode !== 0 || check.stdout.trim() !== 'ok') {
+      const detail = failure ?? (check?.stderr.trim() || msg('errors.docker.exitCode', { code: String(check?.exitCode) }));
+      throw new DockerTransportError('container-failed', 'errors.docker.noSh', { image: this.image, detail });
     }
-    opts.log(
-      'info',
-      `Running the suite in container vmbench-${this.token} of ${this.image} on ${engine}, network none: ` +
-        `${shared ? `shared = ${shared} bind-mounted at ${PLACE_DIRS.shared}, ` : ''}volume = docker volume vmbench-${this.token}, guest = the container's own filesystem.`,
-    );
+    const running = { token: this.token, image: this.image, engine };
+    opts.log('info', shared ? msg('log.docker.runningShared', { ...running, shared, at: PLACE_DIRS.shared }) : msg('log.docker.running', running));
   }
 }

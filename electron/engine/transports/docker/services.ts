@@ -13,7 +13,7 @@
 import type Docker from 'dockerode';
 import type { HostAddress, PeerRequest, PeerServer } from '../types.js';
 import { freeLoopbackPort } from '../../util/ports.js';
-import { call, DockerTransportError, messageOf } from './client.js';
+import { call, DockerTransportError, messageOf, op } from './client.js';
 import type { ContainerNetwork } from './guest.js';
 import { removeContainer, runLabels } from './guest.js';
 import { execCollect } from './exec.js';
@@ -60,8 +60,8 @@ export function chooseServiceNetwork(f: EngineFacts): ServiceNetwork {
 /** Reads the facts chooseServiceNetwork needs from the engine (an unanswered call counts as unknown). */
 export async function engineFacts(docker: Docker, local: boolean, hostKernel: string, signal: AbortSignal): Promise<EngineFacts> {
   const [info, networks] = await Promise.all([
-    call('Reading the engine info', 15_000, () => docker.info() as Promise<{ KernelVersion?: string }>, signal).catch(() => undefined),
-    call('Listing networks', 15_000, (s) => docker.listNetworks({ abortSignal: s } as Docker.NetworkListOptions), signal).catch(() => undefined),
+    call(op('engineInfo'), 15_000, () => docker.info() as Promise<{ KernelVersion?: string }>, signal).catch(() => undefined),
+    call(op('listNetworks'), 15_000, (s) => docker.listNetworks({ abortSignal: s } as Docker.NetworkListOptions), signal).catch(() => undefined),
   ]);
   return { local, hostKernel, daemonKernel: info?.KernelVersion, hasBridge: (networks ?? []).some((n) => n.Name === 'bridge') };
 }
@@ -95,7 +95,7 @@ export async function startPeerContainer(ctx: PeerContext, req: PeerRequest): Pr
     const stop = async (): Promise<void> => void (await removeContainer(docker, name));
     try {
       const container = await call(
-        `Creating the ${req.name} container`,
+        op('createService', { name: req.name }),
         30_000,
         (s) =>
           docker.createContainer({
@@ -112,11 +112,11 @@ export async function startPeerContainer(ctx: PeerContext, req: PeerRequest): Pr
         req.signal,
       );
       try {
-        await call(`Starting the ${req.name} container`, 30_000, (s) => container.start({ abortSignal: s }), req.signal);
+        await call(op('startService', { name: req.name }), 30_000, (s) => container.start({ abortSignal: s }), req.signal);
       } catch (err) {
         const why = messageOf(err);
         if (/executable file not found|no such file or directory/i.test(why)) {
-          throw new DockerTransportError('tool-missing', `${argv[0]} is not in the image ${ctx.image}, so the ${req.name} test across two containers cannot run: use an image with it (--image), e.g. one with redis-server installed.`);
+          throw new DockerTransportError('tool-missing', 'errors.docker.serviceToolMissing', { tool: argv[0], image: ctx.image, name: req.name });
         }
         throw err;
       }
@@ -130,16 +130,17 @@ export async function startPeerContainer(ctx: PeerContext, req: PeerRequest): Pr
     } catch (err) {
       await stop();
       if (err instanceof DockerTransportError) throw err;
-      throw new DockerTransportError('container-failed', `Could not start the ${req.name} container in ${ctx.engine}: ${messageOf(err)}.`);
+      throw new DockerTransportError('container-failed', 'errors.docker.serviceStartFailed', { name: req.name, engine: ctx.engine, error: messageOf(err) });
     }
   }
-  throw new DockerTransportError('container-failed', `${req.name} in a second container did not start in ${ctx.engine}: ${lastError || 'it did not answer'}.`);
+  if (!lastError) throw new DockerTransportError('container-failed', 'errors.docker.serviceNoAnswer', { name: req.name, engine: ctx.engine });
+  throw new DockerTransportError('container-failed', 'errors.docker.serviceNotStarted', { name: req.name, engine: ctx.engine, error: lastError });
 }
 
 async function bridgeAddress(container: Docker.Container, signal: AbortSignal): Promise<string> {
-  const info = await call('Inspecting the peer container', 15_000, (s) => container.inspect({ abortSignal: s } as object), signal);
+  const info = await call(op('inspectPeer'), 15_000, (s) => container.inspect({ abortSignal: s } as object), signal);
   const ip = Object.values(info.NetworkSettings?.Networks ?? {}).find((n) => n.IPAddress)?.IPAddress;
-  if (!ip) throw new DockerTransportError('container-failed', 'the peer container has no address on the bridge network');
+  if (!ip) throw new DockerTransportError('container-failed', 'errors.docker.noPeerAddress');
   return ip;
 }
 

@@ -4,6 +4,9 @@
  * guest text never reaches a shell). Calls are serialized (libvirt runs one agent command per
  * domain at a time) and every call has a timeout.
  */
+import type { MsgRef } from '../../../shared/contract.js';
+import { msg } from '../../../shared/finding-text.js';
+import { englishOf } from '../../../shared/message-english.js';
 import { run, SpawnError } from '../../util/exec.js';
 
 /** Where the agent is and how long one command may take. */
@@ -33,11 +36,16 @@ export interface GuestCommandResult {
 
 /** A guest agent command that failed (the agent answered with an error, or virsh failed). */
 export class AgentError extends Error {
+  /** The message as a reference into the errors catalogue (errors.libvirt.*); `message` is its English. */
+  readonly ref: MsgRef;
   constructor(
-    message: string,
     readonly command: string,
+    key: string,
+    params: MsgRef['params'],
   ) {
-    super(message);
+    const ref = msg(key, params);
+    super(englishOf(ref));
+    this.ref = ref;
     this.name = 'AgentError';
   }
 }
@@ -73,15 +81,15 @@ export class GuestAgent {
       stdout = (await run('virsh', argv, { timeoutMs, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } })).stdout;
     } catch (err) {
       const detail = err instanceof SpawnError ? (err.stderrTail || err.message).replace(/^error:\s*/i, '') : String(err);
-      throw new AgentError(`guest agent ${execute} in ${this.target.domain} failed: ${detail}`, execute);
+      throw new AgentError(execute, 'errors.libvirt.agentFailed', { execute, domain: this.target.domain, detail });
     }
     let reply: { return?: T; error?: { desc?: string } };
     try {
       reply = JSON.parse(stdout) as typeof reply;
     } catch {
-      throw new AgentError(`guest agent ${execute} in ${this.target.domain} printed no JSON: ${stdout.slice(0, 200)}`, execute);
+      throw new AgentError(execute, 'errors.libvirt.agentNoJson', { execute, domain: this.target.domain, output: stdout.slice(0, 200) });
     }
-    if (reply.error) throw new AgentError(`guest agent ${execute} in ${this.target.domain}: ${reply.error.desc ?? 'error'}`, execute);
+    if (reply.error) throw new AgentError(execute, 'errors.libvirt.agentError', { execute, domain: this.target.domain, desc: reply.error.desc ?? 'error' });
     return reply.return as T;
   }
 
@@ -119,7 +127,7 @@ export class GuestAgent {
           stderr: Buffer.from(st['err-data'] ?? '', 'base64').toString('utf8'),
         };
       }
-      if (Date.now() > until) throw new AgentError(`${path} did not finish in the guest within ${Math.round(timeoutMs / 1000)} s`, 'guest-exec');
+      if (Date.now() > until) throw new AgentError('guest-exec', 'errors.libvirt.agentSlow', { path, s: Math.round(timeoutMs / 1000) });
       await sleep(wait);
     }
   }

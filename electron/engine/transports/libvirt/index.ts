@@ -10,6 +10,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { BenchEvent, Place } from '../../../shared/contract.js';
+import { msg } from '../../../shared/finding-text.js';
+import { withEnglish } from '../../../shared/message-english.js';
+import { whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { GuestAgent, type ExecStatus } from './agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
@@ -94,7 +97,11 @@ export class LibvirtAgentTransport implements Transport {
     try {
       const mkdir = dir === this.opts.guestDir ? dir : '';
       const prep = await this.agent.runCommand('/bin/sh', ['-c', PREPARE_SNIPPET, SNIPPET_NAME, base, mkdir, dir ?? ''], 30_000, GUEST_ENV);
-      if (prep.exitCode !== 0) throw new Error(`could not prepare ${base}${mkdir ? ` and ${mkdir}` : ''} in the guest: ${prep.stderr.trim() || `exit ${prep.exitCode}`}`);
+      if (prep.exitCode !== 0) {
+        const detail = prep.stderr.trim() || msg('errors.libvirt.exit', { code: String(prep.exitCode) });
+        const ref = mkdir ? msg('errors.libvirt.prepareFailedBoth', { dir: base, mkdir, detail }) : msg('errors.libvirt.prepareFailed', { dir: base, detail });
+        throw Object.assign(new Error(), withEnglish(ref));
+      }
       prepared = true;
       if (dir) before = new Set(prep.stdout.split('\n').filter(isWorkDirName));
       await this.agent.writeFile(files.script, script.source);
@@ -104,9 +111,9 @@ export class LibvirtAgentTransport implements Transport {
       const pid = await this.agent.exec('/bin/sh', ['-c', START_SNIPPET, SNIPPET_NAME, files.out, files.err, files.pid, files.script, ...script.args], { env: GUEST_ENV });
       return await this.follow(script, opts, pid, handles, files.pid);
     } catch (err) {
-      const message = `Could not run ${script.name} inside libvirt ${this.opts.domain} through its guest agent: ${(err as Error).message}`;
-      opts.onStderr?.(message);
-      opts.onEvent({ event: 'error', code: 'transport-failed', message });
+      const failed = withEnglish(msg('errors.libvirt.runFailed', { script: script.name, domain: this.opts.domain, error: whyOf(err) }));
+      opts.onStderr?.(failed.message);
+      opts.onEvent({ event: 'error', code: 'transport-failed', ...failed });
       return { exitCode: null, cancelled: opts.signal.aborted, timedOut: false };
     } finally {
       for (const h of handles) await this.agent.fileClose(h);

@@ -10,6 +10,9 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { execa } from 'execa';
 import type { Place } from '../../../shared/contract.js';
+import { msg } from '../../../shared/finding-text.js';
+import { withEnglish } from '../../../shared/message-english.js';
+import { engineError, whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { run as runCli, type ExecResult } from '../../util/exec.js';
 import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './argv.js';
@@ -116,7 +119,7 @@ export class ShellInVmTransport implements Transport {
     try {
       await this.call(['mkdir', '-p', this.guest], p.signal);
     } catch (e) {
-      throw Object.assign(new Error(`Could not prepare ${this.guest} in the ${this.kind} VM: ${(e as Error).message}`), { code: 'target-unreachable' });
+      throw Object.assign(new Error(), { code: 'target-unreachable', ...withEnglish(msg('errors.shellVm.prepareFailed', { dir: this.guest, kind: this.kind, error: whyOf(e) })) });
     }
   }
 
@@ -241,6 +244,6 @@ export class ShellInVmTransport implements Transport {
 }
 
 function absolute(path: string, what: string): string {
-  if (!path.startsWith('/')) throw new Error(`the ${what} folder must be an absolute path inside the VM, not "${path}"`);
+  if (!path.startsWith('/')) throw engineError('invalid-input', 'errors.shellVm.notAbsolute', { what, path });
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
 }
