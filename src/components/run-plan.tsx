@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 // Named as before so this file merges with the s15plan branch's changes to it; the formatter is format.ts's.
-import { formatAboutRange as fmtAboutRange } from '../../electron/shared/format.js';
+import { formatAboutRange } from '../../electron/shared/format.js';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { EstimateRequest, Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
@@ -67,13 +67,13 @@ export function RunPlan(): JSX.Element {
           <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
             <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
             <span className="run-plan-meta">
-              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {fmtAboutRange(p.seconds, p.maxSeconds, t)}
+              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {formatAboutRange(p.seconds, p.maxSeconds, t)}
             </span>
           </li>
         ))}
       </ul>
       <span className="run-plan-total" data-testid="run-plan-total" data-source={source.kind} data-ready={estimate ? 'true' : 'false'} data-seconds={total} data-max-seconds={maxTotal}>
-        {t('plan.total', { about: fmtAboutRange(total, maxTotal, t) })}
+        {t('plan.total', { about: formatAboutRange(total, maxTotal, t) })}
         <span className="run-plan-source muted" data-testid="run-plan-source">
           {' · '}
           {estimateSourceText(source, estimate?.steps ?? 0, t)}
