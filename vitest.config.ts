@@ -79,7 +79,8 @@ export default defineConfig({
           setupFiles,
           include: ['tests/live/**/*.test.ts'],
           exclude: LIVE_VM_FILES,
-          globalSetup: ['tests/live/global-setup.ts'],
+          // The stream's one dockerd (tests/helpers/shared-dockerd.ts) is stopped by its own teardown.
+          globalSetup: ['tests/live/global-setup.ts', 'tests/live/host-teardown.ts'],
           env: { ...englishCli, VMBENCH_LIBVIRT_URI: NO_LIBVIRT },
           testTimeout: 900_000,
           hookTimeout: 2_000_000,
