@@ -19,3 +19,5 @@ export function stopSharedGuest(o?: { log?: (s: string) => void }): Promise<void
 export function liveRunDir(): string;
 /** Runs fn holding the lock `name` (default: the shared guest's) in the live run folder. */
 export function withLock<T>(fn: () => Promise<T>, name?: string): Promise<T>;
+/** Whether a process with this pid exists. */
+export function alive(pid: number): boolean;

@@ -17,7 +17,7 @@ const runDir = liveRunDir;
 const stateFile = () => join(runDir(), 'shared-guest.json');
 
 /** Whether a process with this pid exists. */
-function alive(pid) {
+export function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;

@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { alive } from '../../scripts/shared-test-guest.mjs';
 import { realDiskDir } from './run-script.js';
 import { sharedDockerd } from './shared-dockerd.js';
 
@@ -31,16 +32,6 @@ export interface DockerdHandle {
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-/** Whether a process with this pid exists. */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Installs dockerd, debootstrap and a static busybox when missing (root; scripts/build-test-image.sh --deps). */
 export function installDockerDeps(): void {

@@ -3,23 +3,24 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The VM stream, longest first (so that the stream's tail is short files): every file that boots a TCG
- * guest, runs Vagrant against libvirtd, or defines domains on qemu:///system (another file's detection
- * there would see them). Times from the last fresh-clone CI, with the guest boot of each beforeAll.
- * A file that restarts or stops its guest (vagrant-live's halt + up, libvirt-transport's io_uring restart,
- * start-stopped) has its own guest and domain names, so it disturbs no other file. The files that only read
- * share one guest (scripts/shared-test-guest.mjs): the two without a 9p share next to each other (one boot),
- * advice-view last of them (its tuned setup stops it), then libvirt-services (the kind with the share: the
- * second boot; it stops it, since the files after it detect every domain). tests/live/vm-teardown.ts stops one
- * that a failed file left.
+ * The VM stream: every file that boots a TCG guest, runs Vagrant against libvirtd, or defines domains on
+ * qemu:///system (another file's detection there would see them). vagrant-live first (the longest, its own
+ * machine in its own namespace), then the users of the shared test guest (scripts/shared-test-guest.mjs), the
+ * files that only read before the one that restarts it (issue 23: "Tests that restart or stop the guest run
+ * last"): the two without a 9p share next to each other (one boot), advice-view last of them (its tuned setup
+ * stops it); then libvirt-services (the kind with the share: the second boot) and libvirt-transport, which
+ * reuses it, restarts it after applying io_uring and stops it, since the files after it detect every domain.
+ * Then the short files (start-stopped has a guest of its own, the others define domains that never boot).
+ * tests/live/vm-teardown.ts stops a shared guest that a failed file left. Times: the last fresh-clone CI's,
+ * hooks included.
  */
 export const LIVE_VM_ORDER = [
-  'vagrant-live', // ~9 min: vagrant up, halt + up, destroy
-  'libvirt-transport', // ~7 min: boot, quick rand-read, transport cancel, io_uring restart, re-run
+  'vagrant-live', // ~10 min: vagrant up, a quick seq-write, cancel, the second folder, halt + up, destroy
   'verdicts-throttle-libvirt', // ~2.5 min: boots the shared guest (no share)
   'advice-view', // ~2 min: reuses it, then stops it
-  'libvirt-services', // ~3 min: boots the shared guest with its share, and stops it
-  'start-stopped', // ~1 min: starts a stopped guest from the UI
+  'libvirt-services', // ~3 min: boots the shared guest with its share
+  'libvirt-transport', // ~5 min: reuses it; quick rand-read, watch, dev-tree, cancel, io_uring restart; stops it
+  'start-stopped', // ~0.5 min: starts a stopped guest of its own from the UI
   'apply-libvirt',
   'vagrant-edit',
   'vagrant-provider-libvirt',
