@@ -57,9 +57,10 @@ export default defineConfig({
       },
       // The live lane: two streams that run at the same time (scripts/test-all.mjs starts one vitest per stream,
       // since one vitest runs all maxWorkers-1 projects as one queue), each one file at a time. live-vm: every
-      // file that touches libvirtd, QEMU or Vagrant (their domains, guests and boxes are seen by each other's
-      // detection), longest first (tests/live/vm-order.ts). live-host: private dockerds, native fio, Chromium;
-      // its engines are pointed at no libvirt at all, so they never see the other stream's guests and domains.
+      // file that boots a guest on the system libvirtd or defines domains there (seen by each other's detection),
+      // plus native files that detect nothing, to balance the streams (tests/live/vm-order.ts). live-host: Vagrant
+      // in its own namespace (first), private dockerds, native fio, Chromium; its engines are pointed at no
+      // libvirt at all, so they never see the other stream's guests and domains.
       // What makes the two safe together: docs/architecture.md "The live lane".
       {
         test: {
@@ -79,7 +80,8 @@ export default defineConfig({
           setupFiles,
           include: ['tests/live/**/*.test.ts'],
           exclude: LIVE_VM_FILES,
-          globalSetup: ['tests/live/global-setup.ts'],
+          // The stream's one dockerd (tests/helpers/shared-dockerd.ts) is stopped by its own teardown.
+          globalSetup: ['tests/live/global-setup.ts', 'tests/live/host-teardown.ts'],
           env: { ...englishCli, VMBENCH_LIBVIRT_URI: NO_LIBVIRT },
           testTimeout: 900_000,
           hookTimeout: 2_000_000,

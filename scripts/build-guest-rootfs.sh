@@ -3,7 +3,10 @@
 # guest (scripts/build-guest-image.sh, which adds its kernel modules, units and the vagrant user, and the
 # Vagrant box built from it) and the Docker test image vmbench-guest:local (scripts/build-test-image.sh,
 # which imports it as it is) both start from it. Bookworm minbase with systemd, the QEMU guest agent,
-# sshd and sudo, fio and the service-test tools (iperf3, redis, nginx-light, wrk) and inotify-tools.
+# sshd and sudo, fio and the service-test tools (iperf3, redis, nginx-light, wrk) and inotify-tools, and
+# D-Bus: without it systemd-logind cannot run, so the guest agent's guest-shutdown (`shutdown -h -P +0`:
+# "Failed to connect to bus") and ACPI's power button were both ignored, and every clean shutdown of a test
+# guest (vmbench's libvirt restart) waited out its 60 s before the domain was powered off.
 #
 # Output (cached, reused while this script is unchanged): $VMBENCH_GUEST_CACHE (default
 # /var/cache/vmbench-test)/rootfs-<first 16 hex of the sha256 of this script>.tar, a tarball of the tree
@@ -23,7 +26,7 @@ key=$(sha256sum "$self" | cut -c1-16)
 cache=${VMBENCH_GUEST_CACHE:-/var/cache/vmbench-test}
 out=$cache/rootfs-$key.tar
 mirror=${VMBENCH_DEBIAN_MIRROR:-http://deb.debian.org/debian}
-packages=systemd-sysv,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,wrk,inotify-tools,openssh-server,sudo,ifupdown,isc-dhcp-client,procps,iproute2
+packages=systemd-sysv,dbus,udev,kmod,qemu-guest-agent,fio,iperf3,redis-server,redis-tools,nginx-light,wrk,inotify-tools,openssh-server,sudo,ifupdown,isc-dhcp-client,procps,iproute2
 
 if [ -s "$out" ]; then
   log "reusing $out"

@@ -15,3 +15,9 @@ export interface SharedGuest {
 export function sharedGuest(o?: { uri?: string; withShare?: boolean; log?: (s: string) => void }): Promise<SharedGuest>;
 /** Stops the shared guest if one runs. */
 export function stopSharedGuest(o?: { log?: (s: string) => void }): Promise<void>;
+/** The live lane's run folder: state and locks of what its files share. */
+export function liveRunDir(): string;
+/** Runs fn holding the lock `name` (default: the shared guest's) in the live run folder. */
+export function withLock<T>(fn: () => Promise<T>, name?: string): Promise<T>;
+/** Whether a process with this pid exists. */
+export function alive(pid: number): boolean;

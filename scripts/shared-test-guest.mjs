@@ -1,21 +1,23 @@
-// The live VM stream's shared TCG guest (tests/live/vm-order.ts): the files that only read and measure
-// (verdicts-throttle-libvirt, advice-view's live run, libvirt-services) boot one test guest
-// (scripts/libvirt-test-guest.mjs) instead of one each. The first caller boots it, under a lock; a later
-// caller asking for the same kind (with or without the 9p share) gets it running; asking for the other kind
-// stops it and boots that one, so at most one runs. The live-vm project's global teardown
-// (tests/live/vm-teardown.ts) stops it, as does a file that must see no such guest or has changed it. A file
-// that restarts, stops or reconfigures its guest (libvirt-transport, start-stopped, vagrant-live) keeps its own.
+// The live VM stream's shared TCG guest (tests/live/vm-order.ts): the libvirt files (verdicts-throttle-libvirt,
+// advice-view's live run, libvirt-services, libvirt-transport) boot one test guest (scripts/libvirt-test-guest.mjs)
+// per kind instead of one each. The first caller boots it, under a lock; a later caller asking for the same kind
+// (with or without the 9p share) gets it running; asking for the other kind stops it and boots that one, so at
+// most one runs. The live-vm project's global teardown (tests/live/vm-teardown.ts) stops it, as does a file that
+// must see no such guest or has changed it: libvirt-transport restarts it with a changed disk io, so it runs
+// last of its users and stops it. start-stopped (a stopped guest) and vagrant-live (its own libvirtd) keep their own.
 // State: $VMBENCH_LIVE_RUN (default /run/vmbench-live)/shared-guest.json, written atomically.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGuestImage, guestExec, startTestGuest, virsh, waitForAgent } from './libvirt-test-guest.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const runDir = () => process.env.VMBENCH_LIVE_RUN || '/run/vmbench-live';
+/** The live lane's run folder: state and locks of what its files share (this guest, the host stream's dockerd). */
+export const liveRunDir = () => process.env.VMBENCH_LIVE_RUN || '/run/vmbench-live';
+const runDir = liveRunDir;
 const stateFile = () => join(runDir(), 'shared-guest.json');
 
 /** Whether a process with this pid exists. */
-function alive(pid) {
+export function alive(pid) {
   try {
     process.kill(pid, 0);
     return true;
@@ -24,9 +26,9 @@ function alive(pid) {
   }
 }
 
-/** Runs fn holding the shared guest's lock (a folder made atomically, its owner's pid inside; a dead owner's lock is taken over). */
-async function withLock(fn) {
-  const lock = join(runDir(), 'shared-guest.lock');
+/** Runs fn holding the lock `name` in the live run folder (a folder made atomically, its owner's pid inside; a dead owner's lock is taken over). */
+export async function withLock(fn, name = 'shared-guest') {
+  const lock = join(runDir(), `${name}.lock`);
   mkdirSync(runDir(), { recursive: true });
   for (let waited = 0; ; waited += 1) {
     try {

@@ -1,11 +1,14 @@
 // A dockerd of the test's own on a private socket (testing.md): --bridge=none --iptables=false, its own
 // data-root on a real disk and exec-root, and a proxy on a closed loopback port so that any pull it
-// might attempt can never leave the machine. Plus the images of scripts/build-test-image.sh.
+// might attempt can never leave the machine. Plus the images of scripts/build-test-image.sh. The live host
+// stream's files share one such daemon (shared-dockerd.ts) through startDockerTestEnv.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { alive } from '../../scripts/shared-test-guest.mjs';
 import { realDiskDir } from './run-script.js';
+import { sharedDockerd } from './shared-dockerd.js';
 
 /** A running private dockerd. */
 export interface PrivateDockerd {
@@ -18,6 +21,15 @@ export interface PrivateDockerd {
   stop(): Promise<void>;
 }
 
+/** What another process needs to reach and stop a dockerd it did not start (tests/helpers/shared-dockerd.ts). */
+export interface DockerdHandle {
+  host: string;
+  socket: string;
+  pid: number;
+  /** Its data-root and run folder, removed when it stops. */
+  dirs: string[];
+}
+
 const repo = resolve(import.meta.dirname, '..', '..');
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
@@ -26,30 +38,20 @@ export function installDockerDeps(): void {
   execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh'), '--deps'], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
 }
 
-/** Starts a dockerd on a private socket and waits until it answers (60 s at most). */
-export async function startPrivateDockerd(prefix: string): Promise<PrivateDockerd> {
-  const data = realDiskDir(`${prefix}data-`);
-  const run = mkdtempSync(join(tmpdir(), `${prefix}run-`));
-  const socket = join(run, 'docker.sock');
-  const host = `unix://${socket}`;
-  const args = ['--bridge=none', '--iptables=false', '--ip-masq=false', `--data-root=${data}`, `--exec-root=${join(run, 'exec')}`, `--pidfile=${join(run, 'dockerd.pid')}`, '-H', host];
-  const proxy = 'http://127.0.0.1:9';
-  const env = { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: '', no_proxy: '' };
-  const child: ChildProcess = spawn('dockerd', args, { stdio: ['ignore', 'ignore', 'pipe'], env });
-  let log = '';
-  child.stderr?.on('data', (b: Buffer) => (log = (log + b.toString()).slice(-4000)));
+/** The daemon of a handle: its docker CLI and its stop (by pid, so any process can stop it). */
+export function attachDockerd(h: DockerdHandle): PrivateDockerd {
   const docker = (a: string[], input?: string): string =>
-    execFileSync('docker', ['-H', host, ...a], { encoding: 'utf8', input, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined }, timeout: 120_000 });
+    execFileSync('docker', ['-H', h.host, ...a], { encoding: 'utf8', input, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined }, timeout: 120_000 });
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((r) => child.once('exit', () => r()));
-      child.kill('SIGTERM');
-      await Promise.race([exited, sleep(20_000)]);
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (alive(h.pid)) {
+      process.kill(h.pid, 'SIGTERM');
+      for (let i = 0; i < 100 && alive(h.pid); i++) await sleep(200);
+      if (alive(h.pid)) process.kill(h.pid, 'SIGKILL');
+      for (let i = 0; i < 50 && alive(h.pid); i++) await sleep(100);
     }
     // A container with host networking makes dockerd bind-mount the host's netns at exec/netns/default; it stays after exit.
-    unmountUnder([data, run]);
-    for (const dir of [data, run]) {
+    unmountUnder(h.dirs);
+    for (const dir of h.dirs) {
       try {
         rmSync(dir, { recursive: true, force: true });
       } catch (err) {
@@ -57,20 +59,46 @@ export async function startPrivateDockerd(prefix: string): Promise<PrivateDocker
       }
     }
   };
+  return { host: h.host, socket: h.socket, docker, stop };
+}
+
+/**
+ * Starts a dockerd on a private socket and waits until it answers (60 s at most). `detached`: in a session of
+ * its own, so it outlives this process (the live host stream's shared daemon); stop it with attachDockerd(handle).
+ */
+export async function startPrivateDockerd(prefix: string, opts: { detached?: boolean } = {}): Promise<PrivateDockerd & { handle: DockerdHandle }> {
+  const data = realDiskDir(`${prefix}data-`);
+  const run = mkdtempSync(join(tmpdir(), `${prefix}run-`));
+  const socket = join(run, 'docker.sock');
+  const host = `unix://${socket}`;
+  const args = ['--bridge=none', '--iptables=false', '--ip-masq=false', `--data-root=${data}`, `--exec-root=${join(run, 'exec')}`, `--pidfile=${join(run, 'dockerd.pid')}`, '-H', host];
+  const proxy = 'http://127.0.0.1:9';
+  const env = { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: '', no_proxy: '' };
+  const logFd = openSync(join(run, 'dockerd.log'), 'a');
+  const child: ChildProcess = spawn('dockerd', args, { stdio: ['ignore', 'ignore', logFd], env, detached: opts.detached === true });
+  closeSync(logFd);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  if (opts.detached) child.unref();
+  const handle: DockerdHandle = { host, socket, pid: child.pid ?? 0, dirs: [data, run] };
+  const d = attachDockerd(handle);
+  const log = (): string => readFileSync(join(run, 'dockerd.log'), 'utf8').slice(-4000);
   for (let i = 0; i < 120; i++) {
     try {
-      docker(['version', '--format', '{{.Server.Version}}']);
-      return { host, socket, docker, stop };
+      d.docker(['version', '--format', '{{.Server.Version}}']);
+      return { ...d, handle };
     } catch {
-      if (child.exitCode !== null) {
-        await stop();
-        throw new Error(`dockerd exited with code ${child.exitCode}: ${log}`);
+      if (exited) {
+        const text = log();
+        await d.stop();
+        throw new Error(`dockerd exited with code ${child.exitCode}: ${text}`);
       }
       await sleep(500);
     }
   }
-  await stop();
-  throw new Error(`dockerd did not answer on ${socket} within 60 s: ${log}`);
+  const text = log();
+  await d.stop();
+  throw new Error(`dockerd did not answer on ${socket} within 60 s: ${text}`);
 }
 
 /** Unmounts whatever is still mounted under the folders (deepest first), so that they can be removed. */
@@ -99,24 +127,30 @@ export interface DockerTestEnv {
   /** A folder on a real disk for the test's own files (the engine's data dir, stores, ...). */
   root: string;
   d: PrivateDockerd;
-  /** Puts DOCKER_CONFIG / DOCKER_HOST / DOCKER_CONTEXT back, stops the daemon and removes `root`. */
+  /** Puts DOCKER_CONFIG / DOCKER_HOST / DOCKER_CONTEXT back, stops the daemon if it is the file's own, and removes `root`. */
   stop(): Promise<void>;
 }
 
 const DOCKER_ENV_KEYS = ['DOCKER_CONFIG', 'DOCKER_HOST', 'DOCKER_CONTEXT'] as const;
 
 /**
- * What the Docker integration tests share before their engine starts: the packages, a private
- * dockerd (prefix names its folders), the test images (timed, logged under `label`), and a docker
- * context `context` for it made the default of this process (as a user's `docker context` would be).
+ * What the Docker integration tests share before their engine starts: the packages, the live host stream's
+ * dockerd with the test images (shared-dockerd.ts; `ownDaemon`: a private one of the file's own, for a file that
+ * freezes or reconfigures it), and a docker context `context` for it made the default of this process (as a
+ * user's `docker context` would be). `label` names the file in the log.
  */
-export async function startDockerTestEnv(prefix: string, context: string, label: string): Promise<DockerTestEnv> {
+export async function startDockerTestEnv(prefix: string, context: string, label: string, opts: { ownDaemon?: boolean } = {}): Promise<DockerTestEnv> {
   const saved = Object.fromEntries(DOCKER_ENV_KEYS.map((k) => [k, process.env[k]]));
   installDockerDeps();
   const root = realDiskDir(prefix);
-  const d = await startPrivateDockerd(prefix);
-  const started = Date.now();
-  process.stdout.write(`${loadTestImages(d)}[${label}] test images ready in ${Date.now() - started} ms\n`);
+  let d: PrivateDockerd;
+  if (opts.ownDaemon) {
+    d = await startPrivateDockerd(prefix);
+    const started = Date.now();
+    process.stdout.write(`${loadTestImages(d)}[${label}] test images ready in ${Date.now() - started} ms\n`);
+  } else {
+    d = await sharedDockerd(label);
+  }
   const config = join(root, 'docker-config');
   execFileSync('docker', ['context', 'create', context, '--docker', `host=${d.host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
   process.env.DOCKER_CONFIG = config;
@@ -128,7 +162,8 @@ export async function startDockerTestEnv(prefix: string, context: string, label:
     async stop() {
       for (const k of DOCKER_ENV_KEYS) if (saved[k] === undefined) delete process.env[k];
       else process.env[k] = saved[k];
-      await d.stop();
+      // The shared daemon stays for the next file (which gets it only clean); the live-host teardown stops it.
+      if (opts.ownDaemon) await d.stop();
       rmSync(root, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,8 @@
  * frozen with SIGSTOP, as a wedged Docker Desktop VM would be). `vmbench run` must still exit 130 after
  * its 15 s grace, say so and what remains, and a second signal must end it without waiting for the
  * clean-up.
+ * It freezes its dockerd, so it has one of its own (startDockerTestEnv's ownDaemon), not the live host stream's
+ * shared one (tests/helpers/shared-dockerd.ts), which the next files use.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,7 +18,7 @@ const IMAGE = 'vmbench-guest:local';
 let env: DockerTestEnv | undefined;
 
 beforeAll(async () => {
-  env = await startDockerTestEnv('vmbench-hang-', CONTEXT, 'cancel-hang');
+  env = await startDockerTestEnv('vmbench-hang-', CONTEXT, 'cancel-hang', { ownDaemon: true });
 }, 1_800_000);
 afterAll(async () => {
   await env?.stop();

@@ -1,5 +1,6 @@
 /**
- * The developer tasks through the engine in a private dockerd: dev-tree in the shared folder, container
+ * The developer tasks through the engine in a private dockerd (the live host stream's shared one,
+ * tests/helpers/shared-dockerd.ts): dev-tree in the shared folder, container
  * disk and named volume, watch in the shared folder (network none, no bridge; see docker-transport.test.ts).
  * Natively: tests/integration/dev-tasks.test.ts.
  */

@@ -1,7 +1,7 @@
 /**
  * The service tests (net, redis, http) inside docker containers, through the engine, against a
- * real dockerd of the test's own (--bridge=none --iptables=false: the service containers use host
- * networking) and the image of scripts/build-test-image.sh (iperf3, redis, nginx, wrk):
+ * real private dockerd, the live host stream's shared one (tests/helpers/shared-dockerd.ts, handed over
+ * clean; --bridge=none --iptables=false: the service containers use host networking) and the image of scripts/build-test-image.sh (iperf3, redis, nginx, wrk):
  *   net   the engine's iperf3 server on this machine's 127.0.0.1, the client in the container;
  *   redis TCP + unix socket in the container, and across two containers (a peer redis-server on
  *         127.0.0.1 only, a free port);
@@ -144,10 +144,10 @@ describe('service tests inside docker containers (real dockerd, host networking)
   it('removes what a dead run left behind: its bench, service and peer containers on one volume', async () => {
     const dead = spawnSync('true').pid!;
     const labels = ['dev.vmbench=1', `dev.vmbench.host=${hostname()}`, `dev.vmbench.pid=${dead}`, 'dev.vmbench.run=old'].flatMap((l) => ['--label', l]);
-    d.docker(['volume', 'create', ...labels, 'vmbench-old']);
-    d.docker(['create', '--network', 'none', '--name', 'vmbench-old', ...labels, '-v', 'vmbench-old:/vmbench/volume', IMAGE, 'sh']);
-    d.docker(['create', '--network', 'host', '--name', 'vmbench-old-net', ...labels, '-v', 'vmbench-old:/vmbench/volume', IMAGE, 'sh']);
-    d.docker(['create', '--network', 'host', '--name', 'vmbench-old-redis', ...labels, IMAGE, 'redis-server']);
+    d.docker(['volume', 'create', ...labels, 'vmbench-old-ds']);
+    d.docker(['create', '--network', 'none', '--name', 'vmbench-old-ds', ...labels, '-v', 'vmbench-old-ds:/vmbench/volume', IMAGE, 'sh']);
+    d.docker(['create', '--network', 'host', '--name', 'vmbench-old-ds-net', ...labels, '-v', 'vmbench-old-ds:/vmbench/volume', IMAGE, 'sh']);
+    d.docker(['create', '--network', 'host', '--name', 'vmbench-old-ds-redis', ...labels, IMAGE, 'redis-server']);
     const logs: string[] = [];
     const t = new DockerTransport({ endpoint: d.host, engine: 'the test dockerd', sharedDir: shared(), image: IMAGE });
     try {

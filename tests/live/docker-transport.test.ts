@@ -1,6 +1,7 @@
 /**
- * The docker transport against a real dockerd of the test's own (--bridge=none --iptables=false,
- * private socket, loopback-only proxy) and real images built without any registry
+ * The docker transport against a real private dockerd, the live host stream's shared one
+ * (tests/helpers/shared-dockerd.ts, handed over clean; --bridge=none --iptables=false, private socket,
+ * loopback-only proxy) and real images built without any registry
  * (scripts/build-test-image.sh: debootstrap + docker import, cached in /var/cache/vmbench-test).
  * Through the engine: a write and a read test (seq-write, seq-read) in shared, guest and volume with
  * real fio numbers, and a cancel mid-run once rand-read has measured in the shared folder. Through the
@@ -301,8 +302,8 @@ describe('docker transport on its own', () => {
   it('removes the container and volume an earlier run left behind when its process died', async () => {
     const dead = spawnSync('true').pid!;
     const labels = ['dev.vmbench=1', `dev.vmbench.host=${hostname()}`, `dev.vmbench.pid=${dead}`, 'dev.vmbench.run=old'].flatMap((l) => ['--label', l]);
-    d.docker(['volume', 'create', ...labels, 'vmbench-old']);
-    d.docker(['create', '--network', 'none', '--name', 'vmbench-old', ...labels, '-v', 'vmbench-old:/x', IMAGE, 'sh']);
+    d.docker(['volume', 'create', ...labels, 'vmbench-old-dt']);
+    d.docker(['create', '--network', 'none', '--name', 'vmbench-old-dt', ...labels, '-v', 'vmbench-old-dt:/x', IMAGE, 'sh']);
     const logs: string[] = [];
     const t = transport();
     await t.prepare({ signal: never, image: IMAGE, log: (_l, m) => logs.push(englishOf(m)) });

@@ -1,11 +1,12 @@
 // The header with a Docker target selected (its Image field widens the run options): at 1024 and 800 px
 // "Benchmark my setup" is whole, inside the viewport and clear of the title; the plan shows Docker's places;
 // in Japanese the Image field's placeholder is whole at 1440 and 1024 px (it was cut as 「vmbench 独自（ローカルでビル」).
-// Starts a private dockerd (tests/helpers/private-dockerd.ts): run under the live lock,
-// `flock /tmp/vmbench-live.lock npx vitest run --project live-host tests/live/header-docker.test.ts`.
+// Uses the live host stream's shared private dockerd (tests/helpers/shared-dockerd.ts; started here when this
+// file runs alone: `npx vitest run --project live-host tests/live/header-docker.test.ts`).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPrivateDockerd, type PrivateDockerd } from '../helpers/private-dockerd.js';
+import type { PrivateDockerd } from '../helpers/private-dockerd.js';
+import { sharedDockerd } from '../helpers/shared-dockerd.js';
 import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let dockerd: PrivateDockerd;
@@ -15,7 +16,7 @@ let page: Page;
 const saved = { DOCKER_HOST: process.env.DOCKER_HOST, DOCKER_CONTEXT: process.env.DOCKER_CONTEXT };
 
 beforeAll(async () => {
-  dockerd = await startPrivateDockerd('vmbench-e2e-header-');
+  dockerd = await sharedDockerd('header-docker');
   // vmbench web inherits this: the default docker context is the private daemon.
   process.env.DOCKER_HOST = dockerd.host;
   delete process.env.DOCKER_CONTEXT;
@@ -30,7 +31,7 @@ afterAll(async () => {
   await server?.stop();
   for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
   else process.env[k] = v;
-  await dockerd?.stop();
+  // The shared dockerd stays for the next file; the live-host teardown stops it.
 });
 
 describe('header with a Docker target', () => {

@@ -1,7 +1,8 @@
 /**
  * The service tests inside a real libvirt guest (the VM stream's shared TCG guest with its 9p share,
- * scripts/shared-test-guest.mjs, booted here when this file runs alone; QEMU user-mode networking, driven
- * through the guest agent): net measures guest↔host through QEMU's
+ * scripts/shared-test-guest.mjs, booted here; QEMU user-mode networking, driven through the guest agent;
+ * libvirt-transport reuses it next and stops it, or the VM stream's teardown does when this file runs alone):
+ * net measures guest↔host through QEMU's
  * user-mode networking (the engine's iperf3 server on this machine's 127.0.0.1, the client in the
  * guest connecting to 10.0.2.2), redis runs once on the guest's own loopback and unix socket, and
  * http runs in the shared folder and on the guest disk (nginx + wrk in the guest), or, in a guest
@@ -17,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
-import { sharedGuest, stopSharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
+import { sharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 import { processesUnder } from '../helpers/e2e-harness.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -63,9 +64,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.close();
-  // The last reader of the shared guest (tests/live/vm-order.ts): the files after it detect every domain on
-  // qemu:///system and must not find it.
-  await stopSharedGuest({ log });
+  // Left running for libvirt-transport, the next file and the last user of the shared guest (tests/live/vm-order.ts),
+  // which stops it. Alone, the VM stream's teardown (tests/live/vm-teardown.ts) stops it.
   if (savedUri === undefined) delete process.env.VMBENCH_LIBVIRT_URI;
   else process.env.VMBENCH_LIBVIRT_URI = savedUri;
   rmSync(home, { recursive: true, force: true });

@@ -1,23 +1,26 @@
 /**
- * The libvirt guest-agent transport against a real guest (testing.md "Building a guest"): the
- * cached Debian image (scripts/build-guest-image.sh), a TCG domain on a qcow2 overlay with direct
- * kernel boot, QEMU user-mode networking (never libvirt's default network), the guest-agent
- * channel and a 9p share of a host temp folder. Detection finds the agent and the mount; the engine
+ * The libvirt guest-agent transport against a real guest (testing.md "Building a guest"): the VM stream's
+ * shared TCG test guest with its 9p share (scripts/shared-test-guest.mjs: the cached Debian image, a qcow2
+ * overlay, direct kernel boot, QEMU user-mode networking — never libvirt's default network —, the guest-agent
+ * channel and a 9p share of a host temp folder), which libvirt-services booted just before (booted here when
+ * this file runs alone). Detection finds the agent and the mount; the engine
  * runs quick rand-read in the shared folder and on the guest disk (events stream while the script
  * runs) and the watch test over 9p (polling sees a host save, inotify never does); dev-tree runs
  * through the transport in both places on a small tree; the transport's cancel in the shared folder and a
- * time-out stop fio in the guest and leave nothing behind; applying io_uring and virtio restarts the domain on
- * request, and the restarted guest has both and runs a script. The domain is destroyed and undefined at the end.
+ * time-out stop fio in the guest and leave nothing behind; applying io_uring restarts the domain on
+ * request with a clean shutdown (libvirt's lifecycle event says the guest shut down, not that it was powered
+ * off after the grace period), and the restarted guest has io_uring and runs a script. That restart changes the shared guest, so this
+ * file is its last user (tests/live/vm-order.ts) and stops it at the end (the files after it detect every domain).
  * Not here (the same scripts, proven elsewhere): every script and the rest of the quick suite
  * (seq-write, seq-read, small-files) natively in bench-scripts.test.ts and the integration lane,
  * seq-write and seq-read through a guest transport in docker-transport.test.ts, dev-tree at its
  * suite sizes in dev-tasks-docker.test.ts; a throttled libvirt disk's verdicts in
- * verdicts-throttle-libvirt.test.ts; the engine's cancel of a running job (run.cancel down to the transport's
+ * verdicts-throttle-libvirt.test.ts; the nicModel edit of the domain XML (the shared guest already has a
+ * virtio NIC) in apply-libvirt.test.ts; the engine's cancel of a running job (run.cancel down to the transport's
  * signal, the same code for every transport) in docker-transport.test.ts and vagrant-live.test.ts (its engine
  * cancel here laid out a 256 MiB file over 9p under TCG first: minutes for nothing the transport test misses). Under TCG the full quick suite here took 12 min and dev-tree
- * over 9p at quick size another 14 min.
- */
-import { execFileSync } from 'node:child_process';
+ * over 9p at quick size another 14 min. */
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,16 +32,16 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
 import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
 import { DEV_TREE_METRICS } from '../helpers/dev-tasks-checks.js';
-import { buildGuestImage, guestExec, startTestGuest, type GuestImage, type TestGuest } from '../../scripts/libvirt-test-guest.mjs';
+import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
+import { sharedGuest, stopSharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const URI = 'qemu:///system';
-const domain = `vmbench-transport-${process.pid}-${Date.now().toString(36)}`;
-const target = `libvirt:${domain}`;
+let domain = '';
+let target = '';
 const home = mkdtempSync(join(repo, '.vmbench-tmp-libvirt-'));
 const log = (s: string): void => void process.stdout.write(`[libvirt-transport] ${s}\n`);
-let image: GuestImage;
-let guest: TestGuest | undefined;
+let guest: SharedGuest | undefined;
 let engine: Engine;
 const events: { at: number; ev: JobEvent }[] = [];
 const savedUri = process.env.VMBENCH_LIBVIRT_URI;
@@ -91,11 +94,9 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 beforeAll(async () => {
   execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
-  image = buildGuestImage();
-  log(`guest image ${image.dir} ready after ${(image.ms / 1000).toFixed(1)} s`);
-  // rtl8139, as in seed 003: the verify test below changes it to virtio (the agent needs no network).
-  guest = await startTestGuest({ image, name: domain, uri: URI, log, nicModel: 'rtl8139' });
-  log(`guest agent answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
+  guest = await sharedGuest({ uri: URI, withShare: true, log });
+  domain = guest.name;
+  target = `libvirt:${domain}`;
   process.env.VMBENCH_LIBVIRT_URI = URI;
   engine = createEngine({ dataDir: home, mode: 'cli' });
   engine.subscribe((ev) => events.push({ at: Date.now(), ev }));
@@ -103,7 +104,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await engine?.close();
-  await guest?.stop();
+  // The last user of the shared guest (its restart below changed it), and the files after it detect every domain.
+  await stopSharedGuest({ log });
   if (savedUri === undefined) delete process.env.VMBENCH_LIBVIRT_URI;
   else process.env.VMBENCH_LIBVIRT_URI = savedUri;
   rmSync(home, { recursive: true, force: true });
@@ -255,23 +257,32 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
   // The verify's shared half (apply -> restart on request -> re-run -> compare, with the settings that changed) is
   // proven through the real Vagrant in vagrant-live; here what is libvirt's own: the domain XML edits and
   // restartDomain (a clean shutdown, a start, the guest agent answering), after which the transport runs again.
-  it('verify: applies io_uring and virtio (backup), restarts the domain on request, and the restarted guest runs scripts with both', async () => {
+  it('verify: applies io_uring (backup), restarts the domain on request, and the restarted guest runs scripts with it', async () => {
     const planOf = async (setting: string): Promise<string> => (await call<ApplyPlan>('advice.plan', `${target}/${setting}`)).planId!;
     const applied = await call<ApplyResult>('advice.apply', await planOf('diskIo'));
     expect(applied).toMatchObject({ ok: true, rolledBack: false, rerun: { targets: ['local', target] } });
-    expect(await call<ApplyResult>('advice.apply', await planOf('nicModel'))).toMatchObject({ ok: true, rolledBack: false });
     expect(execFileSync('virsh', ['-c', URI, 'dumpxml', '--inactive', domain], { encoding: 'utf8' })).toMatch(/<driver [^>]*io='io_uring'/);
     // Not live before the restart: the running domain still has its old disk io.
     expect(execFileSync('virsh', ['-c', URI, 'dumpxml', domain], { encoding: 'utf8' })).not.toMatch(/<driver [^>]*io='io_uring'/);
+    // libvirt's own account of how the domain stopped: the guest shut itself down (the agent's guest-shutdown),
+    // not the power-off that restartDomain falls back to when a clean shutdown does not come.
+    const lifecycle = spawn('virsh', ['-c', URI, 'event', '--domain', domain, '--event', 'lifecycle', '--loop'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C' } });
+    let stopped = '';
+    lifecycle.stdout.on('data', (b: Buffer) => (stopped += b.toString()));
     const t0 = Date.now();
-    expect(await call<{ restarted: boolean }>('runtime.restart', applied.restart!.planId!)).toEqual({ restarted: true });
-    log(`restart (clean shutdown, start, guest agent) took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    try {
+      expect(await call<{ restarted: boolean }>('runtime.restart', applied.restart!.planId!)).toEqual({ restarted: true });
+    } finally {
+      lifecycle.kill();
+    }
+    log(`restart (clean shutdown, start, guest agent) took ${((Date.now() - t0) / 1000).toFixed(1)} s; lifecycle events: ${stopped.trim().replace(/\n/g, ' | ')}`);
+    expect(stopped).toMatch(/: Stopped Shutdown/);
+    expect(stopped).not.toMatch(/: Stopped Destroyed/);
     const live = execFileSync('virsh', ['-c', URI, 'dumpxml', domain], { encoding: 'utf8' });
     expect(live).toMatch(/<driver [^>]*io='io_uring'/);
-    expect(live).toMatch(/<model type='virtio'\/>/);
     // The restarted guest: detection reads the new settings, and a script runs through the transport on its disk.
     const { runtimes } = await call<{ runtimes: { id: string; settings: Record<string, unknown> }[] }>('detect');
-    expect(runtimes.find((r) => r.id === target)?.settings).toMatchObject({ diskIo: 'io_uring', nicModel: 'virtio' });
+    expect(runtimes.find((r) => r.id === target)?.settings).toMatchObject({ diskIo: 'io_uring' });
     const got: BenchEvent[] = [];
     const outcome = await agentTransport().run(
       { name: 'seq-write', source: scriptSource('seq-write'), args: scriptArgs('seq-write', 'quick', PLACE_DIR.guest, { overrides: { sizeMiB: 16, trials: 1 } }) },
