@@ -60,6 +60,7 @@ export function RunPlan(): JSX.Element {
   const total = estimate?.seconds ?? plan.reduce((a, p) => a + p.seconds, 0);
   const maxTotal = estimate?.maxSeconds ?? plan.reduce((a, p) => a + p.maxSeconds, 0);
   const source = estimate?.source ?? { kind: 'plan' as const };
+  const sourceText = estimateSourceText(source, estimate?.steps ?? 0, t);
   return (
     <div className="run-plan" data-testid="run-plan" aria-label={t('plan.label')}>
       <ul className="run-plan-list">
@@ -72,11 +73,12 @@ export function RunPlan(): JSX.Element {
           </li>
         ))}
       </ul>
-      <span className="run-plan-total" data-testid="run-plan-total" data-source={source.kind} data-ready={estimate ? 'true' : 'false'} data-seconds={total} data-max-seconds={maxTotal}>
+      <span className="run-plan-total" data-testid="run-plan-total" data-source={source.kind} data-ready={estimate ? 'true' : 'false'} data-seconds={total} data-max-seconds={maxTotal} title={sourceText}>
         {t('plan.total', { about: formatAboutRange(total, maxTotal, t) })}
-        <span className="run-plan-source muted" data-testid="run-plan-source">
+        {/* Where the figure comes from: a tooltip, and read out by screen readers; written out it made the header two lines at 1024 px. */}
+        <span className="run-plan-source sr-only" data-testid="run-plan-source">
           {' · '}
-          {estimateSourceText(source, estimate?.steps ?? 0, t)}
+          {sourceText}
         </span>
       </span>
     </div>

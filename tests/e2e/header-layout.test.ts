@@ -105,14 +105,17 @@ describe('header', () => {
     expect(await items.count()).toBeGreaterThanOrEqual(1);
     const local = page.locator('[data-testid="run-plan-item"][data-target="local"]');
     expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+ (s|min)/);
-    const before = await page.getByTestId('run-plan-total').innerText();
+    const before = (await page.getByTestId('run-plan-total').textContent()) ?? '';
     // quick keeps its 3 trials: one figure; standard and thorough may add trials: their range of trials and of time.
-    expect(before).toMatch(/^Total ~\d+ (s|min)$/);
+    expect(before).toMatch(/^Total ~\d+ (s|min) · estimated from the plan$/);
+    // Where the figure comes from: the total's tooltip, and screen-reader text (written out, it made the header two lines at 1024 px).
+    expect(await page.getByTestId('run-plan-total').getAttribute('title')).toBe('estimated from the plan');
+    expect(await page.getByTestId('run-plan-source').evaluate((e) => getComputedStyle(e).position)).toBe('absolute');
     const options = await page.getByTestId('suite-select').locator('option').allInnerTexts();
     expect(options).toEqual(['Quick · 3 trials', 'Standard · 5–8 trials', 'Thorough · 7–12 trials']);
     await page.getByTestId('suite-select').selectOption('thorough');
-    const after = await page.getByTestId('run-plan-total').innerText();
-    expect(after).toMatch(/^Total ~\d+–\d+ min$|^Total ~\d+ s–\d+ min$/);
+    const after = (await page.getByTestId('run-plan-total').textContent()) ?? '';
+    expect(after).toMatch(/^Total (~\d+–\d+ min|~\d+ s–\d+ min) · estimated from the plan$/);
     // The lower figure of a range, in minutes.
     const minutes = (t: string): number => (/~(\d+)(–\d+)? min/.exec(t) ? Number(/~(\d+)(–\d+)? min/.exec(t)![1]) : Number(/~(\d+)(–\d+)? s/.exec(t)![1]) / 60);
     expect(minutes(after)).toBeGreaterThan(minutes(before));
