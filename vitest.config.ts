@@ -57,10 +57,9 @@ export default defineConfig({
       },
       // The live lane: two streams that run at the same time (scripts/test-all.mjs starts one vitest per stream,
       // since one vitest runs all maxWorkers-1 projects as one queue), each one file at a time. live-vm: every
-      // file that boots a guest on the system libvirtd or defines domains there (seen by each other's detection),
-      // plus native files that detect nothing, to balance the streams (tests/live/vm-order.ts). live-host: Vagrant
-      // in its own namespace (first), private dockerds, native fio, Chromium; its engines are pointed at no
-      // libvirt at all, so they never see the other stream's guests and domains.
+      // file that touches libvirtd, QEMU or Vagrant (their domains, guests and boxes are seen by each other's
+      // detection), longest first (tests/live/vm-order.ts). live-host: private dockerds, native fio, Chromium;
+      // its engines are pointed at no libvirt at all, so they never see the other stream's guests and domains.
       // What makes the two safe together: docs/architecture.md "The live lane".
       {
         test: {

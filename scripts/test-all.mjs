@@ -2,9 +2,8 @@
 // vitest's unit, integration and e2e projects (tsc wants a core for a minute or more, and much of the
 // tests' time is waiting on fio and the browser; its output goes to test-results/typecheck.log and is
 // printed at the end). `npm run test:live` = `node scripts/test-all.mjs live`: the live lane (root, Linux)
-// as two streams, one vitest process each: live-vm (the system libvirtd's guests and domains, and native files
-// that balance it) and live-host (Vagrant in its own namespace, one private dockerd, native fio, Chromium),
-// each one file at a time (tests/live/vm-order.ts says which file is in
+// as two streams, one vitest process each: live-vm (libvirt, QEMU guests, Vagrant) and live-host (private
+// dockerds, native fio, Chromium), each one file at a time (tests/live/vm-order.ts says which file is in
 // which). The streams run at the same time (one vitest runs every one-file-at-a-time project as a single
 // queue, hence two processes; docs/architecture.md "The live lane" says why that is safe);
 // VMBENCH_LIVE_SEQUENTIAL=1 runs them one after the other. dist/ is built once for both lanes
