@@ -3,13 +3,14 @@
 # through small/1.html .. small/N.html, N = --files, so every request opens another small file, as a web app's pages do).
 # The site, nginx's config, pid, logs and temp paths all live in the work dir; nginx (daemon off) is stopped in the trap.
 # Args: --dir DIR [--trials N] [--runtime-s N (default 3, per wrk run)] [--clients N (connections, default 16)] [--files N (default 200)] [--port N]
+#       [--timeout-s N (wrk's per-request time-out, default 2; the engine raises it for an emulated guest)]
 # Events: start, per trial two tool-outputs (the JSON line of wrk's Lua done(), "kind":"static" then "kind":"site"), progress; result, end.
 
-VB_PORT=''; VB_CLIENTS=''
+VB_PORT=''; VB_CLIENTS=''; VB_TIMEOUT_S=''
 vb_extra_arg() {
   case $1 in
-    --port|--clients) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
-      if [ "$1" = --port ]; then VB_PORT=$2; else VB_CLIENTS=$2; fi ;;
+    --port|--clients|--timeout-s) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
+      case $1 in --port) VB_PORT=$2 ;; --clients) VB_CLIENTS=$2 ;; *) VB_TIMEOUT_S=$2 ;; esac ;;
     *) return 1 ;;
   esac
 }
@@ -92,7 +93,7 @@ EOF
 
 vb_http_wrk() { # TRIAL KIND URL: one wrk run with KIND.lua, its JSON line emitted as tool-output
   VB_OUT="$VB_WORK/wrk-$1-$2.txt"
-  vb_run_quiet sh -c 'o=$1; shift; exec "$@" >"$o" 2>&1' sh "$VB_OUT" wrk --latency -t 2 -c "$VB_CLIENTS" -d "${VB_RUNTIME_S}s" --timeout 2s -s "$VB_WORK/$2.lua" "$3"
+  vb_run_quiet sh -c 'o=$1; shift; exec "$@" >"$o" 2>&1' sh "$VB_OUT" wrk --latency -t 2 -c "$VB_CLIENTS" -d "${VB_RUNTIME_S}s" --timeout "${VB_TIMEOUT_S}s" -s "$VB_WORK/$2.lua" "$3"
   vb_st=$?
   vb_data=$(grep '^{"requests"' "$VB_OUT" 2>/dev/null | tail -n 1)
   [ -n "$vb_data" ] || vb_die tool-failed 1 "wrk ($2) failed (exit $vb_st): $(tail -n 3 "$VB_OUT" 2>/dev/null | tr '\n' ' ')"
@@ -102,10 +103,10 @@ vb_http_wrk() { # TRIAL KIND URL: one wrk run with KIND.lua, its JSON line emitt
 
 vb_http_main() {
   vb_init http "$@"
-  : "${VB_RUNTIME_S:=3}" "${VB_CLIENTS:=16}" "${VB_FILES:=200}"
-  vb_positive '--runtime-s, --clients and --files' "$VB_RUNTIME_S" "$VB_CLIENTS" "$VB_FILES"
+  : "${VB_RUNTIME_S:=3}" "${VB_CLIENTS:=16}" "${VB_FILES:=200}" "${VB_TIMEOUT_S:=2}"
+  vb_positive '--runtime-s, --clients, --files and --timeout-s' "$VB_RUNTIME_S" "$VB_CLIENTS" "$VB_FILES" "$VB_TIMEOUT_S"
   [ "$VB_CLIENTS" -ge 2 ] || vb_die usage 2 "--clients must be at least 2 (wrk runs 2 threads)"
-  vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"files\":$VB_FILES,\"port\":${VB_PORT:-null}}"
+  vb_start "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"files\":$VB_FILES,\"timeoutS\":$VB_TIMEOUT_S,\"port\":${VB_PORT:-null}}"
   for vb_c in nginx wrk; do
     command -v $vb_c >/dev/null 2>&1 || vb_die tool-missing 4 "$vb_c not found in this target: install nginx and wrk (apt-get install nginx-light wrk / apk add nginx wrk / dnf install nginx wrk / brew install nginx wrk) to measure HTTP"
   done
@@ -123,10 +124,10 @@ vb_http_main() {
     vb_progress $vb_i
     vb_i=$((vb_i + 1))
   done
-  vb_wrk="wrk --latency -t 2 -c $VB_CLIENTS -d ${VB_RUNTIME_S}s --timeout 2s"
+  vb_wrk="wrk --latency -t 2 -c $VB_CLIENTS -d ${VB_RUNTIME_S}s --timeout ${VB_TIMEOUT_S}s"
   vb_result wrk "$vb_ver" \
-    "per trial two wrk runs, each wrk --latency, 2 threads, $VB_CLIENTS keep-alive connections, $VB_RUNTIME_S s, against nginx $vb_ngx (sendfile on, access log off) serving from $VB_DIR over 127.0.0.1: static = GET of one 64 KiB random file (req_per_s, lat_p50_ms, lat_p99_ms); site = a Lua request() cycling through $VB_FILES small pages small/1.html .. small/$VB_FILES.html of about 1 KB (site_req_per_s, site_lat_p50_ms, site_lat_p99_ms); latency percentiles from wrk's histogram via a Lua done()" \
-    "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"threads\":2,\"files\":$VB_FILES,\"fileKiB\":64,\"sitePages\":$VB_FILES}" \
+    "per trial two wrk runs, each wrk --latency, 2 threads, $VB_CLIENTS keep-alive connections, $VB_RUNTIME_S s, a request unanswered after $VB_TIMEOUT_S s counted as an error, against nginx $vb_ngx (sendfile on, access log off) serving from $VB_DIR over 127.0.0.1: static = GET of one 64 KiB random file (req_per_s, lat_p50_ms, lat_p99_ms); site = a Lua request() cycling through $VB_FILES small pages small/1.html .. small/$VB_FILES.html of about 1 KB (site_req_per_s, site_lat_p50_ms, site_lat_p99_ms); latency percentiles from wrk's histogram via a Lua done()" \
+    "{\"trials\":$VB_TRIALS,\"runtimeS\":$VB_RUNTIME_S,\"clients\":$VB_CLIENTS,\"threads\":2,\"timeoutS\":$VB_TIMEOUT_S,\"files\":$VB_FILES,\"fileKiB\":64,\"sitePages\":$VB_FILES}" \
     "nginx -p WORK -c WORK/nginx.conf; $vb_wrk -s WORK/static.lua $vb_url; $vb_wrk -s WORK/site.lua $vb_site (request() cycles small/1.html .. small/$VB_FILES.html)"
   vb_finish
 }

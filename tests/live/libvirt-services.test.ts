@@ -17,6 +17,8 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { HTTP_REQUEST_TIMEOUT_S } from '../../electron/engine/bench/suites.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
 import { sharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 import { processesUnder } from '../helpers/e2e-harness.js';
@@ -116,6 +118,8 @@ describe('service tests inside a libvirt guest (real TCG guest, user-mode networ
         const http = t.results.find((r) => r.test === 'http' && r.place === place)!;
         expect(http.metrics.req_per_s.median, place).toBeGreaterThan(0);
         expect(http.command).toContain('127.0.0.1');
+        // The guest runs under TCG: wrk's per-request time-out is scaled like the script's (slowTargetArgs).
+        expect(http.params.timeoutS, place).toBe(HTTP_REQUEST_TIMEOUT_S * EMULATION_TIMEOUT_SCALE);
       }
     } else {
       // An image with nginx-light but no wrk: a clear error in both places, never a silent skip.

@@ -15,7 +15,7 @@ type Service = 'net' | 'redis' | 'http';
 const SMALL: Record<Service, string[]> = {
   net: ['--trials', '2', '--runtime-s', '1'],
   redis: ['--trials', '2', '--requests', '5000', '--clients', '8', '--max-s', '20'],
-  http: ['--trials', '2', '--runtime-s', '1', '--clients', '4', '--files', '20'],
+  http: ['--trials', '2', '--runtime-s', '1', '--clients', '4', '--files', '20', '--timeout-s', '7'], // 7: an emulated guest's scaled time-out reaches wrk
 };
 const METRICS: Record<Service, string[]> = {
   net: ['tx_Mbps', 'rx_Mbps'],
@@ -102,7 +102,9 @@ function expectBothHttpParts(run: ScriptRun): void {
   const [res] = ofKind(run.events, 'result');
   expect(res.method).toMatch(/static = GET of one 64 KiB random file/);
   expect(res.method).toMatch(/site = a Lua request\(\) cycling through 20 small pages small\/1\.html \.\. small\/20\.html/);
-  expect(res.params).toMatchObject({ files: 20, sitePages: 20, fileKiB: 64 });
+  expect(res.params).toMatchObject({ files: 20, sitePages: 20, fileKiB: 64, timeoutS: 7 });
+  expect(res.method).toMatch(/a request unanswered after 7 s counted as an error/);
+  expect(res.command).toMatch(/--timeout 7s -s WORK\/static\.lua/);
   expect(res.command).toMatch(/-s WORK\/static\.lua http:\/\/127\.0\.0\.1:\d+\/static\.bin; wrk .* -s WORK\/site\.lua http:\/\/127\.0\.0\.1:\d+\//);
 }
 

@@ -1,10 +1,14 @@
 // Suite presets, their estimates, the script arguments and the script sources.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Suite } from '../../electron/shared/contract.js';
-import { estimateSec, SCRIPT_TESTS, scriptArgs, scriptSource, scriptsDir, suiteParams, timeoutSec } from '../../electron/engine/bench/suites.js';
+import { estimateSec, HTTP_REQUEST_TIMEOUT_S, SCRIPT_TESTS, scriptArgs, scriptSource, scriptsDir, slowTargetArgs, suiteParams, timeoutSec } from '../../electron/engine/bench/suites.js';
+import { EMULATION_TIMEOUT_SCALE, libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
+import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { DetectContext } from '../../electron/engine/runtimes/types.js';
 
 const SUITES: Suite[] = ['quick', 'standard', 'thorough'];
 const lib = readFileSync(new URL('../../bench-scripts/lib.sh', import.meta.url), 'utf8');
@@ -123,6 +127,31 @@ describe('scriptSource', () => {
       expect(() => scriptSource('probe')).toThrow(/VMBENCH_SCRIPTS_DIR=.*has no lib\.sh/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("an emulated guest's http time-out", () => {
+  it('scales wrk per-request time-out with the transport, for http only', () => {
+    expect(slowTargetArgs('http', EMULATION_TIMEOUT_SCALE)).toEqual(['--timeout-s', String(HTTP_REQUEST_TIMEOUT_S * EMULATION_TIMEOUT_SCALE)]);
+    expect(slowTargetArgs('http', 1)).toEqual([]);
+    expect(slowTargetArgs('http')).toEqual([]);
+    expect(slowTargetArgs('rand-read', EMULATION_TIMEOUT_SCALE)).toEqual([]);
+  });
+
+  it('a libvirt domain under pure emulation (vmType qemu) passes it to http, one with KVM does not', () => {
+    const rt = (vmType: string): RuntimeInfo => ({ id: 'libvirt:tcg', kind: 'libvirt', name: 'tcg', settings: { guestAgent: 'answers', vmType } }) as unknown as RuntimeInfo;
+    const ctx = { env: {} } as unknown as DetectContext;
+    expect(libvirtTransport(rt('qemu'), 'libvirt:tcg', ctx)?.extraArgs?.('http', 'guest')).toEqual(['--timeout-s', '20']);
+    expect(libvirtTransport(rt('qemu'), 'libvirt:tcg', ctx)?.extraArgs?.('seq-write', 'guest')).toEqual([]);
+    expect(libvirtTransport(rt('kvm'), 'libvirt:tcg', ctx)?.extraArgs?.('http', 'guest')).toEqual([]);
+  });
+
+  it('http.sh knows --timeout-s: a bad value is a usage error that names it (checked before nginx and wrk are looked for)', () => {
+    for (const [value, says] of [['0', '--timeout-s must be greater than 0'], ['x', "--timeout-s needs a whole number, not 'x'"]]) {
+      const r = spawnSync('sh', ['-s', '--', '--dir', tmpdir(), '--timeout-s', value], { input: scriptSource('http'), encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(2);
+      expect(r.stdout + r.stderr).toContain(says);
     }
   });
 });

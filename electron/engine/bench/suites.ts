@@ -92,6 +92,18 @@ export function scriptArgs(
   return args;
 }
 
+/** wrk's per-request time-out in http.sh when no --timeout-s is given (the script's default). */
+export const HTTP_REQUEST_TIMEOUT_S = 2;
+
+/**
+ * Arguments a test gets on a target that runs `scale` times slower than native (an emulated guest: the
+ * transport's timeoutScale): http's per-request time-out scaled with it, so that a late answer from a
+ * slow guest is measured as latency, not refused as a failed request. Nothing on a native-speed target.
+ */
+export function slowTargetArgs(test: TestId, scale = 1): string[] {
+  return test === 'http' && scale > 1 ? ['--timeout-s', String(Math.ceil(HTTP_REQUEST_TIMEOUT_S * scale))] : [];
+}
+
 /** The bench-scripts folder: $VMBENCH_SCRIPTS_DIR, else the package's own (see packageRoot). */
 export function scriptsDir(): string {
   const env = process.env.VMBENCH_SCRIPTS_DIR;

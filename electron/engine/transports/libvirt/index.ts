@@ -9,11 +9,12 @@
  * the script left in the test folder.
  */
 import { randomBytes } from 'node:crypto';
-import type { BenchEvent, Place } from '../../../shared/contract.js';
+import type { BenchEvent, Place, TestId } from '../../../shared/contract.js';
 import { msg } from '../../../shared/finding-text.js';
 import { withEnglish } from '../../../shared/message-english.js';
 import { whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
+import { slowTargetArgs } from '../../bench/suites.js';
 import { GuestAgent, type ExecStatus } from './agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
 import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
@@ -77,6 +78,11 @@ export class LibvirtAgentTransport implements Transport {
 
   hostPath(place: Place): string | undefined {
     return place === 'shared' && this.opts.sharedDir ? this.opts.hostSharedDir : undefined;
+  }
+
+  /** An emulated guest's http gets its per-request time-out scaled like the script's time-out (slowTargetArgs). */
+  extraArgs(test: TestId): string[] {
+    return slowTargetArgs(test, this.opts.timeoutScale);
   }
 
   placeDir(place: Place): string {

@@ -9,11 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { execa } from 'execa';
-import type { Place } from '../../../shared/contract.js';
+import type { Place, TestId } from '../../../shared/contract.js';
 import { msg } from '../../../shared/finding-text.js';
 import { withEnglish } from '../../../shared/message-english.js';
 import { engineError, whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
+import { slowTargetArgs } from '../../bench/suites.js';
 import { run as runCli, type ExecResult } from '../../util/exec.js';
 import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './argv.js';
 import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
@@ -105,6 +106,11 @@ export class ShellInVmTransport implements Transport {
     if (this.opts.places.hostShared) return this.opts.places.hostShared;
     if (this.opts.places.sharedOnHost === false || (this.opts.platform ?? process.platform) === 'win32') return undefined;
     return this.shared;
+  }
+
+  /** An emulated guest's http gets its per-request time-out scaled like the script's time-out (slowTargetArgs). */
+  extraArgs(test: TestId): string[] {
+    return slowTargetArgs(test, this.opts.timeoutScale);
   }
 
   placeDir(place: Place): string {
