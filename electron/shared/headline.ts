@@ -4,7 +4,7 @@
  * machine use the same statistics and family-wise rule as Compare (verdict-family.ts): every part of
  * a run is one voting comparison, tested at alpha / k. Dependency-free like contract.ts.
  */
-import type { Place, Run, TestId, TestResult } from './contract.js';
+import type { MsgRef, Place, Run, TestId, TestResult } from './contract.js';
 import { formatRatio } from './format.js';
 import { translator, type Lang } from './i18n.js';
 import { HEADLINE_METRIC, metricInfo } from './metrics.js';
@@ -118,6 +118,11 @@ export function runHeadlines(run: Run, lang: Lang = 'en'): PlaceHeadline[] {
     }
   }
   return out;
+}
+
+/** A target's name inside a message reference: this machine's as a reference (rendered in the reader's language, as targetLabel does), another's its label. */
+export function targetNameRef(t: { id: string; label: string }): string | MsgRef {
+  return t.id === 'local' ? { key: 'common:thisMachine' } : t.label;
 }
 
 /** A target's name in a language: its label (this machine's, "local", in the language's words), else its id. */

@@ -347,7 +347,7 @@ describe('one text per message: each producer\'s English field is the en catalog
       const logs = events.flatMap((e) => (e.type === 'log' ? [e] : []));
       expect(logs.map((l) => l.ref?.key)).toEqual(['errors.prepareFailed', 'log.netMeasures']);
       for (const l of logs) expect(l.message).toBe(en(l.ref!));
-      expect(errorText(logs[1], 'ja')).toMatch(/^This machine: net は .* を測ります。$/);
+      expect(errorText(logs[1], 'ja')).toMatch(/^このマシン: net は .* を測ります。$/); // this machine's name is a reference too, not its English label
     });
   });
 

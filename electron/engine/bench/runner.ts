@@ -22,6 +22,7 @@ import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { addedTrialEstimateSec, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../shared/plan-estimate.js';
 import { HEADLINE_METRIC } from '../../shared/metrics.js';
+import { targetNameRef } from '../../shared/headline.js';
 import { summarize } from '../../shared/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planSteps } from './run-estimate.js';
@@ -85,8 +86,8 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       // The transport's own reference when it gave one, else its text quoted in errors.prepareFailed.
       const e = err as { code?: unknown; message?: unknown; ref?: unknown };
       const code = typeof e?.code === 'string' ? e.code : 'prepare-failed';
-      const ref = isMsgRef(e?.ref) ? e.ref : msg('errors.prepareFailed', { target: t.label, detail: typeof e?.message === 'string' ? e.message : String(err) });
-      emit({ type: 'log', level: 'warn', ...withEnglish(isMsgRef(e?.ref) ? msg('log.targetWarn', { target: t.label, message: ref }) : ref) });
+      const ref = isMsgRef(e?.ref) ? e.ref : msg('errors.prepareFailed', { target: targetNameRef(t), detail: typeof e?.message === 'string' ? e.message : String(err) });
+      emit({ type: 'log', level: 'warn', ...withEnglish(isMsgRef(e?.ref) ? msg('log.targetWarn', { target: targetNameRef(t), message: ref }) : ref) });
       for (const step of plan.filter((p) => p.target === t.id)) {
         const error = { test: step.test, place: step.place, code, ...withEnglish(ref) };
         runs.get(t.id)!.errors.push(error);
@@ -98,7 +99,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (unusable.has(t.id) || !plan.some((p) => p.target === t.id && p.test === 'net')) continue;
     const host = t.transport.hostAddress?.();
-    emit({ type: 'log', level: host ? 'info' : 'warn', ...withEnglish(host ? msg('log.netMeasures', { target: t.label, path: host.path }) : msg('log.netCannot', { target: t.label })) });
+    emit({ type: 'log', level: host ? 'info' : 'warn', ...withEnglish(host ? msg('log.netMeasures', { target: targetNameRef(t), path: host.path }) : msg('log.netCannot', { target: targetNameRef(t) })) });
   }
 
   for (const t of targets) {
@@ -169,7 +170,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
-  const failed = all.filter((t) => t.status !== 'ok').map((t) => msg('errors.runTargetStatus', { target: t.label, status: { key: `status.${t.status}` } }));
+  const failed = all.filter((t) => t.status !== 'ok').map((t) => msg('errors.runTargetStatus', { target: targetNameRef(t), status: { key: `status.${t.status}` } }));
   const finished = cancelled
     ? engineMessage('errors.runCancelledStored')
     : !hasResults
@@ -208,7 +209,7 @@ async function runStep(
   let setup: Awaited<ReturnType<typeof setupServiceStep>> | undefined;
   if (service) {
     try {
-      setup = await setupServiceStep(t.transport, t.label, test, place, signal);
+      setup = await setupServiceStep(t.transport, targetNameRef(t), test, place, signal);
     } catch (err) {
       if (signal.aborted) return { result: null, errors: [] };
       const code = err instanceof ServiceSetupError ? err.code : 'setup-failed';

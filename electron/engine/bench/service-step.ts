@@ -61,7 +61,7 @@ export function redisPeerRequest(signal: AbortSignal): PeerRequest {
 const nothing = async (): Promise<void> => undefined;
 
 /** Sets up what a service step needs (host iperf3 server, redis peer); throws ServiceSetupError when the step cannot run. */
-export async function setupServiceStep(transport: Transport, label: string, test: TestId, place: Place, signal: AbortSignal): Promise<ServiceSetup> {
+export async function setupServiceStep(transport: Transport, label: string | MsgRef, test: TestId, place: Place, signal: AbortSignal): Promise<ServiceSetup> {
   if (test === 'net') {
     const host = transport.hostAddress?.();
     if (!host) {
