@@ -9,9 +9,11 @@ import type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, Tar
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
+import type { EstimateRequest, EstimateSource, RunEstimate } from './contract-estimate.js';
 
 export { DISK_TESTS } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
+export type { EstimateRequest, EstimateSource, RunEstimate, TargetEstimate } from './contract-estimate.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -263,33 +265,6 @@ export interface PlanStep {
   estimateFrom?: 'history' | 'plan';
 }
 
-/** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */
-export type EstimateSource = { kind: 'plan' } | { kind: 'history'; runs: number; steps: number };
-
-/** A run asked about before it starts: its suite and tests, and each chosen target with the places it would be measured in. */
-export interface EstimateRequest {
-  suite: Suite;
-  tests?: TestId[];
-  targets: { id: string; places: Place[] }[];
-}
-
-/** How long one target of a run should take (with the suite's minimum of trials, and with every allowed trial added), and where that came from. */
-export interface TargetEstimate {
-  id: string;
-  seconds: number;
-  maxSeconds: number;
-  source: EstimateSource;
-}
-
-/** A run's expected duration before it starts: this machine's last runs of the same steps, else the plan (engine: run-estimate.ts). */
-export interface RunEstimate {
-  seconds: number;
-  maxSeconds: number;
-  source: EstimateSource;
-  /** The plan's steps (the UI says "and the plan" when only some of them came from past runs). */
-  steps: number;
-  targets: TargetEstimate[];
-}
 
 /** Events of a job, as streamed to every face. */
 export type JobEvent = { jobId: string; seq: number } & (

@@ -1,0 +1,30 @@
+/** A run's expected duration before it starts (the run.estimate request, job-started's `expected`); part of the contract (contract.ts re-exports it). */
+import type { Place, Suite, TestId } from './contract-base.js';
+
+/** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */
+export type EstimateSource = { kind: 'plan' } | { kind: 'history'; runs: number; steps: number };
+
+/** A run asked about before it starts: its suite and tests, and each chosen target with the places it would be measured in. */
+export interface EstimateRequest {
+  suite: Suite;
+  tests?: TestId[];
+  targets: { id: string; places: Place[] }[];
+}
+
+/** How long one target of a run should take (with the suite's minimum of trials, and with every allowed trial added), and where that came from. */
+export interface TargetEstimate {
+  id: string;
+  seconds: number;
+  maxSeconds: number;
+  source: EstimateSource;
+}
+
+/** A run's expected duration before it starts: this machine's last runs of the same steps, else the plan (engine: run-estimate.ts). */
+export interface RunEstimate {
+  seconds: number;
+  maxSeconds: number;
+  source: EstimateSource;
+  /** The plan's steps (the UI says "and the plan" when only some of them came from past runs). */
+  steps: number;
+  targets: TargetEstimate[];
+}
