@@ -80,6 +80,8 @@ export class ShellInVmTransport implements Transport {
   private readonly shared?: string;
   private readonly session = randomBytes(4).toString('hex');
   private runs = 0;
+  /** Whether a run may have left something in the VM (stopped, cut off, or failed): dispose() then cleans up with one more CLI call. */
+  private unclean = false;
   private readonly dirs = new Set<string>();
 
   constructor(
@@ -204,6 +206,8 @@ export class ShellInVmTransport implements Transport {
     if (stopping) await stopping;
     for (const t of timers) clearTimeout(t);
     const notFound = (result as { code?: string }).code === 'ENOENT';
+    // Only a script that said "end" and exited 0 with no stop sent is known to have removed its files (the wrapper's last lines).
+    if (stopping || !sawEnd || result.exitCode !== 0) this.unclean = true;
     if (notFound) o.onStderr?.(`${this.cli.file} is not installed or not on PATH`);
     else if (!stopping && !sawEnd) {
       // The CLI ended without the script's end event (connection lost, VM stopped): the script may still run there.
@@ -213,9 +217,12 @@ export class ShellInVmTransport implements Transport {
     return { exitCode: result.exitCode ?? null, cancelled, timedOut };
   }
 
-  /** Stops whatever this transport may still run in the VM and removes every file it left there. */
+  /**
+   * Stops whatever this transport may still run in the VM and removes every file it left there: one more CLI
+   * call, made only when a run may have left something (each `vagrant ssh` costs seconds of Ruby start-up).
+   */
   async dispose(): Promise<void> {
-    if (this.runs === 0) return;
+    if (this.runs === 0 || !this.unclean) return;
     await this.control('final', `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}`, [...this.dirs]);
   }
 
