@@ -14,7 +14,8 @@
 # QEMU running as root so 9p passthrough shares work), DIR/lib-libvirt over /var/lib/libvirt and
 # DIR/log over /var/log/libvirt. Every address vagrant-libvirt creates exists only in there.
 # DIR/bin/vagrant runs /usr/bin/vagrant through `nsenter` in the caller's working directory, with the
-# caller's environment (VAGRANT_HOME and the rest). Needs root; never reads stdin.
+# caller's environment (VAGRANT_HOME and the rest); DIR/bin/virsh and DIR/bin/ssh likewise (the product's
+# Vagrant transport runs plain ssh with vagrant ssh-config's address). Needs root; never reads stdin.
 set -eu
 
 log() { echo "vagrant-netns: $*" >&2; }
@@ -92,7 +93,14 @@ EOF
 echo "\$(date +%T.%N) pid=\$\$ ppid=\$PPID virsh \$*" >>"$dir/calls.log"
 exec nsenter -t $pid -m -n --wd="\$PWD" -- /usr/bin/virsh "\$@"
 EOF
-    chmod 755 "$dir/bin/vagrant" "$dir/bin/virsh"
+    cat >"$dir/bin/ssh" <<EOF
+#!/bin/sh
+# ssh in the test namespace: the product's Vagrant transport connects with the address vagrant ssh-config
+# prints, which exists only in there (each call noted in calls.log, its arguments cut at 200 characters).
+printf '%s pid=%s ppid=%s ssh %.200s\\n' "\$(date +%T.%N)" "\$\$" "\$PPID" "\$*" >>"$dir/calls.log"
+exec nsenter -t $pid -m -n --wd="\$PWD" -- /usr/bin/ssh "\$@"
+EOF
+    chmod 755 "$dir/bin/vagrant" "$dir/bin/virsh" "$dir/bin/ssh"
     log "namespace up (holder pid $pid, libvirtd answering)"
     echo "$dir/bin"
     ;;

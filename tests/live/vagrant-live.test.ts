@@ -76,6 +76,12 @@ async function leftovers(): Promise<{ code: string[]; data: string[]; guest: str
   };
 }
 
+/** The lines of the namespace's calls.log so far (vagrant, virsh and ssh calls through its wrappers). */
+function callLog(): string[] {
+  const file = join(machine.dir, 'ns', 'calls.log');
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()) : [];
+}
+
 function finishedOf(jobId: string): Extract<JobEvent, { type: 'job-finished' }> {
   return finished(jobId) as Extract<JobEvent, { type: 'job-finished' }>;
 }
@@ -145,7 +151,8 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
 
   // One disk test proves the transport in both places (the other disk scripts run in the same guest image in
   // libvirt-transport); net costs no guest time here: it says why it cannot run before anything starts.
-  it('runs a quick seq-write through vagrant ssh in the /vagrant folder and on the guest disk; net says why it cannot run; nothing left behind', async () => {
+  it('runs a quick seq-write in the /vagrant folder and on the guest disk through ssh with vagrant ssh-config; net says why it cannot run; nothing left behind', async () => {
+    const callsBefore = callLog().length;
     const t0 = Date.now();
     const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['seq-write', 'net'] });
     await engine.waitForJob(jobId);
@@ -169,6 +176,13 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     }
     expect(t.results.find((r) => r.place === 'shared')!.command).toMatch(/--filename=\/vagrant\/\.vmbench-/);
     expect(t.results.find((r) => r.place === 'guest')!.command).toMatch(/--filename=\/var\/tmp\/vmbench\/\.vmbench-/);
+    // The run read the machine's ssh config once and ran every guest command through plain ssh with it: no
+    // `vagrant ssh` of the engine (detection's one look at /proc/mounts aside), so no Ruby start-up per call.
+    const calls = callLog().slice(callsBefore);
+    log(`calls made by the run:\n${calls.join('\n')}`);
+    expect(calls.filter((c) => /index=\d+ ssh-config /.test(c))).toHaveLength(1);
+    expect(calls.filter((c) => / ssh -F \S+ -T .* -- default sh -s -- /.test(c))).toHaveLength(3); // the probe and seq-write in both places
+    expect(calls.filter((c) => /index=\d+ ssh \S+ --no-tty -c (sh|mkdir)/.test(c))).toEqual([]);
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 900_000);
 

@@ -5,14 +5,16 @@
 // argument for argument; podman machine ssh: joined with spaces and re-split by the shell). All
 // output is the real bench scripts' own. The script runs under setsid, out of the local CLI's
 // process group, as it would in a VM: only the transport's second CLI call can stop it.
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BenchEvent } from '../../electron/shared/contract.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
 import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
-import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { vagrantSshConfig } from '../../electron/engine/runtimes/vagrant/guest.js';
+import { shared as sharedFixture } from '../helpers/runtimes-stubs.js';
 import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
 
 // A stop waits for the script's own clean-up, which waits for dd to leave fsync: slow on a busy disk.
@@ -218,5 +220,97 @@ describe('the shared place on this machine (for the watch test)', () => {
     expect(createShellTransport('ssh', { instance: 'dev@vm', places: { guest: '/var/tmp/vmbench', shared: '/mnt/host', sharedOnHost: false } }).hostPath?.('shared')).toBeUndefined();
     expect(createShellTransport('vagrant', { instance: '7296dfd', places: { guest: '/var/tmp/vmbench', shared: '/vagrant', sharedOnHost: false, hostShared: '/srv/m/code' } }).hostPath?.('shared')).toBe('/srv/m/code');
     expect(createShellTransport('lima', { places: { guest: '/var/tmp/vmbench' } }).hostPath?.('shared')).toBeUndefined();
+  });
+});
+
+// Vagrant: `vagrant ssh-config` once, then plain ssh with that config (no Ruby start-up per call); back to
+// `vagrant ssh` when ssh cannot reach the guest that way. The vagrant double prints the real captured
+// ssh-config (shared/fixtures/vagrant/ssh-config.virtualbox-single.txt) and runs `ssh ID --no-tty -c CMD` as
+// `sh -c CMD`, as Vagrant hands it to the guest's shell; the ssh double records its argv and the config file
+// it was given, then runs the joined remote command with sh, as sshd hands it to the user's shell.
+describe('vagrant: ssh with the config vagrant prints', () => {
+  const captured = readFileSync(sharedFixture('vagrant/ssh-config.virtualbox-single.txt'), 'utf8');
+  let bin: string;
+  beforeAll(() => {
+    bin = mkdtempSync(join(root, 'vagrant-bin-'));
+    writeFileSync(join(bin, 'vagrant'), [
+      '#!/bin/sh',
+      '# test double of vagrant: ssh-config prints the captured config; ssh ID --no-tty -c CMD runs CMD with sh',
+      'printf \'%s\\0\' vagrant "$@" >"$FAKE_LOG/$(date +%s%N)-$$"',
+      'if [ "$1" = ssh-config ]; then [ -z "$FAKE_NO_CONFIG" ] || { echo "The provider for this Vagrant-managed machine is reporting that it is not yet ready for SSH." >&2; exit 1; }; cat "$FAKE_CONFIG"; exit 0; fi',
+      'shift 4',
+      'exec sh -c "$1"',
+      '',
+    ].join('\n'));
+    writeFileSync(join(bin, 'ssh'), [
+      '#!/bin/sh',
+      '# test double of ssh: records its argv and the -F file, then runs the joined remote command',
+      'f=$FAKE_LOG/$(date +%s%N)-$$',
+      'printf \'%s\\0\' ssh "$@" >"$f"',
+      '[ "$1" = -F ] && cp "$2" "$f.config"',
+      '[ -z "$FAKE_SSH_FAIL" ] || { echo "ssh: connect to host 127.0.0.1 port 2222: Connection refused" >&2; exit 255; }',
+      'while [ "$1" != -- ]; do shift; done; shift 2',
+      'exec sh -c "$*"',
+      '',
+    ].join('\n'));
+    chmodSync(join(bin, 'vagrant'), 0o755);
+    chmodSync(join(bin, 'ssh'), 0o755);
+  });
+
+  const make = (env: Record<string, string> = {}): { t: ReturnType<typeof createShellTransport>; calls: () => string[][]; log: string; logs: string[] } => {
+    const log = mkdtempSync(join(root, 'vlog-'));
+    const id = '3fa24e4';
+    const penv = { FAKE_LOG: log, FAKE_CONFIG: sharedFixture('vagrant/ssh-config.virtualbox-single.txt'), PATH: `${bin}:${process.env.PATH}`, ...env };
+    const logs: string[] = [];
+    const t = createShellTransport('vagrant', {
+      instance: id,
+      places: { guest },
+      env: penv,
+      sshConfig: (signal) => vagrantSshConfig(id, undefined, penv, signal),
+    });
+    const calls = (): string[][] => readdirSync(log).filter((f) => !f.endsWith('.config')).sort().map((f) => readFileSync(join(log, f), 'utf8').split('\0').slice(0, -1));
+    return { t, calls, log, logs };
+  };
+  const prepare = async (m: ReturnType<typeof make>): Promise<void> => m.t.prepare!({ signal: new AbortController().signal, log: (_l, ref) => m.logs.push(ref.key) });
+  const probe = (m: ReturnType<typeof make>) => m.t.run({ name: 'probe', source: scriptSource('probe'), args: ['--dir', guest] }, { signal: new AbortController().signal, timeoutMs: 30_000, onEvent: () => undefined });
+
+  it('reads the config once, then every call is plain ssh with it (-F, no tty, batch mode); the config file is private and gone after dispose', async () => {
+    const m = make();
+    await prepare(m);
+    expect(await probe(m)).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    const calls = m.calls();
+    expect(calls.map((c) => c.slice(0, 2))).toEqual([['vagrant', 'ssh-config'], ['ssh', '-F'], ['ssh', '-F']]);
+    expect(calls[0]).toEqual(['vagrant', 'ssh-config', '3fa24e4']);
+    const configFile = calls[1][2];
+    expect(calls[1].slice(3, 10)).toEqual(['-T', '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', '--', 'default']);
+    expect(calls[1].slice(10)).toEqual(['mkdir', '-p', shQuote(guest)]);
+    expect(calls[2].slice(10, 13)).toEqual(['sh', '-s', '--']);
+    // What ssh was given is exactly what vagrant printed, readable by this user only.
+    const given = readdirSync(m.log).filter((f) => f.endsWith('.config')).map((f) => readFileSync(join(m.log, f), 'utf8'));
+    expect(given).toEqual([captured, captured]);
+    expect(statSync(configFile).mode & 0o777).toBe(0o600);
+    await m.t.dispose?.();
+    expect(existsSync(configFile)).toBe(false);
+    expect(m.calls()).toHaveLength(3); // a clean run: no clean-up call either
+    expect(ctlFiles()).toEqual([]);
+  });
+
+  it('without a config (vagrant ssh-config fails): vagrant ssh for every call, as before', async () => {
+    const m = make({ FAKE_NO_CONFIG: '1' });
+    await prepare(m);
+    expect(await probe(m)).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(m.calls().map((c) => c.slice(0, 3))).toEqual([['vagrant', 'ssh-config', '3fa24e4'], ['vagrant', 'ssh', '3fa24e4'], ['vagrant', 'ssh', '3fa24e4']]);
+    await m.t.dispose?.();
+  });
+
+  it('when ssh with the config cannot reach the guest: says so and goes back to vagrant ssh, with no config file left', async () => {
+    const m = make({ FAKE_SSH_FAIL: '1' });
+    await prepare(m);
+    expect(m.logs).toEqual(['log.shellVm.sshFallback']);
+    expect(await probe(m)).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    const calls = m.calls();
+    expect(calls.map((c) => c.slice(0, 2))).toEqual([['vagrant', 'ssh-config'], ['ssh', '-F'], ['vagrant', 'ssh'], ['vagrant', 'ssh']]);
+    expect(existsSync(calls[1][2])).toBe(false);
+    await m.t.dispose?.();
   });
 });

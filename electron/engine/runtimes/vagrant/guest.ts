@@ -5,9 +5,12 @@
  * - The first target, `vagrant:<id>`, has the machine's main synced folder (/vagrant, else the
  *   first enabled one) as `shared` and the guest's own disk as `guest`; every other enabled folder
  *   with an absolute guest path is a target `vagrant:<id>:<n>` with just `shared`.
- * - Scripts run through `vagrant ssh <id> --no-tty -c 'sh -s -- ...'` in the machine's home folder
- *   (where its Vagrantfile is), with the shell-in-VM transport's wrapper: a cancel stops the guest
- *   side with a second `vagrant ssh` call and removes every file (shell-in-vm/guest-scripts.ts).
+ * - Scripts run through plain ssh with the config `vagrant ssh-config <id>` prints (read once per run,
+ *   in the machine's home folder, where its Vagrantfile is): the host, user, key and options
+ *   `vagrant ssh` itself uses, without its seconds of Ruby start-up on every call. Where that ssh
+ *   cannot reach the guest, through `vagrant ssh <id> --no-tty -c 'sh -s -- ...'` as before. Either way
+ *   with the shell-in-VM transport's wrapper: a cancel stops the guest side with a second call and
+ *   removes every file (shell-in-vm/guest-scripts.ts).
  * - Which filesystem each synced folder really is comes from the guest's /proc/mounts, read with
  *   one `vagrant ssh -c` call after detection (Vagrant starts slowly: a few seconds a call).
  */
@@ -15,6 +18,8 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { RuntimeInfo, TargetInfo } from '../../../shared/contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm/index.js';
+import { run as runCli } from '../../util/exec.js';
+import { parseSshConfig } from './machine-readable.js';
 import { EMULATION_TIMEOUT_SCALE } from '../../transports/libvirt/for-runtime.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
@@ -70,19 +75,30 @@ export function folderOfTarget(rt: RuntimeInfo, targetId: string): FolderSetting
   return n ? list[Number(n) - 1] : undefined;
 }
 
-/** The `vagrant ssh` transport into one of a machine's targets. */
+/** The machine's ssh config as `vagrant ssh-config ID` prints it (run in its home folder), or undefined when Vagrant gives none. */
+export async function vagrantSshConfig(id: string, home: string | undefined, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<{ text: string; host: string } | undefined> {
+  const r = await runCli('vagrant', ['ssh-config', id], { timeoutMs: 60_000, signal, cwd: home, env: { ...process.env, ...env }, allowFailure: true });
+  if (r.exitCode !== 0) return undefined;
+  const parsed = parseSshConfig(r.stdout);
+  return parsed.ok && parsed.value.length === 1 ? { text: r.stdout, host: parsed.value[0].host } : undefined;
+}
+
+/** The transport into one of a machine's targets: ssh with `vagrant ssh-config`, else `vagrant ssh`. */
 export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined {
   const target = rt.targets.find((t) => t.id === targetId);
   if (!target) return undefined;
   const folder = target.places.includes('shared') ? folderOfTarget(rt, targetId) : undefined;
   const home = typeof rt.settings.machineHome === 'string' ? rt.settings.machineHome : undefined;
   const shared = folder?.guestPath ? trimmed(folder.guestPath) : undefined;
+  const id = machineId(rt);
+  const env = { ...ctx.env, ...VAGRANT_ENV };
   return createShellTransport('vagrant', {
-    instance: machineId(rt),
+    instance: id,
     // An extra folder's target offers only its folder: the guest disk is measured once, on the main target.
     places: { guest: VAGRANT_GUEST_DIR, shared, sharedOnHost: false, sharedOnly: !!shared && !target.places.includes('guest'), hostShared: folder && home ? hostSideOf(folder, home) : undefined },
     cwd: home,
-    env: { ...ctx.env, ...VAGRANT_ENV },
+    env,
+    sshConfig: (signal) => vagrantSshConfig(id, home, env, signal),
     callTimeoutMs: 60_000,
     // vagrant-libvirt with `libvirt.driver = "qemu"`: pure emulation, as slow as a libvirt qemu domain.
     timeoutScale: rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1,

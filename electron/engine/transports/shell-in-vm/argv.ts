@@ -83,6 +83,17 @@ export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
   return spec;
 }
 
+/**
+ * Plain ssh with the config the runtime's own CLI printed for the guest (`vagrant ssh-config`): the
+ * same host, user, port, key and options `vagrant ssh` uses, without its seconds of start-up per call.
+ * -F alone (no ~/.ssh/config, no /etc/ssh/ssh_config), no tty, never a password prompt. Undefined for a
+ * Host that is not a plain name.
+ */
+export function sshConfigCli(configFile: string, host: string): CliSpec | undefined {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(host)) return undefined; // never an option, never a pattern
+  return { file: 'ssh', prefix: ['-F', configFile, '-T', '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', '--', host], passing: 'joined' };
+}
+
 /** The arguments of the CLI (after its executable) that run `guest` in the VM with exactly that argv. */
 export function cliArgs(cli: CliSpec, guest: string[]): string[] {
   if (cli.passing === 'command') return [...cli.prefix, guest.map(shQuote).join(' ')];

@@ -6,8 +6,9 @@
  * too (see shell-in-vm/guest-scripts.ts); events are parsed line by line as they arrive.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { execa } from 'execa';
 import type { Place, TestId } from '../../../shared/contract.js';
 import { msg } from '../../../shared/finding-text.js';
@@ -16,7 +17,7 @@ import { engineError, whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { slowTargetArgs } from '../../bench/suites.js';
 import { run as runCli, type ExecResult } from '../../util/exec.js';
-import { cliArgs, cliFor, describeCommand, type CliSpec, type ShellKind } from './argv.js';
+import { cliArgs, cliFor, describeCommand, sshConfigCli, type CliSpec, type ShellKind } from './argv.js';
 import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
 import type { HostAddress, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
@@ -63,6 +64,12 @@ export interface ShellTransportOptions {
   timeoutScale?: number;
   /** How long the local CLI may take to exit once the guest side was stopped; default 3 s. */
   exitGraceMs?: number;
+  /**
+   * The guest's ssh config as the runtime's own CLI prints it (`vagrant ssh-config ID`), or undefined when it
+   * has none. prepare() reads it once; every later call of this transport then goes through plain ssh with it,
+   * and back to the kind's CLI when ssh cannot reach the guest that way.
+   */
+  sshConfig?: (signal?: AbortSignal) => Promise<{ text: string; host: string } | undefined>;
 }
 
 /** Outcome of one script run, as Transport.run reports it. */
@@ -75,7 +82,10 @@ export function createShellTransport(kind: ShellKind, opts: ShellTransportOption
 
 /** The shell-in-VM transport; one session id per instance names every control file it leaves in the guest folder. */
 export class ShellInVmTransport implements Transport {
-  private readonly cli: CliSpec;
+  /** The kind's own CLI, or plain ssh with the config it printed (see ShellTransportOptions.sshConfig). */
+  private cli: CliSpec;
+  /** A private folder holding that ssh config, removed by dispose(). */
+  private sshDir?: string;
   private readonly guest: string;
   private readonly shared?: string;
   private readonly session = randomBytes(4).toString('hex');
@@ -124,8 +134,19 @@ export class ShellInVmTransport implements Transport {
   /** Creates the shared folder on the host (same path as in the VM) and the guest folder in the VM; fails when the VM cannot be reached. */
   async prepare(p: PrepareOptions): Promise<void> {
     if (this.shared && this.opts.places.sharedOnHost !== false) await mkdir(this.shared, { recursive: true }).catch(() => undefined);
+    if (this.opts.sshConfig && !this.sshDir) await this.useSshConfig(p.signal);
     try {
-      await this.call(['mkdir', '-p', this.guest], p.signal);
+      try {
+        await this.call(['mkdir', '-p', this.guest], p.signal);
+      } catch (e) {
+        // ssh with the runtime's config did not reach the guest (a provider that needs its CLI's own way in): the CLI, as before.
+        if (!this.sshDir || p.signal.aborted) throw e;
+        p.log('info', msg('log.shellVm.sshFallback', { kind: this.kind, error: whyOf(e) }));
+        this.cli = cliFor(this.kind, this.opts);
+        await rm(this.sshDir, { recursive: true, force: true }).catch(() => undefined);
+        this.sshDir = undefined;
+        await this.call(['mkdir', '-p', this.guest], p.signal);
+      }
     } catch (e) {
       throw Object.assign(new Error(), { code: 'target-unreachable', ...withEnglish(msg('errors.shellVm.prepareFailed', { dir: this.guest, kind: this.kind, error: whyOf(e) })) });
     }
@@ -222,8 +243,26 @@ export class ShellInVmTransport implements Transport {
    * call, made only when a run may have left something (each `vagrant ssh` costs seconds of Ruby start-up).
    */
   async dispose(): Promise<void> {
-    if (this.runs === 0 || !this.unclean) return;
-    await this.control('final', `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}`, [...this.dirs]);
+    if (this.runs > 0 && this.unclean) await this.control('final', `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}`, [...this.dirs]);
+    if (this.sshDir) await rm(this.sshDir, { recursive: true, force: true }).catch(() => undefined);
+    this.sshDir = undefined;
+  }
+
+  /** Reads the guest's ssh config from the runtime's CLI into a private file and switches this transport to plain ssh with it; keeps the CLI when there is none. */
+  private async useSshConfig(signal: AbortSignal): Promise<void> {
+    const config = await this.opts.sshConfig!(signal).catch(() => undefined);
+    if (!config) return;
+    const dir = await mkdtemp(join(tmpdir(), 'vmbench-ssh-'));
+    const file = join(dir, 'ssh-config');
+    const cli = sshConfigCli(file, config.host);
+    try {
+      if (!cli) return void (await rm(dir, { recursive: true, force: true }));
+      await writeFile(file, config.text, { mode: 0o600 });
+      this.cli = cli;
+      this.sshDir = dir;
+    } catch {
+      await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+    }
   }
 
   /** The folders a script writes into (its --dir), remembered for dispose(). */
