@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, unwrap } from '../../electron/shared/api-client.js';
 import type { JobEvent } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { runSpecSchema } from '../../electron/engine/api-schemas.js';
 import { conflictError } from '../../electron/engine/advisor/plan-book.js';
 import { checkDomainName } from '../../electron/engine/advisor/apply/libvirt-apply.js';
 import { setSyncedFolderType, VagrantfileEditRefused } from '../../electron/engine/advisor/apply/vagrantfile-edit.js';
@@ -69,6 +70,24 @@ describe('engine errors as messages', () => {
     expect(other.message).toMatch(/^Invalid arguments for run\.start: 0\.suite /);
     expect(errorText(other, 'ja')).toMatch(/^run\.start の引数が不正です: 0\.suite /);
     // Nothing was started: no job, no lock left behind.
+    expect(((await engine.dispatch('app.info', [])) as { ok: true; value: { activeJobs: string[] } }).value.activeJobs).toEqual([]);
+  });
+
+  it('run.start places: one to four known places, none twice; an unknown one is named in both languages', async () => {
+    expect(runSpecSchema.safeParse({ suite: 'quick', places: ['shared', 'guest'] }).success).toBe(true);
+    expect(runSpecSchema.safeParse({ suite: 'quick', places: ['native', 'shared', 'guest', 'volume'] }).success).toBe(true);
+    const start = async (spec: unknown): Promise<{ message: string; ref?: unknown; code: string }> => {
+      const env = await engine.dispatch('run.start', [spec]);
+      if (env.ok) throw new Error('accepted');
+      return env.error;
+    };
+    const unknown = await start({ suite: 'quick', places: ['shared', 'host'] });
+    expect(unknown).toMatchObject({ code: 'invalid-input', message: 'Unknown place "host". The places are: native, shared, guest, volume.', ref: { key: 'errors.badPlace' } });
+    expect(errorText(unknown, 'ja')).toBe('場所「host」はありません。使える場所: native, shared, guest, volume。');
+    for (const places of [[], ['guest', 'guest'], ['native', 'shared', 'guest', 'volume', 'native']]) {
+      const refused = await start({ suite: 'quick', places });
+      expect(refused, JSON.stringify(places)).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.invalidArgs', params: { where: '0.places' } } });
+    }
     expect(((await engine.dispatch('app.info', [])) as { ok: true; value: { activeJobs: string[] } }).value.activeJobs).toEqual([]);
   });
 
