@@ -3,7 +3,7 @@ import type { ExportFormat, Suite } from './shared/contract.js';
 import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { useCatalogueFiles } from './engine/catalogue-files.js';
-import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parseTests } from './cli/commands.js';
+import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parsePlaces, parseTests } from './cli/commands.js';
 import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
@@ -28,6 +28,7 @@ const options = {
   target: { type: 'string' as const, multiple: true },
   suite: { type: 'string' as const },
   tests: { type: 'string' as const },
+  places: { type: 'string' as const },
   image: { type: 'string' as const },
   'max-trials': { type: 'string' as const },
   card: { type: 'string' as const },
@@ -87,13 +88,13 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       need(0, 'detect [--json]');
       return cmdDetect(engine, json, lang);
     case 'run': {
-      need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--json FILE]');
+      need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--places p,q] [--json FILE]');
       const suite = (v.suite ?? 'quick') as Suite;
       if (!['quick', 'standard', 'thorough'].includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
       const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
       if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT)) throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
       const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
-      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), image: v.image, ...trials }, jsonFile: v.json, cardFile: v.card, lang });
+      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), places: parsePlaces(v.places, lang), image: v.image, ...trials }, jsonFile: v.json, cardFile: v.card, lang });
     }
     case 'runs':
       need(0, 'runs [--json]');

@@ -1,4 +1,4 @@
-import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Run, RunList, RunSpec, RunStatus, TestId } from '../shared/contract.js';
+import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Place, Run, RunList, RunSpec, RunStatus, TestId } from '../shared/contract.js';
 import type { Engine } from '../engine/api.js';
 import { engineMessage, writeWhy } from '../engine/errors.js';
 import { atomicWrite } from '../engine/util/atomic-write.js';
@@ -179,12 +179,22 @@ export async function cmdExport(engine: Engine, run: string, format: ExportForma
   return 0;
 }
 
-/** Parses `--tests a,b`. */
+/** Parses `--tests a,b` (the engine's schema checks the names). */
 export function parseTests(s: string | undefined, lang: Lang = 'en'): TestId[] | undefined {
+  return commaList(s, 'cli:error.noTests', lang) as TestId[] | undefined;
+}
+
+/** Parses `--places shared,guest` (the engine's schema checks the names). */
+export function parsePlaces(s: string | undefined, lang: Lang = 'en'): Place[] | undefined {
+  return commaList(s, 'cli:error.noPlaces', lang) as Place[] | undefined;
+}
+
+/** The names of a comma-separated option; none at all is a usage error (`emptyKey`). */
+function commaList(s: string | undefined, emptyKey: string, lang: Lang): string[] | undefined {
   if (s === undefined) return undefined;
-  const tests = s.split(',').map((x) => x.trim()).filter(Boolean) as TestId[];
-  if (!tests.length) throw new CliError(translator(lang)('cli:error.noTests', { value: s }), 2);
-  return tests;
+  const names = s.split(',').map((x) => x.trim()).filter(Boolean);
+  if (!names.length) throw new CliError(translator(lang)(emptyKey, { value: s }), 2);
+  return names;
 }
 
 export { fmt };

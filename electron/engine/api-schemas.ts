@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Channel, RequestMap } from '../shared/contract.js';
+import type { Channel, Place, RequestMap } from '../shared/contract.js';
 import { TEST_IDS } from '../shared/test-catalogue.js';
 import { MAX_TRIALS_LIMIT } from '../shared/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
@@ -18,19 +18,28 @@ export const langSchema = z.enum(['en', 'ja']);
 /** Every test run.start accepts, in the order a suite runs them: the test catalogue's ids. */
 export { TEST_IDS };
 
+/** Every place a target can be measured in, in the order the faces list them (the contract's Place). */
+export const PLACE_IDS = ['native', 'shared', 'guest', 'volume'] as const satisfies readonly Place[];
+
+/** The places a target is measured in (detection's TargetInfo.places). */
+const placeSchema = z.enum(PLACE_IDS);
+
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z
   .object({
     targets: z.array(targetIdSchema).max(32).optional(),
     suite: z.enum(['quick', 'standard', 'thorough']),
     tests: z.array(z.enum(TEST_IDS)).max(TEST_IDS.length).optional(),
+    places: z
+      .array(placeSchema)
+      .min(1)
+      .max(PLACE_IDS.length)
+      .refine((ps) => new Set(ps).size === ps.length, 'a place is named twice')
+      .optional(),
     image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
     trials: z.object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional() }).strict().optional(),
   })
   .strict();
-
-/** The places a target is measured in (detection's TargetInfo.places). */
-const placeSchema = z.enum(['native', 'shared', 'guest', 'volume']);
 
 /** What run.estimate is asked about: run.start's suite and tests, and each chosen target with its places. */
 export const estimateRequestSchema = z

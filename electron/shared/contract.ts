@@ -223,6 +223,8 @@ export interface RunSpec {
   targets?: string[];
   suite: Suite;
   tests?: TestId[];
+  /** Only these places of each target (each target's own places when absent); a target with none of them is refused. */
+  places?: Place[];
   image?: string;
   /** A suite override of adaptive trials: the target as ±% of the 95% interval, the most trials. */
   trials?: { targetPct?: number; maxTrials?: number };

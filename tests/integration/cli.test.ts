@@ -43,6 +43,22 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     expect(bad.stderr).toMatch(/--max-trials takes a whole number from 1 to 50, not "0"/);
   });
 
+  it('--places: a place This machine does not offer is refused before anything runs; an unknown or empty one is a usage error', () => {
+    const r = cli(['run', '--tests', 'small-files', '--places', 'shared,guest']);
+    expect(r.status).toBe(1); // as the run's other target errors (no such target, not running): the job fails before it starts
+    expect(r.stderr).toMatch(/^vmbench: This machine offers none of the places asked for \(shared, guest\); its places are: native\.$/m);
+    expect(r.stderr).not.toMatch(/small-files/);
+    const ja = cli(['run', '--tests', 'small-files', '--places', 'shared', '--lang', 'ja']);
+    expect(ja.stderr).toMatch(/^vmbench: このマシン には指定された場所（shared）がありません。使える場所: native。$/m);
+    expect((JSON.parse(cli(['runs', '--json']).stdout) as { runs: unknown[] }).runs).toEqual([]);
+    const unknown = cli(['run', '--places', 'native,host']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/Unknown place "host"\. The places are: native, shared, guest, volume\./);
+    const empty = cli(['run', '--places', ',']);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/--places "," names no place/);
+  });
+
   it('run prints plain progress lines off a terminal, a summary table, and writes --json', async () => {
     const out = join(home, 'run.json');
     const r = cli(['run', '--tests', 'small-files,seq-write', '--json', out]);
@@ -86,9 +102,10 @@ describe('vmbench CLI (built bundle, real fio)', () => {
 
   it('runs, compare, export and card work on stored runs', async () => {
     // --max-trials: quick keeps 3 trials unless asked; this run may add one while its interval is wider than ±10%.
+    // --places native: the one place This machine offers, so the run is the same as without it.
     const adaptiveOut = join(home, 'adaptive.json');
-    const second = cli(['run', '--tests', 'small-files', '--max-trials', '4', '--json', adaptiveOut]);
-    expect(second.status).toBe(0);
+    const second = cli(['run', '--tests', 'small-files', '--places', 'native', '--max-trials', '4', '--json', adaptiveOut]);
+    expect(second.status, second.stderr).toBe(0);
     // The second run's expected time comes from the first (its small-files step and its time around the steps), as the app's plan says it.
     const first = JSON.parse(await readFile(join(home, 'run.json'), 'utf8')) as Run;
     const fromFirst = estimateRun({ suite: 'quick', tests: ['small-files'], trials: { maxTrials: 4 } }, [{ id: 'local', places: ['native'] }], [first]).estimate;

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, unwrap } from '../../electron/shared/api-client.js';
 import type { JobEvent } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { runSpecSchema } from '../../electron/engine/api-schemas.js';
 import { conflictError } from '../../electron/engine/advisor/plan-book.js';
 import { checkDomainName } from '../../electron/engine/advisor/apply/libvirt-apply.js';
 import { setSyncedFolderType, VagrantfileEditRefused } from '../../electron/engine/advisor/apply/vagrantfile-edit.js';
@@ -37,6 +38,13 @@ afterEach(async () => {
 });
 
 describe('engine errors as messages', () => {
+  /** The error of a run.start the engine refuses. */
+  const start = async (spec: unknown): Promise<{ message: string; ref?: unknown; code: string }> => {
+    const env = await engine.dispatch('run.start', [spec]);
+    if (env.ok) throw new Error('accepted');
+    return env.error;
+  };
+
   it('the envelope carries the English message and its reference; both languages render it', async () => {
     const env = await engine.dispatch('runs.get', ['nosuch-1']);
     expect(env).toEqual({
@@ -49,11 +57,6 @@ describe('engine errors as messages', () => {
   });
 
   it('run.start arguments that fail their check: a bad test, target id or image, in both languages', async () => {
-    const start = async (spec: unknown): Promise<{ message: string; ref?: unknown; code: string }> => {
-      const env = await engine.dispatch('run.start', [spec]);
-      if (env.ok) throw new Error('accepted');
-      return env.error;
-    };
     const test = await start({ suite: 'quick', tests: ['seq-write', 'fio'] });
     expect(test).toMatchObject({ code: 'invalid-input', message: 'Unknown test "fio". The tests are: seq-write, seq-read, rand-read, small-files, dev-tree, watch, net, redis, http.', ref: { key: 'errors.badTest' } });
     expect(errorText(test, 'ja')).toBe('テスト「fio」はありません。使えるテスト: seq-write, seq-read, rand-read, small-files, dev-tree, watch, net, redis, http。');
@@ -69,6 +72,19 @@ describe('engine errors as messages', () => {
     expect(other.message).toMatch(/^Invalid arguments for run\.start: 0\.suite /);
     expect(errorText(other, 'ja')).toMatch(/^run\.start の引数が不正です: 0\.suite /);
     // Nothing was started: no job, no lock left behind.
+    expect(((await engine.dispatch('app.info', [])) as { ok: true; value: { activeJobs: string[] } }).value.activeJobs).toEqual([]);
+  });
+
+  it('run.start places: one to four known places, none twice; an unknown one is named in both languages', async () => {
+    expect(runSpecSchema.safeParse({ suite: 'quick', places: ['shared', 'guest'] }).success).toBe(true);
+    expect(runSpecSchema.safeParse({ suite: 'quick', places: ['native', 'shared', 'guest', 'volume'] }).success).toBe(true);
+    const unknown = await start({ suite: 'quick', places: ['shared', 'host'] });
+    expect(unknown).toMatchObject({ code: 'invalid-input', message: 'Unknown place "host". The places are: native, shared, guest, volume.', ref: { key: 'errors.badPlace' } });
+    expect(errorText(unknown, 'ja')).toBe('場所「host」はありません。使える場所: native, shared, guest, volume。');
+    for (const places of [[], ['guest', 'guest'], ['native', 'shared', 'guest', 'volume', 'native']]) {
+      const refused = await start({ suite: 'quick', places });
+      expect(refused, JSON.stringify(places)).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.invalidArgs', params: { where: '0.places' } } });
+    }
     expect(((await engine.dispatch('app.info', [])) as { ok: true; value: { activeJobs: string[] } }).value.activeJobs).toEqual([]);
   });
 

@@ -9,7 +9,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BenchEvent } from '../../electron/shared/contract.js';
+import type { BenchEvent, JobEvent, RunSpec } from '../../electron/shared/contract.js';
+import { executeRun } from '../../electron/engine/bench/runner.js';
+import { RunStore } from '../../electron/engine/store/run-store.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
 import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
@@ -312,5 +314,46 @@ describe('vagrant: ssh with the config vagrant prints', () => {
     expect(calls.map((c) => c.slice(0, 2))).toEqual([['vagrant', 'ssh-config'], ['ssh', '-F'], ['vagrant', 'ssh'], ['vagrant', 'ssh']]);
     expect(existsSync(calls[1][2])).toBe(false);
     await m.t.dispose?.();
+  });
+});
+
+describe('a run in the places it was asked for (run.start places), through a real shell-in-VM transport with two places', () => {
+  const runIn = async (places: RunSpec['places']): Promise<{ events: JobEvent[]; calls: string[][]; store: RunStore; error?: unknown }> => {
+    const f = fixture('lima');
+    const transport = createShellTransport('lima', f.opts);
+    expect(transport.places()).toEqual(['shared', 'guest']);
+    const store = new RunStore(mkdtempSync(join(root, 'runs-')));
+    const events: JobEvent[] = [];
+    const target = { id: 'lima:my vm', runtime: 'lima:my vm', label: 'Lima my vm', settings: {}, transport };
+    const error = await executeRun({ suite: 'quick', tests: ['small-files'], places }, (e) => events.push(e as JobEvent), new AbortController().signal, { store, appVersion: 't', resolveTargets: async () => [target] }).then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+    return { events, calls: f.calls(), store, error };
+  };
+
+  it('measures only the chosen place: the plan, the estimate, the progress and the stored run; nothing reaches the other place', async () => {
+    const { events, calls, store, error } = await runIn(['guest', 'native']);
+    expect(error).toBeUndefined();
+    const started = events.find((e) => e.type === 'job-started');
+    if (started?.type !== 'job-started') throw new Error('no job-started');
+    expect(started.plan.map((s) => `${s.place} ${s.test}`)).toEqual(['guest small-files']);
+    expect(started.expected?.steps).toBe(1);
+    expect(new Set(events.flatMap((e) => (e.type === 'progress' || e.type === 'sample' ? [e.place] : [])))).toEqual(new Set(['guest']));
+    const finished = events.find((e) => e.type === 'job-finished');
+    if (finished?.type !== 'job-finished' || !finished.runId) throw new Error('no stored run');
+    const run = await store.get(finished.runId);
+    expect(run.targets[0].results.map((r) => `${r.place} ${r.test}`)).toEqual(['guest small-files']);
+    // Every CLI call (probe, script runs) went to the guest folder; none named the shared one.
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.flat().join('\n')).not.toContain(shared);
+  }, 60_000);
+
+  it('a target that offers none of the chosen places is refused before anything runs, naming what was asked and what it offers', async () => {
+    const { events, calls, error } = await runIn(['volume']);
+    expect(error).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.placesNotOffered', params: { name: 'Lima my vm', asked: 'volume', offered: 'shared, guest' } } });
+    expect((error as Error).message).toBe('Lima my vm offers none of the places asked for (volume); its places are: shared, guest.');
+    expect(events).toEqual([]);
+    expect(calls).toEqual([]);
   });
 });

@@ -26,6 +26,7 @@ import { targetNameRef } from '../../shared/headline.js';
 import { summarize } from '../../shared/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planSteps } from './run-estimate.js';
+import { chosenPlaces } from './chosen-places.js';
 import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
@@ -49,19 +50,21 @@ export interface RunnerDeps {
   resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
 }
 
-/** Builds the plan: every disk test in every place of every target; service tests where service-step.ts says (run-estimate.ts planSteps). */
+/** Builds the plan: every disk test in every chosen place of every target; service tests where service-step.ts says (run-estimate.ts planSteps). */
 export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] {
-  return planSteps(spec, targets.map((t) => ({ id: t.id, places: t.transport.places() })));
+  return planSteps(spec, chosenPlaces(spec, targets));
 }
 
 /** Runs a spec end to end: probe, every plan step, aggregation, storing; always emits job-finished. */
 export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal, deps: RunnerDeps): Promise<Run | null> {
   const startedAt = new Date();
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
+  // The places each target is measured in (spec.places, else all it offers): a target with none of them fails here, before anything runs.
+  const placed = chosenPlaces(spec, targets);
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
   const history = await deps.store.list().then((l) => l.full, () => []);
   // The same function as the plan shown before the run (run.estimate), so the first line and the plan agree.
-  const { plan, estimate: expected } = estimateRun(spec, targets.map((t) => ({ id: t.id, places: t.transport.places() })), history);
+  const { plan, estimate: expected } = estimateRun(spec, placed, history);
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate: expected.source, expected });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.skipped', { tests: skipped.join(', ') })) });
@@ -105,7 +108,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (signal.aborted) break;
     if (unusable.has(t.id)) continue;
-    const probe = await runProbe(t, signal);
+    const probe = await runProbe(t, signal, undefined, placed.find((p) => p.id === t.id)!.places[0]);
     runs.get(t.id)!.probe = probe;
     if (probe) emit({ type: 'probe', target: t.id, probe });
   }
