@@ -121,9 +121,11 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(rt?.reason).toBeUndefined();
   }, 60_000);
 
-  it('runs quick rand-read through the engine in the shared folder and on the guest disk, streaming samples while the script runs', async () => {
+  it('runs quick rand-read through the engine in the shared folder only (run.start places), streaming samples while the script runs', async () => {
     // Streaming: when a place's first sample arrives, that place's next trial must still be running in the
     // guest; a transport that handed over the output only at the script's end would deliver it after the last.
+    // Only the 9p folder: the guest disk through this transport is measured by verdicts-throttle-libvirt and
+    // advice-view (same guest image, same agent transport), and a place not asked for must not run at all.
     const stillRunning: Partial<Record<'shared' | 'guest', Promise<boolean>>> = {};
     const unsubscribe = engine.subscribe((ev) => {
       if (ev.type === 'sample' && ev.test === 'rand-read' && (ev.place === 'shared' || ev.place === 'guest') && !stillRunning[ev.place]) {
@@ -135,13 +137,13 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
       }
     });
     const t0 = Date.now();
-    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['rand-read'] });
+    const { jobId } = await call<{ jobId: string }>('run.start', { suite: 'quick', targets: [target], tests: ['rand-read'], places: ['shared'] });
     try {
       await engine.waitForJob(jobId);
     } finally {
       unsubscribe();
     }
-    log(`quick rand-read in both places: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`quick rand-read in the shared folder: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const mine = events.filter((e) => e.ev.jobId === jobId);
     const finished = mine.find((e) => e.ev.type === 'job-finished')!.ev as Extract<JobEvent, { type: 'job-finished' }>;
     expect(finished.status, finished.message).toBe('completed');
@@ -150,7 +152,8 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(t.errors).toEqual([]);
     expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
     expect(t.probe?.mounts).toContainEqual({ path: '/mnt/host', fstype: '9p' });
-    expect(t.results.map((r) => `${r.place}/${r.test}`).sort()).toEqual(['guest/rand-read', 'shared/rand-read']);
+    expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/rand-read']);
+    expect(mine.some((e) => 'place' in e.ev && e.ev.place === 'guest')).toBe(false);
     for (const r of t.results) {
       log(`${r.place.padEnd(6)} ${r.test.padEnd(11)} ${Object.entries(r.metrics).slice(0, 3).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
       for (const [metric, s] of Object.entries(r.metrics)) {
@@ -158,7 +161,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
         expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
       }
     }
-    for (const place of ['shared', 'guest'] as const) {
+    for (const place of ['shared'] as const) {
       const rr = t.results.find((r) => r.place === place)!;
       expect(rr.tool.name).toBe('fio');
       expect(rr.command).toMatch(new RegExp(`^fio .*--filename=${PLACE_DIR[place]}/\\.vmbench-\\S+ --rw=randread `));
