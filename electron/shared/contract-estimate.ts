@@ -1,5 +1,17 @@
-/** A run's expected duration before it starts (the run.estimate request, job-started's `expected`); part of the contract (contract.ts re-exports it). */
+/** What a run is asked to do and its expected duration before it starts (run.start's spec, the run.estimate request, job-started's `expected`); part of the contract (contract.ts re-exports it). */
 import type { Place, Suite, TestId } from './contract-base.js';
+
+/** What to run. */
+export interface RunSpec {
+  targets?: string[];
+  suite: Suite;
+  tests?: TestId[];
+  /** Only these places of each target (each target's own places when absent); a target with none of them is refused. */
+  places?: Place[];
+  image?: string;
+  /** A suite override of adaptive trials: the target as ±% of the 95% interval, the most trials. */
+  trials?: { targetPct?: number; maxTrials?: number };
+}
 
 /** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */
 export type EstimateSource = { kind: 'plan' } | { kind: 'history'; runs: number; steps: number };

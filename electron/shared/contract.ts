@@ -9,11 +9,11 @@ import type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, Tar
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
-import type { EstimateRequest, EstimateSource, RunEstimate } from './contract-estimate.js';
+import type { EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
 
 export { DISK_TESTS } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
-export type { EstimateRequest, EstimateSource, RunEstimate, TargetEstimate } from './contract-estimate.js';
+export type { EstimateRequest, EstimateSource, RunEstimate, RunSpec, TargetEstimate } from './contract-estimate.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -216,18 +216,6 @@ export interface DetectResult {
 export interface CachedDetect {
   savedAt: string;
   result: DetectResult;
-}
-
-/** What to run. */
-export interface RunSpec {
-  targets?: string[];
-  suite: Suite;
-  tests?: TestId[];
-  /** Only these places of each target (each target's own places when absent); a target with none of them is refused. */
-  places?: Place[];
-  image?: string;
-  /** A suite override of adaptive trials: the target as ±% of the 95% interval, the most trials. */
-  trials?: { targetPct?: number; maxTrials?: number };
 }
 
 /** Events of the bench-script protocol (one JSON object per line on stdout). */
