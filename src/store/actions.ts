@@ -158,16 +158,22 @@ export async function cancelRun(): Promise<void> {
 
 jobFinishedHooks.push((jobId, state) => {
   const job = state.jobs.jobs[jobId];
+  // The view when the run ended: a user who opens another view while the history reloads stays there.
+  const viewAtEnd = store.getState().view;
   void loadRuns().then(() => {
     if (!job?.runId || jobId !== store.getState().activeJobId) return;
     void selectRun(job.runId);
     const before = verifying.get(jobId);
     verifying.delete(jobId);
+    const stored = job.status === 'completed' || job.status === 'partial';
+    const show = (view: 'compare' | 'results'): void => {
+      if (store.getState().view === viewAtEnd) store.setState({ view });
+    };
     // A verification opens Compare: the settings that changed and the metrics, before -> after.
-    if (before && (job.status === 'completed' || job.status === 'partial')) {
+    if (before && stored) {
       void loadCompare(before, job.runId);
-      store.setState({ view: 'compare' });
-    } else if (job.status === 'completed' || job.status === 'partial') store.setState({ view: 'results' });
+      show('compare');
+    } else if (stored) show('results');
   });
 });
 

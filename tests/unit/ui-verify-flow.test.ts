@@ -3,6 +3,8 @@ import type { JobEvent, RunList, VmbenchApi } from '../../electron/shared/contra
 
 // The renderer's API object is the preload's window.vmbench when present; here a recorder.
 const compared: [string, string][] = [];
+/** Holds listRuns back until released: the history reload after a run, while the user may move. */
+let listGate: Promise<void> = Promise.resolve();
 const runs: RunList = {
   runs: [
     { id: 'r2', startedAt: '2026-11-21T11:00:00Z', status: 'completed', suite: 'quick', targets: ['local', 'libvirt:web'], tests: ['seq-write'], targetStatus: { local: 'ok', 'libvirt:web': 'ok' }, headline: {} },
@@ -13,7 +15,7 @@ const runs: RunList = {
 (globalThis as { window?: unknown }).window = {
   vmbench: {
     startRun: async () => ({ jobId: 'job-v' }),
-    listRuns: async () => runs,
+    listRuns: async () => (await listGate, runs),
     getRun: async () => ({}) as never,
     compare: async (a: string, b: string) => (compared.push([a, b]), { a: runs.runs[1], b: runs.runs[0], rows: [], settings: [], summary: { better: 0, worse: 0, noise: 0, undecided: 0, onlyOne: 0, supporting: 0, line: '' }, method: { name: 'welch-log-ratio', alpha: 0.05, correction: 'bonferroni-primary', family: 0, perTestAlpha: 0.05, level: 0.95, minEffect: 0.05, minTrials: 3, text: '' } }),
   } as Partial<VmbenchApi>,
@@ -31,5 +33,24 @@ describe('verify after an apply', () => {
     for (let i = 0; i < 20 && compared.length === 0; i++) await new Promise((r) => setTimeout(r, 5));
     expect(compared).toEqual([['r1', 'r2']]);
     expect(useAppStore.getState()).toMatchObject({ view: 'compare', compareA: 'r1', compareB: 'r2' });
+  });
+
+  it('a view opened while the history reloads after the run stays open; without one, Results opens', async () => {
+    const finishRun = async (jobId: string, runId: string, moveTo?: 'history'): Promise<void> => {
+      let release: () => void = () => undefined;
+      listGate = new Promise<void>((r) => (release = r));
+      useAppStore.setState({ ...initialAppData(), view: 'environments', activeJobId: jobId });
+      const ev = (e: Record<string, unknown>, seq: number): JobEvent => ({ jobId, seq, ...e }) as JobEvent;
+      useAppStore.getState().applyJobEvent(ev({ type: 'job-started', spec: { suite: 'quick' }, plan: [], startedAt: '2026-11-21T11:00:00Z' }, 1));
+      useAppStore.getState().applyJobEvent(ev({ type: 'job-finished', status: 'completed', runId }, 2));
+      if (moveTo) useAppStore.getState().setView(moveTo); // Alt+4 right as the run ends
+      release();
+      for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 5)); // the reload and the hook after it settle
+      listGate = Promise.resolve();
+    };
+    await finishRun('job-a', 'r2', 'history');
+    expect(useAppStore.getState().view).toBe('history');
+    await finishRun('job-b', 'r2');
+    expect(useAppStore.getState().view).toBe('results');
   });
 });
