@@ -18,7 +18,7 @@ export const LIVE_VM_ORDER = [
   'vagrant-live', // ~8 min: vagrant up, a quick seq-write, the second folder, halt + up, a seq-write, destroy
   'verdicts-throttle-libvirt', // ~2.5 min: boots the shared guest (no share)
   'advice-view', // ~2 min: reuses it, then stops it
-  'libvirt-services', // ~3 min: boots the shared guest with its share
+  'libvirt-services', // ~2.5 min: boots the shared guest with its share; net, redis, http on the guest disk
   'libvirt-transport', // ~4 min: reuses it; quick rand-read (shared), watch, dev-tree, cancel, io_uring restart; stops it
   'start-stopped', // ~0.5 min: starts a stopped guest of its own from the UI
   'apply-libvirt',
