@@ -59,19 +59,25 @@ const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? ''
 
 /**
  * ABAB: `pairs` times, settle then app(i) (per place, its per-trial values: one app run may measure several
- * places), then for each place settle and byHand(i, place) (its per-trial values). Prints each pair and,
- * per place, the overall ratio app / by hand [95% interval]; returns { [place]: { app, byHand, estimate } }.
- * `settleIn` settles where the dirty pages matter (default this machine: settle(); a guest passes its own).
+ * places), then for each place settle and byHand(i, place) (its per-trial values). With `appPerPlace`, app(i,
+ * place) runs one place right before that place's by-hand trials (app, by hand, app, by hand in each place,
+ * so that no place is always the app run's first). Prints each pair and, per place, the overall ratio app /
+ * by hand [95% interval]; returns { [place]: { app, byHand, estimate } }. `settleIn` settles where the dirty
+ * pages matter (default this machine: settle(); a guest passes its own).
  */
-export async function abab({ places, pairs = 3, app, byHand, settleIn = settle, say }) {
+export async function abab({ places, pairs = 3, app, byHand, settleIn = settle, say, appPerPlace = false }) {
   const { welchLogRatio, formatInterval } = await compareStats();
   const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [] }]));
   const ratioText = (e) => (e ? `${formatInterval(e.ratio, [e.lo, e.hi], 'en')} (${e.ratio.toFixed(3)})` : 'n/a');
   const width = Math.max(...places.map((p) => p.length));
   for (let i = 1; i <= pairs; i++) {
-    const sa = await settleIn();
-    const a = await app(i);
+    let sa = appPerPlace ? undefined : await settleIn();
+    let a = appPerPlace ? {} : await app(i);
     for (const place of places) {
+      if (appPerPlace) {
+        sa = await settleIn();
+        a = await app(i, place);
+      }
       const sb = await settleIn();
       const b = await byHand(i, place);
       const av = a[place] ?? [];

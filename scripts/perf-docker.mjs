@@ -4,7 +4,8 @@
 // same fio job (the command the result recorded). Goal: ratio 0.95-1.05 (the transport adds nothing).
 //
 //   node scripts/perf-docker.mjs [--host unix:///path/docker.sock] [--image IMAGE] [--places shared,guest,volume] [--pairs N]
-// App runs and by-hand runs alternate (scripts/perf-abab.mjs), each after a write-back settle.
+// App runs and by-hand runs alternate in each place (scripts/perf-abab.mjs; the app measures one place per run
+// with --places), each after a write-back settle.
 //
 // Without --host (or VMBENCH_PERF_DOCKER_HOST) it starts a private dockerd (root; --bridge=none
 // --iptables=false, as the tests do) and loads vmbench-guest:local with scripts/build-test-image.sh.
@@ -103,23 +104,25 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
     const jsonFile = join(home, 'run.json');
     let first = null;
     let target = null;
-    const app = () => {
-      const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
+    // One app run per place (vmbench run --places), right before that place's by-hand trials: a place is never
+    // the app run's first while the by-hand side starts each place in a fresh container.
+    const app = (_i, place) => {
+      const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--places', place, '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
       if (r.status !== 0) throw new Error(`vmbench run failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
       target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
       if (!first) {
         first = target;
         say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs`);
-        say('rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), alternating app and by-hand runs after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
+        say('rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), alternating app and by-hand runs in each place (the app measuring one place per run, --places) after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
         for (const e of target.errors) say(`(app) ${e.place}: ${e.code} ${e.message}`);
       }
-      return Object.fromEntries(places.map((p) => [p, target.results.find((x) => x.test === 'rand-read' && x.place === p)?.samples?.read_iops ?? []]));
+      return { [place]: target.results.find((x) => x.test === 'rand-read' && x.place === place)?.samples?.read_iops ?? [] };
     };
     const byHand = (_i, place) => {
       const res = (target ?? first)?.results.find((x) => x.test === 'rand-read' && x.place === place);
       return res ? (direct(docker, image, res, place, join(home, 'scratch-shared'))?.values ?? []) : [];
     };
-    await abab({ places, pairs, app, byHand, say });
+    await abab({ places, pairs, app, byHand, say, appPerPlace: true });
     const job = first?.results.find((x) => x.test === 'rand-read');
     if (job) say(`job: ${job.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
   } finally {
