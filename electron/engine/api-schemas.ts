@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Channel, Place, RequestMap } from '../shared/contract.js';
+import { PLACES, type Channel, type RequestMap } from '../shared/contract.js';
 import { TEST_IDS } from '../shared/test-catalogue.js';
 import { MAX_TRIALS_LIMIT } from '../shared/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
@@ -18,11 +18,8 @@ export const langSchema = z.enum(['en', 'ja']);
 /** Every test run.start accepts, in the order a suite runs them: the test catalogue's ids. */
 export { TEST_IDS };
 
-/** Every place a target can be measured in, in the order the faces list them (the contract's Place). */
-export const PLACE_IDS = ['native', 'shared', 'guest', 'volume'] as const satisfies readonly Place[];
-
 /** The places a target is measured in (detection's TargetInfo.places). */
-const placeSchema = z.enum(PLACE_IDS);
+const placeSchema = z.enum(PLACES);
 
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z
@@ -33,7 +30,7 @@ export const runSpecSchema = z
     places: z
       .array(placeSchema)
       .min(1)
-      .max(PLACE_IDS.length)
+      .max(PLACES.length)
       .refine((ps) => new Set(ps).size === ps.length, 'a place is named twice')
       .optional(),
     image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),

@@ -1,6 +1,7 @@
 /** The error for arguments that fail their schema: run.start's own words for a bad test, target, place or image; the first issue otherwise. */
 import type { ZodError } from 'zod';
-import { PLACE_IDS, TEST_IDS } from './api-schemas.js';
+import { TEST_IDS } from './api-schemas.js';
+import { PLACES } from '../shared/contract.js';
 import { engineError, type EngineError } from './errors.js';
 
 /** The invalid-input error for the first issue of a failed argument check. */
@@ -10,7 +11,7 @@ export function argError(channel: string, args: unknown, error: ZodError): Engin
   const value = String(valueAt(args, issue.path) ?? '').slice(0, 80);
   if (channel === 'run.start' && path[1] === 'tests' && path.length === 3) return engineError('invalid-input', 'errors.badTest', { value, tests: TEST_IDS.join(', ') });
   if (channel === 'run.start' && path[1] === 'targets' && path.length === 3) return engineError('invalid-input', 'errors.badTargetId', { value });
-  if (channel === 'run.start' && path[1] === 'places' && path.length === 3) return engineError('invalid-input', 'errors.badPlace', { value, places: PLACE_IDS.join(', ') });
+  if (channel === 'run.start' && path[1] === 'places' && path.length === 3) return engineError('invalid-input', 'errors.badPlace', { value, places: PLACES.join(', ') });
   if (channel === 'run.start' && path[1] === 'image') return engineError('invalid-input', 'errors.badImage', { value });
   return engineError('invalid-input', 'errors.invalidArgs', { channel, where: path.join('.') || 'arguments', issue: issue.message });
 }

@@ -11,8 +11,10 @@ export type Suite = 'quick' | 'standard' | 'thorough';
 export type { TestId };
 /** Disk tests available in this version. */
 export const DISK_TESTS: readonly TestId[] = testsOfKind('disk');
-/** Where a test runs: the host itself, the host-shared folder, the guest disk, a Docker volume. */
-export type Place = 'native' | 'shared' | 'guest' | 'volume';
+/** Every place a test runs in, in the order every face lists them: the host itself, the host-shared folder, the guest disk, a Docker volume. */
+export const PLACES = ['native', 'shared', 'guest', 'volume'] as const;
+/** Where a test runs (one of PLACES). */
+export type Place = (typeof PLACES)[number];
 
 /** How one target of a run ended. */
 export type TargetStatus = 'ok' | 'partial' | 'failed';

@@ -1,4 +1,4 @@
-import type { Place, TestId } from '../../electron/shared/contract.js';
+import { PLACES, type Place, type TestId } from '../../electron/shared/contract.js';
 import { translator } from '../../electron/shared/i18n.js';
 import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/shared/metrics.js';
 import { TEST_IDS } from '../../electron/shared/test-catalogue.js';
@@ -20,7 +20,6 @@ export const HEADLINE: Record<TestId, string> = HEADLINE_METRIC;
 /** Order the tests appear in tables and charts. */
 export const TEST_ORDER: TestId[] = [...TEST_IDS];
 
-const PLACES: readonly Place[] = ['native', 'shared', 'guest', 'volume'];
 
 /** Human names of the places a test runs in, in the page's language (read when shown). */
 export const PLACE_LABEL: Record<Place, string> = new Proxy({} as Record<Place, string>, {

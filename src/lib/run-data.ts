@@ -1,4 +1,4 @@
-import type { Place, Run, Stat, TargetRun, TestError, TestId, TestResult } from '../../electron/shared/contract.js';
+import { PLACES, type Place, type Run, type Stat, type TargetRun, type TestError, type TestId, type TestResult } from '../../electron/shared/contract.js';
 import { testsInChart } from '../../electron/shared/test-catalogue.js';
 import { latencyUnit } from '../../electron/shared/format.js';
 import { placeShade } from '../../electron/shared/place-colors.js';
@@ -6,7 +6,6 @@ import { isFallback, targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from './i18n';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
-const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 
 /** A chart series: the data key and what the legend calls it. */
 export interface Series {
@@ -205,7 +204,7 @@ export function tableRows(run: Run): TableRow[] {
     (x, y) =>
       (tIdx.get(x.target.id) ?? 0) - (tIdx.get(y.target.id) ?? 0) ||
       ti(x.test) - ti(y.test) ||
-      PLACE_ORDER.indexOf(x.place) - PLACE_ORDER.indexOf(y.place) ||
+      PLACES.indexOf(x.place) - PLACES.indexOf(y.place) ||
       (x.kind === 'metric' ? metricRank(x.metric) : 1000) - (y.kind === 'metric' ? metricRank(y.metric) : 1000),
   );
 }

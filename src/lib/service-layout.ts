@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Direction, Place, TestId } from '../../electron/shared/contract.js';
+import { PLACES, type Direction, type Place, type TestId } from '../../electron/shared/contract.js';
 import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 import { testsOfKind, type TestOfKind } from '../../electron/shared/test-catalogue.js';
@@ -52,9 +52,8 @@ export interface TargetFacts {
   places: Partial<Record<ServiceTest, Place[]>>;
 }
 
-const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 
-const byPlace = (places: Place[]): Place[] => [...new Set(places)].sort((x, y) => PLACE_ORDER.indexOf(x) - PLACE_ORDER.indexOf(y));
+const byPlace = (places: Place[]): Place[] => [...new Set(places)].sort((x, y) => PLACES.indexOf(x) - PLACES.indexOf(y));
 
 /** The words of one layout: the ui catalogue's translate function and the language for metric units. */
 interface Words {

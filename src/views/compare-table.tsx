@@ -1,12 +1,11 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { CompareRow, Comparison } from '../../electron/shared/contract.js';
+import { PLACES, type CompareRow, type Comparison } from '../../electron/shared/contract.js';
 import { levelText, verdictWord } from '../../electron/shared/verdict-stats.js';
 import { uiLang } from '../lib/i18n';
 import { fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
-const PLACES = ['native', 'shared', 'guest', 'volume'];
 
 /** Rows of a comparison grouped by target (baseline first), place and test, in suite order. */
 export function groupRows(rows: CompareRow[]): { key: string; title: string; rows: CompareRow[] }[] {

@@ -1,5 +1,5 @@
 /** Body of the before -> after share card: each voting metric before, after and its ratio [interval], the flagged ones first. */
-import { DISK_TESTS, type CompareRow, type Comparison, type Place } from '../../shared/contract.js';
+import { DISK_TESTS, PLACES, type CompareRow, type Comparison } from '../../shared/contract.js';
 import { translator, type Lang } from '../../shared/i18n.js';
 import { MISSING, formatCompact, formatInterval } from '../../shared/format.js';
 import { HEADLINE_METRIC, metricInfo } from '../../shared/metrics.js';
@@ -10,7 +10,6 @@ import { placeLabel, testLabel } from './format.js';
 
 /** Most rows a compare card shows before "+N more". */
 export const MAX_COMPARE_ROWS = 6;
-const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 const TEST_ORDER: string[] = [...DISK_TESTS, ...testsOfKind('service')];
 
 /** The rows a compare card shows: the voting metrics, every flagged one first (the target/place that changed most first). */
@@ -26,7 +25,7 @@ export function compareCardRows(cmp: Comparison): CompareRow[] {
     x.verdict === 'better' || x.verdict === 'worse' ? 0 : x.a !== null && x.b !== null ? 1 : 2,
     -(swing.get(group(x)) ?? 0),
     order.indexOf(group(x)),
-    PLACE_ORDER.indexOf(x.place),
+    PLACES.indexOf(x.place),
     TEST_ORDER.indexOf(x.test),
   ];
   return [...rows].sort((p, q) => {

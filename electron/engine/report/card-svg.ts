@@ -1,5 +1,5 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
-import { DISK_TESTS, type Comparison, type Place, type Run, type TestId } from '../../shared/contract.js';
+import { DISK_TESTS, PLACES, type Comparison, type Place, type Run, type TestId } from '../../shared/contract.js';
 import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '../../shared/format.js';
 import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../shared/headline.js';
 import { translator, type Lang } from '../../shared/i18n.js';
@@ -23,7 +23,6 @@ export interface CardOptions {
 
 /** Most target/place rows a run card shows before "+N more". */
 export const MAX_CARD_ROWS = 4;
-const PLACE_ORDER: Place[] = ['native', 'shared', 'guest', 'volume'];
 interface CardRow {
   id: string;
   target: string;
@@ -42,7 +41,7 @@ function columns(run: Run): TestId[] {
 function cardRows(run: Run, cols: TestId[], lang: Lang): CardRow[] {
   const rows: CardRow[] = [];
   for (const t of run.targets) {
-    for (const place of PLACE_ORDER) {
+    for (const place of PLACES) {
       const values: CardRow['values'] = {};
       for (const test of cols) {
         const res = t.results.find((x) => x.test === test && x.place === place);

@@ -19,7 +19,7 @@
 import os from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../shared/contract.js';
+import { PLACES, type Place, type RuntimeInfo, type RuntimeState, type SettingSource, type TargetInfo } from '../../shared/contract.js';
 import { SpawnError, isOnPath, run, type ExecResult } from '../util/exec.js';
 import { RUNTIME_KINDS } from './registry.js';
 import { makeRuntime } from './support/runtime-info.js';
@@ -229,7 +229,6 @@ function failed(kind: RuntimeKind, name: string, reason: Why): RuntimeInfo {
 
 const STATES: RuntimeState[] = ['running', 'stopped', 'not-created', 'unknown'];
 const SOURCES: SettingSource[] = ['file', 'cli', 'default', 'guest', 'vagrantfile', 'provider'];
-const PLACES: Place[] = ['native', 'shared', 'guest', 'volume'];
 
 /** Coerces what a kind returned into a well-formed RuntimeInfo; malformed entries become "unknown". */
 function sanitize(item: unknown, kind: RuntimeKind, name: string): RuntimeInfo {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { PLACES } from '../../shared/contract.js';
 
 const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: z.number().int().nonnegative() });
 const result = z.object({
   test: z.string(),
-  place: z.enum(['native', 'shared', 'guest', 'volume']),
+  place: z.enum(PLACES),
   metrics: z.record(z.string(), stat),
   tool: z.object({ name: z.string(), version: z.string().nullable(), method: z.string() }),
   params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),

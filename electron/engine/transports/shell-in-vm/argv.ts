@@ -44,6 +44,10 @@ export interface CliChoice {
 }
 
 const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+/** A plain name (a Vagrant machine id, an ssh config's Host): never an option, never a pattern. */
+const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** ssh's options for a script's connection: never a password prompt, a bounded connect. */
+const SSH_BATCH = ['-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10'];
 
 /** One argument quoted for a POSIX shell: as it is when it needs no quoting, else in single quotes ('\'' for a quote). */
 export function shQuote(arg: string): string {
@@ -90,8 +94,8 @@ export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
  * Host that is not a plain name.
  */
 export function sshConfigCli(configFile: string, host: string): CliSpec | undefined {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(host)) return undefined; // never an option, never a pattern
-  return { file: 'ssh', prefix: ['-F', configFile, '-T', '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', '--', host], passing: 'joined' };
+  if (!PLAIN_NAME.test(host)) return undefined;
+  return { file: 'ssh', prefix: ['-F', configFile, '-T', ...SSH_BATCH, '--', host], passing: 'joined' };
 }
 
 /** The arguments of the CLI (after its executable) that run `guest` in the VM with exactly that argv. */
@@ -102,7 +106,7 @@ export function cliArgs(cli: CliSpec, guest: string[]): string[] {
 
 /** A Vagrant machine id or name as `vagrant ssh` takes it; never an option. */
 function vagrantId(id: string | undefined): string {
-  if (!id || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(id)) throw new Error(`"${id ?? ''}" is not a Vagrant machine id`);
+  if (!id || !PLAIN_NAME.test(id)) throw new Error(`"${id ?? ''}" is not a Vagrant machine id`);
   return id;
 }
 
@@ -120,8 +124,7 @@ export function sshPrefix(destination: string, identity?: string, knownHosts?: s
   if (!m) throw engineError('invalid-input', 'errors.sshDestination', { destination });
   const [, user, host, port] = m;
   return [
-    '-o', 'BatchMode=yes',
-    '-o', 'ConnectTimeout=10',
+    ...SSH_BATCH,
     ...(port ? ['-p', port] : []),
     ...(identity ? ['-i', identity, '-o', 'IdentitiesOnly=yes'] : []),
     ...(knownHosts ? ['-o', `UserKnownHostsFile=${knownHosts}`] : []),
