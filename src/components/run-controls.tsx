@@ -27,7 +27,7 @@ export function RunControls(): JSX.Element {
   const busy = starting || running;
   return (
     <div className="run-controls">
-      <label className="field-inline">
+      <label className="field-inline suite-field">
         <span className="field-label suite-label">{t('controls.suite')}</span>
         <select data-testid="suite-select" aria-label={t('controls.suite')} value={suite} disabled={busy} onChange={(e) => setSuite(e.target.value as Suite)}>
           {SUITES.map((s) => (

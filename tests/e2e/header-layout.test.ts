@@ -1,6 +1,6 @@
 // The header at 1440, 1024 and 800 px: the primary button stays inside the viewport and clear of the title,
 // the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
-// At 1024 px it is one compact band in English and Japanese (issue 25: it took 207 px, 27% of a 768 px window).
+// At 1024 and 1280 px it is one compact band in English and Japanese (issue 25: it took 207 px, 27% of a 768 px window).
 // The first load asks the engine for app.info once, and brings neither the charts (recharts) nor the views not shown.
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -49,9 +49,10 @@ describe('header', () => {
     });
   }
 
-  for (const lang of ['en', 'ja'] as const) {
-    it(`is one compact band at 1024 px in ${lang}: title, options and button on one line, at most 100 px tall`, async () => {
-      await page.setViewportSize({ width: 1024, height: 768 });
+  // 1280 too: a laptop's width, where the wide layout once put the controls on a line of their own (165 px tall).
+  for (const [lang, width] of [['en', 1024], ['ja', 1024], ['en', 1280], ['ja', 1280]] as const) {
+    it(`is one compact band at ${width} px in ${lang}: title, options and button on one line, at most 100 px tall`, async () => {
+      await page.setViewportSize({ width, height: 768 });
       await page.getByTestId(`lang-${lang}`).click();
       await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       for (const view of ['environments', 'results', 'advice']) {
@@ -61,11 +62,14 @@ describe('header', () => {
         const button = (await page.getByTestId('benchmark-button').boundingBox())!;
         const suite = (await page.getByTestId('suite-select').boundingBox())!;
         const services = (await page.getByTestId('services-toggle').boundingBox())!;
-        await page.screenshot({ path: join(shotsDir('header-layout'), `header-1024-${lang}-${view}.png`) });
+        await page.screenshot({ path: join(shotsDir('header-layout'), `header-${width}-${lang}-${view}.png`) });
         expect(header.height).toBeLessThanOrEqual(100);
         // One line: the title, the suite, the options and the button share a band as tall as the button.
         for (const box of [title, suite, services]) expect(Math.abs(box.y + box.height / 2 - (button.y + button.height / 2))).toBeLessThan(button.height);
         expect(overlaps(button, title)).toBe(false);
+        // Nothing of the controls covers the title: the suite, their first item, starts right of it (the controls
+        // once overflowed leftwards over "Environments" by 11 px: a select is as wide as its longest option).
+        expect(title.x + title.width).toBeLessThanOrEqual(suite.x);
         expect(await page.getByTestId('view-title').evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
       }
