@@ -38,9 +38,16 @@ afterAll(() => closeAll(browser, server, stub, fonts));
 async function openAdvice(s: WebServer): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'ja-JP' })).newPage();
   await page.goto(s.url);
-  // Alt+2 opens What to change whatever the navigation's words are.
-  await page.locator('body').waitFor();
-  await page.keyboard.press('Alt+Digit2');
+  // Alt+2 opens What to change whatever the navigation's words are. The sidebar attaches its key listener in an
+  // effect after it first shows, so a press before that is lost (a CI run under load waited 120 s for nothing):
+  // press until the view is open, as a user would.
+  await page.getByTestId('nav-advice').waitFor({ timeout: 60_000 });
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('Alt+Digit2');
+      return page.getByTestId('view-advice').isVisible();
+    }, { timeout: 60_000 })
+    .toBe(true);
   await page.locator('[data-testid="advice-list"], [data-testid="advice-empty"]').first().waitFor({ timeout: 120_000 });
   return page;
 }
