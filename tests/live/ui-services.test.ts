@@ -2,18 +2,16 @@
 // Compare, with the native path in the method (loopback; no remote redis, which only Docker has).
 // Live lane: they start real iperf3, redis-server, nginx and wrk on loopback. The rest of the UI flow
 // is tests/e2e/ui-flow.test.ts; the same three in Docker containers: tests/live/docker-services.test.ts.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Run, TestResult } from '../../electron/shared/contract.js';
-import { launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
 let browser: Browser;
 let page: Page;
-const shots = mkdtempSync(join(tmpdir(), 'vmbench-ui-services-'));
+const shots = shotsDir('ui-services');
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
