@@ -4,6 +4,7 @@ import type { Engine } from '../engine/api.js';
 import { print, printErr } from './output.js';
 import { translator, type Lang } from '../shared/i18n.js';
 import { packageRoot } from '../engine/paths.js';
+import { stopAllCalls } from '../engine/util/exec.js';
 import { startWebServer } from '../server.js';
 import { CliError } from './commands.js';
 
@@ -33,5 +34,7 @@ export async function cmdWeb(engine: Engine, portArg: string | undefined, lang: 
   printErr(t('cli:web.stopping') + '\n');
   await engine.close();
   await server.close();
+  // A detection still asking a CLI (a slow vagrant, a hung limactl) is stopped, not left behind.
+  await stopAllCalls();
   return 0;
 }

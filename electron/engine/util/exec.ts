@@ -44,6 +44,26 @@ export interface ExecOptions {
 /** How long a stopped command has between SIGTERM and SIGKILL. */
 export const KILL_GRACE_MS = 1000;
 
+/**
+ * The CLI calls still running, by process group: each one's stop and its end. A call runs in a group of its
+ * own (below), so nothing stops it when this process ends unless it is stopped here: stopAllCalls for an
+ * orderly end, and at exit every group still there is killed (a detection's vagrant kept running after
+ * `vmbench web` had stopped, and wrote a ~/.vagrant.d into a HOME already removed).
+ */
+const running = new Map<number, { stop: () => void; ended: Promise<unknown> }>();
+process.on('exit', () => {
+  for (const pid of running.keys()) killGroup(pid, 'SIGKILL');
+});
+
+/** Stops every CLI call still running (SIGTERM to its group, SIGKILL after KILL_GRACE_MS) and resolves when each has ended. */
+export async function stopAllCalls(): Promise<void> {
+  const calls = [...running.entries()];
+  for (const [, c] of calls) c.stop();
+  await Promise.all(calls.map(([, c]) => c.ended));
+  // What a stopped CLI itself started may outlive it in its group.
+  for (const [pid] of calls) killGroup(pid, 'SIGKILL');
+}
+
 /** Runs a command with an argument array (never a shell string), a timeout and an abort signal. */
 export async function run(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
@@ -69,7 +89,14 @@ export async function run(file: string, args: string[], opts: ExecOptions): Prom
   const onAbort = (): void => stop('cancelled');
   if (opts.signal?.aborted) onAbort();
   else opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const r = await child;
+  const pid = child.pid;
+  if (pid !== undefined) running.set(pid, { stop: () => stop('cancelled'), ended: Promise.resolve(child).catch(() => undefined) });
+  let r: Awaited<typeof child>;
+  try {
+    r = await child;
+  } finally {
+    if (pid !== undefined) running.delete(pid);
+  }
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
   const tail = String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ').slice(0, 400);
