@@ -15,6 +15,7 @@ import { errorText } from './shared/error-text.js';
 import { isLang, langFromEnv, translator, type Lang } from './shared/i18n.js';
 import { writeWhy } from './engine/errors.js';
 import { MAX_TRIALS_LIMIT } from './shared/plan-estimate.js';
+import { stopAllCalls } from './engine/util/exec.js';
 
 // First of all: a reader that leaves early (`vmbench detect --json | head -c 1`) is a normal end, not a crash.
 guardOutput();
@@ -52,11 +53,15 @@ function pickLang(argv: string[]): Lang {
   throw new CliError(translator(env)('cli:error.badLang', { value: value ?? '' }), 2);
 }
 
+/** The command line without --lang and its value (pickLang read them). */
+function withoutLang(argv: string[]): string[] {
+  return argv.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || (argv[i - 1] === '--lang' && !a.startsWith('--lang='))));
+}
+
 async function main(argv: string[], lang: Lang): Promise<number> {
   const t = translator(lang);
   const help = t('cli:help');
-  const args0 = argv.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || (argv[i - 1] === '--lang' && !a.startsWith('--lang='))));
-  const [command, ...rest] = args0;
+  const [command, ...rest] = withoutLang(argv);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     print(help);
     return command ? 0 : 2;
@@ -134,11 +139,31 @@ async function main(argv: string[], lang: Lang): Promise<number> {
   }
 }
 
+/** Commands that answer Ctrl-C in their own way: `run` cancels the job and cleans the guests up, `web` closes its server. */
+const OWN_SIGNAL_HANDLING = new Set(['run', 'web']);
+
+/**
+ * Ctrl-C or SIGTERM during any other command (a detection, an apply) stops the runtime CLIs it is waiting for,
+ * then exits 130. Each CLI call runs in a process group of its own, which the terminal's Ctrl-C does not reach:
+ * without this a hung limactl kept running after `vmbench detect` was interrupted. A second signal leaves at once.
+ */
+function stopCallsOnSignal(): void {
+  let stopping = false;
+  const onSignal = (): void => {
+    if (stopping) process.exit(130);
+    stopping = true;
+    void stopAllCalls().finally(() => process.exit(130));
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}
+
 // The language of the error printed at the end: LANG's until --lang was read.
 let lang: Lang = langFromEnv(process.env);
 const run = async (): Promise<number> => {
   const argv = process.argv.slice(2);
   lang = pickLang(argv);
+  if (!OWN_SIGNAL_HANDLING.has(withoutLang(argv)[0])) stopCallsOnSignal();
   return main(argv, lang);
 };
 
