@@ -1,5 +1,5 @@
 // Measurement that order cannot bias (issue 30), shared by perf.mjs, perf-docker.mjs and perf-libvirt.mjs:
-// app and by-hand trials alternate (app, by hand, app, by hand, ...) in the same place, each after the
+// app and by-hand runs alternate in the same place in counterbalanced pairs (app first, then by hand first, ...), each after the
 // write-back settle the bench scripts use (lib.sh vb_settle: sync, then Dirty+Writeback <= 4 MiB, at
 // most 30 s). Each pair is printed, then the ratio app / by hand with its 95% interval from the same
 // statistics Compare uses (electron/shared/verdict-stats.ts welchLogRatio on every trial of both sides,
@@ -54,37 +54,59 @@ export function settle() {
   return parseSettle(execFileSync('sh', ['-s'], { input: settleScript(), encoding: 'utf8', timeout: 120_000 }));
 }
 
+/** How abab orders the runs, for the header lines of perf.mjs, perf-docker.mjs and perf-libvirt.mjs. */
+export const ORDER_TEXT = 'alternating app and by-hand runs, the app first in odd pairs and by hand first in even ones';
+
+/** Pairs of app and by-hand runs per place: an even count, so that each side goes first equally often. */
+export const DEFAULT_PAIRS = 4;
+
 const fmt = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
 const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? '' : ` (NOT settled, ${s.leftKiB === null ? '?' : (s.leftKiB / 1024).toFixed(1)} MiB left)`}`;
 
 /**
- * ABAB: `pairs` times, settle then app(i) (per place, its per-trial values: one app run may measure several
- * places), then for each place settle and byHand(i, place) (its per-trial values). With `appPerPlace`, app(i,
- * place) runs one place right before that place's by-hand trials (app, by hand, app, by hand in each place,
- * so that no place is always the app run's first). Prints each pair and, per place, the overall ratio app /
- * by hand [95% interval]; returns { [place]: { app, byHand, estimate } }. `settleIn` settles where the dirty
- * pages matter (default this machine: settle(); a guest passes its own).
+ * Alternating pairs, in counterbalanced order: `pairs` times, an app run and a by-hand run in each place, the app
+ * first in odd pairs and by hand first in even ones (AB, BA, AB, BA), so that whatever favours going first or
+ * second (a warm cache, the clean-up of the run before) falls on both sides alike; an even count balances it
+ * exactly. Each side runs after a settle. app(i) returns per place its per-trial values (one app run may measure
+ * several places); with `appPerPlace`, app(i, place) measures one place right beside that place's by-hand run.
+ * byHand(i, place) returns its per-trial values. Prints each pair and, per place, the overall ratio app / by
+ * hand [95% interval]; returns { [place]: { app, byHand, estimate } }. `settleIn` settles where the dirty pages
+ * matter (default this machine: settle(); a guest passes its own).
  */
-export async function abab({ places, pairs = 3, app, byHand, settleIn = settle, say, appPerPlace = false }) {
+export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleIn = settle, say, appPerPlace = false }) {
   const { welchLogRatio, formatInterval } = await compareStats();
   const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [] }]));
   const ratioText = (e) => (e ? `${formatInterval(e.ratio, [e.lo, e.hi], 'en')} (${e.ratio.toFixed(3)})` : 'n/a');
   const width = Math.max(...places.map((p) => p.length));
+  const settled = async (measure) => {
+    const s = await settleIn();
+    return { s, values: await measure() };
+  };
+  const record = (i, place, appFirst, a, b) => {
+    all[place].app.push(...a.values);
+    all[place].byHand.push(...b.values);
+    const appText = `app ${a.values.map(fmt).join(', ') || 'no result'} (${settleText(a.s)})`;
+    const handText = `by hand ${b.values.map(fmt).join(', ') || 'n/a'} (${settleText(b.s)})`;
+    say(`${place.padEnd(width)} pair ${i}: ${appFirst ? `${appText}  |  ${handText}` : `${handText}  |  ${appText}`}  |  ratio ${ratioText(welchLogRatio(b.values, a.values))}`);
+  };
   for (let i = 1; i <= pairs; i++) {
-    let sa = appPerPlace ? undefined : await settleIn();
-    let a = appPerPlace ? {} : await app(i);
-    for (const place of places) {
-      if (appPerPlace) {
-        sa = await settleIn();
-        a = await app(i, place);
+    const appFirst = i % 2 === 1;
+    if (appPerPlace) {
+      for (const place of places) {
+        const runApp = () => settled(async () => (await app(i, place))[place] ?? []);
+        const runHand = () => settled(() => byHand(i, place));
+        const first = await (appFirst ? runApp() : runHand());
+        const second = await (appFirst ? runHand() : runApp());
+        record(i, place, appFirst, appFirst ? first : second, appFirst ? second : first);
       }
-      const sb = await settleIn();
-      const b = await byHand(i, place);
-      const av = a[place] ?? [];
-      all[place].app.push(...av);
-      all[place].byHand.push(...b);
-      say(`${place.padEnd(width)} pair ${i}: app ${av.map(fmt).join(', ') || 'no result'} (${settleText(sa)})  |  by hand ${b.map(fmt).join(', ') || 'n/a'} (${settleText(sb)})  |  ratio ${ratioText(welchLogRatio(b, av))}`);
+      continue;
     }
+    const runApp = () => settled(() => app(i));
+    const appRun = appFirst ? await runApp() : undefined;
+    const hand = {};
+    for (const place of places) hand[place] = await settled(() => byHand(i, place));
+    const a = appRun ?? (await runApp());
+    for (const place of places) record(i, place, appFirst, { s: a.s, values: a.values[place] ?? [] }, hand[place]);
   }
   for (const place of places) {
     const e = welchLogRatio(all[place].byHand, all[place].app);

@@ -4,19 +4,20 @@
 // same fio job (the command the result recorded). Goal: ratio 0.95-1.05 (the transport adds nothing).
 //
 //   node scripts/perf-docker.mjs [--host unix:///path/docker.sock] [--image IMAGE] [--places shared,guest,volume] [--pairs N]
-// App runs and by-hand runs alternate in each place (scripts/perf-abab.mjs; the app measures one place per run
-// with --places), each after a write-back settle.
+// App runs and by-hand runs alternate in each place in counterbalanced pairs (scripts/perf-abab.mjs; the app
+// measures one place per run with --places), each after a write-back settle.
 //
 // Without --host (or VMBENCH_PERF_DOCKER_HOST) it starts a private dockerd (root; --bridge=none
 // --iptables=false, as the tests do) and loads vmbench-guest:local with scripts/build-test-image.sh.
 // Needs the built CLI (npm run build:engine). Importable: runDockerPerf({ out }) from perf.mjs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { abab, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, ORDER_TEXT, abab, settle } from './perf-abab.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -54,7 +55,8 @@ const iopsOf = (text) => JSON.parse(text.slice(text.indexOf('{'))).jobs.reduce((
 
 /** Runs the recorded fio job by hand in a fresh container of the same image, in the same place; returns the IOPS of each trial. */
 function direct(docker, image, result, place, sharedDir) {
-  const dir = `/vmbench/${place}/perf-direct`;
+  // A new folder each time, as the app's script makes one (.vmbench-PID-RANDOM): both sides read a new file in a new folder of the place.
+  const dir = `/vmbench/${place}/.vmbench-perf-${process.pid}-${randomBytes(4).toString('hex')}`;
   const file = `${dir}/rand-read.dat`;
   const words = result.command.split(' ');
   if (words[0] !== 'fio') return null;
@@ -82,7 +84,7 @@ function direct(docker, image, result, place, sharedDir) {
 }
 
 /** Measures and prints; returns the printed lines. */
-export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOST, image = 'vmbench-guest:local', places = ['shared', 'guest', 'volume'], pairs = 3, out = (s) => process.stdout.write(`${s}\n`) } = {}) {
+export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOST, image = 'vmbench-guest:local', places = ['shared', 'guest', 'volume'], pairs = DEFAULT_PAIRS, out = (s) => process.stdout.write(`${s}\n`) } = {}) {
   const lines = [];
   const say = (s) => (lines.push(s), out(s));
   const work = mkdtempSync(join(tmpdir(), 'vmbench-perf-docker-'));
@@ -103,25 +105,24 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
     const server = docker(['version', '--format', '{{.Server.Version}}']).trim();
     const jsonFile = join(home, 'run.json');
     let first = null;
-    let target = null;
-    // One app run per place (vmbench run --places), right before that place's by-hand trials: a place is never
+    const jobs = {}; // place -> the app's latest rand-read result there (its recorded job is what fio by hand repeats)
+    // One app run per place (vmbench run --places), right beside that place's by-hand trials: a place is never
     // the app run's first while the by-hand side starts each place in a fresh container.
     const app = (_i, place) => {
       const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--places', place, '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
       if (r.status !== 0) throw new Error(`vmbench run failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
-      target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
+      const target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
       if (!first) {
         first = target;
         say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs`);
-        say('rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), alternating app and by-hand runs in each place (the app measuring one place per run, --places) after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
+        say(`rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), ${ORDER_TEXT} in each place (the app measuring one place per run, --places), each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05`);
         for (const e of target.errors) say(`(app) ${e.place}: ${e.code} ${e.message}`);
       }
-      return { [place]: target.results.find((x) => x.test === 'rand-read' && x.place === place)?.samples?.read_iops ?? [] };
+      const res = target.results.find((x) => x.test === 'rand-read' && x.place === place);
+      if (res) jobs[place] = res;
+      return { [place]: res?.samples?.read_iops ?? [] };
     };
-    const byHand = (_i, place) => {
-      const res = (target ?? first)?.results.find((x) => x.test === 'rand-read' && x.place === place);
-      return res ? (direct(docker, image, res, place, join(home, 'scratch-shared'))?.values ?? []) : [];
-    };
+    const byHand = (_i, place) => (jobs[place] ? (direct(docker, image, jobs[place], place, join(home, 'scratch-shared'))?.values ?? []) : []);
     await abab({ places, pairs, app, byHand, say, appPerPlace: true });
     const job = first?.results.find((x) => x.test === 'rand-read');
     if (job) say(`job: ${job.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);

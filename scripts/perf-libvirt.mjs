@@ -9,12 +9,13 @@
 // removes the domain again (root needed). Needs the built CLI (npm run build:engine). Exported:
 // perfLibvirt({ domain, uri, out }) for scripts/perf.mjs.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildGuestImage, guestExec, startTestGuest } from './libvirt-test-guest.mjs';
-import { abab, parseSettle, settleScript } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, ORDER_TEXT, abab, parseSettle, settleScript } from './perf-abab.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,7 +38,7 @@ async function byHand(uri, domain, result) {
   const file = words.find((w) => w.startsWith('--filename='))?.slice('--filename='.length);
   if (words[0] !== 'fio' || !file) throw new Error(`not a fio command: ${result.command}`);
   const folder = dirname(dirname(file)); // <place dir>/.vmbench-PID-RAND/rand-read.dat
-  const work = `${folder}/.vmbench-perf-${process.pid}`;
+  const work = `${folder}/.vmbench-perf-${process.pid}-${randomBytes(4).toString('hex')}`; // a new folder each time, as the app's script makes
   const target = `${work}/rand-read.dat`;
   const argv = words.slice(1).filter((w) => !w.startsWith('--output=')).map((w) => (w.startsWith('--filename=') ? `--filename=${target}` : w));
   await guestExec(uri, domain, '/bin/mkdir', ['-p', '--', work]);
@@ -56,8 +57,8 @@ async function byHand(uri, domain, result) {
   }
 }
 
-/** Measures one running domain: the app's rand-read in every place vs fio by hand, alternating (ABAB); prints through out(). */
-export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = 3, out = (s) => process.stdout.write(`${s}\n`) }) {
+/** Measures one running domain: the app's rand-read in every place vs fio by hand, alternating in counterbalanced pairs; prints through out(). */
+export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = DEFAULT_PAIRS, out = (s) => process.stdout.write(`${s}\n`) }) {
   const bin = join(root, 'bin', 'vmbench.js');
   if (!existsSync(join(root, 'dist', 'cli.js'))) throw new Error('the CLI is not built: run npm run build:engine first');
   const home = mkdtempSync(join(tmpdir(), 'vmbench-perf-libvirt-'));
@@ -75,7 +76,7 @@ export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = 3, o
     appRun();
     places = t.results.filter((x) => x.test === 'rand-read').map((x) => x.place);
     out(`libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; places ${places.join(', ')} (a first app run, not counted, found them)`);
-    out('rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, alternating app and by-hand runs after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
+    out(`rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, ${ORDER_TEXT}, each after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05`);
     for (const e of t.errors) out(`   ${e.place}: error ${e.code}: ${e.message}`);
     await abab({
       places,

@@ -16,7 +16,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { abab, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, ORDER_TEXT, abab, settle } from './perf-abab.mjs';
 import { writeScaleFixture } from './scale-fixture.mjs';
 import { findChromium } from './chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
@@ -25,7 +25,7 @@ import { firstLoadLines } from './renderer-chunks.mjs';
 
 const root = process.cwd();
 const { values: cli } = parseArgs({ options: { 'host-only': { type: 'boolean' }, pairs: { type: 'string' } } });
-const pairs = Number(cli.pairs ?? 3);
+const pairs = Number(cli.pairs ?? DEFAULT_PAIRS);
 const bin = join(root, 'bin', 'vmbench.js');
 const home = mkdtempSync(join(root, '.vmbench-tmp-perf-'));
 const env = { ...process.env, VMBENCH_HOME: home };
@@ -51,7 +51,7 @@ try {
 
   out(`vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   out('');
-  out('1. app-reported vs fio run by hand (same job, same folder), alternating app and by-hand runs after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05');
+  out(`1. app-reported vs fio run by hand (same job, same folder), ${ORDER_TEXT}, each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05`);
   await nativeAbab(pairs, (s) => out(`   ${s}`));
   out('');
   out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
@@ -176,15 +176,10 @@ try {
   rmSync(home, { recursive: true, force: true });
 }
 
-/** 1: native rand-read IOPS and seq-write MB/s, app run and fio by hand alternating (ABAB) in the same folder. */
+/** 1: native rand-read IOPS and seq-write MB/s, app run and fio by hand alternating in counterbalanced pairs in the same folder. */
 async function nativeAbab(pairs, say) {
-  const direct = join(home, 'scratch', 'perf-direct');
-  mkdirSync(direct, { recursive: true });
-  const jsonOut = join(direct, 'out.json');
-  const fioJson = () => {
-    const text = readFileSync(jsonOut, 'utf8');
-    return JSON.parse(text.slice(text.indexOf('{')));
-  };
+  const scratch = join(home, 'scratch');
+  mkdirSync(scratch, { recursive: true });
   for (const [test, metric, valueOf] of [
     ['rand-read', 'read_iops', (j) => j.jobs.reduce((s, job) => s + job.read.iops, 0)],
     ['seq-write', 'write_MBps', (j) => j.jobs.reduce((s, job) => s + (job.write.bw_bytes ?? job.write.bw * 1024), 0) / 1e6],
@@ -201,7 +196,14 @@ async function nativeAbab(pairs, say) {
     };
     const byHand = () => {
       if (!job || job.tool.name !== 'fio') return [];
+      // A new folder each time, as the app's script makes one (.vmbench-PID-RANDOM): both sides use a new file in a new folder.
+      const direct = mkdtempSync(join(scratch, '.vmbench-perf-'));
       const file = join(direct, `${test}.dat`);
+      const jsonOut = join(direct, 'out.json');
+      const fioJson = () => {
+        const text = readFileSync(jsonOut, 'utf8');
+        return JSON.parse(text.slice(text.indexOf('{')));
+      };
       const argv = job.command.split(' ').slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
       if (test === 'rand-read') {
         execFileSync('fio', ['--name=prepare', '--thread', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${job.params.sizeMiB}m`, '--ioengine=psync', `--direct=${job.params.direct === false ? 0 : 1}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--output-format=json', `--output=${jsonOut}`]);
@@ -218,7 +220,7 @@ async function nativeAbab(pairs, say) {
         values.push(valueOf(fioJson()));
         if (test === 'seq-write') rmSync(file, { force: true });
       }
-      rmSync(file, { force: true });
+      rmSync(direct, { recursive: true, force: true });
       return values;
     };
     await abab({ places: [place], pairs, app, byHand, say });

@@ -1,0 +1,26 @@
+/** A settle's report: how long it took, whether Dirty+Writeback fell under the limit, and what was left (KiB; null without /proc/meminfo). */
+export interface SettleReport {
+  ms: number;
+  settled: boolean;
+  leftKiB: number | null;
+}
+/** Compare's ratio of two samples: app / by hand with its 95% interval. */
+export interface RatioEstimate {
+  ratio: number;
+  lo: number;
+  hi: number;
+}
+export const ORDER_TEXT: string;
+export const DEFAULT_PAIRS: number;
+export function settleScript(): string;
+export function parseSettle(text: string): SettleReport;
+export function settle(): SettleReport;
+export function abab(o: {
+  places: string[];
+  pairs?: number;
+  app: (i: number, place?: string) => Record<string, number[]> | Promise<Record<string, number[]>>;
+  byHand: (i: number, place: string) => number[] | Promise<number[]>;
+  settleIn?: () => SettleReport | Promise<SettleReport>;
+  say: (line: string) => void;
+  appPerPlace?: boolean;
+}): Promise<Record<string, { app: number[]; byHand: number[]; estimate: RatioEstimate | null }>>;
