@@ -1,16 +1,14 @@
+import type { RatioEstimate } from '../electron/shared/verdict-stats.js';
+
 /** A settle's report: how long it took, whether Dirty+Writeback fell under the limit, and what was left (KiB; null without /proc/meminfo). */
 export interface SettleReport {
   ms: number;
   settled: boolean;
   leftKiB: number | null;
 }
-/** Compare's ratio of two samples: app / by hand with its 95% interval. */
-export interface RatioEstimate {
-  ratio: number;
-  lo: number;
-  hi: number;
-}
 export const ORDER_TEXT: string;
+/** A new folder's path under `parent` for one by-hand run (not created). */
+export function byHandFolder(parent: string): string;
 export const DEFAULT_PAIRS: number;
 export function settleScript(): string;
 export function parseSettle(text: string): SettleReport;

@@ -5,6 +5,7 @@
 // statistics Compare uses (electron/shared/verdict-stats.ts welchLogRatio on every trial of both sides,
 // formatted by electron/shared/format.ts formatInterval), bundled here with esbuild rather than rewritten.
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +57,13 @@ export function settle() {
 
 /** How abab orders the runs, for the header lines of perf.mjs, perf-docker.mjs and perf-libvirt.mjs. */
 export const ORDER_TEXT = 'alternating app and by-hand runs, the app first in odd pairs and by hand first in even ones';
+
+/**
+ * The folder of one by-hand run under `parent` (a path in whatever place: this machine, a container, a guest):
+ * a new one each time, as the app's script makes one (.vmbench-PID-RANDOM), so that both sides use a new file
+ * in a new folder of the place.
+ */
+export const byHandFolder = (parent) => `${parent}/.vmbench-perf-${process.pid}-${randomBytes(4).toString('hex')}`;
 
 /** Pairs of app and by-hand runs per place: an even count, so that each side goes first equally often. */
 export const DEFAULT_PAIRS = 4;

@@ -11,13 +11,12 @@
 // --iptables=false, as the tests do) and loads vmbench-guest:local with scripts/build-test-image.sh.
 // Needs the built CLI (npm run build:engine). Importable: runDockerPerf({ out }) from perf.mjs.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_PAIRS, ORDER_TEXT, abab, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -55,8 +54,7 @@ const iopsOf = (text) => JSON.parse(text.slice(text.indexOf('{'))).jobs.reduce((
 
 /** Runs the recorded fio job by hand in a fresh container of the same image, in the same place; returns the IOPS of each trial. */
 function direct(docker, image, result, place, sharedDir) {
-  // A new folder each time, as the app's script makes one (.vmbench-PID-RANDOM): both sides read a new file in a new folder of the place.
-  const dir = `/vmbench/${place}/.vmbench-perf-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const dir = byHandFolder(`/vmbench/${place}`);
   const file = `${dir}/rand-read.dat`;
   const words = result.command.split(' ');
   if (words[0] !== 'fio') return null;

@@ -9,13 +9,12 @@
 // removes the domain again (root needed). Needs the built CLI (npm run build:engine). Exported:
 // perfLibvirt({ domain, uri, out }) for scripts/perf.mjs.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildGuestImage, guestExec, startTestGuest } from './libvirt-test-guest.mjs';
-import { DEFAULT_PAIRS, ORDER_TEXT, abab, parseSettle, settleScript } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, ORDER_TEXT, abab, byHandFolder, parseSettle, settleScript } from './perf-abab.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,7 +37,7 @@ async function byHand(uri, domain, result) {
   const file = words.find((w) => w.startsWith('--filename='))?.slice('--filename='.length);
   if (words[0] !== 'fio' || !file) throw new Error(`not a fio command: ${result.command}`);
   const folder = dirname(dirname(file)); // <place dir>/.vmbench-PID-RAND/rand-read.dat
-  const work = `${folder}/.vmbench-perf-${process.pid}-${randomBytes(4).toString('hex')}`; // a new folder each time, as the app's script makes
+  const work = byHandFolder(folder);
   const target = `${work}/rand-read.dat`;
   const argv = words.slice(1).filter((w) => !w.startsWith('--output=')).map((w) => (w.startsWith('--filename=') ? `--filename=${target}` : w));
   await guestExec(uri, domain, '/bin/mkdir', ['-p', '--', work]);

@@ -16,7 +16,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PAIRS, ORDER_TEXT, abab, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
 import { writeScaleFixture } from './scale-fixture.mjs';
 import { findChromium } from './chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
@@ -196,8 +196,8 @@ async function nativeAbab(pairs, say) {
     };
     const byHand = () => {
       if (!job || job.tool.name !== 'fio') return [];
-      // A new folder each time, as the app's script makes one (.vmbench-PID-RANDOM): both sides use a new file in a new folder.
-      const direct = mkdtempSync(join(scratch, '.vmbench-perf-'));
+      const direct = byHandFolder(scratch);
+      mkdirSync(direct);
       const file = join(direct, `${test}.dat`);
       const jsonOut = join(direct, 'out.json');
       const fioJson = () => {
