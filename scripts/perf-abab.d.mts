@@ -10,6 +10,13 @@ export const ORDER_TEXT: string;
 /** A new folder's path under `parent` for one by-hand run (not created). */
 export function byHandFolder(parent: string): string;
 export const DEFAULT_PAIRS: number;
+export const GOAL_TOLERANCE: number;
+/** The standard deviation of the logs of the pairs' ratios; null under two pairs. */
+export function pairSpread(ratios: number[]): number | null;
+/** About how many pairs (even) pin the ratio to ±GOAL_TOLERANCE at this spread. */
+export function pairsForGoal(spread: number): number;
+/** The verdict text of a place's estimate: meets the goal, misses (the interval excludes 1), or misses undecided. */
+export function goalText(e: RatioEstimate | null, spread: number | null): string;
 export function settleScript(): string;
 export function parseSettle(text: string): SettleReport;
 export function settle(): SettleReport;
@@ -21,4 +28,4 @@ export function abab(o: {
   settleIn?: () => SettleReport | Promise<SettleReport>;
   say: (line: string) => void;
   appPerPlace?: boolean;
-}): Promise<Record<string, { app: number[]; byHand: number[]; estimate: RatioEstimate | null }>>;
+}): Promise<Record<string, { app: number[]; byHand: number[]; pairRatios: number[]; estimate: RatioEstimate | null }>>;

@@ -71,6 +71,38 @@ export const DEFAULT_PAIRS = 4;
 const fmt = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
 const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? '' : ` (NOT settled, ${s.leftKiB === null ? '?' : (s.leftKiB / 1024).toFixed(1)} MiB left)`}`;
 
+/** The goal: the ratio app / by hand within GOAL_TOLERANCE of 1, with a 95% interval that includes 1. */
+export const GOAL_TOLERANCE = 0.05;
+
+/** The standard deviation of the logs of the pairs' ratios (≈ their relative spread); null under two pairs. */
+export function pairSpread(ratios) {
+  const l = ratios.filter((r) => Number.isFinite(r) && r > 0).map(Math.log);
+  if (l.length < 2) return null;
+  const mean = l.reduce((s, x) => s + x, 0) / l.length;
+  return Math.sqrt(l.reduce((s, x) => s + (x - mean) ** 2, 0) / (l.length - 1));
+}
+
+/** About how many pairs pin the ratio to ±GOAL_TOLERANCE (95%) when the pairs' ratios spread this much (an even count). */
+export function pairsForGoal(spread) {
+  const n = Math.ceil(((1.96 * spread) / Math.log(1 + GOAL_TOLERANCE)) ** 2);
+  return Math.max(2, n + (n % 2));
+}
+
+/**
+ * The verdict on a place's estimate: it meets the goal; or it misses because the interval excludes 1 (the two
+ * sides differ); or it misses undecided: the interval includes 1, so the trials show no difference, but the ratio
+ * lies outside the tolerance, and at the pairs' spread the pairs were too few to pin it (then how many would).
+ */
+export function goalText(e, spread) {
+  if (!e) return 'n/a';
+  const within = e.ratio >= 1 - GOAL_TOLERANCE && e.ratio <= 1 + GOAL_TOLERANCE;
+  if (e.lo <= 1 && e.hi >= 1 && within) return 'meets the goal';
+  const goal = `(interval must include 1, ratio within ${(1 - GOAL_TOLERANCE).toFixed(2)}–${(1 + GOAL_TOLERANCE).toFixed(2)})`;
+  if (e.lo > 1 || e.hi < 1) return `misses the goal ${goal}: the interval excludes 1: by these trials, app and by hand differ`;
+  const more = spread === null ? '' : `; at this spread about ${pairsForGoal(spread)} pairs would pin the ratio to ±${GOAL_TOLERANCE * 100}%`;
+  return `misses the goal ${goal}, undecided: the interval includes 1, so the trials show no difference, but they are too noisy to put the ratio within ±${GOAL_TOLERANCE * 100}%${more}`;
+}
+
 /**
  * Alternating pairs, in counterbalanced order: `pairs` times, an app run and a by-hand run in each place, the app
  * first in odd pairs and by hand first in even ones (AB, BA, AB, BA), so that whatever favours going first or
@@ -78,12 +110,13 @@ const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? ''
  * exactly. Each side runs after a settle. app(i) returns per place its per-trial values (one app run may measure
  * several places); with `appPerPlace`, app(i, place) measures one place right beside that place's by-hand run.
  * byHand(i, place) returns its per-trial values. Prints each pair and, per place, the overall ratio app / by
- * hand [95% interval]; returns { [place]: { app, byHand, estimate } }. `settleIn` settles where the dirty pages
- * matter (default this machine: settle(); a guest passes its own).
+ * hand [95% interval], the spread of the pairs' ratios and the verdict (goalText); returns { [place]: { app,
+ * byHand, pairRatios, estimate } }. `settleIn` settles where the dirty pages matter (default this machine:
+ * settle(); a guest passes its own).
  */
 export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleIn = settle, say, appPerPlace = false }) {
   const { welchLogRatio, formatInterval } = await compareStats();
-  const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [] }]));
+  const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [], pairRatios: [] }]));
   const ratioText = (e) => (e ? `${formatInterval(e.ratio, [e.lo, e.hi], 'en')} (${e.ratio.toFixed(3)})` : 'n/a');
   const width = Math.max(...places.map((p) => p.length));
   const settled = async (measure) => {
@@ -95,7 +128,9 @@ export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleI
     all[place].byHand.push(...b.values);
     const appText = `app ${a.values.map(fmt).join(', ') || 'no result'} (${settleText(a.s)})`;
     const handText = `by hand ${b.values.map(fmt).join(', ') || 'n/a'} (${settleText(b.s)})`;
-    say(`${place.padEnd(width)} pair ${i}: ${appFirst ? `${appText}  |  ${handText}` : `${handText}  |  ${appText}`}  |  ratio ${ratioText(welchLogRatio(b.values, a.values))}`);
+    const e = welchLogRatio(b.values, a.values);
+    if (e) all[place].pairRatios.push(e.ratio);
+    say(`${place.padEnd(width)} pair ${i}: ${appFirst ? `${appText}  |  ${handText}` : `${handText}  |  ${appText}`}  |  ratio ${ratioText(e)}`);
   };
   for (let i = 1; i <= pairs; i++) {
     const appFirst = i % 2 === 1;
@@ -119,8 +154,9 @@ export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleI
   for (const place of places) {
     const e = welchLogRatio(all[place].byHand, all[place].app);
     all[place].estimate = e;
-    const verdict = e ? (e.lo <= 1 && e.hi >= 1 && e.ratio >= 0.95 && e.ratio <= 1.05 ? 'meets the goal' : 'misses the goal (interval must include 1, ratio within 0.95–1.05)') : 'n/a';
-    say(`${place.padEnd(width)} all ${pairs} pairs: app / by hand ${ratioText(e)} over ${all[place].app.length} + ${all[place].byHand.length} trials: ${verdict}`);
+    const spread = pairSpread(all[place].pairRatios);
+    const spreadText = spread === null ? '' : `, the pairs' ratios spread ±${(spread * 100).toFixed(1)}%`;
+    say(`${place.padEnd(width)} all ${pairs} pairs: app / by hand ${ratioText(e)} over ${all[place].app.length} + ${all[place].byHand.length} trials${spreadText}: ${goalText(e, spread)}`);
   }
   return all;
 }

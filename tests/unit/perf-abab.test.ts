@@ -3,7 +3,7 @@
 // first (or second) falls on both sides alike. The world here is made up on purpose: the run that goes first in
 // a pair measures 10% more, whichever side it is; app and by hand are otherwise the same.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAIRS, abab, type SettleReport } from '../../scripts/perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TOLERANCE, abab, goalText, pairSpread, pairsForGoal, type SettleReport } from '../../scripts/perf-abab.mjs';
 
 const SETTLED: SettleReport = { ms: 100, settled: true, leftKiB: 0 };
 
@@ -57,5 +57,47 @@ describe('perf abab: counterbalanced pairs', () => {
     expect(all.volume.estimate!.lo).toBeLessThan(1);
     expect(all.volume.estimate!.hi).toBeGreaterThan(1);
     expect(lines.at(-1)).toMatch(/^volume all 4 pairs: app \/ by hand 1\.00× .* meets the goal$/);
+  });
+
+  it("reports the spread of the pairs' ratios with the verdict", async () => {
+    const w = world(['volume']);
+    const lines: string[] = [];
+    const all = await abab({ places: ['volume'], appPerPlace: true, app: w.app, byHand: w.byHand, settleIn: w.settleIn, say: (l) => lines.push(l) });
+    expect(all.volume.pairRatios.map((r) => r.toFixed(2))).toEqual(['1.10', '0.91', '1.10', '0.91']);
+    expect(lines.at(-1)).toContain(`the pairs' ratios spread ±${(pairSpread(all.volume.pairRatios)! * 100).toFixed(1)}%: meets the goal`);
+  });
+});
+
+// Recorded pairs of real rounds (npm run perf on the 2-CPU development machine, 2026-11-27): whether a ratio
+// outside the tolerance is a difference or noise is the interval's call, and the verdict says which.
+describe('perf abab: the verdict on a place', () => {
+  it('meets the goal only with the ratio within the tolerance and an interval that includes 1', () => {
+    expect(GOAL_TOLERANCE).toBe(0.05);
+    expect(goalText({ ratio: 0.988, lo: 0.87, hi: 1.13, p: 0.8 }, 0.124)).toBe('meets the goal');
+    expect(goalText({ ratio: 1.05, lo: 0.98, hi: 1.12, p: 0.2 }, 0.06)).toBe('meets the goal');
+    expect(goalText(null, null)).toBe('n/a');
+  });
+
+  it('an interval that excludes 1 is a difference, whatever the ratio', () => {
+    // Native seq-write of round A (pairs 1.10, 0.98, 1.04, 1.11): 1.055 [1.01–1.11].
+    expect(goalText({ ratio: 1.055, lo: 1.01, hi: 1.11, p: 0.02 }, 0.06)).toMatch(/^misses the goal .*: the interval excludes 1: by these trials, app and by hand differ$/);
+    expect(goalText({ ratio: 0.97, lo: 0.955, hi: 0.985, p: 0.001 }, 0.01)).toMatch(/interval excludes 1/);
+  });
+
+  it('a ratio outside the tolerance with an interval that includes 1 is undecided, and says how many pairs would decide', () => {
+    // Docker volume of session 18's round 2: pairs 1.28, 1.03, 0.98, 1.05; 1.081 [0.92–1.27].
+    const spread = pairSpread([1.28, 1.03, 0.98, 1.05])!;
+    expect(spread).toBeCloseTo(0.116, 2);
+    const text = goalText({ ratio: 1.081, lo: 0.92, hi: 1.27, p: 0.3 }, spread);
+    expect(text).toMatch(/^misses the goal .*, undecided: the interval includes 1/);
+    expect(text).toContain(`about ${pairsForGoal(spread)} pairs would pin the ratio to ±5%`);
+  });
+
+  it('pairs needed: (1.96 × spread / ln 1.05)², rounded up to an even count', () => {
+    expect(pairsForGoal(0.116)).toBe(22); // 21.7 -> 22
+    expect(pairsForGoal(0.205)).toBe(68); // 67.8 -> 68
+    expect(pairsForGoal(0.001)).toBe(2);
+    expect(pairSpread([1.1])).toBeNull();
+    expect(pairSpread([1.1, 1.1])).toBe(0);
   });
 });
