@@ -46,5 +46,5 @@ export function defineTestGuest(o: { image: GuestImage; name: string; uri?: stri
 export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; nicModel?: string; withShare?: boolean; log?: (s: string) => void }): Promise<TestGuest>;
 /** Polls guest-ping until the agent answers. */
 export function waitForAgent(uri: string, name: string, timeoutMs: number, consoleLog?: string): Promise<void>;
-/** Runs a program in the guest through guest-exec and waits for it. */
-export function guestExec(uri: string, name: string, path: string, args?: string[], timeoutMs?: number): Promise<GuestExecResult>;
+/** Runs a program in the guest through guest-exec and waits; asks for its status every pollMs (0.3 s) after waiting quietMs (0) first. */
+export function guestExec(uri: string, name: string, path: string, args?: string[], timeoutMs?: number, wait?: { quietMs?: number; pollMs?: number }): Promise<GuestExecResult>;
