@@ -11,6 +11,7 @@ export const ORDER_TEXT: string;
 export function byHandFolder(parent: string): string;
 export const DEFAULT_PAIRS: number;
 export const GOAL_TOLERANCE: number;
+export const GOAL_TEXT: string;
 /** The standard deviation of the logs of the pairs' ratios; null under two pairs. */
 export function pairSpread(ratios: number[]): number | null;
 /** About how many pairs (even) pin the ratio to ±GOAL_TOLERANCE at this spread. */

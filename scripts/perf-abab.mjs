@@ -73,6 +73,8 @@ const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? ''
 
 /** The goal: the ratio app / by hand within GOAL_TOLERANCE of 1, with a 95% interval that includes 1. */
 export const GOAL_TOLERANCE = 0.05;
+/** The goal in words, for the header lines of perf.mjs, perf-docker.mjs and perf-libvirt.mjs and the verdicts. */
+export const GOAL_TEXT = `interval includes 1, ratio within ${(1 - GOAL_TOLERANCE).toFixed(2)}–${(1 + GOAL_TOLERANCE).toFixed(2)}`;
 
 /** The standard deviation of the logs of the pairs' ratios (≈ their relative spread); null under two pairs. */
 export function pairSpread(ratios) {
@@ -97,7 +99,7 @@ export function goalText(e, spread) {
   if (!e) return 'n/a';
   const within = e.ratio >= 1 - GOAL_TOLERANCE && e.ratio <= 1 + GOAL_TOLERANCE;
   if (e.lo <= 1 && e.hi >= 1 && within) return 'meets the goal';
-  const goal = `(interval must include 1, ratio within ${(1 - GOAL_TOLERANCE).toFixed(2)}–${(1 + GOAL_TOLERANCE).toFixed(2)})`;
+  const goal = `(${GOAL_TEXT})`;
   if (e.lo > 1 || e.hi < 1) return `misses the goal ${goal}: the interval excludes 1: by these trials, app and by hand differ`;
   const more = spread === null ? '' : `; at this spread about ${pairsForGoal(spread)} pairs would pin the ratio to ±${GOAL_TOLERANCE * 100}%`;
   return `misses the goal ${goal}, undecided: the interval includes 1, so the trials show no difference, but they are too noisy to put the ratio within ±${GOAL_TOLERANCE * 100}%${more}`;

@@ -1,7 +1,7 @@
 // Figures for the docker transport, not pass/fail: the rand-read IOPS vmbench reports from inside a
 // container (`vmbench run --target docker:<context> --tests rand-read`) vs fio run by hand with
 // `docker run` on the same image, in the same place (the same host folder for `shared`), with the
-// same fio job (the command the result recorded). Goal: ratio 0.95-1.05 (the transport adds nothing).
+// same fio job (the command the result recorded). Goal: GOAL_TEXT of perf-abab.mjs (the transport adds nothing).
 //
 //   node scripts/perf-docker.mjs [--host unix:///path/docker.sock] [--image IMAGE] [--places shared,guest,volume] [--pairs N]
 // App runs and by-hand runs alternate in each place in counterbalanced pairs (scripts/perf-abab.mjs; the app
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_PAIRS, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
 
 const repo = join(import.meta.dirname, '..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -113,7 +113,7 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
       if (!first) {
         first = target;
         say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs`);
-        say(`rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), ${ORDER_TEXT} in each place (the app measuring one place per run, --places), each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05`);
+        say(`rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), ${ORDER_TEXT} in each place (the app measuring one place per run, --places), each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`);
         for (const e of target.errors) say(`(app) ${e.place}: ${e.code} ${e.message}`);
       }
       const res = target.results.find((x) => x.test === 'rand-read' && x.place === place);

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildGuestImage, guestExec, startTestGuest } from './libvirt-test-guest.mjs';
-import { DEFAULT_PAIRS, ORDER_TEXT, abab, byHandFolder, parseSettle, settleScript } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, parseSettle, settleScript } from './perf-abab.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -79,7 +79,7 @@ export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = DEFA
     appRun();
     places = t.results.filter((x) => x.test === 'rand-read').map((x) => x.place);
     out(`libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; places ${places.join(', ')} (a first app run, not counted, found them)`);
-    out(`rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, ${ORDER_TEXT}, each after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05`);
+    out(`rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, ${ORDER_TEXT}, each after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`);
     for (const e of t.errors) out(`   ${e.place}: error ${e.code}: ${e.message}`);
     await abab({
       places,

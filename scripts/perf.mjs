@@ -16,7 +16,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PAIRS, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
 import { writeScaleFixture } from './scale-fixture.mjs';
 import { findChromium } from './chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
@@ -51,7 +51,7 @@ try {
 
   out(`vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   out('');
-  out(`1. app-reported vs fio run by hand (same job, same folder), ${ORDER_TEXT}, each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: interval includes 1, ratio 0.95–1.05`);
+  out(`1. app-reported vs fio run by hand (same job, same folder), ${ORDER_TEXT}, each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`);
   await nativeAbab(pairs, (s) => out(`   ${s}`));
   out('');
   out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
@@ -159,7 +159,7 @@ try {
 
   if (!cli['host-only']) {
     out('');
-    out('5. docker transport vs fio by hand with `docker run` (same image, same folder, same job; goal: within 5%)');
+    out(`5. docker transport vs fio by hand with \`docker run\` (same image, same folder, same job; goal: ${GOAL_TEXT})`);
     try {
       const { runDockerPerf } = await import('./perf-docker.mjs');
       await runDockerPerf({ pairs, out: (s) => out(`   ${s}`) });
@@ -167,7 +167,7 @@ try {
       out(`   n/a: ${err.message}`);
     }
     out('');
-    out('6. libvirt guest-agent transport vs fio by hand through guest-exec (goal: within 5%)');
+    out(`6. libvirt guest-agent transport vs fio by hand through guest-exec (goal: ${GOAL_TEXT})`);
     const lv = spawnSync(process.execPath, [join(root, 'scripts', 'perf-libvirt.mjs'), '--pairs', String(pairs)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     for (const l of (lv.stdout || '').split('\n').filter(Boolean)) out(`   ${l}`);
     if (lv.status !== 0) out(`   n/a: perf-libvirt exited with ${lv.status}`);
