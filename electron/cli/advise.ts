@@ -1,16 +1,13 @@
 import type { DetectResult, Finding } from '../shared/contract.js';
 import type { Engine } from '../engine/api.js';
 import { findingText } from '../shared/finding-text.js';
-import { MISSING, formatFactor } from '../shared/format.js';
+import { MISSING, formatFactor, formatSettingValue } from '../shared/format.js';
 import { print } from './output.js';
 import { translator, type Lang } from '../shared/i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
 import { jsonText } from '../shared/terminal-safe.js';
 
-function show(v: unknown): string {
-  return v === undefined || v === null ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
 
 /** The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。"). */
 export function oneLine(evidence: string, max = 110): string {
@@ -43,7 +40,7 @@ export async function cmdAdvise(engine: Engine, json: boolean, lang: Lang = 'en'
     print(t('advise.none', { ns: 'advice', count: detected.runtimes.length }) + '\n');
     return 0;
   }
-  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${show(f.current)} → ${show(f.recommended)}`, gainText(f, lang), t(`severity.${f.severity}`, { ns: 'advice' }), oneLine(findingText(f, lang).evidence)]);
+  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${formatSettingValue(f.current)} → ${formatSettingValue(f.recommended)}`, gainText(f, lang), t(`severity.${f.severity}`, { ns: 'advice' }), oneLine(findingText(f, lang).evidence)]);
   const head = ['#', 'id', t('advise.colChange', { ns: 'advice' }), t('advise.colExpected', { ns: 'advice' }), t('advise.colSeverity', { ns: 'advice' }), t('advise.colEvidence', { ns: 'advice' })];
   print(formatTable(head, rows) + '\n');
   print(t('advise.more', { ns: 'advice' }) + '\n');

@@ -2,10 +2,11 @@ import type { Comparison, Run, RunSummary } from '../shared/contract.js';
 import { isFailure } from '../shared/run-status.js';
 import { groupTargetErrors } from '../shared/error-groups.js';
 import { errorText } from '../shared/error-text.js';
-import { MISSING, formatDate, formatInterval, formatRatio } from '../shared/format.js';
+import { MISSING, formatDate, formatInterval, formatRatio, formatSettingValue } from '../shared/format.js';
 import { runHeadlines } from '../shared/headline.js';
 import { translator, type Lang } from '../shared/i18n.js';
 import { metricInfo } from '../shared/metrics.js';
+import { medianRatio } from '../shared/native-ratio.js';
 import { terminalSafe } from '../shared/terminal-safe.js';
 import { unstableItemText, unstableLeadText, unstableMetrics } from '../shared/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../shared/verdict-stats.js';
@@ -14,15 +15,12 @@ import { fmt, formatTable } from './table.js';
 /** The summary table of a run in a language: one line per target/place/test/metric, with the ratio to native. */
 export function runTable(run: Run, lang: Lang = 'en'): string {
   const t = translator(lang);
-  const native = new Map<string, number>();
-  for (const tr of run.targets) for (const r of tr.results) if (r.place === 'native') for (const [m, s] of Object.entries(r.metrics)) native.set(`${r.test}/${m}`, s.median);
   const rows: (string | number)[][] = [];
   for (const tr of run.targets) {
     for (const r of tr.results) {
       for (const [m, s] of Object.entries(r.metrics)) {
-        const base = native.get(`${r.test}/${m}`);
-        const ratio = r.place !== 'native' && base ? formatRatio(s.median / base, lang) : MISSING;
-        rows.push([tr.id, t(`common:place.${r.place}`), r.test, m, fmt(s.median, lang), fmt(s.min, lang), fmt(s.max, lang), s.n, metricInfo(m, lang).unit, ratio]);
+        const ratio = medianRatio(run, tr, r.place, r.test, m, s.median);
+        rows.push([tr.id, t(`common:place.${r.place}`), r.test, m, fmt(s.median, lang), fmt(s.min, lang), fmt(s.max, lang), s.n, metricInfo(m, lang).unit, ratio === null ? MISSING : formatRatio(ratio, lang)]);
       }
     }
   }
@@ -83,7 +81,7 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     `${r.nA}/${r.nB}`,
     verdictWord(r.verdict, lang),
   ]);
-  const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${show(s.a)} → ${show(s.b)}`);
+  const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${formatSettingValue(s.a)} → ${formatSettingValue(s.b)}`);
   const cols = ['target', 'place', 'test', 'metric', 'A', 'B', ...(cross ? ['nativeA', 'nativeB'] : []), 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
   const m = cmp.machines;
   return [
@@ -97,6 +95,4 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
   ].join('\n');
 }
 
-function show(v: unknown): string {
-  return v === null || v === undefined ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
+

@@ -1,4 +1,5 @@
-import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestResult } from '../shared/contract.js';
+import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestId, TestResult } from '../shared/contract.js';
+import { nativeResult } from '../shared/native-ratio.js';
 import { metricInfo } from '../shared/metrics.js';
 import { summarizeRun } from './store/summary.js';
 import { decideFamily, primaryMetric } from '../shared/verdict-family.js';
@@ -22,9 +23,9 @@ export function trialsOf(r: TestResult, metric: string): number[] {
  */
 export function compareRuns(a: Run, b: Run): Comparison {
   const machines = machineOf(a) !== machineOf(b) ? { a: machineOf(a) ?? 'This machine', b: machineOf(b) ?? 'This machine' } : undefined;
-  const nativeOf = (run: Run, test: string, metric: string): number[] => {
-    for (const t of run.targets) for (const r of t.results) if (r.place === 'native' && r.test === test && r.metrics[metric]) return trialsOf(r, metric);
-    return [];
+  const nativeOf = (run: Run, test: TestId, metric: string): number[] => {
+    const r = nativeResult(run, test, metric);
+    return r ? trialsOf(r, metric) : [];
   };
   const key = (t: string, test: string, place: string, m: string): string => `${t}\u0000${test}\u0000${place}\u0000${m}`;
   const values = new Map<string, Entry>();

@@ -1,10 +1,12 @@
 /**
- * The team table (issue 28): N runs, local or imported, as one row per machine × runtime × place with each
- * headline metric's ratio to that machine's own native (same estimator and family rule as Compare), sortable
- * by a score, and the settings that differ between the best and the worst row.
+ * The team table: N runs, local or imported, as one row per machine × runtime × place with each headline
+ * metric's ratio to that machine's own native (the baseline of electron/shared/native-ratio.ts; same
+ * estimator and family rule as Compare), sortable by a score, and the settings that differ between the best
+ * and the worst row. Each machine's native is a row of its own, the baseline (1×, with its medians).
  */
-import type { Run, TeamRow, TeamTable, TestResult } from '../shared/contract.js';
+import type { Run, TeamRow, TeamTable } from '../shared/contract.js';
 import { HEADLINE_METRIC, metricInfo, metricRank } from '../shared/metrics.js';
+import { isBaseline, nativeResult } from '../shared/native-ratio.js';
 import { decideFamily } from '../shared/verdict-family.js';
 import { trialsOf } from './compare.js';
 import { machineOf } from './compare-machines.js';
@@ -21,20 +23,25 @@ export function teamTable(runs: Run[]): TeamTable {
   const rows: TeamRow[] = [];
   const metrics = new Set<string>();
   for (const run of runs) {
-    const natives = run.targets.flatMap((t) => t.results.filter((r) => r.place === 'native'));
     for (const t of run.targets) {
-      const places = [...new Set(t.results.map((r) => r.place))].filter((p) => p !== 'native');
+      const places = [...new Set(t.results.map((r) => r.place))];
       for (const place of places) {
-        const row: TeamRow = { runId: run.id, machine: machineName(run), imported: !!run.origin, target: t.id, runtime: t.runtime, place, ratios: {}, score: null, settings: t.settings };
+        // The baseline itself is a row too (1× by definition, with its own numbers): a run that measured only
+        // This machine still shows each machine's native beside the others'.
+        const baseline = isBaseline(run, t, place);
+        const row: TeamRow = { runId: run.id, machine: machineName(run), imported: !!run.origin, target: t.id, runtime: t.runtime, place, baseline, ratios: {}, medians: {}, score: null, settings: t.settings };
         rows.push(row);
         for (const r of t.results.filter((x) => x.place === place)) {
           const metric = HEADLINE_METRIC[r.test];
           if (!metric || !r.metrics[metric]) continue;
           metrics.add(metric);
-          const base: TestResult | undefined = natives.find((n) => n.test === r.test && n.metrics[metric]);
-          if (base) cells.push({ row, metric, native: trialsOf(base, metric), place: trialsOf(r, metric) });
+          row.medians[metric] = r.metrics[metric].median;
+          if (baseline) continue;
+          const native = nativeResult(run, r.test, metric);
+          if (native) cells.push({ row, metric, native: trialsOf(native, metric), place: trialsOf(r, metric) });
           else row.ratios[metric] = null;
         }
+        if (baseline) for (const m of Object.keys(row.medians)) row.ratios[m] = { ratio: 1, ci: null };
       }
     }
   }
@@ -43,7 +50,7 @@ export function teamTable(runs: Run[]): TeamTable {
     const { call, estimate } = decision.calls[i];
     c.row.ratios[c.metric] = estimate ? { ratio: estimate.ratio, ci: call === 'undecided' ? null : [estimate.lo, estimate.hi] } : null;
   });
-  for (const row of rows) {
+  for (const row of rows.filter((r) => !r.baseline)) {
     // Better is larger for the score: a time (lower is better) counts by its inverse.
     const logs = Object.entries(row.ratios).flatMap(([m, v]) => (v ? [Math.log(v.ratio) * (metricInfo(m).direction === 'lower' ? -1 : 1)] : []));
     row.score = logs.length ? Math.exp(logs.reduce((s, x) => s + x, 0) / logs.length) : null;

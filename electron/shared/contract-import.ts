@@ -45,8 +45,12 @@ export interface TeamRow {
   target: string;
   runtime: string;
   place: Place;
+  /** The run's native baseline itself (electron/shared/native-ratio.ts): its ratios are 1 by definition, its score null. */
+  baseline: boolean;
   /** Headline metric -> place / native (geometric means of the trials) with its interval, null when either side is missing. */
   ratios: Record<string, { ratio: number; ci: [number, number] | null } | null>;
+  /** Headline metric -> this place's median (what the baseline row shows). */
+  medians: Record<string, number>;
   /** Geometric mean of the row's ratios (what "fastest" sorts by); null without any ratio. */
   score: number | null;
   settings: Record<string, unknown>;

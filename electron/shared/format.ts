@@ -20,6 +20,9 @@
  *   a range when more trials may be added, one figure when both ends round alike: "~50 s", "~4 min",
  *   "~2–3 min", "~50 s–2 min" (the words are the ui catalogue's about.*, through the caller's translator).
  * - Missing value: "—" (U+2014), on every face.
+ * - Setting value (formatSettingValue): a scalar as it is; a record as "key=value · key=value" (empty keys
+ *   dropped); a list item by item, joined by "; " on one line (a table cell, the CLI) or by a line break
+ *   (the UI's settings list); missing and an empty list are the missing value (CSV passes "").
  * - Date: the local time of the machine that formats it, with its offset from UTC shown, so that a card
  *   or an export read elsewhere is still exact: "2026-01-15 18:30 UTC+9" in en, "2026/01/15 18:30 UTC+9" in
  *   ja; "UTC" alone when the offset is zero. A day alone: "2026-01-15", "2026/01/15".
@@ -202,4 +205,25 @@ export function formatDateSpan(a: string, b: string, lang: Lang): string {
   const db = formatDate(b, lang);
   const sameDay = da.slice(0, 10) === db.slice(0, 10) && da.slice(17) === db.slice(17);
   return sameDay ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a, lang)} → ${formatDay(b, lang)}`;
+}
+
+/** A setting's value as text on every face (the one formatter; see the module's doc). */
+export function formatSettingValue(v: unknown, opts: { missing?: string; joiner?: string } = {}): string {
+  const missing = opts.missing ?? MISSING;
+  if (v === null || v === undefined) return missing;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
+  // Lists of records (a domain's disks, NICs, shares; Vagrant's synced folders): one readable item each.
+  if (Array.isArray(v)) return v.length === 0 ? missing : v.map((x) => (isRecord(x) ? settingRecord(x) : formatSettingValue(x, opts))).join(opts.joiner ?? '; ');
+  if (isRecord(v)) return settingRecord(v);
+  return String(v);
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
+
+function settingRecord(r: Record<string, unknown>): string {
+  return Object.entries(r)
+    .filter(([, x]) => x !== null && x !== undefined && x !== '')
+    .map(([k, x]) => `${k}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`)
+    .join(' · ');
 }

@@ -8,6 +8,7 @@ import type { MsgRef, Place, Run, TestId, TestResult } from './contract.js';
 import { formatRatio } from './format.js';
 import { translator, type Lang } from './i18n.js';
 import { HEADLINE_METRIC, metricInfo } from './metrics.js';
+import { isBaseline, nativeResult } from './native-ratio.js';
 import { TEST_CATALOGUE } from './test-catalogue.js';
 import { decideFamily } from './verdict-family.js';
 import type { RatioCall } from './verdict-stats.js';
@@ -74,17 +75,16 @@ function partText(lang: Lang, words: string, first: boolean, ratio: number | nul
 /** One sentence per guest place with its ratios to this machine's native run (when the run has one), in a language. */
 export function runHeadlines(run: Run, lang: Lang = 'en'): PlaceHeadline[] {
   const t = translator(lang);
-  const native = run.targets.flatMap((t) => t.results.filter((r) => r.place === 'native'));
   type Pending = { tr: Run['targets'][number]; place: Place; test: TestId; metric: string; r: TestResult; base: TestResult | undefined };
   const pending: Pending[] = [];
   for (const tr of run.targets) {
-    const places = [...new Set(tr.results.map((r) => r.place))].filter((p) => p !== 'native');
+    const places = [...new Set(tr.results.map((r) => r.place))].filter((p) => !isBaseline(run, tr, p));
     for (const place of places) {
       for (const test of PHRASE_ORDER) {
         const r = tr.results.find((x) => x.place === place && x.test === test);
         const metric = HEADLINE_METRIC[test];
         if (!r?.metrics[metric]) continue;
-        pending.push({ tr, place, test, metric, r, base: native.find((x) => x.test === test && x.metrics[metric]) });
+        pending.push({ tr, place, test, metric, r, base: nativeResult(run, test, metric) });
       }
     }
   }

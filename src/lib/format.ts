@@ -4,7 +4,7 @@
  * (a translated ETA, settings values as text).
  */
 import type { TFunction } from 'i18next';
-import { MISSING, formatCompact, formatDate, formatInterval, formatMiB, formatNumber, formatRatio, formatTick } from '../../electron/shared/format.js';
+import { MISSING, formatCompact, formatSettingValue, formatDate, formatInterval, formatMiB, formatNumber, formatRatio, formatTick } from '../../electron/shared/format.js';
 import { uiLang } from './i18n';
 
 /** A measured number in the UI's language (1,234 · 56.7 · 0.42; "—" when missing). */
@@ -47,22 +47,9 @@ export function fmtDate(iso: string): string {
   return formatDate(iso, uiLang());
 }
 
-/** Renders any settings value as text. */
+/** A settings value as text in the UI (a list one item a line): the one formatter, electron/shared/format.ts. */
 export function fmtValue(v: unknown): string {
-  if (v === null || v === undefined) return MISSING;
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  // Lists of records (a domain's disks, NICs, shares; Vagrant's synced folders): one readable line each.
-  if (Array.isArray(v)) return v.length === 0 ? MISSING : v.map((x) => (x && typeof x === 'object' && !Array.isArray(x) ? fmtRecord(x as Record<string, unknown>) : fmtValue(x))).join('\n');
-  if (typeof v === 'object') return fmtRecord(v as Record<string, unknown>);
-  return String(v);
-}
-
-function fmtRecord(r: Record<string, unknown>): string {
-  return Object.entries(r)
-    .filter(([, x]) => x !== null && x !== undefined && x !== '')
-    .map(([k, x]) => `${k}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`)
-    .join(' · ');
+  return formatSettingValue(v, { joiner: '\n' });
 }
 
 /** A compact number for tight spaces in the UI's language (1.2k → "1,200", 35k, 1.1M). */

@@ -3,6 +3,7 @@ import { testsInChart } from '../../electron/shared/test-catalogue.js';
 import { latencyUnit } from '../../electron/shared/format.js';
 import { placeShade } from '../../electron/shared/place-colors.js';
 import { isFallback, targetLabel } from '../../electron/shared/headline.js';
+import { isBaseline, medianRatio, nativeMedian } from '../../electron/shared/native-ratio.js';
 import { uiLang } from './i18n';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
@@ -49,29 +50,6 @@ export type TableRow =
   | { kind: 'metric'; key: string; target: TargetRun; test: TestId; place: Place; metric: string; stat: Stat; unit: string; ratio: number | null; result: TestResult }
   | { kind: 'error'; key: string; target: TargetRun; test: TestId; place: Place; error: TestError };
 
-/** The native baseline target of a run (the host itself). */
-export function baselineTarget(run: Run): TargetRun | undefined {
-  return run.targets.find((t) => t.id === 'local') ?? run.targets.find((t) => t.runtime === 'local');
-}
-
-/** The native median of a test metric, or null when the baseline lacks it. */
-export function nativeValue(run: Run, test: TestId, metric: string): number | null {
-  const r = baselineTarget(run)?.results.find((x) => x.test === test && x.place === 'native');
-  return r?.metrics[metric]?.median ?? null;
-}
-
-/** True when this result is the baseline itself (no ratio shown). */
-export function isBaseline(run: Run, target: TargetRun, place: Place): boolean {
-  return place === 'native' && target === baselineTarget(run);
-}
-
-/** value / native for non-baseline places, null otherwise. */
-export function ratioToNative(run: Run, target: TargetRun, test: TestId, place: Place, metric: string, value: number): number | null {
-  if (isBaseline(run, target, place)) return null;
-  const n = nativeValue(run, test, metric);
-  return n && n > 0 ? value / n : null;
-}
-
 /** "This machine · native" (このマシン · ネイティブ in ja). */
 export function placeName(target: TargetRun, place: Place): string {
   return `${targetLabel(target, uiLang())} · ${PLACE_LABEL[place] ?? place}`;
@@ -106,7 +84,7 @@ export function throughputData(run: Run): Record<string, string | number | numbe
       row[metric] = v;
       row[`${metric}_err`] = whisker(result.metrics[metric]);
       statFields(row, metric, result.metrics[metric]);
-      row[`${metric}_ratio`] = ratioToNative(run, target, test, result.place, metric, v);
+      row[`${metric}_ratio`] = medianRatio(run, target, result.place, test, metric, v);
       row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
       rows.set(k, row);
     }
@@ -165,7 +143,7 @@ export function smallFilesRatioData(run: Run): { rows: Record<string, string | n
   const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
   const rows: Record<string, string | number | number[]>[] = [];
   for (const op of ops) {
-    const native = nativeValue(run, 'small-files', `${op}_per_s`);
+    const native = nativeMedian(run, 'small-files', `${op}_per_s`);
     if (!native || native <= 0) continue;
     const row: Record<string, string | number | number[]> = { op, native };
     for (const { target, result } of entries) {
@@ -189,7 +167,7 @@ export function tableRows(run: Run): TableRow[] {
   for (const target of run.targets) {
     for (const result of target.results) {
       for (const [metric, stat] of Object.entries(result.metrics)) {
-        const ratio = ratioToNative(run, target, result.test, result.place, metric, stat.median);
+        const ratio = medianRatio(run, target, result.place, result.test, metric, stat.median);
         const key = `${target.id}|${result.place}|${result.test}|${metric}`;
         rows.push({ kind: 'metric', key, target, test: result.test, place: result.place, metric, stat, unit: metricMeta(metric).unit, ratio, result });
       }

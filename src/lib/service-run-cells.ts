@@ -5,7 +5,7 @@ import { targetLabel } from '../../electron/shared/headline.js';
 import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 import { uiLang } from './i18n';
-import { baselineTarget } from './run-data';
+import { baselineTarget } from '../../electron/shared/native-ratio.js';
 import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest, type TargetFacts } from './service-layout';
 
 /** A resolved cell of a run's service table: a number, a ratio, or why there is none. */

@@ -9,7 +9,8 @@ import type { Lang } from '../../electron/shared/i18n.js';
 import { targetLabel } from '../../electron/shared/headline.js';
 import { adviceTitle, effectLine, useAdviceT, yoursLine } from '../lib/advice-words';
 import { useAppStore } from '../store/app-store';
-import { ApplyFinding, HowToApply, SEVERITY_CLASS, show } from './findings-list';
+import { formatSettingValue } from '../../electron/shared/format.js';
+import { ApplyFinding, HowToApply, SEVERITY_CLASS } from './findings-list';
 import { NotMeasured, notMeasured } from './not-measured';
 
 function gainWords(f: Finding, t: TFunction, lang: Lang, basis: string | undefined): string | null {
@@ -35,7 +36,7 @@ function AdviceCard({ f, rt }: { f: Finding; rt: RuntimeInfo }): JSX.Element {
         <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span>
       </div>
       <p className="small mono advice-change">
-        {f.setting}: {show(f.current)} → <strong>{show(f.recommended)}</strong>
+        {f.setting}: {formatSettingValue(f.current)} → <strong>{formatSettingValue(f.recommended)}</strong>
       </p>
       <p className="advice-effect">{effectLine(f, lang)}</p>
       {yours || gain ? (

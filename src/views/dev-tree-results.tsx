@@ -8,7 +8,8 @@ import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { MISSING } from '../../electron/shared/format.js';
 import { fmtNum, fmtRatio } from '../lib/format';
 import { uiLang } from '../lib/i18n';
-import { baselineTarget, isBaseline, placeName } from '../lib/run-data';
+import { isBaseline, nativeResult } from '../../electron/shared/native-ratio.js';
+import { placeName } from '../lib/run-data';
 import { useLang, useUi } from '../lib/use-ui';
 
 /** The four phases of the dev-tree test; their titles and hints (in the words a developer uses) are ui:dev.phase.<id>. */
@@ -53,7 +54,7 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
   );
   if (rows.length === 0) return <WatchResults run={run} />;
   const files = rows[0].r.params.treeFiles;
-  const base = baselineTarget(run)?.results.find((x) => x.test === 'dev-tree' && x.place === 'native');
+  const base = nativeResult(run, 'dev-tree');
   const sec = unitText('s', lang);
   return (
     <section className="dev-tree-results" data-testid="dev-tree-results" aria-labelledby={headingId}>

@@ -3,7 +3,7 @@ import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../electro
 import { getApi } from '../api/get-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { findingText } from '../../electron/shared/finding-text.js';
-import { MISSING } from '../../electron/shared/format.js';
+import { formatSettingValue } from '../../electron/shared/format.js';
 import { errorText, planNotes, restartWhy } from '../../electron/shared/error-text.js';
 import { useAdviceT } from '../lib/advice-words';
 import { latestRunWith, startRun } from '../store/actions';
@@ -16,10 +16,6 @@ export const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   info: 'badge badge-completed',
 };
 
-/** A setting value as text. */
-export function show(v: unknown): string {
-  return v === undefined || v === null ? MISSING : typeof v === 'object' ? JSON.stringify(v) : String(v);
-}
 
 /** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps (in the page's language when given). */
 export function HowToApply({ apply, steps }: { apply: NonNullable<Finding['apply']>; steps?: string[] }): JSX.Element {
@@ -173,8 +169,8 @@ export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element
           return (
             <li key={f.id} data-testid="finding" data-finding-id={f.id}>
               <p>
-                <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span> <span className="mono">{f.setting}</span>: <span className="mono">{show(f.current)}</span> →{' '}
-                <strong className="mono">{show(f.recommended)}</strong>
+                <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span> <span className="mono">{f.setting}</span>: <span className="mono">{formatSettingValue(f.current)}</span> →{' '}
+                <strong className="mono">{formatSettingValue(f.recommended)}</strong>
               </p>
               <p className="small">{text.evidence}</p>
               {text.risk ? <p className="muted small">{t('view.risk', { risk: text.risk })}</p> : null}

@@ -5,7 +5,8 @@ import { isFallback, targetLabel } from '../../electron/shared/headline.js';
 import { uiLang } from '../lib/i18n';
 import { fmtNum } from '../lib/format';
 import { metricMeta } from '../lib/metrics';
-import { baselineTarget, runLatencyUnit } from '../lib/run-data';
+import { baselineTarget, nativeResult } from '../../electron/shared/native-ratio.js';
+import { runLatencyUnit } from '../lib/run-data';
 import { TEST_CATALOGUE, type MetricSpec } from '../../electron/shared/test-catalogue.js';
 
 // The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
@@ -21,7 +22,7 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
   const base = baselineTarget(run);
   if (!base) return null;
   const tiles = TILES.map((t) => {
-    const r = base.results.find((x) => x.test === t.test && x.place === 'native');
+    const r = nativeResult(run, t.test, t.metric);
     return { ...t, stat: r?.metrics[t.metric], fallback: r ? isFallback(r) : false };
   }).filter((t) => t.stat);
   if (tiles.length === 0) return null;

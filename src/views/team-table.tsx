@@ -6,7 +6,8 @@ import { getApi } from '../api/get-api';
 import { Icon } from '../components/icons';
 import { Spinner } from '../components/spinner';
 import { copyText } from '../lib/download';
-import { fmtInterval, fmtRatio } from '../lib/format';
+import { MISSING } from '../../electron/shared/format.js';
+import { fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL } from '../lib/metrics';
 import { useLang, useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
@@ -122,16 +123,27 @@ export function TeamPanel({ ids, onClose }: { ids: string[]; onClose: () => void
             </thead>
             <tbody>
               {sortTeamRows(table.rows, sort.key, sort.dir).map((r) => (
-                <tr key={`${r.runId}|${r.target}|${r.place}`} data-testid="team-row" data-machine={r.machine} data-place={r.place} data-score={r.score ?? undefined}>
+                <tr
+                  key={`${r.runId}|${r.target}|${r.place}`}
+                  data-testid="team-row"
+                  data-machine={r.machine}
+                  data-place={r.place}
+                  data-baseline={r.baseline || undefined}
+                  data-score={r.score ?? undefined}
+                >
                   <th scope="row">{r.imported ? r.machine : t('common:thisMachine')}</th>
                   <td className="mono">{r.target}</td>
                   <td>{PLACE_LABEL[r.place] ?? r.place}</td>
                   {table.metrics.map((m) => (
                     <td key={m} className="num ratio-ci">
-                      {fmtInterval(r.ratios[m]?.ratio ?? null, r.ratios[m]?.ci ?? null)}
+                      {r.baseline ? (
+                        <span className="muted">{r.medians[m] === undefined ? MISSING : `${fmtNum(r.medians[m])} ${metricMeta(m).unit}`}</span>
+                      ) : (
+                        fmtInterval(r.ratios[m]?.ratio ?? null, r.ratios[m]?.ci ?? null)
+                      )}
                     </td>
                   ))}
-                  <td className="num strong">{fmtRatio(r.score)}</td>
+                  <td className="num strong">{r.baseline ? <span className="muted">{t('table.baseline')}</span> : fmtRatio(r.score)}</td>
                 </tr>
               ))}
             </tbody>

@@ -150,12 +150,19 @@ describe('import, cross-machine compare and the team table', () => {
     await pickBothAndOpen(page, 'team-picked');
     await page.getByTestId('team-table').waitFor();
     const rows = page.getByTestId('team-row');
-    expect(await rows.count()).toBe(4);
+    // Two guest places per machine, and each machine's native as its baseline row (its own medians, no score).
+    expect(await rows.count()).toBe(6);
     const machines = await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-machine')));
     expect(new Set(machines)).toEqual(new Set(['M2 Air (design team)', 'Dev box']));
+    const baselines = page.locator('[data-testid="team-row"][data-baseline="true"]');
+    expect(await baselines.count()).toBe(2);
+    for (const b of await baselines.all()) {
+      expect(await b.locator('td.ratio-ci').first().innerText()).toMatch(/^[\d,.]+ MB\/s$/);
+      expect(await b.locator('td').last().innerText()).toBe('baseline');
+    }
     expect(await page.getByTestId('team-fastest').innerText()).toMatch(/^What the fastest setup uses \(.+, lima:test\): .*mountType/);
     // Best first by score; a header sorts, and says how through aria-sort.
-    const scores = await rows.evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-score'))));
+    const scores = await page.locator('[data-testid="team-row"]:not([data-baseline])').evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-score'))));
     expect(scores).toEqual([...scores].sort((x, y) => y - x));
     const th = page.getByTestId('team-sort-machine').locator('xpath=..');
     expect(await th.getAttribute('aria-sort')).toBe('none');

@@ -1,4 +1,4 @@
-// One formatter (issue 26): numbers, ratios, intervals, missing values and dates are written by
+// One formatter: numbers, ratios, intervals, missing values, dates and setting values are written by
 // electron/shared/format.ts alone. This reads every source file of src/ and electron/ and names the patterns a
 // second formatter leaves behind; src/lib/format.ts may only bind the UI's language to the module.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -36,6 +36,7 @@ const PATTERNS: { name: string; re: RegExp }[] = [
   { name: 'a ratio made with toFixed', re: /toFixed\([^)]*\)\}?\s*×/ },
   { name: 'a ratio made from a bare number in a template', re: /\$\{(?![^}]*\b(fmt|format)\w*\()[^}]*\}×/ },
   { name: "a missing value written out instead of MISSING ('—', '–', >—<)", re: /['"][—–]['"]|>[—–]</ },
+  { name: "a setting's value made text by hand (formatSettingValue does it)", re: /typeof \w+ === 'object' \? JSON\.stringify\(/ },
   { name: 'a second number, ratio, interval, size or date formatter', re: /function (fmt|format)(Ratio|RatioInterval|Num|Number|Compact|Interval|Date|Day|MiB|Tick)\b/ },
 ];
 
@@ -50,5 +51,21 @@ describe('one formatting module', () => {
     const bound = [...text.matchAll(/export function (fmt(?:Num|Ratio|Interval|Tick|MiB|Date|Compact))\((?:[^)]|\)(?!:))*\): string \{\n([^}]*)\}/g)];
     expect(bound.map((m) => m[1]).sort()).toEqual(['fmtCompact', 'fmtDate', 'fmtInterval', 'fmtMiB', 'fmtNum', 'fmtRatio', 'fmtTick']);
     for (const m of bound) expect(m[2].trim(), m[1]).toMatch(/^return format\w+\([^;]*uiLang\(\)\);$/);
+  });
+});
+
+describe("one formatter for a setting's value", () => {
+  it('writes scalars as they are, records as key=value, lists one item each, and the missing value', async () => {
+    const { formatSettingValue, MISSING } = await import('../../electron/shared/format.js');
+    expect(formatSettingValue('virtiofs')).toBe('virtiofs');
+    expect(formatSettingValue(6144)).toBe('6144');
+    expect(formatSettingValue(false)).toBe('false');
+    expect(formatSettingValue(null)).toBe(MISSING);
+    expect(formatSettingValue(undefined, { missing: '' })).toBe('');
+    expect(formatSettingValue([])).toBe(MISSING);
+    const shares = [{ source: '/src', target: '/mnt/src', type: 'virtiofs', opts: '' }, { source: '/data', target: '/data', type: '9p', extra: { msize: 512 } }];
+    expect(formatSettingValue(shares)).toBe('source=/src · target=/mnt/src · type=virtiofs; source=/data · target=/data · type=9p · extra={"msize":512}');
+    expect(formatSettingValue(shares, { joiner: '\n' }).split('\n')).toHaveLength(2);
+    expect(formatSettingValue({ type: 'nfs' })).toBe('type=nfs');
   });
 });

@@ -24,11 +24,17 @@ describe('team table', () => {
       ['Dev box <img src=x> of alice', 'lima:test', 'guest'],
       ['This machine', 'lima:test', 'guest'],
       ['This machine', 'lima:test', 'shared'],
+      // Each machine's native: the baseline, 1× by definition, with its own medians, after the scored rows.
+      ['This machine', 'local', 'native'],
+      ['Dev box <img src=x> of alice', 'local', 'native'],
     ]);
+    expect(table.rows.map((r) => r.baseline)).toEqual([false, false, false, false, true, true]);
     const best = table.rows[0];
     expect(best.ratios.read_iops!.ratio).toBeCloseTo(2.1, 2);
     expect(best.ratios.read_iops!.ci![0]).toBeGreaterThan(1);
-    expect(table.rows.map((r) => r.score!)).toEqual([...table.rows.map((r) => r.score!)].sort((a, b) => b - a));
+    const scored = table.rows.filter((r) => !r.baseline);
+    expect(scored.map((r) => r.score!)).toEqual([...scored.map((r) => r.score!)].sort((a, b) => b - a));
+    expect(table.rows.filter((r) => r.baseline).map((r) => r.score)).toEqual([null, null]);
     expect(table.fastest).toEqual({ best: 0, worst: 3, settings: [{ setting: 'mountType', best: '9p', worst: 'virtiofs' }] });
     expect(fastestLine(table)).toBe('What the fastest setup uses (Dev box <img src=x> of alice, lima:test): mountType 9p (vs virtiofs).');
     expect(fastestLine(table, 'ja')).toContain('最速の構成');
@@ -41,7 +47,7 @@ describe('team table', () => {
     expect(md).not.toMatch(/alice/);
     const csv = teamToCsv(table, ctx);
     expect(csv.split('\r\n')[0]).toBe('machine,target,runtime,place,metric,ratio_to_native,ci_low,ci_high,score');
-    expect(csv.split('\r\n')).toHaveLength(1 + 4 * 3 + 1);
+    expect(csv.split('\r\n')).toHaveLength(1 + 6 * 3 + 1);
     expect(csv).not.toMatch(/alice/);
   });
 });

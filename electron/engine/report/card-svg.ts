@@ -4,11 +4,12 @@ import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '
 import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../shared/headline.js';
 import { translator, type Lang } from '../../shared/i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../../shared/metrics.js';
+import { nativeMedian } from '../../shared/native-ratio.js';
 import { testsOfKind } from '../../shared/test-catalogue.js';
 import { summaryLine } from '../../shared/verdict-stats.js';
 import { compareBody } from './card-compare.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, cardFontFamily, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
-import { hostProbe, nativeBaseline, placeLabel, targetName } from './format.js';
+import { hostProbe, placeLabel, targetName } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
 /** Options of the share card. */
@@ -110,7 +111,6 @@ function runBody(run: Run, lang: Lang): string {
   const all = cardRows(run, cols, lang);
   if (all.length === 0) return text(CARD_WIDTH / 2, 380, t('report:card.noResults'), { size: 28, fill: COLOR.muted, anchor: 'middle' });
   const rows = all.slice(0, MAX_CARD_ROWS);
-  const base = nativeBaseline(run);
   const parts = new Map(runHeadlines(run, lang).flatMap((h) => h.parts.map((p) => [`${h.target}|${h.place}|${p.test}`, p] as const)));
   const n = rows.length;
   const rowH = n <= 2 ? 130 : n === 3 ? 105 : 82;
@@ -133,7 +133,7 @@ function runBody(run: Run, lang: Lang): string {
     out.push(text(x, headY, name, { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, tspan(unit, { bold: false, fill: COLOR.dim, dx: 7 })));
   }
   const max: Partial<Record<TestId, number>> = {};
-  for (const test of cols) max[test] = Math.max(...all.map((x) => x.values[test] ?? 0), base.get(`${test}/${HEADLINE_METRIC[test]}`) ?? 0);
+  for (const test of cols) max[test] = Math.max(...all.map((x) => x.values[test] ?? 0), nativeMedian(run, test, HEADLINE_METRIC[test]) ?? 0);
   rows.forEach((row, ri) => {
     const y0 = rowsTop + ri * rowH;
     const mid = y0 + rowH / 2;

@@ -1,5 +1,6 @@
 /** Exports of a before/after comparison (Markdown, CSV, JSON): ratio, interval, verdict and the settings that changed, redacted. */
 import type { Comparison, ExportFormat } from '../../shared/contract.js';
+import { formatSettingValue } from '../../shared/format.js';
 import type { Lang } from '../../shared/i18n.js';
 import { metricInfo } from '../../shared/metrics.js';
 import { csvField } from './csv.js';
@@ -21,8 +22,7 @@ export function comparisonToCsv(input: Comparison, ctx?: RedactContext): string 
     lines.push(fields.map(csvField).join(','));
   }
   for (const s of cmp.settings ?? []) {
-    const text = (v: unknown): string => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
-    const fields = ['setting', s.target, '', '', s.setting, '', text(s.a), text(s.b), null, null, null, '', '', '', ''];
+    const fields = ['setting', s.target, '', '', s.setting, '', formatSettingValue(s.a, { missing: '' }), formatSettingValue(s.b, { missing: '' }), null, null, null, '', '', '', ''];
     lines.push(fields.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -1,7 +1,7 @@
 /** CSV export (RFC 4180): one row per target, test, place and metric. */
 import type { Run } from '../../shared/contract.js';
 import { metricInfo } from '../../shared/metrics.js';
-import { nativeBaseline, ratioToNative } from './format.js';
+import { isBaseline, medianRatio } from '../../shared/native-ratio.js';
 import { redactRun, type RedactContext } from './redact.js';
 
 /** Column names of the CSV export, in order. */
@@ -32,12 +32,11 @@ export function csvField(v: string | number | null | undefined): string {
 /** A run as CSV with a header row and CRLF line ends. */
 export function runToCsv(input: Run, ctx?: RedactContext): string {
   const run = redactRun(input, ctx);
-  const base = nativeBaseline(run);
   const lines: string[] = [CSV_COLUMNS.join(',')];
   for (const t of run.targets) {
     for (const r of t.results) {
       for (const [metric, st] of Object.entries(r.metrics)) {
-        const ratio = r.place === 'native' ? 1 : ratioToNative(base, r.test, metric, st.median);
+        const ratio = isBaseline(run, t, r.place) ? 1 : medianRatio(run, t, r.place, r.test, metric, st.median);
         const fields: (string | number | null)[] = [
           t.id,
           t.runtime,

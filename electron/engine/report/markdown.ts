@@ -6,14 +6,13 @@ import type { TFunction } from 'i18next';
 import { translator, type Lang } from '../../shared/i18n.js';
 import { methodSummary } from '../../shared/method-summary.js';
 import { metricInfo } from '../../shared/metrics.js';
+import { isBaseline, medianRatio } from '../../shared/native-ratio.js';
 import { unstableItemText, unstableLeadText, unstableMetrics } from '../../shared/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../../shared/verdict-stats.js';
 import {
   describeProbe,
   hostProbe,
-  nativeBaseline,
   placeLabel,
-  ratioToNative,
   targetName,
   testLabel,
 } from './format.js';
@@ -91,7 +90,6 @@ function mountsLine(mounts: MountInfo[]): string {
 export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'): string {
   const t = translator(lang);
   const run = redactRun(input, ctx);
-  const base = nativeBaseline(run);
   const out: string[] = [];
   const label = (k: string): string => `**${t(`report:md.${k}`)}:**`;
   out.push(`# ${t('report:md.title', { date: formatDate(run.startedAt, lang) })}`, '');
@@ -114,7 +112,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
     for (const r of tr.results) {
       for (const [metric, st] of Object.entries(r.metrics)) {
         const info = metricInfo(metric, lang, r.test);
-        const ratio = r.place === 'native' ? null : ratioToNative(base, r.test, metric, st.median);
+        const ratio = medianRatio(run, tr, r.place, r.test, metric, st.median);
         rows.push([
           testLabel(r.test, lang),
           placeLabel(r.place, lang),
@@ -124,7 +122,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
           formatNumber(st.max, lang),
           String(st.n),
           info.unit,
-          formatRatio(r.place === 'native' ? 1 : ratio, lang),
+          formatRatio(isBaseline(run, tr, r.place) ? 1 : ratio, lang),
           toolText(r),
         ]);
       }

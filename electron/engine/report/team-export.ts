@@ -1,6 +1,6 @@
 /** The team table as Markdown or CSV, redacted like every export (names, paths, addresses). */
 import type { TeamTable } from '../../shared/contract.js';
-import { MISSING, formatInterval } from '../../shared/format.js';
+import { MISSING, formatInterval, formatWithUnit } from '../../shared/format.js';
 import { translator, type Lang } from '../../shared/i18n.js';
 import { fastestLine } from '../../shared/team-line.js';
 import { metricInfo } from '../../shared/metrics.js';
@@ -18,7 +18,15 @@ export function teamToMarkdown(table: TeamTable, ctx?: RedactContext, lang: Lang
   const head = [t('report:team.machine'), t('report:team.runtime'), t('report:team.place'), ...table.metrics.map((m) => `${metricInfo(m, lang).label} ×`), t('report:team.score')];
   const lines = [`# ${t('report:team.title')}`, '', `| ${head.map(cell).join(' | ')} |`, `| ${head.map((_, i) => (i > 2 ? '---:' : '---')).join(' | ')} |`];
   for (const row of table.rows) {
-    const cells = [row.machine, row.target, placeLabel(row.place, lang), ...table.metrics.map((m) => formatInterval(row.ratios[m]?.ratio ?? null, row.ratios[m]?.ci ?? null, lang)), row.score === null ? MISSING : formatInterval(row.score, null, lang)];
+    // The baseline row shows its own medians (its ratios are 1 by definition).
+    const value = (m: string): string =>
+      row.baseline
+        ? row.medians[m] === undefined
+          ? MISSING
+          : formatWithUnit(row.medians[m], metricInfo(m, lang).unit, lang)
+        : formatInterval(row.ratios[m]?.ratio ?? null, row.ratios[m]?.ci ?? null, lang);
+    const score = row.baseline ? t('report:card.baseline') : row.score === null ? MISSING : formatInterval(row.score, null, lang);
+    const cells = [row.machine, row.target, placeLabel(row.place, lang), ...table.metrics.map(value), score];
     lines.push(`| ${cells.map(cell).join(' | ')} |`);
   }
   const fast = fastestLine(table, lang);
