@@ -3,6 +3,8 @@ import type { Finding, Run } from '../../electron/shared/contract.js';
 import { adviseRuntime, advise } from '../../electron/engine/advisor/index.js';
 import { measuredGain, publishedGain, rankFindings } from '../../electron/engine/advisor/rank.js';
 import { gainText } from '../../electron/cli/advise.js';
+import { ev, type EvidenceKey } from '../../electron/engine/advisor/evidence.js';
+import { msg } from '../../electron/shared/finding-text.js';
 import { fixtureRuntimes } from './advisor-fixtures.js';
 
 const MAC = { platform: 'darwin' };
@@ -20,9 +22,20 @@ function run(id: string, shared: number, native: number): Run {
 
 describe('ranking findings by expected gain', () => {
   it('uses the published gain of the seeds when nothing is measured, then severity', () => {
-    expect(publishedGain({ setting: 'vmType', current: 'qemu', recommended: 'vz' })).toBeCloseTo(1096.65 / 156.01, 6);
-    expect(publishedGain({ setting: 'diskIo', current: 'default', recommended: 'io_uring' })).toBeCloseTo(9425 / 8213, 6);
-    expect(publishedGain({ setting: 'diskCache', current: 'writeback', recommended: 'none' })).toBeNull();
+    const quoting = (...keys: EvidenceKey[]) => ({ evidence: keys.map(ev) });
+    expect(publishedGain({ setting: 'vmType', current: 'qemu', recommended: 'vz', text: quoting('vzVirtiofs') })).toBeCloseTo(1096.65 / 156.01, 6);
+    expect(publishedGain({ setting: 'diskIo', current: 'default', recommended: 'io_uring', text: quoting('ioUring') })).toBeCloseTo(9425 / 8213, 6);
+    expect(publishedGain({ setting: 'diskCache', current: 'writeback', recommended: 'none', text: quoting('ioUring') })).toBeNull();
+    // The gain is the quoted evidence's: the same change quoting nothing, or other evidence, has none.
+    expect(publishedGain({ setting: 'vmType', current: 'qemu', recommended: 'vz' })).toBeNull();
+    expect(publishedGain({ setting: 'diskIo', current: 'default', recommended: 'io_uring', text: quoting('nic') })).toBeNull();
+    // Quoted inside another message counts (libvirt iothreads quotes io_uring in its sentence, for another setting: no gain).
+    expect(publishedGain({ setting: 'diskIo', current: 'threads', recommended: 'io_uring', text: { evidence: [msg('rule.libvirtIothreads.evidence', { ioUring: ev('ioUring') })] } })).toBeCloseTo(9425 / 8213, 6);
+    expect(publishedGain({ setting: 'iothreads', current: 0, recommended: 1, text: { evidence: [msg('rule.libvirtIothreads.evidence', { ioUring: ev('ioUring') })] } })).toBeNull();
+    // The exact change first, then any current value, then any value.
+    expect(publishedGain({ setting: 'nicModel', current: 'e1000e', recommended: 'virtio', text: quoting('nic') })).toBeCloseTo(432 / 394, 6);
+    expect(publishedGain({ setting: 'nicModel', current: 'ne2k_pci', recommended: 'virtio', text: quoting('nic') })).toBeNull();
+    expect(publishedGain({ setting: 'mount9pMsizeKiB', current: 128, recommended: 512, text: quoting('ninep') })).toBeCloseTo(46.21 / 45.11, 6);
     const rts = fixtureRuntimes();
     const ranked = rankFindings(advise([rts['rd-v4'], rts['libvirt-iothreads']], [], MAC));
     expect(ranked.map((f) => f.rank)).toEqual(ranked.map((_, i) => i + 1));

@@ -1,15 +1,11 @@
 import { DISK_TESTS, type RuntimeInfo, type TestId } from '../../shared/contract.js';
 import { TEST_CATALOGUE } from '../../shared/test-catalogue.js';
+import { RULES } from './index.js';
 
-/** The tests that measure the virtual disk itself with fio (what its io mode, cache and bus move). */
-const BLOCK_TESTS: TestId[] = TEST_CATALOGUE.filter((e) => e.tool === 'fio').map((e) => e.id);
-
-/** The tests whose numbers a setting moves: what to re-run to verify a change. */
+/** The tests whose numbers a setting moves, as its rules say (Rule.affects; every disk test when they do not): what to re-run to verify a change. */
 export function affectedTests(setting: string): TestId[] {
-  if (/^(diskIo|diskCache|diskBus|iothreads)$/.test(setting)) return [...BLOCK_TESTS];
-  if (/^nicModel$/.test(setting)) return ['net'];
-  if (/^redis/i.test(setting)) return ['redis'];
-  return [...DISK_TESTS]; // vmType, mountType, synced folders, 9p options: everything that touches the disk or the share
+  const tests = new Set(RULES.filter((r) => r.setting === setting).flatMap((r) => r.affects ?? DISK_TESTS));
+  return tests.size === 0 ? [...DISK_TESTS] : TEST_CATALOGUE.map((e) => e.id).filter((id) => tests.has(id));
 }
 
 /** What to re-run after applying a finding: this machine (the baseline) and the runtime's first target. */

@@ -1,48 +1,31 @@
-import type { Finding, MeasuredValue, MsgRef } from '../../shared/contract.js';
+import type { Finding, FindingText, MeasuredValue, MsgRef } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
 import { adviceEnglish } from '../../shared/message-english.js';
 import { metricInfo } from '../../shared/metrics.js';
-
-/**
- * Published gains (recommended ÷ current, for the metric the finding is about) from the seeds in
- * evidence.ts, with the advice catalogue's key of what was measured; keyed by `<setting>:<current>→<recommended>`, then `<setting>→<recommended>`. A finding
- * without a published number ranks by severity only.
- */
-const PUBLISHED_GAIN: Record<string, [number, string]> = {
-  // seed 000: QEMU + reverse-sshfs 156.01 MB/s -> VZ + virtiofs 1096.65 MB/s (VZ is what makes virtiofs possible).
-  'vmType:qemu→vz': [1096.65 / 156.01, 'gain.qemuToVz'],
-  // seed 000: reverse-sshfs 354.48 -> virtiofs 1096.65 MB/s; 9p 45.11 -> virtiofs 1096.65 MB/s.
-  'mountType:reverse-sshfs→virtiofs': [1096.65 / 354.48, 'gain.reverseSshfs'],
-  'mountType:sshfs→virtiofs': [1096.65 / 354.48, 'gain.reverseSshfs'],
-  'mountType:9p→virtiofs': [1096.65 / 45.11, 'gain.ninep'],
-  // seed 004: io default 8213 -> io_uring 9425 IOPS.
-  'diskIo→io_uring': [9425 / 8213, 'gain.ioUring'],
-  // seed 003: rtl8139 58.3 / e1000 394 -> paravirtual 432 Mbit/s.
-  'nicModel:rtl8139→virtio': [432 / 58.3, 'gain.nic'],
-  'nicModel:e1000→virtio': [432 / 394, 'gain.nic'],
-  'nicModel:e1000e→virtio': [432 / 394, 'gain.nicE1000e'],
-  // seed 002: docker tcp 52002 -> unix socket 90415 SET/s.
-  'redisTransport→unix': [90415 / 52002, 'gain.redis'],
-  // seed 000: msize 128 KiB 45.11 vs 512 KiB 46.21 MB/s.
-  'mount9pMsizeKiB→': [46.21 / 45.11, 'gain.msize'],
-};
+import { EVIDENCE_GAINS, evidenceKeysOf, type PublishedGain } from './evidence.js';
 
 const SEVERITY_ORDER: Record<Finding['severity'], number> = { high: 0, medium: 1, low: 2, info: 3 };
 
-/** The finding's expected gain from published evidence, when a seed measured this change. */
-export function publishedGain(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): number | null {
-  return publishedEntry(f)?.[0] ?? null;
+/** What a finding's published gain is read from: its change and the evidence it quotes. */
+type GainOf = Pick<Finding, 'setting' | 'current' | 'recommended'> & { text?: Pick<FindingText, 'evidence'> };
+
+/** The finding's expected gain from the published evidence it quotes, when that evidence measured this change (evidence.ts EVIDENCE_GAINS). */
+export function publishedGain(f: GainOf): number | null {
+  return publishedEntry(f)?.gain ?? null;
 }
 
-/** Which published measurement the gain comes from ("seed 004, 4k random-read IOPS"), as a message. */
-export function publishedGainSource(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): MsgRef | null {
-  const key = publishedEntry(f)?.[1];
-  return key ? msg(key) : null;
+/** Which published measurement the gain comes from ("4k random-read IOPS, QEMU io_uring"), as a message. */
+export function publishedGainSource(f: GainOf): MsgRef | null {
+  const basis = publishedEntry(f)?.basis;
+  return basis ? msg(basis) : null;
 }
 
-function publishedEntry(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): [number, string] | undefined {
+/** The quoted evidence's gain for this change: the exact change first, then any current value, then any value. */
+function publishedEntry(f: GainOf): PublishedGain | undefined {
+  const cur = String(f.current);
   const rec = f.recommended === null || f.recommended === undefined ? '' : String(f.recommended);
-  return PUBLISHED_GAIN[`${f.setting}:${String(f.current)}→${rec}`] ?? PUBLISHED_GAIN[`${f.setting}→${rec}`] ?? PUBLISHED_GAIN[`${f.setting}→`];
+  const gains = evidenceKeysOf(f.text?.evidence ?? []).flatMap((k) => EVIDENCE_GAINS[k] ?? []).filter((g) => g.setting === f.setting);
+  return gains.find((g) => g.from === cur && g.to === rec) ?? gains.find((g) => g.from === undefined && g.to === rec) ?? gains.find((g) => g.from === undefined && g.to === undefined);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
+import { TEST_CATALOGUE } from '../../shared/test-catalogue.js';
 
 /**
  * What a rule proposes for one runtime, before the user's own numbers are weighed: its texts as messages
@@ -44,7 +45,12 @@ export function thisHost(env: NodeJS.ProcessEnv = process.env): HostFacts {
   return { platform: p && PLATFORMS.has(p) ? p : process.platform };
 }
 
-/** One recommendation about one setting; adding a rule is one file plus one line in index.ts. */
+/**
+ * One recommendation about one setting, with everything the advisor knows of it: when it applies, the
+ * change and the evidence it quotes (its published gain is that evidence's: evidence.ts EVIDENCE_GAINS),
+ * how the user's numbers weigh, and the tests it affects. Adding a rule is one file plus one line in
+ * index.ts, and its texts.
+ */
 export interface Rule {
   /** Normalized setting name (the finding id is `<runtime id>/<setting>`). */
   setting: string;
@@ -54,7 +60,12 @@ export interface Rule {
   draft(rt: RuntimeInfo): Draft;
   /** Weighs the user's own numbers: returns the adjusted finding (severity, text.evidence, measured). */
   weigh?(f: Drafted, rt: RuntimeInfo, m: Measurements): Drafted;
+  /** The tests whose numbers the setting moves: what is re-run to verify the change (affected.ts); left out, every disk test. */
+  affects?: readonly TestId[];
 }
+
+/** The tests that measure the virtual disk itself with fio (what a disk's io mode, cache and bus move). */
+export const BLOCK_TESTS: readonly TestId[] = TEST_CATALOGUE.filter((e) => e.tool === 'fio').map((e) => e.id);
 
 /** Reads a setting as text (undefined when absent or not a scalar). */
 export function text(rt: RuntimeInfo, key: string): string | undefined {

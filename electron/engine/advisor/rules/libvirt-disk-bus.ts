@@ -2,12 +2,13 @@ import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
 import { msg } from '../../../shared/finding-text.js';
 import { domainDiff, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { text } from '../types.js';
+import { BLOCK_TESTS, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: a paravirtual virtio disk instead of emulated IDE/SATA. */
 export const libvirtDiskBus: Rule = {
   setting: 'diskBus',
+  affects: BLOCK_TESTS,
   applies: (rt) => isLibvirtVm(rt) && ['ide', 'sata', 'fdc', 'usb'].includes(text(rt, 'diskBus') ?? ''),
   draft: (rt) => {
     const d = mainDisk(rt);

@@ -1,12 +1,13 @@
 import type { Rule } from '../types.js';
 import { msg } from '../../../shared/finding-text.js';
 import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { text } from '../types.js';
+import { BLOCK_TESTS, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: cache='none' instead of a write-through cache mode on the main disk. */
 export const libvirtDiskCache: Rule = {
   setting: 'diskCache',
+  affects: BLOCK_TESTS,
   applies: (rt) => isLibvirtVm(rt) && ['writethrough', 'directsync'].includes(text(rt, 'diskCache') ?? ''),
   draft: (rt) => {
     const d = mainDisk(rt);

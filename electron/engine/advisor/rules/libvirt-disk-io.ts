@@ -2,12 +2,13 @@ import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
 import { msg } from '../../../shared/finding-text.js';
 import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { text } from '../types.js';
+import { BLOCK_TESTS, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
 /** libvirt: io='io_uring' on the main disk. */
 export const libvirtDiskIo: Rule = {
   setting: 'diskIo',
+  affects: BLOCK_TESTS,
   applies: (rt) => isLibvirtVm(rt) && ['default', 'threads'].includes(text(rt, 'diskIo') ?? ''),
   draft: (rt) => {
     const d = mainDisk(rt);

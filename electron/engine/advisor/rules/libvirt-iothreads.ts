@@ -2,11 +2,12 @@ import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
 import { msg } from '../../../shared/finding-text.js';
 import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { text } from '../types.js';
+import { BLOCK_TESTS, text } from '../types.js';
 
 /** libvirt: a dedicated I/O thread for the virtio disk. */
 export const libvirtIothreads: Rule = {
   setting: 'iothreads',
+  affects: BLOCK_TESTS,
   applies: (rt) => isLibvirtVm(rt) && Number(rt.settings.iothreads ?? 0) === 0 && text(rt, 'diskBus') === 'virtio',
   draft: (rt) => {
     const d = mainDisk(rt);

@@ -10,6 +10,7 @@ const SLOW = ['rtl8139', 'ne2k_pci', 'pcnet', 'e1000', 'e1000e', 'default'];
 /** libvirt: a virtio NIC instead of an emulated rtl8139/e1000. */
 export const libvirtNicModel: Rule = {
   setting: 'nicModel',
+  affects: ['net'],
   applies: (rt) => isLibvirtVm(rt) && SLOW.includes(text(rt, 'nicModel') ?? ''),
   draft: (rt) => {
     const cur = text(rt, 'nicModel') ?? 'default';

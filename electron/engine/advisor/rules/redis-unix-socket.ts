@@ -6,6 +6,7 @@ import { cite, round } from '../types.js';
 /** Redis next to the app: a unix socket instead of TCP (informational; applies once redis was measured). */
 export const redisUnixSocket: Rule = {
   setting: 'redisTransport',
+  affects: ['redis'],
   applies: (_rt, m) => m.has('redis'),
   draft: () => ({
     current: 'tcp',
