@@ -29,6 +29,7 @@ import { teamToCsv, teamToMarkdown } from './report/team-export.js';
 import { run } from './util/exec.js';
 import { resolveTargets, scratchDir } from './targets.js';
 import { sweepLeftovers, sweptMessage } from './store/leftovers.js';
+import { sweepStaleTempsUnder } from './util/atomic-write.js';
 
 /** The engine as every face (Electron main, `vmbench web`, CLI) uses it. */
 export interface Engine {
@@ -53,6 +54,8 @@ type Handlers = { [C in Channel]: (...args: RequestMap[C]['args']) => Promise<Re
 /** Creates the engine over a data directory. */
 export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' | 'cli' }): Engine {
   const dataDir = opts.dataDir ?? defaultDataDir();
+  // Temp files a killed write left in vmbench's own folders (runs, backups, caches) go at start; never a live writer's.
+  void sweepStaleTempsUnder(dataDir).catch(() => undefined);
   const store = new RunStore(dataDir);
   const plans = new PlanBook();
   const jobs = new JobManager();

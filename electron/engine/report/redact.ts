@@ -68,20 +68,73 @@ const SECRET_NAME = '(?:[A-Za-z0-9]+[_-])*(?:token|secret|password|passwd|pass|c
 const SECRET_PARAM = new RegExp(`(?<![A-Za-z0-9])(${SECRET_NAME})=(?!<credentials>)[^\\s,&#;"'\`<>)\\]}]+`, 'gi');
 /** user=/username= options (mount.cifs, sshfs): the value names a user. */
 const USER_PARAM = /(?<![A-Za-z0-9])(user(?:name)?)=(?!<user>)[^\s,&#;"'`<>)\]}]+/gi;
-/** Object keys whose value is a secret (password, apiKey, access_token, ...), compared without case, `_` and `-`. */
-const SECRET_KEY = /(?:token|secret|passw(?:or)?d|credentials?|apikey)$/;
+/** Object keys whose value is a secret (password, apiKey, access_token, private_key, ...), compared without case, `_` and `-`: the value goes whatever it holds. */
+const SECRET_KEY = /(?:token|secret|passw(?:or)?d|passphrase|credentials?|apikey|accesskey|secretkey|privatekey|privatekeyid|accountkey|sharedaccesskey|sharedaccesssignature|connectionstring|authorization)$/;
+/** Words of an object key that say its value names a host (remoteHost, docker_host, server, endpoint, registry, proxy, url): fully qualified names there go too. */
+const HOST_WORDS = new Set(['host', 'hosts', 'server', 'servers', 'remote', 'endpoint', 'endpoints', 'registry', 'proxy', 'address', 'addr', 'url', 'uri']);
+const namesHost = (key: string): boolean => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).some((w) => HOST_WORDS.has(w));
+/** A fully qualified host name (two labels or more, not after a lone `/` of a path); a file name (docker.sock, colima.yaml) is not one. */
+const FQDN = /(?<![\w.@-])(?<![^/]\/)(?<!^\/)(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+(?!(?:sock|socket|ya?ml|json|conf|toml|ini|img|iso|qcow2|raw|sh|txt|log|lock|pid)(?![\w-]))[A-Za-z][A-Za-z0-9-]*[A-Za-z](?![\w-])/g;
+/** Generic names every machine has (Docker's and Lima's names for the host): not identifying. */
+const GENERIC_HOST = /^(?:localhost|(?:host|gateway)\.(?:docker|lima|containers)\.internal|.*\.localhost)$/i;
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|)$/i;
 
-/** Redacts credentials (user:password@, token@) in URLs and SMB paths, secret parameters, and the host of remote-access URLs, shares and URLs that carried credentials. */
-function redactUrls(s: string): string {
-  return s
-    .replace(SECRET_PARAM, (_m, name: string) => `${name}=<credentials>`)
-    .replace(USER_PARAM, (_m, name: string) => `${name}=<user>`)
-    .replace(URL_AUTHORITY, (_m, scheme: string, userinfo: string | undefined, host: string) => {
+/** The token of a Bearer/Basic scheme without the header name counts only when it looks like one (12+ characters with a digit, `=`, `.`, `/`, `+`, `_` or `-`). */
+const tokenish = (t: string): boolean => t.length >= 12 && /[\d=./+_-]/.test(t);
+
+/**
+ * Every credential form an export must not show, in one table used by every export and card
+ * (Markdown, CSV and JSON of runs and comparisons, the share card and the before/after card all go
+ * through Redactor.text). Whole blocks first, then labelled values, then bare tokens, then the
+ * hosts of URLs and shares. A label is kept; its value becomes a placeholder.
+ */
+export const CREDENTIAL_PATTERNS: readonly { what: string; re: RegExp; to: string | ((...m: string[]) => string) }[] = [
+  { what: 'PEM private key block (also inside a JSON string)', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g, to: '<private key>' },
+  { what: 'GCP service-account key material ("private_key", "private_key_id")', re: /("private_key(?:_id)?"\s*:\s*")(?:[^"\\]|\\.)*"/g, to: '$1<credentials>"' },
+  {
+    what: 'Authorization / Proxy-Authorization header (Bearer, Basic, Token, ...)',
+    re: /\b((?:Proxy-)?Authorization["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Negotiate|NTLM|Digest|AWS4-HMAC-SHA256)\s+)?(?!<credentials>)[^\s"'<>,;]+/gi,
+    to: (_m, label: string, scheme: string | undefined) => `${label}${scheme ? `${scheme} ` : ''}<credentials>`,
+  },
+  {
+    what: 'Bearer or Basic token without the header name',
+    re: /\b(Bearer|Basic)\s+(?!<credentials>)([A-Za-z0-9\-._~+/]+=*)/gi,
+    to: (m: string, scheme: string, tok: string) => (tokenish(tok) ? `${scheme} <credentials>` : m),
+  },
+  { what: 'JWT (three base64url parts)', re: /(?<![\w-])eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*(?![\w-])/g, to: '<credentials>' },
+  { what: 'AWS access key id (AKIA/ASIA + 16)', re: /(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])/g, to: '<credentials>' },
+  {
+    what: 'AWS secret access key, labelled (ini, environment, JSON)',
+    re: /\b((?:aws_?)?secret_?access_?key|aws_?secret(?:_?key)?)(["']?\s*[:=]\s*["']?)(?!<credentials>)[A-Za-z0-9/+]{16,}={0,2}/gi,
+    to: '$1$2<credentials>',
+  },
+  { what: 'Azure connection string key or signature', re: /\b(AccountKey|SharedAccessKey|SharedAccessSignature)=(?!<credentials>)[^;\s"'<>]+/gi, to: '$1=<credentials>' },
+  { what: 'name=value with a secret name (password=, ?token=, --api-key=)', re: SECRET_PARAM, to: '$1=<credentials>' },
+  { what: 'user=/username= option', re: USER_PARAM, to: '$1=<user>' },
+  {
+    what: 'URL credentials, and the host of remote-access URLs (smb://, cifs://, ssh://, tcp://) and of URLs that carried credentials',
+    re: URL_AUTHORITY,
+    to: (_m, scheme: string, userinfo: string | undefined, host: string) => {
       const hideHost = (userinfo !== undefined || REMOTE_SCHEME.test(scheme)) && !LOCAL_HOST.test(host) && host !== '<host>';
       return `${scheme}://${userinfo !== undefined ? '<credentials>@' : ''}${hideHost ? '<host>' : host}`;
-    })
-    .replace(UNC, (_m, pre: string, slashes: string, userinfo: string | undefined) => `${pre}${slashes}${userinfo !== undefined ? '<credentials>@' : ''}<host>`);
+    },
+  },
+  {
+    what: 'UNC and //server/share paths: credentials and server',
+    re: UNC,
+    to: (_m, pre: string, slashes: string, userinfo: string | undefined) => `${pre}${slashes}${userinfo !== undefined ? '<credentials>@' : ''}<host>`,
+  },
+];
+
+/** Applies CREDENTIAL_PATTERNS in order. */
+function redactCredentials(s: string): string {
+  for (const { re, to } of CREDENTIAL_PATTERNS) s = s.replace(re, to as (...m: string[]) => string);
+  return s;
+}
+
+/** Fully qualified host names in a value that names a host. */
+function redactHostNames(s: string): string {
+  return s.replace(FQDN, (h) => (GENERIC_HOST.test(h) ? h : '<host>'));
 }
 
 /** Addresses that say nothing about the machine: loopback and unspecified. */
@@ -121,7 +174,7 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
 
   return {
     text(input: string, versionish = false): string {
-      let s = redactUrls(input);
+      let s = redactCredentials(input);
       const learned = new Set<string>();
       for (const re of homeRes) s = s.replace(re, '~');
       s = s.replace(GENERIC_HOME, (_m, prefix: string, name: string, at: number, all: string) => {
@@ -149,17 +202,29 @@ export function redactText(s: string, ctx?: RedactContext): string {
   return makeRedactor(ctx).text(s);
 }
 
-function redactValue(v: unknown, r: Redactor, versionish: boolean): unknown {
-  if (typeof v === 'string') return r.text(v, versionish);
-  if (Array.isArray(v)) return v.map((x) => redactValue(x, r, versionish));
+/** A secret by its name: every value but a flag or nothing becomes a placeholder. */
+const secretValue = (x: unknown): unknown => (x === null || x === undefined || typeof x === 'boolean' ? x : '<credentials>');
+const bareKey = (k: string): string => k.toLowerCase().replace(/[_-]/g, '');
+
+function redactValue(v: unknown, r: Redactor, versionish: boolean, hostish = false): unknown {
+  if (typeof v === 'string') {
+    const s = r.text(v, versionish);
+    return hostish ? redactHostNames(s) : s;
+  }
+  if (Array.isArray(v)) return v.map((x) => redactValue(x, r, versionish, hostish));
   if (v !== null && typeof v === 'object') {
+    const obj = v as Record<string, unknown>;
+    // A comparison's setting change ({setting, a, b}): the setting's name says what a and b are.
+    const named = typeof obj.setting === 'string' && 'a' in obj && 'b' in obj ? obj.setting : undefined;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-      const bare = k.toLowerCase().replace(/[_-]/g, '');
+    for (const [k, x] of Object.entries(obj)) {
+      const bare = bareKey(k);
       if (DROP_KEYS.has(bare)) continue;
       // Keys are free text too (a setting, tool or parameter name read from a guest or a file).
       const key = r.text(k);
-      out[key] = SECRET_KEY.test(bare) && (typeof x === 'string' || typeof x === 'number') ? '<credentials>' : redactValue(x, r, versionish || VERSION_KEY.test(k));
+      const side = named !== undefined && (k === 'a' || k === 'b');
+      if (SECRET_KEY.test(bare) || (side && SECRET_KEY.test(bareKey(named)))) out[key] = secretValue(x);
+      else out[key] = redactValue(x, r, versionish || VERSION_KEY.test(k), hostish || namesHost(k) || (side && namesHost(named)));
     }
     return out;
   }

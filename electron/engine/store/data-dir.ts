@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { EngineError, engineError, writeWhy } from '../errors.js';
 import { atomicWrite } from '../util/atomic-write.js';
+import { pidAlive } from '../util/pid-alive.js';
 
 /** Free space a run needs in the data folder for its history file and logs. */
 export const RUN_SPACE_BYTES = 16 * 1024 * 1024;
@@ -53,15 +54,6 @@ export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES)
   }
 }
 
-/** Whether a process with this pid is alive (EPERM: alive, owned by someone else). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Takes the data folder's run lock (run.lock with the owner's pid): one run at a time per data folder.

@@ -2,7 +2,7 @@ import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MsgRef } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
-import { pidAlive } from './data-dir.js';
+import { pidAlive } from '../util/pid-alive.js';
 
 /** A work folder of a bench script: .vmbench-<pid of the script>-<random> (bench-scripts/lib.sh vb_mkwork). */
 const WORK_DIR = /^\.vmbench-(\d+)-\d+$/;

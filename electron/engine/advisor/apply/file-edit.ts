@@ -1,4 +1,5 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
+import { Document, Scalar, isMap, isScalar, parse as parseYaml, parseDocument } from 'yaml';
 import type { Finding, RuntimeInfo } from '../../../shared/contract.js';
 import { engineError } from '../../errors.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
@@ -46,11 +47,7 @@ export function fileEditFor(finding: Finding, rt: RuntimeInfo): FileEdit {
 /** The edited file content, re-derived from the current content (never a blind patch). */
 export function editText(current: string, edit: FileEdit): string {
   if (edit.format === 'json') return editJson(current, edit.key, edit.value);
-  if (edit.format === 'yaml') {
-    const re = new RegExp(`^${edit.key.replace(/[.]/g, '\\.')}:[^\\n]*$`, 'm');
-    if (re.test(current)) return current.replace(re, `${edit.key}: ${edit.value}`);
-    return `${current}${current.endsWith('\n') || current === '' ? '' : '\n'}${edit.key}: ${edit.value}\n`;
-  }
+  if (edit.format === 'yaml') return editYaml(current, edit.key, edit.value);
   const lines = setSyncedFolderType(current, edit.guest, edit.host, edit.type).split('\n');
   for (const setting of edit.providerLines ?? []) addProviderSetting(lines, setting);
   return lines.join('\n');
@@ -79,7 +76,12 @@ function addProviderSetting(lines: string[], setting: string): void {
   const same = new RegExp(`^\\s*${v}\\.${name}\\b${key ? `\\s*\\(?\\s*${key}\\b` : ''}`);
   for (let i = at + 1; i < lines.length && !/^\s*end\b/.test(code[i]); i++) {
     if (same.test(code[i])) {
-      lines[i] = line;
+      // The line's own indentation, quotes and trailing comment stay; only its code after the indentation changes.
+      const own = code[i].trimEnd();
+      const ownIndent = /^\s*/.exec(own)![0];
+      let body = `${v}.${name}${rest}`;
+      if (/'/.test(own) && !/"/.test(own)) body = body.replace(/"([^"\\#']*)"/g, "'$1'");
+      lines[i] = ownIndent + body + lines[i].slice(own.length);
       return;
     }
   }
@@ -95,30 +97,84 @@ export function hasEdit(content: string, edit: FileEdit): boolean {
     const got = v && typeof v === 'object' && 'value' in (v as object) ? (v as { value: unknown }).value : v;
     return JSON.stringify(got) === JSON.stringify(edit.value);
   }
-  if (edit.format === 'yaml') return content.split('\n').includes(`${edit.key}: ${edit.value}`);
+  if (edit.format === 'yaml') {
+    const doc = parseDocument(content);
+    return !doc.errors.length && isMap(doc.contents) && sameValue(doc.get(edit.key), yamlValue(edit.value));
+  }
   const folder = parseVagrantfile(content).syncedFolders.find((f) => f.guestPath.replace(/\/+$/, '') === edit.guest.replace(/\/+$/, ''));
   if (folder?.options.type !== edit.type) return false;
-  const lines = rubyCodeLines(content);
+  // A setting written with the file's single quotes ('memfd') holds as well as the double-quoted one.
+  const lines = rubyCodeLines(content).map((l) => l.replace(/'([^'\\#"]*)'/g, '"$1"'));
   const settings = (edit.providerLines ?? []).map((l) => l.replace(/^libvirt\./, ''));
   return settings.every((s) => lines.some((l) => new RegExp(`^\\s*\\w+\\.${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`).test(l)));
 }
 
-/** Sets one top-level key of a JSON settings file, changing only that value's text (formatting, order, big numbers and duplicate keys stay). */
-export function editJson(current: string, key: string, value: unknown): string {
+/**
+ * Sets one key of a JSON (with comments) settings file, changing only that value's text: comments on
+ * and around its line, formatting, order, big numbers and duplicate keys stay. `key` is a top-level
+ * name or the path of a nested one (Rancher Desktop's ['virtualMachine', 'memoryInGB']).
+ */
+export function editJson(current: string, key: string | string[], value: unknown): string {
   const errors: ParseError[] = [];
   const bom = current.startsWith('\uFEFF') ? '\uFEFF' : '';
   const text = current.slice(bom.length);
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (!root || errors.length || root.type !== 'object') throw engineError('invalid-input', 'errors.apply.notJsonObject');
-  const old = findNodeAtLocation(root, [key]);
+  const keyPath = typeof key === 'string' ? [key] : key;
+  const old = findNodeAtLocation(root, keyPath);
   // settings.json may hold {value, locked}: keep the shape, refuse a locked key.
-  let path: (string | number)[] = [key];
+  let path: (string | number)[] = keyPath;
   if (old?.type === 'object' && findNodeAtLocation(old, ['value'])) {
-    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true) throw engineError('invalid-input', 'errors.apply.locked', { key });
-    path = [key, 'value'];
+    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true) throw engineError('invalid-input', 'errors.apply.locked', { key: keyPath.join('.') });
+    path = [...keyPath, 'value'];
   }
   const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const edits = modify(text, path, value, { formattingOptions: { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol } });
   return bom + applyEdits(text, edits);
+}
+
+/** The value a YAML value text stands for (`virtiofs`, `"virtiofs"` and `'virtiofs'` are the same string). */
+function yamlValue(text: string): unknown {
+  return parseYaml(text) as unknown;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+const QUOTING = new Set(['PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE']);
+
+/**
+ * Sets one top-level key of a YAML settings file by replacing the text of its value alone: the
+ * line's trailing comment, the comments and blank lines around it, key order, indentation, line
+ * ends and the value's quoting style (plain, 'single', "double") all stay. The document is read
+ * with the yaml package only to find where the value is and how it is quoted; nothing is
+ * re-serialised. A key that is absent is added as a last line. A file that is not a YAML mapping,
+ * a repeated key, or a value that is an alias or a nested block is refused (changed by hand).
+ */
+export function editYaml(current: string, key: string, valueText: string): string {
+  const doc = parseDocument(current);
+  const refuse = () => engineError('invalid-input', 'errors.apply.notYamlValue', { key });
+  if (doc.errors.length) throw refuse();
+  const want = yamlValue(valueText);
+  if (doc.contents === null || (isMap(doc.contents) && !doc.contents.has(key))) {
+    return `${current}${current.endsWith('\n') || current === '' ? '' : '\n'}${key}: ${valueText}\n`;
+  }
+  if (!isMap(doc.contents)) throw refuse();
+  const node = doc.getIn([key], true);
+  if (!isScalar(node) || !node.range) throw refuse();
+  if (sameValue(node.value, want)) return current;
+  const scalar = new Scalar(want);
+  // A string keeps the file's quotes; a plain string that would read as another type is quoted by the yaml package.
+  if (typeof want === 'string' && node.type && QUOTING.has(node.type)) scalar.type = node.type;
+  let text = new Document(scalar).toString({ lineWidth: 0 }).replace(/\r?\n$/, '');
+  if (text.includes('\n')) throw refuse();
+  const [start, end] = node.range;
+  // `key:` with no value, or `key: # comment`: keep a space on both sides of the new value.
+  if (start === end) {
+    if (!/\s/.test(current[start - 1] ?? '')) text = ` ${text}`;
+    if (current[start] === '#') text = `${text} `;
+  }
+  return current.slice(0, start) + text + current.slice(end);
 }
