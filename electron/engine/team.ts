@@ -1,5 +1,5 @@
 /**
- * The team table (issue 28): N runs, local or imported, as one row per machine × runtime × place with each
+ * The team table: N runs, local or imported, as one row per machine × runtime × place with each
  * headline metric's ratio to that machine's own native (same estimator and family rule as Compare), sortable
  * by a score, and the settings that differ between the best and the worst row.
  */

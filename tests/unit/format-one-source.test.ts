@@ -1,4 +1,4 @@
-// One formatter (issue 26): numbers, ratios, intervals, missing values and dates are written by
+// One formatter: numbers, ratios, intervals, missing values and dates are written by
 // electron/shared/format.ts alone. This reads every source file of src/ and electron/ and names the patterns a
 // second formatter leaves behind; src/lib/format.ts may only bind the UI's language to the module.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { msg } from '../../shared/finding-text.js';
 import { translator } from '../../shared/i18n.js';
 
 /**
- * Published numbers the rules quote, with source and conditions (shared/evidence.md). The text of each
+ * Published numbers the rules quote, with source and conditions (docs/evidence.md). The text of each
  * is the advice catalogue's `evidence.<key>` (English and Japanese); EVIDENCE_ROWS names the rows of
  * its Evidence table (`row.<id>.*`). Dates the sources do not state are marked so there.
  */
