@@ -4,37 +4,37 @@ import { adviceEnglish } from '../../shared/message-english.js';
 import { metricInfo } from '../../shared/metrics.js';
 
 /**
- * Published gains (recommended ÷ current, for the metric the finding is about) from the seeds in
- * evidence.ts, with the advice catalogue's key of what was measured; keyed by `<setting>:<current>→<recommended>`, then `<setting>→<recommended>`. A finding
+ * Published gains (recommended ÷ current, for the metric the finding is about) from the articles in
+ * docs/evidence.md, with the advice catalogue's key of what was measured; keyed by `<setting>:<current>→<recommended>`, then `<setting>→<recommended>`. A finding
  * without a published number ranks by severity only.
  */
 const PUBLISHED_GAIN: Record<string, [number, string]> = {
-  // seed 000: QEMU + reverse-sshfs 156.01 MB/s -> VZ + virtiofs 1096.65 MB/s (VZ is what makes virtiofs possible).
+  // killinsun (Zenn), Rancher Desktop shared-folder writes: QEMU + reverse-sshfs 156.01 MB/s -> VZ + virtiofs 1096.65 MB/s (VZ is what makes virtiofs possible).
   'vmType:qemu→vz': [1096.65 / 156.01, 'gain.qemuToVz'],
-  // seed 000: reverse-sshfs 354.48 -> virtiofs 1096.65 MB/s; 9p 45.11 -> virtiofs 1096.65 MB/s.
+  // the same article: reverse-sshfs 354.48 -> virtiofs 1096.65 MB/s; 9p 45.11 -> virtiofs 1096.65 MB/s.
   'mountType:reverse-sshfs→virtiofs': [1096.65 / 354.48, 'gain.reverseSshfs'],
   'mountType:sshfs→virtiofs': [1096.65 / 354.48, 'gain.reverseSshfs'],
   'mountType:9p→virtiofs': [1096.65 / 45.11, 'gain.ninep'],
-  // seed 004: io default 8213 -> io_uring 9425 IOPS.
+  // si1230.com, KVM io_uring: io default 8213 -> io_uring 9425 IOPS.
   'diskIo→io_uring': [9425 / 8213, 'gain.ioUring'],
-  // seed 003: rtl8139 58.3 / e1000 394 -> paravirtual 432 Mbit/s.
+  // d.ballade.jp, virtual NIC models: rtl8139 58.3 / e1000 394 -> paravirtual 432 Mbit/s.
   'nicModel:rtl8139→virtio': [432 / 58.3, 'gain.nic'],
   'nicModel:e1000→virtio': [432 / 394, 'gain.nic'],
   'nicModel:e1000e→virtio': [432 / 394, 'gain.nicE1000e'],
-  // seed 002: docker tcp 52002 -> unix socket 90415 SET/s.
+  // ksato9700 (Qiita), redis-benchmark on Docker for Mac: docker tcp 52002 -> unix socket 90415 SET/s.
   'redisTransport→unix': [90415 / 52002, 'gain.redis'],
-  // seed 000: msize 128 KiB 45.11 vs 512 KiB 46.21 MB/s.
+  // killinsun (Zenn): msize 128 KiB 45.11 vs 512 KiB 46.21 MB/s.
   'mount9pMsizeKiB→': [46.21 / 45.11, 'gain.msize'],
 };
 
 const SEVERITY_ORDER: Record<Finding['severity'], number> = { high: 0, medium: 1, low: 2, info: 3 };
 
-/** The finding's expected gain from published evidence, when a seed measured this change. */
+/** The finding's expected gain from published evidence, when a published article measured this change. */
 export function publishedGain(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): number | null {
   return publishedEntry(f)?.[0] ?? null;
 }
 
-/** Which published measurement the gain comes from ("seed 004, 4k random-read IOPS"), as a message. */
+/** Which published measurement the gain comes from ("si1230.com (2025), 4k random-read IOPS"), as a message. */
 export function publishedGainSource(f: Pick<Finding, 'setting' | 'current' | 'recommended'>): MsgRef | null {
   const key = publishedEntry(f)?.[1];
   return key ? msg(key) : null;
