@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds the Linux test guest the libvirt tests boot (shared/testing.md "Building a guest"):
+# Builds the Linux test guest the libvirt tests boot (docs/testing.md, "No internet: every image is built here"):
 # the one Debian bookworm minbase tree of scripts/build-guest-rootfs.sh (one debootstrap, which also
 # feeds the Docker test image) with systemd, the QEMU guest agent (started at boot), fio and the
 # tools later tests need; this adds the modules of a host kernel, a unit that mounts

@@ -1,4 +1,4 @@
-// `npm run perf:aa`: the A/A benchmark of issue 24 — a figure, not a test. N pairs (default 5) of two
+// `npm run perf:aa`: the A/A benchmark of adaptive trials — a figure, not a test. N pairs (default 5) of two
 // consecutive quick runs of This machine with the built CLI, each pair compared with
 // `vmbench compare --json`; per pair it prints the summary line and the flagged (voting, better or
 // worse) metrics with their ratio [interval] (electron/shared/format.ts formatInterval, bundled by

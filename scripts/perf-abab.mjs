@@ -1,4 +1,4 @@
-// Measurement that order cannot bias (issue 30), shared by perf.mjs, perf-docker.mjs and perf-libvirt.mjs:
+// Measurement that order cannot bias, shared by perf.mjs, perf-docker.mjs and perf-libvirt.mjs:
 // app and by-hand runs alternate in the same place in counterbalanced pairs (app first, then by hand first, ...), each after the
 // write-back settle the bench scripts use (lib.sh vb_settle: sync, then Dirty+Writeback <= 4 MiB, at
 // most 30 s). Each pair is printed, then the ratio app / by hand with its 95% interval from the same

@@ -1,4 +1,4 @@
-// `npm run perf`, live numbers and honest progress (issue 24): on a page of `vmbench web` showing This
+// `npm run perf`, live numbers and honest progress: on a page of `vmbench web` showing This
 // machine, click Benchmark my setup (This machine only, quick suite) with Results open and measure
 //  - the first-number latency: click -> the first trial value on screen (live numbers chip, Results chart);
 //  - the plan's estimate shown before the run (run-plan-total, once the engine's run.estimate answered) ÷ the run's

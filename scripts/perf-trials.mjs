@@ -1,4 +1,4 @@
-// `npm run perf`, adaptive trials (issue 24): from a stored quick run of This machine, each test's primary metric's
+// `npm run perf`, adaptive trials: from a stored quick run of This machine, each test's primary metric's
 // 95% interval (the verdicts' interval) after the suite's minimum of trials — what the run would have given without
 // adaptive trials — and after the trials it took, with the count and why it stopped; and the time the added trials cost
 // (the run's steps without them are their first script runs, result.timing).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# A private network + mount namespace for the Vagrant tests (shared/testing.md, "the network rule"):
+# A private network + mount namespace for the Vagrant tests (docs/testing.md, "The network rule"; docs/vagrant-tests.md):
 # vagrant-libvirt insists on a management network (192.168.121.0/24, DHCP by libvirt's dnsmasq)
 # and SSHes to the guest's address on it. Run in the root namespace, that traffic would go to a
 # private address on a host bridge, which the rule forbids; so libvirtd, its dnsmasq, the guest

@@ -9,11 +9,15 @@ import { formatTable } from './table.js';
 import { jsonText } from '../shared/terminal-safe.js';
 
 
-/** The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。"). */
+/**
+ * The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。").
+ * A sentence cut short keeps its source: a citation "(who, where, year: conditions" as the advice catalogue writes
+ * it ("(killinsun, Zenn, 2023 or later: …", "（d.ballade.jp、2010 年: …"), or the ddev and paolomainardi figures.
+ */
 export function oneLine(evidence: string, max = 110): string {
   const first = evidence.split(/(?<=[.)])\s+(?=[A-Z])|(?<=。)/)[0] ?? evidence;
   if (first.length <= max) return first;
-  const source = /[(（](seed \d+)|[(（](ddev|paolomainardi)/.exec(first);
+  const source = /[(（]([^()（）:：]+?[,、]\s?(?:19|20)\d{2}[^()（）:：]*)[:：]|[(（](ddev|paolomainardi)/.exec(first);
   const tag = source ? ` (${source[1] ?? source[2]})` : '';
   return `${first.slice(0, max - 1 - tag.length).trimEnd()}…${tag}`;
 }

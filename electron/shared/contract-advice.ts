@@ -22,7 +22,7 @@ export interface Finding {
   /** Expected gain (after ÷ before on the finding's metric), and whether it is the user's own number or a published one. */
   gain?: number | null;
   gainSource?: 'measured' | 'published' | null;
-  /** What the gain was measured on ("seed 000, shared-folder writes, reverse-sshfs → virtiofs", or "your own runs"). */
+  /** What the gain was measured on ("killinsun on Zenn, shared-folder writes, reverse-sshfs → virtiofs", or "your own runs"). */
   gainBasis?: string;
   /** The user's own numbers say this is already fine: listed last. */
   alreadyFine?: boolean;

@@ -31,7 +31,7 @@ export interface Stat {
   max: number;
   n: number;
 }
-/** Metric name (design.md: write_MBps, read_iops, clat_p99_us, ...) to its statistic. */
+/** Metric name (docs/bench-protocol.md: write_MBps, read_iops, clat_p99_us, ...) to its statistic. */
 export type Metrics = Record<string, Stat>;
 
 /** A mounted filesystem as seen from inside a target. */
@@ -184,7 +184,7 @@ export interface TargetInfo {
   places: Place[];
 }
 
-/** A runtime as detected (design.md `vmbench detect --json`). */
+/** A runtime as detected (one entry of `vmbench detect --json`). */
 export interface RuntimeInfo {
   id: string;
   kind: string;

@@ -1,5 +1,5 @@
 /**
- * One text per message (issue 26): a message the engine makes travels as a reference (MsgRef) into the
+ * One text per message: a message the engine makes travels as a reference (MsgRef) into the
  * catalogues, and the English field the JSON contract keeps beside it (an error's `message`, a runtime's
  * `reason`, a plan's `notes`, a restart's `why`, a finding's `evidence`/`risk`/steps/`gainBasis`) is derived
  * here from the en catalogue, never written by hand. Faces render the reference in the reader's language

@@ -202,7 +202,7 @@ export const TEST_CATALOGUE = [
 ] as const satisfies readonly TestSpec[];
 
 type Entry = (typeof TEST_CATALOGUE)[number];
-/** The tests of the suite (design.md). */
+/** The tests of the suite (docs/bench-protocol.md, "Tests and metric names"). */
 export type TestId = Entry['id'];
 /** The tests of one kind. */
 export type TestOfKind<K extends TestKind> = Extract<Entry, { kind: K }>['id'];

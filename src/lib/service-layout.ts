@@ -31,7 +31,7 @@ export interface LayoutRow {
   cells: LayoutCell[];
 }
 
-/** One service table of one target, laid out like the seed articles' tables. */
+/** One service table of one target, laid out like the published articles' tables (docs/evidence.md). */
 export interface LayoutTable {
   test: ServiceTest;
   title: string;

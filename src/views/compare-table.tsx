@@ -37,7 +37,7 @@ function Spread({ s, n }: { s: [number, number] | null; n: number }): JSX.Elemen
   );
 }
 
-/** The seed-004-style table: metric, before, after (each with its spread), the ratio with its interval (the one number of change), verdict. */
+/** A before/after table as the io_uring article in docs/evidence.md draws it: metric, before, after (each with its spread), the ratio with its interval (the one number of change), verdict. */
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
   const { t } = useUi();
   const groups = groupRows(comparison.rows);

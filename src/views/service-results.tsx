@@ -18,7 +18,7 @@ function cellContent(run: Run, c: LayoutCell, t: TFunction<'ui'>, lang: Lang): C
 }
 
 /**
- * The service results of a run laid out like the seed articles' tables, one section per target:
+ * The service results of a run laid out like the published articles' tables (docs/evidence.md), one section per target:
  * Redis SET/GET over TCP / unix socket / across containers with unix/TCP, HTTP static file and
  * small site per place with shared/guest, TCP throughput both ways. Nothing when the run has none.
  */

@@ -62,11 +62,11 @@ describe('What to change in Japanese', () => {
     const card = page.locator('[data-testid="advice-card"][data-finding-id="rancher-desktop/vmType"]');
     expect(await card.locator('.advice-title').textContent()).toBe('Rancher Desktop の仮想マシンを Apple Virtualization（VZ）に切り替える');
     expect(await card.locator('.advice-effect').textContent()).toMatch(/^Rancher Desktop の VZ \+ virtiofs は 1096\.65 MB\/s/);
-    expect(await card.locator('.advice-yours').textContent()).toMatch(/^公表値から 7\.03 倍の見込み（seed 000、/);
+    expect(await card.locator('.advice-yours').textContent()).toMatch(/^公表値から 7\.03 倍の見込み（killinsun（Zenn）、/);
     await card.getByText('根拠', { exact: true }).click();
     const table = card.getByTestId('evidence-table');
     expect(await table.locator('thead th').allTextContents()).toEqual(['出典', '日付', 'マシン', '数値']);
-    expect(await table.locator('tbody tr td').first().textContent()).toBe('ブログ記事「Rancher Desktop のデフォルト設定は遅い？」（Zenn）');
+    expect(await table.locator('tbody tr td').first().textContent()).toBe('ブログ記事「Rancher Desktop のデフォルト設定は遅い？」（killinsun、Zenn）');
     const text = (await page.locator('[data-testid="advice-list"]').textContent()) ?? '';
     expect(text).not.toMatch(LEAK);
     for (const width of [1440, 1024]) {

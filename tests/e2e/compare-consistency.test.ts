@@ -1,4 +1,4 @@
-// Compare says one thing everywhere (issue 24): for a stored A/A pair and a stored pair with a real change,
+// Compare says one thing everywhere: for a stored A/A pair and a stored pair with a real change,
 // the table, the chart and the share card show the same ratio [interval] for every voting row, the chart
 // mutes what is within noise, the card lists the flagged rows (and reads "No significant change" for A/A),
 // and no row shows two different changes.
@@ -205,7 +205,7 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
   });
 });
 
-describe('bar labels on the Results charts (issue 24)', () => {
+describe('bar labels on the Results charts', () => {
   it('puts each bar label after its whisker, never over it', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('nav-results').click();

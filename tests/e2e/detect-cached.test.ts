@@ -1,7 +1,7 @@
 // Detection appears at once: the last detection is shown (with its age) while a fresh one runs, each
 // runtime kind streams in as it answers, and a hung CLI shows "checking…" and then its time-out reason.
 // limactl cannot be installed here; the stub replays the real `limactl list --json` capture of
-// lima-vm/lima PR 308 (../shared/fixtures/lima/SOURCES.txt), and hangs once the test says so.
+// lima-vm/lima PR 308 (tests/fixtures/captures/lima/SOURCES.txt), and hangs once the test says so.
 // The hung kind is "checking" only until its 4 s time-out, so nothing here polls the page inside that
 // window (a loaded machine may not even render it): the page records every state it commits, and the
 // test's own event socket records whether limactl was still hanging when This machine's answer went out.
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { violationsInBothThemes } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
   hangFlag = join(stub.root, 'hang');
   hungMark = join(stub.root, 'hung');
   stoppedMark = join(stub.root, 'stopped');
-  const capture = shared('lima/list-json.lima-pr308-2021.ndjson');
+  const capture = captured('lima/list-json.lima-pr308-2021.ndjson');
   const q = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
   const limactl = join(stub.bin, 'limactl');
   writeFileSync(

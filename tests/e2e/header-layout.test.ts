@@ -1,6 +1,6 @@
 // The header at 1440, 1024 and 800 px: the primary button stays inside the viewport and clear of the title,
 // the plan lists each chosen target with an estimate, and the run panel stays in view and takes focus.
-// At 1024 and 1280 px it is one compact band in English and Japanese (issue 25: it took 207 px, 27% of a 768 px window).
+// At 1024 and 1280 px it is one compact band in English and Japanese (it used to take 207 px, 27% of a 768 px window).
 // The first load asks the engine for app.info once, and brings neither the charts (recharts) nor the views not shown.
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

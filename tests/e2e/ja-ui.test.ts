@@ -74,7 +74,7 @@ describe('the UI in Japanese', () => {
     expect(await page.locator('[data-testid="run-plan-item"][data-target="local"] .run-plan-name').innerText()).toBe('このマシン');
   });
 
-  it('asks for the app info, the run list and the newest run once each on load (issue 25: 3, 2 and 2 times before)', async () => {
+  it('asks for the app info, the run list and the newest run once each on load (3, 2 and 2 times before)', async () => {
     await expect.poll(() => apiCalls.includes('runs.get'), { timeout: 30_000 }).toBe(true);
     await page.getByTestId('detect-status').filter({ hasText: /を検出（/ }).waitFor({ timeout: 60_000 });
     const count = (c: string): number => apiCalls.filter((x) => x === c).length;
@@ -162,7 +162,7 @@ describe('the UI in Japanese', () => {
   });
 });
 
-// The catalogues are not in the first load (issue 25/26): each is a chunk of its own, the page fetches its
+// The catalogues are not in the first load: each is a chunk of its own, the page fetches its
 // language's words before it renders, and a switch to a language not fetched yet waits for its words.
 describe('the catalogues come as chunks of their own', () => {
   const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(leaves) : []);

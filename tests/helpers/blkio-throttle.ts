@@ -1,4 +1,4 @@
-// A real, known slowdown for verdict tests (shared/testing.md "Making a real change by construction"):
+// A real, known slowdown for verdict tests (docs/testing.md, "Making a real change by construction"):
 // a cgroup v1 blkio child whose throttle limits the whole disk under a folder, and a command started
 // inside it. Only I/O that bypasses the page cache (O_DIRECT, as the bench scripts' fio does) from
 // processes in the cgroup is limited; everything else on the machine runs as before.

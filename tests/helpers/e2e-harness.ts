@@ -18,7 +18,7 @@ export function shotsDir(name: string): string {
   return dir;
 }
 
-/** The Chromium flags that work on the test machines (shared/testing.md). */
+/** The Chromium flags that work on the test machines (docs/testing.md). */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 
 /** A running `vmbench web` with its own data folder. */

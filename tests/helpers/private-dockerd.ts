@@ -1,4 +1,4 @@
-// A dockerd of the test's own on a private socket (testing.md): --bridge=none --iptables=false, its own
+// A dockerd of the test's own on a private socket (docs/testing.md, "The network rule"): --bridge=none --iptables=false, its own
 // data-root on a real disk and exec-root, and a proxy on a closed loopback port so that any pull it
 // might attempt can never leave the machine. Plus the images of scripts/build-test-image.sh. The live host
 // stream's files share one such daemon (shared-dockerd.ts) through startDockerTestEnv.

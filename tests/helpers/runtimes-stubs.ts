@@ -1,7 +1,7 @@
 /**
  * Test doubles for runtime CLIs that cannot exist on Linux (rdctl, orb, Docker Desktop's docker,
  * colima, limactl, podman machine): small sh scripts on PATH that only replay REAL captures from
- * ../shared/fixtures or tests/fixtures/runtimes (cat, or a truncated copy for the garbage case), or
+ * tests/fixtures/captures or tests/fixtures/runtimes (cat, or a truncated copy for the garbage case), or
  * hang (exec sleep) for the time-out case. An unmatched command exits 1 saying no capture exists.
  */
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,14 +10,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-/** The shared fixtures (real captures, with provenance) beside the repository. */
-export const SHARED_FIXTURES = resolve(repoRoot, '..', 'shared', 'fixtures');
+/** Real captures of runtime CLIs and settings files copied from public sources (provenance in SOURCES.txt / *.source.txt beside them). */
+export const CAPTURES = resolve(repoRoot, 'tests', 'fixtures', 'captures');
 /** Real captures made for these tests (provenance in SOURCES.txt / *.source.txt beside them). */
 export const LOCAL_FIXTURES = resolve(repoRoot, 'tests', 'fixtures', 'runtimes');
 
-/** Absolute path of a shared fixture ("docker-desktop/settings-store.marslo-v40.json"). */
-export function shared(rel: string): string {
-  return join(SHARED_FIXTURES, rel);
+/** Absolute path of a public capture ("docker-desktop/settings-store.marslo-v40.json"). */
+export function captured(rel: string): string {
+  return join(CAPTURES, rel);
 }
 
 /** Absolute path of a local fixture ("orbstack/orb-version.2.0.5.txt"). */

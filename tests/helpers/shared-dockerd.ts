@@ -1,4 +1,4 @@
-// The live host stream's one dockerd (issue 23: "starts one dockerd"): a private daemon (private-dockerd.ts:
+// The live host stream's one dockerd: a private daemon (private-dockerd.ts:
 // --bridge=none, no iptables, a closed proxy) with the test images loaded, started detached by the first file
 // that asks and reused by the next ones, as the VM stream shares its guest (scripts/shared-test-guest.mjs: the
 // same lock and run folder). A file gets it only clean: no container, no volume and exactly the test images; a

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Finding, Run } from '../../electron/shared/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { runCli } from '../helpers/cli.js';
 
 const MAC = process.platform === 'darwin';
@@ -14,8 +14,8 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
   };
   beforeAll(() => {
     stub = makeStubEnv(
-      { limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] },
-      { '.config/rancher-desktop/settings.json': shared('rancher-desktop/rdctl-list-settings.v10-macos.json') },
+      { limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson') }] },
+      { '.config/rancher-desktop/settings.json': captured('rancher-desktop/rdctl-list-settings.v10-macos.json') },
     );
   }, 300_000);
   afterAll(() => stub?.cleanup());

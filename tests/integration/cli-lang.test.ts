@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
 import { runCli } from '../helpers/cli.js';
-import { MAC_DD_STORE, makeStubEnv, shared } from '../helpers/runtimes-stubs.js';
+import { MAC_DD_STORE, makeStubEnv, captured } from '../helpers/runtimes-stubs.js';
 
 
 describe('vmbench CLI language (built bundle, real fio)', () => {
@@ -132,11 +132,11 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     const stub = makeStubEnv(
       {
         docker: [
-          { args: '*"--context desktop-linux version"*', stdout: shared('docker-desktop/docker-version.dd-4.33.0-arm64.txt') },
-          { args: '*"--context desktop-linux info"*', stdout: shared('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt') },
+          { args: '*"--context desktop-linux version"*', stdout: captured('docker-desktop/docker-version.dd-4.33.0-arm64.txt') },
+          { args: '*"--context desktop-linux info"*', stdout: captured('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt') },
         ],
       },
-      { [MAC_DD_STORE]: shared('docker-desktop/settings-store.marslo-v40.json') },
+      { [MAC_DD_STORE]: captured('docker-desktop/settings-store.marslo-v40.json') },
     );
     try {
       await mkdir(join(stub.home, '.docker', 'run'), { recursive: true });

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { runCli } from '../helpers/cli.js';
 
 /** The machine folder named in the capture (machine e8ad859, virtualbox). */
@@ -40,7 +40,7 @@ describe('vmbench apply shows a Vagrantfile plan that leaves heredocs alone (bui
     mkdirSync(machineDir);
     writeFileSync(join(machineDir, 'Vagrantfile'), VAGRANTFILE);
     const status = join(work, 'global-status.txt');
-    writeFileSync(status, readFileSync(shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt'), 'utf8').split(CAPTURED_DIR).join(machineDir));
+    writeFileSync(status, readFileSync(captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt'), 'utf8').split(CAPTURED_DIR).join(machineDir));
     stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: status }] });
   }, 300_000);
   afterAll(() => {

@@ -1,6 +1,6 @@
 // What to change, end to end, on two setups:
 // - a Mac setup replayed on this Linux machine: Rancher Desktop's real captured settings (QEMU +
-//   reverse-sshfs, shared/fixtures/rancher-desktop) under a stub HOME, with VMBENCH_HOST_PLATFORM=darwin
+//   reverse-sshfs, tests/fixtures/captures/rancher-desktop) under a stub HOME, with VMBENCH_HOST_PLATFORM=darwin
 //   standing in for the Mac, and a real libvirt domain with an IDE disk and default io (defined, not started);
 // - a live run: the VM stream's shared libvirt test guest (scripts/shared-test-guest.mjs: default io, no 9p
 //   share, so only its disk is measured; verdicts-throttle-libvirt reads the same one, and it boots here when
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DetectResult, Finding } from '../../electron/shared/contract.js';
 import { virsh } from '../../scripts/libvirt-test-guest.mjs';
 import { sharedGuest, stopSharedGuest } from '../../scripts/shared-test-guest.mjs';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const URI = 'qemu:///system';
@@ -60,7 +60,7 @@ async function cards(page: Page): Promise<{ id: string; rank: number; apply: boo
 
 beforeAll(async () => {
   execFileSync('sh', [join(ROOT, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'inherit', 'inherit'], timeout: 900_000 });
-  stub = makeStubEnv({}, { '.config/rancher-desktop/settings.json': shared('rancher-desktop/rdctl-list-settings.v10-macos.json') });
+  stub = makeStubEnv({}, { '.config/rancher-desktop/settings.json': captured('rancher-desktop/rdctl-list-settings.v10-macos.json') });
   work = mkdtempSync(join(tmpdir(), 'vmbench-adv-'));
   const disk = join(work, 'ide.qcow2');
   execFileSync('qemu-img', ['create', '-q', '-f', 'qcow2', disk, '32M']);

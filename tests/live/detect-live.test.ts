@@ -1,5 +1,5 @@
 /**
- * Live detection against real components (testing.md): a dockerd of our own on a private socket,
+ * Live detection against real components (docs/testing.md): a dockerd of our own on a private socket,
  * a libvirtd with a real (defined, never started) QEMU domain, and Debian's real vagrant CLI.
  * scripts/setup-live.sh installs and starts what is missing (as root). Network rule: dockerd runs
  * with --bridge=none --iptables=false and no container; the domain is never started; libvirt's

@@ -16,7 +16,7 @@ import { readDetectCache, saveDetectCache } from '../../electron/engine/detect-c
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { writeWindowState, readWindowState } from '../../electron/app/window-state.js';
 import { makeRun, result } from '../helpers/make-run.js';
-import { shared } from '../helpers/runtimes-stubs.js';
+import { captured } from '../helpers/runtimes-stubs.js';
 import { runCli } from '../helpers/cli.js';
 
 const RUN_ID = '2026-01-15T09-30-00-test-multi';
@@ -144,7 +144,7 @@ describe('writes on a full disk leave the earlier file or the new one, never a p
     const homeDir = join(base, 'apply-home');
     const settings = join(homeDir, REL);
     mkdirSync(dirname(settings), { recursive: true });
-    copyFileSync(shared('docker-desktop/settings-store.fresh-install-v43.json'), settings);
+    copyFileSync(captured('docker-desktop/settings-store.fresh-install-v43.json'), settings);
     const original = readFileSync(settings, 'utf8');
     const path = `~/${REL}`;
     const finding: Finding = { id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } };

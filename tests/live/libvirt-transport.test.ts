@@ -1,5 +1,5 @@
 /**
- * The libvirt guest-agent transport against a real guest (testing.md "Building a guest"): the VM stream's
+ * The libvirt guest-agent transport against a real guest (docs/testing.md, "No internet: every image is built here"): the VM stream's
  * shared TCG test guest with its 9p share (scripts/shared-test-guest.mjs: the cached Debian image, a qcow2
  * overlay, direct kernel boot, QEMU user-mode networking — never libvirt's default network —, the guest-agent
  * channel and a 9p share of a host temp folder), which libvirt-services booted just before (booted here when

@@ -1,5 +1,5 @@
 // A run where one target fails: a private dockerd (the live host stream's shared one,
-// tests/helpers/shared-dockerd.ts; no network, testing.md) cannot build vmbench's
+// tests/helpers/shared-dockerd.ts; no network, docs/testing.md) cannot build vmbench's
 // bench image, so every Docker step fails with image-build-failed while This machine measures.
 // The run is partial in the banner, Results, History, the CLI (exit 3) and the card; the Docker
 // target gets its own banner with the fix in the app's terms and a Retry that re-runs only it.

@@ -1,4 +1,4 @@
-// A medium that cannot settle is recognised, not waited for (issue 30): dirty pages whose write-back
+// A medium that cannot settle is recognised, not waited for: dirty pages whose write-back
 // is held back by construction, then a real disk script, whose settle step must give up after its
 // bounded time-out and say how much was still dirty; the engine turns that into the method's words
 // and a warning (not a failure).

@@ -1,4 +1,4 @@
-// Verdicts on a change made by construction in a libvirt guest (issue 23, shared/testing.md "Making a
+// Verdicts on a change made by construction in a libvirt guest (docs/testing.md, "Making a
 // real change by construction"): quick rand-read through the product's libvirt guest-agent transport
 // on the VM stream's shared test guest without a 9p share (scripts/shared-test-guest.mjs: advice-view's live
 // run reads the same one; booted here when this file runs alone), once as it is (A) and once with QEMU's own

@@ -1,4 +1,4 @@
-// Verdicts on a change made by construction (issue 23, shared/testing.md "Making a real change by
+// Verdicts on a change made by construction (docs/testing.md, "Making a real change by
 // construction"): the same quick rand-read + seq-write on This machine, once as it is (A) and once
 // inside a cgroup v1 blkio throttle on the disk under the data folder (B: 200 read IOPS, 20 MB/s of
 // writes, against thousands of IOPS and hundreds of MB/s unthrottled). `vmbench compare A B --json`

@@ -6,8 +6,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The VM stream: every file that boots a TCG guest, runs Vagrant against libvirtd, or defines domains on
  * qemu:///system (another file's detection there would see them). vagrant-live first (the longest, its own
  * machine in its own namespace), then the users of the shared test guest (scripts/shared-test-guest.mjs), the
- * files that only read before the one that restarts it (issue 23: "Tests that restart or stop the guest run
- * last"): the two without a 9p share next to each other (one boot), advice-view last of them (its tuned setup
+ * files that only read before the one that restarts it (tests that restart or stop the guest run
+ * last): the two without a 9p share next to each other (one boot), advice-view last of them (its tuned setup
  * stops it); then libvirt-services (the kind with the share: the second boot) and libvirt-transport, which
  * reuses it, restarts it after applying io_uring and stops it, since the files after it detect every domain.
  * Then the short files (start-stopped has a guest of its own, the others define domains that never boot).

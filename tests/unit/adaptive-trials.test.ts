@@ -1,4 +1,4 @@
-// Adaptive trials' decision (issue 24) on recorded trial vectors: the primary metric's trials of real runs,
+// Adaptive trials' decision on recorded trial vectors: the primary metric's trials of real runs,
 // tests/fixtures/runs/aa-quick-{a,b}.json (two back-to-back quick runs of This machine recorded on 2026-11-26 on the
 // 2-CPU development VM while other work shared it; see verdicts-recorded-aa.test.ts). The interval is the verdicts'
 // (Welch's t on the logs, 95%); the decision is replayed one trial at a time as the runner takes them.

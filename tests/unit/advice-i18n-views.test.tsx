@@ -61,9 +61,9 @@ describe('findings in Japanese', () => {
     await i18n.changeLanguage('ja');
     const html = renderToStaticMarkup(<AdviceList detect={detectOf(['rd-v4', 'libvirt-iothreads', 'podman-default'])} runs={0} />);
     expect(html).toContain('rancher-desktop の仮想マシンを Apple Virtualization（VZ）に切り替える');
-    expect(html).toMatch(/公表値から \d+(\.\d+)? 倍の見込み（seed 000、共有フォルダへの書き込み、QEMU \+ reverse-sshfs → VZ \+ virtiofs）/);
+    expect(html).toMatch(/公表値から \d+(\.\d+)? 倍の見込み（killinsun（Zenn）、共有フォルダへの書き込み、QEMU \+ reverse-sshfs → VZ \+ virtiofs）/);
     expect(html).toContain('<th scope="col">出典</th>');
-    expect(html).toContain('ブログ記事「Rancher Desktop のデフォルト設定は遅い？」（Zenn）');
+    expect(html).toContain('ブログ記事「Rancher Desktop のデフォルト設定は遅い？」（killinsun、Zenn）');
     expect(html).toMatch(/<summary>手順<\/summary><ol class="small"><li>マシンから必要なもの/);
     expect(visible(html)).not.toMatch(LEAK);
     const empty = renderToStaticMarkup(<AdviceList detect={{ runtimes: [{ ...fixtureRuntimes()['dd-marslo-v40'], findings: [] }], durationMs: 1 }} runs={2} />);
@@ -78,11 +78,11 @@ describe('findings in Japanese', () => {
 
   it('the effect line is the first published sentence in either language, with a lead-in kept with what it introduces', () => {
     const [bus] = detectOf(['libvirt-iothreads']).runtimes[0].findings.filter((f) => f.setting === 'diskBus');
-    expect(effectLine(bus, 'en')).toBe('Emulated controllers cost the same way emulated NICs do: Virtual NIC model (seed 003: Xen/QEMU device models, Windows XP guest, iperf -w 4M, 1 vCPU): rtl8139 58.3 Mbit/s, e1000 394 Mbit/s, paravirtual 432 Mbit/s.');
-    expect(effectLine(bus, 'ja')).toBe('エミュレートされたコントローラは、エミュレートされた NIC と同じように性能を落とします：仮想 NIC のモデル（seed 003: Xen/QEMU のデバイスモデル、Windows XP ゲスト、iperf -w 4M、1 vCPU）: rtl8139 58.3 Mbit/s、e1000 394 Mbit/s、準仮想化 432 Mbit/s。');
+    expect(effectLine(bus, 'en')).toBe('Emulated controllers cost the same way emulated NICs do: Virtual NIC model (d.ballade.jp, 2010: Xen/QEMU device models, Windows XP guest, iperf -w 4M, 1 vCPU): rtl8139 58.3 Mbit/s, e1000 394 Mbit/s, paravirtual 432 Mbit/s.');
+    expect(effectLine(bus, 'ja')).toBe('エミュレートされたコントローラは、エミュレートされた NIC と同じように性能を落とします：仮想 NIC のモデル（d.ballade.jp、2010 年: Xen/QEMU のデバイスモデル、Windows XP ゲスト、iperf -w 4M、1 vCPU）: rtl8139 58.3 Mbit/s、e1000 394 Mbit/s、準仮想化 432 Mbit/s。');
     const disagree = { evidence: '', text: { evidence: [{ key: 'weigh.disagree', params: { setting: 's', recommended: 'a', rec: '1', current: 'b', cur: '2' } }, { key: 'weigh.published' }, { key: 'evidence.nic' }] } };
     expect(effectLine(disagree, 'ja')).toMatch(/^仮想 NIC のモデル/);
-    expect(effectLine({ evidence: 'Your own numbers disagree: x. Published: Old sentence (seed 1). Next one.' })).toBe('Old sentence (seed 1).');
+    expect(effectLine({ evidence: 'Your own numbers disagree: x. Published: Old sentence (a blog, 2017). Next one.' })).toBe('Old sentence (a blog, 2017).');
   });
 
   it('titles and the user\'s own figures (Results and What to change) in Japanese', () => {

@@ -93,7 +93,7 @@ describe('advice in Japanese and English', () => {
     expect(findingText(vagrant, 'ja').evidence).toContain('「Nginx に CSS を要求して秒間30しか出ません。」');
     expect(vagrant.evidence).toContain('“Nginx に CSS を要求して秒間30しか出ません。” — “Nginx manages only 30 CSS requests a second.”');
     const rd = findings.find((f) => f.id === 'rancher-desktop/mountType')!;
-    expect(findingText(rd, 'ja').evidenceTable?.[0].source).toBe('ブログ記事「Rancher Desktop のデフォルト設定は遅い？」（Zenn）');
+    expect(findingText(rd, 'ja').evidenceTable?.[0].source).toBe('ブログ記事「Rancher Desktop のデフォルト設定は遅い？」（killinsun、Zenn）');
     expect(rd.evidenceTable?.[0].source).toContain('“Rancher Desktop のデフォルト設定は遅い？” (“Is Rancher Desktop’s default slow?”');
   });
 

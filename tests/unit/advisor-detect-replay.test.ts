@@ -8,7 +8,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { dockerDesktopKind } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
-import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { MAC_DD_STORE, local, makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 describe('advisor over detectAll with replayed CLIs and files', () => {
   let stub: StubEnv | undefined;
@@ -19,9 +19,9 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
     stub = makeStubEnv(
       {
         colima: [
-          { args: 'list', stdout: shared('colima/ls.colima-0.6.9.txt') },
-          { args: '"status -p default"', stderr: shared('colima/status.vz-virtiofs.colima-0.5.6.txt') },
-          { args: 'version', stdout: shared('colima/version.colima-0.6.8.txt') },
+          { args: 'list', stdout: captured('colima/ls.colima-0.6.9.txt') },
+          { args: '"status -p default"', stderr: captured('colima/status.vz-virtiofs.colima-0.5.6.txt') },
+          { args: 'version', stdout: captured('colima/version.colima-0.6.8.txt') },
         ],
       },
       { '.colima/default/colima.yaml': local('colima/colima.default-template.yaml') },
@@ -32,14 +32,14 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
   });
 
   it('Docker Desktop settings-store.json under HOME (marslo v40: VZ + VirtioFS): nothing to change', async () => {
-    stub = makeStubEnv({}, { [MAC_DD_STORE]: shared('docker-desktop/settings-store.marslo-v40.json') });
+    stub = makeStubEnv({}, { [MAC_DD_STORE]: captured('docker-desktop/settings-store.marslo-v40.json') });
     const list = await detect(stub, { kinds: [dockerDesktopKind] });
     expect(list.map((r) => r.id)).toEqual(['docker-desktop']);
     expect(advise(list)).toEqual([]);
   });
 
   it('Vagrant machines without a readable Vagrantfile: no synced-folder type known, no finding', async () => {
-    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
+    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
     const list = await detect(stub, { kinds: [vagrantKind] });
     expect(list.length).toBe(2);
     expect(advise(list)).toEqual([]);
@@ -71,7 +71,7 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('libvirt domains from virsh list + dumpxml (IDE disk, default io): findings carry the domain id', async () => {
-    ({ stub } = virshFor(dir, 'running', shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml')));
+    ({ stub } = virshFor(dir, 'running', captured('libvirt/dumpxml.libvirt-test.iothreads-disk.xml')));
     const list = await detect(stub, { kinds: [libvirtKind] });
     expect(list.map((r) => [r.id, r.settings.diskBus, r.settings.diskIo])).toEqual([['libvirt:QEMUGuest1', 'ide', 'default']]);
     expect(advise(list).map((f) => [f.id, f.current, f.recommended])).toEqual([

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Finding, Run } from '../../electron/shared/contract.js';
 import { adviseRuntime, advise } from '../../electron/engine/advisor/index.js';
 import { measuredGain, publishedGain, rankFindings } from '../../electron/engine/advisor/rank.js';
-import { gainText } from '../../electron/cli/advise.js';
+import { gainText, oneLine } from '../../electron/cli/advise.js';
 import { ev, type EvidenceKey } from '../../electron/engine/advisor/evidence.js';
 import { msg } from '../../electron/shared/finding-text.js';
+import { translator } from '../../electron/shared/i18n.js';
 import { fixtureRuntimes } from './advisor-fixtures.js';
 
 const MAC = { platform: 'darwin' };
@@ -21,7 +22,7 @@ function run(id: string, shared: number, native: number): Run {
 }
 
 describe('ranking findings by expected gain', () => {
-  it('uses the published gain of the seeds when nothing is measured, then severity', () => {
+  it('uses the published gain of the articles when nothing is measured, then severity', () => {
     const quoting = (...keys: EvidenceKey[]) => ({ evidence: keys.map(ev) });
     expect(publishedGain({ setting: 'vmType', current: 'qemu', recommended: 'vz', text: quoting('vzVirtiofs') })).toBeCloseTo(1096.65 / 156.01, 6);
     expect(publishedGain({ setting: 'diskIo', current: 'default', recommended: 'io_uring', text: quoting('ioUring') })).toBeCloseTo(9425 / 8213, 6);
@@ -41,7 +42,7 @@ describe('ranking findings by expected gain', () => {
     expect(ranked.map((f) => f.rank)).toEqual(ranked.map((_, i) => i + 1));
     const gains = ranked.map((f) => f.gain ?? 1);
     expect([...gains].sort((a, b) => b - a)).toEqual(gains);
-    expect(ranked[0]).toMatchObject({ gainSource: 'published', gainBasis: expect.stringMatching(/^seed \d{3}, /), alreadyFine: false });
+    expect(ranked[0]).toMatchObject({ gainSource: 'published', gainBasis: expect.stringMatching(/^killinsun on Zenn, shared-folder writes, /), alreadyFine: false });
   });
 
   it("puts the user's own number first: a shared folder at 7.5% of native is a 13× gain, ranked above published ones", () => {
@@ -61,5 +62,17 @@ describe('ranking findings by expected gain', () => {
     const last = ranked[ranked.length - 1] as Finding;
     expect(last).toMatchObject({ id: 'rancher-desktop/mountType', alreadyFine: true, severity: 'info' });
     expect(gainText(last)).toBe('already fine (yours)');
+  });
+});
+
+describe('vmbench advise: one line of evidence', () => {
+  it('keeps a short first sentence whole, and a cut one ends with its source in either language', () => {
+    expect(oneLine('Short (a, 2020: x). Next one.')).toBe('Short (a, 2020: x).');
+    const en = translator('en')('evidence.nic', { ns: 'advice' });
+    expect(oneLine(en, 60)).toMatch(/^Virtual NIC model .*… \(d\.ballade\.jp, 2010\)$/);
+    expect(oneLine(en, 60).length).toBeLessThanOrEqual(60);
+    const ja = translator('ja')('evidence.vzVirtiofs', { ns: 'advice' });
+    expect(oneLine(ja, 80)).toMatch(/… \(killinsun、Zenn、2023 年以降\)$/);
+    expect(oneLine('npm install on a bind mount (paolomainardi, M4 Pro, Jan 2025): Docker VMM 8.47 s, Docker Desktop VZ 9.53 s, Lima 8.99 s.', 60)).toMatch(/… \(paolomainardi\)$/);
   });
 });

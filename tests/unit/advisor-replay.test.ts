@@ -17,11 +17,11 @@ describe('advisor on replayed fixtures', () => {
     expect(advise([RT['dd-marslo-v40'], RT['dd-fresh-v43']], [], MAC)).toEqual([]);
   });
 
-  it('Rancher Desktop v10 (VZ + reverse-sshfs): virtiofs with rdctl, quoting seed 000', () => {
+  it('Rancher Desktop v10 (VZ + reverse-sshfs): virtiofs with rdctl, quoting the Rancher Desktop article (killinsun, Zenn)', () => {
     const fs = advise([RT['rd-v10']], [], MAC);
     expect(brief(fs)).toEqual([{ id: 'rancher-desktop/mountType', current: 'reverse-sshfs', recommended: 'virtiofs', severity: 'high', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.mount.type', 'virtiofs'] } }]);
     expect(fs[0].evidence).toContain('VZ + virtiofs 1096.65 MB/s vs QEMU + reverse-sshfs 156.01 MB/s');
-    expect(fs[0].evidence).toContain('seed 000: Apple M2 MacBook Air');
+    expect(fs[0].evidence).toContain('killinsun, Zenn, 2023 or later: Apple M2 MacBook Air');
   });
 
   it.each(['rd-v4', 'rd-v16'])('Rancher Desktop %s (QEMU + reverse-sshfs): VZ, then virtiofs together with VZ', (name) => {

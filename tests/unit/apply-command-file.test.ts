@@ -12,7 +12,7 @@ import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { errorText } from '../../electron/shared/error-text.js';
-import { shared } from '../helpers/runtimes-stubs.js';
+import { captured } from '../helpers/runtimes-stubs.js';
 
 let root: string;
 beforeEach(() => {
@@ -23,7 +23,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeInfo => ({ id, kind, name: kind, version: null, state, settings: {}, settingsSource: {}, targets: [], findings: [] });
 
 describe('Rancher Desktop: rdctl set', () => {
-  const LIST = shared('rancher-desktop/rdctl-list-settings.v10-macos.json');
+  const LIST = captured('rancher-desktop/rdctl-list-settings.v10-macos.json');
   function stub(setExit = 0, list = LIST): { env: NodeJS.ProcessEnv; log: string } {
     const bin = join(root, 'bin');
     mkdirSync(bin);
@@ -76,7 +76,7 @@ describe('Docker Desktop settings file', () => {
   function home(): { env: NodeJS.ProcessEnv; file: string; original: string; finding: Finding } {
     const file = join(root, 'home', REL);
     mkdirSync(dirname(file), { recursive: true });
-    copyFileSync(shared('docker-desktop/settings-store.fresh-install-v43.json'), file);
+    copyFileSync(captured('docker-desktop/settings-store.fresh-install-v43.json'), file);
     const path = `~/${REL}`;
     const finding: Finding = { id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } };
     return { env: { HOME: join(root, 'home'), PATH: '/usr/bin:/bin' }, file, original: readFileSync(file, 'utf8'), finding };

@@ -18,7 +18,7 @@ import { jsonText, terminalSafe } from '../../electron/shared/terminal-safe.js';
 const FIX = join(process.cwd(), 'tests', 'fixtures');
 /** Source: tests/fixtures/vagrantfiles/SOURCES.txt (github.com/adyang/dotfiles). */
 const ADYANG = join(FIX, 'vagrantfiles', 'adyang-dotfiles.Vagrantfile');
-/** Source: /work/shared/fixtures/docker-desktop/settings-store.marslo-v40.json.source.txt, copied to tests/fixtures. */
+/** Source: tests/fixtures/runtimes/docker-desktop/settings-store.marslo-v40.json.source.txt (the same file as in tests/fixtures/captures). */
 const MARSLO = join(FIX, 'runtimes', 'docker-desktop', 'settings-store.marslo-v40.json');
 
 describe('Vagrantfile edits', () => {

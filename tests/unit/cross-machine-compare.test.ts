@@ -1,4 +1,4 @@
-// Compare across machines (issue 28) on two real exports (tests/fixtures/imports, SOURCES.txt): the same
+// Compare across machines on two real exports (tests/fixtures/imports, SOURCES.txt): the same
 // setup measured twice, the second with Lima's mountType 9p and its shared folder on tmpfs. Imported as two
 // machines, the verdict is on each place's ratio to its own machine's native, and the settings diff is the one
 // setting that differs. The same two runs as one machine's before/after keep the old method.

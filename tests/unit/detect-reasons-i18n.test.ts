@@ -20,7 +20,7 @@ import { limaKind } from '../../electron/engine/runtimes/lima.js';
 import { podmanKind } from '../../electron/engine/runtimes/podman.js';
 import { rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
-import { local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const CATALOGUES = allCatalogues();
 
@@ -55,8 +55,8 @@ describe('detection reasons in Japanese and English (replayed captures)', () => 
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
 
-  const TWO = shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
-  const RD = shared('rancher-desktop/rdctl-list-settings.v10-macos.json');
+  const TWO = captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
+  const RD = captured('rancher-desktop/rdctl-list-settings.v10-macos.json');
   const DEBIAN = local('lima/lima.yaml.v1.1.0-debian-11.yaml');
 
   async function detected(): Promise<RuntimeInfo[]> {

@@ -80,7 +80,7 @@ describe('failure help', () => {
   });
 });
 
-// A step error the engine makes carries a reference (issue 26): every view that quotes it says it in the page's
+// A step error the engine makes carries a reference: every view that quotes it says it in the page's
 // language through errorText; an old stored error without a reference keeps its English.
 describe('an engine error with a reference, wherever the UI quotes it', () => {
   const warning = settleWarning('seq-write', 'shared', { ms: 30_000, settled: false, limitS: 30, sync: true, leftKiB: 3 * 1024 * 1024 }) as TestError;

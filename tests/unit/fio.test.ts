@@ -17,7 +17,7 @@ describe('fioSamples on real fio 3.33 output', () => {
     expect(fioSamples('seq-read', fixture('seq-read'))).toEqual([{ metric: 'read_MBps', value: 2886.402752 }]);
   });
 
-  it('rand-read: IOPS, MB/s and the clat percentiles in µs, in design.md order', () => {
+  it('rand-read: IOPS, MB/s and the clat percentiles in µs, in the order of docs/bench-protocol.md', () => {
     const s = fioSamples('rand-read', fixture('rand-read'));
     expect(s.map((x) => x.metric)).toEqual(['read_iops', 'read_MBps', 'clat_p50_us', 'clat_p70_us', 'clat_p90_us', 'clat_p95_us', 'clat_p99_us']);
     const m = asMap(s);

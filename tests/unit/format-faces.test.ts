@@ -1,4 +1,4 @@
-// One table of values through every face (issue 26): the UI's helpers (src/lib/format.ts), the share card's
+// One table of values through every face: the UI's helpers (src/lib/format.ts), the share card's
 // text, the CLI's table cells, the Markdown export's cells and the History headline must write the same
 // strings, in English and in Japanese, because they all write through electron/shared/format.ts. The runs are
 // built here (test data): a native baseline of 1000 and one guest place whose median is the table's value.

@@ -1,5 +1,5 @@
 /**
- * Engine messages that used to be English-only (issue 17), in Japanese and English: skipped run files
+ * Engine messages that used to be English-only, in Japanese and English: skipped run files
  * and "no free run id", vmbench web's and the IPC handler's own refusals, apply notes and the restart's
  * why, a Vagrant restart's errors and libvirt's guest-path and VMBENCH_LIBVIRT_SSH errors. Each keeps its
  * English message and carries a reference that the CLI and the views render in their language.

@@ -1,4 +1,4 @@
-// One text per message (issue 26): a message the engine makes is written once, as a reference into the
+// One text per message: a message the engine makes is written once, as a reference into the
 // catalogues; the English field the contract keeps beside it (message, reason, notes, why, a finding's
 // evidence) is derived from the en catalogue by electron/shared/message-english.ts alone. This reads every
 // source file of electron/ and src/ for an English literal written beside a reference and for a second

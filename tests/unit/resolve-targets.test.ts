@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DETECT_DEADLINE_MS, RUN_LOOKUP_DEADLINE_MS } from '../../electron/engine/runtimes/detect.js';
 import { resolveTargets } from '../../electron/engine/targets.js';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 const saved = { PATH: process.env.PATH, HOME: process.env.HOME };
@@ -25,14 +25,14 @@ describe('looking up the chosen targets when a run starts', () => {
   it('finds a machine whose CLI answers after the detection deadline', async () => {
     const delayS = Math.ceil(DETECT_DEADLINE_MS / 1000) + 2;
     expect(delayS * 1000).toBeLessThan(RUN_LOOKUP_DEADLINE_MS);
-    useStubs(makeStubEnv({ limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson'), delayS }] }));
+    useStubs(makeStubEnv({ limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson'), delayS }] }));
     const [target] = await resolveTargets(['lima:default'], stub!.root, new AbortController().signal);
     expect(target).toMatchObject({ id: 'lima:default', runtime: 'lima:default', label: 'Lima default' });
     expect(target.transport).toBeDefined();
   }, 60_000);
 
   it('still says that a target which no runtime has does not exist, and that a stopped one is stopped', async () => {
-    useStubs(makeStubEnv({ limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] }));
+    useStubs(makeStubEnv({ limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson') }] }));
     await expect(resolveTargets(['lima:nope'], stub!.root, new AbortController().signal)).rejects.toMatchObject({ code: 'not-found' });
     await expect(resolveTargets(['lima:alpine'], stub!.root, new AbortController().signal)).rejects.toMatchObject({ code: 'invalid-input' });
   }, 60_000);

@@ -4,14 +4,14 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { findKind } from '../../electron/engine/runtimes/registry.js';
 import { errorText } from '../../electron/shared/error-text.js';
 import { unusableReason } from '../../src/views/start-runtime';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());
 
 describe('starting a stopped runtime', () => {
   it('offers its own CLI start command for stopped instances only (replayed limactl list --json, lima PR 308)', async () => {
-    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] });
+    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson') }] });
     const list = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 2000 }), { kinds: [findKind('lima')!] });
     const byId = new Map(list.map((r) => [r.id, r]));
     expect(byId.get('lima:alpine')).toMatchObject({ state: 'stopped', startArgv: ['limactl', 'start', 'alpine'] });
@@ -31,7 +31,7 @@ describe('starting a stopped runtime', () => {
   });
 
   it('refuses to start what is not stopped, saying why', async () => {
-    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson') }] });
+    stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson') }] });
     const saved = { PATH: process.env.PATH, HOME: process.env.HOME };
     Object.assign(process.env, { PATH: stub.env.PATH, HOME: stub.env.HOME });
     try {

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
 import { colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion } from '../../electron/engine/runtimes/colima/parse.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const LS = shared('colima/ls.colima-0.6.9.txt');
-const STATUS = shared('colima/status.vz-virtiofs.colima-0.5.6.txt');
-const VERSION = shared('colima/version.colima-0.6.8.txt');
+const LS = captured('colima/ls.colima-0.6.9.txt');
+const STATUS = captured('colima/status.vz-virtiofs.colima-0.5.6.txt');
+const VERSION = captured('colima/version.colima-0.6.8.txt');
 const YAML = local('colima/colima.default-template.yaml');
 const GiB = 1024 ** 3;
 

@@ -6,7 +6,7 @@ import { DEFAULT_TIMEOUT_MS, DETECT_DEADLINE_MS, createDetectContext, detectAll,
 import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
-import { MAC_DD_STORE, local, makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { MAC_DD_STORE, local, makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());
@@ -125,18 +125,18 @@ describe('detectAll on a replayed macOS machine', () => {
     stub = makeStubEnv(
       {
         docker: [
-          { args: '*"--context desktop-linux version"*', stdout: shared('docker-desktop/docker-version.dd-4.33.0-arm64.txt') },
-          { args: '*"--context desktop-linux info"*', stdout: shared('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt') },
-          { args: '*".orbstack/run/docker.sock info"*', stdout: shared('orbstack/docker-info.orbstack-intel-28.5.2.txt') },
+          { args: '*"--context desktop-linux version"*', stdout: captured('docker-desktop/docker-version.dd-4.33.0-arm64.txt') },
+          { args: '*"--context desktop-linux info"*', stdout: captured('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt') },
+          { args: '*".orbstack/run/docker.sock info"*', stdout: captured('orbstack/docker-info.orbstack-intel-28.5.2.txt') },
           { args: '"context ls --format {{json .}}"', stdout: local('docker-engine/context-ls.docker-28.2.2.ndjson') },
         ],
-        rdctl: [{ args: 'list-settings', stdout: shared('rancher-desktop/rdctl-list-settings.v10-macos.json') }],
+        rdctl: [{ args: 'list-settings', stdout: captured('rancher-desktop/rdctl-list-settings.v10-macos.json') }],
         orb: [{ args: 'version', stdout: local('orbstack/orb-version.2.0.5.txt') }],
-        colima: [{ args: 'list', stdout: shared('colima/ls.colima-0.6.9.txt') }, { args: '"status -p default"', stderr: shared('colima/status.vz-virtiofs.colima-0.5.6.txt') }],
-        limactl: [{ args: '"list --json"', stdout: shared('lima/list-json.lima-pr308-2021.ndjson'), truncate: 200 }],
+        colima: [{ args: 'list', stdout: captured('colima/ls.colima-0.6.9.txt') }, { args: '"status -p default"', stderr: captured('colima/status.vz-virtiofs.colima-0.5.6.txt') }],
+        limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson'), truncate: 200 }],
         podman: [{ args: '*', hang: true }],
       },
-      { [MAC_DD_STORE]: shared('docker-desktop/settings-store.marslo-v40.json') },
+      { [MAC_DD_STORE]: captured('docker-desktop/settings-store.marslo-v40.json') },
     );
     // Generous: every replaying stub must answer in time even on a loaded 2-core CI machine.
     const list = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 4000 }));

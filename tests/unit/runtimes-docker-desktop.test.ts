@@ -3,13 +3,13 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { createDockerDesktopKind } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { normalizeDesktopSettings, parseDesktopSettingsFile, type HostFacts } from '../../electron/engine/runtimes/docker-desktop/settings.js';
 import { desktopRelease, parseDockerInfo, parseDockerVersion } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { MAC_DD_STORE, local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { MAC_DD_STORE, local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const HOST: HostFacts = { cpus: 10, memoryMiB: 16384, arch: 'arm64' };
-const MARSLO = shared('docker-desktop/settings-store.marslo-v40.json');
-const FRESH = shared('docker-desktop/settings-store.fresh-install-v43.json');
-const VERSION = shared('docker-desktop/docker-version.dd-4.33.0-arm64.txt');
-const INFO = shared('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt');
+const MARSLO = captured('docker-desktop/settings-store.marslo-v40.json');
+const FRESH = captured('docker-desktop/settings-store.fresh-install-v43.json');
+const VERSION = captured('docker-desktop/docker-version.dd-4.33.0-arm64.txt');
+const INFO = captured('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt');
 
 function settingsOf(path: string, platform: 'mac' | 'linux' | 'windows' = 'mac'): { settings: Record<string, unknown>; source: Record<string, string> } {
   const raw = parseDesktopSettingsFile(text(path));

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { contextOwner, daemonOwner, dockerEngineKind, parseDockerContexts } from '../../electron/engine/runtimes/docker-engine.js';
 import { parseDockerInfo } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const CONTEXTS = local('docker-engine/context-ls.docker-28.2.2.ndjson');
 
@@ -23,8 +23,8 @@ describe('docker contexts (replay)', () => {
   it('leaves contexts and daemons of other kinds to them', () => {
     expect(['desktop-linux', 'rancher-desktop', 'orbstack', 'colima', 'colima-work', 'lima-docker', 'default'].map((name) => contextOwner({ name }))).toEqual(['docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'colima', 'lima', undefined]);
     expect(contextOwner({ name: 'x', endpoint: 'unix:///Users/u/.orbstack/run/docker.sock' })).toBe('orbstack');
-    const dd = parseDockerInfo(text(shared('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt')));
-    const orb = parseDockerInfo(text(shared('orbstack/docker-info.orbstack-intel-28.5.2.txt')));
+    const dd = parseDockerInfo(text(captured('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt')));
+    const orb = parseDockerInfo(text(captured('orbstack/docker-info.orbstack-intel-28.5.2.txt')));
     expect([daemonOwner(dd.ok ? dd.value : undefined), daemonOwner(orb.ok ? orb.value : undefined)]).toEqual(['docker-desktop', 'orbstack']);
   });
 });
@@ -35,7 +35,7 @@ describe('Docker Engine detection with replayed docker', () => {
   const detect = (s: StubEnv, timeoutMs = 3000) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs }), { kinds: [dockerEngineKind] });
 
   it('skips a context whose daemon turns out to be OrbStack, and a default context without a socket', async () => {
-    stub = makeStubEnv({ docker: [{ args: '"context ls --format {{json .}}"', stdout: CONTEXTS }, { args: '*"--context vmbench-test info"*', stdout: shared('orbstack/docker-info.orbstack-intel-28.5.2.txt') }] });
+    stub = makeStubEnv({ docker: [{ args: '"context ls --format {{json .}}"', stdout: CONTEXTS }, { args: '*"--context vmbench-test info"*', stdout: captured('orbstack/docker-info.orbstack-intel-28.5.2.txt') }] });
     expect(await detect(stub)).toEqual([]);
   });
 

@@ -3,10 +3,10 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { domainSettings, libvirtMemoryMiB, parseDomainXml } from '../../electron/engine/runtimes/libvirt/domain-xml.js';
 import { libvirtKind, libvirtUri } from '../../electron/engine/runtimes/libvirt/index.js';
 import { domainState, parseDomIfAddr, parseVirshListTable, parseVirshNames } from '../../electron/engine/runtimes/libvirt/virsh-text.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 function settingsOf(file: string): { settings: Record<string, unknown>; source: Record<string, string> } {
-  const f = parseDomainXml(text(shared(`libvirt/${file}`)));
+  const f = parseDomainXml(text(captured(`libvirt/${file}`)));
   if (!f.ok) throw new Error(f.error);
   const bag = domainSettings(f.value);
   return { settings: bag.settings, source: bag.source };
@@ -39,11 +39,11 @@ describe('virsh dumpxml (replay of libvirt\'s own formatter output)', () => {
 
 describe('virsh text outputs (replay)', () => {
   it('reads the `virsh list` table', () => {
-    expect(parseVirshListTable(text(shared('libvirt/list.sno.txt')))).toEqual({ ok: true, value: [{ id: '4', name: 'sno', state: 'running' }] });
+    expect(parseVirshListTable(text(captured('libvirt/list.sno.txt')))).toEqual({ ok: true, value: [{ id: '4', name: 'sno', state: 'running' }] });
   });
 
   it('reads `virsh domifaddr` (for transports; never contacted by tests)', () => {
-    expect(parseDomIfAddr(text(shared('libvirt/domifaddr.lease.sno.txt')))).toEqual({ ok: true, value: [{ name: 'vnet3', mac: '52:54:00:a7:93:9c', protocol: 'ipv4', address: '192.168.122.237', prefix: 24 }] });
+    expect(parseDomIfAddr(text(captured('libvirt/domifaddr.lease.sno.txt')))).toEqual({ ok: true, value: [{ name: 'vnet3', mac: '52:54:00:a7:93:9c', protocol: 'ipv4', address: '192.168.122.237', prefix: 24 }] });
   });
 
   it('maps domstate words and reads --name lists', () => {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { limaKind, limaSettings, parseLimaList } from '../../electron/engine/runtimes/lima.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const LIST = shared('lima/list-json.lima-pr308-2021.ndjson');
+const LIST = captured('lima/list-json.lima-pr308-2021.ndjson');
 
 describe('limactl list --json (replay)', () => {
   it('reads the instances (old format without vmType: QEMU and reverse-sshfs by default)', () => {
@@ -14,7 +14,7 @@ describe('limactl list --json (replay)', () => {
     expect(bag.source).toMatchObject({ vmType: 'default', mountType: 'default', cpus: 'cli' });
   });
 
-  it('reads Rosetta from the listed config: Lima 2 nests it in vmOpts.vz (lima_instance.go, /work/shared/fixtures/lima/SOURCES.txt), older Lima at the top', () => {
+  it('reads Rosetta from the listed config: Lima 2 nests it in vmOpts.vz (lima_instance.go, tests/fixtures/captures/lima/SOURCES.txt), older Lima at the top', () => {
     const p = parseLimaList('{"name":"a","vmType":"vz","config":{"vmOpts":{"vz":{"rosetta":{"enabled":true}}}}}\n{"name":"b","vmType":"vz","config":{"rosetta":{"enabled":false}}}\n');
     const bags = p.ok ? p.value.map((i) => limaSettings(i)) : [];
     expect(bags.map((b) => [b.settings.rosetta, b.source.rosetta])).toEqual([[true, 'cli'], [false, 'cli']]);

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { orbstackKind, parseOrbVersion } from '../../electron/engine/runtimes/orbstack.js';
 import { parseDockerInfo } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const INFO = shared('orbstack/docker-info.orbstack-intel-28.5.2.txt');
+const INFO = captured('orbstack/docker-info.orbstack-intel-28.5.2.txt');
 const ORB_VERSION = local('orbstack/orb-version.2.0.5.txt');
 
 describe('OrbStack captures (replay)', () => {

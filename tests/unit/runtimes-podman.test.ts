@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { parsePodmanMachines, podmanKind, podmanVmType } from '../../electron/engine/runtimes/podman.js';
-import { makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const LIST = shared('podman/machine-ls-format-json.podman-docs-2021.json');
+const LIST = captured('podman/machine-ls-format-json.podman-docs-2021.json');
 
 describe('podman machine list --format json (replay)', () => {
   it('reads machines whose Memory and DiskSize are byte strings', () => {

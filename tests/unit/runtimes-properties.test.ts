@@ -24,7 +24,7 @@ import {
   parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { LOCAL_FIXTURES, SHARED_FIXTURES, text } from '../helpers/runtimes-stubs.js';
+import { CAPTURES, LOCAL_FIXTURES, text } from '../helpers/runtimes-stubs.js';
 
 const HOST = { cpus: 4, memoryMiB: 8192, arch: 'arm64' };
 
@@ -49,7 +49,7 @@ function fixtureTexts(dir: string): string[] {
     .filter((e) => e.isFile() && !/source\.txt$|SOURCES\.txt$/.test(e.name))
     .map((e) => text(join(e.parentPath, e.name)));
 }
-const FIXTURES = [...fixtureTexts(SHARED_FIXTURES), ...fixtureTexts(LOCAL_FIXTURES)];
+const FIXTURES = [...fixtureTexts(CAPTURES), ...fixtureTexts(LOCAL_FIXTURES)];
 
 function checkTotal(parse: (t: string) => unknown, input: string): void {
   const r = parse(input) as Parsed<unknown> | unknown;

@@ -2,13 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
 import { RD_SET_FLAGS, normalizeRdSettings, parseRdSettings, parseRdctlFlags, parseRdctlVersion } from '../../electron/engine/runtimes/rancher-desktop/settings.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const V10 = shared('rancher-desktop/rdctl-list-settings.v10-macos.json');
+const V10 = captured('rancher-desktop/rdctl-list-settings.v10-macos.json');
 const V4 = local('rancher-desktop/rdctl-list-settings.v4.json');
 const V16 = local('rancher-desktop/rdctl-list-settings.v16-macos.json');
-const VERSIONS = shared('rancher-desktop/rdctl-version.txt');
-const HELP = shared('rancher-desktop/rdctl-start-help.v1.20.txt');
+const VERSIONS = captured('rancher-desktop/rdctl-version.txt');
+const HELP = captured('rancher-desktop/rdctl-start-help.v1.20.txt');
 
 function normalized(path: string): { settings: Record<string, unknown>; source: Record<string, string> } {
   const raw = parseRdSettings(text(path));

@@ -7,13 +7,13 @@ import {
   parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion, vagrantState,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
 import { parseVagrantfile, primaryFolder } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { local, makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const TWO = shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
+const TWO = captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
 const EMPTY = local('vagrant/global-status-machine-readable.empty-debian-2.3.4.txt');
-const STATUS = shared('vagrant/status-machine-readable.libvirt-running.txt');
-const SSH = shared('vagrant/ssh-config.virtualbox-single.txt');
-const VERSIONS = shared('vagrant/version.samples.txt');
+const STATUS = captured('vagrant/status-machine-readable.libvirt-running.txt');
+const SSH = captured('vagrant/ssh-config.virtualbox-single.txt');
+const VERSIONS = captured('vagrant/version.samples.txt');
 
 describe('Vagrant machine-readable captures (replay)', () => {
   it('reads global-status: per-machine records merged with the names of the ui table', () => {

@@ -15,7 +15,7 @@ function measured(test: TestResult['test'], place: TestResult['place'], tool: st
   return { ...result(test, place, samples), tool: { name: tool, version: null, method: `${tool} (test data)` }, command: tool };
 }
 
-/** This machine: seed 002's native redis numbers, wrk and iperf3 numbers as measured on the development machine. */
+/** This machine: the native redis numbers of the redis article in docs/evidence.md, wrk and iperf3 numbers as measured on the development machine. */
 function localResults(): TestResult[] {
   return [
     measured('net', 'native', 'iperf3', { tx_Mbps: [41250.1, 40112.7, 42003.9], rx_Mbps: [39876.4, 40522.0, 39011.3] }),
@@ -36,7 +36,7 @@ function localResults(): TestResult[] {
   ];
 }
 
-/** A Docker Desktop target: redis in the container and across two containers (seed 002's Docker numbers), http in every place. */
+/** A Docker Desktop target: redis in the container and across two containers (that article's Docker numbers), http in every place. */
 function dockerTarget(): TargetRun {
   const http = (place: TestResult['place'], rps: number, site: number): TestResult =>
     measured('http', place, 'wrk', {

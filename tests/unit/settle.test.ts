@@ -1,4 +1,4 @@
-// The write-back settle (issue 30): lib.sh's vb_settle in each shell the scripts run in, its report in
+// The write-back settle: lib.sh's vb_settle in each shell the scripts run in, its report in
 // the result's params, the engine's method clause and warning, and how the faces show the warning.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // The shell-in-VM transport end to end against test doubles of rdctl, limactl, colima and podman.
-// No capture of these CLIs' own output exists in shared/fixtures (rdctl-shell.source.txt holds
+// No capture of these CLIs' own output exists in tests/fixtures/captures (rdctl-shell.source.txt holds
 // facts only), so the doubles print nothing of their own: each records its argv, then hands the
 // guest part to a real local sh exactly as the real CLI hands it to the guest (limactl & co.:
 // argument for argument; podman machine ssh: joined with spaces and re-split by the shell). All
@@ -16,7 +16,7 @@ import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js'
 import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { vagrantSshConfig } from '../../electron/engine/runtimes/vagrant/guest.js';
-import { shared as sharedFixture } from '../helpers/runtimes-stubs.js';
+import { captured as capturePath } from '../helpers/runtimes-stubs.js';
 import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
 
 // A stop waits for the script's own clean-up, which waits for dd to leave fsync: slow on a busy disk.
@@ -227,11 +227,11 @@ describe('the shared place on this machine (for the watch test)', () => {
 
 // Vagrant: `vagrant ssh-config` once, then plain ssh with that config (no Ruby start-up per call); back to
 // `vagrant ssh` when ssh cannot reach the guest that way. The vagrant double prints the real captured
-// ssh-config (shared/fixtures/vagrant/ssh-config.virtualbox-single.txt) and runs `ssh ID --no-tty -c CMD` as
+// ssh-config (tests/fixtures/captures/vagrant/ssh-config.virtualbox-single.txt) and runs `ssh ID --no-tty -c CMD` as
 // `sh -c CMD`, as Vagrant hands it to the guest's shell; the ssh double records its argv and the config file
 // it was given, then runs the joined remote command with sh, as sshd hands it to the user's shell.
 describe('vagrant: ssh with the config vagrant prints', () => {
-  const captured = readFileSync(sharedFixture('vagrant/ssh-config.virtualbox-single.txt'), 'utf8');
+  const captured = readFileSync(capturePath('vagrant/ssh-config.virtualbox-single.txt'), 'utf8');
   let bin: string;
   beforeAll(() => {
     bin = mkdtempSync(join(root, 'vagrant-bin-'));
@@ -262,7 +262,7 @@ describe('vagrant: ssh with the config vagrant prints', () => {
   const make = (env: Record<string, string> = {}): { t: ReturnType<typeof createShellTransport>; calls: () => string[][]; log: string; logs: string[] } => {
     const log = mkdtempSync(join(root, 'vlog-'));
     const id = '3fa24e4';
-    const penv = { FAKE_LOG: log, FAKE_CONFIG: sharedFixture('vagrant/ssh-config.virtualbox-single.txt'), PATH: `${bin}:${process.env.PATH}`, ...env };
+    const penv = { FAKE_LOG: log, FAKE_CONFIG: capturePath('vagrant/ssh-config.virtualbox-single.txt'), PATH: `${bin}:${process.env.PATH}`, ...env };
     const logs: string[] = [];
     const t = createShellTransport('vagrant', {
       instance: id,

@@ -20,7 +20,7 @@ describe('compareRuns', () => {
   const a = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213, 8190, 8240], clat_p50_us: [3490, 3510, 3470] })]);
   const b = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425, 9400, 9450], clat_p50_us: [2933, 2950, 2910] }), result('seq-write', 'native', { write_MBps: [500, 510, 505] })]);
 
-  it('gives one change per metric, the ratio, with its percent derived from it (seed 004)', () => {
+  it('gives one change per metric, the ratio, with its percent derived from it (the IOPS of the io_uring article in docs/evidence.md)', () => {
     const cmp = compareRuns(a, b);
     const iops = cmp.rows.find((r) => r.metric === 'read_iops')!;
     expect(iops).toMatchObject({ a: 8213, b: 9425, primary: true, verdict: 'better', improved: true });

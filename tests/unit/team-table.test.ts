@@ -1,4 +1,4 @@
-// The team table (issue 28) on two real exports imported as two machines (tests/fixtures/imports,
+// The team table on two real exports imported as two machines (tests/fixtures/imports,
 // SOURCES.txt): one row per machine × runtime × place, ratio to that machine's native, best first, the
 // setting that differs between the best and the worst row, and exports redacted with HTML made inert.
 import { readFileSync } from 'node:fs';

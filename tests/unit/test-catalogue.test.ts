@@ -1,4 +1,4 @@
-// One catalogue of tests and metrics (issue 26): electron/shared/test-catalogue.ts is the only list; every
+// One catalogue of tests and metrics: electron/shared/test-catalogue.ts is the only list; every
 // other face's list is read from its export here and must equal the catalogue's, and no source file
 // under electron/ or src/ writes a list of test ids again (arrays, object keys, union types).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

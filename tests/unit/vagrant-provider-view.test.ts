@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
 import { parsePrlctlInfo, parseShowVmInfo, parseVmx } from '../../electron/engine/runtimes/vagrant/provider-output.js';
-import { makeStubEnv, shared, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const P = join(__dirname, '..', 'fixtures', 'vagrant-providers');
 const VF = join(__dirname, '..', 'fixtures', 'vagrantfiles');
@@ -42,7 +42,7 @@ describe('provider outputs (real captures)', () => {
 describe('detection prefers the provider for machines that exist', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
-  const TWO = shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
+  const TWO = captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt');
   const HOME = '/path/to/orbital-transfer-example/perl-gtk3-starter-basic';
   const UUID = '295e77c3-d922-4849-93de-4422b8c08880';
 
@@ -90,7 +90,7 @@ describe('unknown sizes in detection', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
   it('shows VVV\'s memory as unknown with the expression, from the Vagrantfile', async () => {
-    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: shared('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
+    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
     const ctx = createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 3000 });
     const real = ctx.readFile;
     ctx.readFile = (p) => real(p === '/path/to/orbital-transfer-example/perl-gtk3-starter-basic/Vagrantfile' ? join(VF, 'vvv.Vagrantfile') : p);

@@ -13,7 +13,7 @@ import { defaultTests, preset } from '../../electron/shared/plan-estimate.js';
 import { VERDICT_METHOD } from '../../electron/shared/verdict-stats.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
-/** Every metric each test reports (design.md's metric names). */
+/** Every metric each test reports (the metric names of docs/bench-protocol.md). */
 const METRICS: Partial<Record<TestId, string[]>> = {
   'seq-write': ['write_MBps'],
   'seq-read': ['read_MBps'],

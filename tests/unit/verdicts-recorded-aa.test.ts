@@ -1,4 +1,4 @@
-// Noise reads as noise, on real trials (issue 23, replacing the live A/A test noise-live): two
+// Noise reads as noise, on real trials (replacing the live A/A test noise-live): two
 // back-to-back quick runs of This machine with the data folder on a tmpfs, recorded on 2026-11-26 on
 // the 2-CPU development VM while other work shared it (`vmbench run --suite quick --data-dir
 // /dev/shm/...`; stored as tests/fixtures/runs/aa-quick-{a,b}.json, only the probe's list of

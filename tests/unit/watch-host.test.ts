@@ -57,7 +57,7 @@ describe('the host side of the watch test', () => {
     expect(fed).toHaveLength(1);
     expect(fed[0]).toMatchObject({ event: 'error', code: 'inotify-not-delivered' });
     expect((fed[0] as { message: string }).message).toMatch(/^inotify events not delivered: .*CHOKIDAR_USEPOLLING=1/);
-    // One text per message (issue 26): the verdict is a catalogue reference; the stored step error keeps it, its English derived from it.
+    // One text per message: the verdict is a catalogue reference; the stored step error keeps it, its English derived from it.
     const collector = new StepCollector('watch', 'shared', () => undefined);
     collector.onEvent(fed[0]);
     const [error] = collector.finish({ exitCode: 0, cancelled: false, timedOut: false }).errors;

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { TestId } from '../../shared/contract.js';
 
-/** One value a fio run measured, named as in design.md (write_MBps, read_iops, clat_p99_us, ...). */
+/** One value a fio run measured, named as in docs/bench-protocol.md (write_MBps, read_iops, clat_p99_us, ...). */
 export interface FioSample {
   metric: string;
   value: number;
@@ -42,7 +42,7 @@ const output = z.looseObject({ 'fio version': z.string().optional(), jobs: z.arr
 type Section = z.infer<typeof section>;
 type Direction = 'read' | 'write';
 
-/** The percentiles vmbench reports for rand-read, in the order of design.md. */
+/** The percentiles vmbench reports for rand-read, in the order of docs/bench-protocol.md. */
 export const CLAT_PERCENTILES = [50, 70, 90, 95, 99] as const;
 
 function decode(json: unknown): z.infer<typeof output> {

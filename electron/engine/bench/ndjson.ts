@@ -1,5 +1,5 @@
 /**
- * The bench scripts' stdout (design.md "The bench-script protocol"): one JSON object per line.
+ * The bench scripts' stdout (docs/bench-protocol.md): one JSON object per line.
  * `createLineSplitter` turns a byte stream cut anywhere into lines; `parseEvent` checks one line
  * against the BenchEvent union and never throws (anything else is reported as not an event).
  */

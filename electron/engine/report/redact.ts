@@ -1,5 +1,5 @@
 /**
- * Privacy redaction for everything that leaves the machine (design.md "Privacy"): home paths,
+ * Privacy redaction for everything that leaves the machine (README.md, "Security", what exports redact): home paths,
  * user and host names, IP and MAC addresses, credentials in URLs and remote hosts are replaced by
  * placeholders before any export.
  */

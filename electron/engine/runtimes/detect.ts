@@ -1,5 +1,5 @@
 /**
- * Detection of every runtime on the machine (design.md "How detection finds things").
+ * Detection of every runtime on the machine (docs/architecture.md, "How to add a runtime kind").
  *
  * Policy, the same for every kind:
  * - A kind whose CLI is not installed and that left no settings file is omitted: `detect` lists

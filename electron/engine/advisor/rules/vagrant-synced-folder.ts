@@ -7,7 +7,7 @@ import { lineDiff } from '../diff.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 
-/** Synced-folder types that the seed measured as slow against NFS. */
+/** Synced-folder types that the Vagrant article in docs/evidence.md measured as slow against NFS. */
 const SLOW = ['vboxsf', 'vmhgfs', 'smb'];
 
 interface Folder {
