@@ -165,6 +165,23 @@ export const TEST_CATALOGUE = [
     setup: (p) => writePass(p),
   },
   {
+    // Opt-in (`--tests rand-write`): its time-based trials would add about 40 s to every quick run.
+    id: 'rand-write', kind: 'disk', optIn: true, script: 'rand-write.sh', tool: 'fio', primary: 'write_iops', chart: 'latency', method: ['depth', 'size', 'runtime'],
+    metrics: {
+      write_iops: higher('IOPS', true), write_MBps: { ...higher('MB/s'), label: 'write_MBps_rand' }, write_clat_p50_us: lower('µs'), write_clat_p70_us: lower('µs'),
+      write_clat_p90_us: lower('µs'), write_clat_p95_us: lower('µs'), write_clat_p99_us: lower('µs', true),
+    },
+    fio: { rw: 'write', metrics: { write_iops: 'iops', write_MBps: 'MBps', ...clatFields('write_clat') } },
+    chartMetrics: Object.keys(clatFields('write_clat')),
+    presets: {
+      quick: { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
+      standard: { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
+      thorough: { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
+    },
+    estimate: (p) => writePass(p) + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC), // laying the file out, then the time-based trials
+    setup: (p) => writePass(p),
+  },
+  {
     id: 'small-files', kind: 'disk', script: 'small-files.sh', tool: 'sh', primary: 'create_per_s', chart: 'small-files', method: ['files', 'bytes'],
     metrics: { create_per_s: higher('files/s', true), stat_per_s: higher('files/s'), read_per_s: higher('files/s'), delete_per_s: higher('files/s') },
     presets: {
