@@ -16,9 +16,9 @@
 # walk and the read where allowed (root on Linux); the result says whether they were.
 
 VB_SEED=''; VB_MODS=''
+vb_flags seed
 vb_extra_arg() {
   case $1 in
-    --seed) vb_is_uint "$2" || vb_die usage 2 "--seed needs a whole number, not '$2'"; VB_SEED=$2; return 0 ;;
     --modules-dir) [ -d "$2" ] || vb_die bad-dir 2 "--modules-dir $2 is not a directory"; VB_MODS=$2; return 0 ;;
   esac
   return 1

@@ -7,13 +7,7 @@
 # Events: start, per trial two tool-outputs (the JSON line of wrk's Lua done(), "kind":"static" then "kind":"site"), progress; result, end.
 
 VB_PORT=''; VB_CLIENTS=''; VB_TIMEOUT_S=''
-vb_extra_arg() {
-  case $1 in
-    --port|--clients|--timeout-s) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
-      case $1 in --port) VB_PORT=$2 ;; --clients) VB_CLIENTS=$2 ;; *) VB_TIMEOUT_S=$2 ;; esac ;;
-    *) return 1 ;;
-  esac
-}
+vb_flags port clients timeout-s
 
 vb_http_site() { # the site: static.bin (64 KiB random) + small/NNN.html
   mkdir -p "$VB_WORK/site/small" "$VB_WORK/tmp" || vb_die tool-failed 1 "cannot create the site in $VB_WORK"

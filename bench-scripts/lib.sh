@@ -115,28 +115,36 @@ vb_rate() { # AMOUNT START END: AMOUNT per second (elapsed floored at the clock 
   awk -v a="$1" -v s="$2" -v e="$3" -v r="$VB_CLOCK_RES" 'BEGIN { d = e - s; if (d < r) d = r; printf "%.3f", a / d }'
 }
 
+# Whole-number flags: `--some-key N` sets VB_SOME_KEY (upper case, '-' as '_'). Every script takes these;
+# a script adds its own at its top with `vb_flags key...` (the engine's flag of a preset parameter is its
+# kebab-case name: sizeMiB -> --size-mib, electron/shared/test-catalogue.ts paramFlag).
+VB_FLAGS=' trials size-mib bs-kib runtime-s ramp-s iodepth files size-bytes max-s settle-s settle-kib '
+vb_flags() { for vb_f in "$@"; do VB_FLAGS="$VB_FLAGS$vb_f "; done; }
 vb_parse_args() {
   while [ $# -gt 0 ]; do
     vb_k=$1
     case $vb_k in --*) ;; *) vb_die usage 2 "unexpected argument '$vb_k' (arguments are --key value pairs)" ;; esac
     [ $# -ge 2 ] || vb_die usage 2 "missing value for $vb_k"
     vb_v=$2; shift 2
+    vb_n=${vb_k#--}
     case $vb_k in
       --dir) VB_DIR=$vb_v ;;
       --tool) case $vb_v in auto|fio|fallback) VB_TOOL=$vb_v ;; *) vb_die usage 2 "--tool must be auto, fio or fallback, not '$vb_v'" ;; esac ;;
-      --trials|--size-mib|--bs-kib|--runtime-s|--ramp-s|--iodepth|--files|--size-bytes|--max-s|--settle-s|--settle-kib)
-        vb_is_uint "$vb_v" || vb_die usage 2 "$vb_k needs a whole number, not '$vb_v'"
-        case $vb_k in
-          --trials) VB_TRIALS=$vb_v ;; --size-mib) VB_SIZE_MIB=$vb_v ;; --bs-kib) VB_BS_KIB=$vb_v ;;
-          --runtime-s) VB_RUNTIME_S=$vb_v ;; --ramp-s) VB_RAMP_S=$vb_v ;; --iodepth) VB_IODEPTH=$vb_v ;;
-          --files) VB_FILES=$vb_v ;; --size-bytes) VB_SIZE_BYTES=$vb_v ;; --max-s) VB_MAX_S=$vb_v ;;
-          --settle-s) VB_SETTLE_S=$vb_v ;; --settle-kib) VB_SETTLE_KIB=$vb_v ;;
-        esac ;;
-      *) vb_extra_arg "$vb_k" "$vb_v" || vb_die usage 2 "unknown argument $vb_k" ;;
+      *)
+        case $vb_n in
+          ''|*[!a-z0-9-]*) vb_known=0 ;;
+          *) case $VB_FLAGS in *" $vb_n "*) vb_known=1 ;; *) vb_known=0 ;; esac ;;
+        esac
+        if [ $vb_known = 1 ]; then
+          vb_is_uint "$vb_v" || vb_die usage 2 "$vb_k needs a whole number, not '$vb_v'"
+          eval "VB_$(printf '%s' "$vb_n" | tr 'a-z-' 'A-Z_')=\$vb_v"
+        else
+          vb_extra_arg "$vb_k" "$vb_v" || vb_die usage 2 "unknown argument $vb_k"
+        fi ;;
     esac
   done
 }
-# Hook for a test's own --key value arguments: a script redefines it and returns 0 when it took the key.
+# Hook for a test's own --key value arguments that are not whole numbers (a folder, HOST:PORT): a script redefines it and returns 0 when it took the key.
 vb_extra_arg() { return 1; }
 vb_positive() { # NAME VALUE...: each value must be > 0
   vb_n=$1; shift

@@ -13,10 +13,9 @@
 # Events: start, per trial and direction tool-output (iperf3 -J; "reverse":1 in start.test_start is rx), progress; result, end.
 
 VB_PORT=''; VB_STREAMS=''; VB_HOST=''
+vb_flags port streams
 vb_extra_arg() {
   case $1 in
-    --port|--streams) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
-      if [ "$1" = --port ]; then VB_PORT=$2; else VB_STREAMS=$2; fi ;;
     --connect) vb_host_port --connect "$2"; VB_HOST=$VB_HP_HOST; VB_PORT=$VB_HP_PORT ;;
     *) return 1 ;;
   esac

@@ -6,10 +6,9 @@
 # Events: start, per trial tool-output {"transport":"tcp"|"unix"|"remote","csv":"<redis-benchmark --csv>"} (tcp, unix, remote), progress; result, end.
 
 VB_PORT=''; VB_REQUESTS=''; VB_CLIENTS=''; VB_REMOTE_HOST=''; VB_REMOTE_PORT=''
+vb_flags port requests clients
 vb_extra_arg() {
   case $1 in
-    --port|--requests|--clients) vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
-      case $1 in --port) VB_PORT=$2 ;; --requests) VB_REQUESTS=$2 ;; *) VB_CLIENTS=$2 ;; esac ;;
     --remote) vb_host_port --remote "$2"; VB_REMOTE_HOST=$VB_HP_HOST; VB_REMOTE_PORT=$VB_HP_PORT ;;
     *) return 1 ;;
   esac

@@ -12,15 +12,7 @@
 # cannot be set up (neither inotifywait nor python3); result (method), end.
 
 VB_EVENTS=''; VB_BOUND_MS=''
-vb_extra_arg() {
-  case $1 in
-    --events|--bound-ms)
-      vb_is_uint "$2" || vb_die usage 2 "$1 needs a whole number, not '$2'"
-      if [ "$1" = --events ]; then VB_EVENTS=$2; else VB_BOUND_MS=$2; fi
-      return 0 ;;
-  esac
-  return 1
-}
+vb_flags events bound-ms
 
 vb_watch_ready() { # TRIAL MODE
   vb_emit "{\"event\":\"watch-ready\",\"test\":\"watch\",\"trial\":$1,\"mode\":\"$2\",\"work\":$(vb_jstr "${VB_WORK##*/}"),\"events\":$VB_EVENTS}"

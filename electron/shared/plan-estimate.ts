@@ -14,13 +14,16 @@
  */
 import type { Place, Suite, TestId } from './contract.js';
 import { TEST_IDS, testSpec, testsOfKind, type SuiteParams, type TestSpec } from './test-catalogue.js';
+import { DISK_TESTS } from './contract-base.js';
 
 /** A test that has a bench script in this version (every test of the catalogue). */
 export type ScriptTest = TestId;
 export type { SuiteParams };
 
-/** The tests a run does when none are named (the disk tests), in the order a suite runs them. */
-export const SCRIPT_TESTS: readonly ScriptTest[] = testsOfKind('disk');
+/** The tests a run does when none are named (the disk tests but those that run only when named: optIn), in the order a suite runs them. */
+export const SCRIPT_TESTS: readonly ScriptTest[] = DISK_TESTS.filter((t) => !testSpec(t)?.optIn);
+/** The disk tests that run only when named (`--tests rand-write`): the catalogue's optIn. */
+export const OPT_IN_TESTS: readonly ScriptTest[] = DISK_TESTS.filter((t) => testSpec(t)?.optIn);
 /** The service tests (servers on loopback, or the engine's on the host: see service-step.ts), run when named (`--tests net,redis,http`). */
 export const SERVICE_TESTS: readonly ScriptTest[] = testsOfKind('service');
 /** The developer-task tests (a node_modules-like tree; file-change propagation): in the standard and thorough suites, and in quick when named (`--tests dev-tree,watch`). */
@@ -36,7 +39,7 @@ export function runsIn(test: TestId, place: Place): boolean {
   return !testSpec(test)?.hostWritable || place === 'native' || place === 'shared';
 }
 /** Every test that has a script, in run order. */
-export const RUNNABLE_TESTS: readonly ScriptTest[] = [...SCRIPT_TESTS, ...DEV_TESTS, ...SERVICE_TESTS];
+export const RUNNABLE_TESTS: readonly ScriptTest[] = [...DISK_TESTS, ...DEV_TESTS, ...SERVICE_TESTS];
 
 function specOf(test: string): TestSpec {
   const spec = (TEST_IDS as readonly string[]).includes(test) ? testSpec(test) : undefined;
@@ -72,7 +75,7 @@ export interface TrialsPlan {
 export function trialsPlan(suite: Suite, test: TestId, override: { targetPct?: number; maxTrials?: number } = {}): TrialsPlan {
   const minTrials = preset(suite, test).trials;
   const a = ADAPTIVE[suite];
-  const max = test === 'watch' ? minTrials : Math.max(minTrials, override.maxTrials ?? a.maxTrials);
+  const max = testSpec(test)?.fixedTrials ? minTrials : Math.max(minTrials, override.maxTrials ?? a.maxTrials);
   return { minTrials, maxTrials: max, targetHalfWidth: override.targetPct !== undefined ? override.targetPct / 100 : a.targetHalfWidth };
 }
 

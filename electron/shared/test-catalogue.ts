@@ -8,7 +8,13 @@
  *
  * Labels are message keys made from the ids, in both catalogues (src/locales/{en,ja}): a test's name
  * `common:test.<id>`, its words in a headline `common:headline.words.<id>`, a metric's label
- * `common:metric.<metric>`; a tile's title `ui:tile.<metric>`.
+ * `common:metric.<metric>`; a tile's title `ui:tile.<metric>`; a test in the latency chart, its card's title
+ * `ui:chart.latencyOf.<id>`; a test with `method`, its summary `common:methodSummary.<id>`.
+ *
+ * An entry also says how its script is called and read: each preset parameter is the script's flag
+ * `--kebab-case` of its name (`paramFlag`: sizeMiB -> --size-mib, boundMs -> --bound-ms; `flags` for a
+ * name that does not follow the rule), which lib.sh's vb_parse_args turns into VB_SIZE_MIB; a fio test's
+ * `fio` says which metric is which quantity of fio's JSON output (engine/bench/fio.ts reads it).
  */
 
 /** Whether a bigger number is better (MB/s) or worse (seconds, latency). */
@@ -36,6 +42,19 @@ export interface MetricSpec {
   label?: string;
 }
 
+/**
+ * A quantity of fio's JSON output: the bandwidth in MB/s (10^6 bytes/s, summed over jobs), the IOPS (summed
+ * over jobs), or a completion-latency percentile in µs (`clat_p99`: from the job that did the most I/O).
+ */
+export type FioField = 'MBps' | 'iops' | `clat_p${number}`;
+/** How a fio test's metrics are read from fio's JSON output (one generic reader: engine/bench/fio.ts). */
+export interface FioReading {
+  /** The jobs' section its I/O is in. */
+  rw: 'read' | 'write';
+  /** Each metric of the test and the fio quantity it is, in the order they are reported. */
+  metrics: Readonly<Record<string, FioField>>;
+}
+
 /** One test of the suite. */
 export interface TestSpec {
   id: string;
@@ -49,6 +68,20 @@ export interface TestSpec {
   /** Its metrics, in the order they are listed and ranked. */
   metrics: Record<string, MetricSpec>;
   chart: ChartGroup;
+  /** The metrics its chart draws, in order (default: its primary): the throughput chart's bar, the latency chart's percentiles. */
+  chartMetrics?: readonly string[];
+  /** How its metrics are read from fio's JSON output (a fio test whose script hands fio's output over). */
+  fio?: FioReading;
+  /** A disk test that runs only when named (`--tests`), not in a suite by default. */
+  optIn?: boolean;
+  /** A parameter's flag when it is not `--` and the kebab-case of the name (paramFlag). */
+  flags?: Readonly<Record<string, string>>;
+  /** Seconds its script must be allowed at least, beyond the generic bound of suites.ts timeoutSec (its own caps, e.g. redis's per-run maxS). */
+  minTimeout?: (p: SuiteParams) => number;
+  /** Parameters it gets on a target that runs `scale` times slower than native (an emulated guest), beside its preset. */
+  slowParams?: (scale: number) => SuiteParams;
+  /** Keeps its preset's trials: no adaptive trials added (its trials are driven from the host in one script run). */
+  fixedTrials?: boolean;
   /** The result parameters its short method summary needs (method-summary.ts); none: the script's own text. */
   method?: readonly string[];
   /** Runs only where this machine can write into the place's folder (native, a shared folder). */
@@ -86,6 +119,11 @@ const seqPass = (p: SuiteParams): number => Math.min((p.sizeMiB ?? 0) * 1.048576
 const writePass = (p: SuiteParams): number => seqPass(p) + Math.min(((p.sizeMiB ?? 0) / 1024) * WRITE_EXTRA_SEC_PER_GIB, p.maxS ?? Infinity);
 const higher = (unit: string, tile?: boolean): MetricSpec => ({ unit, direction: 'higher', ...(tile ? { tile } : {}) });
 const lower = (unit: string, tile?: boolean): MetricSpec => ({ unit, direction: 'lower', ...(tile ? { tile } : {}) });
+/** The completion-latency percentiles a random-I/O test reports (p50..p99), as metric -> fio field: `<prefix>_p50_us` is clat_p50. */
+const clatFields = <P extends string>(prefix: P): Record<`${P}_p${50 | 70 | 90 | 95 | 99}_us`, FioField> =>
+  Object.fromEntries(([50, 70, 90, 95, 99] as const).map((p) => [`${prefix}_p${p}_us`, `clat_p${p}` as FioField])) as Record<`${P}_p${50 | 70 | 90 | 95 | 99}_us`, FioField>;
+/** wrk's per-request time-out in http.sh when no --timeout-s is given (the script's default). */
+export const HTTP_REQUEST_TIMEOUT_S = 2;
 const seqPresets = (q: number, s: number, t: number): SuitePresets => ({
   quick: { trials: 3, sizeMiB: 1024 * q, bsKiB: 1024, maxS: 8 },
   standard: { trials: 5, sizeMiB: 1024 * s, bsKiB: 1024, maxS: 20 },
@@ -97,6 +135,7 @@ export const TEST_CATALOGUE = [
   {
     id: 'seq-write', kind: 'disk', script: 'seq-write.sh', tool: 'fio', primary: 'write_MBps', chart: 'throughput', method: ['bs', 'size'],
     metrics: { write_MBps: higher('MB/s', true) },
+    fio: { rw: 'write', metrics: { write_MBps: 'MBps' } },
     presets: seqPresets(1, 2, 8),
     estimate: (p) => (p.trials + 1) * writePass(p),
     setup: (p) => writePass(p),
@@ -104,6 +143,7 @@ export const TEST_CATALOGUE = [
   {
     id: 'seq-read', kind: 'disk', script: 'seq-read.sh', tool: 'fio', primary: 'read_MBps', chart: 'throughput', method: ['bs', 'size'],
     metrics: { read_MBps: { ...higher('MB/s', true), label: 'read_MBps_seq' } },
+    fio: { rw: 'read', metrics: { read_MBps: 'MBps' } },
     presets: seqPresets(1, 2, 8),
     estimate: (p) => writePass(p) + (p.trials + 1) * seqPass(p), // writing the file, the warm-up pass, the trials
     setup: (p) => writePass(p) + seqPass(p),
@@ -114,12 +154,31 @@ export const TEST_CATALOGUE = [
       read_iops: higher('IOPS', true), read_MBps: { ...higher('MB/s'), label: 'read_MBps_rand' }, clat_p50_us: lower('µs'), clat_p70_us: lower('µs'), clat_p90_us: lower('µs'),
       clat_p95_us: lower('µs'), clat_p99_us: lower('µs', true),
     },
+    fio: { rw: 'read', metrics: { read_iops: 'iops', read_MBps: 'MBps', ...clatFields('clat') } },
+    chartMetrics: Object.keys(clatFields('clat')),
     presets: {
       quick: { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
       standard: { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
       thorough: { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
     },
     estimate: (p) => writePass(p) + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC),
+    setup: (p) => writePass(p),
+  },
+  {
+    // Opt-in (`--tests rand-write`): its time-based trials would add about 40 s to every quick run.
+    id: 'rand-write', kind: 'disk', optIn: true, script: 'rand-write.sh', tool: 'fio', primary: 'write_iops', chart: 'latency', method: ['depth', 'size', 'runtime'],
+    metrics: {
+      write_iops: higher('IOPS', true), write_MBps: { ...higher('MB/s'), label: 'write_MBps_rand' }, write_clat_p50_us: lower('µs'), write_clat_p70_us: lower('µs'),
+      write_clat_p90_us: lower('µs'), write_clat_p95_us: lower('µs'), write_clat_p99_us: lower('µs', true),
+    },
+    fio: { rw: 'write', metrics: { write_iops: 'iops', write_MBps: 'MBps', ...clatFields('write_clat') } },
+    chartMetrics: Object.keys(clatFields('write_clat')),
+    presets: {
+      quick: { trials: 3, sizeMiB: 256, runtimeS: 10, rampS: 2, iodepth: 32, bsKiB: 4 },
+      standard: { trials: 5, sizeMiB: 1024, runtimeS: 20, rampS: 3, iodepth: 32, bsKiB: 4 },
+      thorough: { trials: 7, sizeMiB: 4096, runtimeS: 30, rampS: 5, iodepth: 32, bsKiB: 4 },
+    },
+    estimate: (p) => writePass(p) + p.trials * (p.runtimeS + p.rampS + FIO_START_SEC), // laying the file out, then the time-based trials
     setup: (p) => writePass(p),
   },
   {
@@ -148,7 +207,7 @@ export const TEST_CATALOGUE = [
     setup: (p) => p.files / REF_TREE_FILES_PER_S + 0.5,
   },
   {
-    id: 'watch', kind: 'dev', script: 'watch.sh', tool: 'sh', primary: 'watch_inotify_p50_ms', chart: 'watch', hostWritable: true,
+    id: 'watch', kind: 'dev', script: 'watch.sh', tool: 'sh', primary: 'watch_inotify_p50_ms', chart: 'watch', hostWritable: true, fixedTrials: true,
     metrics: { watch_poll_p50_ms: lower('ms'), watch_poll_p99_ms: lower('ms'), watch_inotify_p50_ms: lower('ms'), watch_inotify_p99_ms: lower('ms') },
     presets: {
       quick: { trials: 3, events: 20, boundMs: 2000 },
@@ -184,6 +243,9 @@ export const TEST_CATALOGUE = [
     },
     estimate: (p) => SERVER_START_SEC + p.trials * 2 * Math.min((2 * p.requests) / REF_REDIS_RPS + 0.1, p.maxS),
     setup: () => SERVER_START_SEC,
+    // redis.sh stops each redis-benchmark run after maxS (up to three runs per trial: TCP, socket, and in Docker
+    // another container, each with 2 s to exit), so in a slow guest the script reaches its own verdict first.
+    minTimeout: (p) => (p.maxS ? p.trials * 3 * (p.maxS + 2) + 30 : 0),
   },
   {
     id: 'http', kind: 'service', script: 'http.sh', tool: 'wrk', primary: 'req_per_s', chart: 'service', servicePlaces: 'every',
@@ -198,6 +260,8 @@ export const TEST_CATALOGUE = [
     },
     estimate: (p) => SERVER_START_SEC + p.files / 2000 + p.trials * 2 * (p.runtimeS + 0.2), // the static file, then the small site
     setup: (p) => SERVER_START_SEC + p.files / 2000,
+    // wrk's per-request time-out scaled with a slow guest, so that a late answer is measured as latency, not refused.
+    slowParams: (scale): SuiteParams => (scale > 1 ? { timeoutS: Math.ceil(HTTP_REQUEST_TIMEOUT_S * scale) } : {}),
   },
 ] as const satisfies readonly TestSpec[];
 
@@ -220,9 +284,16 @@ export function testsOfKind<K extends TestKind>(kind: K): TestOfKind<K>[] {
   return TEST_CATALOGUE.filter((e) => e.kind === kind).map((e) => e.id) as TestOfKind<K>[];
 }
 
-/** The tests whose numbers a chart of Results draws, with their verdict metric. */
-export function testsInChart(chart: ChartGroup): { test: TestId; metric: string }[] {
-  return TEST_CATALOGUE.filter((e) => e.chart === chart).map((e) => ({ test: e.id, metric: e.primary }));
+/** The tests whose numbers a chart of Results draws, with their verdict metric and the metrics the chart draws (chartMetrics, else the primary). */
+export function testsInChart(chart: ChartGroup): { test: TestId; metric: string; metrics: readonly string[] }[] {
+  return (TEST_CATALOGUE as readonly TestSpec[])
+    .filter((e) => e.chart === chart)
+    .map((e) => ({ test: e.id as TestId, metric: e.primary, metrics: e.chartMetrics ?? [e.primary] }));
+}
+
+/** The script flag of a parameter: the entry's own (`flags`), else `--` and the kebab-case of its name, a binary unit one word (sizeMiB -> --size-mib, boundMs -> --bound-ms). */
+export function paramFlag(name: string, spec?: Pick<TestSpec, 'flags'>): string {
+  return spec?.flags?.[name] ?? `--${name.replace(/([KMGT])iB/g, '$1ib').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
 }
 
 /** Every metric of every test, first appearance first (a metric two tests report is listed once). */

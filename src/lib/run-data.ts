@@ -72,10 +72,13 @@ function placesWith(run: Run, test: TestId): { target: TargetRun; result: TestRe
   return out;
 }
 
+/** The metrics of the throughput chart, one part each (the catalogue's chartMetrics of its tests: write and read MB/s), titles ui:tile.<metric>. */
+export const THROUGHPUT_METRICS: readonly string[] = [...new Set(testsInChart('throughput').flatMap((e) => e.metrics))];
+
 /** Bar chart rows: write/read MB/s per target and place, with ratios to native. */
 export function throughputData(run: Run): Record<string, string | number | number[] | null>[] {
   const rows = new Map<string, Record<string, string | number | number[] | null>>();
-  for (const { test, metric } of testsInChart('throughput')) {
+  for (const { test, metrics } of testsInChart('throughput')) for (const metric of metrics) {
     for (const { target, result } of placesWith(run, test)) {
       const v = result.metrics[metric]?.median;
       if (v === undefined) continue;
@@ -92,15 +95,23 @@ export function throughputData(run: Run): Record<string, string | number | numbe
   return [...rows.values()];
 }
 
-/** Rows per percentile with one value per place, for the rand-read latency chart. */
-export function latencyData(run: Run): { rows: Record<string, string | number>[]; series: Series[] } {
-  const pcts = ['p50', 'p70', 'p90', 'p95', 'p99'];
-  const entries = placesWith(run, 'rand-read');
+/** The tests of the latency chart, each with its percentile metrics (the catalogue's chartMetrics: rand-read's clat_p50_us..clat_p99_us). */
+const LATENCY_TESTS = testsInChart('latency');
+
+/** A percentile metric's word on the latency chart's axis: p50 from clat_p50_us. */
+function percentileWord(metric: string): string {
+  return /(?:^|_)(p\d+(?:\.\d+)?)(?:_|$)/.exec(metric)?.[1] ?? metric;
+}
+
+/** Rows per percentile with one value per place, for a test's latency chart (by default the catalogue's first: rand-read). */
+export function latencyData(run: Run, test: TestId | undefined = LATENCY_TESTS[0]?.test): { rows: Record<string, string | number>[]; series: Series[] } {
+  const metrics = LATENCY_TESTS.find((e) => e.test === test)?.metrics ?? [];
+  const entries = test ? placesWith(run, test) : [];
   const series = entries.map(({ target, result }) => ({ key: seriesKey(target, result.place), label: placeName(target, result.place) }));
-  const rows = pcts.map((p) => {
-    const row: Record<string, string | number> = { pct: p };
+  const rows = metrics.map((metric) => {
+    const row: Record<string, string | number> = { pct: percentileWord(metric) };
     for (const { target, result } of entries) {
-      const v = result.metrics[`clat_${p}_us`]?.median;
+      const v = result.metrics[metric]?.median;
       if (v !== undefined) row[seriesKey(target, result.place)] = v;
     }
     return row;
@@ -108,10 +119,15 @@ export function latencyData(run: Run): { rows: Record<string, string | number>[]
   return { rows: rows.filter((r) => Object.keys(r).length > 1), series: series.filter((s) => rows.some((r) => typeof r[s.key] === 'number')) };
 }
 
-/** The unit of a run's random-read latencies, from the largest of them (latencyUnit): the latency chart and the p99 tile show the same unit. */
+/** The tests of the latency chart that a run has percentiles of, in catalogue order: one chart each. */
+export function latencyTests(run: Run): TestId[] {
+  return LATENCY_TESTS.map((e) => e.test).filter((test) => latencyData(run, test).rows.length > 0);
+}
+
+/** The unit of a run's random-I/O latencies, from the largest of them (latencyUnit): the latency charts and the latency tiles show the same unit. */
 export function runLatencyUnit(run: Run): { unit: 'ms' | 'µs'; div: number } {
-  const { rows, series } = latencyData(run);
-  return latencyUnit(Math.max(0, ...rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0)))));
+  const all = LATENCY_TESTS.map((e) => latencyData(run, e.test));
+  return latencyUnit(Math.max(0, ...all.flatMap(({ rows, series }) => rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))))));
 }
 
 /** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */

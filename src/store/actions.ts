@@ -1,5 +1,5 @@
-import { DISK_TESTS, type RuntimeInfo, type Suite, type TestId } from '../../electron/shared/contract.js';
-import { DEV_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/shared/plan-estimate.js';
+import { type RuntimeInfo, type Suite, type TestId } from '../../electron/shared/contract.js';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/shared/plan-estimate.js';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
@@ -120,8 +120,8 @@ export function latestRunWith(target: string): string | undefined {
 
 /** The tests of the run options: the disk suite, plus the developer tasks and the service tests when switched on; undefined when that is the suite's own default. */
 export function chosenTests(devTree: boolean, services: boolean, suite?: Suite): TestId[] | undefined {
-  // The "Network & services" switch adds the service tests after the disk tests and the developer tasks.
-  const tests = [...DISK_TESTS, ...(devTree ? DEV_TESTS : []), ...(services ? SERVICE_TESTS : [])];
+  // The "Network & services" switch adds the service tests after the disk tests (those a suite runs by default) and the developer tasks.
+  const tests = [...SCRIPT_TESTS, ...(devTree ? DEV_TESTS : []), ...(services ? SERVICE_TESTS : [])];
   return suite && tests.join() === defaultTests(suite).join() ? undefined : tests;
 }
 

@@ -1,18 +1,31 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run, TestId } from '../../electron/shared/contract.js';
 import { niceTicks } from '../lib/chart-scale';
 import { fmtNum, fmtTick } from '../lib/format';
-import { latencyData, placeColors, runLatencyUnit } from '../lib/run-data';
+import { latencyData, latencyTests, placeColors, runLatencyUnit } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 import { ChartLegend } from './chart-legend';
 
-/** 4k random-read completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. */
+/** One card per test of the latency chart that the run has (the catalogue's chart 'latency': 4k random reads), the first with test id chart-latency. */
 export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
+  const tests = latencyTests(run);
+  if (tests.length === 0) return null;
+  return (
+    <>
+      {tests.map((test, i) => (
+        <LatencyCard key={test} run={run} test={test} testId={i === 0 ? 'chart-latency' : `chart-latency-${test}`} />
+      ))}
+    </>
+  );
+}
+
+/** A test's completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. Title ui:chart.latencyOf.<test>. */
+function LatencyCard({ run, test, testId }: { run: Run; test: TestId; testId: string }): JSX.Element | null {
   const { t } = useUi();
-  const { rows, series } = latencyData(run);
+  const { rows, series } = latencyData(run, test);
   if (rows.length === 0) return null;
   const colors = placeColors(run);
   const maxUs = Math.max(...rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))));
@@ -20,7 +33,7 @@ export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
   const data = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v / div : v])));
   const ticks = niceTicks(maxUs / div);
   return (
-    <ChartCard title={t('chart.latency')} sub={t('chart.latencySub', { unit })} testId="chart-latency">
+    <ChartCard title={t(`chart.latencyOf.${test}`)} sub={t('chart.latencySub', { unit })} testId={testId}>
       <ResponsiveContainer width="100%" height={280}>
         <LineChart data={data} margin={{ top: 24, right: 20, bottom: 4, left: 4 }}>
           <CartesianGrid vertical={false} />

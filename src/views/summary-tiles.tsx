@@ -26,9 +26,9 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
     return { ...t, stat: r?.metrics[t.metric], fallback: r ? isFallback(r) : false };
   }).filter((t) => t.stat);
   if (tiles.length === 0) return null;
-  // A latency tile shows the unit of the latency chart beside it (one unit for one quantity).
+  // A latency tile (a metric in µs) shows the unit of the latency charts beside it (one unit for one quantity).
   const latency = runLatencyUnit(run);
-  const scale = (metric: string): { unit: string; div: number } => (metric.startsWith('clat_') ? latency : { unit: metricMeta(metric).unit, div: 1 });
+  const scale = (metric: string): { unit: string; div: number } => (metricMeta(metric).unit === 'µs' ? latency : { unit: metricMeta(metric).unit, div: 1 });
   return (
     <ul className="tiles" aria-label={t('tile.label', { target: targetLabel(base, uiLang()) })} data-testid="summary-tiles">
       {tiles.map((tile) => (

@@ -4,13 +4,10 @@ import { Bar, BarChart, CartesianGrid, Cell, LabelList, ResponsiveContainer, Too
 import type { Run } from '../../electron/shared/contract.js';
 import { niceTicks } from '../lib/chart-scale';
 import { fmtNum, fmtRatio, fmtTick } from '../lib/format';
-import { placeColors, throughputData } from '../lib/run-data';
+import { placeColors, THROUGHPUT_METRICS, throughputData } from '../lib/run-data';
 import { CHART } from './chart-theme';
 import { ChartCard } from './chart-card';
 import { horizontalEnd, whiskerShape } from './whisker-bar';
-
-// Names are ui:tile.<key>.
-const METRICS = [{ key: 'write_MBps' }, { key: 'read_MBps' }] as const;
 
 interface LabelSpot {
   x?: number | string;
@@ -40,7 +37,7 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
   return (
     <ChartCard title={t('chart.throughput')} sub={t('chart.throughputSub')} testId="chart-throughput" wide>
       <div className="chart-pair">
-        {METRICS.map(({ key }) => ({ key, name: t(`tile.${key}`) })).map((m) => {
+        {THROUGHPUT_METRICS.map((key) => ({ key, name: t(`tile.${key}`) })).map((m) => {
           const rows = all
             .filter((r) => typeof r[m.key] === 'number')
             .map((r): Record<string, string | number | number[] | null> => {

@@ -30,6 +30,30 @@ describe('fioSamples on real fio 3.33 output', () => {
     expect(m.clat_p99_us).toBeCloseTo(1892.352, 6);
   });
 
+  it('rand-write: its write section as its catalogue entry reads it: IOPS, MB/s and the clat percentiles in µs', () => {
+    const s = fioSamples('rand-write', fixture('rand-write'));
+    expect(s.map((x) => x.metric)).toEqual(['write_iops', 'write_MBps', 'write_clat_p50_us', 'write_clat_p70_us', 'write_clat_p90_us', 'write_clat_p95_us', 'write_clat_p99_us']);
+    const m = asMap(s);
+    expect(m.write_iops).toBeCloseTo(37978.382627, 5);
+    expect(m.write_MBps).toBeCloseTo(155.571932, 6);
+    expect(m.write_clat_p50_us).toBeCloseTo(399.36, 6);
+    expect(m.write_clat_p70_us).toBeCloseTo(452.608, 6);
+    expect(m.write_clat_p90_us).toBeCloseTo(798.72, 6);
+    expect(m.write_clat_p95_us).toBeCloseTo(2998.272, 6);
+    expect(m.write_clat_p99_us).toBeCloseTo(8585.216, 6);
+  });
+
+  it('rand-write on a read output (or rand-read on a write one) says the section did no I/O, not zero numbers', () => {
+    expect(() => fioSamples('rand-write', fixture('rand-read'))).toThrow(/fio did no write I\/O/);
+    expect(() => fioSamples('rand-read', fixture('rand-write'))).toThrow(/fio did no read I\/O/);
+  });
+
+  it('rand-write without its percentiles names the list to run fio with', () => {
+    const f = fixture('rand-write');
+    delete f.jobs[0].write.clat_ns.percentile['95.000000'];
+    expect(() => fioSamples('rand-write', f)).toThrow('fio output has no 95th latency percentile (run fio with --percentile_list=50:70:90:95:99)');
+  });
+
   it('accepts the output as text too (what a transport may hand over)', () => {
     expect(fioSamples('seq-write', text('seq-write'))).toEqual(fioSamples('seq-write', fixture('seq-write')));
   });

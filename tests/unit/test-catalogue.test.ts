@@ -12,7 +12,7 @@ import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
 import { isFallback } from '../../electron/shared/headline.js';
 import { HEADLINE_METRIC, metricInfo, metricRank } from '../../electron/shared/metrics.js';
-import { DEV_TESTS, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, estimateSec, preset, runsIn, servicePlaces, setupEstimateSec } from '../../electron/shared/plan-estimate.js';
+import { DEV_TESTS, OPT_IN_TESTS, RUNNABLE_TESTS, SCRIPT_TESTS, defaultTests, SERVICE_TESTS, estimateSec, preset, runsIn, servicePlaces, setupEstimateSec } from '../../electron/shared/plan-estimate.js';
 import { TEST_CATALOGUE, TEST_IDS, catalogueMetrics, testSpec, type TestSpec } from '../../electron/shared/test-catalogue.js';
 import { primaryMetric } from '../../electron/shared/verdict-family.js';
 import { TEST_ORDER } from '../../src/lib/metrics.js';
@@ -23,6 +23,8 @@ import { idLists } from '../helpers/id-lists.js';
 const ROOT = join(import.meta.dirname, '../..');
 const ENTRIES = TEST_CATALOGUE as readonly TestSpec[];
 const ofKind = (kind: TestSpec['kind']): string[] => ENTRIES.filter((e) => e.kind === kind).map((e) => e.id);
+/** The disk tests a suite runs unasked (not optIn). */
+const byDefault = (): string[] => ENTRIES.filter((e) => e.kind === 'disk' && !e.optIn).map((e) => e.id);
 const catalogue = (lang: string, ns: string): Record<string, Record<string, unknown>> => JSON.parse(readFileSync(join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8'));
 
 describe('the test catalogue', () => {
@@ -40,19 +42,32 @@ describe('the test catalogue', () => {
     expect([...RUNNABLE_TESTS].sort()).toEqual([...TEST_IDS].sort());
     expect(TEST_ORDER).toEqual(TEST_IDS);
     expect([...DISK_TESTS]).toEqual(ofKind('disk'));
-    expect([...SCRIPT_TESTS]).toEqual(ofKind('disk'));
+    expect([...SCRIPT_TESTS]).toEqual(byDefault());
+    expect([...OPT_IN_TESTS]).toEqual(ENTRIES.filter((e) => e.optIn).map((e) => e.id));
+    for (const suite of ['quick', 'standard', 'thorough'] as const) for (const t of OPT_IN_TESTS) expect(defaultTests(suite), t).not.toContain(t);
     expect([...DEV_TESTS]).toEqual(ofKind('dev'));
     expect([...SERVICE_TESTS]).toEqual(ofKind('service'));
     expect([...UI_SERVICE_TESTS]).toEqual(ofKind('service'));
-    expect(chosenTests(true, true)).toEqual([...ofKind('disk'), ...ofKind('dev'), ...ofKind('service')]);
-    expect(affectedTests('vmType')).toEqual(ofKind('disk'));
-    expect(affectedTests('diskIo')).toEqual(ENTRIES.filter((e) => e.tool === 'fio').map((e) => e.id));
+    expect(chosenTests(true, true)).toEqual([...byDefault(), ...ofKind('dev'), ...ofKind('service')]);
+    expect(affectedTests('vmType')).toEqual(byDefault());
+    expect(affectedTests('diskIo')).toEqual(ENTRIES.filter((e) => e.tool === 'fio' && !e.optIn).map((e) => e.id));
     for (const id of TEST_IDS) {
       expect(runSpecSchema.safeParse({ suite: 'quick', tests: [id] }).success, id).toBe(true);
       expect(parseEvent(JSON.stringify({ event: 'progress', test: id, done: 1, total: 3 })).ok, id).toBe(true);
     }
     expect(runSpecSchema.safeParse({ suite: 'quick', tests: ['not-a-test'] }).success).toBe(false);
     expect(parseEvent(JSON.stringify({ event: 'progress', test: 'not-a-test', done: 1, total: 3 })).ok).toBe(false);
+  });
+
+  it('says how each fio test is read and what its chart draws, in its own metrics', () => {
+    for (const e of ENTRIES) {
+      if (e.tool === 'fio') {
+        expect(e.fio, e.id).toBeDefined();
+        expect(Object.keys(e.fio!.metrics).sort(), e.id).toEqual(Object.keys(e.metrics).sort());
+      } else expect(e.fio, e.id).toBeUndefined();
+      for (const m of e.chartMetrics ?? []) expect(Object.keys(e.metrics), `${e.id} chartMetrics`).toContain(m);
+      if (e.optIn) expect(e.kind, e.id).toBe('disk');
+    }
   });
 
   it('gives the plan its presets, estimates and places', () => {
@@ -94,6 +109,8 @@ describe('the test catalogue', () => {
         expect(common.metric[m], `common:metric.${m}`).toEqual(expect.any(String));
         if (spec.tile) expect(ui.tile[m], `ui:tile.${m}`).toEqual(expect.any(String));
       }
+      if (e.chart === 'latency') expect((ui.chart.latencyOf as Record<string, string>)[e.id], `ui:chart.latencyOf.${e.id}`).toEqual(expect.any(String));
+      if (e.method) expect((common.methodSummary as Record<string, string>)[e.id], `common:methodSummary.${e.id}`).toEqual(expect.any(String));
     }
   });
 });

@@ -1,11 +1,15 @@
-import { DISK_TESTS, type RuntimeInfo, type TestId } from '../../shared/contract.js';
+import type { RuntimeInfo, TestId } from '../../shared/contract.js';
+import { SCRIPT_TESTS } from '../../shared/plan-estimate.js';
 import { TEST_CATALOGUE } from '../../shared/test-catalogue.js';
 import { RULES } from './index.js';
 
-/** The tests whose numbers a setting moves, as its rules say (Rule.affects; every disk test when they do not): what to re-run to verify a change. */
+/**
+ * The tests whose numbers a setting moves, as its rules say (Rule.affects; the default disk tests when they
+ * do not): what to re-run to verify a change. A test that runs only when named (optIn) is not re-run unasked.
+ */
 export function affectedTests(setting: string): TestId[] {
-  const tests = new Set(RULES.filter((r) => r.setting === setting).flatMap((r) => r.affects ?? DISK_TESTS));
-  return tests.size === 0 ? [...DISK_TESTS] : TEST_CATALOGUE.map((e) => e.id).filter((id) => tests.has(id));
+  const tests = new Set(RULES.filter((r) => r.setting === setting).flatMap((r) => r.affects ?? SCRIPT_TESTS));
+  return tests.size === 0 ? [...SCRIPT_TESTS] : TEST_CATALOGUE.map((e) => e.id).filter((id) => tests.has(id));
 }
 
 /** What to re-run after applying a finding: this machine (the baseline) and the runtime's first target. */

@@ -1,6 +1,7 @@
 import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
-import { TEST_CATALOGUE } from '../../shared/test-catalogue.js';
+import { SCRIPT_TESTS } from '../../shared/plan-estimate.js';
+import { testSpec } from '../../shared/test-catalogue.js';
 
 /**
  * What a rule proposes for one runtime, before the user's own numbers are weighed: its texts as messages
@@ -60,12 +61,12 @@ export interface Rule {
   draft(rt: RuntimeInfo): Draft;
   /** Weighs the user's own numbers: returns the adjusted finding (severity, text.evidence, measured). */
   weigh?(f: Drafted, rt: RuntimeInfo, m: Measurements): Drafted;
-  /** The tests whose numbers the setting moves: what is re-run to verify the change (affected.ts); left out, every disk test. */
+  /** The tests whose numbers the setting moves: what is re-run to verify the change (affected.ts); left out, the default disk tests. */
   affects?: readonly TestId[];
 }
 
-/** The tests that measure the virtual disk itself with fio (what a disk's io mode, cache and bus move). */
-export const BLOCK_TESTS: readonly TestId[] = TEST_CATALOGUE.filter((e) => e.tool === 'fio').map((e) => e.id);
+/** The default tests that measure the virtual disk itself with fio (what a disk's io mode, cache and bus move); an opt-in test is not re-run unasked. */
+export const BLOCK_TESTS: readonly TestId[] = SCRIPT_TESTS.filter((t) => testSpec(t)?.tool === 'fio');
 
 /** Reads a setting as text (undefined when absent or not a scalar). */
 export function text(rt: RuntimeInfo, key: string): string | undefined {

@@ -1,6 +1,8 @@
 /**
  * fio's JSON output (`--output-format=json`, fio 2.x and 3.x) to vmbench samples.
  *
+ * Which metric is which quantity of the output is the test's catalogue entry (`fio`: the read or write
+ * section, MB/s, IOPS, clat percentiles); one generic reader applies it.
  * Units: MB = 10^6 bytes (so write_MBps / read_MBps are 10^6 bytes per second, as disk vendors
  * and fio's "MB/s" print them; fio's "MiB/s" is 2^20); latencies are microseconds.
  * Several jobs in one output (numjobs without group_reporting): IOPS and bandwidth are summed;
@@ -11,6 +13,7 @@
  */
 import { z } from 'zod';
 import type { TestId } from '../../shared/contract.js';
+import { testSpec, type FioField, type FioReading } from '../../shared/test-catalogue.js';
 
 /** One value a fio run measured, named as in docs/bench-protocol.md (write_MBps, read_iops, clat_p99_us, ...). */
 export interface FioSample {
@@ -41,9 +44,6 @@ const output = z.looseObject({ 'fio version': z.string().optional(), jobs: z.arr
 
 type Section = z.infer<typeof section>;
 type Direction = 'read' | 'write';
-
-/** The percentiles vmbench reports for rand-read, in the order of docs/bench-protocol.md. */
-export const CLAT_PERCENTILES = [50, 70, 90, 95, 99] as const;
 
 function decode(json: unknown): z.infer<typeof output> {
   let value = json;
@@ -84,9 +84,17 @@ function sections(data: z.infer<typeof output>, dir: Direction): Section[] {
   return found;
 }
 
-function throughput(list: Section[], dir: Direction): FioSample {
-  const bytes = list.reduce((a, s) => a + bytesPerSec(s), 0);
-  return { metric: `${dir}_MBps`, value: bytes / 1e6 };
+/** Bandwidth of the sections in MB/s (10^6 bytes per second), summed over jobs. */
+function megabytesPerSec(list: Section[]): number {
+  return list.reduce((a, s) => a + bytesPerSec(s), 0) / 1e6;
+}
+
+/** IOPS of the sections, summed over jobs. */
+function iops(list: Section[], dir: Direction): number {
+  return list.reduce((a, s) => {
+    if (s.iops === undefined) throw new Error(`fio output has no iops in a ${dir} section`);
+    return a + s.iops;
+  }, 0);
 }
 
 /** Percentile map in µs of the section: clat_ns, clat (µs), lat_ns, lat (µs). */
@@ -111,30 +119,33 @@ function busiest(list: Section[]): Section {
   return list.reduce((best, s) => ((s.total_ios ?? s.io_bytes ?? 0) > (best.total_ios ?? best.io_bytes ?? 0) ? s : best));
 }
 
-/** Maps one fio JSON output (object or its text) to the metrics of a disk test; throws a clear Error on garbage. */
+/** The percentile of a clat field (clat_p99 -> 99), or null for another quantity. */
+function percentileOf(field: FioField): number | null {
+  return field.startsWith('clat_p') ? Number(field.slice('clat_p'.length)) : null;
+}
+
+/** Applies a test's fio reading (its catalogue entry's `fio`) to one decoded output. */
+function read(data: z.infer<typeof output>, reading: FioReading): FioSample[] {
+  const list = sections(data, reading.rw);
+  const fields = Object.values(reading.metrics);
+  const wanted = fields.map(percentileOf).filter((p): p is number => p !== null);
+  const pct = wanted.length > 0 ? percentilesUs(busiest(list)) : new Map<number, number>();
+  return Object.entries(reading.metrics).map(([metric, field]) => {
+    if (field === 'MBps') return { metric, value: megabytesPerSec(list) };
+    if (field === 'iops') return { metric, value: iops(list, reading.rw) };
+    const p = percentileOf(field)!;
+    const v = pct.get(p);
+    if (v === undefined) throw new Error(`fio output has no ${p}th latency percentile (run fio with --percentile_list=${wanted.join(':')})`);
+    return { metric, value: v };
+  });
+}
+
+/** Maps one fio JSON output (object or its text) to the metrics of a fio test, as its catalogue entry says; throws a clear Error on garbage. */
 export function fioSamples(test: TestId, json: unknown): FioSample[] {
   const data = decode(json);
-  let out: FioSample[];
-  if (test === 'seq-write') {
-    out = [throughput(sections(data, 'write'), 'write')];
-  } else if (test === 'seq-read') {
-    out = [throughput(sections(data, 'read'), 'read')];
-  } else if (test === 'rand-read') {
-    const list = sections(data, 'read');
-    const iops = list.reduce((a, s) => {
-      if (s.iops === undefined) throw new Error('fio output has no iops in a read section');
-      return a + s.iops;
-    }, 0);
-    const pct = percentilesUs(busiest(list));
-    out = [{ metric: 'read_iops', value: iops }, throughput(list, 'read')];
-    for (const p of CLAT_PERCENTILES) {
-      const v = pct.get(p);
-      if (v === undefined) throw new Error(`fio output has no ${p}th latency percentile (run fio with --percentile_list=50:70:90:95:99)`);
-      out.push({ metric: `clat_p${p}_us`, value: v });
-    }
-  } else {
-    throw new Error(`fio output does not apply to the ${test} test`);
-  }
+  const reading = testSpec(test)?.fio;
+  if (!reading) throw new Error(`fio output does not apply to the ${test} test`);
+  const out = read(data, reading);
   for (const s of out) {
     if (!Number.isFinite(s.value) || s.value < 0) throw new Error(`fio output gives an invalid ${s.metric}: ${s.value}`);
   }

@@ -25,7 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Suite, TestId } from '../../shared/contract.js';
 import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../shared/plan-estimate.js';
-import { testSpec } from '../../shared/test-catalogue.js';
+import { HTTP_REQUEST_TIMEOUT_S, paramFlag, testSpec } from '../../shared/test-catalogue.js';
 import { packageRoot } from '../paths.js';
 
 /** A bench script: the probe or one of the tests. */
@@ -35,26 +35,6 @@ export type ToolChoice = 'auto' | 'fio' | 'fallback';
 export { defaultTests, estimateSec, placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, type ScriptTest, type SuiteParams } from '../../shared/plan-estimate.js';
 const SCRIPT_NAMES: readonly ScriptName[] = ['probe', ...RUNNABLE_TESTS];
 
-/** Command-line flag of each parameter. */
-const FLAGS: Record<string, string> = {
-  trials: '--trials',
-  sizeMiB: '--size-mib',
-  bsKiB: '--bs-kib',
-  maxS: '--max-s',
-  runtimeS: '--runtime-s',
-  rampS: '--ramp-s',
-  iodepth: '--iodepth',
-  files: '--files',
-  sizeBytes: '--size-bytes',
-  streams: '--streams',
-  requests: '--requests',
-  clients: '--clients',
-  seed: '--seed',
-  events: '--events',
-  boundMs: '--bound-ms',
-};
-
-
 /** The parameters of a test in a suite (a copy). */
 export function suiteParams(suite: Suite, test: TestId): SuiteParams {
   return { ...preset(suite, test) };
@@ -62,14 +42,25 @@ export function suiteParams(suite: Suite, test: TestId): SuiteParams {
 
 /**
  * A generous upper bound for one script run (slow shares, busy hosts, emulated guests), for the
- * transport's timeout. It never cuts a script short of its own caps: redis.sh stops each
- * redis-benchmark run after maxS (up to three runs per trial: TCP, socket, and in Docker another
- * container, each with 2 s to exit), so in a slow guest the script reaches its own verdict first.
+ * transport's timeout. It never cuts a script short of its own caps: the catalogue entry's minTimeout
+ * (redis.sh's per-run maxS), so in a slow guest the script reaches its own verdict first.
  */
 export function timeoutSec(suite: Suite, test: TestId): number {
-  const p = preset(suite, test);
-  const capped = test === 'redis' && p.maxS ? p.trials * 3 * (p.maxS + 2) + 30 : 0;
-  return Math.max(120, estimateSec(suite, test) * 20, capped);
+  return Math.max(120, estimateSec(suite, test) * 20, testSpec(test)?.minTimeout?.(preset(suite, test)) ?? 0);
+}
+
+/** `--flag value` pairs of parameters, each flag as the test's catalogue entry says (paramFlag); whole numbers only, and (unless `any`) only the test's own parameters. */
+function paramArgs(test: TestId, params: SuiteParams, any = false): string[] {
+  const spec = testSpec(test);
+  const args: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (!spec || (!any && !(key in spec.presets.quick || key in spec.presets.standard || key in spec.presets.thorough || (spec.flags && key in spec.flags)))) {
+      throw new Error(`unknown parameter "${key}" for ${test}`);
+    }
+    if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, not ${value}`);
+    args.push(paramFlag(key, spec), String(value));
+  }
+  return args;
 }
 
 /** The arguments of a script: `--dir DIR` plus the suite's parameters (probe: only --dir). */
@@ -81,27 +72,22 @@ export function scriptArgs(
 ): string[] {
   const args = ['--dir', dir];
   if (test === 'probe') return args;
-  const params = { ...suiteParams(suite, test), ...(opts.overrides ?? {}) };
-  for (const [key, value] of Object.entries(params)) {
-    const flag = FLAGS[key];
-    if (!flag) throw new Error(`unknown parameter "${key}" for ${test}`);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${key} must be a whole number, not ${value}`);
-    args.push(flag, String(value));
-  }
+  args.push(...paramArgs(test, { ...suiteParams(suite, test), ...(opts.overrides ?? {}) }));
   args.push('--tool', opts.tool ?? 'auto');
   return args;
 }
 
-/** wrk's per-request time-out in http.sh when no --timeout-s is given (the script's default). */
-export const HTTP_REQUEST_TIMEOUT_S = 2;
+export { HTTP_REQUEST_TIMEOUT_S };
 
 /**
  * Arguments a test gets on a target that runs `scale` times slower than native (an emulated guest: the
- * transport's timeoutScale): http's per-request time-out scaled with it, so that a late answer from a
- * slow guest is measured as latency, not refused as a failed request. Nothing on a native-speed target.
+ * transport's timeoutScale): its catalogue entry's slowParams (http's per-request time-out scaled with it,
+ * so that a late answer from a slow guest is measured as latency, not refused as a failed request).
+ * Nothing on a native-speed target.
  */
 export function slowTargetArgs(test: TestId, scale = 1): string[] {
-  return test === 'http' && scale > 1 ? ['--timeout-s', String(Math.ceil(HTTP_REQUEST_TIMEOUT_S * scale))] : [];
+  const slow = scale > 1 ? testSpec(test)?.slowParams?.(scale) : undefined;
+  return slow ? paramArgs(test, slow, true) : [];
 }
 
 /** The bench-scripts folder: $VMBENCH_SCRIPTS_DIR, else the package's own (see packageRoot). */
