@@ -5,13 +5,21 @@ import type { Run, RunStatus, TargetRun, TargetStatus } from './contract.js';
 export const NOT_SETTLED = 'writeback-not-settled';
 
 /**
+ * The step-error code of a test of the default suite that this place cannot run for a missing tool (fio on a
+ * Mac out of the box): skipped with the install hint, not a failure. A test the user asked for by name
+ * keeps 'tool-missing', a failure (engine/bench/runner.ts).
+ */
+export const TOOL_SKIPPED = 'tool-skipped';
+
+/**
  * A step that failed, as opposed to one that cannot apply to this kind of target ('unsupported', e.g. net
- * from a guest with no route to this machine's loopback) or a verdict stated as a message: listed with its reason, no failure.
+ * from a guest with no route to this machine's loopback), a default test skipped for a missing tool, or a
+ * verdict stated as a message: listed with its reason, no failure.
  */
 export function isFailure(e: Pick<TargetRun['errors'][number], 'code'>): boolean {
   // 'inotify-not-delivered' is the watch test's verdict on a share, measured and reported, not a failure;
   // NOT_SETTLED is a warning on numbers that were measured.
-  return e.code !== 'unsupported' && e.code !== 'inotify-not-delivered' && e.code !== NOT_SETTLED;
+  return e.code !== 'unsupported' && e.code !== 'inotify-not-delivered' && e.code !== NOT_SETTLED && e.code !== TOOL_SKIPPED;
 }
 
 /** ok when every step that can run here measured, partial when some failed, failed when none measured. */

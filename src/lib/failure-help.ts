@@ -1,7 +1,7 @@
 import type { Run, TargetRun, TestId } from '../../electron/shared/contract.js';
 import { groupTargetErrors, type ErrorGroup } from '../../electron/shared/error-groups.js';
 import { errorText } from '../../electron/shared/error-text.js';
-import { isFailure } from '../../electron/shared/run-status.js';
+import { isFailure, TOOL_SKIPPED } from '../../electron/shared/run-status.js';
 import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { uiLang } from './i18n';
 
@@ -36,7 +36,8 @@ export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message' | 'ref'>, os:
   switch (g.code) {
     case 'image-build-failed':
       return { cause: t('ui:failure.imageBuild.cause'), fix: t('ui:failure.imageBuild.fix'), command: 'docker image ls' };
-    case 'tool-missing': {
+    case 'tool-missing':
+    case TOOL_SKIPPED: {
       const tool = /\b(fio|iperf3|redis-server|redis-benchmark|nginx|wrk)\b/.exec(g.message)?.[1] ?? 'fio';
       const pkg = tool.startsWith('redis') ? 'redis' : tool;
       return {

@@ -37,6 +37,8 @@ describe('failure help', () => {
     expect(failureHelp({ code: 'tool-missing', message: 'redis-server not found' }, 'Alpine Linux v3.20').command).toBe('apk add redis');
     expect(failureHelp({ code: 'tool-missing', message: 'nginx not found' }, 'Debian GNU/Linux 12').command).toBe('sudo apt-get install -y nginx-light');
     expect(failureHelp({ code: 'tool-missing', message: 'fio not found' }, 'linux').fix).toMatch(/fall back to dd/);
+    // A default test skipped for the missing tool gets the same install hint.
+    expect(failureHelp({ code: 'tool-skipped', message: 'fio not found' }, 'darwin')).toEqual(failureHelp({ code: 'tool-missing', message: 'fio not found' }, 'darwin'));
     const run = { app: { version: '0', platform: 'darwin', arch: 'arm64' } };
     expect(failureOs(run, { errors: [err('seq-write', 'native', 'x', 'y')], probe: null })).toBe('darwin');
     expect(failureOs(run, { errors: [err('seq-write', 'guest', 'x', 'y')], probe: null })).toBe('linux');
