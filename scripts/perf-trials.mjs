@@ -9,7 +9,6 @@ const pct = (w) => (w === null || w === undefined ? 'n/a' : `±${(w * 100).toFix
 export function trialsPerf(run) {
   const lines = [];
   let first = 0;
-  let all = 0;
   for (const t of run.targets) {
     for (const r of t.results) {
       first += r.timing?.sec ?? 0;
@@ -23,7 +22,7 @@ export function trialsPerf(run) {
       );
     }
   }
-  all = (new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000;
+  const all = (new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000;
   lines.push(`time: whole run ${all.toFixed(1)} s; the steps' first script runs (the minimum of trials) ${first.toFixed(1)} s, so added trials and the probe took ${(all - first).toFixed(1)} s`);
   return lines;
 }

@@ -44,7 +44,7 @@ export async function withLock(fn, name = 'shared-guest') {
         // just made, pid not written yet
       }
       if (owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
-      else if (waited > 1800) throw new Error(`${lock} was held by pid ${owner} for 30 minutes`);
+      else if (waited > 1800) throw new Error(`${lock} was held by pid ${owner} for 30 minutes`, { cause: err });
       else await sleep(1000);
     }
   }

@@ -1,7 +1,9 @@
-// The test lanes (README "Tests"). `npm test` = `node scripts/test-all.mjs fast`: typecheck beside
-// vitest's unit, integration and e2e projects (tsc wants a core for a minute or more, and much of the
-// tests' time is waiting on fio and the browser; its output goes to test-results/typecheck.log and is
-// printed at the end). `npm run test:live` = `node scripts/test-all.mjs live`: the live lane (root, Linux)
+// The test lanes (README "Tests"). `npm test` = `node scripts/test-all.mjs fast`: the checks (typecheck,
+// then ESLint, then the Prettier check, one after the other) beside vitest's unit, integration and e2e
+// projects (each check wants a core for half a minute or more, and much of the tests' time is waiting on
+// fio and the browser); each check's output goes to test-results/<check>.log, and the checks' verdicts (with
+// the output of a failed one) are printed at the end. A failed check fails the lane and counts as one failure.
+// A file filter given to the lane narrows the tests only: the checks always cover the whole repository. `npm run test:live` = `node scripts/test-all.mjs live`: the live lane (root, Linux)
 // as two streams, one vitest process each: live-vm (libvirt, QEMU guests, Vagrant) and live-host (private
 // dockerds, native fio, Chromium), each one file at a time (tests/live/vm-order.ts says which file is in
 // which). The streams run at the same time (one vitest runs every one-file-at-a-time project as a single
@@ -58,30 +60,46 @@ function stream(name, projects, prefixed, several) {
 }
 
 mkdirSync('test-results', { recursive: true });
-const typecheckLog = join('test-results', 'typecheck.log');
-/** The fast lane's typecheck, started now and awaited at the end: its exit status. */
-const typecheck = lane === 'fast' ? startTypecheck() : Promise.resolve(0);
-function startTypecheck() {
-  process.stdout.write(`\n=== typecheck (beside the tests, output in ${typecheckLog}): npx tsc -p tsconfig.json --noEmit\n`);
-  const fd = openSync(typecheckLog, 'w');
-  const child = spawn('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: ['ignore', fd, fd], env: process.env });
-  closeSync(fd);
-  return once(child, 'close').then(([code]) => code ?? 1, () => 1);
+/** The fast lane's checks, in the order they run: a name, the npx command, the log under test-results/, a hint when it fails. */
+const CHECKS = [
+  { name: 'typecheck', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'], log: 'typecheck.log' },
+  { name: 'lint', args: ['eslint', '.'], log: 'lint.log', hint: 'npm run lint' },
+  { name: 'format check', args: ['prettier', '--check', '.'], log: 'format.log', hint: '`npm run format` rewrites the files it lists' },
+];
+/** The checks, started now (one after the other, beside the tests) and awaited at the end: each one's exit status. */
+const checks = lane === 'fast' ? runChecks() : Promise.resolve([]);
+async function runChecks() {
+  process.stdout.write(`\n=== checks beside the tests, one after the other (output in test-results/): ${CHECKS.map((c) => c.name).join(', ')}\n`);
+  const statuses = [];
+  for (const c of CHECKS) {
+    const fd = openSync(join('test-results', c.log), 'w');
+    const child = spawn('npx', c.args, { stdio: ['ignore', fd, fd], env: process.env });
+    closeSync(fd);
+    const [code] = await once(child, 'close').catch(() => [1]);
+    statuses.push({ ...c, status: code ?? 1 });
+  }
+  return statuses;
 }
-/** Waits for the typecheck, prints its verdict (and its output when it failed), and counts a failure. */
-async function typecheckFailures() {
-  const status = await typecheck;
-  if (lane !== 'fast') return 0;
-  process.stdout.write(`\n=== typecheck: ${status === 0 ? 'passed' : 'FAILED'}\n`);
-  if (status !== 0) process.stdout.write(readFileSync(typecheckLog, 'utf8'));
-  return status === 0 ? 0 : 1;
+/** Waits for the checks, prints each one's verdict (and its output when it failed): the names of the failed ones. */
+async function checkFailures() {
+  const failed = [];
+  for (const c of await checks) {
+    const log = join('test-results', c.log);
+    process.stdout.write(`\n=== ${c.name}: ${c.status === 0 ? 'passed' : 'FAILED'} (npx ${c.args.join(' ')}, output in ${log})\n`);
+    if (c.status === 0) continue;
+    process.stdout.write(readFileSync(log, 'utf8'));
+    if (c.hint) process.stdout.write(`(${c.name} alone: ${c.hint})\n`);
+    failed.push(c.name);
+  }
+  return failed;
 }
 process.stdout.write('\n=== build (only when the sources changed since the last one)\n');
 try {
   ensureBuilt();
 } catch (err) {
   process.stdout.write(`${err.message}\n`);
-  done(0, 1 + (await typecheckFailures()), ' (build)');
+  const failedChecks = await checkFailures();
+  done(0, 1 + failedChecks.length, ` (build${failedChecks.map((c) => `, ${c}`).join('')})`);
 }
 const streams = Object.entries(LANES[lane]);
 const started = Date.now();
@@ -105,5 +123,5 @@ if (streams.length > 1) {
   process.stdout.write(`\n${lane} lane: ${fmt(Date.now() - started)} in all; ${results.map((r) => `${r.name} ${fmt(r.ms)}${r.status === 0 ? '' : ' (FAILED)'}`).join(', ')}\n`);
 }
 printSlowest(results.map((r) => r.report), 20);
-const typeErrors = await typecheckFailures();
-done(passed, failed + typeErrors, typeErrors ? ' (typecheck)' : '');
+const failedChecks = await checkFailures();
+done(passed, failed + failedChecks.length, failedChecks.length ? ` (${failedChecks.join(', ')})` : '');

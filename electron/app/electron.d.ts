@@ -1,7 +1,7 @@
 // Stand-in for the `electron` package's own types. The package is an optionalDependency whose
 // binary download fails offline (or is skipped with ELECTRON_SKIP_BINARY_DOWNLOAD), and then npm
 // drops it together with its electron.d.ts. This declares only the API surface the shell uses,
-// with the same signatures as Electron 45. Delete this file once `electron` is a regular
+// with the same signatures as Electron 45 (but `unknown` for Electron's `any` wherever no caller needs `any`). Delete this file once `electron` is a regular
 // dependency; its own `declare module 'electron'` must not be merged with this one.
 
 declare module 'electron' {
@@ -67,7 +67,7 @@ declare module 'electron' {
   export interface WebContents extends EventEmitter {
     readonly mainFrame: WebFrameMain;
     readonly session: Session;
-    send(channel: string, ...args: any[]): void;
+    send(channel: string, ...args: unknown[]): void;
     isDestroyed(): boolean;
     getURL(): string;
     executeJavaScript(code: string, userGesture?: boolean): Promise<unknown>;
@@ -78,7 +78,7 @@ declare module 'electron' {
       listener: (details: Event<WebContentsDidStartNavigationEventParams>, url: string, isInPlace: boolean, isMainFrame: boolean) => void,
     ): this;
     on(event: 'will-attach-webview' | 'render-process-gone', listener: (event: Event) => void): this;
-    on(event: string, listener: (...args: any[]) => void): this;
+    on(event: string, listener: (...args: unknown[]) => void): this;
   }
 
   export interface WebPreferences {
@@ -132,9 +132,10 @@ declare module 'electron' {
   export type IpcMainInvokeEvent = IpcMainEvent;
 
   export interface IpcMain extends EventEmitter {
-    handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: any[]) => Promise<any> | any): void;
+    handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
     removeHandler(channel: string): void;
-    on(channel: string, listener: (event: IpcMainEvent, ...args: any[]) => void): this;
+    on(channel: string, listener: (event: IpcMainEvent, ...args: unknown[]) => void): this;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in Electron's own types: callers' listeners name their argument types
     removeListener(channel: string, listener: (...args: any[]) => void): this;
   }
 
@@ -142,9 +143,12 @@ declare module 'electron' {
     readonly sender: IpcRenderer;
   }
   export interface IpcRenderer extends EventEmitter {
-    invoke(channel: string, ...args: any[]): Promise<any>;
-    send(channel: string, ...args: any[]): void;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in Electron's own types: the caller names the reply's type
+    invoke(channel: string, ...args: unknown[]): Promise<any>;
+    send(channel: string, ...args: unknown[]): void;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in Electron's own types: callers' listeners name their argument types
     on(channel: string, listener: (event: IpcRendererEvent, ...args: any[]) => void): this;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as in Electron's own types: callers' listeners name their argument types
     removeListener(channel: string, listener: (...args: any[]) => void): this;
   }
 
@@ -159,7 +163,7 @@ declare module 'electron' {
     exit(exitCode?: number): void;
     on(event: 'second-instance' | 'window-all-closed' | 'activate', listener: () => void): this;
     on(event: 'will-quit', listener: (event: Event) => void): this;
-    on(event: string, listener: (...args: any[]) => void): this;
+    on(event: string, listener: (...args: unknown[]) => void): this;
   }
 
   export interface Display {
@@ -189,5 +193,5 @@ declare module 'electron' {
     noLink?: boolean;
   }
   export const dialog: { showMessageBox(win: BrowserWindow, options: MessageBoxOptions): Promise<{ response: number; checkboxChecked: boolean }> };
-  export const contextBridge: { exposeInMainWorld(apiKey: string, api: any): void };
+  export const contextBridge: { exposeInMainWorld(apiKey: string, api: unknown): void };
 }

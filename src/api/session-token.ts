@@ -13,7 +13,7 @@ export function sessionToken(win: Pick<Window, 'location' | 'history' | 'session
   if (cached !== undefined) return cached;
   if (!win) return null;
   const m = /(?:^#|&)token=([A-Za-z0-9_-]{16,128})(?:&|$)/.exec(win.location.hash);
-  let token: string | null = null;
+  let token: string | null;
   try {
     if (m) win.sessionStorage.setItem(STORAGE_KEY, m[1]);
     token = m?.[1] ?? win.sessionStorage.getItem(STORAGE_KEY);

@@ -35,7 +35,7 @@ export async function copyText(text: string): Promise<'clipboard' | 'fallback' |
   ta.className = 'clipboard-fallback';
   document.body.appendChild(ta);
   ta.select();
-  let ok = false;
+  let ok: boolean;
   try {
     ok = document.execCommand('copy');
   } catch {

@@ -21,8 +21,10 @@ export function EnvironmentsView(): JSX.Element {
   const { t, i18n } = useUi();
   const lang = isLang(i18n.language) ? i18n.language : 'en';
   const shown = shownRuntimes(detect, fresh, loading);
+  // eslint-disable-next-line react-hooks/purity -- the age as of this render: it need not tick between the renders the store's changes cause
+  const age = savedAt ? fmtAge(savedAt, Date.now(), t) : '';
   const status = savedAt
-    ? t('env.lastDetection', { age: fmtAge(savedAt, Date.now(), t) }) + (loading ? t('env.checkingAgain') : '')
+    ? t('env.lastDetection', { age }) + (loading ? t('env.checkingAgain') : '')
     : detect && !loading
       ? t('env.found', { count: detect.runtimes.length, sec: formatDecimal(detect.durationMs / 1000, lang, 1) })
       : shown.length > 0

@@ -12,6 +12,9 @@ import { RunPicker } from './run-picker';
 
 type Card = { filename: string; pngBase64: string; width: number; height: number };
 
+/** What a card is of: its run, the run it is compared to, its language. */
+const cardFor = (runId: string, compareTo: string | null, lang: string): string => JSON.stringify([runId, compareTo, lang]);
+
 /** The share card preview with Export PNG, Copy Markdown and Save JSON/CSV. */
 export function ShareView(): JSX.Element {
   const { t } = useUi();
@@ -21,8 +24,11 @@ export function ShareView(): JSX.Element {
   const runId = useAppStore((s) => s.shareRunId ?? s.selectedRunId ?? (s.runs ? (newestFirst(s.runs.runs)[0]?.id ?? null) : null));
   const compareTo = useAppStore((s) => s.shareCompareTo);
   const pushError = useAppStore((s) => s.pushError);
-  const [card, setCard] = useState<Card | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The last card asked for, with what it was asked for (cardFor): another run's card is not shown while this one renders.
+  const [rendered, setRendered] = useState<{ of: string; card: Card | null } | null>(null);
+  const wanted = runId ? cardFor(runId, compareTo, lang) : null;
+  const card = rendered?.of === wanted ? rendered.card : null;
+  const loading = wanted !== null && rendered?.of !== wanted;
   const [copied, setCopied] = useState<string | null>(null);
   const [manual, setManual] = useState<string | null>(null);
   const manualRef = useRef<HTMLTextAreaElement>(null);
@@ -30,13 +36,15 @@ export function ShareView(): JSX.Element {
   useEffect(() => {
     if (!runId) return;
     let live = true;
-    setLoading(true);
-    setCard(null);
+    const of = cardFor(runId, compareTo, lang);
     getApi()
       .renderCard(compareTo ? { runId, compareTo, lang } : { runId, lang })
-      .then((c) => live && setCard(c))
-      .catch((err: unknown) => live && pushError(err))
-      .finally(() => live && setLoading(false));
+      .then((c) => live && setRendered({ of, card: c }))
+      .catch((err: unknown) => {
+        if (!live) return;
+        setRendered({ of, card: null });
+        pushError(err);
+      });
     return () => {
       live = false;
     };

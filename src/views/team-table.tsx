@@ -37,17 +37,18 @@ export function sortTeamRows(rows: TeamRow[], key: SortKey, dir: 'ascending' | '
 export function TeamPanel({ ids, onClose }: { ids: string[]; onClose: () => void }): JSX.Element {
   const { t } = useUi();
   const lang = useLang();
-  const [table, setTable] = useState<TeamTable | null>(null);
+  // The table with the runs it is of: the table of other runs is not shown while the picked runs' one loads.
+  const [loaded, setLoaded] = useState<{ key: string; table: TeamTable } | null>(null);
   const [sort, setSort] = useState<{ key: SortKey; dir: 'ascending' | 'descending' }>({ key: 'score', dir: 'descending' });
   const [status, setStatus] = useState<string | null>(null);
   const [manual, setManual] = useState<string | null>(null);
   const key = ids.join('\n');
+  const table = loaded?.key === key ? loaded.table : null;
   useEffect(() => {
     let live = true;
-    setTable(null);
     getApi()
       .teamTable(key.split('\n'))
-      .then((v) => live && setTable(v))
+      .then((v) => live && setLoaded({ key, table: v }))
       .catch((err: unknown) => useAppStore.getState().pushError(err));
     return () => {
       live = false;

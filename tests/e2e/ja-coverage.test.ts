@@ -4,7 +4,6 @@
 // Japanese translation. Exact technical text (commands, ids, the bench script's own method line) is
 // marked lang="en" or set in code/mono and is not a catalogue value. A planted English value and a
 // planted key prove the check can fail.
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../../electron/shared/i18n.js';

@@ -23,7 +23,7 @@ export const HEREDOC_VAGRANTFILE = [
   FAKE,
   'EOS',
   "  config.vm.provision \"shell\", inline: <<~'SHELL' # a comment with <<~NOT",
-  `${FAKE} # \#{not interpolated}`,
+  `${FAKE} # #{not interpolated}`,
   '  SHELL',
   '  config.vm.provision "shell", inline: [<<~ONE, <<~TWO].join("\\n")',
   FAKE,

@@ -1,7 +1,6 @@
 /** The built CLI as a subprocess: output never cut in a pipe, usage errors, a data folder that cannot work, signals. */
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, type CliOut } from '../helpers/cli.js';

@@ -8,9 +8,9 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run, TestResult } from '../../electron/shared/contract.js';
-import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { JobEvent, Run } from '../../electron/shared/contract.js';
+import { createEngine } from '../../electron/engine/api.js';
 import { DEV_TREE_METRICS as METRICS, expectWatch, MIXED_METRICS as MIXED } from '../helpers/dev-tasks-checks.js';
 import { call, ofType, workDirs } from '../helpers/docker-checks.js';
 import { ofKind, processesMentioning, realDiskDir, runScript } from '../helpers/run-script.js';
@@ -117,7 +117,7 @@ function pathWithout(hidden: string, root: string): string {
   const bin = join(root, 'bin-without-' + hidden);
   mkdirSync(bin, { recursive: true });
   for (const d of (process.env.PATH ?? '').split(':').filter(Boolean)) {
-    let names: string[] = [];
+    let names: string[];
     try {
       names = readdirSync(d);
     } catch {

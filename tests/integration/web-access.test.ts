@@ -3,7 +3,6 @@
  * `vmbench web` with curl. Without the key it printed, every call is refused and nothing is applied.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -43,7 +43,7 @@ async function underLock(fn: () => void): Promise<void> {
         // Just made, pid not written yet: wait.
       }
       if (owner > 0 && !alive(owner)) rmSync(LOCK, { recursive: true, force: true });
-      else if (waited > 3600) throw new Error(`the live set-up lock ${LOCK} was held by pid ${owner} for an hour`);
+      else if (waited > 3600) throw new Error(`the live set-up lock ${LOCK} was held by pid ${owner} for an hour`, { cause: err });
       else await sleep(1000);
     }
   }

@@ -1,6 +1,5 @@
 /** Config edits that cannot break a user's file: real public files, real disk writes, real `vagrant validate`. */
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +7,6 @@ import { backupDirFor, writeBackup } from '../../electron/engine/advisor/apply/b
 import { editJson } from '../../electron/engine/advisor/apply/file-edit.js';
 import { checkDomainName } from '../../electron/engine/advisor/apply/libvirt-apply.js';
 import { setSyncedFolderType, VagrantfileEditRefused } from '../../electron/engine/advisor/apply/vagrantfile-edit.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { atomicWrite } from '../../electron/engine/util/atomic-write.js';
 import { formatTable } from '../../electron/cli/table.js';

@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { fioSamples, fioVersion, type FioSample } from '../../electron/engine/bench/fio.js';
 
 const text = (name: string): string => readFileSync(new URL(`../fixtures/fio/${name}.json`, import.meta.url), 'utf8');
-const fixture = (name: string): Record<string, any> => JSON.parse(text(name));
+/** The parts of fio's JSON output these tests read or change (the optional ones are deleted by some test). */
+type Percentiles = Record<string, number>;
+type FioOutput = {
+  jobs: { error?: number; read: { bw: number; bw_bytes?: number; clat_ns?: { percentile?: Percentiles }; lat_ns: { percentile?: Percentiles }; clat?: { percentile: Percentiles } } }[];
+};
+const fixture = (name: string): FioOutput => JSON.parse(text(name)) as FioOutput;
 const asMap = (s: FioSample[]): Record<string, number> => Object.fromEntries(s.map((x) => [x.metric, x.value]));
 
 describe('fioSamples on real fio 3.33 output', () => {
@@ -79,7 +84,7 @@ describe('fioSamples on older or other fio layouts (derived from the real output
   it('reads fio 2.x "clat" percentiles, which are in µs', () => {
     const j = fixture('rand-read');
     const r = j.jobs[0].read;
-    r.clat = { percentile: Object.fromEntries(Object.entries(r.clat_ns.percentile as Record<string, number>).map(([k, v]) => [k, v / 1000])) };
+    r.clat = { percentile: Object.fromEntries(Object.entries(r.clat_ns!.percentile!).map(([k, v]) => [k, v / 1000])) };
     delete r.clat_ns;
     expect(asMap(fioSamples('rand-read', j)).clat_p50_us).toBeCloseTo(317.44, 6);
   });
@@ -88,7 +93,7 @@ describe('fioSamples on older or other fio layouts (derived from the real output
     const j = fixture('rand-read');
     const r = j.jobs[0].read;
     r.lat_ns.percentile = { '50.000000': 400000, '70.000000': 500000, '90.000000': 600000, '95.000000': 700000, '99.000000': 900000 };
-    delete r.clat_ns.percentile;
+    delete r.clat_ns!.percentile;
     expect(asMap(fioSamples('rand-read', j)).clat_p99_us).toBe(900);
   });
 });
@@ -121,10 +126,10 @@ describe('fioSamples refuses garbage with a clear error', () => {
 
   it('missing percentiles', () => {
     const j = fixture('rand-read');
-    delete j.jobs[0].read.clat_ns.percentile;
+    delete j.jobs[0].read.clat_ns!.percentile;
     expect(() => fioSamples('rand-read', j)).toThrow(/no latency percentiles/);
     const k = fixture('rand-read');
-    delete k.jobs[0].read.clat_ns.percentile['70.000000'];
+    delete k.jobs[0].read.clat_ns!.percentile!['70.000000'];
     expect(() => fioSamples('rand-read', k)).toThrow(/no 70th latency percentile/);
   });
 

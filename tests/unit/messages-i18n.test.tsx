@@ -17,7 +17,7 @@ import { cmdRuns } from '../../electron/cli/commands.js';
 import { SCHEMA_VERSION, type Finding, type Run, type RunList, type RuntimeInfo } from '../../electron/shared/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
-import { createEngine, type Engine } from '../../electron/engine/api.js';
+import { createEngine } from '../../electron/engine/api.js';
 import { engineMessage } from '../../electron/engine/errors.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';

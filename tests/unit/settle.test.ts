@@ -106,7 +106,7 @@ describe('the warning in the faces', () => {
       const print = createProgressPrinter({ isTTY: false, write: (s: string) => chunks.push(s) } as unknown as NodeJS.WriteStream, lang);
       print({ jobId: 'j', seq: 1, type: 'test-error', target: 'local', error: warning });
       const text = chunks.join('');
-      expect(text).toMatch(/^  local .* seq-write: /);
+      expect(text).toMatch(/^ {2}local .* seq-write: /);
       expect(text).not.toContain('✗');
       expect(text).toContain(lang === 'en' ? 'warning: Write-back did not settle within 30 s' : '警告: 最初の試行の前に 30 秒待っても');
     }

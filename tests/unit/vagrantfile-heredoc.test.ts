@@ -9,7 +9,7 @@ import { editText, hasEdit } from '../../electron/engine/advisor/apply/file-edit
 import { setSyncedFolderType } from '../../electron/engine/advisor/apply/vagrantfile-edit.js';
 import { rubyCodeLines } from '../../electron/engine/runtimes/vagrant/ruby-source.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { FAKE, HEREDOC_VAGRANTFILE, ONLY_IN_HEREDOC, PROVIDER_EDIT, PROVIDER_IN_HEREDOC, REAL } from '../helpers/heredoc-vagrantfiles.js';
+import { HEREDOC_VAGRANTFILE, ONLY_IN_HEREDOC, PROVIDER_EDIT, PROVIDER_IN_HEREDOC, REAL } from '../helpers/heredoc-vagrantfiles.js';
 
 
 describe('one Ruby scanner for the Vagrantfile reader and editor', () => {

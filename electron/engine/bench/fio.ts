@@ -51,7 +51,7 @@ function decode(json: unknown): z.infer<typeof output> {
     try {
       value = JSON.parse(value);
     } catch (e) {
-      throw new Error(`fio output is not valid JSON (truncated?): ${(e as Error).message}`);
+      throw new Error(`fio output is not valid JSON (truncated?): ${(e as Error).message}`, { cause: e });
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -27,7 +27,7 @@ export function iperf3Samples(json: unknown): Iperf3Sample[] {
     try {
       value = JSON.parse(value);
     } catch (e) {
-      throw new Error(`iperf3 output is not valid JSON (truncated?): ${(e as Error).message}`);
+      throw new Error(`iperf3 output is not valid JSON (truncated?): ${(e as Error).message}`, { cause: e });
     }
   }
   const parsed = output.safeParse(value);

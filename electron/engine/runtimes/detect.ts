@@ -19,7 +19,7 @@
 import os from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { PLACES, type Place, type RuntimeInfo, type RuntimeState, type SettingSource, type TargetInfo } from '../../shared/contract.js';
+import { PLACES, type RuntimeInfo, type RuntimeState, type SettingSource, type TargetInfo } from '../../shared/contract.js';
 import { SpawnError, isOnPath, run, type ExecResult } from '../util/exec.js';
 import { RUNTIME_KINDS } from './registry.js';
 import { makeRuntime } from './support/runtime-info.js';

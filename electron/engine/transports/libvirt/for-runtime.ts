@@ -1,5 +1,5 @@
 import type { RuntimeInfo } from '../../../shared/contract.js';
-import { EngineError, engineError, whyOf } from '../../errors.js';
+import { engineError, whyOf } from '../../errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from './index.js';
 import { sshPrefix } from '../shell-in-vm/argv.js';
 import { createShellTransport } from '../shell-in-vm/index.js';
