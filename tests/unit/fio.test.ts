@@ -7,8 +7,9 @@ import { fioSamples, fioVersion, type FioSample } from '../../electron/engine/be
 const text = (name: string): string => readFileSync(new URL(`../fixtures/fio/${name}.json`, import.meta.url), 'utf8');
 /** The parts of fio's JSON output these tests read or change (the optional ones are deleted by some test). */
 type Percentiles = Record<string, number>;
+type FioSection = { bw: number; bw_bytes?: number; clat_ns?: { percentile?: Percentiles }; lat_ns: { percentile?: Percentiles }; clat?: { percentile: Percentiles } };
 type FioOutput = {
-  jobs: { error?: number; read: { bw: number; bw_bytes?: number; clat_ns?: { percentile?: Percentiles }; lat_ns: { percentile?: Percentiles }; clat?: { percentile: Percentiles } } }[];
+  jobs: { error?: number; read: FioSection; write: FioSection }[];
 };
 const fixture = (name: string): FioOutput => JSON.parse(text(name)) as FioOutput;
 const asMap = (s: FioSample[]): Record<string, number> => Object.fromEntries(s.map((x) => [x.metric, x.value]));
@@ -55,7 +56,7 @@ describe('fioSamples on real fio 3.33 output', () => {
 
   it('rand-write without its percentiles names the list to run fio with', () => {
     const f = fixture('rand-write');
-    delete f.jobs[0].write.clat_ns.percentile['95.000000'];
+    delete f.jobs[0].write.clat_ns!.percentile!['95.000000'];
     expect(() => fioSamples('rand-write', f)).toThrow('fio output has no 95th latency percentile (run fio with --percentile_list=50:70:90:95:99)');
   });
 

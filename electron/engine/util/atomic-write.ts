@@ -53,7 +53,7 @@ export async function sweepStaleTemps(dir: string, isAlive: (pid: number) => boo
 
 /** sweepStaleTemps for atomicWriteSync. */
 function sweepStaleTempsSync(dir: string): void {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
