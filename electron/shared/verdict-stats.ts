@@ -25,12 +25,11 @@ export const VERDICT_METHOD = {
     'Fewer than 3 trials on either side: too few to decide.',
 } as const;
 
-/** A ratio b/a of two sets of trials with its confidence interval and the test's p-value. */
+/** A ratio b/a of two sets of trials with its confidence interval. */
 export interface RatioEstimate {
   ratio: number;
   lo: number;
   hi: number;
-  p: number;
 }
 
 /** How a ratio reads against the method: a real change, noise, or not decidable. */
@@ -129,14 +128,12 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   if (se === 0) {
     // Identical trials on both sides: the ratio is exact.
     const r = Math.exp(diff);
-    return { ratio: r, lo: r, hi: r, p: diff === 0 ? 1 : 0 };
+    return { ratio: r, lo: r, hi: r };
   }
   // Welch–Satterthwaite degrees of freedom.
   const df = (va + vb) ** 2 / ((va * va) / (la.length - 1) + (vb * vb) / (lb.length - 1));
   const tCrit = studentTQuantile(1 - alpha / 2, df);
-  const t = diff / se;
-  const p = 2 * (1 - studentTCdf(Math.abs(t), df));
-  return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
+  return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se) };
 }
 
 /** A (1 - alpha) interval of one set of trials: the geometric mean with Welch's t interval on the log of each trial (the verdicts' interval, for one side). */
@@ -188,12 +185,11 @@ export function welchLogRatioOfRatios(aBase: number[], a: number[], bBase: numbe
   const se = Math.sqrt(v.reduce((s, x) => s + x, 0));
   if (se === 0) {
     const r = Math.exp(diff);
-    return { ratio: r, lo: r, hi: r, p: diff === 0 ? 1 : 0 };
+    return { ratio: r, lo: r, hi: r };
   }
   const df = se ** 4 / v.reduce((s, x, i) => s + (x * x) / (sets[i].length - 1), 0);
   const tCrit = studentTQuantile(1 - alpha / 2, df);
-  const p = 2 * (1 - studentTCdf(Math.abs(diff / se), df));
-  return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se), p };
+  return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se) };
 }
 
 /** The two baselines of a cross-machine comparison: each machine's native trials of the same test and metric. */

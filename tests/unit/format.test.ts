@@ -48,6 +48,33 @@ describe('electron/shared/format.ts', () => {
     expect(formatInterval(4e-7, [2e-7, 3e-6], 'en')).toBe('<0.000001× [<0.000001–0.0000030]');
   });
 
+  it("writes a ratio at each band's edge in the style of what it rounds to (the doc comment's \"of the ratio once rounded\")", () => {
+    // Bands: 0 decimals from 100, 1 from 10, 2 from 0.1, two significant digits below 0.1, "<0.000001" below a millionth.
+    // A ratio just under an edge that rounds up to it takes the next band's style: 99.96 is "100×", never "100.0×".
+    const cases: [number, string][] = [
+      [99.94, '99.9×'],
+      [99.96, '100×'],
+      [100, '100×'],
+      [9.994, '9.99×'],
+      [9.996, '10.0×'],
+      [10, '10.0×'],
+      [0.09949, '0.099×'],
+      [0.09951, '0.10×'],
+      [0.09996, '0.10×'],
+      [0.00994, '0.0099×'],
+      [0.009996, '0.010×'],
+      [0.0009996, '0.0010×'],
+      [1e-6, '0.0000010×'],
+      [9.99e-7, '<0.000001×'],
+    ];
+    for (const lang of ['en', 'ja'] as const) expect(cases.map(([r]) => formatRatio(r, lang))).toEqual(cases.map(([, t]) => t));
+    // The bounds take the decimals of the ratio once rounded; a bound below 0.1 its own two significant digits.
+    expect(formatInterval(99.96, [95.24, 104.7], 'en')).toBe('100× [95–105]');
+    expect(formatInterval(9.996, [9.512, 10.49], 'en')).toBe('10.0× [9.5–10.5]');
+    expect(formatInterval(0.5, [0.09996, 0.904], 'en')).toBe('0.50× [0.10–0.90]');
+    expect(formatInterval(0.5, [0.09949, 0.904], 'en')).toBe('0.50× [0.099–0.90]');
+  });
+
   it('writes compact figures, signed percentages, sizes and axis ticks', () => {
     expect([149_809, 64_775, 10_000, 1_500_000, 2e9, -310_000, 9_999].map((x) => formatCompact(x, 'en'))).toEqual(['150k', '64.8k', '10k', '1.5M', '2G', '\u2212310k', '9,999']);
     expect([12.4, -8, 0.2, -0.2].map((x) => formatSignedPercent(x, 'en'))).toEqual(['+12%', '\u22128%', '0%', '0%']);

@@ -2,7 +2,7 @@
  * The first look at a file to import, before any schema: it is data only (never executed), so what
  * could harm is a prototype key, a number no measurement has, text that acts on a terminal or nesting
  * deep enough to exhaust the stack. A key or number like that refuses the file; control characters in
- * strings are removed (neutralised) in the copy that goes on.
+ * strings are removed (neutralised) in the copy that goes on, and −0 becomes 0.
  */
 import { terminalSafe } from '../../shared/terminal-safe.js';
 
@@ -31,7 +31,8 @@ export function neutralise(value: unknown): { ok: true; value: unknown } | { ok:
     if (typeof v === 'string') return terminalSafe(v);
     if (typeof v === 'number') {
       if (!Number.isFinite(v) || Math.abs(v) > MAX_IMPORT_NUMBER) problem = { key: 'badNumber', params: { path: path || '(top)' } };
-      return v;
+      // −0 (a file may spell it "-0") is a zero: read as 0, as the run file will store it.
+      return v === 0 ? 0 : v;
     }
     if (Array.isArray(v)) return v.map((x, i) => walk(x, `${path}[${i}]`, depth + 1));
     if (v !== null && typeof v === 'object') {

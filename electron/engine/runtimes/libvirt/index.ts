@@ -17,6 +17,16 @@ export function libvirtUri(env: NodeJS.ProcessEnv): string {
   return env.VMBENCH_LIBVIRT_URI?.trim() || 'qemu:///system';
 }
 
+/**
+ * The domains detection describes: with $VMBENCH_LIBVIRT_DOMAINS set, only those whose name starts with it (a live
+ * test scoped to the domains it defined, on a machine that may hold others); unset, every domain of the connection.
+ */
+export function domainFilter(env: NodeJS.ProcessEnv): (read: DomainReadout) => boolean {
+  const prefix = env.VMBENCH_LIBVIRT_DOMAINS?.trim();
+  if (!prefix) return () => true;
+  return (read) => (/<name>([^<]*)<\/name>/.exec(read.xml ?? '')?.[1] ?? '').startsWith(prefix);
+}
+
 const NOT_CONNECTED = /failed to connect|no such file or directory|connection refused|cannot recv data|is libvirtd running/i;
 /** At most this many running domains have their guest agent probed at once. */
 const PARALLEL_AGENTS = 4;
@@ -93,7 +103,7 @@ export const libvirtKind: RuntimeKind = {
       return [makeRuntime({ id: 'libvirt', kind: 'libvirt', name: 'libvirt', version, state: down ? 'stopped' : 'unknown', reason, bag })];
     }
     // One virsh call per chunk of domains: 200 domains take a few calls, not 400.
-    const readouts = await readDomains(ctx, uri, parseVirshUuids(list.stdout));
+    const readouts = (await readDomains(ctx, uri, parseVirshUuids(list.stdout))).filter(domainFilter(ctx.env));
     return mapLimit(readouts, PARALLEL_AGENTS, (read) => describeDomain(ctx, uri, read, version));
   },
   transport: libvirtTransport,
