@@ -18,7 +18,7 @@ import type { Envelope, RuntimeInfo } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
-import { MAC_DD_STORE, local, shared } from '../helpers/runtimes-stubs.js';
+import { MAC_DD_STORE, local, captured } from '../helpers/runtimes-stubs.js';
 
 let root: string;
 let bin: string;
@@ -62,7 +62,7 @@ async function plan(findingId: string): Promise<string> {
 }
 
 // ---- libvirt: one domain, its persistent XML in a file the stub serves and `define` replaces.
-const XML = readFileSync(shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'), 'utf8');
+const XML = readFileSync(captured('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'), 'utf8');
 const UUID = /<uuid>([^<]+)<\/uuid>/.exec(XML)![1];
 const DOM_XML = (): string => join(root, 'domain.xml');
 function libvirtStub(): void {
@@ -89,7 +89,7 @@ const DD_FILE = (): string => join(home, MAC_DD_STORE);
 function dockerDesktop(): void {
   vi.stubEnv('VMBENCH_HOST_PLATFORM', 'darwin');
   mkdirSync(join(DD_FILE(), '..'), { recursive: true });
-  writeFileSync(DD_FILE(), readFileSync(shared('docker-desktop/settings-store.fresh-install-v43.json'), 'utf8'));
+  writeFileSync(DD_FILE(), readFileSync(captured('docker-desktop/settings-store.fresh-install-v43.json'), 'utf8'));
 }
 
 // ---- Colima's colima.yaml (the default template: mountType sshfs), the VM stopped, advised as on a Mac.
@@ -98,7 +98,7 @@ function colima(): void {
   vi.stubEnv('VMBENCH_HOST_PLATFORM', 'darwin');
   mkdirSync(join(COLIMA_YAML(), '..'), { recursive: true });
   writeFileSync(COLIMA_YAML(), readFileSync(local('colima/colima.default-template.yaml'), 'utf8'));
-  script('colima', ['case "$*" in', `  list*) /bin/cat '${shared('colima/ls.colima-0.6.9.txt')}';;`, `  version*) /bin/cat '${shared('colima/version.colima-0.6.8.txt')}';;`, '  *) exit 1;;', 'esac'].join('\n'));
+  script('colima', ['case "$*" in', `  list*) /bin/cat '${captured('colima/ls.colima-0.6.9.txt')}';;`, `  version*) /bin/cat '${captured('colima/version.colima-0.6.8.txt')}';;`, '  *) exit 1;;', 'esac'].join('\n'));
 }
 
 // ---- Rancher Desktop through rdctl: list-settings from a file the test can change.
@@ -106,7 +106,7 @@ const RD_LIST = (): string => join(root, 'list-settings.json');
 function rancher(): void {
   vi.stubEnv('VMBENCH_HOST_PLATFORM', 'darwin');
   writeFileSync(RD_LIST(), readFileSync(local('rancher-desktop/rdctl-list-settings.v16-macos.json'), 'utf8'));
-  script('rdctl', ['case "$1" in', `  list-settings) /bin/cat '${RD_LIST()}';;`, `  version) /bin/cat '${shared('rancher-desktop/rdctl-version.txt')}';;`, '  set) exit 0;;', '  *) exit 1;;', 'esac'].join('\n'));
+  script('rdctl', ['case "$1" in', `  list-settings) /bin/cat '${RD_LIST()}';;`, `  version) /bin/cat '${captured('rancher-desktop/rdctl-version.txt')}';;`, '  set) exit 0;;', '  *) exit 1;;', 'esac'].join('\n'));
 }
 
 describe('advice.apply refuses a plan whose source moved after review, for each kind of plan', () => {

@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
-import { makeStubEnv, shared, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());
 
-const XML = readFileSync(shared('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'), 'utf8');
+const XML = readFileSync(captured('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'), 'utf8');
 const domain = (name: string, uuid: string): string => XML.replace(/<name>[^<]*<\/name>/, `<name>${name}</name>`).replace(/<uuid>[^<]*<\/uuid>/, `<uuid>${uuid}</uuid>`);
 const DOMS = [
   ['vmbench-tuned-1', '11111111-1111-4111-8111-111111111111'],
