@@ -1,4 +1,4 @@
-import { lazy, Suspense, type JSX } from 'react';
+import { lazy, Suspense, type ComponentType, type JSX } from 'react';
 import { ErrorBanners } from './components/error-banners';
 import { RunControls } from './components/run-controls';
 import { RunPanel } from './components/run-panel';
@@ -11,6 +11,7 @@ import { Spinner } from './components/spinner';
 import { useUi } from './lib/use-ui';
 import { loadCatalogues } from './lib/catalogue-chunks';
 import { uiLang } from './lib/i18n';
+import { viewSpec } from './lib/view-catalogue';
 
 // Only the first screen (Environments) is in the first load; every other view loads on first use, and
 // the two with charts bring recharts with them. Views that give advice fetch its words alongside their code.
@@ -23,42 +24,26 @@ const HistoryView = lazy(() => import('./views/history-view').then((m) => ({ def
 const AdviceView = lazy(() => withAdvice(import('./views/advice-view')).then((m) => ({ default: m.AdviceView })));
 const ShareView = lazy(() => import('./views/share-view').then((m) => ({ default: m.ShareView })));
 
+/** Each view's component (the catalogue, lib/view-catalogue.ts, lists the views). */
+const VIEW_COMPONENTS: Record<View, ComponentType> = {
+  environments: EnvironmentsView,
+  advice: AdviceView,
+  results: ResultsView,
+  history: HistoryView,
+  compare: CompareView,
+  share: ShareView,
+};
+
 function CurrentView({ view }: { view: View }): JSX.Element {
   const { t } = useUi();
-  switch (view) {
-    case 'environments':
-      return <EnvironmentsView />;
-    case 'advice':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <AdviceView />
-        </Suspense>
-      );
-    case 'results':
-      return (
-        <Suspense fallback={<Spinner label={t('app.loadingCharts')} />}>
-          <ResultsView />
-        </Suspense>
-      );
-    case 'history':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <HistoryView />
-        </Suspense>
-      );
-    case 'compare':
-      return (
-        <Suspense fallback={<Spinner label={t('app.loadingCharts')} />}>
-          <CompareView />
-        </Suspense>
-      );
-    case 'share':
-      return (
-        <Suspense fallback={<Spinner />}>
-          <ShareView />
-        </Suspense>
-      );
-  }
+  const Component = VIEW_COMPONENTS[view];
+  // The first screen is in the first load; every other view waits for its chunk (with charts: says so).
+  if (viewSpec(view).eager) return <Component />;
+  return (
+    <Suspense fallback={<Spinner label={viewSpec(view).charts ? t('app.loadingCharts') : undefined} />}>
+      <Component />
+    </Suspense>
+  );
 }
 
 /** The app shell: sidebar, header with the run controls and the live run panel (both stay in view), banners, current view. */

@@ -1,5 +1,6 @@
 import type { IpcMain, WebFrameMain } from 'electron';
 import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../shared/contract.js';
+import { argSchemas } from '../engine/api-schemas.js';
 import { engineMessage } from '../engine/errors.js';
 import { msg } from '../shared/finding-text.js';
 import { translator, type Lang } from '../shared/i18n.js';
@@ -12,34 +13,8 @@ export const EVENT_CHANNEL = 'vmbench:event';
 /** Renderer -> main: the renderer listens for job events now (sent by the preload). */
 export const READY_CHANNEL = 'vmbench:ready';
 
-// A key per request of RequestMap: a channel added to or removed from the contract without
-// being added or removed here fails to compile.
-const CHANNEL_KEYS: { [C in Channel]: true } = {
-  'app.info': true,
-  detect: true,
-  'detect.cached': true,
-  'run.start': true,
-  'run.cancel': true,
-  'run.estimate': true,
-  'runs.list': true,
-  'runs.get': true,
-  'runs.annotate': true,
-  'runs.delete': true,
-  'runs.compare': true,
-  'runs.import': true,
-  'runs.team': true,
-  'runs.teamExport': true,
-  'runs.export': true,
-  'runs.exportCompare': true,
-  'card.render': true,
-  'advice.plan': true,
-  'advice.apply': true,
-  'runtime.restart': true,
-  'runtime.start': true,
-};
-
-/** Every request channel of the contract. */
-export const CHANNELS = Object.keys(CHANNEL_KEYS) as Channel[];
+/** Every request channel of the contract: the engine's argument schemas (api-schemas.ts), which must name each channel of RequestMap once (its type says so). */
+export const CHANNELS = Object.keys(argSchemas) as Channel[];
 
 /** What the IPC layer needs from the engine. */
 export interface Dispatcher {

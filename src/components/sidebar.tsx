@@ -1,14 +1,14 @@
 import { useEffect, type JSX } from 'react';
 import { useAppStore, type View } from '../store/app-store';
-import { shortcutFor, shortcutLabel, VIEW_ORDER } from '../lib/shortcuts';
+import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
+import { VIEWS } from '../lib/view-catalogue';
 import { Icon, type IconName } from './icons';
 import { useUi } from '../lib/use-ui';
 import { LangSwitch } from './lang-switch';
 import { ThemeToggle } from './theme-toggle';
 
-const ICONS: Record<View, IconName> = { environments: 'server', advice: 'check', results: 'chart', history: 'history', compare: 'compare', share: 'share' };
 // Labels are ui:view.<view>.title; the digit of Alt+digit is the item's place in the list.
-const ITEMS: { view: View; icon: IconName; key: string }[] = VIEW_ORDER.map((view, i) => ({ view, icon: ICONS[view], key: String(i + 1) }));
+const ITEMS: { view: View; icon: IconName; key: string }[] = VIEWS.map((v, i) => ({ view: v.id, icon: v.icon, key: String(i + 1) }));
 
 /** The left navigation: one real button per view, Alt+1..6 (by physical key, lib/shortcuts.ts) as shortcuts; Escape dismisses the newest error banner. */
 export function Sidebar(): JSX.Element {

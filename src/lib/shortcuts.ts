@@ -1,7 +1,6 @@
-import type { View } from '../store/app-store';
+import { VIEW_ORDER, type View } from './view-catalogue';
 
-/** The views in the sidebar's order; Alt+1..6 follow it. */
-export const VIEW_ORDER: readonly View[] = ['environments', 'advice', 'results', 'history', 'compare', 'share'];
+export { VIEW_ORDER };
 
 /** The view each digit key opens with Alt (Option): the nth item of the sidebar. */
 export const VIEW_KEYS: Readonly<Record<string, View>> = Object.fromEntries(VIEW_ORDER.map((v, i) => [String(i + 1), v]));

@@ -4,7 +4,8 @@ import { isMsgRef } from '../../electron/shared/error-text.js';
 import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
 /** The top-level views of the app. */
-export type View = 'environments' | 'advice' | 'results' | 'history' | 'compare' | 'share';
+export type { View } from '../lib/view-catalogue';
+import type { View } from '../lib/view-catalogue';
 
 /** One dismissible error message. */
 export interface Banner {
