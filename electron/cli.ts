@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ExportFormat, Suite } from './shared/contract.js';
+import { SUITES, type ExportFormat, type Suite } from './shared/contract.js';
 import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { useCatalogueFiles } from './engine/catalogue-files.js';
@@ -95,7 +95,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
     case 'run': {
       need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--places p,q] [--json FILE]');
       const suite = (v.suite ?? 'quick') as Suite;
-      if (!['quick', 'standard', 'thorough'].includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
+      if (!(SUITES as readonly string[]).includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
       const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
       if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT)) throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
       const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };

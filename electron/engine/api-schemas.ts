@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLACES, type Channel, type RequestMap } from '../shared/contract.js';
+import { PLACES, SUITES, type Channel, type RequestMap } from '../shared/contract.js';
 import { TEST_IDS } from '../shared/test-catalogue.js';
 import { MAX_TRIALS_LIMIT } from '../shared/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
@@ -25,7 +25,7 @@ const placeSchema = z.enum(PLACES);
 export const runSpecSchema = z
   .object({
     targets: z.array(targetIdSchema).max(32).optional(),
-    suite: z.enum(['quick', 'standard', 'thorough']),
+    suite: z.enum(SUITES),
     tests: z.array(z.enum(TEST_IDS)).max(TEST_IDS.length).optional(),
     places: z
       .array(placeSchema)

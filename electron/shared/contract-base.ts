@@ -4,8 +4,10 @@
  */
 import { testsOfKind, type TestId } from './test-catalogue.js';
 
-/** Benchmark presets: quick (about a minute per target), standard, thorough. */
-export type Suite = 'quick' | 'standard' | 'thorough';
+/** Benchmark presets, in the order every face lists them: quick (about a minute per target), standard, thorough. */
+export const SUITES = ['quick', 'standard', 'thorough'] as const;
+/** A benchmark preset (one of SUITES). */
+export type Suite = (typeof SUITES)[number];
 
 /** The tests of the suite: the ids of the test catalogue (test-catalogue.ts). */
 export type { TestId };

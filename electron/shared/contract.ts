@@ -11,7 +11,7 @@ import type { Lang } from './i18n.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
 import type { EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
 
-export { DISK_TESTS, PLACES } from './contract-base.js';
+export { DISK_TESTS, PLACES, SUITES } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 export type { EstimateRequest, EstimateSource, RunEstimate, RunSpec, TargetEstimate } from './contract-estimate.js';
 

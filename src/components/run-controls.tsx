@@ -1,12 +1,11 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { Suite } from '../../electron/shared/contract.js';
+import { SUITES, type Suite } from '../../electron/shared/contract.js';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { suiteTrialsText } from './run-plan';
 import { Icon } from './icons';
 
-const SUITES: readonly Suite[] = ['quick', 'standard', 'thorough'];
 
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLACES } from '../../shared/contract.js';
+import { PLACES, SUITES } from '../../shared/contract.js';
 
 const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: z.number().int().nonnegative() });
 const result = z.object({
@@ -49,7 +49,7 @@ export const runFileSchema = z.object({
   startedAt: z.string(),
   finishedAt: z.string(),
   status: z.enum(['completed', 'partial', 'cancelled', 'failed']),
-  suite: z.enum(['quick', 'standard', 'thorough']),
+  suite: z.enum(SUITES),
   tests: z.array(z.string()),
   app: z.object({ version: z.string(), platform: z.string(), arch: z.string() }),
   targets: z.array(target),
