@@ -11,10 +11,12 @@ import type { RuntimeKind } from './types.js';
 import { vagrantKind } from './vagrant/index.js';
 
 /**
- * Every runtime kind vmbench detects, in the order they are listed. Adding a kind is one new file
- * (or folder) exporting a RuntimeKind and one line here.
+ * Every runtime kind vmbench detects, in the order they are listed: one entry per id of
+ * RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts), in the same order (tests/unit/runtimes-kinds.test.ts).
+ * Adding a kind is one new file (or folder) exporting a RuntimeKind, one line here and its id there
+ * (docs/architecture.md, "How to add a runtime kind").
  */
-export const RUNTIME_KINDS: readonly RuntimeKind[] = [
+export const RUNTIME_KINDS = [
   localKind,
   dockerDesktopKind,
   rancherDesktopKind,
@@ -25,7 +27,7 @@ export const RUNTIME_KINDS: readonly RuntimeKind[] = [
   vagrantKind,
   libvirtKind,
   dockerEngineKind,
-];
+] as const satisfies readonly RuntimeKind[];
 
 /** The kind with that name (e.g. "colima"), if registered. */
 export function findKind(kind: string): RuntimeKind | undefined {

@@ -1,4 +1,5 @@
 import type { RuntimeInfo } from '../../shared/contract.js';
+import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import type { ExecOptions, ExecResult } from '../util/exec.js';
 import type { Transport } from '../transports/types.js';
 
@@ -18,7 +19,8 @@ export interface DetectContext {
 
 /** One runtime kind: finds its instances and opens a transport into one of their targets. */
 export interface RuntimeKind {
-  kind: string;
+  /** Its id, one of RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts). */
+  kind: RuntimeKindId;
   /** Human name of the kind (e.g. "Colima"), used when its detection fails as a whole. */
   name?: string;
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
