@@ -16,7 +16,8 @@ import { DockerTransport } from '../../electron/engine/transports/docker/index.j
 import { ShellInVmTransport } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { limaKind } from '../../electron/engine/runtimes/lima.js';
 import { parseEndpoint } from '../../electron/engine/transports/docker/client.js';
-import { recordedEndpoint, sharedDirFor } from '../../electron/engine/transports/docker/for-runtime.js';
+import { sharedDirFor } from '../../electron/engine/host-context.js';
+import { recordedEndpoint } from '../../electron/engine/transports/docker/for-runtime.js';
 import { baseImageOf, benchImageTag } from '../../electron/engine/transports/docker/image.js';
 
 const rt = (over: Partial<RuntimeInfo>): RuntimeInfo => ({ id: 'x', kind: 'x', name: 'X', version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [], ...over });

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Suite } from '../../electron/shared/contract.js';
 import { estimateSec, HTTP_REQUEST_TIMEOUT_S, SCRIPT_TESTS, scriptArgs, scriptSource, scriptsDir, slowTargetArgs, suiteParams, timeoutSec } from '../../electron/engine/bench/suites.js';
-import { EMULATION_TIMEOUT_SCALE, libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';
+import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import type { DetectContext } from '../../electron/engine/runtimes/types.js';
 

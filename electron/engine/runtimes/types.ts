@@ -1,18 +1,13 @@
 import type { RuntimeInfo } from '../../shared/contract.js';
 import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
-import type { ExecOptions, ExecResult } from '../util/exec.js';
+import type { HostContext } from '../host-context.js';
 import type { Transport } from '../transports/types.js';
 
-/** What detection may use: the environment (HOME, PATH), a CLI runner with timeouts, files. */
-export interface DetectContext {
-  env: NodeJS.ProcessEnv;
+/** What detection may use: the host context (environment, data folder, a CLI runner with timeouts), HOME, files. */
+export interface DetectContext extends HostContext {
   home: string;
-  /** Per-call timeout for CLIs. */
-  timeoutMs: number;
   signal?: AbortSignal;
-  exec(file: string, args: string[], opts?: Partial<ExecOptions>): Promise<ExecResult>;
   readFile(path: string): Promise<string>;
-  dataDir: string;
   /** Epoch ms by which the current kind's detection must finish (set by detectAll); CLI calls shorten their timeout to fit. */
   deadline?: number;
 }

@@ -20,7 +20,7 @@ import type { RuntimeInfo, TargetInfo } from '../../../shared/contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm/index.js';
 import { run as runCli } from '../../util/exec.js';
 import { parseSshConfig } from './machine-readable.js';
-import { EMULATION_TIMEOUT_SCALE } from '../../transports/libvirt/for-runtime.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../host-context.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 
