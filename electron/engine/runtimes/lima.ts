@@ -8,6 +8,7 @@ import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toBool, toNumber, toText } from './support/values.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
+import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 import { why, type Why } from './support/why.js';
 
@@ -154,6 +155,12 @@ async function foldersWithoutCli(ctx: DetectContext): Promise<RuntimeInfo[]> {
 }
 
 /** Lima: every instance of `limactl list --json` (the default LIMA_HOME; Colima's and Rancher Desktop's are their own kinds). */
+/** `limactl shell INSTANCE ARGS`: each argument quoted by limactl (shellescape.Quote), run by `exec "$SHELL" --login -c` after cd-ing to the host's cwd. */
+export const LIMA_SHELL: ShellSpec = {
+  kind: 'lima',
+  cli: ({ instance }) => ({ file: 'limactl', prefix: ['shell', instance ?? 'default'], passing: 'argv' }),
+};
+
 export const limaKind: RuntimeKind = {
   restartArgv: (rt) => [
     ['limactl', 'stop', '--', rt.id.replace(/^lima:/, '')],
@@ -161,6 +168,7 @@ export const limaKind: RuntimeKind = {
   ],
   startArgv: (rt) => (rt.id.startsWith('lima:') ? ['limactl', 'start', rt.id.slice('lima:'.length)] : undefined),
   kind: 'lima',
+  shell: LIMA_SHELL,
   name: 'Lima',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const [list, ver] = await Promise.all([
@@ -184,5 +192,5 @@ export const limaKind: RuntimeKind = {
       }),
     );
   },
-  transport: (rt, _id, ctx) => shellTransportFor('lima', ctx, rt.id.replace(/^lima:/, '')),
+  transport: (rt, _id, ctx) => shellTransportFor(LIMA_SHELL, ctx, rt.id.replace(/^lima:/, '')),
 };

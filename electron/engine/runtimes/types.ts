@@ -1,6 +1,7 @@
 import type { RuntimeInfo } from '../../shared/contract.js';
 import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import type { HostContext } from '../host-context.js';
+import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 import type { Transport } from '../transports/types.js';
 
 /** What detection may use: the host context (environment, data folder, a CLI runner with timeouts), HOME, files. */
@@ -21,6 +22,8 @@ export interface RuntimeKind {
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** Its CLI starts slowly (Vagrant: Ruby and plugins): its calls, and its deadline, get this many times the usual timeout. */
   timeoutScale?: number;
+  /** Its shell command into its VM, when a transport runs scripts through it (shell-in-VM: rdctl shell, limactl shell, ...). */
+  shell?: ShellSpec;
   /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */
   transport?(runtime: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined;
   /** Looks inside a running runtime after detection (e.g. which filesystem each shared folder really is) and records it in `active`; never throws. */

@@ -1,7 +1,7 @@
 import type { RuntimeInfo } from '../../../shared/contract.js';
 import { EngineError, engineError, whyOf } from '../../errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from './index.js';
-import { sshPrefix } from '../shell-in-vm/argv.js';
+import { SSH_SHELL, sshPrefix } from '../shell-in-vm/argv.js';
 import { createShellTransport } from '../shell-in-vm/index.js';
 import type { Transport } from '../types.js';
 import { EMULATION_TIMEOUT_SCALE, type HostContext } from '../../host-context.js';
@@ -69,5 +69,5 @@ function sshTransport(rt: RuntimeInfo, destination: string, ctx: HostContext): T
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : undefined;
   const shared = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guest = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
-  return createShellTransport('ssh', { instance: destination, identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined, knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined, places: { guest, shared, sharedOnHost: false } });
+  return createShellTransport(SSH_SHELL, { instance: destination, identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined, knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined, places: { guest, shared, sharedOnHost: false } });
 }
