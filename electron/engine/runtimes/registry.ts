@@ -26,8 +26,13 @@ export const RUNTIME_KINDS = [
   podmanKind,
   vagrantKind,
   libvirtKind,
-  dockerEngineKind,
+  dockerEngineKind(ownersOfDocker),
 ] as const satisfies readonly RuntimeKind[];
+
+/** The kinds Docker Engine leaves out the contexts and daemons of (each kind's `docker`). */
+function ownersOfDocker(): readonly RuntimeKind[] {
+  return RUNTIME_KINDS;
+}
 
 /** The kind with that name (e.g. "colima"), if registered. */
 export function findKind(kind: string): RuntimeKind | undefined {

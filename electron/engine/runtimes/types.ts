@@ -1,6 +1,7 @@
 import type { RuntimeInfo } from '../../shared/contract.js';
 import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import type { HostContext } from '../host-context.js';
+import type { DockerInfoFacts } from './support/docker-parse.js';
 import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 import type { Transport } from '../transports/types.js';
 
@@ -13,6 +14,16 @@ export interface DetectContext extends HostContext {
   deadline?: number;
 }
 
+/** The Docker contexts, endpoints and daemons a kind owns: shown under it, never as a plain Docker Engine (docker-engine.ts). */
+export interface DockerOwnership {
+  /** A `docker context` name of its own (desktop-linux, colima-work). */
+  context: RegExp;
+  /** A context's endpoint that is its socket. */
+  endpoint: RegExp;
+  /** A daemon (`docker info`) that is its engine, whatever the context is called. */
+  daemon?(info: DockerInfoFacts): boolean;
+}
+
 /** One runtime kind: finds its instances and opens a transport into one of their targets. */
 export interface RuntimeKind {
   /** Its id, one of RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts). */
@@ -22,6 +33,8 @@ export interface RuntimeKind {
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** Its CLI starts slowly (Vagrant: Ruby and plugins): its calls, and its deadline, get this many times the usual timeout. */
   timeoutScale?: number;
+  /** The Docker contexts and daemons it owns, when it runs a Docker engine the docker CLI can see. */
+  docker?: DockerOwnership;
   /** Its shell command into its VM, when a transport runs scripts through it (shell-in-VM: rdctl shell, limactl shell, ...). */
   shell?: ShellSpec;
   /** A transport into a target of a detected runtime, or undefined when it cannot run scripts yet. */

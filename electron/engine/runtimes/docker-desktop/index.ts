@@ -53,6 +53,11 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
   return {
     kind: 'docker-desktop',
     name: 'Docker Desktop',
+    docker: {
+      context: /^desktop-(linux|windows)$/,
+      endpoint: /com\.docker\.docker|\.docker\/(run|desktop)\/docker\.sock|docker_engine_linux|dockerDesktop/i,
+      daemon: (i) => /docker desktop/i.test(i.operatingSystem ?? '') || i.name === 'docker-desktop',
+    },
     async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
       const [{ look, index }, hasContext] = await Promise.all([findSettings(ctx), pathExists(contextMetaPath(ctx, DESKTOP_CONTEXT))]);
       if (look.state === 'missing' && !hasContext) return [];
