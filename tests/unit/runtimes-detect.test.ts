@@ -35,7 +35,8 @@ describe('createDetectContext', () => {
 
   it('can append the runtimes\' install folders to a Finder-style PATH', () => {
     const env = withInstallDirs({ PATH: '/usr/bin:/bin:/opt/homebrew/bin' }, '/Users/u');
-    expect(env.PATH?.split(':')).toEqual(['/usr/bin', '/bin', '/opt/homebrew/bin', '/usr/local/bin', '/Users/u/.rd/bin', '/Users/u/.orbstack/bin', '/Users/u/.docker/bin', '/Applications/Docker.app/Contents/Resources/bin', '/Applications/OrbStack.app/Contents/MacOS/xbin', '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin']);
+    // Homebrew, then each kind's own folders in the registry's order (RuntimeKind.installDirs), those in the home folder first.
+    expect(env.PATH?.split(':')).toEqual(['/usr/bin', '/bin', '/opt/homebrew/bin', '/usr/local/bin', '/Users/u/.docker/bin', '/Users/u/.rd/bin', '/Users/u/.orbstack/bin', '/Applications/Docker.app/Contents/Resources/bin', '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin', '/Applications/OrbStack.app/Contents/MacOS/xbin']);
   });
 });
 

@@ -23,6 +23,7 @@ export function orbDockerSocket(home: string): string {
 /** OrbStack: `orb version` and `docker info` on its socket (~/.orbstack/run/docker.sock). */
 export const orbstackKind: RuntimeKind = {
   kind: 'orbstack',
+  installDirs: (home) => [join(home, '.orbstack', 'bin'), '/Applications/OrbStack.app/Contents/MacOS/xbin'],
   docker: { context: /^orbstack$/, endpoint: /\.orbstack\//i, daemon: (i) => /orbstack/i.test(i.operatingSystem ?? '') || i.name === 'orbstack' },
   name: 'OrbStack',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {

@@ -33,6 +33,8 @@ export interface RuntimeKind {
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** Its CLI starts slowly (Vagrant: Ruby and plugins): its calls, and its deadline, get this many times the usual timeout. */
   timeoutScale?: number;
+  /** Folders its installer puts its CLIs in that a Finder-started app's PATH lacks (~/.rd/bin, the app bundle's bin); Homebrew's are common (detect.ts). */
+  installDirs?(home: string): string[];
   /** The Docker contexts and daemons it owns, when it runs a Docker engine the docker CLI can see. */
   docker?: DockerOwnership;
   /** Its shell command into its VM, when a transport runs scripts through it (shell-in-VM: rdctl shell, limactl shell, ...). */

@@ -53,6 +53,7 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
   return {
     kind: 'docker-desktop',
     name: 'Docker Desktop',
+    installDirs: (home) => [join(home, '.docker', 'bin'), '/Applications/Docker.app/Contents/Resources/bin'],
     docker: {
       context: /^desktop-(linux|windows)$/,
       endpoint: /com\.docker\.docker|\.docker\/(run|desktop)\/docker\.sock|docker_engine_linux|dockerDesktop/i,
