@@ -168,6 +168,7 @@ export const limaKind: RuntimeKind = {
   ],
   startArgv: (rt) => (rt.id.startsWith('lima:') ? ['limactl', 'start', rt.id.slice('lima:'.length)] : undefined),
   kind: 'lima',
+  apply: { programs: ['limactl'], restartWhy: 'errors.restartWhy.lima' },
   // A Lima instance's docker context (lima-<name>, its socket under ~/.lima/); its daemon does not say it is Lima's.
   docker: { context: /^lima-/, endpoint: /\.lima\//i },
   shell: LIMA_SHELL,

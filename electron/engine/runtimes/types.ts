@@ -1,6 +1,7 @@
 import type { RuntimeInfo } from '../../shared/contract.js';
 import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import type { HostContext } from '../host-context.js';
+import type { Applier } from '../advisor/apply/types.js';
 import type { DockerInfoFacts } from './support/docker-parse.js';
 import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 import type { Transport } from '../transports/types.js';
@@ -24,6 +25,20 @@ export interface DockerOwnership {
   daemon?(info: DockerInfoFacts): boolean;
 }
 
+/** How advice changes a kind's settings where that is the kind's own business (advisor/apply/). */
+export interface KindApply {
+  /** Changes its settings its own way, whatever the finding's apply kind (libvirt: the domain XML through virsh). */
+  applier?: Applier;
+  /** Programs a command finding may run (rdctl, limactl, colima): the allowed list is every kind's. */
+  programs?: readonly string[];
+  /** Its settings files are JSON whatever their name (Docker Desktop). */
+  jsonSettings?: boolean;
+  /** A file edit is refused while it is not stopped (it rewrites its settings file as it runs): the errors catalogue's message, with {{state}}. */
+  fileEditWhenStopped?: string;
+  /** Why its restart makes a changed file take effect (errors.restartWhy.*; default errors.restartWhy.other). */
+  restartWhy?: string;
+}
+
 /** One runtime kind: finds its instances and opens a transport into one of their targets. */
 export interface RuntimeKind {
   /** Its id, one of RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts). */
@@ -33,6 +48,8 @@ export interface RuntimeKind {
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;
   /** Its CLI starts slowly (Vagrant: Ruby and plugins): its calls, and its deadline, get this many times the usual timeout. */
   timeoutScale?: number;
+  /** What applying advice needs to know of it (its applier, allowed programs, file checks). */
+  apply?: KindApply;
   /** Folders its installer puts its CLIs in that a Finder-started app's PATH lacks (~/.rd/bin, the app bundle's bin); Homebrew's are common (detect.ts). */
   installDirs?(home: string): string[];
   /** The Docker contexts and daemons it owns, when it runs a Docker engine the docker CLI can see. */

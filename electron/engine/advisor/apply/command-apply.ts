@@ -8,16 +8,20 @@ import { run } from '../../util/exec.js';
 import { msg } from '../../../shared/finding-text.js';
 import { engineError, engineMessage } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
+import { RUNTIME_KINDS } from '../../runtimes/registry.js';
+import type { RuntimeKind } from '../../runtimes/types.js';
 import { backupDirFor, writeBackup } from './backup.js';
 import { APPLY_TIMEOUT_MS, withNoteRefs, type ApplyOptions } from './types.js';
 
-/** Programs a command finding may run (anything else is refused). */
-const ALLOWED = ['rdctl', 'limactl', 'colima'];
+/** Programs a command finding may run (anything else is refused): those every kind allows (RuntimeKind.apply.programs). */
+function allowed(): string[] {
+  return RUNTIME_KINDS.flatMap((k: RuntimeKind) => k.apply?.programs ?? []);
+}
 
 function argvOf(finding: Finding): string[] {
   if (finding.apply?.kind !== 'command') throw new Error(`${finding.id} is not a command`);
   const argv = finding.apply.argv;
-  if (!ALLOWED.includes(argv[0] ?? '')) throw engineError('invalid-input', 'errors.commandNotRun', { id: finding.id, program: argv[0] || 'an empty command' });
+  if (!allowed().includes(argv[0] ?? '')) throw engineError('invalid-input', 'errors.commandNotRun', { id: finding.id, program: argv[0] || 'an empty command' });
   return argv;
 }
 

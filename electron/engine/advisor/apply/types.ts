@@ -1,4 +1,4 @@
-import type { MsgRef } from '../../../shared/contract.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
 import { conflictError, sourceHashOf } from '../plan-book.js';
 
 /** Options of one apply. */
@@ -14,6 +14,12 @@ export interface ApplyOptions {
   now?: Date;
   /** The sourceHash of the confirmed plan: the file or XML read just before the write must still match it. */
   expectSourceHash?: string;
+}
+
+/** One way to plan and apply a finding's change. */
+export interface Applier {
+  plan(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan>;
+  apply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult>;
 }
 
 /** Refuses to write when what was just read is not what the confirmed plan was computed from. */

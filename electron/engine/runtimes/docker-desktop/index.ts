@@ -53,6 +53,8 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
   return {
     kind: 'docker-desktop',
     name: 'Docker Desktop',
+    // Its settings files are JSON (settings-store.json, settings.json), and it rewrites them while it runs.
+    apply: { jsonSettings: true, fileEditWhenStopped: 'errors.dockerDesktopRunning' },
     installDirs: (home) => [join(home, '.docker', 'bin'), '/Applications/Docker.app/Contents/Resources/bin'],
     docker: {
       context: /^desktop-(linux|windows)$/,

@@ -25,6 +25,7 @@ export const RD_SHELL: ShellSpec = {
 
 export const rancherDesktopKind: RuntimeKind = {
   kind: 'rancher-desktop',
+  apply: { programs: ['rdctl'] },
   installDirs: (home) => [join(home, '.rd', 'bin'), '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin'],
   docker: { context: /^rancher-desktop$/, endpoint: /\.rd\/docker\.sock|rancher-desktop/i, daemon: (i) => /rancher-desktop/i.test(i.name ?? '') },
   shell: RD_SHELL,

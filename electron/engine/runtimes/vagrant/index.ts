@@ -105,6 +105,7 @@ export const vagrantKind: RuntimeKind = {
   startArgv: (rt) => (rt.id.startsWith('vagrant:') ? ['vagrant', 'up', machineId(rt)] : undefined),
   start: startVagrant,
   kind: 'vagrant',
+  apply: { restartWhy: 'errors.restartWhy.vagrant' },
   shell: VAGRANT_SHELL,
   name: 'Vagrant',
   // `vagrant global-status` needs about 1.7 s of CPU here and more on a busy Mac with plugins: 6 s calls, cut to 5 s by DETECT_DEADLINE_MS less the kill grace.
