@@ -75,7 +75,7 @@ async function describeContext(ctx: DetectContext, c: DockerContextEntry, kinds:
  * Plain Docker Engine: each `docker context` not owned by another kind of `kinds()` (the registry's, read
  * when it detects; DOCKER_HOST honoured for the default one).
  */
-export const dockerEngineKind = (kinds: () => Kinds): RuntimeKind => ({
+export const dockerEngineKind = (kinds: () => Kinds): RuntimeKind<'docker-engine'> => ({
   kind: 'docker-engine',
   name: 'Docker Engine',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {

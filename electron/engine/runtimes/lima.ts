@@ -161,7 +161,7 @@ export const LIMA_SHELL: ShellSpec = {
   cli: ({ instance }) => ({ file: 'limactl', prefix: ['shell', instance ?? 'default'], passing: 'argv' }),
 };
 
-export const limaKind: RuntimeKind = {
+export const limaKind: RuntimeKind<'lima'> = {
   restartArgv: (rt) => [
     ['limactl', 'stop', '--', rt.id.replace(/^lima:/, '')],
     ['limactl', 'start', '--', rt.id.replace(/^lima:/, '')],

@@ -78,7 +78,7 @@ export const PODMAN_SHELL: ShellSpec = {
   cli: ({ instance }) => ({ file: 'podman', prefix: ['machine', 'ssh', instance ?? 'podman-machine-default'], passing: 'joined' }),
 };
 
-export const podmanKind: RuntimeKind = {
+export const podmanKind: RuntimeKind<'podman'> = {
   kind: 'podman',
   shell: PODMAN_SHELL,
   name: 'Podman machine',

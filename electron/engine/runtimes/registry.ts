@@ -8,6 +8,7 @@ import { orbstackKind } from './orbstack.js';
 import { podmanKind } from './podman.js';
 import { rancherDesktopKind } from './rancher-desktop/index.js';
 import type { RuntimeKind } from './types.js';
+import { RUNTIME_KIND_IDS } from '../../shared/runtime-kinds.js';
 import { vagrantKind } from './vagrant/index.js';
 
 /**
@@ -28,6 +29,9 @@ export const RUNTIME_KINDS = [
   libvirtKind,
   dockerEngineKind(ownersOfDocker),
 ] as const satisfies readonly RuntimeKind[];
+
+/** Every id of the typed union has a kind in the registry (a compile-time check; tests/unit/runtimes-kinds.test.ts checks there is exactly one, in order). */
+void (RUNTIME_KIND_IDS satisfies readonly (typeof RUNTIME_KINDS)[number]['kind'][]);
 
 /** The kinds Docker Engine leaves out the contexts and daemons of (each kind's `docker`). */
 function ownersOfDocker(): readonly RuntimeKind[] {

@@ -39,10 +39,10 @@ export interface KindApply {
   restartWhy?: string;
 }
 
-/** One runtime kind: finds its instances and opens a transport into one of their targets. */
-export interface RuntimeKind {
+/** One runtime kind: finds its instances and opens a transport into one of their targets. Each kind's file declares it as RuntimeKind<'its-id'>, so the registry can check the ids. */
+export interface RuntimeKind<K extends RuntimeKindId = RuntimeKindId> {
   /** Its id, one of RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts). */
-  kind: RuntimeKindId;
+  kind: K;
   /** Human name of the kind (e.g. "Colima"), used when its detection fails as a whole. */
   name?: string;
   detect(ctx: DetectContext): Promise<RuntimeInfo[]>;

@@ -95,7 +95,7 @@ export const COLIMA_SHELL: ShellSpec = {
   cli: ({ instance }) => ({ file: 'colima', prefix: ['ssh', '-p', instance ?? 'default', '--'], passing: 'argv' }),
 };
 
-export const colimaKind: RuntimeKind = {
+export const colimaKind: RuntimeKind<'colima'> = {
   restartArgv: (rt) => [['colima', 'restart', '--profile', rt.id.replace(/^colima:/, '') || 'default']],
   startArgv: (rt) => (rt.id.startsWith('colima:') ? ['colima', 'start', '--profile', rt.id.slice('colima:'.length) || 'default'] : undefined),
   kind: 'colima',

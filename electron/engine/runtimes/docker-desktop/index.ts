@@ -49,7 +49,7 @@ async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFact
 }
 
 /** Docker Desktop: its settings files under HOME plus `docker version`/`docker info` on the desktop-linux context. */
-export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): RuntimeKind {
+export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): RuntimeKind<'docker-desktop'> {
   return {
     kind: 'docker-desktop',
     name: 'Docker Desktop',
@@ -108,5 +108,5 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
 }
 
 /** Docker Desktop detection with the facts of this host. */
-export const dockerDesktopKind: RuntimeKind = createDockerDesktopKind();
+export const dockerDesktopKind: RuntimeKind<'docker-desktop'> = createDockerDesktopKind();
 

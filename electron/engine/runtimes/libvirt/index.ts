@@ -76,7 +76,7 @@ async function describeDomain(ctx: DetectContext, uri: string, read: DomainReado
 }
 
 /** libvirt: every domain (defined or running) on one connection, with the settings of its XML. */
-export const libvirtKind: RuntimeKind = {
+export const libvirtKind: RuntimeKind<'libvirt'> = {
   kind: 'libvirt',
   name: 'libvirt',
   apply: { applier: { plan: planLibvirt, apply: applyLibvirt } },

@@ -23,7 +23,7 @@ export const RD_SHELL: ShellSpec = {
   cli: ({ platform }) => ({ file: 'rdctl', prefix: ['shell'], passing: platform === 'win32' ? 'joined' : 'argv' }),
 };
 
-export const rancherDesktopKind: RuntimeKind = {
+export const rancherDesktopKind: RuntimeKind<'rancher-desktop'> = {
   kind: 'rancher-desktop',
   apply: { programs: ['rdctl'] },
   installDirs: (home) => [join(home, '.rd', 'bin'), '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin'],

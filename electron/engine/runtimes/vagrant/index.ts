@@ -99,7 +99,7 @@ export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
 }
 
 /** Vagrant: every machine of `vagrant global-status --machine-readable`, with the synced folders its Vagrantfile declares. */
-export const vagrantKind: RuntimeKind = {
+export const vagrantKind: RuntimeKind<'vagrant'> = {
   restartArgv: vagrantRestartArgv,
   restart: restartVagrant,
   startArgv: (rt) => (rt.id.startsWith('vagrant:') ? ['vagrant', 'up', machineId(rt)] : undefined),
