@@ -65,11 +65,11 @@ describe('each kind declares what it must, in its own file', () => {
   it('install folders are absolute; apply programs are plain names; an applier plans and applies', () => {
     for (const k of RUNTIME_KINDS) {
       for (const d of k.installDirs?.('/Users/u') ?? []) expect(d.startsWith('/'), `${k.kind} ${d}`).toBe(true);
-      for (const p of k.apply?.programs ?? []) expect(p).toMatch(/^[a-z]+$/);
+      for (const p of Object.keys(k.apply?.commands ?? {})) expect(p).toMatch(/^[a-z]+$/);
       const a = k.apply?.applier;
       if (a) expect([typeof a.plan, typeof a.apply]).toEqual(['function', 'function']);
       if (k.apply?.restartWhy) expect(k.restartArgv ?? k.restart, k.kind).toBeTypeOf('function');
     }
-    expect(RUNTIME_KINDS.flatMap((k) => k.apply?.programs ?? [])).toEqual(['rdctl', 'colima', 'limactl']);
+    expect(RUNTIME_KINDS.flatMap((k) => Object.keys(k.apply?.commands ?? {}))).toEqual(['rdctl', 'colima', 'limactl']);
   });
 });

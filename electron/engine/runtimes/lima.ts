@@ -9,6 +9,7 @@ import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toBool, toNumber, toText } from './support/values.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
+import { LIMACTL_COMMAND } from './lima-apply.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 import { why, type Why } from './support/why.js';
 
@@ -168,7 +169,7 @@ export const limaKind: RuntimeKind<'lima'> = {
   ],
   startArgv: (rt) => (rt.id.startsWith('lima:') ? ['limactl', 'start', rt.id.slice('lima:'.length)] : undefined),
   kind: 'lima',
-  apply: { programs: ['limactl'], restartWhy: 'errors.restartWhy.lima' },
+  apply: { commands: { limactl: LIMACTL_COMMAND }, restartWhy: 'errors.restartWhy.lima' },
   // A Lima instance's docker context (lima-<name>, its socket under ~/.lima/); its daemon does not say it is Lima's.
   docker: { context: /^lima-/, endpoint: /\.lima\//i },
   shell: LIMA_SHELL,

@@ -1,7 +1,7 @@
 import type { RuntimeInfo } from '../../shared/contract.js';
 import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import type { HostContext } from '../host-context.js';
-import type { Applier } from '../advisor/apply/types.js';
+import type { Applier, CommandProgram } from '../advisor/apply/types.js';
 import type { DockerInfoFacts } from './support/docker-parse.js';
 import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 import type { Transport } from '../transports/types.js';
@@ -29,8 +29,8 @@ export interface DockerOwnership {
 export interface KindApply {
   /** Changes its settings its own way, whatever the finding's apply kind (libvirt: the domain XML through virsh). */
   applier?: Applier;
-  /** Programs a command finding may run (rdctl, limactl, colima): the allowed list is every kind's. */
-  programs?: readonly string[];
+  /** Programs a command finding may run (rdctl, limactl, colima), each with its backup: the allowed list is every kind's. */
+  commands?: Readonly<Record<string, CommandProgram>>;
   /** Its settings files are JSON whatever their name (Docker Desktop). */
   jsonSettings?: boolean;
   /** A file edit is refused while it is not stopped (it rewrites its settings file as it runs): the errors catalogue's message, with {{state}}. */

@@ -99,7 +99,7 @@ export const colimaKind: RuntimeKind<'colima'> = {
   restartArgv: (rt) => [['colima', 'restart', '--profile', rt.id.replace(/^colima:/, '') || 'default']],
   startArgv: (rt) => (rt.id.startsWith('colima:') ? ['colima', 'start', '--profile', rt.id.slice('colima:'.length) || 'default'] : undefined),
   kind: 'colima',
-  apply: { programs: ['colima'], restartWhy: 'errors.restartWhy.colima' },
+  apply: { commands: { colima: {} }, restartWhy: 'errors.restartWhy.colima' },
   docker: { context: /^colima(-.+)?$/, endpoint: /\.colima\//i, daemon: (i) => /^colima(-.+)?$/.test(i.name ?? '') },
   shell: COLIMA_SHELL,
   name: 'Colima',

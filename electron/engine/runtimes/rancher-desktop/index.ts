@@ -8,6 +8,7 @@ import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 import type { ShellSpec } from '../../transports/shell-in-vm/argv.js';
+import { RDCTL_COMMAND } from './apply.js';
 
 /** The target that runs the suite in a container of Rancher Desktop's moby engine. */
 export const RD_DOCKER_TARGET = 'rancher-desktop:docker';
@@ -25,7 +26,7 @@ export const RD_SHELL: ShellSpec = {
 
 export const rancherDesktopKind: RuntimeKind<'rancher-desktop'> = {
   kind: 'rancher-desktop',
-  apply: { programs: ['rdctl'] },
+  apply: { commands: { rdctl: RDCTL_COMMAND } },
   installDirs: (home) => [join(home, '.rd', 'bin'), '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin'],
   docker: { context: /^rancher-desktop$/, endpoint: /\.rd\/docker\.sock|rancher-desktop/i, daemon: (i) => /rancher-desktop/i.test(i.name ?? '') },
   shell: RD_SHELL,
