@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { HTTP_REQUEST_TIMEOUT_S } from '../../electron/engine/bench/suites.js';
-import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/transports/libvirt/for-runtime.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';
 import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
 import { sharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 import { processesUnder } from '../helpers/e2e-harness.js';

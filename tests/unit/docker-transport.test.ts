@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { scriptsDir } from '../../electron/engine/bench/suites.js';
 import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
-import { dockerEngineKind } from '../../electron/engine/runtimes/docker-engine.js';
+import { findKind } from '../../electron/engine/runtimes/registry.js';
 import { orbstackKind } from '../../electron/engine/runtimes/orbstack.js';
 import { podmanKind } from '../../electron/engine/runtimes/podman.js';
 import { RD_DOCKER_TARGET, rancherDesktopKind } from '../../electron/engine/runtimes/rancher-desktop/index.js';
@@ -16,7 +16,8 @@ import { DockerTransport } from '../../electron/engine/transports/docker/index.j
 import { ShellInVmTransport } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { limaKind } from '../../electron/engine/runtimes/lima.js';
 import { parseEndpoint } from '../../electron/engine/transports/docker/client.js';
-import { recordedEndpoint, sharedDirFor } from '../../electron/engine/transports/docker/for-runtime.js';
+import { sharedDirFor } from '../../electron/engine/host-context.js';
+import { recordedEndpoint } from '../../electron/engine/transports/docker/for-runtime.js';
 import { baseImageOf, benchImageTag } from '../../electron/engine/transports/docker/image.js';
 
 const rt = (over: Partial<RuntimeInfo>): RuntimeInfo => ({ id: 'x', kind: 'x', name: 'X', version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [], ...over });
@@ -65,7 +66,7 @@ describe('docker-based runtime kinds open a docker transport', () => {
     const engine = rt({ id: 'docker:ci', kind: 'docker-engine', settings: { endpoint: 'tcp://10.1.2.3:2375' } });
     expect(recordedEndpoint(engine)).toBe('tcp://10.1.2.3:2375');
     expect(recordedEndpoint(rt({}))).toBe('unix:///var/run/docker.sock');
-    expect(dockerEngineKind.transport?.(engine, 'docker:ci', ctx)).toBeInstanceOf(DockerTransport);
+    expect(findKind('docker-engine')?.transport?.(engine, 'docker:ci', ctx)).toBeInstanceOf(DockerTransport);
     expect(orbstackKind.transport?.(rt({ id: 'orbstack', kind: 'orbstack' }), 'orbstack', ctx)).toBeInstanceOf(DockerTransport);
   });
 

@@ -37,6 +37,10 @@ describe('the import graph of electron/ and src/', () => {
     expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual([]);
   });
 
+  it('keeps runtimes above transports: electron/engine/transports/** never imports electron/engine/runtimes/** (shared helpers live in engine/host-context.ts)', () => {
+    expect(forbiddenImports(graph, (f) => f.startsWith('electron/engine/transports/'), (t) => t.startsWith('electron/engine/runtimes/'))).toEqual([]);
+  });
+
   it('lets src/ import from electron/ only the contract and the shared modules', () => {
     expect(forbiddenImports(graph, (f) => f.startsWith('src/'), (t) => t.startsWith('electron/') && !isShared(t))).toEqual([]);
   });

@@ -6,12 +6,14 @@ import { DEFAULT_TIMEOUT_MS, DETECT_DEADLINE_MS, createDetectContext, detectAll,
 import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
+import type { RuntimeKindId } from '../../electron/shared/runtime-kinds.js';
 import { MAC_DD_STORE, local, makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());
 
-const kind = (name: string, detect: RuntimeKind['detect']): RuntimeKind => ({ kind: name, name: `The ${name}`, detect });
+// Fake kinds under made-up ids (the detection contains any kind, registered or not).
+const kind = (name: string, detect: RuntimeKind['detect']): RuntimeKind => ({ kind: name as RuntimeKindId, name: `The ${name}`, detect });
 const ok = (id: string): RuntimeInfo => ({ id, kind: 'x', name: id, version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [] });
 
 describe('the registry', () => {
@@ -33,7 +35,8 @@ describe('createDetectContext', () => {
 
   it('can append the runtimes\' install folders to a Finder-style PATH', () => {
     const env = withInstallDirs({ PATH: '/usr/bin:/bin:/opt/homebrew/bin' }, '/Users/u');
-    expect(env.PATH?.split(':')).toEqual(['/usr/bin', '/bin', '/opt/homebrew/bin', '/usr/local/bin', '/Users/u/.rd/bin', '/Users/u/.orbstack/bin', '/Users/u/.docker/bin', '/Applications/Docker.app/Contents/Resources/bin', '/Applications/OrbStack.app/Contents/MacOS/xbin', '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin']);
+    // Homebrew, then each kind's own folders in the registry's order (RuntimeKind.installDirs), those in the home folder first.
+    expect(env.PATH?.split(':')).toEqual(['/usr/bin', '/bin', '/opt/homebrew/bin', '/usr/local/bin', '/Users/u/.docker/bin', '/Users/u/.rd/bin', '/Users/u/.orbstack/bin', '/Applications/Docker.app/Contents/Resources/bin', '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin', '/Applications/OrbStack.app/Contents/MacOS/xbin']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
-import { contextOwner, daemonOwner, dockerEngineKind, parseDockerContexts } from '../../electron/engine/runtimes/docker-engine.js';
+import { contextOwner, daemonOwner, parseDockerContexts } from '../../electron/engine/runtimes/docker-engine.js';
+import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import { parseDockerInfo } from '../../electron/engine/runtimes/support/docker-parse.js';
 import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
 
@@ -21,18 +22,18 @@ describe('docker contexts (replay)', () => {
   });
 
   it('leaves contexts and daemons of other kinds to them', () => {
-    expect(['desktop-linux', 'rancher-desktop', 'orbstack', 'colima', 'colima-work', 'lima-docker', 'default'].map((name) => contextOwner({ name }))).toEqual(['docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'colima', 'lima', undefined]);
-    expect(contextOwner({ name: 'x', endpoint: 'unix:///Users/u/.orbstack/run/docker.sock' })).toBe('orbstack');
+    expect(['desktop-linux', 'rancher-desktop', 'orbstack', 'colima', 'colima-work', 'lima-docker', 'default'].map((name) => contextOwner({ name }, RUNTIME_KINDS))).toEqual(['docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'colima', 'lima', undefined]);
+    expect(contextOwner({ name: 'x', endpoint: 'unix:///Users/u/.orbstack/run/docker.sock' }, RUNTIME_KINDS)).toBe('orbstack');
     const dd = parseDockerInfo(text(captured('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt')));
     const orb = parseDockerInfo(text(captured('orbstack/docker-info.orbstack-intel-28.5.2.txt')));
-    expect([daemonOwner(dd.ok ? dd.value : undefined), daemonOwner(orb.ok ? orb.value : undefined)]).toEqual(['docker-desktop', 'orbstack']);
+    expect([daemonOwner(dd.ok ? dd.value : undefined, RUNTIME_KINDS), daemonOwner(orb.ok ? orb.value : undefined, RUNTIME_KINDS)]).toEqual(['docker-desktop', 'orbstack']);
   });
 });
 
 describe('Docker Engine detection with replayed docker', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
-  const detect = (s: StubEnv, timeoutMs = 3000) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs }), { kinds: [dockerEngineKind] });
+  const detect = (s: StubEnv, timeoutMs = 3000) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs }), { kinds: [findKind('docker-engine')!] });
 
   it('skips a context whose daemon turns out to be OrbStack, and a default context without a socket', async () => {
     stub = makeStubEnv({ docker: [{ args: '"context ls --format {{json .}}"', stdout: CONTEXTS }, { args: '*"--context vmbench-test info"*', stdout: captured('orbstack/docker-info.orbstack-intel-28.5.2.txt') }] });

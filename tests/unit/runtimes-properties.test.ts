@@ -20,6 +20,7 @@ import { parseXml } from '../../electron/engine/runtimes/support/xml.js';
 import { parseYamlMap } from '../../electron/engine/runtimes/support/yaml.js';
 import type { Parsed } from '../../electron/engine/runtimes/support/parsed.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
+import type { RuntimeKindId } from '../../electron/shared/runtime-kinds.js';
 import {
   parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
@@ -97,7 +98,8 @@ const behaviour: fc.Arbitrary<Behaviour> = fc.oneof(
 
 function kindFor(b: Behaviour, i: number): RuntimeKind {
   return {
-    kind: `k${i}`,
+    // Fake kinds under made-up ids (the detection contains any kind, registered or not).
+    kind: `k${i}` as RuntimeKindId,
     async detect(): Promise<RuntimeInfo[]> {
       if (b.type === 'throw') throw new Error(b.message);
       if (b.type === 'hang') return new Promise(() => {});

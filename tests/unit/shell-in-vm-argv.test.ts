@@ -4,9 +4,9 @@
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { cliArgs, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { cliFor, createShellTransport } from '../helpers/shells.js';
 import { CONTROL_SCRIPT, SCRIPT_END, controlCommand, runCommand, wrapScript } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
-import { createShellTransport } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { sshDestination } from '../../electron/engine/transports/libvirt/for-runtime.js';
 
 const DIR = `/Users/me/it's a "dir" $HOME`;

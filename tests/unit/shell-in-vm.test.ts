@@ -13,8 +13,9 @@ import type { BenchEvent, JobEvent, RunSpec } from '../../electron/shared/contra
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
-import { createShellTransport, type ShellKind, type ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
-import { cliArgs, cliFor, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import type { ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
+import { cliArgs, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { cliFor, createShellTransport, type ShellKind } from '../helpers/shells.js';
 import { vagrantSshConfig } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { captured as capturePath } from '../helpers/runtimes-stubs.js';
 import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';

@@ -11,7 +11,8 @@ import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/ap
 import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
 import { benchFolders, folderOfTarget, hostAddressFor, hostSideOf, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { cliArgs, cliFor } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { cliArgs } from '../../electron/engine/transports/shell-in-vm/argv.js';
+import { cliFor } from '../helpers/shells.js';
 import { needsSharedMemory, vagrantRestartArgv, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
 import { local } from '../helpers/runtimes-stubs.js';
 

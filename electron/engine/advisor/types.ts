@@ -1,6 +1,7 @@
 import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
 import { SCRIPT_TESTS } from '../../shared/plan-estimate.js';
+import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import { testSpec } from '../../shared/test-catalogue.js';
 
 /**
@@ -75,8 +76,8 @@ export function text(rt: RuntimeInfo, key: string): string | undefined {
 }
 
 /** Whether a runtime is of one of the given kinds. */
-export function isKind(rt: RuntimeInfo, ...kinds: string[]): boolean {
-  return kinds.includes(rt.kind);
+export function isKind(rt: RuntimeInfo, ...kinds: RuntimeKindId[]): boolean {
+  return (kinds as readonly string[]).includes(rt.kind);
 }
 
 /** A measured value as a short citation: "412.3 MB/s (seq-write write_MBps median, shared, docker, run R)". */

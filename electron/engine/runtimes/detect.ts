@@ -64,22 +64,19 @@ export interface DetectContextOptions {
   signal?: AbortSignal;
 }
 
+/** Homebrew's folders, where most runtimes' CLIs are installed (limactl, colima, podman, vagrant, virsh). */
+const HOMEBREW_DIRS = ['/usr/local/bin', '/opt/homebrew/bin'];
+
 /**
  * Folders the runtimes install their CLIs into, which the PATH of an app started from the macOS
- * Finder lacks (it is only /usr/bin:/bin:/usr/sbin:/sbin): Homebrew, ~/.rd/bin (Rancher Desktop),
- * ~/.orbstack/bin, ~/.docker/bin and the app bundles.
+ * Finder lacks (it is only /usr/bin:/bin:/usr/sbin:/sbin): Homebrew, then each kind's own
+ * (RuntimeKind.installDirs, in the registry's order), those under the home folder (~/.docker/bin,
+ * ~/.rd/bin, ~/.orbstack/bin) before the app bundles.
  */
-export function installDirs(home: string): string[] {
-  return [
-    '/usr/local/bin',
-    '/opt/homebrew/bin',
-    join(home, '.rd', 'bin'),
-    join(home, '.orbstack', 'bin'),
-    join(home, '.docker', 'bin'),
-    '/Applications/Docker.app/Contents/Resources/bin',
-    '/Applications/OrbStack.app/Contents/MacOS/xbin',
-    '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin',
-  ];
+export function installDirs(home: string, kinds: readonly RuntimeKind[] = RUNTIME_KINDS): string[] {
+  const own = kinds.flatMap((k) => k.installDirs?.(home) ?? []);
+  const inHome = (d: string): boolean => d.startsWith(join(home, '/'));
+  return [...new Set([...HOMEBREW_DIRS, ...own.filter(inHome), ...own.filter((d) => !inHome(d))])];
 }
 
 /** The environment with installDirs() appended to PATH (those not already on it). */

@@ -8,6 +8,7 @@ import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, toBool, toText } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
+import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import { dockerTransportFor, recordedEndpoint } from '../transports/docker/for-runtime.js';
 
 /** One entry of `docker context ls`. */
@@ -34,33 +35,27 @@ export function parseDockerContexts(text: string): Parsed<DockerContextEntry[]> 
   });
 }
 
-/** Contexts and daemons that belong to another kind (shown there, not as docker:<context>). */
-const OWNERS: { kind: string; name: RegExp; endpoint: RegExp; daemon: (i: DockerInfoFacts) => boolean }[] = [
-  { kind: 'docker-desktop', name: /^desktop-(linux|windows)$/, endpoint: /com\.docker\.docker|\.docker\/(run|desktop)\/docker\.sock|docker_engine_linux|dockerDesktop/i, daemon: (i) => /docker desktop/i.test(i.operatingSystem ?? '') || i.name === 'docker-desktop' },
-  { kind: 'rancher-desktop', name: /^rancher-desktop$/, endpoint: /\.rd\/docker\.sock|rancher-desktop/i, daemon: (i) => /rancher-desktop/i.test(i.name ?? '') },
-  { kind: 'orbstack', name: /^orbstack$/, endpoint: /\.orbstack\//i, daemon: (i) => /orbstack/i.test(i.operatingSystem ?? '') || i.name === 'orbstack' },
-  { kind: 'colima', name: /^colima(-.+)?$/, endpoint: /\.colima\//i, daemon: (i) => /^colima(-.+)?$/.test(i.name ?? '') },
-  { kind: 'lima', name: /^lima-/, endpoint: /\.lima\//i, daemon: () => false },
-];
+/** The kinds that own Docker contexts and daemons (RuntimeKind.docker, declared in each kind's file), shown there, not as docker:<context>. */
+type Kinds = readonly RuntimeKind[];
 
 /** The kind a context belongs to (by its name or endpoint), if not plain Docker Engine. */
-export function contextOwner(c: Pick<DockerContextEntry, 'name' | 'endpoint'>): string | undefined {
-  return OWNERS.find((o) => o.name.test(c.name) || o.endpoint.test(c.endpoint ?? ''))?.kind;
+export function contextOwner(c: Pick<DockerContextEntry, 'name' | 'endpoint'>, kinds: Kinds): RuntimeKindId | undefined {
+  return kinds.find((k) => k.docker && (k.docker.context.test(c.name) || k.docker.endpoint.test(c.endpoint ?? '')))?.kind;
 }
 
 /** The kind a running daemon belongs to (by `docker info`), if not plain Docker Engine. */
-export function daemonOwner(info: DockerInfoFacts | undefined): string | undefined {
-  return info ? OWNERS.find((o) => o.daemon(info))?.kind : undefined;
+export function daemonOwner(info: DockerInfoFacts | undefined, kinds: Kinds): RuntimeKindId | undefined {
+  return info ? kinds.find((k) => k.docker?.daemon?.(info))?.kind : undefined;
 }
 
-async function describeContext(ctx: DetectContext, c: DockerContextEntry): Promise<RuntimeInfo | undefined> {
+async function describeContext(ctx: DetectContext, c: DockerContextEntry, kinds: Kinds): Promise<RuntimeInfo | undefined> {
   const dockerHost = c.name === 'default' ? ctx.env.DOCKER_HOST?.trim() : undefined;
   const endpoint = dockerHost || c.endpoint;
   // The default context (or DOCKER_HOST) on a socket that does not exist is a docker CLI without an engine: nothing to show.
   if (c.name === 'default' && endpoint?.startsWith('unix://') && !(await pathExists(endpoint.slice('unix://'.length)))) return undefined;
   const target: DockerTarget = dockerHost ? { host: dockerHost } : { context: c.name };
   const report = await queryDocker(ctx, target);
-  if (report.state === 'absent' || daemonOwner(report.info)) return undefined;
+  if (report.state === 'absent' || daemonOwner(report.info, kinds)) return undefined;
   const bag = new SettingsBag().set('engine', 'moby', 'default').set('endpoint', endpoint, dockerHost ? 'default' : 'cli');
   addDockerSettings(bag, report);
   const id = `docker:${c.name}`;
@@ -76,8 +71,11 @@ async function describeContext(ctx: DetectContext, c: DockerContextEntry): Promi
   });
 }
 
-/** Plain Docker Engine: each `docker context` not owned by another kind (DOCKER_HOST honoured for the default one). */
-export const dockerEngineKind: RuntimeKind = {
+/**
+ * Plain Docker Engine: each `docker context` not owned by another kind of `kinds()` (the registry's, read
+ * when it detects; DOCKER_HOST honoured for the default one).
+ */
+export const dockerEngineKind = (kinds: () => Kinds): RuntimeKind<'docker-engine'> => ({
   kind: 'docker-engine',
   name: 'Docker Engine',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
@@ -90,9 +88,9 @@ export const dockerEngineKind: RuntimeKind = {
     } else if (ls.code === 'timeout') {
       return [makeRuntime({ id: 'docker', kind: 'docker-engine', name: 'Docker Engine', state: 'unknown', reason: ls.why })];
     }
-    const mine = contexts.filter((c) => !contextOwner(c));
-    const found = await Promise.all(mine.map((c) => describeContext(ctx, c)));
+    const mine = contexts.filter((c) => !contextOwner(c, kinds()));
+    const found = await Promise.all(mine.map((c) => describeContext(ctx, c, kinds())));
     return found.filter((r): r is RuntimeInfo => r !== undefined);
   },
   transport: (rt, _id, ctx) => dockerTransportFor(ctx, rt, recordedEndpoint(rt)),
-};
+});

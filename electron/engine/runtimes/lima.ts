@@ -8,6 +8,8 @@ import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toBool, toNumber, toText } from './support/values.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
+import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
+import { LIMACTL_COMMAND } from './lima-apply.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 import { why, type Why } from './support/why.js';
 
@@ -154,13 +156,23 @@ async function foldersWithoutCli(ctx: DetectContext): Promise<RuntimeInfo[]> {
 }
 
 /** Lima: every instance of `limactl list --json` (the default LIMA_HOME; Colima's and Rancher Desktop's are their own kinds). */
-export const limaKind: RuntimeKind = {
+/** `limactl shell INSTANCE ARGS`: each argument quoted by limactl (shellescape.Quote), run by `exec "$SHELL" --login -c` after cd-ing to the host's cwd. */
+export const LIMA_SHELL: ShellSpec = {
+  kind: 'lima',
+  cli: ({ instance }) => ({ file: 'limactl', prefix: ['shell', instance ?? 'default'], passing: 'argv' }),
+};
+
+export const limaKind: RuntimeKind<'lima'> = {
   restartArgv: (rt) => [
     ['limactl', 'stop', '--', rt.id.replace(/^lima:/, '')],
     ['limactl', 'start', '--', rt.id.replace(/^lima:/, '')],
   ],
   startArgv: (rt) => (rt.id.startsWith('lima:') ? ['limactl', 'start', rt.id.slice('lima:'.length)] : undefined),
   kind: 'lima',
+  apply: { commands: { limactl: LIMACTL_COMMAND }, restartWhy: 'errors.restartWhy.lima' },
+  // A Lima instance's docker context (lima-<name>, its socket under ~/.lima/); its daemon does not say it is Lima's.
+  docker: { context: /^lima-/, endpoint: /\.lima\//i },
+  shell: LIMA_SHELL,
   name: 'Lima',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const [list, ver] = await Promise.all([
@@ -184,5 +196,5 @@ export const limaKind: RuntimeKind = {
       }),
     );
   },
-  transport: (rt, _id, ctx) => shellTransportFor('lima', ctx, rt.id.replace(/^lima:/, '')),
+  transport: (rt, _id, ctx) => shellTransportFor(LIMA_SHELL, ctx, rt.id.replace(/^lima:/, '')),
 };

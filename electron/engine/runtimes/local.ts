@@ -42,7 +42,7 @@ async function osVersion(ctx: DetectContext): Promise<{ version: string; os: str
 }
 
 /** The host itself: the native baseline every guest is compared with. */
-export const localKind: RuntimeKind = {
+export const localKind: RuntimeKind<'local'> = {
   kind: 'local',
   name: 'This machine',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {

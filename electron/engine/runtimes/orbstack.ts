@@ -21,8 +21,10 @@ export function orbDockerSocket(home: string): string {
 }
 
 /** OrbStack: `orb version` and `docker info` on its socket (~/.orbstack/run/docker.sock). */
-export const orbstackKind: RuntimeKind = {
+export const orbstackKind: RuntimeKind<'orbstack'> = {
   kind: 'orbstack',
+  installDirs: (home) => [join(home, '.orbstack', 'bin'), '/Applications/OrbStack.app/Contents/MacOS/xbin'],
+  docker: { context: /^orbstack$/, endpoint: /\.orbstack\//i, daemon: (i) => /orbstack/i.test(i.operatingSystem ?? '') || i.name === 'orbstack' },
   name: 'OrbStack',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const orbDir = join(ctx.home, '.orbstack');

@@ -8,6 +8,7 @@ import { asRecord, bytesToGiB, bytesToMiB, findVersion, parseSize, toBool, toNum
 import type { DetectContext, RuntimeKind } from './types.js';
 import { dockerTransportFor, podmanMachineEndpoint } from '../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
+import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 
 /** One Podman machine as `podman machine list --format json` reports it. */
 export interface PodmanMachine {
@@ -71,8 +72,15 @@ export function podmanSettings(m: PodmanMachine, podmanVersion?: string): Settin
 }
 
 /** Podman machine: every VM of `podman machine list --format json` and `podman --version`. */
-export const podmanKind: RuntimeKind = {
+/** `podman machine ssh NAME ARGS`: ssh, or Go's x/crypto/ssh session.Run(strings.Join(args, " ")), so the guest's shell re-splits the joined arguments. */
+export const PODMAN_SHELL: ShellSpec = {
   kind: 'podman',
+  cli: ({ instance }) => ({ file: 'podman', prefix: ['machine', 'ssh', instance ?? 'podman-machine-default'], passing: 'joined' }),
+};
+
+export const podmanKind: RuntimeKind<'podman'> = {
+  kind: 'podman',
+  shell: PODMAN_SHELL,
   name: 'Podman machine',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const [list, ver] = await Promise.all([
@@ -103,5 +111,5 @@ export const podmanKind: RuntimeKind = {
   transport: (rt, id, ctx) =>
     id === `${rt.id}:docker`
       ? dockerTransportFor(ctx, rt, podmanMachineEndpoint(ctx, rt.id.replace(/^podman:/, '')))
-      : shellTransportFor('podman', ctx, rt.id.replace(/^podman:/, '')),
+      : shellTransportFor(PODMAN_SHELL, ctx, rt.id.replace(/^podman:/, '')),
 };

@@ -18,24 +18,20 @@ function filePath(finding: Finding, opts: ApplyOptions): string {
   return finding.apply.path.replace(/^~(?=\/|$)/, home);
 }
 
+/** Refuses a file edit while a kind that rewrites its settings file as it runs (RuntimeKind.apply.fileEditWhenStopped: Docker Desktop) is not stopped. */
 function guard(rt: RuntimeInfo): void {
-  if (rt.kind === 'docker-desktop' && rt.state !== 'stopped') {
-    throw engineError('invalid-input', 'errors.dockerDesktopRunning', { state: stateRef(rt.state) });
+  const refusal = findKind(rt.kind)?.apply?.fileEditWhenStopped;
+  if (refusal && rt.state !== 'stopped') {
+    throw engineError('invalid-input', refusal, { state: stateRef(rt.state) });
   }
 }
 
-/** Why a runtime kind's restart makes the change take effect (errors.restartWhy.*). */
-const RESTART_WHY: Record<string, string> = {
-  vagrant: 'errors.restartWhy.vagrant',
-  colima: 'errors.restartWhy.colima',
-  lima: 'errors.restartWhy.lima',
-};
-
 /** The restart the change needs, from the runtime kind's own restart commands (shown; run only on its own confirmation). */
 function restartFor(rt: RuntimeInfo): RestartOffer | undefined {
-  const cmds = findKind(rt.kind)?.restartArgv?.(rt);
+  const kind = findKind(rt.kind);
+  const cmds = kind?.restartArgv?.(rt);
   if (!cmds?.length) return undefined;
-  const { message: why, messageRef: whyRef } = engineMessage(RESTART_WHY[rt.kind] ?? 'errors.restartWhy.other');
+  const { message: why, messageRef: whyRef } = engineMessage(kind?.apply?.restartWhy ?? 'errors.restartWhy.other');
   return { argv: cmds.flatMap((c, i) => (i ? ['&&', ...c] : c)), why, whyRef };
 }
 

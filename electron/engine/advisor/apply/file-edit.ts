@@ -2,6 +2,7 @@ import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type P
 import { Document, Scalar, isMap, isScalar, parse as parseYaml, parseDocument } from 'yaml';
 import type { Finding, RuntimeInfo } from '../../../shared/contract.js';
 import { engineError } from '../../errors.js';
+import { findKind } from '../../runtimes/registry.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';
 import { setSyncedFolderType } from './vagrantfile-edit.js';
@@ -23,7 +24,7 @@ export function fileEditFor(finding: Finding, rt: RuntimeInfo): FileEdit {
   const { path, diff } = finding.apply;
   const added = addedLines(diff)[0]?.trim();
   if (!added) throw new Error(`${finding.id}: the change has no new line`);
-  if (rt.kind === 'docker-desktop' || path.endsWith('.json')) {
+  if (findKind(rt.kind)?.apply?.jsonSettings || path.endsWith('.json')) {
     const m = /^"([^"]+)"\s*:\s*(.+?),?$/.exec(added);
     if (!m) throw new Error(`${finding.id}: cannot read the JSON key from "${added}"`);
     return { format: 'json', key: m[1], value: JSON.parse(m[2]) as unknown };

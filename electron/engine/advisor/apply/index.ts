@@ -1,33 +1,22 @@
 import { sourceHashOf } from '../plan-book.js';
+import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../shared/contract.js';
 import { applyCommand, planCommand } from './command-apply.js';
 import { applyFile, planFile } from './file-apply.js';
-import { applyLibvirt, planLibvirt } from './libvirt-apply.js';
-import type { ApplyOptions } from './types.js';
+import type { Applier, ApplyOptions } from './types.js';
 import { engineMessage } from '../../errors.js';
 import { withNoteRefs } from './types.js';
 
 export type { ApplyOptions } from './types.js';
 
-/** One way to plan and apply a finding's change. */
-interface Applier {
-  plan(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan>;
-  apply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult>;
-}
-
-/** Runtime kinds that change their settings their own way, whatever the finding's apply kind (libvirt: the domain XML through virsh). */
-const BY_RUNTIME_KIND: Readonly<Record<string, Applier>> = {
-  libvirt: { plan: planLibvirt, apply: applyLibvirt },
-};
-
-/** Every other runtime: a file edit or a command, as the finding says. */
+/** Every runtime whose kind has no applier of its own (RuntimeKind.apply.applier, e.g. libvirt's domain XML through virsh): a file edit or a command, as the finding says. */
 const BY_APPLY_KIND = {
   file: { plan: planFile, apply: applyFile },
   command: { plan: planCommand, apply: applyCommand },
 } satisfies Record<string, Applier>;
 
 function applierFor(rt: RuntimeInfo, applyKind: string): Applier {
-  return Object.hasOwn(BY_RUNTIME_KIND, rt.kind) ? BY_RUNTIME_KIND[rt.kind] : applyKind === 'file' ? BY_APPLY_KIND.file : BY_APPLY_KIND.command;
+  return findKind(rt.kind)?.apply?.applier ?? (applyKind === 'file' ? BY_APPLY_KIND.file : BY_APPLY_KIND.command);
 }
 
 /** Describes exactly what applying a finding will change (for the confirmation); changes nothing. */

@@ -1,4 +1,4 @@
-import type { MsgRef } from '../../../shared/contract.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
 import { conflictError, sourceHashOf } from '../plan-book.js';
 
 /** Options of one apply. */
@@ -14,6 +14,30 @@ export interface ApplyOptions {
   now?: Date;
   /** The sourceHash of the confirmed plan: the file or XML read just before the write must still match it. */
   expectSourceHash?: string;
+}
+
+/** One way to plan and apply a finding's change. */
+export interface Applier {
+  plan(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan>;
+  apply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult>;
+}
+
+/** What a command of a kind's program changes, saved before it runs. */
+export interface CommandBackup {
+  /** The backup file. */
+  file: string;
+  /** Puts the saved state back after the command failed; whether it did. */
+  restore(): Promise<boolean>;
+}
+
+/** A program a command finding may run (RuntimeKind.apply.commands), and how its change is made safe. */
+export interface CommandProgram {
+  /** A read-only command the plan shows before the change (what the backup is made of). */
+  planBackup?: readonly string[];
+  /** A note the plan shows (a key of the errors catalogue). */
+  planNote?: string;
+  /** Saves what `argv` changes into the backup folder `dir` before it runs; undefined when there is nothing to save. */
+  backup?(argv: string[], io: { dir: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal }): Promise<CommandBackup | undefined>;
 }
 
 /** Refuses to write when what was just read is not what the confirmed plan was computed from. */

@@ -1,7 +1,7 @@
 import type { Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
 import { msg } from '../../../shared/finding-text.js';
 import { lineDiff } from '../diff.js';
-import { text } from '../types.js';
+import { isKind, text } from '../types.js';
 
 /** A disk as detection lists it in `settings.disks`. */
 export interface DiskFacts {
@@ -16,7 +16,7 @@ export interface DiskFacts {
 
 /** A libvirt domain that is a VM: not an LXC/OpenVZ/Virtuozzo container (detection's guestKind), whose shares are bind mounts and whose NICs are veth pairs, so virtio/virtiofs advice does not apply. */
 export function isLibvirtVm(rt: RuntimeInfo): boolean {
-  return rt.kind === 'libvirt' && text(rt, 'guestKind') !== 'container';
+  return isKind(rt, 'libvirt') && text(rt, 'guestKind') !== 'container';
 }
 
 /** The domain name from a `libvirt:<domain>` id. */

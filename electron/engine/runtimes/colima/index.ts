@@ -7,6 +7,7 @@ import type { DetectContext, RuntimeKind } from '../types.js';
 import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
+import type { ShellSpec } from '../../transports/shell-in-vm/argv.js';
 import { addColimaCliSettings, colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion, type ColimaProfile, type ColimaStatus } from './parse.js';
 
 /** Folders that may hold Colima's profiles: $COLIMA_HOME, ~/.colima, ~/.config/colima. */
@@ -88,10 +89,19 @@ async function profilesWithoutCli(ctx: DetectContext): Promise<string[]> {
 }
 
 /** Colima: every profile from `colima list`, `colima status` for running ones, each profile's colima.yaml. */
-export const colimaKind: RuntimeKind = {
+/** `colima ssh -p PROFILE -- ARGS`: execs `limactl shell --workdir WD PROFILE ARGS` (each argument passed through). */
+export const COLIMA_SHELL: ShellSpec = {
+  kind: 'colima',
+  cli: ({ instance }) => ({ file: 'colima', prefix: ['ssh', '-p', instance ?? 'default', '--'], passing: 'argv' }),
+};
+
+export const colimaKind: RuntimeKind<'colima'> = {
   restartArgv: (rt) => [['colima', 'restart', '--profile', rt.id.replace(/^colima:/, '') || 'default']],
   startArgv: (rt) => (rt.id.startsWith('colima:') ? ['colima', 'start', '--profile', rt.id.slice('colima:'.length) || 'default'] : undefined),
   kind: 'colima',
+  apply: { commands: { colima: {} }, restartWhy: 'errors.restartWhy.colima' },
+  docker: { context: /^colima(-.+)?$/, endpoint: /\.colima\//i, daemon: (i) => /^colima(-.+)?$/.test(i.name ?? '') },
+  shell: COLIMA_SHELL,
   name: 'Colima',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const [listed, ver] = await Promise.all([listProfiles(ctx), runCli(ctx, 'colima', ['version'], { label: 'colima version' })]);
@@ -112,7 +122,7 @@ export const colimaKind: RuntimeKind = {
   // Colima's docker runtime: its context (colima, colima-<profile>), else <colima home>/<profile>/docker.sock; none with containerd.
   transport: (rt, id, ctx) => {
     const p = rt.id.replace(/^colima:/, '');
-    if (id === `${rt.id}:vm`) return shellTransportFor('colima', ctx, p);
+    if (id === `${rt.id}:vm`) return shellTransportFor(COLIMA_SHELL, ctx, p);
     return rt.settings.engine && rt.settings.engine !== 'moby' ? undefined : dockerTransportFor(ctx, rt, contextEndpoint(ctx, p === 'default' ? 'colima' : `colima-${p}`, colimaHomes(ctx).map((h) => join(h, p, 'docker.sock'))));
   },
 };

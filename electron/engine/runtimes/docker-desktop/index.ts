@@ -49,10 +49,18 @@ async function wslResources(ctx: DetectContext, bag: SettingsBag, host: HostFact
 }
 
 /** Docker Desktop: its settings files under HOME plus `docker version`/`docker info` on the desktop-linux context. */
-export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): RuntimeKind {
+export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): RuntimeKind<'docker-desktop'> {
   return {
     kind: 'docker-desktop',
     name: 'Docker Desktop',
+    // Its settings files are JSON (settings-store.json, settings.json), and it rewrites them while it runs.
+    apply: { jsonSettings: true, fileEditWhenStopped: 'errors.dockerDesktopRunning' },
+    installDirs: (home) => [join(home, '.docker', 'bin'), '/Applications/Docker.app/Contents/Resources/bin'],
+    docker: {
+      context: /^desktop-(linux|windows)$/,
+      endpoint: /com\.docker\.docker|\.docker\/(run|desktop)\/docker\.sock|docker_engine_linux|dockerDesktop/i,
+      daemon: (i) => /docker desktop/i.test(i.operatingSystem ?? '') || i.name === 'docker-desktop',
+    },
     async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
       const [{ look, index }, hasContext] = await Promise.all([findSettings(ctx), pathExists(contextMetaPath(ctx, DESKTOP_CONTEXT))]);
       if (look.state === 'missing' && !hasContext) return [];
@@ -100,5 +108,5 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
 }
 
 /** Docker Desktop detection with the facts of this host. */
-export const dockerDesktopKind: RuntimeKind = createDockerDesktopKind();
+export const dockerDesktopKind: RuntimeKind<'docker-desktop'> = createDockerDesktopKind();
 

@@ -8,6 +8,7 @@ import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-
 import { probeGuestAgent } from './guest-agent.js';
 import { restartDomain } from './restart.js';
 import { libvirtTransport } from '../../transports/libvirt/for-runtime.js';
+import { applyLibvirt, planLibvirt } from '../../advisor/apply/libvirt-apply.js';
 import { domainState } from './virsh-text.js';
 import { mapLimit } from '../support/limit.js';
 import { C_LOCALE, hasAgentChannel, parseVirshUuids, readDomains, type DomainReadout } from './virsh-batch.js';
@@ -85,9 +86,10 @@ async function describeDomain(ctx: DetectContext, uri: string, read: DomainReado
 }
 
 /** libvirt: every domain (defined or running) on one connection, with the settings of its XML. */
-export const libvirtKind: RuntimeKind = {
+export const libvirtKind: RuntimeKind<'libvirt'> = {
   kind: 'libvirt',
   name: 'libvirt',
+  apply: { applier: { plan: planLibvirt, apply: applyLibvirt } },
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const uri = libvirtUri(ctx.env);
     const [list, ver] = await Promise.all([

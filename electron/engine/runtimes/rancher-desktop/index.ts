@@ -7,14 +7,29 @@ import type { DetectContext, RuntimeKind } from '../types.js';
 import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
+import type { ShellSpec } from '../../transports/shell-in-vm/argv.js';
+import { RDCTL_COMMAND } from './apply.js';
 
 /** The target that runs the suite in a container of Rancher Desktop's moby engine. */
 export const RD_DOCKER_TARGET = 'rancher-desktop:docker';
 import { normalizeRdSettings, parseRdSettings, parseRdctlVersion, rdSettingsPaths } from './settings.js';
 
 /** Rancher Desktop: `rdctl list-settings` while the app runs, its settings.json otherwise, `rdctl version`. */
-export const rancherDesktopKind: RuntimeKind = {
+/**
+ * `rdctl shell ARGS`: on macOS and Linux it execs `limactl shell 0 ARGS` (each argument passed through);
+ * on Windows `wsl -d rancher-desktop ARGS`, which joins them for the guest's shell.
+ */
+export const RD_SHELL: ShellSpec = {
   kind: 'rancher-desktop',
+  cli: ({ platform }) => ({ file: 'rdctl', prefix: ['shell'], passing: platform === 'win32' ? 'joined' : 'argv' }),
+};
+
+export const rancherDesktopKind: RuntimeKind<'rancher-desktop'> = {
+  kind: 'rancher-desktop',
+  apply: { commands: { rdctl: RDCTL_COMMAND } },
+  installDirs: (home) => [join(home, '.rd', 'bin'), '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin'],
+  docker: { context: /^rancher-desktop$/, endpoint: /\.rd\/docker\.sock|rancher-desktop/i, daemon: (i) => /rancher-desktop/i.test(i.name ?? '') },
+  shell: RD_SHELL,
   name: 'Rancher Desktop',
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const [ver, list, file] = await Promise.all([
@@ -78,5 +93,5 @@ export const rancherDesktopKind: RuntimeKind = {
     ];
   },
   transport: (rt, id, ctx) =>
-    id === RD_DOCKER_TARGET ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')])) : shellTransportFor('rancher-desktop', ctx),
+    id === RD_DOCKER_TARGET ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')])) : shellTransportFor(RD_SHELL, ctx),
 };

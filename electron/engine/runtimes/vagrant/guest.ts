@@ -18,9 +18,10 @@ import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { RuntimeInfo, TargetInfo } from '../../../shared/contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm/index.js';
+import { isPlainName, type ShellSpec } from '../../transports/shell-in-vm/argv.js';
 import { run as runCli } from '../../util/exec.js';
 import { parseSshConfig } from './machine-readable.js';
-import { EMULATION_TIMEOUT_SCALE } from '../../transports/libvirt/for-runtime.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../host-context.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 
@@ -83,6 +84,22 @@ export async function vagrantSshConfig(id: string, home: string | undefined, env
   return parsed.ok && parsed.value.length === 1 ? { text: r.stdout, host: parsed.value[0].host } : undefined;
 }
 
+/**
+ * `vagrant ssh ID --no-tty -c COMMAND` runs `bash -l -c 'COMMAND'` in the guest (Vagrant's SSHRun
+ * escapes the single quotes itself), so the arguments are quoted and joined into one. --no-tty: without
+ * it Vagrant asks ssh for a tty (-t), which mangles the event stream.
+ */
+export const VAGRANT_SHELL: ShellSpec = {
+  kind: 'vagrant',
+  cli: ({ instance }) => ({ file: 'vagrant', prefix: ['ssh', vagrantId(instance), '--no-tty', '-c'], passing: 'command' }),
+};
+
+/** A Vagrant machine id or name as `vagrant ssh` takes it; never an option. */
+function vagrantId(id: string | undefined): string {
+  if (!id || !isPlainName(id)) throw new Error(`"${id ?? ''}" is not a Vagrant machine id`);
+  return id;
+}
+
 /** The transport into one of a machine's targets: ssh with `vagrant ssh-config`, else `vagrant ssh`. */
 export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectContext): Transport | undefined {
   const target = rt.targets.find((t) => t.id === targetId);
@@ -92,7 +109,7 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
   const shared = folder?.guestPath ? trimmed(folder.guestPath) : undefined;
   const id = machineId(rt);
   const env = { ...ctx.env, ...VAGRANT_ENV };
-  return createShellTransport('vagrant', {
+  return createShellTransport(VAGRANT_SHELL, {
     instance: id,
     // An extra folder's target offers only its folder: the guest disk is measured once, on the main target.
     places: { guest: VAGRANT_GUEST_DIR, shared, sharedOnHost: false, sharedOnly: !!shared && !target.places.includes('guest'), hostShared: folder && home ? hostSideOf(folder, home) : undefined },

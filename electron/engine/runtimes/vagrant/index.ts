@@ -5,7 +5,7 @@ import { firstExisting, pathExists } from '../support/files.js';
 import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../types.js';
 import { why, type Why } from '../support/why.js';
-import { confirmVagrantMounts, machineId, VAGRANT_ENV, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
+import { confirmVagrantMounts, machineId, VAGRANT_ENV, VAGRANT_SHELL, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';
 import { restartVagrant, startVagrant, vagrantRestartArgv } from './restart.js';
 import { readProviderView } from './provider-view.js';
@@ -99,12 +99,14 @@ export async function readVagrant(ctx: DetectContext): Promise<VagrantReport> {
 }
 
 /** Vagrant: every machine of `vagrant global-status --machine-readable`, with the synced folders its Vagrantfile declares. */
-export const vagrantKind: RuntimeKind = {
+export const vagrantKind: RuntimeKind<'vagrant'> = {
   restartArgv: vagrantRestartArgv,
   restart: restartVagrant,
   startArgv: (rt) => (rt.id.startsWith('vagrant:') ? ['vagrant', 'up', machineId(rt)] : undefined),
   start: startVagrant,
   kind: 'vagrant',
+  apply: { restartWhy: 'errors.restartWhy.vagrant' },
+  shell: VAGRANT_SHELL,
   name: 'Vagrant',
   // `vagrant global-status` needs about 1.7 s of CPU here and more on a busy Mac with plugins: 6 s calls, cut to 5 s by DETECT_DEADLINE_MS less the kill grace.
   timeoutScale: 1.5,

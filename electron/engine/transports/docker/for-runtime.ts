@@ -3,19 +3,13 @@
  * transport with one line, naming its socket (or how to find it when the run starts).
  */
 import { access } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../shared/contract.js';
-import type { DetectContext } from '../../runtimes/types.js';
+import { podmanMachineSocket, sharedDirFor, type HostContext } from '../../host-context.js';
 import { DockerTransport } from './index.js';
 import { DockerTransportError } from './client.js';
 
-/** The host folder of the shared place: $VMBENCH_SHARED_DIR, else <dataDir>/scratch-shared (under the home folder by default, which Docker Desktop shares). */
-export function sharedDirFor(ctx: Pick<DetectContext, 'env' | 'dataDir'>): string {
-  return ctx.env.VMBENCH_SHARED_DIR || join(ctx.dataDir, 'scratch-shared');
-}
-
 /** A docker transport into a detected runtime (image: vmbench's own unless the run names one). */
-export function dockerTransportFor(ctx: DetectContext, rt: RuntimeInfo, endpoint: string | (() => Promise<string>)): DockerTransport {
+export function dockerTransportFor(ctx: HostContext, rt: RuntimeInfo, endpoint: string | (() => Promise<string>)): DockerTransport {
   return new DockerTransport({ endpoint, engine: rt.name, sharedDir: sharedDirFor(ctx), env: ctx.env });
 }
 
@@ -26,7 +20,7 @@ export function recordedEndpoint(rt: RuntimeInfo, fallback = 'unix:///var/run/do
 }
 
 /** Finds the endpoint of a docker context (`docker context inspect`), else the first of `sockets` that exists. */
-export function contextEndpoint(ctx: DetectContext, context: string, sockets: string[] = []): () => Promise<string> {
+export function contextEndpoint(ctx: HostContext, context: string, sockets: string[] = []): () => Promise<string> {
   return async () => {
     try {
       const r = await ctx.exec('docker', ['context', 'inspect', context, '--format', '{{.Endpoints.docker.Host}}'], { timeoutMs: ctx.timeoutMs });
@@ -46,11 +40,10 @@ export function contextEndpoint(ctx: DetectContext, context: string, sockets: st
 }
 
 /** Finds a Podman machine's docker-compatible API socket (`podman machine inspect`). */
-export function podmanMachineEndpoint(ctx: DetectContext, machine: string): () => Promise<string> {
+export function podmanMachineEndpoint(ctx: HostContext, machine: string): () => Promise<string> {
   return async () => {
-    const r = await ctx.exec('podman', ['machine', 'inspect', machine, '--format', '{{.ConnectionInfo.PodmanSocket.Path}}'], { timeoutMs: ctx.timeoutMs }).catch(() => undefined);
-    const path = r?.stdout.trim();
-    if (path && path !== '<no value>') return `unix://${path}`;
+    const path = await podmanMachineSocket(ctx, machine);
+    if (path) return `unix://${path}`;
     throw new DockerTransportError('engine-unreachable', 'errors.docker.noPodmanSocket', { machine });
   };
 }

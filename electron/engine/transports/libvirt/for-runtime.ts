@@ -1,18 +1,14 @@
 import type { RuntimeInfo } from '../../../shared/contract.js';
 import { engineError, whyOf } from '../../errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from './index.js';
-import { sshPrefix } from '../shell-in-vm/argv.js';
+import { SSH_SHELL, sshPrefix } from '../shell-in-vm/argv.js';
 import { createShellTransport } from '../shell-in-vm/index.js';
 import type { Transport } from '../types.js';
-import type { DetectContext } from '../../runtimes/types.js';
-import { why } from '../../runtimes/support/why.js';
+import { EMULATION_TIMEOUT_SCALE, type HostContext } from '../../host-context.js';
 import { reasonParam } from '../../../shared/error-text.js';
 
 /** The folder on the guest's own disk the guest place writes into, unless VMBENCH_LIBVIRT_GUEST_DIR says otherwise. */
 export const DEFAULT_GUEST_DIR = '/var/tmp/vmbench';
-
-/** How much longer than on a native disk a script may take in a domain of type 'qemu' (TCG: software emulation). */
-export const EMULATION_TIMEOUT_SCALE = 10;
 
 /** An absolute guest path from the environment, or undefined. */
 function guestPath(value: string | undefined, name: string): string | undefined {
@@ -28,12 +24,12 @@ function guestPath(value: string | undefined, name: string): string | undefined 
  * VMBENCH_LIBVIRT_SHARED_DIR), `guest` = DEFAULT_GUEST_DIR (or VMBENCH_LIBVIRT_GUEST_DIR). The host's
  * loopback is reachable from the guest only through a user-mode NIC (10.0.2.2), which the net test uses.
  */
-export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: DetectContext): Transport | undefined {
+export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: HostContext): Transport | undefined {
   const domain = rt.id.replace(/^libvirt:/, '');
   const ssh = sshDestination(ctx.env.VMBENCH_LIBVIRT_SSH, domain);
   if (ssh) return sshTransport(rt, ssh, ctx);
   if (rt.settings.guestAgent !== 'answers') {
-    throw engineError('invalid-input', 'detect:cannotRunInside', { name: rt.name, why: reasonParam(rt) ?? why('agent.silentShort') });
+    throw engineError('invalid-input', 'detect:cannotRunInside', { name: rt.name, why: reasonParam(rt) ?? { key: 'detect:agent.silentShort' } });
   }
   const uri = typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system';
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : null;
@@ -64,7 +60,7 @@ export function sshDestination(config: string | undefined, domain: string): stri
   return undefined;
 }
 
-function sshTransport(rt: RuntimeInfo, destination: string, ctx: DetectContext): Transport {
+function sshTransport(rt: RuntimeInfo, destination: string, ctx: HostContext): Transport {
   try {
     sshPrefix(destination);
   } catch (err) {
@@ -73,5 +69,5 @@ function sshTransport(rt: RuntimeInfo, destination: string, ctx: DetectContext):
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : undefined;
   const shared = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guest = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
-  return createShellTransport('ssh', { instance: destination, identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined, knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined, places: { guest, shared, sharedOnHost: false } });
+  return createShellTransport(SSH_SHELL, { instance: destination, identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined, knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined, places: { guest, shared, sharedOnHost: false } });
 }

@@ -1,6 +1,7 @@
 /**
- * The command line of each VM runtime's "shell in the guest" CLI, and how its arguments reach the
- * guest. Two behaviours exist (read from each CLI's source):
+ * How a VM runtime's "shell in the guest" CLI is called, and how its arguments reach the guest. Each
+ * runtime kind declares its own CLI (`RuntimeKind.shell`, a ShellSpec in the kind's file); plain ssh
+ * (a libvirt domain the user configured) is SSH_SHELL here. Three behaviours exist (read from each CLI's source):
  * - 'argv': the CLI quotes every argument itself, so the guest command gets exactly our argv:
  *   `limactl shell INSTANCE ARGS` (each arg through shellescape.Quote, run by `exec "$SHELL" --login -c`
  *   after cd-ing to the host's cwd), `rdctl shell ARGS` (execs `limactl shell 0 ARGS` on macOS and
@@ -15,9 +16,6 @@
  */
 import { engineError } from '../../errors.js';
 
-/** A runtime whose VM is reached through its own CLI's shell command, or plain ssh (a libvirt domain the user configured). */
-export type ShellKind = 'rancher-desktop' | 'lima' | 'colima' | 'podman' | 'ssh' | 'vagrant';
-
 /** Whether the CLI passes each argument through ('argv'), joins them for the guest's shell ('joined'), or takes one command string ('command'). */
 export type ArgPassing = 'argv' | 'joined' | 'command';
 
@@ -26,6 +24,17 @@ export interface CliSpec {
   file: string;
   prefix: string[];
   passing: ArgPassing;
+}
+
+/**
+ * A VM's shell command: a runtime kind's own (declared in its file as `RuntimeKind.shell`), or plain
+ * ssh (SSH_SHELL). The transport adds the overrides of CliChoice (cliPath, command) itself.
+ */
+export interface ShellSpec {
+  /** Whose VM it is, in messages ("the lima VM"): the runtime kind's id, or "ssh". */
+  kind: string;
+  /** The CLI for an instance (the kind's default instance when none is given); `choice.platform` is always set. */
+  cli(choice: CliChoice & { platform: NodeJS.Platform }): CliSpec;
 }
 
 /** What picks the CLI: the instance (Lima instance, Colima profile, Podman machine) and overrides. */
@@ -55,33 +64,15 @@ export function shQuote(arg: string): string {
   return `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The CLI that opens a shell in the kind's VM. */
-export function cliFor(kind: ShellKind, choice: CliChoice = {}): CliSpec {
-  const platform = choice.platform ?? process.platform;
-  let spec: CliSpec;
-  switch (kind) {
-    case 'rancher-desktop':
-      spec = { file: 'rdctl', prefix: ['shell'], passing: platform === 'win32' ? 'joined' : 'argv' };
-      break;
-    case 'lima':
-      spec = { file: 'limactl', prefix: ['shell', choice.instance ?? 'default'], passing: 'argv' };
-      break;
-    case 'colima':
-      spec = { file: 'colima', prefix: ['ssh', '-p', choice.instance ?? 'default', '--'], passing: 'argv' };
-      break;
-    case 'podman':
-      spec = { file: 'podman', prefix: ['machine', 'ssh', choice.instance ?? 'podman-machine-default'], passing: 'joined' };
-      break;
-    case 'vagrant':
-      // --no-tty: without it Vagrant asks ssh for a tty (-t), which mangles the event stream.
-      spec = { file: 'vagrant', prefix: ['ssh', vagrantId(choice.instance), '--no-tty', '-c'], passing: 'command' };
-      break;
-    case 'ssh':
-      spec = { file: 'ssh', prefix: sshPrefix(choice.instance ?? '', choice.identity, choice.knownHosts), passing: 'joined' };
-      break;
-    default:
-      throw new Error(`no shell transport for the runtime kind "${String(kind)}"`);
-  }
+/** Plain ssh to a configured destination ([user@]host[:port]), with an optional key and known_hosts file. */
+export const SSH_SHELL: ShellSpec = {
+  kind: 'ssh',
+  cli: (choice) => ({ file: 'ssh', prefix: sshPrefix(choice.instance ?? '', choice.identity, choice.knownHosts), passing: 'joined' }),
+};
+
+/** The CLI that opens a shell in the VM, with the choice's overrides (a whole command, or the CLI's path). */
+export function cliFor(shell: ShellSpec, choice: CliChoice = {}): CliSpec {
+  const spec = shell.cli({ ...choice, platform: choice.platform ?? process.platform });
   if (choice.command && choice.command.length > 0) return { ...spec, file: choice.command[0], prefix: choice.command.slice(1) };
   if (choice.cliPath) return { ...spec, file: choice.cliPath };
   return spec;
@@ -104,10 +95,9 @@ export function cliArgs(cli: CliSpec, guest: string[]): string[] {
   return [...cli.prefix, ...(cli.passing === 'joined' ? guest.map(shQuote) : guest)];
 }
 
-/** A Vagrant machine id or name as `vagrant ssh` takes it; never an option. */
-function vagrantId(id: string | undefined): string {
-  if (!id || !PLAIN_NAME.test(id)) throw new Error(`"${id ?? ''}" is not a Vagrant machine id`);
-  return id;
+/** Whether a name (a Vagrant machine id, an ssh config's Host) is plain: never an option, never a pattern. */
+export function isPlainName(name: string): boolean {
+  return PLAIN_NAME.test(name);
 }
 
 /** The command line as text, for messages (never executed). */

@@ -17,11 +17,11 @@ import { engineError, whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { slowTargetArgs } from '../../bench/suites.js';
 import { run as runCli, type ExecResult } from '../../util/exec.js';
-import { cliArgs, cliFor, describeCommand, sshConfigCli, type CliSpec, type ShellKind } from './argv.js';
+import { cliArgs, cliFor, describeCommand, sshConfigCli, type CliSpec, type ShellSpec } from './argv.js';
 import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
 import type { HostAddress, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
-export type { ShellKind } from './argv.js';
+export type { ShellSpec } from './argv.js';
 
 /** The folders the scripts write into, as paths inside the VM. */
 export interface ShellPlaces {
@@ -75,9 +75,9 @@ export interface ShellTransportOptions {
 /** Outcome of one script run, as Transport.run reports it. */
 type RunOutcome = { exitCode: number | null; cancelled: boolean; timedOut: boolean };
 
-/** A transport into a Rancher Desktop, Lima, Colima or Podman machine VM through the runtime's shell CLI. */
-export function createShellTransport(kind: ShellKind, opts: ShellTransportOptions): Transport {
-  return new ShellInVmTransport(kind, opts);
+/** A transport into a VM through its runtime's shell CLI (the kind's ShellSpec: rdctl shell, limactl shell, colima ssh, podman machine ssh, vagrant ssh) or plain ssh. */
+export function createShellTransport(shell: ShellSpec, opts: ShellTransportOptions): Transport {
+  return new ShellInVmTransport(shell, opts);
 }
 
 /** The shell-in-VM transport; one session id per instance names every control file it leaves in the guest folder. */
@@ -94,11 +94,15 @@ export class ShellInVmTransport implements Transport {
   private unclean = false;
   private readonly dirs = new Set<string>();
 
+  /** Whose VM it is, in messages (the runtime kind's id, or "ssh"). */
+  readonly kind: string;
+
   constructor(
-    readonly kind: ShellKind,
+    private readonly shell: ShellSpec,
     private readonly opts: ShellTransportOptions,
   ) {
-    this.cli = cliFor(kind, opts);
+    this.kind = shell.kind;
+    this.cli = cliFor(shell, opts);
     this.guest = absolute(opts.places.guest, 'guest');
     this.shared = opts.places.shared === undefined ? undefined : absolute(opts.places.shared, 'shared');
   }
@@ -142,7 +146,7 @@ export class ShellInVmTransport implements Transport {
         // ssh with the runtime's config did not reach the guest (a provider that needs its CLI's own way in): the CLI, as before.
         if (!this.sshDir || p.signal.aborted) throw e;
         p.log('info', msg('log.shellVm.sshFallback', { kind: this.kind, error: whyOf(e) }));
-        this.cli = cliFor(this.kind, this.opts);
+        this.cli = cliFor(this.shell, this.opts);
         await rm(this.sshDir, { recursive: true, force: true }).catch(() => undefined);
         this.sshDir = undefined;
         await this.call(['mkdir', '-p', this.guest], p.signal);
