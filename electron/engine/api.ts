@@ -186,7 +186,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       const held = plans.take(planId);
       const { finding, rt } = await findFinding(held.plan.findingId);
       checkStillSame(held, await planApply(finding, rt, { dataDir }));
-      const result = await applyFinding(finding, rt, { dataDir, expectSourceHash: held.plan.sourceHash });
+      const result = await applyFinding(finding, rt, { dataDir, expectSourceHash: held.plan.sourceHash, backupDir: held.plan.backupDir });
       const restart = result.restart && result.ok ? { ...result.restart, planId: plans.issueRestart(rt.id, result.restart.argv) } : result.restart;
       // Verify: the tests this setting moves, on this machine and the runtime, for a before/after compare.
       return result.ok && !result.steps ? { ...result, restart, rerun: rerunFor(rt, finding.setting) } : { ...result, restart };

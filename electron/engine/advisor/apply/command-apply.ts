@@ -8,7 +8,7 @@ import { run } from '../../util/exec.js';
 import { msg } from '../../../shared/finding-text.js';
 import { engineError, engineMessage } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
-import { backupDirFor, writeBackup } from './backup.js';
+import { backupDirFor, backupDirOf, writeBackup } from './backup.js';
 import { APPLY_TIMEOUT_MS, withNoteRefs, type ApplyOptions } from './types.js';
 
 /** Programs a command finding may run (anything else is refused). */
@@ -41,7 +41,7 @@ export async function planCommand(finding: Finding, rt: RuntimeInfo, opts: Apply
 export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   const argv = argvOf(finding);
   const env = opts.env;
-  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  const dir = backupDirOf(opts, finding.id);
   let backup: string | undefined;
   let before: unknown;
   let yamlPath: string | undefined;
