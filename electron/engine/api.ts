@@ -140,12 +140,13 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
         ? { filename: 'vmbench-team.md', mime: 'text/markdown; charset=utf-8', content: teamToMarkdown(table, undefined, lang) }
         : { filename: 'vmbench-team.csv', mime: 'text/csv; charset=utf-8', content: teamToCsv(table) };
     },
-    'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, undefined, lang),
-    'runs.exportCompare': async (a, b, format, lang) => exportComparison(compareRuns(await store.get(a), await store.get(b)), format, undefined, lang),
+    // The data folder is replaced too (by <work>) where it is outside the home folder; the run's own test folders always are.
+    'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, { dirs: [dataDir] }, lang),
+    'runs.exportCompare': async (a, b, format, lang) => exportComparison(compareRuns(await store.get(a), await store.get(b)), format, { dirs: [dataDir] }, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);
       const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;
-      const png = renderCardPng(run, { compare, lang: req.lang });
+      const png = renderCardPng(run, { compare, lang: req.lang, redact: { dirs: [dataDir] } });
       return { filename: cardFilename(run), pngBase64: png.toString('base64'), width: 1200, height: 630 };
     },
     'advice.plan': async (id) => {
