@@ -49,7 +49,7 @@ export function confirmRequestFor(channel: Channel, planId: string, engine: Disp
   }
   const { plan } = engine.heldPlan(planId);
   const body = plan.diff ?? (plan.argv ?? []).map((a) => a.join(' ')).join('\n');
-  const backup = plan.backupDir ? `\n\n${t('common:dialog.applyBackup', { dir: plan.backupDir.replace(/[^/]+$/, '') })}` : '';
+  const backup = plan.backupDir ? `\n\n${t('common:dialog.applyBackup', { dir: plan.backupDir })}` : '';
   const shown = body.length <= 2000 ? body : `${body.slice(0, 2000)}\n${t('common:dialog.truncated', { n: body.length - 2000 })}`;
   return { title: t('common:dialog.applyTitle'), message: t('common:dialog.applyMessage', { what: plan.path ?? plan.runtimeId }), detail: `${shown}${backup}`, confirmLabel: t('common:dialog.applyConfirm'), cancelLabel };
 }

@@ -140,12 +140,13 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
         ? { filename: 'vmbench-team.md', mime: 'text/markdown; charset=utf-8', content: teamToMarkdown(table, undefined, lang) }
         : { filename: 'vmbench-team.csv', mime: 'text/csv; charset=utf-8', content: teamToCsv(table) };
     },
-    'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, undefined, lang),
-    'runs.exportCompare': async (a, b, format, lang) => exportComparison(compareRuns(await store.get(a), await store.get(b)), format, undefined, lang),
+    // The data folder is replaced too (by <work>) where it is outside the home folder; the run's own test folders always are.
+    'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, { dirs: [dataDir] }, lang),
+    'runs.exportCompare': async (a, b, format, lang) => exportComparison(compareRuns(await store.get(a), await store.get(b)), format, { dirs: [dataDir] }, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);
       const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;
-      const png = renderCardPng(run, { compare, lang: req.lang });
+      const png = renderCardPng(run, { compare, lang: req.lang, redact: { dirs: [dataDir] } });
       return { filename: cardFilename(run), pngBase64: png.toString('base64'), width: 1200, height: 630 };
     },
     'advice.plan': async (id) => {
@@ -186,7 +187,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       const held = plans.take(planId);
       const { finding, rt } = await findFinding(held.plan.findingId);
       checkStillSame(held, await planApply(finding, rt, { dataDir }));
-      const result = await applyFinding(finding, rt, { dataDir, expectSourceHash: held.plan.sourceHash });
+      const result = await applyFinding(finding, rt, { dataDir, expectSourceHash: held.plan.sourceHash, backupDir: held.plan.backupDir });
       const restart = result.restart && result.ok ? { ...result.restart, planId: plans.issueRestart(rt.id, result.restart.argv) } : result.restart;
       // Verify: the tests this setting moves, on this machine and the runtime, for a before/after compare.
       return result.ok && !result.steps ? { ...result, restart, rerun: rerunFor(rt, finding.setting) } : { ...result, restart };

@@ -144,8 +144,10 @@ describe('evaluating Ruby sizes', () => {
     expect(evalInteger('with_args', d)).toEqual({ ok: false, expr: 'with_args' });
   });
 
-  it('leaves ENV, hashes, method calls, names with two values and self-reference unevaluated, with the expression', () => {
-    for (const expr of ['ENV["VM_MEMORY"] || 2048', "vvv_config['vm_config']['memory']", 'TWICE', 'LOOP', 'UNDEFINED * 2', '4096 / 0', 'memory_for(host)', '2.5 * 1024']) {
+  it('leaves ENV without a default, hashes, method calls, names with two values and self-reference unevaluated, with the expression', () => {
+    // `ENV[…] || default` is the default, applying unless the variable is set (tests/unit/vagrantfile-machines.test.ts).
+    expect(evalInteger('ENV["VM_MEMORY"] || 2048', b)).toEqual({ ok: true, value: 2048, unlessEnv: ['VM_MEMORY'] });
+    for (const expr of ['ENV["VM_MEMORY"]', 'ENV["VM_MEMORY"].to_i', "vvv_config['vm_config']['memory']", 'TWICE', 'LOOP', 'UNDEFINED * 2', '4096 / 0', 'memory_for(host)', '2.5 * 1024']) {
       expect(evalInteger(expr, b)).toEqual({ ok: false, expr });
     }
   });

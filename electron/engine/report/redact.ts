@@ -15,6 +15,8 @@ export interface RedactContext {
   user?: string | string[];
   /** Host names to replace by `<host>`, short forms included automatically (default: os.hostname()). */
   host?: string | string[];
+  /** Test and data folders to replace by `<work>` (redactRun/redactComparison add the ones the run itself used). */
+  dirs?: string[];
 }
 
 /** Names too common (or too generic) to replace as free words; still replaced in paths and `user@host`. */
@@ -126,6 +128,40 @@ export const CREDENTIAL_PATTERNS: readonly { what: string; re: RegExp; to: strin
   },
 ];
 
+/** A path character (no space, quote, separator of a command line or list). */
+const PC = '[^\\s"\'`;,|<>()=:]';
+/**
+ * Host paths an export must not show, in one table: the test folders a run wrote to (a folder holding the bench
+ * scripts' work directories `.vmbench-PID-RANDOM`, fio's --directory/--filename, a script's --dir, the host side
+ * of a docker bind mount) → `<work>`, and container storage on the host (Docker's and Podman's overlay layers,
+ * containers' folders, containerd's rootfs, kubelet's pod volumes) → `<container-path>`. A placeholder is kept.
+ * Each `learn` group also names a folder that is replaced wherever else it appears in the same run.
+ */
+export const PATH_PATTERNS: readonly { what: string; re: RegExp; to: string; learn?: boolean }[] = [
+  {
+    what: 'container storage on the host: /var/lib/docker/{overlay2,containers,volumes,…}/ID…, /var/lib/containers/storage/…, containerd task rootfs, kubelet pods, any …/overlay2/<layer id>…',
+    re: new RegExp(`(?<![\\w.~/-])(?:(?:/${PC}*?)?/(?:var/lib/docker|var/lib/containers/storage|var/lib/containerd|run/containerd|var/lib/kubelet/pods|run/docker)(?![\\w.-])|(?:/${PC}*?)?/overlay2?/[0-9A-Za-z]{20,}(?![\\w.-]))(?:/${PC}*)?`, 'g'),
+    to: '<container-path>',
+  },
+  { what: 'a folder holding the bench scripts\' work directories (DIR/.vmbench-PID-RANDOM)', re: new RegExp(`(?<![\\w.~<>/-])(/${PC}*?)(?=/\\.vmbench-\\d+-\\d+)`, 'g'), to: '<work>', learn: true },
+  { what: "fio's --directory= and a script's --dir", re: new RegExp(`(?<=--dir(?:ectory)?[= ])(/${PC}*)`, 'g'), to: '<work>', learn: true },
+  { what: "the folder of fio's --filename=", re: new RegExp(`(?<=--filename=)(/${PC}*?)(?=/[^/\\s"'\`;,|<>()=:]+(?![^\\s"'\`;,|<>()=:]))`, 'g'), to: '<work>', learn: true },
+  { what: 'the host side of a docker bind mount (-v /host:/guest, --mount source=/host)', re: new RegExp(`(?<=(?:^|\\s)(?:-v|--volume)[= ]|[\\s,](?:source|src)=)(/${PC}*)(?=[:,\\s]|$)`, 'g'), to: '<work>', learn: true },
+];
+
+/** Folders the strings of a run or comparison name as its test folders (the `learn` patterns of PATH_PATTERNS). */
+export function workDirsOf(value: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      for (const p of PATH_PATTERNS) if (p.learn) for (const m of v.matchAll(p.re)) if (m[1] && m[1].replace(/\/+$/, '').length > 1 && !m[1].includes('<')) found.add(m[1].replace(/\/+$/, ''));
+    } else if (Array.isArray(v)) v.forEach(walk);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(value);
+  return [...found];
+}
+
 /** Applies CREDENTIAL_PATTERNS in order. */
 function redactCredentials(s: string): string {
   for (const { re, to } of CREDENTIAL_PATTERNS) s = s.replace(re, to as (...m: string[]) => string);
@@ -163,6 +199,13 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
   const hostsFull = list(ctx.host, () => os.hostname());
   const hosts = [...new Set(hostsFull.flatMap((h) => [h, h.split('.')[0]]))].filter(Boolean).sort((a, b) => b.length - a.length);
   const homeRes = homes.map((h) => new RegExp(`(?<![\\w.~-])${esc(h).replace(/\\\\|\//g, '[\\\\/]')}(?![\\w.-])`, /^[A-Za-z]:/.test(h) ? 'gi' : 'g'));
+  // A folder under a home folder is shown as ~/…, as everywhere else; the others become <work>.
+  const underHome = (d: string): boolean => homeRes.some((re) => d.replace(re, '~').startsWith('~')) || new RegExp(GENERIC_HOME.source).exec(d)?.index === 0;
+  const dirRes = [...new Set(ctx.dirs ?? [])]
+    .map((d) => d.replace(/[\\/]+$/, ''))
+    .filter((d) => d.length > 1 && !underHome(d))
+    .sort((a, b) => b.length - a.length)
+    .map((d) => new RegExp(`(?<![\\w.~<-])${esc(d)}(?![\\w.-])`, 'g'));
   const hostRes = hosts.map((h) => ({ re: word(h), free: !isCommon(h) || h.includes('.') }));
   const fixedUsers = users.filter((u) => !isCommon(u));
   const userRes = new Map(fixedUsers.map((u) => [u, word(u)]));
@@ -184,6 +227,8 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
         if (at === 0 || /[^\w.~/-]/.test(all[at - 1])) return '~';
         return common ? prefix + name : `${prefix}<user>`;
       });
+      for (const re of dirRes) s = s.replace(re, '<work>');
+      for (const { re, to } of PATH_PATTERNS) s = s.replace(re, to);
       for (const { re, to } of atRes) s = s.replace(re, to);
       s = s.replace(MAC, '<mac>');
       s = s.replace(IPV6_CANDIDATE, (m) => (isIPv6(m) && !isNeutralIp(m) ? '<ip>' : m));
@@ -233,10 +278,15 @@ function redactValue(v: unknown, r: Redactor, versionish: boolean, hostish = fal
 
 /** A deep copy of a run that is safe to share: identifying strings replaced, identifying keys dropped. */
 export function redactRun(run: Run, ctx?: RedactContext): Run {
-  return redactValue(run, makeRedactor(ctx), false) as Run;
+  return redactValue(run, makeRedactor(withDirsOf(run, ctx)), false) as Run;
 }
 
 /** A deep copy of a comparison with the same redaction as runs. */
 export function redactComparison(cmp: Comparison, ctx?: RedactContext): Comparison {
-  return redactValue(cmp, makeRedactor(ctx), false) as Comparison;
+  return redactValue(cmp, makeRedactor(withDirsOf(cmp, ctx)), false) as Comparison;
+}
+
+/** The context with the test folders the run (or comparison) itself used. */
+function withDirsOf(value: unknown, ctx: RedactContext = {}): RedactContext {
+  return { ...ctx, dirs: [...(ctx.dirs ?? []), ...workDirsOf(value)] };
 }

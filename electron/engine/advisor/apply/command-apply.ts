@@ -5,7 +5,7 @@ import { engineError, engineMessage } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
 import { RUNTIME_KINDS } from '../../runtimes/registry.js';
 import type { RuntimeKind } from '../../runtimes/types.js';
-import { backupDirFor } from './backup.js';
+import { backupDirFor, backupDirOf } from './backup.js';
 import { APPLY_TIMEOUT_MS, withNoteRefs, type ApplyOptions, type CommandProgram } from './types.js';
 
 /** Programs a command finding may run (anything else is refused): those every kind declares (RuntimeKind.apply.commands), with their backups. */
@@ -45,7 +45,7 @@ export async function planCommand(finding: Finding, rt: RuntimeInfo, opts: Apply
 export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   const { argv, program } = argvOf(finding);
   const env = opts.env;
-  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  const dir = backupDirOf(opts, finding.id);
   const saved = await program.backup?.(argv, { dir, env, signal: opts.signal });
   const backup = saved?.file;
   const r = await run(argv[0], argv.slice(1), { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env, allowFailure: true });

@@ -6,7 +6,7 @@ import { EngineError, engineError, engineMessage, stateRef, whyOf } from '../../
 import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
-import { backupDirFor, writeBackup } from './backup.js';
+import { backupDirFor, backupDirOf, writeBackup } from './backup.js';
 import { sourceHashOf } from '../plan-book.js';
 import { editText, fileEditFor, hasEdit, type FileEdit } from './file-edit.js';
 import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from './types.js';
@@ -64,7 +64,7 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
   guard(rt);
   const path = filePath(finding, opts);
   const edit = fileEditFor(finding, rt);
-  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  const dir = backupDirOf(opts, finding.id);
   const before = await readFile(path, 'utf8');
   checkSource(path, before, opts);
   const backup = await writeBackup(dir, basename(path), before);

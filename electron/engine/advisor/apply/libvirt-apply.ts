@@ -4,7 +4,7 @@ import { engineError, engineMessage, whyOf } from '../../errors.js';
 import { run } from '../../util/exec.js';
 import { domainName } from '../libvirt/xml.js';
 import { sourceHashOf } from '../plan-book.js';
-import { backupDirFor, writeBackup } from './backup.js';
+import { backupDirFor, backupDirOf, writeBackup } from './backup.js';
 import { editDomainXml, libvirtEditFor, readEdit, type LibvirtEdit } from './libvirt-edit.js';
 import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from './types.js';
 import { unifiedDiff } from './unified-diff.js';
@@ -64,7 +64,7 @@ export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: Apply
 /** Applies a libvirt finding: dumpxml backup, edit, define, verify; on failure defines the backup again. */
 export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   const c = context(finding, rt);
-  const dir = backupDirFor(opts.dataDir, finding.id, opts.now);
+  const dir = backupDirOf(opts, finding.id);
   const before = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
   checkSource(msg('errors.domainXmlOf', { id: c.dom }), before, opts);
   const backup = await writeBackup(dir, 'domain.xml', before);

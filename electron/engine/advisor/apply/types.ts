@@ -12,6 +12,8 @@ export interface ApplyOptions {
   afterChange?: () => Promise<void>;
   /** Fixed clock for the backup folder name. */
   now?: Date;
+  /** The backup folder the confirmed plan showed (computed once, when the plan was made): the apply writes exactly there. */
+  backupDir?: string;
   /** The sourceHash of the confirmed plan: the file or XML read just before the write must still match it. */
   expectSourceHash?: string;
 }

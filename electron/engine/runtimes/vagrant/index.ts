@@ -24,6 +24,11 @@ export function unknownSetting(expr: string): string {
   return `unknown: ${expr.length > 120 ? `${expr.slice(0, 120)}…` : expr}`;
 }
 
+/** A setting the Vagrantfile gives as `ENV["X"] || default`: the default, and the variables that replace it. */
+export function defaultUnlessEnv(value: number, vars: string[]): string {
+  return `${value}, unless ${vars.join(' or ')} is set`;
+}
+
 async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: string | null): Promise<RuntimeInfo> {
   const bag = new SettingsBag();
   const reasons: (Why | undefined)[] = [];
@@ -45,7 +50,8 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
       bag.set('syncedFolders', folders, 'vagrantfile');
       for (const key of ['cpus', 'memoryMiB'] as const) {
         const expr = facts.unevaluated[key];
-        bag.set(key, expr === undefined ? facts[key] : unknownSetting(expr), 'vagrantfile');
+        const env = facts.unlessEnv[key];
+        bag.set(key, expr !== undefined ? unknownSetting(expr) : env?.length && facts[key] !== undefined ? defaultUnlessEnv(facts[key], env) : facts[key], 'vagrantfile');
       }
       bag.set('box', facts.box, 'vagrantfile');
     } else if (file.state === 'error') reasons.push(file.reason);

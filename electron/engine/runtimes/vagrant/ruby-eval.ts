@@ -9,8 +9,11 @@
  * (`require CONFIG`) that may set that global again: the reading is "what the Vagrantfile says".
  */
 
-/** The outcome of evaluating one expression. */
-export type Evaluated = { ok: true; value: number } | { ok: false; expr: string };
+/** The outcome of evaluating one expression; `unlessEnv`: the value is a default that environment variables (named) replace when set. */
+export type Evaluated = { ok: true; value: number; unlessEnv?: string[] } | { ok: false; expr: string };
+
+/** `ENV["X"] || default`, `(ENV['X'] || default).to_i`, `ENV.fetch("X", default)`: the variable and the default. */
+const ENV_DEFAULT = /^\s*\(?\s*(?:ENV\s*\[\s*["']([A-Za-z_]\w*)["']\s*\]\s*(?:\.to_i\s*)?\|\|\s*(.+?)|ENV\.fetch\s*\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(.+?)\s*\))\s*\)?\s*(?:\.to_i)?\s*$/;
 
 /** Names the file assigns, each with every expression assigned to it (in file order). */
 export type Bindings = Map<string, string[]>;
@@ -65,6 +68,11 @@ function tokenize(expr: string): Token[] | undefined {
 /** Evaluates an expression; names resolve through `bindings` (each must have one value, evaluated the same way). */
 export function evalInteger(expr: string, bindings: Bindings, seen: Set<string> = new Set()): Evaluated {
   const fail: Evaluated = { ok: false, expr: expr.trim() };
+  const env = ENV_DEFAULT.exec(expr);
+  if (env) {
+    const v = evalInteger(env[2] ?? env[4], bindings, seen);
+    return v.ok ? { ok: true, value: v.value, unlessEnv: [...new Set([env[1] ?? env[3], ...(v.unlessEnv ?? [])])] } : fail;
+  }
   const ternary = NIL_TERNARY.exec(expr);
   if (ternary) {
     // A name the file never assigns is nil; one it assigns (to anything) is not, as far as the file says.
@@ -75,12 +83,14 @@ export function evalInteger(expr: string, bindings: Bindings, seen: Set<string> 
   const tokens = tokenize(expr);
   if (!tokens || tokens.length === 0) return fail;
   let pos = 0;
+  const envs = new Set<string>();
   const resolve = (name: string): number | undefined => {
     const values = bindings.get(name);
     if (!values || seen.has(name)) return undefined;
     const results = values.map((v) => evalInteger(v, bindings, new Set([...seen, name])));
     const first = results[0];
     if (!first.ok || results.some((r) => !r.ok || r.value !== first.value)) return undefined;
+    for (const r of results) if (r.ok) for (const e of r.unlessEnv ?? []) envs.add(e);
     return first.value;
   };
   const primary = (): number | undefined => {
@@ -118,7 +128,7 @@ export function evalInteger(expr: string, bindings: Bindings, seen: Set<string> 
   };
   const value = sum();
   if (value === undefined || pos !== tokens.length || !Number.isSafeInteger(value)) return fail;
-  return { ok: true, value };
+  return envs.size ? { ok: true, value, unlessEnv: [...envs] } : { ok: true, value };
 }
 
 /** A memory size as vagrant-lxc's cgroup limit writes it ("1024M", "2G", "#{MEM}M") in MiB, or not evaluable. */

@@ -11,6 +11,15 @@ import { rubyValue, topLevelSpans } from './ruby-literals.js';
 
 type SizeKey = 'cpus' | 'memoryMiB';
 
+/** The sizes a Vagrantfile gives: numbers, expressions it could not evaluate, and the environment variables that replace a default. */
+export interface SizeFacts {
+  cpus?: number;
+  memoryMiB?: number;
+  unevaluated: { cpus?: string; memoryMiB?: string };
+  /** A value that is `ENV["X"] || default`: the default is shown, and applies unless X is set. */
+  unlessEnv: { cpus?: string[]; memoryMiB?: string[] };
+}
+
 /** Sorts statements as Vagrant applies them: by scope order, then by line. */
 export function byOrder(a: { order: number; line: number }, b: { order: number; line: number }): number {
   return a.order - b.order || a.line - b.line;
@@ -24,7 +33,9 @@ export class SizeReader {
 
   /** Reads one statement (already known to be on the machine's provider configuration). */
   read(stmt: string, provider: string | undefined, at: Applicability & { order: number; line: number }): void {
-    const add = (key: SizeKey, value: Evaluated): void => void this.found.push({ key, value, order: at.order, line: at.line });
+    // In a define whose name vmbench cannot read, beside the machine's own define: never shown as this machine's value.
+    const add = (key: SizeKey, value: Evaluated): void =>
+      void this.found.push({ key, value: at.uncertain ? { ok: false, expr: `${stmt.trim()} (in a machine definition whose name vmbench cannot read)` } : value, order: at.order, line: at.line });
     const assign = /\b\w+\.(memory|cpus)\s*=(?!=)\s*(.+?)\s*$/.exec(stmt);
     if (assign) return add(assign[1] === 'cpus' ? 'cpus' : 'memoryMiB', evalInteger(assign[2], this.bindings));
     const vmx = /\b\w+\.vmx\[\s*["'](memsize|numvcpus)["']\s*\]\s*=\s*(.+?)\s*$/i.exec(stmt);
@@ -49,12 +60,14 @@ export class SizeReader {
   }
 
   /** The value each setting ends with: a number, or the expression that could not be evaluated. */
-  result(): { cpus?: number; memoryMiB?: number; unevaluated: { cpus?: string; memoryMiB?: string } } {
-    const out: { cpus?: number; memoryMiB?: number; unevaluated: { cpus?: string; memoryMiB?: string } } = { unevaluated: {} };
+  result(): SizeFacts {
+    const out: SizeFacts = { unevaluated: {}, unlessEnv: {} };
     for (const f of [...this.found].sort(byOrder)) {
+      delete out.unlessEnv[f.key];
       if (f.value.ok) {
         out[f.key] = f.value.value;
         delete out.unevaluated[f.key];
+        if (f.value.unlessEnv?.length) out.unlessEnv[f.key] = f.value.unlessEnv;
       } else {
         out.unevaluated[f.key] = f.value.expr;
         delete out[f.key];

@@ -26,6 +26,8 @@ export interface VagrantfileFacts {
   memoryMiB?: number;
   /** Settings the file gives as an expression that could not be evaluated (ENV, a hash, a method call...): the expression. */
   unevaluated: { cpus?: string; memoryMiB?: string };
+  /** Settings whose value is a default the environment replaces (`ENV["CPU"] || 8`): the variables. */
+  unlessEnv: { cpus?: string[]; memoryMiB?: string[] };
 }
 
 /** The synced folder type each provider uses when none is declared (vagrant-libvirt: nfs, per its README). */
