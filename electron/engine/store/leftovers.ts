@@ -31,7 +31,7 @@ export async function processStart(pid: number): Promise<string | undefined> {
     const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     return field && /^[0-9]+$/.test(field) ? field : undefined;
   }
-  const r = await execa('ps', ['-o', 'lstart=', '-p', String(pid)], { reject: false, env: { LC_ALL: 'C' }, timeout: 5000 });
+  const r = await execa('ps', ['-o', 'lstart=', '-p', String(pid)], { reject: false, env: { LC_ALL: 'C', TZ: 'UTC0' }, timeout: 5000 });
   const text = typeof r.stdout === 'string' ? r.stdout.trim().replace(/\s+/g, ' ') : '';
   return r.exitCode === 0 && text ? text : undefined;
 }
