@@ -187,6 +187,14 @@ vb_mkwork() { # creates the private work directory DIR/.vmbench-PID-RANDOM
   vb_abs=$(cd "$VB_DIR" 2>/dev/null && pwd) || vb_die bad-dir 2 "cannot enter $VB_DIR"
   VB_WORK="${vb_abs%/}/.vmbench-$$-$vb_r"
   mkdir "$VB_WORK" 2>/dev/null || { VB_WORK=''; vb_die bad-dir 2 "cannot create a work directory in $VB_DIR (read-only, or no permission)"; }
+  # The owner's start time next to the pid in the name: a later run tells this folder, left by a killed
+  # run, from one of a live run even once the pid is reused (electron/engine/store/leftovers.ts).
+  vb_proc_start $$ >"$VB_WORK/.vmbench-owner.t" 2>/dev/null && mv -f "$VB_WORK/.vmbench-owner.t" "$VB_WORK/.vmbench-owner" 2>/dev/null
+  return 0
+}
+vb_proc_start() { # PID: when it started, as the engine reads it (Linux: field 22 of /proc/PID/stat; else ps -o lstart= in UTC, whatever TZ the engine has)
+  if [ -r /proc/self/stat ]; then sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20
+  else LC_ALL=C TZ=UTC0 ps -o lstart= -p "$1" 2>/dev/null | sed 's/^ *//; s/ *$//; s/  */ /g'; fi
 }
 vb_stat_json() { # "V1 V2 ...": {"median":..,"min":..,"max":..,"n":..} (median of an even count: mean of the middle two)
   printf '%s\n' "$1" | awk '{ for (i = 1; i <= NF; i++) v[++n] = $i + 0 }
