@@ -97,9 +97,22 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       const suite = (v.suite ?? 'quick') as Suite;
       if (!(SUITES as readonly string[]).includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
       const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
-      if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT)) throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
+      if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT))
+        throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
       const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
-      return cmdRun(engine, { spec: { suite, targets: v.target as string[] | undefined, tests: parseTests(v.tests, lang), places: parsePlaces(v.places, lang), image: v.image, ...trials }, jsonFile: v.json, cardFile: v.card, lang });
+      return cmdRun(engine, {
+        spec: {
+          suite,
+          targets: v.target as string[] | undefined,
+          tests: parseTests(v.tests, lang),
+          places: parsePlaces(v.places, lang),
+          image: v.image,
+          ...trials,
+        },
+        jsonFile: v.json,
+        cardFile: v.card,
+        lang,
+      });
     }
     case 'runs':
       need(0, 'runs [--json]');
@@ -114,7 +127,8 @@ async function main(argv: string[], lang: Lang): Promise<number> {
     case 'export': {
       need(1, 'export RUN --format md|csv|json [--label NAME] [--out FILE]');
       const format = v.format as ExportFormat;
-      if (!['md', 'csv', 'json'].includes(format) || (v.label !== undefined && format !== 'json')) throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--label NAME] [--out FILE]' }), 2);
+      if (!['md', 'csv', 'json'].includes(format) || (v.label !== undefined && format !== 'json'))
+        throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--label NAME] [--out FILE]' }), 2);
       return cmdExport(engine, pos[0], format, v.out, lang, v.label);
     }
     case 'import':
@@ -122,7 +136,8 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       return cmdImport(engine, pos, v.label, json, lang);
     case 'team': {
       const format = (v.format ?? 'md') as 'md' | 'csv';
-      if (pos.length < 1 || !['md', 'csv'].includes(format)) throw new CliError(t('cli:usage', { usage: 'team RUN... [--format md|csv] [--json] [--out FILE]' }), 2);
+      if (pos.length < 1 || !['md', 'csv'].includes(format))
+        throw new CliError(t('cli:usage', { usage: 'team RUN... [--format md|csv] [--json] [--out FILE]' }), 2);
       return cmdTeam(engine, pos, format, json, v.out, lang);
     }
     case 'web':

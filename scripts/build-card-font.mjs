@@ -13,7 +13,10 @@ const require = createRequire(import.meta.url);
 const subsetFont = require('subset-font');
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outDir = path.join(root, 'dist', 'fonts');
-const WEIGHTS = [['Regular', '400Regular/NotoSansJP_400Regular.ttf'], ['Bold', '700Bold/NotoSansJP_700Bold.ttf']];
+const WEIGHTS = [
+  ['Regular', '400Regular/NotoSansJP_400Regular.ttf'],
+  ['Bold', '700Bold/NotoSansJP_700Bold.ttf'],
+];
 const outFile = (weight) => path.join(outDir, `NotoSansJP-card-${weight}.ttf`);
 const pkg = path.dirname(require.resolve('@expo-google-fonts/noto-sans-jp/package.json'));
 
@@ -38,7 +41,9 @@ function upToDate() {
 export async function buildCardFonts({ force = false, quiet = false } = {}) {
   if (!force && upToDate()) return;
   mkdirSync(outDir, { recursive: true });
-  const catalogues = readdirSync(path.join(root, 'src/locales/ja')).map((f) => readFileSync(path.join(root, 'src/locales/ja', f), 'utf8')).join('');
+  const catalogues = readdirSync(path.join(root, 'src/locales/ja'))
+    .map((f) => readFileSync(path.join(root, 'src/locales/ja', f), 'utf8'))
+    .join('');
   const text = [
     range(0x20, 0x7e),
     range(0xa0, 0xff),

@@ -41,7 +41,9 @@ function filesUnder(dir, exts) {
 /** True for a character the font's unicode-range (CSS) sends to this font: CJK punctuation, kana, kanji, full-width forms. */
 export function inUiFontRange(ch) {
   const c = ch.codePointAt(0);
-  return (c >= 0x3000 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef);
+  return (
+    (c >= 0x3000 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef)
+  );
 }
 
 /** The characters of the ja catalogues and of the UI's and the engine's source within the font's unicode-range, sorted. */

@@ -23,7 +23,9 @@ export function chromiumPath() {
   const p = findChromium();
   if (p) return p;
   throw new Error(
-    'No Chromium or Chrome found (looked at $VMBENCH_CHROMIUM, ' + CANDIDATES.join(', ') + '). ' +
+    'No Chromium or Chrome found (looked at $VMBENCH_CHROMIUM, ' +
+      CANDIDATES.join(', ') +
+      '). ' +
       'Install one: Debian/Ubuntu `sudo apt-get install chromium`, macOS `brew install --cask chromium` or Google Chrome; ' +
       'or set VMBENCH_CHROMIUM to its executable.',
   );

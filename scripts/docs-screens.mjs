@@ -51,7 +51,10 @@ try {
     for (const n of names) if (!HIDDEN.has(n) && !existsSync(join(bin, n))) symlinkSync(join(dir, n), join(bin, n));
   }
   const list = join(lima, 'list-json.trellis-cli-d3894d6.ndjson');
-  writeFileSync(join(bin, 'limactl'), `#!/bin/sh\ncase "$*" in\n  "list --json") exec head -n 1 '${list}' ;;\n  *) echo "no capture for: $*" >&2; exit 1 ;;\nesac\n`);
+  writeFileSync(
+    join(bin, 'limactl'),
+    `#!/bin/sh\ncase "$*" in\n  "list --json") exec head -n 1 '${list}' ;;\n  *) echo "no capture for: $*" >&2; exit 1 ;;\nesac\n`,
+  );
   chmodSync(join(bin, 'limactl'), 0o755);
 
   const web = spawn(process.execPath, [join(root, 'bin', 'vmbench.js'), 'web', '--port', '0'], {
@@ -67,61 +70,84 @@ try {
     });
     web.once('exit', (code) => reject(new Error(`vmbench web exited with ${code}`)));
   });
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
   try {
     mkdirSync(out, { recursive: true });
     // English, then Japanese (its files start with ja-; the browser's language picks the UI's).
-    for (const [locale, prefix] of [['en-US', ''], ['ja-JP', 'ja-']]) for (const scheme of ['light', 'dark']) {
-      for (const width of [1440, 1024]) {
-        const context = await browser.newContext({ viewport: { width, height: 1000 }, locale, colorScheme: scheme, reducedMotion: 'reduce' });
-        const page = await context.newPage();
-        await page.goto(url);
-        // The bundled Japanese faces are in before anything is drawn (this machine may have no Japanese font).
-        await page.evaluate(() => Promise.all([400, 600, 700].map((w) => document.fonts.load(`${w} 16px "vmbench Noto Sans JP"`, '日本語'))));
-        const settle = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-        // Environments: wait for this machine's system facts and the Lima instance.
-        await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="probe-facts"]').waitFor({ timeout: 60_000 });
-        await page.locator('[data-testid="runtime-card"][data-runtime-id="lima:test"]').waitFor({ timeout: 60_000 });
-        await page.getByTestId('detect-status').filter({ hasText: /found in|を検出（/ }).waitFor({ timeout: 60_000 });
-        await settle();
-        await page.screenshot({ path: join(out, `${prefix}environments-${width}-${scheme}.png`) });
-        await page.getByTestId('nav-results').click();
-        await page.getByTestId('chart-latency').waitFor();
-        await page.waitForTimeout(600); // the charts' first layout
-        await settle();
-        await page.screenshot({ path: join(out, `${prefix}results-${width}-${scheme}.png`) });
-        if (width === 1440 && !prefix) await page.getByTestId('chart-latency').screenshot({ path: join(out, `latency-${width}-${scheme}.png`) });
-        // The README's picture: the whole Results page.
-        if (width === 1440 && scheme === 'dark' && !prefix) {
-          // A window as tall as the page (a full-page capture would draw the sticky header mid-page).
-          const height = await page.evaluate(() => document.documentElement.scrollHeight);
-          await page.setViewportSize({ width, height });
-          await page.evaluate(() => window.scrollTo(0, 0));
+    for (const [locale, prefix] of [
+      ['en-US', ''],
+      ['ja-JP', 'ja-'],
+    ])
+      for (const scheme of ['light', 'dark']) {
+        for (const width of [1440, 1024]) {
+          const context = await browser.newContext({ viewport: { width, height: 1000 }, locale, colorScheme: scheme, reducedMotion: 'reduce' });
+          const page = await context.newPage();
+          await page.goto(url);
+          // The bundled Japanese faces are in before anything is drawn (this machine may have no Japanese font).
+          await page.evaluate(() => Promise.all([400, 600, 700].map((w) => document.fonts.load(`${w} 16px "vmbench Noto Sans JP"`, '日本語'))));
+          const settle = () => page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+          // Environments: wait for this machine's system facts and the Lima instance.
+          await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="probe-facts"]').waitFor({ timeout: 60_000 });
+          await page.locator('[data-testid="runtime-card"][data-runtime-id="lima:test"]').waitFor({ timeout: 60_000 });
+          await page
+            .getByTestId('detect-status')
+            .filter({ hasText: /found in|を検出（/ })
+            .waitFor({ timeout: 60_000 });
+          await settle();
+          await page.screenshot({ path: join(out, `${prefix}environments-${width}-${scheme}.png`) });
+          await page.getByTestId('nav-results').click();
+          await page.getByTestId('chart-latency').waitFor();
+          await page.waitForTimeout(600); // the charts' first layout
+          await settle();
+          await page.screenshot({ path: join(out, `${prefix}results-${width}-${scheme}.png`) });
+          if (width === 1440 && !prefix) await page.getByTestId('chart-latency').screenshot({ path: join(out, `latency-${width}-${scheme}.png`) });
+          // The README's picture: the whole Results page.
+          if (width === 1440 && scheme === 'dark' && !prefix) {
+            // A window as tall as the page (a full-page capture would draw the sticky header mid-page).
+            const height = await page.evaluate(() => document.documentElement.scrollHeight);
+            await page.setViewportSize({ width, height });
+            await page.evaluate(() => window.scrollTo(0, 0));
+            await page.waitForTimeout(600);
+            await page.screenshot({ path: join(root, 'docs', 'screenshot.png') });
+            await page.setViewportSize({ width, height: 1000 });
+          }
+          await page.getByTestId('nav-history').click();
+          await page.getByTestId('view-history').waitFor();
+          await settle();
+          await page.screenshot({ path: join(out, `${prefix}history-${width}-${scheme}.png`) });
+          // Compare opens on the two newest runs (libvirt before → after); What to change lists the Lima instance's advice.
+          await page.getByTestId('nav-compare').click();
+          await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
           await page.waitForTimeout(600);
-          await page.screenshot({ path: join(root, 'docs', 'screenshot.png') });
-          await page.setViewportSize({ width, height: 1000 });
+          await settle();
+          await page.screenshot({ path: join(out, `${prefix}compare-${width}-${scheme}.png`) });
+          await page.getByTestId('nav-advice').click();
+          await page.getByTestId('view-advice').waitFor();
+          await settle();
+          await page.screenshot({ path: join(out, `${prefix}advice-${width}-${scheme}.png`) });
+          await context.close();
         }
-        await page.getByTestId('nav-history').click();
-        await page.getByTestId('view-history').waitFor();
-        await settle();
-        await page.screenshot({ path: join(out, `${prefix}history-${width}-${scheme}.png`) });
-        // Compare opens on the two newest runs (libvirt before → after); What to change lists the Lima instance's advice.
-        await page.getByTestId('nav-compare').click();
-        await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
-        await page.waitForTimeout(600);
-        await settle();
-        await page.screenshot({ path: join(out, `${prefix}compare-${width}-${scheme}.png`) });
-        await page.getByTestId('nav-advice').click();
-        await page.getByTestId('view-advice').waitFor();
-        await settle();
-        await page.screenshot({ path: join(out, `${prefix}advice-${width}-${scheme}.png`) });
-        await context.close();
       }
-    }
     // The share card of the newest run against the one before it, as `card.render` draws it.
     const token = new URL(url).hash.replace(/^#token=/, '');
     const api = async (channel, ...args) => {
-      const res = await fetch(new URL(`/api/${channel}`, url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': token }, body: JSON.stringify({ args }) });
+      const res = await fetch(new URL(`/api/${channel}`, url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vmbench-token': token },
+        body: JSON.stringify({ args }),
+      });
       const env = await res.json();
       if (!env.ok) throw new Error(env.error.message);
       return env.value;

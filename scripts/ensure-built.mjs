@@ -26,7 +26,10 @@ function* files(dir) {
 /** The sha256 of every build input's path and content. */
 export function buildInputsHash() {
   const h = createHash('sha256');
-  const all = [...INPUT_DIRS.flatMap((d) => (existsSync(join(ROOT, d)) ? [...files(join(ROOT, d))] : [])), ...INPUT_FILES.map((f) => join(ROOT, f)).filter((f) => existsSync(f))].sort();
+  const all = [
+    ...INPUT_DIRS.flatMap((d) => (existsSync(join(ROOT, d)) ? [...files(join(ROOT, d))] : [])),
+    ...INPUT_FILES.map((f) => join(ROOT, f)).filter((f) => existsSync(f)),
+  ].sort();
   for (const f of all) h.update(relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
   return h.digest('hex');
 }

@@ -44,7 +44,14 @@ export default class FileTimesReporter implements Reporter {
   onTestModuleEnd(m: TestModule): void {
     const end = Date.now();
     const start = this.started.get(`${m.project.name}\0${m.moduleId}`) ?? end;
-    this.files.push({ file: m.moduleId.startsWith(this.root) ? m.moduleId.slice(this.root.length + 1) : m.moduleId, project: m.project.name, start, end, seconds: (end - start) / 1000, state: m.state() });
+    this.files.push({
+      file: m.moduleId.startsWith(this.root) ? m.moduleId.slice(this.root.length + 1) : m.moduleId,
+      project: m.project.name,
+      start,
+      end,
+      seconds: (end - start) / 1000,
+      state: m.state(),
+    });
   }
 
   /** Writes the times (atomically: a reader never sees half a file). */

@@ -37,14 +37,49 @@ export function virsh(uri: string, args: string[], timeoutMs?: number): string;
 /** Builds or reuses the cached guest image. */
 export function buildGuestImage(): GuestImage;
 /** The domain XML of the test guest (no 9p share when `share` is null). */
-export function domainXml(o: { name: string; image: GuestImage; overlay: string; share: string | null; console: string; memoryMiB?: number; vcpus?: number; shareTag?: string; nicModel?: string }): string;
+export function domainXml(o: {
+  name: string;
+  image: GuestImage;
+  overlay: string;
+  share: string | null;
+  console: string;
+  memoryMiB?: number;
+  vcpus?: number;
+  shareTag?: string;
+  nicModel?: string;
+}): string;
 /** A test guest defined but not started (shut off). */
 export type DefinedGuest = Omit<TestGuest, 'bootMs'>;
 /** Defines a test guest without starting it. */
-export function defineTestGuest(o: { image: GuestImage; name: string; uri?: string; memoryMiB?: number; vcpus?: number; nicModel?: string; withShare?: boolean }): DefinedGuest;
+export function defineTestGuest(o: {
+  image: GuestImage;
+  name: string;
+  uri?: string;
+  memoryMiB?: number;
+  vcpus?: number;
+  nicModel?: string;
+  withShare?: boolean;
+}): DefinedGuest;
 /** Defines and starts a test guest and waits for its guest agent. */
-export function startTestGuest(o: { image: GuestImage; name: string; uri?: string; bootTimeoutMs?: number; memoryMiB?: number; vcpus?: number; nicModel?: string; withShare?: boolean; log?: (s: string) => void }): Promise<TestGuest>;
+export function startTestGuest(o: {
+  image: GuestImage;
+  name: string;
+  uri?: string;
+  bootTimeoutMs?: number;
+  memoryMiB?: number;
+  vcpus?: number;
+  nicModel?: string;
+  withShare?: boolean;
+  log?: (s: string) => void;
+}): Promise<TestGuest>;
 /** Polls guest-ping until the agent answers. */
 export function waitForAgent(uri: string, name: string, timeoutMs: number, consoleLog?: string): Promise<void>;
 /** Runs a program in the guest through guest-exec and waits; asks for its status every pollMs (0.3 s) after waiting quietMs (0) first. */
-export function guestExec(uri: string, name: string, path: string, args?: string[], timeoutMs?: number, wait?: { quietMs?: number; pollMs?: number }): Promise<GuestExecResult>;
+export function guestExec(
+  uri: string,
+  name: string,
+  path: string,
+  args?: string[],
+  timeoutMs?: number,
+  wait?: { quietMs?: number; pollMs?: number },
+): Promise<GuestExecResult>;

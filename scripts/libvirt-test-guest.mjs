@@ -30,7 +30,16 @@ export function buildGuestImage() {
       .filter(Boolean)
       .map((m) => [m[1], m[2].replace(/^'(.*)'$/, '$1')]),
   );
-  return { dir, disk: join(dir, 'disk.qcow2'), kernel: join(dir, 'vmlinuz'), initrd: join(dir, 'initrd.img'), cmdline: env.CMDLINE, shareDir: env.SHARE_DIR, guestDir: env.GUEST_DIR, ms: Date.now() - started };
+  return {
+    dir,
+    disk: join(dir, 'disk.qcow2'),
+    kernel: join(dir, 'vmlinuz'),
+    initrd: join(dir, 'initrd.img'),
+    cmdline: env.CMDLINE,
+    shareDir: env.SHARE_DIR,
+    guestDir: env.GUEST_DIR,
+    ms: Date.now() - started,
+  };
 }
 
 const xmlEscape = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;').replace(/"/g, '&quot;');
@@ -169,7 +178,9 @@ export async function guestExec(uri, name, path, args = [], timeoutMs = 120_000,
   const until = Date.now() + timeoutMs;
   if (quietMs > 0) await sleep(Math.min(quietMs, timeoutMs));
   for (;;) {
-    const st = JSON.parse(virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '20', '--cmd', JSON.stringify({ execute: 'guest-exec-status', arguments: { pid } })])).return;
+    const st = JSON.parse(
+      virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '20', '--cmd', JSON.stringify({ execute: 'guest-exec-status', arguments: { pid } })]),
+    ).return;
     if (st.exited) {
       const text = (b) => Buffer.from(b ?? '', 'base64').toString('utf8');
       return { exitCode: st.exitcode ?? null, signal: st.signal ?? null, stdout: text(st['out-data']), stderr: text(st['err-data']) };

@@ -41,7 +41,11 @@ function quickRun(file) {
 
 try {
   const { formatInterval } = await compareStats();
-  say(`vmbench perf:aa — ${new Date().toISOString()} — ${pairs} pair(s) of two consecutive quick runs of This machine; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  say(
+    `vmbench perf:aa — ${new Date().toISOString()} — ${pairs} pair(s) of two consecutive quick runs of This machine; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   let clean = 0;
   for (let i = 1; i <= pairs; i++) {
     const ids = [];
@@ -56,7 +60,11 @@ try {
     const flagged = cmp.rows.filter((r) => r.primary && (r.verdict === 'better' || r.verdict === 'worse'));
     if (flagged.length === 0) clean++;
     say(`pair ${i}: ${cmp.summary.line} (${cmp.method.family} voting, each at ${((1 - cmp.method.perTestAlpha) * 100).toFixed(2)}%)`);
-    say(flagged.length ? flagged.map((r) => `   flagged: ${r.target} · ${r.place} · ${r.test} ${r.metric} ${r.verdict} ${formatInterval(r.ratio, r.ci, 'en')}`).join('\n') : '   flagged: none');
+    say(
+      flagged.length
+        ? flagged.map((r) => `   flagged: ${r.target} · ${r.place} · ${r.test} ${r.metric} ${r.verdict} ${formatInterval(r.ratio, r.ci, 'en')}`).join('\n')
+        : '   flagged: none',
+    );
   }
   say(`0 flagged in ${clean} of ${pairs} pairs (goal: ≥ 4 of 5)`);
 } finally {

@@ -22,7 +22,11 @@ export async function compareStats() {
   try {
     const file = join(dir, 'stats.mjs');
     await build({
-      stdin: { contents: "export { welchLogRatio } from './electron/shared/verdict-stats.ts';\nexport { formatInterval } from './electron/shared/format.ts';\n", resolveDir: repo, loader: 'ts' },
+      stdin: {
+        contents: "export { welchLogRatio } from './electron/shared/verdict-stats.ts';\nexport { formatInterval } from './electron/shared/format.ts';\n",
+        resolveDir: repo,
+        loader: 'ts',
+      },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -69,7 +73,8 @@ export const byHandFolder = (parent) => `${parent}/.vmbench-perf-${process.pid}-
 export const DEFAULT_PAIRS = 4;
 
 const fmt = (x) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : 'n/a');
-const settleText = (s) => `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? '' : ` (NOT settled, ${s.leftKiB === null ? '?' : (s.leftKiB / 1024).toFixed(1)} MiB left)`}`;
+const settleText = (s) =>
+  `settled ${(s.ms / 1000).toFixed(1)} s${s.settled ? '' : ` (NOT settled, ${s.leftKiB === null ? '?' : (s.leftKiB / 1024).toFixed(1)} MiB left)`}`;
 
 /** The goal: the ratio app / by hand within GOAL_TOLERANCE of 1, with a 95% interval that includes 1. */
 export const GOAL_TOLERANCE = 0.05;
@@ -158,7 +163,9 @@ export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleI
     all[place].estimate = e;
     const spread = pairSpread(all[place].pairRatios);
     const spreadText = spread === null ? '' : `, the pairs' ratios spread ±${(spread * 100).toFixed(1)}%`;
-    say(`${place.padEnd(width)} all ${pairs} pairs: app / by hand ${ratioText(e)} over ${all[place].app.length} + ${all[place].byHand.length} trials${spreadText}: ${goalText(e, spread)}`);
+    say(
+      `${place.padEnd(width)} all ${pairs} pairs: app / by hand ${ratioText(e)} over ${all[place].app.length} + ${all[place].byHand.length} trials${spreadText}: ${goalText(e, spread)}`,
+    );
   }
   return all;
 }

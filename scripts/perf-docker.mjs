@@ -26,10 +26,23 @@ async function startDockerd(root, dataRoot) {
   const socket = join(root, 'docker.sock');
   const host = `unix://${socket}`;
   const proxy = 'http://127.0.0.1:9';
-  const child = spawn('dockerd', ['--bridge=none', '--iptables=false', '--ip-masq=false', `--data-root=${dataRoot}`, `--exec-root=${join(root, 'exec')}`, `--pidfile=${join(root, 'dockerd.pid')}`, '-H', host], {
-    stdio: 'ignore',
-    env: { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: '' },
-  });
+  const child = spawn(
+    'dockerd',
+    [
+      '--bridge=none',
+      '--iptables=false',
+      '--ip-masq=false',
+      `--data-root=${dataRoot}`,
+      `--exec-root=${join(root, 'exec')}`,
+      `--pidfile=${join(root, 'dockerd.pid')}`,
+      '-H',
+      host,
+    ],
+    {
+      stdio: 'ignore',
+      env: { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, NO_PROXY: '' },
+    },
+  );
   for (let i = 0; i < 120; i++) {
     if (spawnSync('docker', ['-H', host, 'version'], { stdio: 'ignore', timeout: 10_000 }).status === 0) {
       return {
@@ -58,15 +71,48 @@ function direct(docker, image, result, place, sharedDir) {
   const file = `${dir}/rand-read.dat`;
   const words = result.command.split(' ');
   if (words[0] !== 'fio') return null;
-  const argv = words.slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? '--output=/tmp/perf-direct.json' : w));
+  const argv = words
+    .slice(1)
+    .map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? '--output=/tmp/perf-direct.json' : w));
   const mounts = place === 'shared' ? ['-v', `${sharedDir}:/vmbench/shared`] : place === 'volume' ? ['-v', 'vmbench-perf-direct:/vmbench/volume'] : [];
   const name = `vmbench-perf-direct-${process.pid}`;
-  docker(['run', '-d', '--name', name, '--network', 'none', '--label', 'dev.vmbench.perf=1', ...mounts, '--entrypoint', 'sh', image, '-c', 'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done']);
+  docker([
+    'run',
+    '-d',
+    '--name',
+    name,
+    '--network',
+    'none',
+    '--label',
+    'dev.vmbench.perf=1',
+    ...mounts,
+    '--entrypoint',
+    'sh',
+    image,
+    '-c',
+    'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done',
+  ]);
   try {
     const exec = (args) => docker(['exec', name, ...args]);
     exec(['mkdir', '-p', dir]);
     const directFlag = result.params.direct === false ? 0 : 1;
-    exec(['fio', '--name=prepare', '--thread', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--ioengine=psync', `--direct=${directFlag}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--eta=never', '--output-format=json', '--output=/tmp/prepare.json']);
+    exec([
+      'fio',
+      '--name=prepare',
+      '--thread',
+      `--filename=${file}`,
+      '--rw=write',
+      '--bs=1m',
+      `--size=${result.params.sizeMiB}m`,
+      '--ioengine=psync',
+      `--direct=${directFlag}`,
+      '--end_fsync=1',
+      '--refill_buffers',
+      '--randrepeat=0',
+      '--eta=never',
+      '--output-format=json',
+      '--output=/tmp/prepare.json',
+    ]);
     settle(); // as rand-read.sh does between its prepare and its first trial (a container shares this kernel's counters)
     const values = [];
     for (let i = 0; i < Number(result.params.trials ?? 3); i++) {
@@ -82,7 +128,13 @@ function direct(docker, image, result, place, sharedDir) {
 }
 
 /** Measures and prints; returns the printed lines. */
-export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOST, image = 'vmbench-guest:local', places = ['shared', 'guest', 'volume'], pairs = DEFAULT_PAIRS, out = (s) => process.stdout.write(`${s}\n`) } = {}) {
+export async function runDockerPerf({
+  host = process.env.VMBENCH_PERF_DOCKER_HOST,
+  image = 'vmbench-guest:local',
+  places = ['shared', 'guest', 'volume'],
+  pairs = DEFAULT_PAIRS,
+  out = (s) => process.stdout.write(`${s}\n`),
+} = {}) {
   const lines = [];
   const say = (s) => (lines.push(s), out(s));
   const work = mkdtempSync(join(tmpdir(), 'vmbench-perf-docker-'));
@@ -92,11 +144,18 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
     if (!host) {
       daemon = await startDockerd(work, join(home, 'docker-data'));
       host = daemon.host;
-      execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], { env: { ...process.env, DOCKER_HOST: host }, stdio: ['ignore', 'ignore', 'inherit'], timeout: 1_800_000 });
+      execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], {
+        env: { ...process.env, DOCKER_HOST: host },
+        stdio: ['ignore', 'ignore', 'inherit'],
+        timeout: 1_800_000,
+      });
     }
     const docker = (args) => execFileSync('docker', ['-H', host, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
     const config = join(work, 'docker-config');
-    execFileSync('docker', ['context', 'create', 'vmbench-perf', '--docker', `host=${host}`], { env: { ...process.env, DOCKER_CONFIG: config }, stdio: 'ignore' });
+    execFileSync('docker', ['context', 'create', 'vmbench-perf', '--docker', `host=${host}`], {
+      env: { ...process.env, DOCKER_CONFIG: config },
+      stdio: 'ignore',
+    });
     const env = { ...process.env, VMBENCH_HOME: home, DOCKER_CONFIG: config };
     delete env.DOCKER_HOST;
     delete env.DOCKER_CONTEXT;
@@ -107,13 +166,34 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
     // One app run per place (vmbench run --places), right beside that place's by-hand trials: a place is never
     // the app run's first while the by-hand side starts each place in a fresh container.
     const app = (_i, place) => {
-      const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', 'docker:vmbench-perf', '--suite', 'quick', '--tests', 'rand-read', '--places', place, '--image', image, '--json', jsonFile], { env, encoding: 'utf8', timeout: 1_800_000 });
+      const r = spawnSync(
+        process.execPath,
+        [
+          join(repo, 'bin', 'vmbench.js'),
+          'run',
+          '--target',
+          'docker:vmbench-perf',
+          '--suite',
+          'quick',
+          '--tests',
+          'rand-read',
+          '--places',
+          place,
+          '--image',
+          image,
+          '--json',
+          jsonFile,
+        ],
+        { env, encoding: 'utf8', timeout: 1_800_000 },
+      );
       if (r.status !== 0) throw new Error(`vmbench run failed (exit ${r.status}): ${r.stderr.slice(-2000)}`);
       const target = JSON.parse(readFileSync(jsonFile, 'utf8')).targets[0];
       if (!first) {
         first = target;
         say(`docker transport — dockerd ${server}, image ${image}, fio ${target.probe?.tools?.fio ?? 'not found'}, ${target.probe?.cpus ?? '?'} CPUs`);
-        say(`rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), ${ORDER_TEXT} in each place (the app measuring one place per run, --places), each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`);
+        say(
+          `rand-read IOPS: app (docker transport) vs fio by hand with docker run (same image, same place, same job), ${ORDER_TEXT} in each place (the app measuring one place per run, --places), each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`,
+        );
         for (const e of target.errors) say(`(app) ${e.place}: ${e.code} ${e.message}`);
       }
       const res = target.results.find((x) => x.test === 'rand-read' && x.place === place);
@@ -134,7 +214,12 @@ export async function runDockerPerf({ host = process.env.VMBENCH_PERF_DOCKER_HOS
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { host: { type: 'string' }, image: { type: 'string' }, places: { type: 'string' }, pairs: { type: 'string' } } });
-  await runDockerPerf({ host: values.host, image: values.image, places: values.places?.split(','), pairs: values.pairs ? Number(values.pairs) : undefined }).catch((err) => {
+  await runDockerPerf({
+    host: values.host,
+    image: values.image,
+    places: values.places?.split(','),
+    pairs: values.pairs ? Number(values.pairs) : undefined,
+  }).catch((err) => {
     process.stderr.write(`perf-docker: ${err.message}\n`);
     process.exitCode = 1;
   });

@@ -39,11 +39,28 @@ async function byHand(uri, domain, result) {
   const folder = dirname(dirname(file)); // <place dir>/.vmbench-PID-RAND/rand-read.dat
   const work = byHandFolder(folder);
   const target = `${work}/rand-read.dat`;
-  const argv = words.slice(1).filter((w) => !w.startsWith('--output=')).map((w) => (w.startsWith('--filename=') ? `--filename=${target}` : w));
+  const argv = words
+    .slice(1)
+    .filter((w) => !w.startsWith('--output='))
+    .map((w) => (w.startsWith('--filename=') ? `--filename=${target}` : w));
   await guestExec(uri, domain, '/bin/mkdir', ['-p', '--', work]);
   try {
     const direct = result.params.direct === false ? 0 : 1;
-    await guestFio(uri, domain, ['--name=prepare', '--thread', `--filename=${target}`, '--rw=write', '--bs=1m', `--size=${result.params.sizeMiB}m`, '--ioengine=psync', `--direct=${direct}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--eta=never', '--output-format=json']);
+    await guestFio(uri, domain, [
+      '--name=prepare',
+      '--thread',
+      `--filename=${target}`,
+      '--rw=write',
+      '--bs=1m',
+      `--size=${result.params.sizeMiB}m`,
+      '--ioengine=psync',
+      `--direct=${direct}`,
+      '--end_fsync=1',
+      '--refill_buffers',
+      '--randrepeat=0',
+      '--eta=never',
+      '--output-format=json',
+    ]);
     await guestSettle(uri, domain); // as rand-read.sh does between its prepare and its first trial
     // A trial's length is known (ramp + runtime): wait it out without a call, then ask every 0.5 s. Asked every
     // 0.3 s all along, the same job read 11% lower in the TCG guest (10 + 10 alternating runs, 2026-11-27: a hint
@@ -70,7 +87,11 @@ export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = DEFA
     let t = null;
     let places = null;
     const appRun = () => {
-      const r = spawnSync(process.execPath, [bin, 'run', '--target', `libvirt:${domain}`, '--suite', 'quick', '--tests', 'rand-read', '--json', join(home, 'run.json')], { env, encoding: 'utf8', timeout: 1_800_000 });
+      const r = spawnSync(
+        process.execPath,
+        [bin, 'run', '--target', `libvirt:${domain}`, '--suite', 'quick', '--tests', 'rand-read', '--json', join(home, 'run.json')],
+        { env, encoding: 'utf8', timeout: 1_800_000 },
+      );
       if (r.status !== 0) throw new Error(`vmbench run failed (${r.status}): ${r.stderr.slice(-1000)}`);
       t = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8')).targets[0];
       return t;
@@ -78,8 +99,12 @@ export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = DEFA
     // The places come from a first app run, which is not counted (it also warms the guest's caches of the tools).
     appRun();
     places = t.results.filter((x) => x.test === 'rand-read').map((x) => x.place);
-    out(`libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; places ${places.join(', ')} (a first app run, not counted, found them)`);
-    out(`rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, ${ORDER_TEXT}, each after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`);
+    out(
+      `libvirt ${domain}: vmType ${t.settings.vmType}, ${t.probe?.cpus ?? '?'} vCPUs, fio ${t.probe?.tools?.fio ?? '?'}, ${t.settings.mountType} share; places ${places.join(', ')} (a first app run, not counted, found them)`,
+    );
+    out(
+      `rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, ${ORDER_TEXT}, each after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`,
+    );
     for (const e of t.errors) out(`   ${e.place}: error ${e.code}: ${e.message}`);
     await abab({
       places,

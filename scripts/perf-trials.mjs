@@ -23,6 +23,8 @@ export function trialsPerf(run) {
     }
   }
   const all = (new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime()) / 1000;
-  lines.push(`time: whole run ${all.toFixed(1)} s; the steps' first script runs (the minimum of trials) ${first.toFixed(1)} s, so added trials and the probe took ${(all - first).toFixed(1)} s`);
+  lines.push(
+    `time: whole run ${all.toFixed(1)} s; the steps' first script runs (the minimum of trials) ${first.toFixed(1)} s, so added trials and the probe took ${(all - first).toFixed(1)} s`,
+  );
   return lines;
 }

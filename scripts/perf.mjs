@@ -49,17 +49,28 @@ try {
   const run = JSON.parse(readFileSync(join(home, 'run.json'), 'utf8'));
   const fioVersion = run.targets[0].probe?.tools?.fio ?? 'not found';
 
-  out(`vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  out(
+    `vmbench perf — ${new Date().toISOString()} — fio ${fioVersion}, ${run.targets[0].probe?.cpus ?? '?'} CPUs, test folder on ${run.targets[0].probe?.dirFsType ?? '?'}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+  );
   out('');
-  out(`1. app-reported vs fio run by hand (same job, same folder), ${ORDER_TEXT}, each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`);
+  out(
+    `1. app-reported vs fio run by hand (same job, same folder), ${ORDER_TEXT}, each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`,
+  );
   await nativeAbab(pairs, (s) => out(`   ${s}`));
   out('');
   out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
   // 2a. quick keeps 3 trials by default; a second run asks for up to 5 (`--max-trials 5`), as standard and thorough do.
-  const ra = spawnSync(process.execPath, [bin, 'run', '--suite', 'quick', '--max-trials', '5', '--json', join(home, 'run-adaptive.json')], { env, encoding: 'utf8' });
+  const ra = spawnSync(process.execPath, [bin, 'run', '--suite', 'quick', '--max-trials', '5', '--json', join(home, 'run-adaptive.json')], {
+    env,
+    encoding: 'utf8',
+  });
   if (ra.status !== 0) throw new Error(`vmbench run --max-trials 5 failed: ${ra.stderr}`);
   const adaptive = JSON.parse(readFileSync(join(home, 'run-adaptive.json'), 'utf8'));
-  out('2a. adaptive trials (a second quick run with --max-trials 5): 95% interval of each primary metric without (the minimum of 3) and with the trials added while it was wider than the target');
+  out(
+    '2a. adaptive trials (a second quick run with --max-trials 5): 95% interval of each primary metric without (the minimum of 3) and with the trials added while it was wider than the target',
+  );
   for (const l of trialsPerf(adaptive)) out(`   ${l}`);
 
   // 3. vmbench web: start to first paint.
@@ -69,7 +80,19 @@ try {
   let liveLines = ['n/a (Chromium not installed)'];
   if (findChromium()) {
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: findChromium(), args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
+    const browser = await chromium.launch({
+      executablePath: findChromium(),
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    });
     const page = await browser.newPage();
     const start = Date.now();
     const web = spawn(process.execPath, [bin, 'web', '--port', '0'], { env });
@@ -96,7 +119,10 @@ try {
     paint = `${Math.round(fcp - start)} ms (server listening after ${ready} ms)`;
     const firstJs = await page.evaluate(() => {
       const fcpAt = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity;
-      return performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < fcpAt).map((e) => new URL(e.name).pathname.replace(/^\//, ''));
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime < fcpAt)
+        .map((e) => new URL(e.name).pathname.replace(/^\//, ''));
     });
     firstLoad = firstLoadLines(join(root, 'dist', 'renderer'), firstJs);
     const live = (liveLines = []);
@@ -141,17 +167,24 @@ try {
     web2.kill('SIGTERM');
     await browser.close();
   }
-  out('2b. the quick suite clicked in the UI (This machine; the plan before the click and the ETA come from the quick runs of 1., 2. and 2a. in this data folder):');
+  out(
+    '2b. the quick suite clicked in the UI (This machine; the plan before the click and the ETA come from the quick runs of 1., 2. and 2a. in this data folder):',
+  );
   for (const l of liveLines) out(`   ${l}`);
   out(`3. vmbench web: start to first contentful paint: ${paint}`);
-  out('3a. the first load\'s JS (an English page; goal: no catalogue but its language\'s first-screen ones, no view but Environments):');
+  out("3a. the first load's JS (an English page; goal: no catalogue but its language's first-screen ones, no view but Environments):");
   for (const l of firstLoad) out(`   ${l}`);
 
   // 4. Detection.
   const d0 = Date.now();
   const det = spawnSync(process.execPath, [bin, 'detect', '--json'], { env, encoding: 'utf8' });
   const detWall = Date.now() - d0;
-  const found = det.status === 0 ? JSON.parse(det.stdout).runtimes.map((x) => `${x.id}:${x.state}`).join(', ') : `failed: ${det.stderr}`;
+  const found =
+    det.status === 0
+      ? JSON.parse(det.stdout)
+          .runtimes.map((x) => `${x.id}:${x.state}`)
+          .join(', ')
+      : `failed: ${det.stderr}`;
   out(`4. vmbench detect: ${detWall} ms wall (incl. node start-up); found ${found}`);
   out(detectScaleLine(200));
   out(detectAllHungLine());
@@ -168,7 +201,10 @@ try {
     }
     out('');
     out(`6. libvirt guest-agent transport vs fio by hand through guest-exec (goal: ${GOAL_TEXT})`);
-    const lv = spawnSync(process.execPath, [join(root, 'scripts', 'perf-libvirt.mjs'), '--pairs', String(pairs)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const lv = spawnSync(process.execPath, [join(root, 'scripts', 'perf-libvirt.mjs'), '--pairs', String(pairs)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     for (const l of (lv.stdout || '').split('\n').filter(Boolean)) out(`   ${l}`);
     if (lv.status !== 0) out(`   n/a: perf-libvirt exited with ${lv.status}`);
   }
@@ -204,9 +240,26 @@ async function nativeAbab(pairs, say) {
         const text = readFileSync(jsonOut, 'utf8');
         return JSON.parse(text.slice(text.indexOf('{')));
       };
-      const argv = job.command.split(' ').slice(1).map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
+      const argv = job.command
+        .split(' ')
+        .slice(1)
+        .map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
       if (test === 'rand-read') {
-        execFileSync('fio', ['--name=prepare', '--thread', `--filename=${file}`, '--rw=write', '--bs=1m', `--size=${job.params.sizeMiB}m`, '--ioengine=psync', `--direct=${job.params.direct === false ? 0 : 1}`, '--end_fsync=1', '--refill_buffers', '--randrepeat=0', '--output-format=json', `--output=${jsonOut}`]);
+        execFileSync('fio', [
+          '--name=prepare',
+          '--thread',
+          `--filename=${file}`,
+          '--rw=write',
+          '--bs=1m',
+          `--size=${job.params.sizeMiB}m`,
+          '--ioengine=psync',
+          `--direct=${job.params.direct === false ? 0 : 1}`,
+          '--end_fsync=1',
+          '--refill_buffers',
+          '--randrepeat=0',
+          '--output-format=json',
+          `--output=${jsonOut}`,
+        ]);
         settle(); // as the script does between its prepare and its first trial
       } else {
         // seq-write: one discarded warm-up pass, then the settle, as the script does

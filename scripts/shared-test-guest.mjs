@@ -65,7 +65,10 @@ function readState() {
 
 /** Destroys and undefines the shared guest, removes its folder and the state. */
 function dispose(state, log) {
-  for (const args of [['destroy', '--domain', state.name], ['undefine', '--domain', state.name]]) {
+  for (const args of [
+    ['destroy', '--domain', state.name],
+    ['undefine', '--domain', state.name],
+  ]) {
     try {
       virsh(state.uri, args, 60_000);
     } catch {

@@ -39,14 +39,26 @@ function stream(name, projects, prefixed, several) {
   const report = join('test-results', `${name}.json`);
   rmSync(report, { force: true });
   rmSync(join('test-results', `${name}.files.json`), { force: true });
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...process.argv.slice(3), '--reporter=default', '--reporter=json', '--reporter=./scripts/file-times-reporter.ts', `--outputFile.json=${report}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    ...process.argv.slice(3),
+    '--reporter=default',
+    '--reporter=json',
+    '--reporter=./scripts/file-times-reporter.ts',
+    `--outputFile.json=${report}`,
+  ];
   // A file filter given to the lane may match only one stream's files: the other one then has none.
   if (several) args.push('--passWithNoTests');
   process.stdout.write(`\n=== vitest${prefixed ? ` (${name})` : ''}: npx ${args.join(' ')}\n`);
   const started = Date.now();
   const child = spawn('npx', args, { stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
   if (prefixed) {
-    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
       let rest = '';
       from.on('data', (b) => {
         const lines = (rest + b.toString()).split('\n');
@@ -120,8 +132,13 @@ for (const r of results) {
   failed += streamFailed;
 }
 if (streams.length > 1) {
-  process.stdout.write(`\n${lane} lane: ${fmt(Date.now() - started)} in all; ${results.map((r) => `${r.name} ${fmt(r.ms)}${r.status === 0 ? '' : ' (FAILED)'}`).join(', ')}\n`);
+  process.stdout.write(
+    `\n${lane} lane: ${fmt(Date.now() - started)} in all; ${results.map((r) => `${r.name} ${fmt(r.ms)}${r.status === 0 ? '' : ' (FAILED)'}`).join(', ')}\n`,
+  );
 }
-printSlowest(results.map((r) => r.report), 20);
+printSlowest(
+  results.map((r) => r.report),
+  20,
+);
 const failedChecks = await checkFailures();
 done(passed, failed + failedChecks.length, failedChecks.length ? ` (${failedChecks.join(', ')})` : '');

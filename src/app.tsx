@@ -58,15 +58,15 @@ export function App(): JSX.Element {
       <Sidebar />
       <div className="main">
         <div className="top-stack">
-        <header className="topbar">
-          <div className="topbar-title">
-            <ViewHeading view={view} title={t(`view.${view}.title`)} />
-            <p className="muted">{t(`view.${view}.sub`)}</p>
-          </div>
-          <RunControls />
-          <RunPlan />
-        </header>
-        <RunPanel />
+          <header className="topbar">
+            <div className="topbar-title">
+              <ViewHeading view={view} title={t(`view.${view}.title`)} />
+              <p className="muted">{t(`view.${view}.sub`)}</p>
+            </div>
+            <RunControls />
+            <RunPlan />
+          </header>
+          <RunPanel />
         </div>
         <ErrorBanners />
         <main className="content" id="content" tabIndex={-1} data-testid={`view-${view}`}>

@@ -32,18 +32,20 @@ if (root) {
   initApp();
   // The page's words arrive as a chunk of their own, fetched while initApp's first requests are out.
   // A chunk that cannot be fetched still lets the page render (its keys show instead of a blank page).
-  void loadFirstScreen().catch(() => undefined).then(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <App />
-        </I18nextProvider>
-      </StrictMode>,
-    );
-    // Once the page is up, the other language comes in the background: the switch then shows it at once.
-    // (When idle, or after 2 s at the latest: a page busy with a live run may not be idle for long.)
-    const preload = (): void => void preloadOtherLangs().catch(() => undefined);
-    if (window.requestIdleCallback) window.requestIdleCallback(preload, { timeout: 2000 });
-    else setTimeout(preload, 1000);
-  });
+  void loadFirstScreen()
+    .catch(() => undefined)
+    .then(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <App />
+          </I18nextProvider>
+        </StrictMode>,
+      );
+      // Once the page is up, the other language comes in the background: the switch then shows it at once.
+      // (When idle, or after 2 s at the latest: a page busy with a live run may not be idle for long.)
+      const preload = (): void => void preloadOtherLangs().catch(() => undefined);
+      if (window.requestIdleCallback) window.requestIdleCallback(preload, { timeout: 2000 });
+      else setTimeout(preload, 1000);
+    });
 }

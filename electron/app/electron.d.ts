@@ -60,7 +60,8 @@ declare module 'electron' {
       handler: ((webContents: WebContents, permission: string, callback: (permissionGranted: boolean) => void, details: PermissionRequest) => void) | null,
     ): void;
     setPermissionCheckHandler(
-      handler: ((webContents: WebContents | null, permission: string, requestingOrigin: string, details: PermissionCheckHandlerHandlerDetails) => boolean) | null,
+      handler:
+        ((webContents: WebContents | null, permission: string, requestingOrigin: string, details: PermissionCheckHandlerHandlerDetails) => boolean) | null,
     ): void;
   }
 

@@ -45,13 +45,25 @@ export function confirmRequestFor(channel: Channel, planId: string, engine: Disp
   const cancelLabel = t('common:dialog.cancel');
   if (channel === 'runtime.restart') {
     const r = engine.heldRestart(planId);
-    return { title: t('common:dialog.restartTitle'), message: t('common:dialog.restartMessage', { id: r.runtimeId }), detail: t('common:dialog.restartDetail', { argv: r.argv.join(' ') }), confirmLabel: t('common:dialog.restartConfirm'), cancelLabel };
+    return {
+      title: t('common:dialog.restartTitle'),
+      message: t('common:dialog.restartMessage', { id: r.runtimeId }),
+      detail: t('common:dialog.restartDetail', { argv: r.argv.join(' ') }),
+      confirmLabel: t('common:dialog.restartConfirm'),
+      cancelLabel,
+    };
   }
   const { plan } = engine.heldPlan(planId);
   const body = plan.diff ?? (plan.argv ?? []).map((a) => a.join(' ')).join('\n');
   const backup = plan.backupDir ? `\n\n${t('common:dialog.applyBackup', { dir: plan.backupDir })}` : '';
   const shown = body.length <= 2000 ? body : `${body.slice(0, 2000)}\n${t('common:dialog.truncated', { n: body.length - 2000 })}`;
-  return { title: t('common:dialog.applyTitle'), message: t('common:dialog.applyMessage', { what: plan.path ?? plan.runtimeId }), detail: `${shown}${backup}`, confirmLabel: t('common:dialog.applyConfirm'), cancelLabel };
+  return {
+    title: t('common:dialog.applyTitle'),
+    message: t('common:dialog.applyMessage', { what: plan.path ?? plan.runtimeId }),
+    detail: `${shown}${backup}`,
+    confirmLabel: t('common:dialog.applyConfirm'),
+    cancelLabel,
+  };
 }
 
 /** Decides whether an IPC message comes from our own renderer. */
@@ -60,7 +72,13 @@ export type SenderCheck = (frame: WebFrameMain | null | undefined) => boolean;
 type Handler<C extends Channel> = (event: { senderFrame: WebFrameMain | null }, args: unknown) => Promise<Envelope<RequestMap[C]['result']>>;
 
 /** Builds the handler of one channel: sender check, the main process's own confirmation for changes, then the engine's envelope; never throws. */
-export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher, isTrusted: SenderCheck, confirm: Confirm, dialogLang: DialogLang = async () => 'en'): Handler<C> {
+export function requestHandler<C extends Channel>(
+  channel: C,
+  engine: Dispatcher,
+  isTrusted: SenderCheck,
+  confirm: Confirm,
+  dialogLang: DialogLang = async () => 'en',
+): Handler<C> {
   return async (event, args) => {
     if (!isTrusted(event.senderFrame)) return refuse('errors.ipc.untrusted', channel);
     if (!Array.isArray(args)) return refuse('errors.ipc.notArray', channel);
@@ -83,7 +101,14 @@ export function requestHandler<C extends Channel>(channel: C, engine: Dispatcher
 }
 
 /** Registers every channel and the ready signal; returns a function that removes them again. */
-export function registerIpc(ipc: IpcMain, engine: Dispatcher, isTrusted: SenderCheck, onReady: () => void, confirm: Confirm, dialogLang?: DialogLang): () => void {
+export function registerIpc(
+  ipc: IpcMain,
+  engine: Dispatcher,
+  isTrusted: SenderCheck,
+  onReady: () => void,
+  confirm: Confirm,
+  dialogLang?: DialogLang,
+): () => void {
   for (const channel of CHANNELS) ipc.handle(`${IPC_PREFIX}${channel}`, requestHandler(channel, engine, isTrusted, confirm, dialogLang));
   const ready = (event: { senderFrame: WebFrameMain | null }): void => {
     if (isTrusted(event.senderFrame)) onReady();
@@ -100,8 +125,10 @@ function fail(code: 'invalid-input' | 'internal', message: string): { ok: false;
 }
 
 /** A request refused before it reaches the engine: the English message and its reference (errors.ipc.*), like the engine's errors. */
-function refuse(key: 'errors.ipc.untrusted' | 'errors.ipc.notArray', channel: string): { ok: false; error: { code: 'invalid-input'; message: string; ref: MsgRef } } {
+function refuse(
+  key: 'errors.ipc.untrusted' | 'errors.ipc.notArray',
+  channel: string,
+): { ok: false; error: { code: 'invalid-input'; message: string; ref: MsgRef } } {
   const { message, messageRef } = engineMessage(key, { channel });
   return { ok: false, error: { code: 'invalid-input', message, ref: messageRef } };
 }
-

@@ -25,7 +25,8 @@ export interface BridgedError {
 
 /** Turns anything a request threw into a BridgedError that survives the contextBridge. */
 export function toBridgedError(err: unknown): BridgedError {
-  if (err instanceof ApiError) return err.ref ? { name: 'ApiError', code: err.code, message: err.message, ref: err.ref } : { name: 'ApiError', code: err.code, message: err.message };
+  if (err instanceof ApiError)
+    return err.ref ? { name: 'ApiError', code: err.code, message: err.message, ref: err.ref } : { name: 'ApiError', code: err.code, message: err.message };
   const message = err instanceof Error ? err.message : String(err);
   return { name: 'ApiError', code: 'internal', message: message || 'The request failed.' };
 }

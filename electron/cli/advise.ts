@@ -8,7 +8,6 @@ import { call } from './commands.js';
 import { formatTable } from './table.js';
 import { jsonText } from '../shared/terminal-safe.js';
 
-
 /**
  * The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。").
  * A sentence cut short keeps its source: a citation "(who, where, year: conditions" as the advice catalogue writes
@@ -44,8 +43,22 @@ export async function cmdAdvise(engine: Engine, json: boolean, lang: Lang = 'en'
     print(t('advise.none', { ns: 'advice', count: detected.runtimes.length }) + '\n');
     return 0;
   }
-  const rows = findings.map((f) => [String(f.rank ?? ''), f.id, `${formatSettingValue(f.current)} → ${formatSettingValue(f.recommended)}`, gainText(f, lang), t(`severity.${f.severity}`, { ns: 'advice' }), oneLine(findingText(f, lang).evidence)]);
-  const head = ['#', 'id', t('advise.colChange', { ns: 'advice' }), t('advise.colExpected', { ns: 'advice' }), t('advise.colSeverity', { ns: 'advice' }), t('advise.colEvidence', { ns: 'advice' })];
+  const rows = findings.map((f) => [
+    String(f.rank ?? ''),
+    f.id,
+    `${formatSettingValue(f.current)} → ${formatSettingValue(f.recommended)}`,
+    gainText(f, lang),
+    t(`severity.${f.severity}`, { ns: 'advice' }),
+    oneLine(findingText(f, lang).evidence),
+  ]);
+  const head = [
+    '#',
+    'id',
+    t('advise.colChange', { ns: 'advice' }),
+    t('advise.colExpected', { ns: 'advice' }),
+    t('advise.colSeverity', { ns: 'advice' }),
+    t('advise.colEvidence', { ns: 'advice' }),
+  ];
   print(formatTable(head, rows) + '\n');
   print(t('advise.more', { ns: 'advice' }) + '\n');
   return 0;

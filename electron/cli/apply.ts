@@ -35,8 +35,16 @@ export function terminalIo(): ApplyIo {
 export function formatPlan(p: ApplyPlan, lang: Lang = 'en'): string {
   const t = translator(lang);
   const lines = [t('cli:apply.finding', { id: p.findingId, runtime: p.runtimeId })];
-  for (const argv of p.argv ?? []) lines.push(`  ${t('cli:apply.runs', { command: argv.map((a) => (/^[A-Za-z0-9_./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ') })}`);
-  if (p.diff) lines.push(`  ${t('cli:apply.changes', { path: p.path ?? '' })}`, ...p.diff.trimEnd().split('\n').map((l) => `    ${l}`));
+  for (const argv of p.argv ?? [])
+    lines.push(`  ${t('cli:apply.runs', { command: argv.map((a) => (/^[A-Za-z0-9_./:=@,+-]+$/.test(a) ? a : JSON.stringify(a))).join(' ') })}`);
+  if (p.diff)
+    lines.push(
+      `  ${t('cli:apply.changes', { path: p.path ?? '' })}`,
+      ...p.diff
+        .trimEnd()
+        .split('\n')
+        .map((l) => `    ${l}`),
+    );
   if (p.steps) lines.push(`  ${t('cli:apply.steps')}`, ...p.steps.map((s, i) => `    ${i + 1}. ${s}`));
   if (p.backupDir) lines.push(`  ${t('cli:apply.backup', { dir: p.backupDir })}`);
   if (p.restart) lines.push(`  ${t('cli:apply.afterwards', { command: p.restart.argv.join(' '), why: restartWhy(p.restart, lang) })}`);

@@ -1,4 +1,17 @@
-import type { Comparison, DetectResult, Envelope, ExportFormat, JobEvent, MsgRef, Place, Run, RunList, RunSpec, RunStatus, TestId } from '../shared/contract.js';
+import type {
+  Comparison,
+  DetectResult,
+  Envelope,
+  ExportFormat,
+  JobEvent,
+  MsgRef,
+  Place,
+  Run,
+  RunList,
+  RunSpec,
+  RunStatus,
+  TestId,
+} from '../shared/contract.js';
 import type { Engine } from '../engine/api.js';
 import { engineMessage, writeWhy } from '../engine/errors.js';
 import { atomicWrite } from '../engine/util/atomic-write.js';
@@ -52,8 +65,20 @@ export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'
     print(jsonText({ runtimes: res.runtimes }) + '\n');
     return 0;
   }
-  const rows = res.runtimes.map((r) => [r.id, targetLabel({ id: r.id, label: r.name }, lang), lang === 'en' ? r.state : t(`common:state.${r.state}`), r.version ?? MISSING, summarizeSettings(r.settings, r.active, t('cli:detect.active')), r.targets.map((t) => t.id).join(',') || MISSING]);
-  print(formatTable(['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)), rows) + '\n');
+  const rows = res.runtimes.map((r) => [
+    r.id,
+    targetLabel({ id: r.id, label: r.name }, lang),
+    lang === 'en' ? r.state : t(`common:state.${r.state}`),
+    r.version ?? MISSING,
+    summarizeSettings(r.settings, r.active, t('cli:detect.active')),
+    r.targets.map((t) => t.id).join(',') || MISSING,
+  ]);
+  print(
+    formatTable(
+      ['id', 'name', 'state', 'version', 'settings', 'targets'].map((c) => t(`cli:col.${c}`)),
+      rows,
+    ) + '\n',
+  );
   for (const r of res.runtimes) {
     const reason = reasonText(r, lang);
     if (reason) print(`  ${r.id}: ${reason}\n`);
@@ -192,7 +217,10 @@ export function parsePlaces(s: string | undefined, lang: Lang = 'en'): Place[] |
 /** The names of a comma-separated option; none at all is a usage error (`emptyKey`). */
 function commaList(s: string | undefined, emptyKey: string, lang: Lang): string[] | undefined {
   if (s === undefined) return undefined;
-  const names = s.split(',').map((x) => x.trim()).filter(Boolean);
+  const names = s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   if (!names.length) throw new CliError(translator(lang)(emptyKey, { value: s }), 2);
   return names;
 }

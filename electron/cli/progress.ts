@@ -35,25 +35,37 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
       case 'job-started':
         suite = ev.spec.suite;
         plan = ev.plan;
-        line(t('cli:progress.started', { suite: t(`common:suite.${ev.spec.suite}`), steps: ev.plan.length, targets: [...new Set(ev.plan.map((p) => p.target))].join(', ') }));
+        line(
+          t('cli:progress.started', {
+            suite: t(`common:suite.${ev.spec.suite}`),
+            steps: ev.plan.length,
+            targets: [...new Set(ev.plan.map((p) => p.target))].join(', '),
+          }),
+        );
         // The run's expected time, the same figure as the app's plan before a click (run-estimate.ts), and where it came from.
         if (ev.expected) line(t('cli:progress.expected', { time: fmtDuration(ev.expected.seconds), source: expectedSource(ev.expected, t) }));
         break;
       case 'probe':
-        line(`  ${t('cli:progress.probe', { target: ev.target, os: ev.probe.os || t('cli:progress.unknownOs'), cpus: ev.probe.cpus, mem: fmt(ev.probe.memMiB, lang), fs: ev.probe.dirFsType ?? '?', fio: ev.probe.tools.fio ?? t('cli:progress.notFound') })}`);
+        line(
+          `  ${t('cli:progress.probe', { target: ev.target, os: ev.probe.os || t('cli:progress.unknownOs'), cpus: ev.probe.cpus, mem: fmt(ev.probe.memMiB, lang), fs: ev.probe.dirFsType ?? '?', fio: ev.probe.tools.fio ?? t('cli:progress.notFound') })}`,
+        );
         break;
       case 'progress': {
         const label = t('cli:progress.trial', { test: ev.test, place: t(`common:place.${ev.place}`), trial: ev.trial, trials: ev.trials });
         if (tty) {
           const width = 28;
           const filled = Math.round(ev.fraction * width);
-          stream.write(`\r\x1b[2K${terminalSafe(`[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ev.fraction * 100)).padStart(3)}%  ${label}  ETA ${fmtDuration(ev.etaSec)}`)}`);
+          stream.write(
+            `\r\x1b[2K${terminalSafe(`[${'█'.repeat(filled)}${'░'.repeat(width - filled)}] ${String(Math.round(ev.fraction * 100)).padStart(3)}%  ${label}  ETA ${fmtDuration(ev.etaSec)}`)}`,
+          );
           barShown = true;
         } else if (ev.step !== lastStep) {
           // A step that may add trials (adaptive trials) says how many it takes at least and at most.
           const max = plan[ev.step]?.maxTrials;
           const key = max && max > ev.trials ? 'cli:progress.stepAdaptive' : 'cli:progress.step';
-          line(`  ${t(key, { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials, max })}`);
+          line(
+            `  ${t(key, { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials, max })}`,
+          );
         }
         lastStep = ev.step;
         break;
@@ -63,21 +75,30 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         const main = Object.entries(r.metrics)[0];
         if (main) {
           const info = metricInfo(main[0], lang);
-          const figures = t('cli:progress.result', { median: fmt(main[1].median, lang), unit: info.unit, min: fmt(main[1].min, lang), max: fmt(main[1].max, lang), n: main[1].n });
+          const figures = t('cli:progress.result', {
+            median: fmt(main[1].median, lang),
+            unit: info.unit,
+            min: fmt(main[1].min, lang),
+            max: fmt(main[1].max, lang),
+            n: main[1].n,
+          });
           line(`  ✓ ${ev.target} ${t(`common:place.${r.place}`)} ${r.test}: ${main[0]} ${figures} — ${r.tool.name} ${r.tool.version ?? ''}`.trimEnd());
         }
         const unmet = unmetTarget(r);
         if (unmet) {
           const width = unmet.widths.at(-1);
           const stat = r.metrics[unmet.metric];
-          line(`    ${t('cli:progress.unstable', { metric: unmet.metric, width: width === null || width === undefined ? '?' : Math.round(width * 100), n: unmet.taken, target: Math.round(unmet.target * 1000) / 10, min: stat ? fmt(stat.min, lang) : '?', max: stat ? fmt(stat.max, lang) : '?', suite, test: r.test, target_id: ev.target })}`);
+          line(
+            `    ${t('cli:progress.unstable', { metric: unmet.metric, width: width === null || width === undefined ? '?' : Math.round(width * 100), n: unmet.taken, target: Math.round(unmet.target * 1000) / 10, min: stat ? fmt(stat.min, lang) : '?', max: stat ? fmt(stat.max, lang) : '?', suite, test: r.test, target_id: ev.target })}`,
+          );
         }
         break;
       }
       case 'test-error':
         // A failure gets ✗; a note on measured numbers (e.g. write-back that did not settle) is a warning.
         if (isFailure(ev.error)) line(`  ✗ ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${errorText(ev.error, lang)}`);
-        else line(`  ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${t('cli:progress.warning', { message: errorText(ev.error, lang) })}`);
+        else
+          line(`  ${ev.target} ${t(`common:place.${ev.error.place}`)} ${ev.error.test}: ${t('cli:progress.warning', { message: errorText(ev.error, lang) })}`);
         break;
       case 'log': {
         // The line's reference in the reader's language; its English message only for an event without one.

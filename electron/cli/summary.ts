@@ -20,13 +20,27 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
     for (const r of tr.results) {
       for (const [m, s] of Object.entries(r.metrics)) {
         const ratio = medianRatio(run, tr, r.place, r.test, m, s.median);
-        rows.push([tr.id, t(`common:place.${r.place}`), r.test, m, fmt(s.median, lang), fmt(s.min, lang), fmt(s.max, lang), s.n, metricInfo(m, lang).unit, ratio === null ? MISSING : formatRatio(ratio, lang)]);
+        rows.push([
+          tr.id,
+          t(`common:place.${r.place}`),
+          r.test,
+          m,
+          fmt(s.median, lang),
+          fmt(s.min, lang),
+          fmt(s.max, lang),
+          s.n,
+          metricInfo(m, lang).unit,
+          ratio === null ? MISSING : formatRatio(ratio, lang),
+        ]);
       }
     }
   }
   const tools = [...new Set(run.targets.flatMap((tr) => tr.results.map((r) => `${r.tool.name} ${r.tool.version ?? ''}`.trim())))].join(', ');
   const errors = run.targets.flatMap((tr) =>
-    groupTargetErrors(tr).map((g) => `  ${tr.id} (${t('cli:run.steps', { count: g.count })}: ${g.steps.map((x) => `${x.test} ${t(`common:place.${x.place}`)}`).join(', ')}) ${g.code}: ${errorText(g, lang)}`),
+    groupTargetErrors(tr).map(
+      (g) =>
+        `  ${tr.id} (${t('cli:run.steps', { count: g.count })}: ${g.steps.map((x) => `${x.test} ${t(`common:place.${x.place}`)}`).join(', ')}) ${g.code}: ${errorText(g, lang)}`,
+    ),
   );
   const headlines = runHeadlines(run, lang).map((h) => `  ${h.text}`);
   const unstable = unstableMetrics(run);
@@ -60,7 +74,9 @@ export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
       t(`common:suite.${r.suite}`),
       t(`common:status.${r.status}`),
       r.targets.join(','),
-      Object.entries(r.headline).map(([m, v]) => `${m} ${fmt(v, lang)}`).join(', '),
+      Object.entries(r.headline)
+        .map(([m, v]) => `${m} ${fmt(v, lang)}`)
+        .join(', '),
     ]),
   );
 }
@@ -82,7 +98,9 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     verdictWord(r.verdict, lang),
   ]);
   const settings = cmp.settings.map((s) => `  ${s.target} ${s.setting}: ${formatSettingValue(s.a)} → ${formatSettingValue(s.b)}`);
-  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', ...(cross ? ['nativeA', 'nativeB'] : []), 'ratio', 'trials', 'verdict'].map((c) => (c.length === 1 ? c : t(`cli:col.${c}`)));
+  const cols = ['target', 'place', 'test', 'metric', 'A', 'B', ...(cross ? ['nativeA', 'nativeB'] : []), 'ratio', 'trials', 'verdict'].map((c) =>
+    c.length === 1 ? c : t(`cli:col.${c}`),
+  );
   const m = cmp.machines;
   return [
     m ? t('cli:compare.machineA', { id: cmp.a.id, machine: terminalSafe(m.a) }) : t('cli:compare.a', { id: cmp.a.id }),
@@ -94,5 +112,3 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     t('cli:compare.family', { family: cmp.method.family, level: levelText(cmp.method.level) }),
   ].join('\n');
 }
-
-

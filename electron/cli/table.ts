@@ -23,8 +23,14 @@ export function formatTable(headers: string[], rows: (string | number)[][]): str
   // Cells are one line of data each: control sequences and line breaks from names never reach the terminal.
   const cells = rows.map((r) => r.map((c) => terminalSafe(String(c)).replace(/[\n\t]/g, ' ')));
   const widths = headers.map((h, i) => Math.max(displayWidth(h), ...cells.map((r) => displayWidth(r[i] ?? ''))));
-  const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || NUMERIC_CELL.test(String(r[i] ?? '')) || r[i] === MISSING));
-  const line = (r: string[]): string => r.map((c, i) => pad(c, widths[i], numeric[i])).join('  ').trimEnd();
+  const numeric = headers.map(
+    (_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === 'number' || NUMERIC_CELL.test(String(r[i] ?? '')) || r[i] === MISSING),
+  );
+  const line = (r: string[]): string =>
+    r
+      .map((c, i) => pad(c, widths[i], numeric[i]))
+      .join('  ')
+      .trimEnd();
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 

@@ -5,12 +5,20 @@ import { MAX_TRIALS_LIMIT } from '../shared/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */
-export const targetIdSchema = z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'not a valid target id');
+export const targetIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*$/, 'not a valid target id');
 
 /** A finding id as the advisor makes it: `<runtime id>/<setting>`. */
 /** A plan id the engine handed out (128 random bits, hex). */
 export const planIdSchema = z.string().regex(/^[0-9a-f]{32}$/, 'not a plan id: take the planId that advice.plan returned');
-export const findingIdSchema = z.string().min(3).max(260).regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*\/[A-Za-z0-9]+$/, 'not a valid finding id');
+export const findingIdSchema = z
+  .string()
+  .min(3)
+  .max(260)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@/-]*\/[A-Za-z0-9]+$/, 'not a valid finding id');
 
 /** A language of the exports and the card (en or ja). */
 export const langSchema = z.enum(['en', 'ja']);
@@ -33,8 +41,15 @@ export const runSpecSchema = z
       .max(PLACES.length)
       .refine((ps) => new Set(ps).size === ps.length, 'a place is named twice')
       .optional(),
-    image: z.string().max(256).regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name').optional(),
-    trials: z.object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional() }).strict().optional(),
+    image: z
+      .string()
+      .max(256)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/:@-]*$/, 'not a valid image name')
+      .optional(),
+    trials: z
+      .object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -43,7 +58,10 @@ export const estimateRequestSchema = z
   .object({
     suite: runSpecSchema.shape.suite,
     tests: runSpecSchema.shape.tests,
-    targets: z.array(z.object({ id: targetIdSchema, places: z.array(placeSchema).min(1).max(4) }).strict()).min(1).max(32),
+    targets: z
+      .array(z.object({ id: targetIdSchema, places: z.array(placeSchema).min(1).max(4) }).strict())
+      .min(1)
+      .max(32),
   })
   .strict();
 
@@ -61,8 +79,14 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'runs.delete': z.tuple([runIdSchema]),
   'runs.compare': z.tuple([runIdSchema, runIdSchema]),
   'runs.import': z.tuple([
-    z.array(z.object({ name: z.string().max(1000), content: z.string() }).strict()).min(1).max(50),
-    z.object({ machine: z.string().max(200).optional() }).strict().optional(),
+    z
+      .array(z.object({ name: z.string().max(1000), content: z.string() }).strict())
+      .min(1)
+      .max(50),
+    z
+      .object({ machine: z.string().max(200).optional() })
+      .strict()
+      .optional(),
   ]) as unknown as z.ZodType<RequestMap['runs.import']['args']>,
   'runs.team': z.tuple([z.array(runIdSchema).min(1).max(100)]),
   'runs.teamExport': z.tuple([z.array(runIdSchema).min(1).max(100), z.enum(['md', 'csv']), langSchema.optional()]),

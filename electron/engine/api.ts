@@ -73,7 +73,10 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     await confirmFromGuests(runtimes, ctx);
     const local = runtimes.find((r) => r.id === 'local');
     if (local && probe) local.probe = probe;
-    const history = await store.list().then((l) => l.full, () => []);
+    const history = await store.list().then(
+      (l) => l.full,
+      () => [],
+    );
     for (const rt of runtimes) rt.findings = adviseRuntime(rt, history);
     // One ranking across runtimes: each finding carries its place in it (What to change, `vmbench advise`).
     const ranked = new Map(rankFindings(runtimes.flatMap((rt) => rt.findings)).map((f) => [f.id, f]));
@@ -95,7 +98,12 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   };
 
   const handlers: Handlers = {
-    'app.info': async () => ({ version: appVersion(), mode: opts.mode === 'electron' ? 'electron' : 'web', platform: `${platform()} ${arch()}`, activeJobs: jobs.activeIds() }),
+    'app.info': async () => ({
+      version: appVersion(),
+      mode: opts.mode === 'electron' ? 'electron' : 'web',
+      platform: `${platform()} ${arch()}`,
+      activeJobs: jobs.activeIds(),
+    }),
     detect: sharedDetect,
     'detect.cached': () => readDetectCache(dataDir),
     'run.start': async (spec) => {
@@ -120,7 +128,14 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     'run.cancel': async (jobId) => ({ cancelled: await jobs.cancel(jobId) }),
     // The plan shown before a run: this machine's past runs of the same steps, else the plan (an unreadable history is no history).
-    'run.estimate': async (req) => estimateFor(req, await store.list().then((l) => l.full, () => [])),
+    'run.estimate': async (req) =>
+      estimateFor(
+        req,
+        await store.list().then(
+          (l) => l.full,
+          () => [],
+        ),
+      ),
     'runs.list': async () => {
       const { runs, warnings, skipped } = await store.list();
       return skipped ? { runs, warnings, skipped } : { runs, warnings };
@@ -142,7 +157,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     // The data folder is replaced too (by <work>) where it is outside the home folder; the run's own test folders always are.
     'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, { dirs: [dataDir] }, lang),
-    'runs.exportCompare': async (a, b, format, lang) => exportComparison(compareRuns(await store.get(a), await store.get(b)), format, { dirs: [dataDir] }, lang),
+    'runs.exportCompare': async (a, b, format, lang) =>
+      exportComparison(compareRuns(await store.get(a), await store.get(b)), format, { dirs: [dataDir] }, lang),
     'card.render': async (req) => {
       const run = await store.get(req.runId);
       const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;

@@ -9,9 +9,11 @@ export function argError(channel: string, args: unknown, error: ZodError): Engin
   const issue = error.issues[0];
   const path = issue.path.map(String);
   const value = String(valueAt(args, issue.path) ?? '').slice(0, 80);
-  if (channel === 'run.start' && path[1] === 'tests' && path.length === 3) return engineError('invalid-input', 'errors.badTest', { value, tests: TEST_IDS.join(', ') });
+  if (channel === 'run.start' && path[1] === 'tests' && path.length === 3)
+    return engineError('invalid-input', 'errors.badTest', { value, tests: TEST_IDS.join(', ') });
   if (channel === 'run.start' && path[1] === 'targets' && path.length === 3) return engineError('invalid-input', 'errors.badTargetId', { value });
-  if (channel === 'run.start' && path[1] === 'places' && path.length === 3) return engineError('invalid-input', 'errors.badPlace', { value, places: PLACES.join(', ') });
+  if (channel === 'run.start' && path[1] === 'places' && path.length === 3)
+    return engineError('invalid-input', 'errors.badPlace', { value, places: PLACES.join(', ') });
   if (channel === 'run.start' && path[1] === 'image') return engineError('invalid-input', 'errors.badImage', { value });
   return engineError('invalid-input', 'errors.invalidArgs', { channel, where: path.join('.') || 'arguments', issue: issue.message });
 }

@@ -19,6 +19,7 @@ export function useCatalogueFiles(): void {
 
 /** Every catalogue, by language and namespace (for the catalogue tests, which compare them all). */
 export function allCatalogues(): Record<Lang, Record<Namespace, Catalogue>> {
-  const byLang = (lang: Lang): Record<Namespace, Catalogue> => Object.fromEntries(NAMESPACES.map((ns) => [ns, readCatalogue(lang, ns)])) as Record<Namespace, Catalogue>;
+  const byLang = (lang: Lang): Record<Namespace, Catalogue> =>
+    Object.fromEntries(NAMESPACES.map((ns) => [ns, readCatalogue(lang, ns)])) as Record<Namespace, Catalogue>;
   return Object.fromEntries(LANGS.map((lang) => [lang, byLang(lang)])) as Record<Lang, Record<Namespace, Catalogue>>;
 }

@@ -3,7 +3,15 @@ import { nativeResult } from '../shared/native-ratio.js';
 import { metricInfo } from '../shared/metrics.js';
 import { summarizeRun } from './store/summary.js';
 import { decideFamily, primaryMetric } from '../shared/verdict-family.js';
-import { CROSS_MACHINE_METHOD, summaryLine, VERDICT_METHOD, welchLogRatio, type Baselines, type RatioCall, type RatioEstimate } from '../shared/verdict-stats.js';
+import {
+  CROSS_MACHINE_METHOD,
+  summaryLine,
+  VERDICT_METHOD,
+  welchLogRatio,
+  type Baselines,
+  type RatioCall,
+  type RatioEstimate,
+} from '../shared/verdict-stats.js';
 import { crossSettingChanges, machineOf } from './compare-machines.js';
 
 type Side = { median: number; min: number; max: number; samples: number[] };
@@ -49,9 +57,11 @@ export function compareRuns(a: Run, b: Run): Comparison {
     const g = key(v.target, v.test, v.place, '');
     metricsOf.set(g, [...(metricsOf.get(g) ?? []), v.metric]);
   }
-  const baseOf = (v: Entry): Baselines | undefined => (machines && v.place !== 'native' ? { a: nativeOf(a, v.test, v.metric), b: nativeOf(b, v.test, v.metric) } : undefined);
+  const baseOf = (v: Entry): Baselines | undefined =>
+    machines && v.place !== 'native' ? { a: nativeOf(a, v.test, v.metric), b: nativeOf(b, v.test, v.metric) } : undefined;
   // Across machines the natives are each machine's hardware: shown, never voting.
-  const isPrimary = (v: Entry): boolean => !(machines && v.place === 'native') && primaryMetric(v.test, metricsOf.get(key(v.target, v.test, v.place, '')) ?? []) === v.metric;
+  const isPrimary = (v: Entry): boolean =>
+    !(machines && v.place === 'native') && primaryMetric(v.test, metricsOf.get(key(v.target, v.test, v.place, '')) ?? []) === v.metric;
   const both = vals.filter((v) => v.a && v.b);
   const decision = decideFamily(both.map((v) => ({ a: v.a!.samples, b: v.b!.samples, primary: isPrimary(v), base: baseOf(v) })));
   const calls = new Map(both.map((v, i) => [v, decision.calls[i]]));
@@ -59,11 +69,22 @@ export function compareRuns(a: Run, b: Run): Comparison {
     const row = compareMetric(v, isPrimary(v), calls.get(v) ?? null);
     const base = baseOf(v);
     if (!base) return row;
-    const own = (n: number[], x: Side | null): number | null => (x ? welchLogRatio(n, x.samples)?.ratio ?? null : null);
+    const own = (n: number[], x: Side | null): number | null => (x ? (welchLogRatio(n, x.samples)?.ratio ?? null) : null);
     const noBase = !base.a.length || !base.b.length;
-    return { ...row, nativeA: own(base.a, v.a), nativeB: own(base.b, v.b), ...(noBase && v.a && v.b ? { reason: 'no native result of this test on both machines' } : {}) };
+    return {
+      ...row,
+      nativeA: own(base.a, v.a),
+      nativeB: own(base.b, v.b),
+      ...(noBase && v.a && v.b ? { reason: 'no native result of this test on both machines' } : {}),
+    };
   });
-  const method = { ...VERDICT_METHOD, ...(machines ? CROSS_MACHINE_METHOD : {}), family: decision.family, perTestAlpha: decision.perTestAlpha, level: decision.level };
+  const method = {
+    ...VERDICT_METHOD,
+    ...(machines ? CROSS_MACHINE_METHOD : {}),
+    family: decision.family,
+    perTestAlpha: decision.perTestAlpha,
+    level: decision.level,
+  };
   const settings = machines ? crossSettingChanges(a, b, settingChanges(a, b)) : settingChanges(a, b);
   return { a: summarizeRun(a), b: summarizeRun(b), rows, settings, summary: summarizeVerdicts(rows), method, ...(machines ? { machines } : {}) };
 }
@@ -111,7 +132,14 @@ function compareMetric(v: Entry, primary: boolean, called: { call: RatioCall; es
 /** Counts per verdict and the one-line summary shown above every comparison. */
 export function summarizeVerdicts(rows: Pick<CompareRow, 'verdict'>[]): CompareSummary {
   const count = (...v: CompareVerdict[]): number => rows.filter((r) => v.includes(r.verdict)).length;
-  const s = { better: count('better'), worse: count('worse'), noise: count('noise'), undecided: count('undecided'), onlyOne: count('only-before', 'only-after'), supporting: count('supporting') };
+  const s = {
+    better: count('better'),
+    worse: count('worse'),
+    noise: count('noise'),
+    undecided: count('undecided'),
+    onlyOne: count('only-before', 'only-after'),
+    supporting: count('supporting'),
+  };
   return { ...s, line: summaryLine(s) };
 }
 

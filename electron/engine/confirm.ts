@@ -39,7 +39,12 @@ export async function confirmFromGuests(runtimes: RuntimeInfo[], ctx: DetectCont
         const timer = setTimeout(() => ac.abort(), timeoutMs);
         try {
           await transport.prepare?.({ signal: ac.signal, noBuild: true, log: () => undefined });
-          const probe = await runProbe({ id: target.id, runtime: rt.id, label: target.label, settings: rt.settings, transport }, ac.signal, timeoutMs, 'shared');
+          const probe = await runProbe(
+            { id: target.id, runtime: rt.id, label: target.label, settings: rt.settings, transport },
+            ac.signal,
+            timeoutMs,
+            'shared',
+          );
           if (probe?.dirFsType) {
             rt.active = { ...rt.active, mountType: probe.dirFsType, sharedDir: transport.placeDir('shared') };
             rt.probe ??= probe;

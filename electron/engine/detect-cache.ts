@@ -21,7 +21,9 @@ export async function readDetectCache(dataDir: string): Promise<CachedDetect | n
     const data = JSON.parse(await readFile(join(dataDir, FILE), 'utf8')) as Partial<CachedDetect>;
     if (typeof data.savedAt !== 'string' || Number.isNaN(Date.parse(data.savedAt))) return null;
     if (!data.result || !Array.isArray(data.result.runtimes)) return null;
-    const runtimes = data.result.runtimes.filter((r) => r && typeof r.id === 'string' && typeof r.kind === 'string' && typeof r.name === 'string' && Array.isArray(r.targets));
+    const runtimes = data.result.runtimes.filter(
+      (r) => r && typeof r.id === 'string' && typeof r.kind === 'string' && typeof r.name === 'string' && Array.isArray(r.targets),
+    );
     return { savedAt: data.savedAt, result: { runtimes, durationMs: Number(data.result.durationMs) || 0 } };
   } catch {
     return null;

@@ -26,7 +26,9 @@ export const EMULATION_TIMEOUT_SCALE = 10;
 
 /** The path of a Podman machine's docker-compatible API socket (`podman machine inspect`), or undefined when it does not say. */
 export async function podmanMachineSocket(ctx: Pick<HostContext, 'exec' | 'timeoutMs'>, machine: string): Promise<string | undefined> {
-  const r = await ctx.exec('podman', ['machine', 'inspect', machine, '--format', '{{.ConnectionInfo.PodmanSocket.Path}}'], { timeoutMs: ctx.timeoutMs }).catch(() => undefined);
+  const r = await ctx
+    .exec('podman', ['machine', 'inspect', machine, '--format', '{{.ConnectionInfo.PodmanSocket.Path}}'], { timeoutMs: ctx.timeoutMs })
+    .catch(() => undefined);
   const path = r?.stdout.trim();
   return path && path !== '<no value>' ? path : undefined;
 }

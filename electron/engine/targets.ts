@@ -73,7 +73,9 @@ export async function resolveTargets(ids: string[], dataDir: string, signal: Abo
     if (!rt) throw engineError('not-found', 'errors.targetNotFound', { id });
     if (rt.state !== 'running') {
       const state = stateRef(rt.state);
-      throw rt.reason ? engineError('invalid-input', 'errors.targetNotRunningWhy', { name: rt.name, state, reason: reasonParam(rt) ?? rt.reason }) : engineError('invalid-input', 'errors.targetNotRunning', { name: rt.name, state });
+      throw rt.reason
+        ? engineError('invalid-input', 'errors.targetNotRunningWhy', { name: rt.name, state, reason: reasonParam(rt) ?? rt.reason })
+        : engineError('invalid-input', 'errors.targetNotRunning', { name: rt.name, state });
     }
     const transport = findKind(rt.kind)?.transport?.(rt, id, ctx);
     if (!transport) throw engineError('invalid-input', 'errors.targetUnsupported', { name: rt.name });

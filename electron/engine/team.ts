@@ -29,7 +29,19 @@ export function teamTable(runs: Run[]): TeamTable {
         // The baseline itself is a row too (1× by definition, with its own numbers): a run that measured only
         // This machine still shows each machine's native beside the others'.
         const baseline = isBaseline(run, t, place);
-        const row: TeamRow = { runId: run.id, machine: machineName(run), imported: !!run.origin, target: t.id, runtime: t.runtime, place, baseline, ratios: {}, medians: {}, score: null, settings: t.settings };
+        const row: TeamRow = {
+          runId: run.id,
+          machine: machineName(run),
+          imported: !!run.origin,
+          target: t.id,
+          runtime: t.runtime,
+          place,
+          baseline,
+          ratios: {},
+          medians: {},
+          score: null,
+          settings: t.settings,
+        };
         rows.push(row);
         for (const r of t.results.filter((x) => x.place === place)) {
           const metric = HEADLINE_METRIC[r.test];
@@ -61,7 +73,9 @@ export function teamTable(runs: Run[]): TeamTable {
   if (scored.length >= 2) {
     const [best, worst] = [scored[0], scored[scored.length - 1]];
     const keys = [...new Set([...Object.keys(best.settings), ...Object.keys(worst.settings)])];
-    const differ = keys.filter((k) => JSON.stringify(best.settings[k]) !== JSON.stringify(worst.settings[k])).map((k) => ({ setting: k, best: best.settings[k] ?? null, worst: worst.settings[k] ?? null }));
+    const differ = keys
+      .filter((k) => JSON.stringify(best.settings[k]) !== JSON.stringify(worst.settings[k]))
+      .map((k) => ({ setting: k, best: best.settings[k] ?? null, worst: worst.settings[k] ?? null }));
     if (best.place !== worst.place) differ.unshift({ setting: 'place', best: best.place, worst: worst.place });
     if (best.runtime !== worst.runtime) differ.unshift({ setting: 'runtime', best: best.runtime, worst: worst.runtime });
     fastest = { best: 0, worst: rows.indexOf(worst), settings: differ };

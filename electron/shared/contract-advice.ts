@@ -30,7 +30,6 @@ export interface Finding {
   text?: FindingText;
 }
 
-
 /** A finding's texts as messages; evidence and risk are sentences joined in order (a space in English, none in Japanese). */
 export interface FindingText {
   evidence: MsgRef[];

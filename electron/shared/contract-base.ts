@@ -49,16 +49,7 @@ export interface MsgRef {
 }
 
 /** Error codes that cross the boundary; the renderer keys behaviour on them. */
-export type ErrorCode =
-  | 'invalid-input'
-  | 'not-found'
-  | 'busy'
-  | 'tool-missing'
-  | 'timeout'
-  | 'cancelled'
-  | 'corrupt'
-  | 'conflict'
-  | 'internal';
+export type ErrorCode = 'invalid-input' | 'not-found' | 'busy' | 'tool-missing' | 'timeout' | 'cancelled' | 'corrupt' | 'conflict' | 'internal';
 
 /** A failed request: the code, the message in English, and for the messages users meet the same message as a reference into the errors catalogue (common.json errors.*), for a face to show in its language. */
 export interface EnvelopeError {

@@ -237,7 +237,13 @@ export type BenchEvent =
   | { event: 'warmup'; test: TestId }
   /** watch: the target watches `<work folder>/w` in this mode; the host may now write its changes there. */
   | { event: 'watch-ready'; test: TestId; trial: number; mode: 'poll' | 'inotify'; work: string; events: number }
-  | { event: 'error'; test?: TestId; code: string; message: string; /** Set only by the engine's own drivers (watch-step.ts), never read from a script: the message as a catalogue reference. */ ref?: MsgRef }
+  | {
+      event: 'error';
+      test?: TestId;
+      code: string;
+      message: string;
+      /** Set only by the engine's own drivers (watch-step.ts), never read from a script: the message as a catalogue reference. */ ref?: MsgRef;
+    }
   | { event: 'end' };
 
 /** One step of a job's plan: one test in one place of one target. */
@@ -254,7 +260,6 @@ export interface PlanStep {
   /** Where estimateSec and checkpoints came from. */
   estimateFrom?: 'history' | 'plan';
 }
-
 
 /** Events of a job, as streamed to every face. */
 export type JobEvent = { jobId: string; seq: number } & (
@@ -284,12 +289,31 @@ export type JobEvent = { jobId: string; seq: number } & (
       /** When the engine sent it (ms since the epoch), so a face counts the ETA down from there. */
       at?: number;
     }
-  | { type: 'sample'; target: string; place: Place; test: TestId; /** 1, 2, …; 0 is the warm-up pass: a provisional first number, not counted. */ trial: number; metric: string; value: number }
+  | {
+      type: 'sample';
+      target: string;
+      place: Place;
+      test: TestId;
+      /** 1, 2, …; 0 is the warm-up pass: a provisional first number, not counted. */ trial: number;
+      metric: string;
+      value: number;
+    }
   | { type: 'result'; target: string; result: TestResult }
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }
-  | { type: 'log'; level: 'info' | 'warn'; message: string; /** The line as a reference into the common catalogue (log.*, errors.*), for the faces to show in the reader's language; absent in old stored events. */ ref?: MsgRef }
-  | { type: 'job-finished'; status: RunStatus; runId: string | null; message?: string; /** The failure as a reference into the errors catalogue, when the engine gave one. */ messageRef?: MsgRef }
+  | {
+      type: 'log';
+      level: 'info' | 'warn';
+      message: string;
+      /** The line as a reference into the common catalogue (log.*, errors.*), for the faces to show in the reader's language; absent in old stored events. */ ref?: MsgRef;
+    }
+  | {
+      type: 'job-finished';
+      status: RunStatus;
+      runId: string | null;
+      message?: string;
+      /** The failure as a reference into the errors catalogue, when the engine gave one. */ messageRef?: MsgRef;
+    }
   /** A detection streams one of these per runtime kind as it answers (jobId `detect:<id>`; no benchmark job). */
   | { type: 'detect-kind'; kind: string; runtimes: RuntimeInfo[] }
 );

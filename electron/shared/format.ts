@@ -214,7 +214,8 @@ export function formatSettingValue(v: unknown, opts: { missing?: string; joiner?
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   // Lists of records (a domain's disks, NICs, shares; Vagrant's synced folders): one readable item each.
-  if (Array.isArray(v)) return v.length === 0 ? missing : v.map((x) => (isRecord(x) ? settingRecord(x) : formatSettingValue(x, opts))).join(opts.joiner ?? '; ');
+  if (Array.isArray(v))
+    return v.length === 0 ? missing : v.map((x) => (isRecord(x) ? settingRecord(x) : formatSettingValue(x, opts))).join(opts.joiner ?? '; ');
   if (isRecord(v)) return settingRecord(v);
   return String(v);
 }

@@ -63,12 +63,16 @@ function partText(lang: Lang, words: string, first: boolean, ratio: number | nul
   if (timed && call !== 'noise') {
     // A time: 3.1× the time is "3.1× slower", 0.5× is "2.0× faster".
     const about = call === 'undecided';
-    const key = ratio >= 1 ? (about ? 'common:headline.aboutSlower' : 'common:headline.slower') : about ? 'common:headline.aboutFaster' : 'common:headline.faster';
+    const key =
+      ratio >= 1 ? (about ? 'common:headline.aboutSlower' : 'common:headline.slower') : about ? 'common:headline.aboutFaster' : 'common:headline.faster';
     const text = t(key, { words, ratio: formatRatio(ratio >= 1 ? ratio : 1 / ratio, lang) });
     return about ? t('common:headline.tooFew', { text }) : text;
   }
   if (call === 'noise') return t('common:headline.noise', { words, ratio: formatRatio(ratio, lang) });
-  if (call === 'undecided') return t('common:headline.tooFew', { text: t(first ? 'common:headline.about_first' : 'common:headline.about', { words, ratio: formatRatio(ratio, lang) }) });
+  if (call === 'undecided')
+    return t('common:headline.tooFew', {
+      text: t(first ? 'common:headline.about_first' : 'common:headline.about', { words, ratio: formatRatio(ratio, lang) }),
+    });
   return t(first ? 'common:headline.at_first' : 'common:headline.at', { words, ratio: formatRatio(ratio, lang) });
 }
 

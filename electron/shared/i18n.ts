@@ -37,7 +37,10 @@ export function isLang(v: unknown): v is Lang {
 /** The language of a locale tag or POSIX locale ("ja", "ja-JP", "ja_JP.UTF-8" → ja; "C", "en_US" → en); undefined when it names none. */
 export function langFromTag(tag: string | null | undefined): Lang | undefined {
   if (!tag) return undefined;
-  const base = tag.trim().toLowerCase().split(/[-_.@]/)[0];
+  const base = tag
+    .trim()
+    .toLowerCase()
+    .split(/[-_.@]/)[0];
   if (base === 'ja') return 'ja';
   if (base === 'en' || base === 'c' || base === 'posix') return 'en';
   return undefined;

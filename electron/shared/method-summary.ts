@@ -8,7 +8,6 @@ import { formatNumber } from './format.js';
 import { translator, type Lang } from './i18n.js';
 import { testSpec } from './test-catalogue.js';
 
-
 /** A block size in KiB from "1M", "4k" or "4096" (bytes), as older runs wrote it. */
 function kib(v: unknown): number | undefined {
   const m = typeof v === 'string' ? /^(\d+)\s*([kmg]?)$/i.exec(v.trim()) : null;

@@ -13,7 +13,9 @@ export interface MetricInfo {
 }
 
 /** Unit and direction of every metric of the test catalogue, in its order. */
-const TABLE: Record<string, Omit<MetricInfo, 'label'>> = Object.fromEntries(catalogueMetrics().map(([name, m]) => [name, { unit: m.unit, direction: m.direction }]));
+const TABLE: Record<string, Omit<MetricInfo, 'label'>> = Object.fromEntries(
+  catalogueMetrics().map(([name, m]) => [name, { unit: m.unit, direction: m.direction }]),
+);
 
 /** The catalogue's label key of a test's metric, where the name is shared by tests (keys of common:metric.*). */
 function labelKey(name: string, test: TestId | undefined): string | undefined {

@@ -23,7 +23,9 @@ import type { Place, Run, TargetRun, TestId, TestResult } from './contract.js';
 /** The target whose native results are the run's baseline, or undefined when the run has none. */
 export function baselineTarget(run: Pick<Run, 'targets'>): TargetRun | undefined {
   const hasNative = (t: TargetRun): boolean => t.results.some((r) => r.place === 'native');
-  return run.targets.find((t) => t.id === 'local' && hasNative(t)) ?? run.targets.find((t) => t.runtime === 'local' && hasNative(t)) ?? run.targets.find(hasNative);
+  return (
+    run.targets.find((t) => t.id === 'local' && hasNative(t)) ?? run.targets.find((t) => t.runtime === 'local' && hasNative(t)) ?? run.targets.find(hasNative)
+  );
 }
 
 /** The baseline's native result of a test that reports the metric (any metric when none is named). */
@@ -43,7 +45,14 @@ export function isBaseline(run: Pick<Run, 'targets'>, target: Pick<TargetRun, 'i
 }
 
 /** value ÷ the baseline's native median of the same test and metric; null for the baseline itself, without a baseline, or for a value that is not a finite number. */
-export function medianRatio(run: Pick<Run, 'targets'>, target: Pick<TargetRun, 'id'>, place: Place, test: TestId, metric: string, value: number): number | null {
+export function medianRatio(
+  run: Pick<Run, 'targets'>,
+  target: Pick<TargetRun, 'id'>,
+  place: Place,
+  test: TestId,
+  metric: string,
+  value: number,
+): number | null {
   if (isBaseline(run, target, place) || !Number.isFinite(value)) return null;
   const n = nativeMedian(run, test, metric);
   return n === null ? null : value / n;

@@ -86,7 +86,6 @@ export function addedTrialEstimateSec(suite: Suite, test: TestId): number {
   return Math.max(1, Math.ceil(setup + (total - setup) / Math.max(1, preset(suite, test).trials)));
 }
 
-
 /** The parameters of a test in a suite (the preset itself: do not change it). */
 export function preset(suite: Suite, test: TestId): SuiteParams {
   const s = specOf(test).presets[suite];

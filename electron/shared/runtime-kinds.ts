@@ -6,7 +6,18 @@
  */
 
 /** Every runtime kind id, in the registry's order. */
-export const RUNTIME_KIND_IDS = ['local', 'docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'lima', 'podman', 'vagrant', 'libvirt', 'docker-engine'] as const;
+export const RUNTIME_KIND_IDS = [
+  'local',
+  'docker-desktop',
+  'rancher-desktop',
+  'orbstack',
+  'colima',
+  'lima',
+  'podman',
+  'vagrant',
+  'libvirt',
+  'docker-engine',
+] as const;
 
 /** One runtime kind's id (RuntimeInfo.kind of a detected runtime). */
 export type RuntimeKindId = (typeof RUNTIME_KIND_IDS)[number];

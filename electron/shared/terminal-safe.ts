@@ -5,7 +5,8 @@
  */
 
 /** ESC sequences (CSI, OSC, DCS/SOS/PM/APC strings, two-byte forms) and their 8-bit C1 forms. */
-const ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]?|\u009b[0-?]*[ -/]*[@-~]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\s\S]?/g;
+const ESCAPES =
+  /\u001b\[[0-?]*[ -/]*[@-~]?|\u009b[0-?]*[ -/]*[@-~]?|(?:\u001b[\]PX^_]|[\u0090\u0098\u009d-\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[\s\S]?/g;
 /** Every other control character but newline and tab, and the bidi embeddings, overrides and isolates (U+202A–202E, U+2066–2069). */
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** What JSON text must not carry raw: DEL, C1 controls and bidi controls (JSON.stringify already escapes C0). */

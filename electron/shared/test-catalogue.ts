@@ -114,14 +114,17 @@ const REF_TREE_FILES_PER_S = 2500;
 const WRITE_EXTRA_SEC_PER_GIB = 1.8;
 const SMALL_FILES_TRIAL_EXTRA_SEC = 2;
 
-const seqPass = (p: SuiteParams): number => Math.min((p.sizeMiB ?? 0) * 1.048576 / REF_SEQ_MBPS, p.maxS ?? Infinity) + FIO_START_SEC;
+const seqPass = (p: SuiteParams): number => Math.min(((p.sizeMiB ?? 0) * 1.048576) / REF_SEQ_MBPS, p.maxS ?? Infinity) + FIO_START_SEC;
 /** A pass that writes the file: the I/O, plus its buffers' refill and the file's removal (capped, as the pass, by maxS). */
 const writePass = (p: SuiteParams): number => seqPass(p) + Math.min(((p.sizeMiB ?? 0) / 1024) * WRITE_EXTRA_SEC_PER_GIB, p.maxS ?? Infinity);
 const higher = (unit: string, tile?: boolean): MetricSpec => ({ unit, direction: 'higher', ...(tile ? { tile } : {}) });
 const lower = (unit: string, tile?: boolean): MetricSpec => ({ unit, direction: 'lower', ...(tile ? { tile } : {}) });
 /** The completion-latency percentiles a random-I/O test reports (p50..p99), as metric -> fio field: `<prefix>_p50_us` is clat_p50. */
 const clatFields = <P extends string>(prefix: P): Record<`${P}_p${50 | 70 | 90 | 95 | 99}_us`, FioField> =>
-  Object.fromEntries(([50, 70, 90, 95, 99] as const).map((p) => [`${prefix}_p${p}_us`, `clat_p${p}` as FioField])) as Record<`${P}_p${50 | 70 | 90 | 95 | 99}_us`, FioField>;
+  Object.fromEntries(([50, 70, 90, 95, 99] as const).map((p) => [`${prefix}_p${p}_us`, `clat_p${p}` as FioField])) as Record<
+    `${P}_p${50 | 70 | 90 | 95 | 99}_us`,
+    FioField
+  >;
 /** wrk's per-request time-out in http.sh when no --timeout-s is given (the script's default). */
 export const HTTP_REQUEST_TIMEOUT_S = 2;
 const seqPresets = (q: number, s: number, t: number): SuitePresets => ({
@@ -133,7 +136,13 @@ const seqPresets = (q: number, s: number, t: number): SuitePresets => ({
 /** Every test, in the order a suite runs them and tables list them. */
 export const TEST_CATALOGUE = [
   {
-    id: 'seq-write', kind: 'disk', script: 'seq-write.sh', tool: 'fio', primary: 'write_MBps', chart: 'throughput', method: ['bs', 'size'],
+    id: 'seq-write',
+    kind: 'disk',
+    script: 'seq-write.sh',
+    tool: 'fio',
+    primary: 'write_MBps',
+    chart: 'throughput',
+    method: ['bs', 'size'],
     metrics: { write_MBps: higher('MB/s', true) },
     fio: { rw: 'write', metrics: { write_MBps: 'MBps' } },
     presets: seqPresets(1, 2, 8),
@@ -141,7 +150,13 @@ export const TEST_CATALOGUE = [
     setup: (p) => writePass(p),
   },
   {
-    id: 'seq-read', kind: 'disk', script: 'seq-read.sh', tool: 'fio', primary: 'read_MBps', chart: 'throughput', method: ['bs', 'size'],
+    id: 'seq-read',
+    kind: 'disk',
+    script: 'seq-read.sh',
+    tool: 'fio',
+    primary: 'read_MBps',
+    chart: 'throughput',
+    method: ['bs', 'size'],
     metrics: { read_MBps: { ...higher('MB/s', true), label: 'read_MBps_seq' } },
     fio: { rw: 'read', metrics: { read_MBps: 'MBps' } },
     presets: seqPresets(1, 2, 8),
@@ -149,10 +164,21 @@ export const TEST_CATALOGUE = [
     setup: (p) => writePass(p) + seqPass(p),
   },
   {
-    id: 'rand-read', kind: 'disk', script: 'rand-read.sh', tool: 'fio', primary: 'read_iops', chart: 'latency', method: ['depth', 'size', 'runtime'],
+    id: 'rand-read',
+    kind: 'disk',
+    script: 'rand-read.sh',
+    tool: 'fio',
+    primary: 'read_iops',
+    chart: 'latency',
+    method: ['depth', 'size', 'runtime'],
     metrics: {
-      read_iops: higher('IOPS', true), read_MBps: { ...higher('MB/s'), label: 'read_MBps_rand' }, clat_p50_us: lower('µs'), clat_p70_us: lower('µs'), clat_p90_us: lower('µs'),
-      clat_p95_us: lower('µs'), clat_p99_us: lower('µs', true),
+      read_iops: higher('IOPS', true),
+      read_MBps: { ...higher('MB/s'), label: 'read_MBps_rand' },
+      clat_p50_us: lower('µs'),
+      clat_p70_us: lower('µs'),
+      clat_p90_us: lower('µs'),
+      clat_p95_us: lower('µs'),
+      clat_p99_us: lower('µs', true),
     },
     fio: { rw: 'read', metrics: { read_iops: 'iops', read_MBps: 'MBps', ...clatFields('clat') } },
     chartMetrics: Object.keys(clatFields('clat')),
@@ -166,10 +192,22 @@ export const TEST_CATALOGUE = [
   },
   {
     // Opt-in (`--tests rand-write`): its time-based trials would add about 40 s to every quick run.
-    id: 'rand-write', kind: 'disk', optIn: true, script: 'rand-write.sh', tool: 'fio', primary: 'write_iops', chart: 'latency', method: ['depth', 'size', 'runtime'],
+    id: 'rand-write',
+    kind: 'disk',
+    optIn: true,
+    script: 'rand-write.sh',
+    tool: 'fio',
+    primary: 'write_iops',
+    chart: 'latency',
+    method: ['depth', 'size', 'runtime'],
     metrics: {
-      write_iops: higher('IOPS', true), write_MBps: { ...higher('MB/s'), label: 'write_MBps_rand' }, write_clat_p50_us: lower('µs'), write_clat_p70_us: lower('µs'),
-      write_clat_p90_us: lower('µs'), write_clat_p95_us: lower('µs'), write_clat_p99_us: lower('µs', true),
+      write_iops: higher('IOPS', true),
+      write_MBps: { ...higher('MB/s'), label: 'write_MBps_rand' },
+      write_clat_p50_us: lower('µs'),
+      write_clat_p70_us: lower('µs'),
+      write_clat_p90_us: lower('µs'),
+      write_clat_p95_us: lower('µs'),
+      write_clat_p99_us: lower('µs', true),
     },
     fio: { rw: 'write', metrics: { write_iops: 'iops', write_MBps: 'MBps', ...clatFields('write_clat') } },
     chartMetrics: Object.keys(clatFields('write_clat')),
@@ -182,7 +220,13 @@ export const TEST_CATALOGUE = [
     setup: (p) => writePass(p),
   },
   {
-    id: 'small-files', kind: 'disk', script: 'small-files.sh', tool: 'sh', primary: 'create_per_s', chart: 'small-files', method: ['files', 'bytes'],
+    id: 'small-files',
+    kind: 'disk',
+    script: 'small-files.sh',
+    tool: 'sh',
+    primary: 'create_per_s',
+    chart: 'small-files',
+    method: ['files', 'bytes'],
     metrics: { create_per_s: higher('files/s', true), stat_per_s: higher('files/s'), read_per_s: higher('files/s'), delete_per_s: higher('files/s') },
     presets: {
       quick: { trials: 3, files: 2000, sizeBytes: 4096 },
@@ -193,10 +237,21 @@ export const TEST_CATALOGUE = [
     setup: () => 0.2,
   },
   {
-    id: 'dev-tree', kind: 'dev', script: 'dev-tree.sh', tool: 'sh', primary: 'tree_extract_s', chart: 'dev-tree',
+    id: 'dev-tree',
+    kind: 'dev',
+    script: 'dev-tree.sh',
+    tool: 'sh',
+    primary: 'tree_extract_s',
+    chart: 'dev-tree',
     metrics: {
-      tree_extract_s: lower('s'), tree_walk_s: lower('s'), tree_read_s: lower('s'), tree_delete_s: lower('s'),
-      mixed_extract_s: lower('s'), mixed_walk_s: lower('s'), mixed_read_s: lower('s'), mixed_delete_s: lower('s'),
+      tree_extract_s: lower('s'),
+      tree_walk_s: lower('s'),
+      tree_read_s: lower('s'),
+      tree_delete_s: lower('s'),
+      mixed_extract_s: lower('s'),
+      mixed_walk_s: lower('s'),
+      mixed_read_s: lower('s'),
+      mixed_delete_s: lower('s'),
     },
     presets: {
       quick: { trials: 3, files: 2000, seed: 1 },
@@ -207,7 +262,14 @@ export const TEST_CATALOGUE = [
     setup: (p) => p.files / REF_TREE_FILES_PER_S + 0.5,
   },
   {
-    id: 'watch', kind: 'dev', script: 'watch.sh', tool: 'sh', primary: 'watch_inotify_p50_ms', chart: 'watch', hostWritable: true, fixedTrials: true,
+    id: 'watch',
+    kind: 'dev',
+    script: 'watch.sh',
+    tool: 'sh',
+    primary: 'watch_inotify_p50_ms',
+    chart: 'watch',
+    hostWritable: true,
+    fixedTrials: true,
     metrics: { watch_poll_p50_ms: lower('ms'), watch_poll_p99_ms: lower('ms'), watch_inotify_p50_ms: lower('ms'), watch_inotify_p99_ms: lower('ms') },
     presets: {
       quick: { trials: 3, events: 20, boundMs: 2000 },
@@ -218,7 +280,13 @@ export const TEST_CATALOGUE = [
     setup: () => 0,
   },
   {
-    id: 'net', kind: 'service', script: 'net.sh', tool: 'iperf3', primary: 'tx_Mbps', chart: 'service', servicePlaces: 'one',
+    id: 'net',
+    kind: 'service',
+    script: 'net.sh',
+    tool: 'iperf3',
+    primary: 'tx_Mbps',
+    chart: 'service',
+    servicePlaces: 'one',
     metrics: { tx_Mbps: higher('Mbit/s'), rx_Mbps: higher('Mbit/s') },
     presets: {
       quick: { trials: 3, runtimeS: 1, streams: 1 },
@@ -229,12 +297,28 @@ export const TEST_CATALOGUE = [
     setup: () => SERVER_START_SEC,
   },
   {
-    id: 'redis', kind: 'service', script: 'redis.sh', tool: 'redis-benchmark', primary: 'set_rps_tcp', chart: 'service', servicePlaces: 'one',
+    id: 'redis',
+    kind: 'service',
+    script: 'redis.sh',
+    tool: 'redis-benchmark',
+    primary: 'set_rps_tcp',
+    chart: 'service',
+    servicePlaces: 'one',
     metrics: {
-      set_rps_tcp: higher('req/s'), get_rps_tcp: higher('req/s'), set_rps_unix: higher('req/s'), get_rps_unix: higher('req/s'),
-      set_rps_remote: higher('req/s'), get_rps_remote: higher('req/s'),
-      set_p50_ms_tcp: lower('ms'), set_p99_ms_tcp: lower('ms'), get_p50_ms_tcp: lower('ms'), get_p99_ms_tcp: lower('ms'),
-      set_p50_ms_unix: lower('ms'), set_p99_ms_unix: lower('ms'), get_p50_ms_unix: lower('ms'), get_p99_ms_unix: lower('ms'),
+      set_rps_tcp: higher('req/s'),
+      get_rps_tcp: higher('req/s'),
+      set_rps_unix: higher('req/s'),
+      get_rps_unix: higher('req/s'),
+      set_rps_remote: higher('req/s'),
+      get_rps_remote: higher('req/s'),
+      set_p50_ms_tcp: lower('ms'),
+      set_p99_ms_tcp: lower('ms'),
+      get_p50_ms_tcp: lower('ms'),
+      get_p99_ms_tcp: lower('ms'),
+      set_p50_ms_unix: lower('ms'),
+      set_p99_ms_unix: lower('ms'),
+      get_p50_ms_unix: lower('ms'),
+      get_p99_ms_unix: lower('ms'),
     },
     presets: {
       quick: { trials: 3, requests: 20000, clients: 16, maxS: 30 },
@@ -248,10 +332,20 @@ export const TEST_CATALOGUE = [
     minTimeout: (p) => (p.maxS ? p.trials * 3 * (p.maxS + 2) + 30 : 0),
   },
   {
-    id: 'http', kind: 'service', script: 'http.sh', tool: 'wrk', primary: 'req_per_s', chart: 'service', servicePlaces: 'every',
+    id: 'http',
+    kind: 'service',
+    script: 'http.sh',
+    tool: 'wrk',
+    primary: 'req_per_s',
+    chart: 'service',
+    servicePlaces: 'every',
     metrics: {
-      req_per_s: higher('req/s'), lat_p50_ms: lower('ms'), lat_p99_ms: lower('ms'),
-      site_req_per_s: higher('req/s'), site_lat_p50_ms: lower('ms'), site_lat_p99_ms: lower('ms'),
+      req_per_s: higher('req/s'),
+      lat_p50_ms: lower('ms'),
+      lat_p99_ms: lower('ms'),
+      site_req_per_s: higher('req/s'),
+      site_lat_p50_ms: lower('ms'),
+      site_lat_p99_ms: lower('ms'),
     },
     presets: {
       quick: { trials: 3, runtimeS: 2, clients: 16, files: 200 },
@@ -293,7 +387,13 @@ export function testsInChart(chart: ChartGroup): { test: TestId; metric: string;
 
 /** The script flag of a parameter: the entry's own (`flags`), else `--` and the kebab-case of its name, a binary unit one word (sizeMiB -> --size-mib, boundMs -> --bound-ms). */
 export function paramFlag(name: string, spec?: Pick<TestSpec, 'flags'>): string {
-  return spec?.flags?.[name] ?? `--${name.replace(/([KMGT])iB/g, '$1ib').replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+  return (
+    spec?.flags?.[name] ??
+    `--${name
+      .replace(/([KMGT])iB/g, '$1ib')
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .toLowerCase()}`
+  );
 }
 
 /** Every metric of every test, first appearance first (a metric two tests report is listed once). */

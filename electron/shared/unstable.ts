@@ -64,7 +64,15 @@ export function unstableItemText(u: UnstableMetric, lang: Lang): string {
   const t = translator(lang);
   const info = metricInfo(u.metric, lang, u.test);
   const place = `${targetLabel(u.target, lang)} · ${t(`common:place.${u.place}`)}`;
-  const item = t('common:unstable.item', { metric: info.label, place, min: formatNumber(u.stat.min, lang), max: formatNumber(u.stat.max, lang), unit: info.unit, spread: Math.round(u.spread * 100), n: u.stat.n });
+  const item = t('common:unstable.item', {
+    metric: info.label,
+    place,
+    min: formatNumber(u.stat.min, lang),
+    max: formatNumber(u.stat.max, lang),
+    unit: info.unit,
+    spread: Math.round(u.spread * 100),
+    n: u.stat.n,
+  });
   if (!u.trials) return item;
   return `${item} ${t('common:unstable.trials', { width: Math.round((u.trials.widths.at(-1) ?? 0) * 100), target: Math.round(u.trials.target * 1000) / 10, n: u.trials.taken })}`;
 }

@@ -37,7 +37,10 @@ export type RatioCall = 'higher' | 'lower' | 'noise' | 'undecided';
 
 function lnGamma(x: number): number {
   // Lanczos approximation (g = 7, n = 9), accurate to ~1e-15 for x > 0.
-  const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
+    9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   const xx = x - 1;
   let s = c[0];
@@ -202,7 +205,12 @@ export interface Baselines {
  * Classifies trials of b against trials of a at a (per-comparison) level alpha: clearly higher, clearly lower, within
  * noise, or too few trials. With baselines, it is each side's ratio to its own baseline that is compared.
  */
-export function callRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha, base?: Baselines): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
+export function callRatio(
+  a: number[],
+  b: number[],
+  alpha: number = VERDICT_METHOD.alpha,
+  base?: Baselines,
+): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
   const m = VERDICT_METHOD;
   const estimate = base ? welchLogRatioOfRatios(base.a, a, base.b, b, alpha) : welchLogRatio(a, b, alpha);
   const fewest = Math.min(a.length, b.length, ...(base ? [base.a.length, base.b.length] : []));
@@ -237,7 +245,10 @@ export function levelText(level: number): string {
 }
 
 /** A comparison's verdict counts as one line in a language ("1 worse, 3 within noise · 9 supporting metrics, not voting"; "No significant change — …" when nothing was flagged). */
-export function summaryLine(s: Pick<CompareSummary, 'better' | 'worse' | 'noise' | 'undecided' | 'onlyOne'> & { supporting?: number }, lang: Lang = 'en'): string {
+export function summaryLine(
+  s: Pick<CompareSummary, 'better' | 'worse' | 'noise' | 'undecided' | 'onlyOne'> & { supporting?: number },
+  lang: Lang = 'en',
+): string {
   const t = translator(lang);
   const flagged = s.better + s.worse > 0;
   const parts = flagged ? [t('common:compare.better', { count: s.better }), t('common:compare.worse', { count: s.worse })] : [];

@@ -9,7 +9,9 @@ let cached: string | null | undefined;
  * tab's sessionStorage and removed from the address bar, so it is not in the history, bookmarks or a
  * shared screenshot. Null in Electron (no key needed) or when the page was opened without it.
  */
-export function sessionToken(win: Pick<Window, 'location' | 'history' | 'sessionStorage'> | undefined = typeof window === 'undefined' ? undefined : window): string | null {
+export function sessionToken(
+  win: Pick<Window, 'location' | 'history' | 'sessionStorage'> | undefined = typeof window === 'undefined' ? undefined : window,
+): string | null {
   if (cached !== undefined) return cached;
   if (!win) return null;
   const m = /(?:^#|&)token=([A-Za-z0-9_-]{16,128})(?:&|$)/.exec(win.location.hash);

@@ -1,11 +1,26 @@
 import { useEffect, useRef, type JSX, type KeyboardEvent, type ReactNode } from 'react';
 import { useUi } from '../lib/use-ui';
 
-const BACKDROP = { position: 'fixed', inset: 0, background: 'rgba(0,0,0,0.45)', display: 'flex', alignItems: 'center', justifyContent: 'center', zIndex: 100 } as const;
+const BACKDROP = {
+  position: 'fixed',
+  inset: 0,
+  background: 'rgba(0,0,0,0.45)',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  zIndex: 100,
+} as const;
 const BOX = { maxWidth: 'min(760px, 92vw)', maxHeight: '85vh', overflow: 'auto', padding: '1rem' } as const;
 
 /** A modal confirmation (role="dialog"): focus starts on Cancel, Escape or Cancel closes, Tab stays inside. */
-export function ConfirmDialog(props: { title: string; children: ReactNode; confirmLabel: string; busy?: boolean; onConfirm: () => void; onCancel: () => void }): JSX.Element {
+export function ConfirmDialog(props: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}): JSX.Element {
   const { t } = useUi();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);

@@ -1,7 +1,23 @@
 import type { JSX } from 'react';
 
 /** Names of the icons the app draws. */
-export type IconName = 'server' | 'chart' | 'history' | 'compare' | 'share' | 'refresh' | 'play' | 'stop' | 'close' | 'check' | 'alert' | 'download' | 'copy' | 'file' | 'sun' | 'moon';
+export type IconName =
+  | 'server'
+  | 'chart'
+  | 'history'
+  | 'compare'
+  | 'share'
+  | 'refresh'
+  | 'play'
+  | 'stop'
+  | 'close'
+  | 'check'
+  | 'alert'
+  | 'download'
+  | 'copy'
+  | 'file'
+  | 'sun'
+  | 'moon';
 
 const PATHS: Record<IconName, string> = {
   server: 'M4 5h16v5H4zM4 14h16v5H4zM7.5 7.5h.01M7.5 16.5h.01',

@@ -6,7 +6,6 @@ import { useAppStore } from '../store/app-store';
 import { suiteTrialsText } from './run-plan';
 import { Icon } from './icons';
 
-
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {
   const { t } = useUi();

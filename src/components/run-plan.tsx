@@ -29,11 +29,23 @@ export interface PlannedTarget {
 }
 
 /** The targets a click on "Benchmark my setup" would measure, each with its estimate (This machine first). */
-export function plannedTargets(targets: TargetInfo[], selected: string[], suite: Parameters<typeof targetEstimateSec>[0], services: boolean, devTree = false): PlannedTarget[] {
+export function plannedTargets(
+  targets: TargetInfo[],
+  selected: string[],
+  suite: Parameters<typeof targetEstimateSec>[0],
+  services: boolean,
+  devTree = false,
+): PlannedTarget[] {
   const tests: TestId[] = [...SCRIPT_TESTS, ...(devTree ? DEV_TESTS : []), ...(services ? SERVICE_TESTS : [])];
   const chosen = targets.filter((t) => t.id === 'local' || selected.includes(t.id));
   if (!chosen.some((t) => t.id === 'local')) chosen.unshift({ id: 'local', label: 'This machine', places: ['native'] } as TargetInfo);
-  return chosen.map((t) => ({ id: t.id, label: t.label, places: t.places, seconds: targetEstimateSec(suite, tests, t.places), maxSeconds: targetMaxEstimateSec(suite, tests, t.places) }));
+  return chosen.map((t) => ({
+    id: t.id,
+    label: t.label,
+    places: t.places,
+    seconds: targetEstimateSec(suite, tests, t.places),
+    maxSeconds: targetMaxEstimateSec(suite, tests, t.places),
+  }));
 }
 
 /** The engine's question for a plan: the suite, the tests a click would run (as startRun sends them) and each target's places. */
@@ -68,12 +80,21 @@ export function RunPlan(): JSX.Element {
           <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
             <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
             <span className="run-plan-meta">
-              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} · {formatAboutRange(p.seconds, p.maxSeconds, t)}
+              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} ·{' '}
+              {formatAboutRange(p.seconds, p.maxSeconds, t)}
             </span>
           </li>
         ))}
       </ul>
-      <span className="run-plan-total" data-testid="run-plan-total" data-source={source.kind} data-ready={estimate ? 'true' : 'false'} data-seconds={total} data-max-seconds={maxTotal} title={sourceText}>
+      <span
+        className="run-plan-total"
+        data-testid="run-plan-total"
+        data-source={source.kind}
+        data-ready={estimate ? 'true' : 'false'}
+        data-seconds={total}
+        data-max-seconds={maxTotal}
+        title={sourceText}
+      >
         {t('plan.total', { about: formatAboutRange(total, maxTotal, t) })}
         {/* Where the figure comes from: a tooltip, and read out by screen readers; written out it made the header two lines at 1024 px. */}
         <span className="run-plan-source sr-only" data-testid="run-plan-source">

@@ -81,7 +81,9 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
               </div>
               <span className="tp-count" data-testid="tp-count">
                 {t('progress.steps', { done: tp.doneSteps, total: tp.totalSteps })}
-                {tp.failedSteps > 0 ? <span className={tp.failedSteps >= tp.doneSteps ? 'tp-failed' : 'tp-partial'}> · {t('progress.failed', { count: tp.failedSteps })}</span> : null}
+                {tp.failedSteps > 0 ? (
+                  <span className={tp.failedSteps >= tp.doneSteps ? 'tp-failed' : 'tp-partial'}> · {t('progress.failed', { count: tp.failedSteps })}</span>
+                ) : null}
               </span>
             </li>
           ))}

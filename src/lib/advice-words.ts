@@ -9,7 +9,19 @@ import { useCatalogue } from './catalogue-chunks';
 import { i18n } from './i18n';
 
 /** Settings with their own title in the advice catalogue (title.<setting>); others get title.other. */
-const TITLED = new Set(['mountType', 'vmType', 'diskIo', 'diskCache', 'diskBus', 'iothreads', 'nicModel', 'redisTransport', 'fileWatcher', 'dependencyFolders', 'mount9pMsizeKiB']);
+const TITLED = new Set([
+  'mountType',
+  'vmType',
+  'diskIo',
+  'diskCache',
+  'diskBus',
+  'iothreads',
+  'nicModel',
+  'redisTransport',
+  'fileWatcher',
+  'dependencyFolders',
+  'mount9pMsizeKiB',
+]);
 
 /** The advice catalogue's translate function and the page's language, following the language switch (suspends until the page has that catalogue: it is not in the first load). */
 export function useAdviceT(): { t: TFunction; lang: Lang } {
@@ -57,11 +69,20 @@ export function yoursLine(f: Pick<Finding, 'measured' | 'current' | 'recommended
   const cur = m.find((x) => x.settingValue !== undefined && String(x.settingValue) === String(f.current));
   const names = { ns: 'advice', rec: String(f.recommended), cur: String(f.current) };
   // A time (dev-tree seconds): lower is better, so say how many times faster the recommendation was.
-  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower') return t('yours.faster', { ...names, x: formatRatio(cur.median / rec.median, lang), test: rec.test });
+  if (rec && cur && rec.median > 0 && metricInfo(rec.metric).direction === 'lower')
+    return t('yours.faster', { ...names, x: formatRatio(cur.median / rec.median, lang), test: rec.test });
   if (rec && cur && cur.median > 0) return t('yours.measured', { ...names, x: formatRatio(rec.median / cur.median, lang) });
   const place = m.find((x) => x.place !== 'native');
   const native = m.find((x) => x.place === 'native');
-  if (place && native && native.median > 0) return t('yours.ofNative', { ns: 'advice', x: formatRatio(place.median / native.median, lang), test: place.test, place: place.place });
-  if (place) return t('yours.value', { ns: 'advice', value: formatNumber(place.median, lang), unit: metricInfo(place.metric).unit, test: place.test, place: place.place });
+  if (place && native && native.median > 0)
+    return t('yours.ofNative', { ns: 'advice', x: formatRatio(place.median / native.median, lang), test: place.test, place: place.place });
+  if (place)
+    return t('yours.value', {
+      ns: 'advice',
+      value: formatNumber(place.median, lang),
+      unit: metricInfo(place.metric).unit,
+      test: place.test,
+      place: place.place,
+    });
   return null;
 }

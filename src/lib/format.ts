@@ -4,7 +4,17 @@
  * (a translated ETA, settings values as text).
  */
 import type { TFunction } from 'i18next';
-import { MISSING, formatCompact, formatSettingValue, formatDate, formatInterval, formatMiB, formatNumber, formatRatio, formatTick } from '../../electron/shared/format.js';
+import {
+  MISSING,
+  formatCompact,
+  formatSettingValue,
+  formatDate,
+  formatInterval,
+  formatMiB,
+  formatNumber,
+  formatRatio,
+  formatTick,
+} from '../../electron/shared/format.js';
 import { uiLang } from './i18n';
 
 /** A measured number in the UI's language (1,234 · 56.7 · 0.42; "—" when missing). */

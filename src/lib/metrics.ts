@@ -20,7 +20,6 @@ export const HEADLINE: Record<TestId, string> = HEADLINE_METRIC;
 /** Order the tests appear in tables and charts. */
 export const TEST_ORDER: TestId[] = [...TEST_IDS];
 
-
 /** Human names of the places a test runs in, in the page's language (read when shown). */
 export const PLACE_LABEL: Record<Place, string> = new Proxy({} as Record<Place, string>, {
   get: (_target, place) => (typeof place === 'string' && PLACES.includes(place as Place) ? translator(uiLang())(`common:place.${place}`) : undefined),

@@ -7,7 +7,6 @@ import { isBaseline, medianRatio, nativeMedian } from '../../electron/shared/nat
 import { uiLang } from './i18n';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 
-
 /** A chart series: the data key and what the legend calls it. */
 export interface Series {
   key: string;
@@ -47,7 +46,18 @@ function statFields(row: Record<string, unknown>, key: string, stat: Stat | unde
 
 /** A row of the results table: a metric of a test in a place, or an error there. */
 export type TableRow =
-  | { kind: 'metric'; key: string; target: TargetRun; test: TestId; place: Place; metric: string; stat: Stat; unit: string; ratio: number | null; result: TestResult }
+  | {
+      kind: 'metric';
+      key: string;
+      target: TargetRun;
+      test: TestId;
+      place: Place;
+      metric: string;
+      stat: Stat;
+      unit: string;
+      ratio: number | null;
+      result: TestResult;
+    }
   | { kind: 'error'; key: string; target: TargetRun; test: TestId; place: Place; error: TestError };
 
 /** "This machine · native" (このマシン · ネイティブ in ja). */
@@ -78,20 +88,21 @@ export const THROUGHPUT_METRICS: readonly string[] = [...new Set(testsInChart('t
 /** Bar chart rows: write/read MB/s per target and place, with ratios to native. */
 export function throughputData(run: Run): Record<string, string | number | number[] | null>[] {
   const rows = new Map<string, Record<string, string | number | number[] | null>>();
-  for (const { test, metrics } of testsInChart('throughput')) for (const metric of metrics) {
-    for (const { target, result } of placesWith(run, test)) {
-      const v = result.metrics[metric]?.median;
-      if (v === undefined) continue;
-      const k = seriesKey(target, result.place);
-      const row = rows.get(k) ?? { name: placeName(target, result.place), key: k };
-      row[metric] = v;
-      row[`${metric}_err`] = whisker(result.metrics[metric]);
-      statFields(row, metric, result.metrics[metric]);
-      row[`${metric}_ratio`] = medianRatio(run, target, result.place, test, metric, v);
-      row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
-      rows.set(k, row);
+  for (const { test, metrics } of testsInChart('throughput'))
+    for (const metric of metrics) {
+      for (const { target, result } of placesWith(run, test)) {
+        const v = result.metrics[metric]?.median;
+        if (v === undefined) continue;
+        const k = seriesKey(target, result.place);
+        const row = rows.get(k) ?? { name: placeName(target, result.place), key: k };
+        row[metric] = v;
+        row[`${metric}_err`] = whisker(result.metrics[metric]);
+        statFields(row, metric, result.metrics[metric]);
+        row[`${metric}_ratio`] = medianRatio(run, target, result.place, test, metric, v);
+        row[`${metric}_fallback`] = isFallback(result) ? 1 : 0;
+        rows.set(k, row);
+      }
     }
-  }
   return [...rows.values()];
 }
 
@@ -127,7 +138,9 @@ export function latencyTests(run: Run): TestId[] {
 /** The unit of a run's random-I/O latencies, from the largest of them (latencyUnit): the latency charts and the latency tiles show the same unit. */
 export function runLatencyUnit(run: Run): { unit: 'ms' | 'µs'; div: number } {
   const all = LATENCY_TESTS.map((e) => latencyData(run, e.test));
-  return latencyUnit(Math.max(0, ...all.flatMap(({ rows, series }) => rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))))));
+  return latencyUnit(
+    Math.max(0, ...all.flatMap(({ rows, series }) => rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))))),
+  );
 }
 
 /** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */

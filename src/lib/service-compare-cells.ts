@@ -9,8 +9,7 @@ export type Side = { kind: 'value'; value: number } | { kind: 'missing'; why: st
 
 /** A resolved before → after cell: both sides, the change as after ÷ before with its interval (the row's; none for a derived ratio, which has no trials) and the row's verdict. */
 export type CompareCellView =
-  | { kind: 'change'; a: Side; b: Side; ratio: number | null; ci: [number, number] | null; verdict: CompareVerdict | null }
-  | { kind: 'missing'; why: string };
+  { kind: 'change'; a: Side; b: Side; ratio: number | null; ci: [number, number] | null; verdict: CompareVerdict | null } | { kind: 'missing'; why: string };
 
 /** One target's service tables in a comparison. */
 export interface CompareServiceSection {
@@ -65,7 +64,14 @@ export function compareCell(cmp: Comparison, rows: Map<string, CompareRow>, cell
   if (cell.kind === 'value') {
     const row = rows.get(keyOf(cell.source));
     if (!row) return { kind: 'missing', why: cell.notApplicable ?? tr('ui:missing.neither') };
-    return { kind: 'change', a: sideOf(cmp, row, 'a', cell.source, tr), b: sideOf(cmp, row, 'b', cell.source, tr), ratio: row.ratio, ci: row.ci, verdict: row.verdict };
+    return {
+      kind: 'change',
+      a: sideOf(cmp, row, 'a', cell.source, tr),
+      b: sideOf(cmp, row, 'b', cell.source, tr),
+      ratio: row.ratio,
+      ci: row.ci,
+      verdict: row.verdict,
+    };
   }
   const sideRatio = (which: 'a' | 'b'): Side => {
     const num = rows.get(keyOf(cell.num))?.[which];

@@ -53,7 +53,6 @@ export interface TargetFacts {
   places: Partial<Record<ServiceTest, Place[]>>;
 }
 
-
 const byPlace = (places: Place[]): Place[] => [...new Set(places)].sort((x, y) => PLACES.indexOf(x) - PLACES.indexOf(y));
 
 /** The words of one layout: the ui catalogue's translate function and the language for metric units. */
@@ -103,7 +102,9 @@ const HTTP_ROWS = ['req_per_s', 'lat_p50_ms', 'lat_p99_ms', 'site_req_per_s', 's
 function httpTable(t: TargetFacts, places: Place[], baselineId: string | null, w: Words): LayoutTable {
   // The host's own table is its native column; a guest's shows its places beside the host's native numbers.
   const guestPlaces = t.baseline ? [] : byPlace(['shared', 'guest', ...places.filter((p) => p !== 'native')]);
-  const columns = t.baseline ? [placeLabel(w, 'native')] : [...guestPlaces.map((p) => placeLabel(w, p)), w.tr('ui:service.http.nativeHost'), w.tr('ui:service.http.ratio')];
+  const columns = t.baseline
+    ? [placeLabel(w, 'native')]
+    : [...guestPlaces.map((p) => placeLabel(w, p)), w.tr('ui:service.http.nativeHost'), w.tr('ui:service.http.ratio')];
   const rows = HTTP_ROWS.map((metric): LayoutRow => {
     const meta = metricInfo(metric, w.lang);
     const src = (place: Place, target = t.id): CellSource => ({ target, test: 'http', place, metric });

@@ -6,13 +6,20 @@ import { translator, type Lang } from '../../electron/shared/i18n.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 import { uiLang } from './i18n';
 import { baselineTarget } from '../../electron/shared/native-ratio.js';
-import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest, type TargetFacts } from './service-layout';
+import {
+  isServiceTest,
+  looksLikeContainer,
+  serviceLayout,
+  type CellSource,
+  type LayoutCell,
+  type LayoutTable,
+  type ServiceTest,
+  type TargetFacts,
+} from './service-layout';
 
 /** A resolved cell of a run's service table: a number, a ratio, or why there is none. */
 export type RunCellView =
-  | { kind: 'value'; value: number; n: number; min: number; max: number }
-  | { kind: 'ratio'; value: number; good: boolean }
-  | { kind: 'missing'; why: string };
+  { kind: 'value'; value: number; n: number; min: number; max: number } | { kind: 'ratio'; value: number; good: boolean } | { kind: 'missing'; why: string };
 
 /** One target's service tables in a run. */
 export interface RunServiceSection {
@@ -34,9 +41,7 @@ function factsOf(run: Run, t: TargetRun): TargetFacts {
 export function runServiceSections(run: Run, lang: Lang = uiLang()): RunServiceSection[] {
   const base = baselineTarget(run);
   const ordered = base ? [base, ...run.targets.filter((t) => t !== base)] : run.targets;
-  return ordered
-    .map((target) => ({ target, tables: serviceLayout(factsOf(run, target), base?.id ?? null, lang) }))
-    .filter((s) => s.tables.length > 0);
+  return ordered.map((target) => ({ target, tables: serviceLayout(factsOf(run, target), base?.id ?? null, lang) })).filter((s) => s.tables.length > 0);
 }
 
 const placeWords = (tr: TFunction, place: Place): string => tr(`common:place.${place}`, { defaultValue: place });
@@ -44,7 +49,11 @@ const placeWords = (tr: TFunction, place: Place): string => tr(`common:place.${p
 function describe(run: Run, src: CellSource, lang: Lang): string {
   const t = run.targets.find((x) => x.id === src.target);
   const tr = translator(lang);
-  return tr('ui:missing.describe', { metric: metricInfo(src.metric, lang).label, target: t ? targetLabel(t, lang) : src.target, place: placeWords(tr, src.place) });
+  return tr('ui:missing.describe', {
+    metric: metricInfo(src.metric, lang).label,
+    target: t ? targetLabel(t, lang) : src.target,
+    place: placeWords(tr, src.place),
+  });
 }
 
 /** Why a run has no number for a cell, in words a user understands (the engine's own error in the reader's language where it has a reference). */

@@ -24,7 +24,16 @@ const gib: ValueWords = (v) => (typeof v === 'number' ? `${v} GiB` : null);
 const onOff: ValueWords = (v, t) => (typeof v === 'boolean' ? t(v ? 'ui:setting.on' : 'ui:setting.off') : null);
 
 const VM_TYPES = { vz: 'Apple Virtualization (vz)', qemu: 'QEMU', hyperkit: 'HyperKit', 'docker-vmm': 'Docker VMM', wsl2: 'WSL 2', krunkit: 'krunkit' };
-const MOUNT_TYPES = { virtiofs: 'virtiofs', '9p': '9p', 'reverse-sshfs': 'reverse-sshfs', sshfs: 'SSHFS', grpcfuse: 'gRPC FUSE', wsl2: 'WSL 2', nfs: 'NFS', rsync: 'rsync' };
+const MOUNT_TYPES = {
+  virtiofs: 'virtiofs',
+  '9p': '9p',
+  'reverse-sshfs': 'reverse-sshfs',
+  sshfs: 'SSHFS',
+  grpcfuse: 'gRPC FUSE',
+  wsl2: 'WSL 2',
+  nfs: 'NFS',
+  rsync: 'rsync',
+};
 
 /**
  * The settings the runtime kinds report (electron/engine/runtimes), with how their values read; the

@@ -5,7 +5,6 @@ import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';
 import { startJobWatchdog } from './job-watchdog';
 
-
 const store = useAppStore;
 
 /** Usable targets of a detection: every target of a running runtime, the native baseline first. */

@@ -80,7 +80,10 @@ export function describeError(err: unknown): { message: string; code?: string; r
 }
 
 /** Initial values of the state (also used by tests to reset the store). */
-export function initialAppData(): Omit<AppState, 'setView' | 'setSuite' | 'setImage' | 'setServices' | 'setDevTree' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'> {
+export function initialAppData(): Omit<
+  AppState,
+  'setView' | 'setSuite' | 'setImage' | 'setServices' | 'setDevTree' | 'toggleTarget' | 'pushError' | 'dismissBanner' | 'applyJobEvent'
+> {
   return {
     view: 'environments',
     suite: 'quick',
@@ -151,7 +154,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
       // A kind's running targets are selected as it answers (not only when the whole detection ends), so a click meanwhile is never undone.
       const running = before.autoSelect ? ev.runtimes.filter((r) => r.state === 'running').flatMap((r) => r.targets.map((t) => t.id)) : [];
       const added = running.filter((id) => !before.selectedTargets.includes(id));
-      set({ detectFresh: { ...before.detectFresh, [ev.kind]: ev.runtimes }, ...(added.length ? { selectedTargets: [...before.selectedTargets, ...added] } : {}) });
+      set({
+        detectFresh: { ...before.detectFresh, [ev.kind]: ev.runtimes },
+        ...(added.length ? { selectedTargets: [...before.selectedTargets, ...added] } : {}),
+      });
       return;
     }
     const jobs = reduceJobEvent(before.jobs, ev);

@@ -28,7 +28,7 @@ export function shownRuntimes(last: DetectResult | null, fresh: Record<string, R
     }
     for (const r of answered) {
       const old = byId.get(r.id);
-      out.push({ runtime: { ...r, probe: r.probe ?? old?.probe, findings: r.findings.length > 0 ? r.findings : old?.findings ?? [] }, checking: false });
+      out.push({ runtime: { ...r, probe: r.probe ?? old?.probe, findings: r.findings.length > 0 ? r.findings : (old?.findings ?? []) }, checking: false });
     }
   }
   return out;
@@ -37,7 +37,15 @@ export function shownRuntimes(last: DetectResult | null, fresh: Record<string, R
 /** "12 s ago", "5 min ago", "3 h ago", "2 days ago": the age of a saved detection. */
 export function fmtAge(savedAt: string, now: number = Date.now(), t?: TFunction<'ui'>): string {
   const sec = Math.max(0, Math.round((now - Date.parse(savedAt)) / 1000));
-  const [unit, count] = !Number.isFinite(sec) ? ['unknown', 0] : sec < 60 ? ['sec', sec] : sec < 3600 ? ['min', Math.round(sec / 60)] : sec < 86400 ? ['hour', Math.round(sec / 3600)] : ['day', Math.round(sec / 86400)];
+  const [unit, count] = !Number.isFinite(sec)
+    ? ['unknown', 0]
+    : sec < 60
+      ? ['sec', sec]
+      : sec < 3600
+        ? ['min', Math.round(sec / 60)]
+        : sec < 86400
+          ? ['hour', Math.round(sec / 3600)]
+          : ['day', Math.round(sec / 86400)];
   if (t) return t(`age.${unit}`, { count });
   if (unit === 'unknown') return 'some time ago';
   if (unit === 'day') return `${count} day${count === 1 ? '' : 's'} ago`;

@@ -1,4 +1,16 @@
-import type { EstimateSource, JobEvent, MsgRef, PlanStep, Place, ProbeInfo, RunSpec, RunStatus, TestError, TestId, TestResult } from '../../electron/shared/contract.js';
+import type {
+  EstimateSource,
+  JobEvent,
+  MsgRef,
+  PlanStep,
+  Place,
+  ProbeInfo,
+  RunSpec,
+  RunStatus,
+  TestError,
+  TestId,
+  TestResult,
+} from '../../electron/shared/contract.js';
 
 /** Where a running job is right now: the latest progress event's fields (the contract's, one definition). */
 export type JobCursor = Omit<Extract<JobEvent, { type: 'progress' }>, 'type' | 'jobId' | 'seq'>;
@@ -86,7 +98,22 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
       return { ...job, spec: ev.spec, plan: ev.plan, startedAt: ev.startedAt, estimate: ev.estimate ?? null, status: 'running' };
     case 'progress': {
       const { step, steps, target, place, test, trial, trials, fraction, etaSec, done, at } = ev;
-      return { ...job, cursor: { step, steps, target, place, test, trial, trials, fraction, etaSec, ...(done !== undefined ? { done } : {}), ...(at !== undefined ? { at } : {}) } };
+      return {
+        ...job,
+        cursor: {
+          step,
+          steps,
+          target,
+          place,
+          test,
+          trial,
+          trials,
+          fraction,
+          etaSec,
+          ...(done !== undefined ? { done } : {}),
+          ...(at !== undefined ? { at } : {}),
+        },
+      };
     }
     case 'sample': {
       const s: LiveSample = { target: ev.target, place: ev.place, test: ev.test, trial: ev.trial, metric: ev.metric, value: ev.value };

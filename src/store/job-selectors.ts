@@ -69,7 +69,8 @@ export function targetProgress(job: JobState): TargetProgress[] {
     const doneW = steps.reduce((a, s) => a + weight(s) * stepFraction(job, s), 0);
     const doneSteps = steps.filter((s) => job.done.includes(stepKey(s.target, s.place, s.test))).length;
     const percent = job.status === 'completed' ? 100 : Math.round((doneW / total) * 100);
-    const failedSteps = new Set(job.errors.filter((e) => e.target === target && isFailure(e.error)).map((e) => stepKey(e.target, e.error.place, e.error.test))).size;
+    const failedSteps = new Set(job.errors.filter((e) => e.target === target && isFailure(e.error)).map((e) => stepKey(e.target, e.error.place, e.error.test)))
+      .size;
     return { target, doneSteps, failedSteps, totalSteps: steps.length, percent };
   });
 }

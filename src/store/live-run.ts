@@ -31,7 +31,16 @@ export function liveRun(job: JobState, labels: Record<string, string> = {}, part
       const partial = partialResult(job, id, p.place, p.test);
       if (partial) results.push(partial);
     }
-    return { id, runtime: id, label: labels[id] ?? id, settings: {}, probe: job.probes[id] ?? null, results, errors: job.errors.filter((e) => e.target === id).map((e) => e.error), status: 'ok' };
+    return {
+      id,
+      runtime: id,
+      label: labels[id] ?? id,
+      settings: {},
+      probe: job.probes[id] ?? null,
+      results,
+      errors: job.errors.filter((e) => e.target === id).map((e) => e.error),
+      status: 'ok',
+    };
   });
   const startedAt = job.startedAt ?? new Date(0).toISOString();
   return {

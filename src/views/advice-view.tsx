@@ -105,11 +105,11 @@ export function AdviceList({ detect, runs }: { detect: DetectResult; runs: numbe
   const { t, lang } = useAdviceT();
   const stored = useAppStore((s) => s.runs);
   const unmeasured = notMeasured(detect, stored?.runs ?? []).length > 0;
-  const items = detect.runtimes
-    .flatMap((rt) => (rt.findings ?? []).map((f) => ({ f, rt })))
-    .sort((a, b) => (a.f.rank ?? 999) - (b.f.rank ?? 999));
+  const items = detect.runtimes.flatMap((rt) => (rt.findings ?? []).map((f) => ({ f, rt }))).sort((a, b) => (a.f.rank ?? 999) - (b.f.rank ?? 999));
   if (items.length === 0) {
-    const names = detect.runtimes.map((r) => (r.id === 'local' ? targetLabel({ id: 'local', label: r.name }, lang) : r.name)).join(t('common:listSeparator', { defaultValue: ', ' }));
+    const names = detect.runtimes
+      .map((r) => (r.id === 'local' ? targetLabel({ id: 'local', label: r.name }, lang) : r.name))
+      .join(t('common:listSeparator', { defaultValue: ', ' }));
     return (
       <div className="view advice-view">
         <NotMeasured detect={detect} />

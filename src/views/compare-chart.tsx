@@ -57,7 +57,18 @@ function CompareBarShape(props: BarShapeProps): JSX.Element {
   const flagged = flaggedBar(d);
   const fill = d.verdict === 'better' ? 'var(--good)' : d.verdict === 'worse' ? 'var(--bad)' : SERIES_COLORS[5];
   return (
-    <g data-testid="compare-bar" data-target={d.target} data-place={d.place} data-test={d.test} data-metric={d.metric} data-verdict={d.verdict} data-ratio={d.ratio} data-lo={d.ci?.[0]} data-hi={d.ci?.[1]} data-muted={!flagged}>
+    <g
+      data-testid="compare-bar"
+      data-target={d.target}
+      data-place={d.place}
+      data-test={d.test}
+      data-metric={d.metric}
+      data-verdict={d.verdict}
+      data-ratio={d.ratio}
+      data-lo={d.ci?.[0]}
+      data-hi={d.ci?.[1]}
+      data-muted={!flagged}
+    >
       <Rectangle {...props} fill={fill} />
     </g>
   );
@@ -72,7 +83,12 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
   // Across machines each bar is a ratio of ratios to each machine's own native: the caption names both machines.
   const m = comparison.machines;
   return (
-    <ChartCard title={m ? t('chart.compareCross', m) : t('chart.compare')} sub={m ? t('chart.compareSubCross', m) : t('chart.compareSub')} testId="chart-compare" wide>
+    <ChartCard
+      title={m ? t('chart.compareCross', m) : t('chart.compare')}
+      sub={m ? t('chart.compareSubCross', m) : t('chart.compareSub')}
+      testId="chart-compare"
+      wide
+    >
       <ResponsiveContainer width="100%" height={height}>
         <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} barGap={3} barCategoryGap="24%">
           <CartesianGrid horizontal={false} />
@@ -86,7 +102,15 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
             }}
           />
           <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />
-          <Bar dataKey="after" name={m ? t('compare.ratioOfRatios') : t('compare.ratio')} fill={SERIES_COLORS[5]} radius={[0, 4, 4, 0]} maxBarSize={18} isAnimationActive={false} shape={CompareBarShape}>
+          <Bar
+            dataKey="after"
+            name={m ? t('compare.ratioOfRatios') : t('compare.ratio')}
+            fill={SERIES_COLORS[5]}
+            radius={[0, 4, 4, 0]}
+            maxBarSize={18}
+            isAnimationActive={false}
+            shape={CompareBarShape}
+          >
             <ErrorBar dataKey="afterErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
           </Bar>
         </BarChart>

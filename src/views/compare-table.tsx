@@ -6,7 +6,6 @@ import { uiLang } from '../lib/i18n';
 import { fmtInterval, fmtNum, fmtRatio } from '../lib/format';
 import { metricMeta, PLACE_LABEL, TEST_ORDER } from '../lib/metrics';
 
-
 /** Rows of a comparison grouped by target (baseline first), place and test, in suite order. */
 export function groupRows(rows: CompareRow[]): { key: string; title: string; rows: CompareRow[] }[] {
   const targets: string[] = [];
@@ -52,12 +51,20 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
           <thead>
             <tr>
               <th scope="col">{t('table.metric')}</th>
-              <th scope="col" className="num">{t('compare.before')}</th>
-              <th scope="col" className="num">{t('compare.after')}</th>
+              <th scope="col" className="num">
+                {t('compare.before')}
+              </th>
+              <th scope="col" className="num">
+                {t('compare.after')}
+              </th>
               {cross ? (
                 <>
-                  <th scope="col" className="num">{t('compare.nativeA')}</th>
-                  <th scope="col" className="num">{t('compare.nativeB')}</th>
+                  <th scope="col" className="num">
+                    {t('compare.nativeA')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('compare.nativeB')}
+                  </th>
                 </>
               ) : null}
               <th scope="col" className="num">
@@ -77,7 +84,20 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                 const meta = metricMeta(r.metric, r.test);
                 const v = r.verdict;
                 return (
-                  <tr key={r.metric} className={`cmp-${v}${r.primary ? ' primary' : ''}`} data-testid="compare-row" data-target={r.target} data-place={r.place} data-test={r.test} data-verdict={v} data-primary={r.primary} data-metric={r.metric} data-direction={meta.direction} data-ratio={r.ratio ?? undefined} data-ci={r.ci?.join(' ')}>
+                  <tr
+                    key={r.metric}
+                    className={`cmp-${v}${r.primary ? ' primary' : ''}`}
+                    data-testid="compare-row"
+                    data-target={r.target}
+                    data-place={r.place}
+                    data-test={r.test}
+                    data-verdict={v}
+                    data-primary={r.primary}
+                    data-metric={r.metric}
+                    data-direction={meta.direction}
+                    data-ratio={r.ratio ?? undefined}
+                    data-ci={r.ci?.join(' ')}
+                  >
                     <th scope="row" className="metric-cell">
                       {meta.label}
                       <span className="muted small"> {meta.unit}</span>
@@ -95,8 +115,12 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                     </td>
                     {cross ? (
                       <>
-                        <td className="num" data-testid="native-a">{fmtRatio(r.nativeA)}</td>
-                        <td className="num" data-testid="native-b">{fmtRatio(r.nativeB)}</td>
+                        <td className="num" data-testid="native-a">
+                          {fmtRatio(r.nativeA)}
+                        </td>
+                        <td className="num" data-testid="native-b">
+                          {fmtRatio(r.nativeB)}
+                        </td>
                       </>
                     ) : null}
                     {cross && r.place === 'native' ? (

@@ -39,7 +39,9 @@ export function CompareView(): JSX.Element {
     );
   }
   // The engine names this machine's side "This machine"; imported runs carry their own label.
-  const machines = comparison?.machines ? { a: comparison.a.origin ? comparison.machines.a : t('common:thisMachine'), b: comparison.b.origin ? comparison.machines.b : t('common:thisMachine') } : undefined;
+  const machines = comparison?.machines
+    ? { a: comparison.a.origin ? comparison.machines.a : t('common:thisMachine'), b: comparison.b.origin ? comparison.machines.b : t('common:thisMachine') }
+    : undefined;
   const share = (): void => {
     useAppStore.setState({ shareRunId: b, shareCompareTo: a, view: 'share' });
   };
@@ -80,7 +82,8 @@ export function CompareView(): JSX.Element {
             <strong>{summaryLine(comparison.summary, uiLang())}</strong>
           </p>
           <p className="muted small compare-caption">
-            {fmtDate(comparison.a.startedAt)} ({t(`common:suite.${comparison.a.suite}`)}) → {fmtDate(comparison.b.startedAt)} ({t(`common:suite.${comparison.b.suite}`)})
+            {fmtDate(comparison.a.startedAt)} ({t(`common:suite.${comparison.a.suite}`)}) → {fmtDate(comparison.b.startedAt)} (
+            {t(`common:suite.${comparison.b.suite}`)})
           </p>
           <MethodNote crossMachine={!!comparison.machines} />
           {/* Re-running with more trials measures this machine: an imported run cannot be re-run here. */}

@@ -80,8 +80,14 @@ export function DevTreeResults({ run }: { run: Run }): JSX.Element | null {
               {PHASES.map((p) => {
                 const key = mixed ? p.metric.replace('tree_', 'mixed_') : p.metric;
                 const s = r.metrics[key];
-                if (!s) return <td key={p.metric} className="num muted">{MISSING}</td>;
-                const verdict = base && !isBaseline(run, tg, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, key), lang) : null;
+                if (!s)
+                  return (
+                    <td key={p.metric} className="num muted">
+                      {MISSING}
+                    </td>
+                  );
+                const verdict =
+                  base && !isBaseline(run, tg, r.place) && base.metrics[p.metric] ? timeVerdict(samplesOf(base, p.metric), samplesOf(r, key), lang) : null;
                 return (
                   <td key={p.metric} className="num" title={`${t('cell.median', { n: s.n, min: fmtNum(s.min), max: fmtNum(s.max) })} ${sec}`}>
                     <span className="strong">
@@ -125,7 +131,11 @@ function watchCell(r: TestResult, mode: 'poll' | 'inotify', lost: boolean, t: TF
 export function WatchResults({ run, nested = false }: { run: Run; nested?: boolean }): JSX.Element | null {
   const { t } = useUi();
   const headingId = useId();
-  const rows = run.targets.flatMap((tg) => tg.results.filter((r) => r.test === 'watch').map((r) => ({ tg, r, lost: tg.errors.some((e) => e.test === 'watch' && e.place === r.place && e.code === 'inotify-not-delivered') })));
+  const rows = run.targets.flatMap((tg) =>
+    tg.results
+      .filter((r) => r.test === 'watch')
+      .map((r) => ({ tg, r, lost: tg.errors.some((e) => e.test === 'watch' && e.place === r.place && e.code === 'inotify-not-delivered') })),
+  );
   if (rows.length === 0) return null;
   const table = (
     <TableCard testId="watch-table" labelledBy={headingId}>

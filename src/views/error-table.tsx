@@ -21,7 +21,9 @@ export function ErrorTable({ run }: { run: Run }): JSX.Element | null {
             <tr>
               <th scope="col">{t('settingsChanged.target')}</th>
               <th scope="col">{t('errors.cause')}</th>
-              <th scope="col" className="num">{t('errors.steps')}</th>
+              <th scope="col" className="num">
+                {t('errors.steps')}
+              </th>
               <th scope="col">{t('errors.message')}</th>
             </tr>
           </thead>

@@ -16,7 +16,6 @@ export const SEVERITY_CLASS: Record<Finding['severity'], string> = {
   info: 'badge badge-completed',
 };
 
-
 /** How to make the change by hand: the command, the file diff, or the runtime's own GUI steps (in the page's language when given). */
 export function HowToApply({ apply, steps }: { apply: NonNullable<Finding['apply']>; steps?: string[] }): JSX.Element {
   if (apply.kind === 'command') return <pre className="mono small">{apply.argv.join(' ')}</pre>;
@@ -42,17 +41,25 @@ export function PlanDetails({ plan }: { plan: ApplyPlan }): JSX.Element {
   return (
     <>
       {(plan.argv ?? []).map((a, i) => (
-        <pre key={i} className="mono small">{a.join(' ')}</pre>
+        <pre key={i} className="mono small">
+          {a.join(' ')}
+        </pre>
       ))}
       {plan.diff ? <pre className="mono small">{plan.diff}</pre> : null}
-      {plan.backupDir ? <p className="small">{t('view.backup')} <span className="mono">{plan.backupDir}</span></p> : null}
+      {plan.backupDir ? (
+        <p className="small">
+          {t('view.backup')} <span className="mono">{plan.backupDir}</span>
+        </p>
+      ) : null}
       {plan.restart ? (
         <p className="small">
           {t('view.afterwards')} <span className="mono">{plan.restart.argv.join(' ')}</span> — {restartWhy(plan.restart, lang)}
         </p>
       ) : null}
       {planNotes(plan, lang).map((n, i) => (
-        <p key={i} className="small muted">{n}</p>
+        <p key={i} className="small muted">
+          {n}
+        </p>
       ))}
     </>
   );
@@ -115,11 +122,23 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
       <button type="button" className="btn btn-primary btn-small" disabled={busy} onClick={() => void open()}>
         {t('view.apply')}
       </button>
-      {error ? <p className="small error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="small error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {result ? (
         <div className="small" role="status">
-          <p>{t(result.ok ? 'view.applied' : result.rolledBack ? 'view.rolledBack' : 'view.failed', { message: errorText({ message: result.message, ref: result.messageRef }, lang) })}</p>
-          {result.backupDir ? <p className="mono">{t('view.backup')} {result.backupDir}</p> : null}
+          <p>
+            {t(result.ok ? 'view.applied' : result.rolledBack ? 'view.rolledBack' : 'view.failed', {
+              message: errorText({ message: result.message, ref: result.messageRef }, lang),
+            })}
+          </p>
+          {result.backupDir ? (
+            <p className="mono">
+              {t('view.backup')} {result.backupDir}
+            </p>
+          ) : null}
           {result.restart ? (
             <p>
               {t('view.takeEffect')} <span className="mono">{result.restart.argv.join(' ')}</span> — {restartWhy(result.restart, lang)}{' '}
@@ -133,7 +152,12 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
           {restarted ? <p>{restarted}</p> : null}
           {result.rerun ? (
             <p>
-              <button type="button" className="small" data-testid="rerun-affected" onClick={() => void startRun(undefined, { ...result.rerun!, before: verifyFrom })}>
+              <button
+                type="button"
+                className="small"
+                data-testid="rerun-affected"
+                onClick={() => void startRun(undefined, { ...result.rerun!, before: verifyFrom })}
+              >
                 {t('view.rerun')}
               </button>{' '}
               {t('view.rerunNote', { tests: result.rerun.tests.join(', ') })}
@@ -142,12 +166,24 @@ export function ApplyFinding({ finding }: { finding: Finding }): JSX.Element | n
         </div>
       ) : null}
       {askRestart ? (
-        <ConfirmDialog title={t('view.restartTitle', { id: runtimeId })} confirmLabel={t('view.restartConfirm')} busy={busy} onCancel={() => setAskRestart(false)} onConfirm={() => void restart()}>
+        <ConfirmDialog
+          title={t('view.restartTitle', { id: runtimeId })}
+          confirmLabel={t('view.restartConfirm')}
+          busy={busy}
+          onCancel={() => setAskRestart(false)}
+          onConfirm={() => void restart()}
+        >
           <p>{t('view.restartBody')}</p>
         </ConfirmDialog>
       ) : null}
       {plan ? (
-        <ConfirmDialog title={t('view.applyTitle', { setting: finding.setting, rec: String(finding.recommended) })} confirmLabel={t('view.applyConfirm')} busy={busy} onCancel={() => setPlan(null)} onConfirm={() => void confirm()}>
+        <ConfirmDialog
+          title={t('view.applyTitle', { setting: finding.setting, rec: String(finding.recommended) })}
+          confirmLabel={t('view.applyConfirm')}
+          busy={busy}
+          onCancel={() => setPlan(null)}
+          onConfirm={() => void confirm()}
+        >
           <PlanDetails plan={plan} />
         </ConfirmDialog>
       ) : null}
@@ -169,8 +205,8 @@ export function FindingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element
           return (
             <li key={f.id} data-testid="finding" data-finding-id={f.id}>
               <p>
-                <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span> <span className="mono">{f.setting}</span>: <span className="mono">{formatSettingValue(f.current)}</span> →{' '}
-                <strong className="mono">{formatSettingValue(f.recommended)}</strong>
+                <span className={SEVERITY_CLASS[f.severity] ?? 'badge'}>{t(`severity.${f.severity}`)}</span> <span className="mono">{f.setting}</span>:{' '}
+                <span className="mono">{formatSettingValue(f.current)}</span> → <strong className="mono">{formatSettingValue(f.recommended)}</strong>
               </p>
               <p className="small">{text.evidence}</p>
               {text.risk ? <p className="muted small">{t('view.risk', { risk: text.risk })}</p> : null}

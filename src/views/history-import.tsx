@@ -62,7 +62,10 @@ export function ImportButton({ busy, onFiles }: { busy: boolean; onFiles: (files
 }
 
 /** Props for a drop target: files dropped on it are imported; `over` says whether files hover over it. */
-export function useFileDrop(onFiles: (files: File[]) => void): { over: boolean; props: { onDragOver: (e: DragEvent) => void; onDragLeave: () => void; onDrop: (e: DragEvent) => void } } {
+export function useFileDrop(onFiles: (files: File[]) => void): {
+  over: boolean;
+  props: { onDragOver: (e: DragEvent) => void; onDragLeave: () => void; onDrop: (e: DragEvent) => void };
+} {
   const [over, setOver] = useState(false);
   const hasFiles = (e: DragEvent): boolean => [...e.dataTransfer.types].includes('Files');
   return {
@@ -100,7 +103,9 @@ export function ImportOutcomes({ outcomes, onDismiss }: { outcomes: ImportOutcom
             <li key={i} data-testid="import-outcome" data-ok={!o.error}>
               {o.error ? errorText(o.error, lang) : null}
               {!o.error && o.imported.length > 0 ? t('history.importedOne', { file: o.file, count: o.imported.length }) : null}
-              {!o.error && o.duplicates.length > 0 ? <span className="block">{t('history.importDuplicate', { file: o.file, count: o.duplicates.length })}</span> : null}
+              {!o.error && o.duplicates.length > 0 ? (
+                <span className="block">{t('history.importDuplicate', { file: o.file, count: o.duplicates.length })}</span>
+              ) : null}
               {!o.error && o.imported.length === 0 && o.duplicates.length === 0 ? t('history.importNothing', { file: o.file }) : null}
             </li>
           ))}

@@ -6,11 +6,16 @@ import { fmtDate, fmtNum } from '../lib/format';
 import { HEADLINE, metricMeta } from '../lib/metrics';
 import { RunAnnotate } from './run-annotate';
 
-
 /** The test a headline metric stands for (its label names that test's own measure). */
 const headlineTest = (metric: string): TestId | undefined => (Object.keys(HEADLINE) as TestId[]).find((t) => HEADLINE[t] === metric);
 /** One run in the history table: pick box, date, suite, status, targets, headline numbers, Open. */
-export function HistoryRow(props: { run: RunSummary; picked: boolean; current: boolean; onToggle: (id: string) => void; onOpen: (id: string) => void }): JSX.Element {
+export function HistoryRow(props: {
+  run: RunSummary;
+  picked: boolean;
+  current: boolean;
+  onToggle: (id: string) => void;
+  onOpen: (id: string) => void;
+}): JSX.Element {
   const { t } = useUi();
   const { run } = props;
   const date = fmtDate(run.startedAt);

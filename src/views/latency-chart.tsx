@@ -38,7 +38,17 @@ function LatencyCard({ run, test, testId }: { run: Run; test: TestId; testId: st
         <LineChart data={data} margin={{ top: 24, right: 20, bottom: 4, left: 4 }}>
           <CartesianGrid vertical={false} />
           <XAxis dataKey="pct" tick={CHART.tick} tickLine={false} />
-          <YAxis domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={fmtTick} tickLine={false} axisLine={false} width={52} unit={` ${unit}`} />
+          <YAxis
+            domain={[0, ticks[ticks.length - 1]]}
+            ticks={ticks}
+            interval={0}
+            tick={CHART.tick}
+            tickFormatter={fmtTick}
+            tickLine={false}
+            axisLine={false}
+            width={52}
+            unit={` ${unit}`}
+          />
           <Tooltip {...CHART.tooltip} cursor={{ stroke: '#3a4760' }} formatter={(v) => `${fmtNum(Number(v))} ${unit}`} />
           <Legend {...CHART.legend} content={<ChartLegend />} />
           {series.map((s) => (

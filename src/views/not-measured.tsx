@@ -21,7 +21,9 @@ export function NotMeasured({ detect }: { detect: DetectResult }): JSX.Element |
   const busy = useAppStore((s) => s.starting || Boolean(s.activeJobId && s.jobs.jobs[s.activeJobId]?.status === 'running'));
   const missing = notMeasured(detect, list?.runs ?? []);
   if (missing.length === 0) return null;
-  const names = missing.map((rt) => (rt.id === 'local' ? targetLabel({ id: 'local', label: rt.name }, lang) : rt.name)).join(t('common:listSeparator', { defaultValue: ', ' }));
+  const names = missing
+    .map((rt) => (rt.id === 'local' ? targetLabel({ id: 'local', label: rt.name }, lang) : rt.name))
+    .join(t('common:listSeparator', { defaultValue: ', ' }));
   const local = detect.runtimes.find((rt) => rt.id === 'local');
   const targets = [...new Set([...(local ? local.targets.map((tg) => tg.id) : []), ...missing.flatMap((rt) => rt.targets.map((tg) => tg.id))])];
   return (

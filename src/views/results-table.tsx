@@ -30,12 +30,22 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
               <th scope="col">{t('table.test')}</th>
               <th scope="col">{t('table.place')}</th>
               <th scope="col">{t('table.metric')}</th>
-              <th scope="col" className="num">{t('table.median')}</th>
-              <th scope="col" className="num">{t('table.min')}</th>
-              <th scope="col" className="num">{t('table.max')}</th>
-              <th scope="col" className="num">n</th>
+              <th scope="col" className="num">
+                {t('table.median')}
+              </th>
+              <th scope="col" className="num">
+                {t('table.min')}
+              </th>
+              <th scope="col" className="num">
+                {t('table.max')}
+              </th>
+              <th scope="col" className="num">
+                n
+              </th>
               <th scope="col">{t('table.unit')}</th>
-              <th scope="col" className="num">{t('table.vsNative')}</th>
+              <th scope="col" className="num">
+                {t('table.vsNative')}
+              </th>
               <th scope="col">{t('table.tool')}</th>
             </tr>
           </thead>
@@ -54,14 +64,20 @@ export function ResultsTable({ run }: { run: Run }): JSX.Element {
                   <td className="num muted">{fmtNum(row.stat.max)}</td>
                   <td className="num muted">{row.stat.n}</td>
                   <td className="muted unit-cell">{row.unit}</td>
-                  <td className={`num ${ratioClass(row)}`}>{row.ratio === null ? (row.place === 'native' ? t('table.baseline') : MISSING) : fmtRatio(row.ratio)}</td>
+                  <td className={`num ${ratioClass(row)}`}>
+                    {row.ratio === null ? (row.place === 'native' ? t('table.baseline') : MISSING) : fmtRatio(row.ratio)}
+                  </td>
                   <td className="tool-cell">
                     <details>
                       <summary title={row.result.command}>
                         {tool.name}
                         {tool.version ? ` ${tool.version}` : ''} <span className="muted">· {methodSummary(row.result, uiLang())}</span>
                       </summary>
-                      {tool.method !== methodSummary(row.result, uiLang()) ? <p className="small muted method-exact" lang="en">{tool.method}</p> : null}
+                      {tool.method !== methodSummary(row.result, uiLang()) ? (
+                        <p className="small muted method-exact" lang="en">
+                          {tool.method}
+                        </p>
+                      ) : null}
                       <code className="command">{row.result.command}</code>
                     </details>
                   </td>

@@ -57,7 +57,15 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
       <form className="run-annotate-form" data-testid="run-annotate-form" onSubmit={(e) => void save(e)}>
         <label>
           <span>{t('annotate.name')}</span>
-          <input type="text" value={name} maxLength={80} placeholder={fmtDate(run.startedAt)} onChange={(e) => setName(e.target.value)} data-testid="run-name-input" autoFocus />
+          <input
+            type="text"
+            value={name}
+            maxLength={80}
+            placeholder={fmtDate(run.startedAt)}
+            onChange={(e) => setName(e.target.value)}
+            data-testid="run-name-input"
+            autoFocus
+          />
         </label>
         {run.origin ? (
           <label>
@@ -67,7 +75,14 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
         ) : null}
         <label>
           <span>{t('annotate.note')}</span>
-          <textarea value={note} maxLength={1000} rows={2} placeholder={t('annotate.notePlaceholder')} onChange={(e) => setNote(e.target.value)} data-testid="run-note-input" />
+          <textarea
+            value={note}
+            maxLength={1000}
+            rows={2}
+            placeholder={t('annotate.notePlaceholder')}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="run-note-input"
+          />
         </label>
         <div className="run-annotate-actions">
           <button type="submit" className="btn btn-small btn-accent" disabled={busy} data-testid="run-annotate-save">
@@ -93,16 +108,26 @@ export function RunAnnotate({ run }: { run: RunSummary }): JSX.Element {
       ) : null}
       <span className="run-annotate-buttons">
         <button type="button" className="link-button small" data-testid="run-rename" onClick={() => setEditing(true)}>
-          {t('annotate.rename')}<span className="sr-only">{t('annotate.ofRun', { title })}</span>
+          {t('annotate.rename')}
+          <span className="sr-only">{t('annotate.ofRun', { title })}</span>
         </button>
         <button type="button" className="link-button small danger" data-testid="run-delete" onClick={() => setAskDelete(true)}>
-          {t('annotate.delete')}<span className="sr-only">{t('annotate.runSr', { title })}</span>
+          {t('annotate.delete')}
+          <span className="sr-only">{t('annotate.runSr', { title })}</span>
         </button>
       </span>
       {askDelete ? (
-        <ConfirmDialog title={t('annotate.deleteTitle', { title })} confirmLabel={t('annotate.delete')} busy={busy} onCancel={() => setAskDelete(false)} onConfirm={() => void remove()}>
+        <ConfirmDialog
+          title={t('annotate.deleteTitle', { title })}
+          confirmLabel={t('annotate.delete')}
+          busy={busy}
+          onCancel={() => setAskDelete(false)}
+          onConfirm={() => void remove()}
+        >
           <p>{t('annotate.deleteBody')}</p>
-          <p className="small muted">{t('annotate.runIdLabel')} <span className="mono">{run.id}</span></p>
+          <p className="small muted">
+            {t('annotate.runIdLabel')} <span className="mono">{run.id}</span>
+          </p>
         </ConfirmDialog>
       ) : null}
     </div>

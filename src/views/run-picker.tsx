@@ -23,7 +23,8 @@ export function RunPicker(props: {
         {props.allowNone !== undefined || !props.value ? <option value="">{props.allowNone ?? t('picker.choose')}</option> : null}
         {newestFirst(props.runs).map((r) => (
           <option key={r.id} value={r.id}>
-            {r.name ? `${r.name} · ` : ''}{fmtDate(r.startedAt)} · {t(`common:suite.${r.suite}`)} · {t(`status.${r.status}`)} · {r.tests.map((id) => t(`common:test.${id}`)).join(', ')}
+            {r.name ? `${r.name} · ` : ''}
+            {fmtDate(r.startedAt)} · {t(`common:suite.${r.suite}`)} · {t(`status.${r.status}`)} · {r.tests.map((id) => t(`common:test.${id}`)).join(', ')}
             {other && other.id !== r.id && !sharesMetrics(r, other) ? t('picker.nothingInCommon') : ''}
           </option>
         ))}

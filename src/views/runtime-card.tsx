@@ -19,7 +19,14 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
   const isLocal = runtime.id === 'local';
   const reason = reasonText(runtime, useLang());
   return (
-    <article className="card runtime-card" data-testid="runtime-card" data-runtime-id={runtime.id} data-checking={checking ? 'true' : undefined} aria-busy={checking} aria-labelledby={`rt-${runtime.id}`}>
+    <article
+      className="card runtime-card"
+      data-testid="runtime-card"
+      data-runtime-id={runtime.id}
+      data-checking={checking ? 'true' : undefined}
+      aria-busy={checking}
+      aria-labelledby={`rt-${runtime.id}`}
+    >
       <header className="card-head">
         <div>
           <h2 className="card-title" id={`rt-${runtime.id}`}>
@@ -32,7 +39,11 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
           </p>
         </div>
         {checking ? (
-          <span className="badge badge-checking" data-testid="state-badge" title={t('runtime.lastSeen', { state: t(`state.${runtime.state}`, { defaultValue: runtime.state }) })}>
+          <span
+            className="badge badge-checking"
+            data-testid="state-badge"
+            title={t('runtime.lastSeen', { state: t(`state.${runtime.state}`, { defaultValue: runtime.state }) })}
+          >
             <span className="badge-dot" aria-hidden="true" />
             {t('runtime.checking')}
           </span>
@@ -65,7 +76,11 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
                       onChange={() => toggle(tg.id)}
                     />
                     <span>{targetLabel(tg, uiLang())}</span>
-                    <span className="muted small">{locked ? t('runtime.always') : tg.places.map((p) => t(`common:place.${p}`, { defaultValue: p })).join(t('common:listSeparator', { defaultValue: ', ' }))}</span>
+                    <span className="muted small">
+                      {locked
+                        ? t('runtime.always')
+                        : tg.places.map((p) => t(`common:place.${p}`, { defaultValue: p })).join(t('common:listSeparator', { defaultValue: ', ' }))}
+                    </span>
                   </label>
                 );
               })}

@@ -36,7 +36,13 @@ export function ServiceResults({ run }: { run: Run }): JSX.Element | null {
       {sections.map(({ target, tables }) => {
         const label = targetLabel(target, lang);
         return (
-          <section key={target.id} className="service-section" data-testid="service-section" data-target={target.id} aria-label={t('service.on', { target: label })}>
+          <section
+            key={target.id}
+            className="service-section"
+            data-testid="service-section"
+            data-target={target.id}
+            aria-label={t('service.on', { target: label })}
+          >
             <h3 className="service-target">{label}</h3>
             <div className="service-grid">
               {tables.map((tb) => (

@@ -83,19 +83,39 @@ export function ShareView(): JSX.Element {
       <div className="view-toolbar">
         <div className="pickers">
           <RunPicker label={t('picker.run')} runs={runs.runs} value={runId} onChange={(id) => pick({ shareRunId: id || null })} testId="share-run" />
-          <RunPicker label={t('share.compareTo')} runs={runs.runs.filter((r) => r.id !== runId)} value={compareTo} allowNone={t('share.noCompare')} onChange={(id) => pick({ shareCompareTo: id || null })} testId="share-compare" />
+          <RunPicker
+            label={t('share.compareTo')}
+            runs={runs.runs.filter((r) => r.id !== runId)}
+            value={compareTo}
+            allowNone={t('share.noCompare')}
+            onChange={(id) => pick({ shareCompareTo: id || null })}
+            testId="share-compare"
+          />
         </div>
       </div>
       <div className="share-layout">
         <div className="card card-preview-frame">
           {card ? (
-            <img className="card-preview" data-testid="card-preview" src={`data:image/png;base64,${card.pngBase64}`} width={card.width} height={card.height} alt={t('share.previewAlt')} />
+            <img
+              className="card-preview"
+              data-testid="card-preview"
+              src={`data:image/png;base64,${card.pngBase64}`}
+              width={card.width}
+              height={card.height}
+              alt={t('share.previewAlt')}
+            />
           ) : (
             <div className="card-placeholder">{loading ? <Spinner label={t('share.rendering')} /> : t('share.noCard')}</div>
           )}
         </div>
         <div className="share-actions">
-          <button type="button" className="btn btn-primary" data-testid="export-png" disabled={!card} onClick={() => card && downloadFile(card.filename, 'image/png', base64ToBytes(card.pngBase64))}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            data-testid="export-png"
+            disabled={!card}
+            onClick={() => card && downloadFile(card.filename, 'image/png', base64ToBytes(card.pngBase64))}
+          >
             <Icon name="download" />
             {t('share.png')}
           </button>

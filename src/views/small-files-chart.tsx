@@ -20,7 +20,8 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
   const { rows, series } = ratio ?? smallFilesAbsData(run);
   if (rows.length === 0 || series.length === 0) return null;
   const colors = placeColors(run);
-  const top = (r: Record<string, unknown>, k: string): number => (typeof r[k] === 'number' ? (r[k] as number) + ((r[`${k}_err`] as number[] | undefined)?.[1] ?? 0) : 0);
+  const top = (r: Record<string, unknown>, k: string): number =>
+    typeof r[k] === 'number' ? (r[k] as number) + ((r[`${k}_err`] as number[] | undefined)?.[1] ?? 0) : 0;
   const max = Math.max(ratio ? 1 : 0, ...rows.flatMap((r) => series.map((s) => top(r, s.key))));
   const ticks = niceTicks(max);
   const sub = ratio ? t('chart.smallRatioSub') : t('chart.smallAbsSub');
@@ -51,9 +52,20 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
             }}
           />
           <Legend {...CHART.legend} content={<ChartLegend />} />
-          {ratio ? <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: t('chart.native'), position: 'insideTopRight', fontSize: 12 }} /> : null}
+          {ratio ? (
+            <ReferenceLine y={1} className="native-line" strokeDasharray="4 3" label={{ value: t('chart.native'), position: 'insideTopRight', fontSize: 12 }} />
+          ) : null}
           {series.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={s.label} fill={colors[s.key]} radius={[4, 4, 0, 0]} maxBarSize={48} isAnimationActive={false} shape={whiskerShape(s.key, false)} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={s.label}
+              fill={colors[s.key]}
+              radius={[4, 4, 0, 0]}
+              maxBarSize={48}
+              isAnimationActive={false}
+              shape={whiskerShape(s.key, false)}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -79,9 +79,17 @@ export function StartRuntime({ runtime }: { runtime: RuntimeInfo }): JSX.Element
         </p>
       ) : null}
       {asking && command ? (
-        <ConfirmDialog title={t('start.confirmTitle', { name: runtime.name })} confirmLabel={t('start.button')} busy={busy} onCancel={() => setAsking(false)} onConfirm={() => void start()}>
+        <ConfirmDialog
+          title={t('start.confirmTitle', { name: runtime.name })}
+          confirmLabel={t('start.button')}
+          busy={busy}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void start()}
+        >
           <p>{t('start.willRun')}</p>
-          <pre className="mono small" data-testid="start-command">{command}</pre>
+          <pre className="mono small" data-testid="start-command">
+            {command}
+          </pre>
           <p className="small">{t('start.boots')}</p>
         </ConfirmDialog>
       ) : null}

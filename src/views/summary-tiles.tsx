@@ -11,7 +11,9 @@ import { TEST_CATALOGUE, type MetricSpec } from '../../electron/shared/test-cata
 
 // The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
 const TILES: { test: TestId; metric: string }[] = TEST_CATALOGUE.flatMap((e) =>
-  Object.entries(e.metrics as Record<string, MetricSpec>).filter(([, m]) => m.tile).map(([metric]) => ({ test: e.id, metric })),
+  Object.entries(e.metrics as Record<string, MetricSpec>)
+    .filter(([, m]) => m.tile)
+    .map(([metric]) => ({ test: e.id, metric })),
 );
 
 const scaled = (v: number | undefined, div: number): number | undefined => (v === undefined ? v : v / div);

@@ -25,7 +25,14 @@ export function TargetBanners({ run }: { run: Run }): JSX.Element | null {
         const failed = tg.status === 'failed';
         const tests = failedTests(tg);
         return (
-          <section key={tg.id} className={`banner ${failed ? 'banner-error' : 'banner-warn'}`} aria-label={`${tg.label || tg.id}: ${t(`status.${tg.status}`)}`} data-testid="target-banner" data-target={tg.id} data-status={tg.status}>
+          <section
+            key={tg.id}
+            className={`banner ${failed ? 'banner-error' : 'banner-warn'}`}
+            aria-label={`${tg.label || tg.id}: ${t(`status.${tg.status}`)}`}
+            data-testid="target-banner"
+            data-target={tg.id}
+            data-status={tg.status}
+          >
             <Icon name="alert" />
             <div className="banner-text">
               <p className="banner-title">

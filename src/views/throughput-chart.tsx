@@ -22,7 +22,14 @@ function EndLabel({ x, y, width, height, value, row, dataKey }: LabelSpot & { ro
   if (!row || value === undefined) return null;
   const end = horizontalEnd(row, dataKey, Number(x), Number(width));
   return (
-    <text className="recharts-label bar-end-label" data-testid="bar-label" x={end + 8} y={Number(y) + Number(height) / 2} dominantBaseline="central" fontSize={12}>
+    <text
+      className="recharts-label bar-end-label"
+      data-testid="bar-label"
+      x={end + 8}
+      y={Number(y) + Number(height) / 2}
+      dominantBaseline="central"
+      fontSize={12}
+    >
       {String(value)}
     </text>
   );
@@ -55,7 +62,15 @@ export function ThroughputChart({ run }: { run: Run }): JSX.Element | null {
               <ResponsiveContainer width="100%" height={48 + rows.length * 40}>
                 <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 96, bottom: 4, left: 8 }} barCategoryGap="24%">
                   <CartesianGrid horizontal={false} />
-                  <XAxis type="number" domain={[0, ticks[ticks.length - 1]]} ticks={ticks} interval={0} tick={CHART.tick} tickFormatter={fmtTick} tickLine={false} />
+                  <XAxis
+                    type="number"
+                    domain={[0, ticks[ticks.length - 1]]}
+                    ticks={ticks}
+                    interval={0}
+                    tick={CHART.tick}
+                    tickFormatter={fmtTick}
+                    tickLine={false}
+                  />
                   <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={170} />
                   <Tooltip {...CHART.tooltip} formatter={(v) => `${fmtNum(Number(v))} MB/s`} />
                   <Bar dataKey={m.key} name={m.name} radius={[0, 4, 4, 0]} maxBarSize={20} isAnimationActive={false} shape={whiskerShape(m.key, true)}>

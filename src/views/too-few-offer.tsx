@@ -20,17 +20,17 @@ export function TooFewOffer({ comparison }: { comparison: Comparison }): JSX.Ele
   const { summary, b, a } = comparison;
   const fewTrials = comparison.rows.some((r) => r.verdict === 'noise' && Math.min(r.nA, r.nB) < 5);
   if (b.suite === 'thorough' || (summary.undecided === 0 && !fewTrials)) return null;
-  const text =
-    summary.undecided > 0
-      ? t('tooFew.undecided', { count: summary.undecided })
-      : t('tooFew.few');
+  const text = summary.undecided > 0 ? t('tooFew.undecided', { count: summary.undecided }) : t('tooFew.few');
   // The after run's targets as detected now (their places); This machine measures natively.
-  const places = (id: string): ('native' | 'shared' | 'guest' | 'volume')[] => detected.find((x) => x.id === id)?.places ?? (id === 'local' ? ['native'] : ['shared', 'guest']);
+  const places = (id: string): ('native' | 'shared' | 'guest' | 'volume')[] =>
+    detected.find((x) => x.id === id)?.places ?? (id === 'local' ? ['native'] : ['shared', 'guest']);
   const seconds = b.targets.reduce((sum, id) => sum + targetEstimateSec('thorough', b.tests, places(id)), 0);
   const maxSeconds = b.targets.reduce((sum, id) => sum + targetMaxEstimateSec('thorough', b.tests, places(id)), 0);
   const about = formatAboutRange(seconds, maxSeconds, t);
   const trials = suiteTrialsText('thorough', t, b.tests);
-  const names = b.targets.map((id) => targetLabel(detected.find((x) => x.id === id) ?? { id }, uiLang())).join(t('common:listSeparator', { defaultValue: ', ' }));
+  const names = b.targets
+    .map((id) => targetLabel(detected.find((x) => x.id === id) ?? { id }, uiLang()))
+    .join(t('common:listSeparator', { defaultValue: ', ' }));
   const start = (): void => {
     setAsking(false);
     void startRun('thorough', { targets: b.targets, tests: b.tests, before: a.id });

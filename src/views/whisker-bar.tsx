@@ -50,7 +50,16 @@ export function whiskerShape(dataKey: string, horizontal: boolean): (props: BarS
     return (
       <g>
         {bar}
-        <g className="whisker" data-testid="whisker" data-key={dataKey} data-row={String(row.key ?? row.op ?? '')} data-min={min} data-max={max} data-median={median} data-n={n ?? ''}>
+        <g
+          className="whisker"
+          data-testid="whisker"
+          data-key={dataKey}
+          data-row={String(row.key ?? row.op ?? '')}
+          data-min={min}
+          data-max={max}
+          data-median={median}
+          data-n={n ?? ''}
+        >
           {whisker}
         </g>
       </g>

@@ -30,7 +30,11 @@ beforeAll(async () => {
     join(fonts, 'fonts.conf'),
     `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${jp('400Regular')}</dir><dir>${jp('700Bold')}</dir><cachedir>${join(fonts, 'cache')}</cachedir></fontconfig>\n`,
   );
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } as Record<string, string> });
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    env: { ...process.env, FONTCONFIG_FILE: join(fonts, 'fonts.conf') } as Record<string, string>,
+  });
 }, 120_000);
 
 afterAll(() => closeAll(browser, server, stub, fonts));
@@ -43,10 +47,13 @@ async function openAdvice(s: WebServer): Promise<Page> {
   // press until the view is open, as a user would.
   await page.getByTestId('nav-advice').waitFor({ timeout: 60_000 });
   await expect
-    .poll(async () => {
-      await page.keyboard.press('Alt+Digit2');
-      return page.getByTestId('view-advice').isVisible();
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        await page.keyboard.press('Alt+Digit2');
+        return page.getByTestId('view-advice').isVisible();
+      },
+      { timeout: 60_000 },
+    )
     .toBe(true);
   await page.locator('[data-testid="advice-list"], [data-testid="advice-empty"]').first().waitFor({ timeout: 120_000 });
   return page;
@@ -55,7 +62,14 @@ async function openAdvice(s: WebServer): Promise<Page> {
 describe('What to change in Japanese', () => {
   it('shows the Rancher Desktop findings in Japanese, fits 1440 and 1024 px in both themes, and passes axe', async () => {
     server = await startServer({
-      env: { HOME: stub.home, PATH: `${stub.bin}:${process.env.PATH}`, DOCKER_HOST: stub.env.DOCKER_HOST, DOCKER_CONFIG: join(stub.root, 'docker-config'), VMBENCH_HOST_PLATFORM: 'darwin', VMBENCH_LIBVIRT_URI: 'test:///default' },
+      env: {
+        HOME: stub.home,
+        PATH: `${stub.bin}:${process.env.PATH}`,
+        DOCKER_HOST: stub.env.DOCKER_HOST,
+        DOCKER_CONFIG: join(stub.root, 'docker-config'),
+        VMBENCH_HOST_PLATFORM: 'darwin',
+        VMBENCH_LIBVIRT_URI: 'test:///default',
+      },
     });
     const page = await openAdvice(server);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
@@ -76,7 +90,8 @@ describe('What to change in Japanese', () => {
         // Japanese lines are wider: nothing in the list may stick out of its card or the page.
         const overflow = await page.evaluate(() => {
           const out: string[] = [];
-          if (document.documentElement.scrollWidth > document.documentElement.clientWidth) out.push(`page ${document.documentElement.scrollWidth} > ${document.documentElement.clientWidth}`);
+          if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
+            out.push(`page ${document.documentElement.scrollWidth} > ${document.documentElement.clientWidth}`);
           for (const el of document.querySelectorAll<HTMLElement>('[data-testid="advice-card"] > :not(details), .advice-head > *')) {
             if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
           }

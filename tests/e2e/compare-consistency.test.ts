@@ -59,9 +59,16 @@ beforeAll(async () => {
 
 afterAll(() => closeAll(browser, server));
 
-const key = (r: Pick<CompareRow, 'target' | 'place' | 'test' | 'metric'>): string => `[data-target="${r.target}"][data-place="${r.place}"][data-test="${r.test}"][data-metric="${r.metric}"]`;
+const key = (r: Pick<CompareRow, 'target' | 'place' | 'test' | 'metric'>): string =>
+  `[data-target="${r.target}"][data-place="${r.place}"][data-test="${r.test}"][data-metric="${r.metric}"]`;
 const flagged = (r: CompareRow): boolean => r.primary && (r.verdict === 'better' || r.verdict === 'worse');
-const unescapeXml = (s: string): string => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&');
+const unescapeXml = (s: string): string =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The text of each <text> element of a card SVG, in document order. */
 function cardTexts(svg: string): string[] {
@@ -74,7 +81,9 @@ async function openCompare(a: string, b: string, cmp: Comparison): Promise<void>
   await page.getByTestId('compare-a').selectOption(a);
   await page.getByTestId('compare-b').selectOption(b);
   await page.waitForFunction(
-    ([sa, sb]) => (document.querySelector('[data-testid="compare-a"]') as HTMLSelectElement | null)?.value === sa && (document.querySelector('[data-testid="compare-b"]') as HTMLSelectElement | null)?.value === sb,
+    ([sa, sb]) =>
+      (document.querySelector('[data-testid="compare-a"]') as HTMLSelectElement | null)?.value === sa &&
+      (document.querySelector('[data-testid="compare-b"]') as HTMLSelectElement | null)?.value === sb,
     [a, b],
   );
   await page.getByTestId('compare-summary').filter({ hasText: cmp.summary.line }).waitFor({ timeout: 30_000 });
@@ -105,7 +114,11 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
       expect(await row.locator('td.ratio-ci').innerText()).toBe(text);
       const bar = page.locator(`[data-testid="compare-bar"]${key(r)}`);
       expect(await bar.count(), `${r.test} ${r.metric}`).toBe(1);
-      expect([await bar.getAttribute('data-ratio'), await bar.getAttribute('data-lo'), await bar.getAttribute('data-hi')]).toEqual([String(r.ratio), String(r.ci![0]), String(r.ci![1])]);
+      expect([await bar.getAttribute('data-ratio'), await bar.getAttribute('data-lo'), await bar.getAttribute('data-hi')]).toEqual([
+        String(r.ratio),
+        String(r.ci![0]),
+        String(r.ci![1]),
+      ]);
       // What a person reads on the chart: the bar's tooltip. The whisker caps lie over the bar's middle,
       // and the chart answers a pointer anywhere in the bar's band, so the pointer goes there unchecked.
       await bar.evaluate((g) => g.scrollIntoView({ block: 'center' }));
@@ -114,14 +127,28 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
     }
   });
 
-  it('draws each interval as the bar\'s whiskers', async () => {
+  it("draws each interval as the bar's whiskers", async () => {
     const drawn = await page.$$eval('[data-testid="chart-compare"] [data-testid="compare-bar"]', (gs) =>
       gs.map((g) => {
         const bar = (g.querySelector('path') as SVGPathElement).getBBox();
-        return { ratio: Number(g.getAttribute('data-ratio')), lo: Number(g.getAttribute('data-lo')), hi: Number(g.getAttribute('data-hi')), x: bar.x, width: bar.width, y: bar.y + bar.height / 2 };
+        return {
+          ratio: Number(g.getAttribute('data-ratio')),
+          lo: Number(g.getAttribute('data-lo')),
+          hi: Number(g.getAttribute('data-hi')),
+          x: bar.x,
+          width: bar.width,
+          y: bar.y + bar.height / 2,
+        };
       }),
     );
-    const whiskers = await page.$$eval('[data-testid="chart-compare"] .recharts-errorBar line', (ls) => ls.map((l) => ({ x1: Number(l.getAttribute('x1')), x2: Number(l.getAttribute('x2')), y1: Number(l.getAttribute('y1')), y2: Number(l.getAttribute('y2')) })));
+    const whiskers = await page.$$eval('[data-testid="chart-compare"] .recharts-errorBar line', (ls) =>
+      ls.map((l) => ({
+        x1: Number(l.getAttribute('x1')),
+        x2: Number(l.getAttribute('x2')),
+        y1: Number(l.getAttribute('y1')),
+        y2: Number(l.getAttribute('y2')),
+      })),
+    );
     for (const d of drawn) {
       // The bar runs from 0 to ratio × 100%, so the axis maps v to x + v / ratio × width.
       const px = (v: number): number => d.x + (v / d.ratio) * d.width;
@@ -144,7 +171,14 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
       const good = colour('--good');
       const bad = colour('--bad');
       probe.remove();
-      return gs.map((g) => ({ metric: g.getAttribute('data-metric'), test: g.getAttribute('data-test'), muted: g.getAttribute('data-muted'), fill: getComputedStyle(g.querySelector('path') as Element).fill, good, bad }));
+      return gs.map((g) => ({
+        metric: g.getAttribute('data-metric'),
+        test: g.getAttribute('data-test'),
+        muted: g.getAttribute('data-muted'),
+        fill: getComputedStyle(g.querySelector('path') as Element).fill,
+        good,
+        bad,
+      }));
     });
     for (const r of voting) {
       const bar = bars.find((x) => x.test === r.test && x.metric === r.metric)!;
@@ -157,7 +191,13 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
 
   it('shows no row with two different changes', async () => {
     expect(await page.getByTestId('compare-table').locator('thead').innerText()).not.toMatch(/%\s*change/i);
-    const rows = await page.$$eval('[data-testid="compare-row"]', (trs) => trs.map((tr) => ({ text: (tr as HTMLElement).innerText, ratioCells: tr.querySelectorAll('td.ratio-ci').length, pct: tr.querySelectorAll('td.pct').length })));
+    const rows = await page.$$eval('[data-testid="compare-row"]', (trs) =>
+      trs.map((tr) => ({
+        text: (tr as HTMLElement).innerText,
+        ratioCells: tr.querySelectorAll('td.ratio-ci').length,
+        pct: tr.querySelectorAll('td.pct').length,
+      })),
+    );
     expect(rows).toHaveLength(cmp.rows.length);
     for (const r of rows) {
       expect(r, r.text).toMatchObject({ ratioCells: 1, pct: 0 });
@@ -171,7 +211,9 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
     const svg = renderCardSvg(run, { compare: cmp, lang: 'en' });
     // The card the Share view shows is this SVG, rendered.
     await page.getByTestId('view-compare').getByRole('button', { name: 'Share' }).click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="card-preview"]') as HTMLImageElement | null)?.naturalWidth === 1200, null, { timeout: 60_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="card-preview"]') as HTMLImageElement | null)?.naturalWidth === 1200, null, {
+      timeout: 60_000,
+    });
     const shown = Buffer.from((await page.getByTestId('card-preview').getAttribute('src'))!.replace(/^data:image\/png;base64,/, ''), 'base64');
     writeFileSync(join(shots, `${name}-card.png`), shown);
     expect(shown.equals(svgToPng(svg, 'en'))).toBe(true);

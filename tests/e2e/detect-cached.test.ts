@@ -92,7 +92,10 @@ describe('detection appears at once', () => {
       await reason.waitFor({ timeout: 30_000 });
       expect(await reason.textContent()).toMatch(/limactl list --json did not answer within 4 s/);
       expect(await page.locator(card('lima:default')).count()).toBe(0);
-      await page.getByTestId('detect-status').filter({ hasText: /runtimes? found in/ }).waitFor();
+      await page
+        .getByTestId('detect-status')
+        .filter({ hasText: /runtimes? found in/ })
+        .waitFor();
     } finally {
       events.close();
     }
@@ -100,7 +103,9 @@ describe('detection appears at once', () => {
     expect(existsSync(stoppedMark)).toBe(true);
     const states = await page.evaluate(() => (window as unknown as { __detectStates: DetectState[] }).__detectStates);
     // The saved detection was on screen while limactl was still hanging: the lima cards said "checking…".
-    expect(states, JSON.stringify(states)).toContainEqual(expect.objectContaining({ status: expect.stringMatching(/^Last detection, \d+ s ago · checking again…$/), lima: 'true', limaBadge: 'checking…' }));
+    expect(states, JSON.stringify(states)).toContainEqual(
+      expect.objectContaining({ status: expect.stringMatching(/^Last detection, \d+ s ago · checking again…$/), lima: 'true', limaBadge: 'checking…' }),
+    );
     // The other kinds are not held back: this machine was shown fresh while the lima cards still said "checking…",
     expect(states, JSON.stringify(states)).toContainEqual(expect.objectContaining({ local: 'fresh', lima: 'true' }));
     // and its answer left the engine before limactl was stopped (one detection, one answer).
@@ -148,4 +153,3 @@ async function openEvents(s: WebServer, onEvent: (ev: { type?: string; kind?: st
   });
   return ws;
 }
-

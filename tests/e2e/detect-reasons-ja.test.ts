@@ -31,14 +31,20 @@ beforeAll(async () => {
 afterAll(() => closeAll(session, fake));
 
 describe('detection reasons in Japanese', () => {
-  it('the runtime cards say why in the page\'s language, and follow the language switch', async () => {
+  it("the runtime cards say why in the page's language, and follow the language switch", async () => {
     await page.goto(server.url);
     const reason = (id: string) => page.locator(`[data-testid="runtime-card"][data-runtime-id="${id}"] [data-testid="runtime-reason"]`);
     await reason('lima:dev').waitFor({ timeout: 60_000 });
     await reason('rancher-desktop').waitFor({ timeout: 60_000 });
-    await page.evaluate(() => Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]));
-    expect(await reason('lima:dev').textContent()).toMatch(/^limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート https:\/\/example\.com\/base\.yaml は URL です。/);
-    expect(await reason('rancher-desktop').textContent()).toBe('rdctl がインストールされていないか、PATH にありません。設定は settings.json からのみ読み取りました；settings.json は有効な JSON ではありません');
+    await page.evaluate(() =>
+      Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]),
+    );
+    expect(await reason('lima:dev').textContent()).toMatch(
+      /^limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート https:\/\/example\.com\/base\.yaml は URL です。/,
+    );
+    expect(await reason('rancher-desktop').textContent()).toBe(
+      'rdctl がインストールされていないか、PATH にありません。設定は settings.json からのみ読み取りました；settings.json は有効な JSON ではありません',
+    );
 
     await shootWidthsAndThemes(page, (width, scheme) => `${SHOTS}/environments-ja-${width}-${scheme}.png`, {
       fullPage: true,
@@ -48,6 +54,8 @@ describe('detection reasons in Japanese', () => {
 
     await page.locator('button[lang="en"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
-    expect(await reason('rancher-desktop').textContent()).toBe('rdctl is not installed or not on PATH; settings were read from settings.json only; settings.json is not valid JSON');
+    expect(await reason('rancher-desktop').textContent()).toBe(
+      'rdctl is not installed or not on PATH; settings were read from settings.json only; settings.json is not valid JSON',
+    );
   });
 });

@@ -40,7 +40,8 @@ describe('developer tasks', () => {
 
   it('a real run shows the tree and the watch figures first in Results, readable in both themes at 1440 and 1024 px', async () => {
     const { jobId } = await apiCall<{ jobId: string }>(server, 'run.start', { suite: 'quick', targets: ['local'], tests: ['dev-tree', 'watch'] });
-    for (let i = 0; i < 600 && (await apiCall<{ activeJobs: string[] }>(server, 'app.info')).activeJobs.includes(jobId); i++) await new Promise((r) => setTimeout(r, 500));
+    for (let i = 0; i < 600 && (await apiCall<{ activeJobs: string[] }>(server, 'app.info')).activeJobs.includes(jobId); i++)
+      await new Promise((r) => setTimeout(r, 500));
     const runs = await apiCall<{ runs: { status: string; tests: string[] }[] }>(server, 'runs.list');
     expect(runs.runs[0]).toMatchObject({ status: 'completed', tests: ['dev-tree', 'watch'] });
     // One page, as a person would look at it: the Results view at each width, in each theme (switched through the system setting).

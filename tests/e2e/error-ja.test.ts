@@ -24,11 +24,13 @@ beforeAll(async () => {
 afterAll(() => session?.close());
 
 describe('an engine error in Japanese', () => {
-  it('a run lock held by another vmbench: the banner says so in the page\'s language, and follows the language switch', async () => {
+  it("a run lock held by another vmbench: the banner says so in the page's language, and follows the language switch", async () => {
     writeFileSync(join(server.home, 'run.lock'), `${process.pid}\n`);
     await page.goto(server.url);
     await page.getByTestId('benchmark-button').waitFor();
-    await page.evaluate(() => Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]));
+    await page.evaluate(() =>
+      Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]),
+    );
     await page.getByTestId('benchmark-button').click();
     const banner = page.getByTestId('error-banner');
     await banner.waitFor({ timeout: 60_000 });
@@ -47,7 +49,9 @@ describe('an engine error in Japanese', () => {
     // The language switch re-renders the same error in English (the message reference, not a stored string).
     await page.locator('button[lang="en"]').click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
-    expect(await banner.locator('.banner-text').textContent()).toBe(`busyAnother vmbench run (pid ${process.pid}) is using ${server.home}. Wait for it to finish, or use another --data-dir.`);
+    expect(await banner.locator('.banner-text').textContent()).toBe(
+      `busyAnother vmbench run (pid ${process.pid}) is using ${server.home}. Wait for it to finish, or use another --data-dir.`,
+    );
     await page.emulateMedia({ colorScheme: 'light' });
     await page.screenshot({ path: `${SHOTS}/banner-en-1024-light.png` });
   }, 180_000);

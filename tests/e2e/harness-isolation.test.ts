@@ -37,7 +37,12 @@ describe('the e2e harness', () => {
     await closeAll(server);
     server = await startServer({ env: { HOME: home, PATH: [spies.bin, machinePath].join(delimiter) } });
     await apiCall<DetectResult>(server, 'detect');
-    const homes = new Set(spies.calls().slice(before).map((c) => c.home));
+    const homes = new Set(
+      spies
+        .calls()
+        .slice(before)
+        .map((c) => c.home),
+    );
     expect([...homes]).toEqual([home]);
     await closeAll(home);
   });

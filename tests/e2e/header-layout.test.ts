@@ -50,7 +50,12 @@ describe('header', () => {
   }
 
   // 1280 too: a laptop's width, where the wide layout once put the controls on a line of their own (165 px tall).
-  for (const [lang, width] of [['en', 1024], ['ja', 1024], ['en', 1280], ['ja', 1280]] as const) {
+  for (const [lang, width] of [
+    ['en', 1024],
+    ['ja', 1024],
+    ['en', 1280],
+    ['ja', 1280],
+  ] as const) {
     it(`is one compact band at ${width} px in ${lang}: title, options and button on one line, at most 100 px tall`, async () => {
       await page.setViewportSize({ width, height: 768 });
       await page.getByTestId(`lang-${lang}`).click();
@@ -90,7 +95,9 @@ describe('header', () => {
     });
     await fresh.goto(server.url);
     await fresh.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 60_000 });
-    await fresh.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, { timeout: 120_000 });
+    await fresh.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, {
+      timeout: 120_000,
+    });
     // The sidebar shows the version from that one answer.
     await fresh.waitForFunction(() => /^v\d+\.\d+\.\d+ · web$/.test(document.querySelector('.sidebar .version')?.textContent ?? ''));
     expect(infoCalls).toHaveLength(1);

@@ -24,7 +24,11 @@ beforeAll(async () => {
   copyFileSync(join(ROOT, 'tests/fixtures/runs/libvirt-before.json'), join(server.home, 'runs', `${BEFORE}.json`));
   copyFileSync(join(ROOT, 'tests/fixtures/runs/libvirt-after.json'), join(server.home, 'runs', `${AFTER}.json`));
   // Every test's primary metric in the headline, with 5- and 6-digit values (test data in our own run format).
-  const every = makeRun(EVERY, '2026-01-10T08:00:00.000Z', TEST_CATALOGUE.map((e, i) => result(e.id, 'native', { [e.primary]: [12345.6 * (i + 1), 12400 * (i + 1), 12500 * (i + 1)] })));
+  const every = makeRun(
+    EVERY,
+    '2026-01-10T08:00:00.000Z',
+    TEST_CATALOGUE.map((e, i) => result(e.id, 'native', { [e.primary]: [12345.6 * (i + 1), 12400 * (i + 1), 12500 * (i + 1)] })),
+  );
   writeFileSync(join(server.home, 'runs', `${EVERY}.json`), JSON.stringify(every));
   browser = await launchBrowser();
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -81,7 +85,9 @@ function rowBreaks(p: Page, id: string): Promise<{ cell: number; before: string;
       const boxes = items.length > 0 ? items : [td as HTMLElement, ...Array.from(td.querySelectorAll<HTMLElement>('button'))];
       for (const box of boxes) {
         const skip = (n: Node): boolean => !!n.parentElement?.closest('.sr-only') || (box.tagName !== 'BUTTON' && !!n.parentElement?.closest('button'));
-        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT, { acceptNode: (n) => (skip(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT, {
+          acceptNode: (n) => (skip(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+        });
         let prev = '';
         let top = -1;
         let space = false;
@@ -131,7 +137,9 @@ describe('history at 1024 px', () => {
         await p.getByTestId('nav-history').click();
         await p.locator(`[data-testid="history-row"][data-run-id="${EVERY}"]`).waitFor();
         // The bundled Japanese font (this machine has no system one) is in before anything is measured.
-        await p.evaluate(() => Promise.all([document.fonts.load('12px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 12px "vmbench Noto Sans JP"', '日本語')]));
+        await p.evaluate(() =>
+          Promise.all([document.fonts.load('12px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 12px "vmbench Noto Sans JP"', '日本語')]),
+        );
         await p.evaluate(() => document.fonts.ready);
         const ids = await p.getByTestId('history-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-run-id') ?? ''));
         expect(ids).toContain(EVERY);
@@ -144,7 +152,9 @@ describe('history at 1024 px', () => {
           const scroll = document.querySelector('[data-testid="history-list"]')!.closest('.table-scroll')!;
           const box = scroll.getBoundingClientRect();
           const doc = document.documentElement;
-          const hidden = Array.from(document.querySelectorAll('.history-table .col-action button')).map((b) => b.getBoundingClientRect()).filter((r) => r.left < box.left || r.right > Math.min(box.right, window.innerWidth));
+          const hidden = Array.from(document.querySelectorAll('.history-table .col-action button'))
+            .map((b) => b.getBoundingClientRect())
+            .filter((r) => r.left < box.left || r.right > Math.min(box.right, window.innerWidth));
           return { page: doc.scrollWidth - doc.clientWidth, table: scroll.scrollWidth - scroll.clientWidth, hidden: hidden.length };
         });
         expect(out).toEqual({ page: 0, table: 0, hidden: 0 });

@@ -85,7 +85,9 @@ describe('import, cross-machine compare and the team table', () => {
     await page.getByTestId('import-input').setInputFiles(cut);
     const outcome = page.locator('[data-testid="import-outcome"][data-ok="false"]');
     await outcome.waitFor();
-    expect(await outcome.innerText()).toBe('Not imported: colleague-run.json is not valid JSON (truncated or damaged). Export the run again and import that file.');
+    expect(await outcome.innerText()).toBe(
+      'Not imported: colleague-run.json is not valid JSON (truncated or damaged). Export the run again and import that file.',
+    );
     expect(stored()).toEqual(before);
     expect(await page.getByTestId('history-row').count()).toBe(2);
     expect(await violationsInBothThemes(page)).toBe('');
@@ -141,7 +143,9 @@ describe('import, cross-machine compare and the team table', () => {
     // The chart names the two machines and the ratio of ratios, not "after ÷ before".
     const chart = page.getByTestId('chart-compare');
     expect(await chart.locator('.chart-title').innerText()).toBe('M2 Air (design team) → Dev box');
-    expect(await chart.locator('.chart-sub').innerText()).toBe('(B ÷ its native) ÷ (A ÷ its native), A: M2 Air (design team), B: Dev box · whiskers: its interval · 100% = no change');
+    expect(await chart.locator('.chart-sub').innerText()).toBe(
+      '(B ÷ its native) ÷ (A ÷ its native), A: M2 Air (design team), B: Dev box · whiskers: its interval · 100% = no change',
+    );
     expect(await violationsInBothThemes(page)).toBe('');
   });
 
@@ -177,7 +181,10 @@ describe('import, cross-machine compare and the team table', () => {
     expect(env.ok).toBe(true);
     expect(env.value.content).toContain('| M2 Air (design team) | lima:test |');
     expect(env.value.content).toContain('What the fastest setup uses');
-    await page.getByTestId('team-status').filter({ hasText: /Markdown/ }).waitFor();
+    await page
+      .getByTestId('team-status')
+      .filter({ hasText: /Markdown/ })
+      .waitFor();
     expect(await violationsInBothThemes(page)).toBe('');
   });
 
@@ -248,6 +255,6 @@ describe('import, cross-machine compare and the team table', () => {
     await outcome.waitFor();
     expect(await outcome.innerText()).toMatch(/^Not imported: hostile\.json contains the key "__proto__"/);
     expect(stored()).toEqual(before);
-    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+    expect(await page.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
   });
 });

@@ -138,7 +138,13 @@ describe('no English and no raw keys in the Japanese UI', () => {
     });
     const found = await leftovers(page);
     await page.evaluate(() => ['planted', 'planted-word', 'planted-setting'].forEach((id) => document.getElementById(id)?.remove()));
-    expect(found).toEqual(['English "Benchmark my setup" in "Benchmark my setup"', 'English "Median"', 'English "This machine" in "aria-label=This machine の主な値"', 'key chart.smallAbsSub', 'setting key diskIo']);
+    expect(found).toEqual([
+      'English "Benchmark my setup" in "Benchmark my setup"',
+      'English "Median"',
+      'English "This machine" in "aria-label=This machine の主な値"',
+      'key chart.smallAbsSub',
+      'setting key diskIo',
+    ]);
   });
 
   for (const view of VIEWS) {
@@ -154,7 +160,9 @@ describe('no English and no raw keys in the Japanese UI', () => {
     const chart = page.getByTestId('chart-small-files');
     await chart.waitFor();
     // The category ticks (the value ticks are numbers with ×).
-    const ticks = (await chart.locator('.recharts-cartesian-axis-tick-value').evaluateAll((els) => els.map((e) => e.textContent ?? ''))).filter((v) => !/^[\d.,]+×?$/.test(v));
+    const ticks = (await chart.locator('.recharts-cartesian-axis-tick-value').evaluateAll((els) => els.map((e) => e.textContent ?? ''))).filter(
+      (v) => !/^[\d.,]+×?$/.test(v),
+    );
     expect(ticks).toEqual(['作成', '属性取得', '読み込み', '削除']);
     // No accessible name says "legend icon" (recharts' default legend, in English).
     const names = await page.evaluate(() => Array.from(document.querySelectorAll('[aria-label]')).map((e) => e.getAttribute('aria-label') ?? ''));

@@ -22,7 +22,10 @@ function strings(obj: unknown): string[] {
 /** The distinct visible characters of the ja catalogues and the UI's fixed strings. */
 function jaChars(): string[] {
   const dir = 'src/locales/ja';
-  const text = readdirSync(dir).flatMap((f) => strings(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')))).join('') + uiTextChars();
+  const text =
+    readdirSync(dir)
+      .flatMap((f) => strings(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8'))))
+      .join('') + uiTextChars();
   return [...new Set([...text].filter((c) => c.trim() !== ''))].sort();
 }
 
@@ -51,7 +54,8 @@ function missingGlyphs(p: Page, chars: string[], weight: number): Promise<string
         const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
         return list.map((_, i) => {
           let bits = '';
-          for (let y = Math.floor(i / COLS) * CELL; y < Math.floor(i / COLS) * CELL + CELL; y++) for (let x = (i % COLS) * CELL; x < (i % COLS) * CELL + CELL; x++) bits += data[(y * canvas.width + x) * 4] > 128 ? '1' : '0';
+          for (let y = Math.floor(i / COLS) * CELL; y < Math.floor(i / COLS) * CELL + CELL; y++)
+            for (let x = (i % COLS) * CELL; x < (i % COLS) * CELL + CELL; x++) bits += data[(y * canvas.width + x) * 4] > 128 ? '1' : '0';
           return bits;
         });
       };
@@ -98,9 +102,19 @@ describe('Japanese glyphs in the UI', () => {
   }
 
   it('loads the bundled faces as WOFF2, one per weight, and nothing from dist/fonts', async () => {
-    const faces = await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes('vmbench Noto Sans JP')).map((f) => `${f.weight}:${f.status}`).sort());
+    const faces = await page.evaluate(() =>
+      [...document.fonts]
+        .filter((f) => f.family.includes('vmbench Noto Sans JP'))
+        .map((f) => `${f.weight}:${f.status}`)
+        .sort(),
+    );
     expect(faces).toEqual(['400:loaded', '500:loaded', '600:loaded', '700:loaded']);
-    const fonts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => /\.(woff2|ttf|otf)(\?|$)/.test(n)));
+    const fonts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name)
+        .filter((n) => /\.(woff2|ttf|otf)(\?|$)/.test(n)),
+    );
     expect(fonts.length).toBeGreaterThan(0);
     for (const f of fonts) expect(f).toMatch(/noto-sans-jp-ui-\d+-[\w-]+\.woff2$/);
   });

@@ -14,7 +14,14 @@ import { catalogueChunk, initialChunks } from '../../scripts/renderer-chunks.mjs
 
 const SHOTS = shotsDir('ja-ui');
 const RENDERER = join(process.cwd(), 'dist', 'renderer');
-const TITLES: Record<(typeof VIEWS)[number], string> = { environments: '環境', advice: '改善案', results: '結果', history: '履歴', compare: '比較', share: '共有カード' };
+const TITLES: Record<(typeof VIEWS)[number], string> = {
+  environments: '環境',
+  advice: '改善案',
+  results: '結果',
+  history: '履歴',
+  compare: '比較',
+  share: '共有カード',
+};
 
 let server: WebServer;
 let browser: Browser;
@@ -32,7 +39,8 @@ function overflowing(p: Page): Promise<string[]> {
     const sel = 'button, .btn, [role="tab"], h1, h2, h3, th, .nav-item, .field-label, .tag, .badge, legend, .tile-title, .run-plan-item';
     for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
       if (el.offsetParent === null || el.closest('.sr-only')) continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}": ${el.scrollWidth} > ${el.clientWidth}`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}": ${el.scrollWidth} > ${el.clientWidth}`);
     }
     return out;
   });
@@ -59,7 +67,9 @@ describe('the UI in Japanese', () => {
     await page.goto(server.url);
     await page.getByTestId('benchmark-button').waitFor();
     // The bundled Japanese font (this machine has no system one) is in before anything is measured.
-    await page.evaluate(() => Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]));
+    await page.evaluate(() =>
+      Promise.all([document.fonts.load('16px "vmbench Noto Sans JP"', '日本語'), document.fonts.load('bold 16px "vmbench Noto Sans JP"', '日本語')]),
+    );
   });
   afterAll(async () => {
     await context?.close();
@@ -76,7 +86,10 @@ describe('the UI in Japanese', () => {
 
   it('asks for the app info, the run list and the newest run once each on load (3, 2 and 2 times before)', async () => {
     await expect.poll(() => apiCalls.includes('runs.get'), { timeout: 30_000 }).toBe(true);
-    await page.getByTestId('detect-status').filter({ hasText: /を検出（/ }).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('detect-status')
+      .filter({ hasText: /を検出（/ })
+      .waitFor({ timeout: 60_000 });
     const count = (c: string): number => apiCalls.filter((x) => x === c).length;
     expect({ info: count('app.info'), list: count('runs.list'), get: count('runs.get') }).toEqual({ info: 1, list: 1, get: 1 });
   });
@@ -97,7 +110,7 @@ describe('the UI in Japanese', () => {
     });
   }
 
-  it('setting names, their source chips and a failed target\'s cause and fix read in Japanese', async () => {
+  it("setting names, their source chips and a failed target's cause and fix read in Japanese", async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await settleView(page, 'environments');
     const settings = await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="settings-list"]').innerText();
@@ -129,7 +142,7 @@ describe('the UI in Japanese', () => {
     const req = await cardRequest;
     const sent = JSON.parse(req.postData() ?? '{}') as { args: [{ runId: string; lang?: string }] };
     expect(sent.args[0].lang).toBe('ja');
-    const shown = await (await req.response())!.json() as { ok: boolean; value: { pngBase64: string } };
+    const shown = (await (await req.response())!.json()) as { ok: boolean; value: { pngBase64: string } };
     // The same card asked for in English is another picture: the shown one is the Japanese render.
     const english = await page.evaluate(
       async ({ body, headers }) => (await (await fetch('/api/card.render', { method: 'POST', headers, body })).json()) as { value: { pngBase64: string } },
@@ -168,10 +181,18 @@ describe('the catalogues come as chunks of their own', () => {
   const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : o && typeof o === 'object' ? Object.values(o).flatMap(leaves) : []);
 
   it('the JS the page loads at once holds no message of any catalogue, in either language', () => {
-    const js = initialChunks(RENDERER).map((c) => readFileSync(join(RENDERER, c.file), 'utf8')).join('\n');
+    const js = initialChunks(RENDERER)
+      .map((c) => readFileSync(join(RENDERER, c.file), 'utf8'))
+      .join('\n');
     const all = allCatalogues();
     // Messages that no code spells out: the Japanese ones, and the English ones with a {{placeholder}}.
-    const found = LANGS.flatMap((lang) => NAMESPACES.flatMap((ns) => leaves(all[lang][ns]).filter((m) => (lang === 'ja' ? m.length >= 4 && /[\u3040-\u30ff\u4e00-\u9faf]/.test(m) : m.includes('{{')) && js.includes(m)).map((m) => `${lang}/${ns}: ${m}`)));
+    const found = LANGS.flatMap((lang) =>
+      NAMESPACES.flatMap((ns) =>
+        leaves(all[lang][ns])
+          .filter((m) => (lang === 'ja' ? m.length >= 4 && /[\u3040-\u30ff\u4e00-\u9faf]/.test(m) : m.includes('{{')) && js.includes(m))
+          .map((m) => `${lang}/${ns}: ${m}`),
+      ),
+    );
     expect(found).toEqual([]);
     for (const lang of LANGS) for (const ns of NAMESPACES) expect(catalogueChunk(RENDERER, lang, ns), `${lang}/${ns}.json`).toBeDefined();
   });
@@ -185,10 +206,13 @@ describe('the catalogues come as chunks of their own', () => {
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
       const requested = p.waitForRequest((r) => new URL(r.url()).pathname === jaUi, { timeout: 60_000 });
-      await p.route((url) => url.pathname === jaUi, async (route) => {
-        await held;
-        await route.continue();
-      });
+      await p.route(
+        (url) => url.pathname === jaUi,
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
       await p.goto(server.url);
       await p.getByTestId('benchmark-button').waitFor();
       expect(await p.getByTestId('benchmark-button').innerText()).toBe('Benchmark my setup');

@@ -11,7 +11,14 @@ import { closeAll, launchBrowser, ourFioProcesses, shotsDir, startServer, type W
 
 const SHOTS = shotsDir('keyboard-advice');
 const ORDER = ['environments', 'advice', 'results', 'history', 'compare', 'share'] as const;
-const TITLES: Record<(typeof ORDER)[number], string> = { environments: 'Environments', advice: 'What to change', results: 'Results', history: 'History', compare: 'Compare', share: 'Share card' };
+const TITLES: Record<(typeof ORDER)[number], string> = {
+  environments: 'Environments',
+  advice: 'What to change',
+  results: 'Results',
+  history: 'History',
+  compare: 'Compare',
+  share: 'Share card',
+};
 
 let server: WebServer;
 let browser: Browser;
@@ -22,7 +29,11 @@ const errors: string[] = [];
 
 /** The focused element: its test id and text. */
 const focused = (p: Page): Promise<{ id: string | null; tag: string; text: string }> =>
-  p.evaluate(() => ({ id: document.activeElement?.getAttribute('data-testid') ?? null, tag: document.activeElement?.tagName ?? '', text: (document.activeElement?.textContent ?? '').trim() }));
+  p.evaluate(() => ({
+    id: document.activeElement?.getAttribute('data-testid') ?? null,
+    tag: document.activeElement?.tagName ?? '',
+    text: (document.activeElement?.textContent ?? '').trim(),
+  }));
 
 /** Cancels the active run, if any, and waits until it has ended. */
 async function cancelActive(): Promise<void> {
@@ -121,7 +132,7 @@ describe('keyboard', () => {
 });
 
 describe('compare: the thorough re-run and the exports', () => {
-  it('shows the re-run\'s duration and starts nothing until confirmed', async () => {
+  it("shows the re-run's duration and starts nothing until confirmed", async () => {
     await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
     const rerun = page.getByTestId('rerun-thorough');
     await rerun.waitFor();

@@ -38,7 +38,8 @@ async function shots(when: string): Promise<void> {
     // A switch to a language whose words are not in yet shows it once they are.
     await page.waitForFunction((l) => document.documentElement.lang === l, lang);
     // The progress names the targets in the page's language (the engine's label is English).
-    if (lang === 'ja' && (await page.getByTestId('target-progress').count()) > 0) expect(await page.getByTestId('target-progress').innerText()).toContain('このマシン');
+    if (lang === 'ja' && (await page.getByTestId('target-progress').count()) > 0)
+      expect(await page.getByTestId('target-progress').innerText()).toContain('このマシン');
     for (const theme of ['light', 'dark'] as const) {
       if ((await page.evaluate(() => document.documentElement.dataset.theme)) !== theme) await page.getByTestId('theme-toggle').click();
       await page.waitForFunction((th) => document.documentElement.dataset.theme === th, theme);
@@ -73,10 +74,15 @@ describe('Results during and after a run on This machine', () => {
     const past = await apiCall<Run>(server, 'runs.get', firstRun.id);
     const sf = past.targets[0].results[0].timing!.sec;
     const around = (Date.parse(past.finishedAt) - Date.parse(past.startedAt)) / 1000 - sf;
-    const expected = Math.round(['seq-write', 'seq-read', 'rand-read'].reduce((a, t) => a + estimateSec('quick', t as TestId), 0) + Math.max(1, Math.round(sf)) + around);
+    const expected = Math.round(
+      ['seq-write', 'seq-read', 'rand-read'].reduce((a, t) => a + estimateSec('quick', t as TestId), 0) + Math.max(1, Math.round(sf)) + around,
+    );
     const total = page.locator('[data-testid="run-plan-total"][data-ready="true"]');
     await total.waitFor({ timeout: 30_000 });
-    expect({ source: await total.getAttribute('data-source'), seconds: Number(await total.getAttribute('data-seconds')) }).toEqual({ source: 'history', seconds: expected });
+    expect({ source: await total.getAttribute('data-source'), seconds: Number(await total.getAttribute('data-seconds')) }).toEqual({
+      source: 'history',
+      seconds: expected,
+    });
     expect(await page.getByTestId('run-plan-source').textContent()).toBe(' · estimated from your last run and the plan');
 
     await page.getByTestId('benchmark-button').click();
@@ -101,7 +107,10 @@ describe('Results during and after a run on This machine', () => {
       const eta = await page.getByTestId('eta').getAttribute('data-eta-sec');
       const changed = await page
         .waitForFunction((before) => document.querySelector('[data-testid="eta"]')?.getAttribute('data-eta-sec') !== before, eta, { timeout: 5_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       ticked = changed && (await page.getByTestId('run-panel').getAttribute('data-seq')) === seq;
     }
     expect(ticked).toBe(true);
@@ -120,11 +129,20 @@ describe('Results during and after a run on This machine', () => {
     const stored = run.targets[0].results;
     const whiskers = page.locator('[data-testid="whisker"]');
     await whiskers.first().waitFor();
-    const drawn = await whiskers.evaluateAll((els) => els.map((e) => ({ key: e.getAttribute('data-key'), row: e.getAttribute('data-row'), min: Number(e.getAttribute('data-min')), max: Number(e.getAttribute('data-max')), n: Number(e.getAttribute('data-n')) })));
+    const drawn = await whiskers.evaluateAll((els) =>
+      els.map((e) => ({
+        key: e.getAttribute('data-key'),
+        row: e.getAttribute('data-row'),
+        min: Number(e.getAttribute('data-min')),
+        max: Number(e.getAttribute('data-max')),
+        n: Number(e.getAttribute('data-n')),
+      })),
+    );
     // seq-write, seq-read (throughput) and small-files' four operations: each whisker is exactly its trials' min and max.
     expect(drawn.length).toBeGreaterThanOrEqual(6);
     for (const w of drawn) {
-      const [test, metric] = w.key === 'write_MBps' ? ['seq-write', 'write_MBps'] : w.key === 'read_MBps' ? ['seq-read', 'read_MBps'] : ['small-files', `${w.row}_per_s`];
+      const [test, metric] =
+        w.key === 'write_MBps' ? ['seq-write', 'write_MBps'] : w.key === 'read_MBps' ? ['seq-read', 'read_MBps'] : ['small-files', `${w.row}_per_s`];
       const values = stored.find((r) => r.test === test)!.samples[metric];
       expect({ metric, min: w.min, max: w.max, n: w.n }).toEqual({ metric, min: Math.min(...values), max: Math.max(...values), n: values.length });
     }

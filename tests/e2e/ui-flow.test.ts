@@ -4,7 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { closeAll, launchBrowser, leftovers, onlyThisMachine, ourFioProcesses, pngSize, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import {
+  closeAll,
+  launchBrowser,
+  leftovers,
+  onlyThisMachine,
+  ourFioProcesses,
+  pngSize,
+  shotsDir,
+  startServer,
+  type WebServer,
+} from '../helpers/e2e-harness.js';
 import { VIEW_ORDER } from '../../src/lib/shortcuts.js';
 
 const RUN_TIMEOUT = 300_000;
@@ -82,7 +92,9 @@ describe('vmbench web in Chromium', () => {
     await page.getByTestId('suite-select').selectOption('quick');
     await benchmark();
     const bar = page.getByRole('progressbar');
-    await page.waitForFunction(() => /trial \d+\/\d+/.test(document.querySelector('[data-testid="progress-text"]')?.textContent ?? ''), null, { timeout: 60_000 });
+    await page.waitForFunction(() => /trial \d+\/\d+/.test(document.querySelector('[data-testid="progress-text"]')?.textContent ?? ''), null, {
+      timeout: 60_000,
+    });
     const now = Number(await bar.getAttribute('aria-valuenow'));
     expect(now).toBeGreaterThanOrEqual(0);
     expect(now).toBeLessThanOrEqual(100);
@@ -133,7 +145,13 @@ describe('vmbench web in Chromium', () => {
     // voting. (That noise reads as noise is asserted on recorded and generated trials,
     // tests/unit/verdicts-recorded-aa.test.ts and verdict-family.test.ts.)
     const rows = await page.$$eval('[data-testid="compare-row"]', (trs) =>
-      trs.map((tr) => ({ verdict: tr.getAttribute('data-verdict') ?? '', primary: tr.getAttribute('data-primary') === 'true', direction: tr.getAttribute('data-direction'), ratio: Number(tr.getAttribute('data-ratio')), ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number) })),
+      trs.map((tr) => ({
+        verdict: tr.getAttribute('data-verdict') ?? '',
+        primary: tr.getAttribute('data-primary') === 'true',
+        direction: tr.getAttribute('data-direction'),
+        ratio: Number(tr.getAttribute('data-ratio')),
+        ci: (tr.getAttribute('data-ci') ?? '').split(' ').map(Number),
+      })),
     );
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.filter((r) => r.primary).map((r) => r.verdict).length).toBeGreaterThanOrEqual(4);
@@ -147,7 +165,9 @@ describe('vmbench web in Chromium', () => {
       const up = r.ratio > 1 === (r.direction === 'higher');
       expect(r.verdict, JSON.stringify(r)).toBe(changed ? (up ? 'better' : 'worse') : 'noise');
     }
-    expect(await page.getByTestId('compare-summary').innerText()).toMatch(/^(No significant change: |\d+ better, \d+ worse, )\d+ within noise · \d+ more metrics shown, not voting/);
+    expect(await page.getByTestId('compare-summary').innerText()).toMatch(
+      /^(No significant change: |\d+ better, \d+ worse, )\d+ within noise · \d+ more metrics shown, not voting/,
+    );
     expect(await page.getByTestId('compare-row').first().locator('td.ratio-ci').innerText()).toMatch(/^\d+\.\d+× \[\d+\.\d+–\d+\.\d+\]$/);
     await page.getByTestId('chart-compare').waitFor();
     await page.getByText('How vmbench decides better, worse or within noise').click();
@@ -167,7 +187,10 @@ describe('vmbench web in Chromium', () => {
     expect(png.suggestedFilename()).toMatch(/\.png$/);
     expect(pngSize(readFileSync(pngPath))).toEqual({ width: 1200, height: 630 });
     await page.getByRole('button', { name: 'Copy Markdown' }).click();
-    await page.getByTestId('copied').getByText(/Copied/).waitFor();
+    await page
+      .getByTestId('copied')
+      .getByText(/Copied/)
+      .waitFor();
     const clip = await page.evaluate(() => navigator.clipboard.readText());
     expect(clip).toMatch(/\|.*\|/);
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Save JSON' }).click()]);
@@ -186,7 +209,8 @@ describe('vmbench web in Chromium', () => {
     // Mid-run: fio is running and its test files exist.
     const pid = server.child.pid ?? -1;
     const deadline = Date.now() + 60_000;
-    while ((leftovers(scratch).length === 0 || ourFioProcesses(pid, server.home).length === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while ((leftovers(scratch).length === 0 || ourFioProcesses(pid, server.home).length === 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     expect(leftovers(scratch).length).toBeGreaterThan(0);
     expect(ourFioProcesses(pid, server.home).length).toBeGreaterThan(0);
     await shot('7-before-cancel');

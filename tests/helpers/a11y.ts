@@ -21,15 +21,39 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') stays on.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (sel) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }> } }).axe;
-    const res = await axe.run(sel ? { include: [sel] } : document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' ') })) }));
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[] }>;
+        };
+      }
+    ).axe;
+    const res = await axe.run(sel ? { include: [sel] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').split('\n').slice(0, 3).join(' ') })),
+    }));
   }, selector ?? null);
 }
 
 /** A readable list of violations for an assertion message. */
 export function describeViolations(vs: AxeViolation[]): string {
-  return vs.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 8).map((n) => `  ${n.target} — ${n.summary}`).join('\n')}`).join('\n');
+  return vs
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+          .slice(0, 8)
+          .map((n) => `  ${n.target} — ${n.summary}`)
+          .join('\n')}`,
+    )
+    .join('\n');
 }
 
 /** Copies stored runs from tests/fixtures/runs (our own run format) into a data folder's history. */
@@ -50,7 +74,11 @@ export async function settleTheme(page: Page, scheme: 'light' | 'dark'): Promise
 }
 
 /** Screenshots the page at 1440 and 1024 px, light and dark, as `${path(width, scheme)}`; `after(width)` runs once per width. */
-export async function shootWidthsAndThemes(page: Page, path: (width: number, scheme: string) => string, opts: { fullPage?: boolean; after?: (width: number) => Promise<void> } = {}): Promise<void> {
+export async function shootWidthsAndThemes(
+  page: Page,
+  path: (width: number, scheme: string) => string,
+  opts: { fullPage?: boolean; after?: (width: number) => Promise<void> } = {},
+): Promise<void> {
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of ['light', 'dark'] as const) {
@@ -80,12 +108,16 @@ export const VIEWS = ['environments', 'advice', 'results', 'history', 'compare',
 export async function settleView(page: Page, view: (typeof VIEWS)[number]): Promise<void> {
   await page.getByTestId(`nav-${view}`).click();
   await page.getByTestId(`view-${view}`).waitFor();
-  if (view === 'environments') await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="probe-facts"]').waitFor({ timeout: 60_000 });
+  if (view === 'environments')
+    await page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="probe-facts"]').waitFor({ timeout: 60_000 });
   if (view === 'advice') await page.locator('[data-testid="advice-list"], [data-testid="advice-empty"]').first().waitFor({ timeout: 60_000 });
   if (view === 'results') await page.locator('[data-testid="chart-throughput"] svg.recharts-surface[role="application"]').first().waitFor({ timeout: 30_000 });
   if (view === 'history') await page.getByTestId('history-list').waitFor();
   if (view === 'compare') await page.getByTestId('compare-table').waitFor({ timeout: 30_000 });
-  if (view === 'share') await page.waitForFunction(() => (document.querySelector('[data-testid="card-preview"]') as HTMLImageElement | null)?.naturalWidth === 1200, null, { timeout: 60_000 });
+  if (view === 'share')
+    await page.waitForFunction(() => (document.querySelector('[data-testid="card-preview"]') as HTMLImageElement | null)?.naturalWidth === 1200, null, {
+      timeout: 60_000,
+    });
   // Let transitions and chart animations end so colours are measured at rest.
   await page.waitForTimeout(800);
 }

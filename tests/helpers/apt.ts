@@ -31,7 +31,8 @@ export function ensureCommands(label: string, reqs: Requirement[]): void {
   if (missing.length === 0) return;
   const pkgs = [...new Set(missing.map((r) => r.pkg))];
   const list = missing.map((r) => `${r.command} (${r.why})`).join(', ');
-  if (process.getuid?.() !== 0) throw new Error(`${label} needs ${list}; not running as root, so install them first: sudo apt-get install -y ${pkgs.join(' ')}`);
+  if (process.getuid?.() !== 0)
+    throw new Error(`${label} needs ${list}; not running as root, so install them first: sudo apt-get install -y ${pkgs.join(' ')}`);
   process.stdout.write(`[${label}] missing ${list}: installing ${pkgs.join(' ')}\n`);
   try {
     aptGet(label, ['install', '-y', '--no-install-recommends', ...pkgs]);

@@ -34,7 +34,10 @@ export function diskOf(folder: string): { device: string; disk: string } {
   const major = Math.floor(dev / 256) & 0xfff;
   const minor = (dev & 0xff) | ((Math.floor(dev / 1048576) & 0xfff) << 8);
   const sys = `/sys/dev/block/${major}:${minor}`;
-  if (!existsSync(sys)) throw new Error(`${folder} is not on a block device (st_dev ${major}:${minor}: an overlay, tmpfs or network file system); the blkio throttle needs a real disk`);
+  if (!existsSync(sys))
+    throw new Error(
+      `${folder} is not on a block device (st_dev ${major}:${minor}: an overlay, tmpfs or network file system); the blkio throttle needs a real disk`,
+    );
   // A partition's sysfs folder sits inside its disk's and has a `partition` file.
   const real = realpathSync(sys);
   const whole = existsSync(join(real, 'partition')) ? dirname(real) : real;

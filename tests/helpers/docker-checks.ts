@@ -8,7 +8,11 @@ import type { PrivateDockerd } from './private-dockerd.js';
 
 /** Containers and volumes carrying vmbench's label. */
 export function vmbenchObjects(d: PrivateDockerd): { containers: string[]; volumes: string[] } {
-  const lines = (s: string): string[] => s.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = (s: string): string[] =>
+    s
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   return {
     containers: lines(d.docker(['ps', '-aq', '--filter', 'label=dev.vmbench'])),
     volumes: lines(d.docker(['volume', 'ls', '-q', '--filter', 'label=dev.vmbench'])),

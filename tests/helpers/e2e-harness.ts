@@ -19,7 +19,16 @@ export function shotsDir(name: string): string {
 }
 
 /** The Chromium flags that work on the test machines (docs/testing.md). */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
 
 /** A running `vmbench web` with its own data folder. */
 export interface WebServer {
@@ -107,7 +116,11 @@ export async function closeAll(...things: Closable[]): Promise<void> {
 
 /** Calls the engine API of a running `vmbench web` as the page does (its key in X-Vmbench-Token); throws the engine's message. */
 export async function apiCall<T>(server: Pick<WebServer, 'url' | 'token'>, channel: string, ...args: unknown[]): Promise<T> {
-  const res = await fetch(new URL(`/api/${channel}`, server.url), { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': server.token }, body: JSON.stringify({ args }) });
+  const res = await fetch(new URL(`/api/${channel}`, server.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-vmbench-token': server.token },
+    body: JSON.stringify({ args }),
+  });
   const env = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
   if (!env.ok) throw new Error(env.error?.message);
   return env.value;
@@ -119,7 +132,9 @@ export async function apiCall<T>(server: Pick<WebServer, 'url' | 'token'>, chann
  * the real libvirt, Docker or Vagrant would show (a developer's machine, another test's guest).
  */
 export async function onlyThisMachine(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, { timeout: 120_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, {
+    timeout: 120_000,
+  });
   for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) await box.uncheck();
   await page.waitForFunction(() => (document.querySelector('[data-testid="benchmark-button"]') as HTMLButtonElement | null)?.disabled === false);
 }

@@ -12,7 +12,7 @@ export const HEREDOC_VAGRANTFILE = [
   '  config.vm.box = "debian/bookworm64"',
   '  config.vm.provision "shell", inline: <<~SHELL',
   FAKE,
-  '    echo "# not a comment" \'it\'s\'',
+  "    echo \"# not a comment\" 'it's'",
   '  SHELL',
   '  config.vm.provision "shell", inline: <<-EOS',
   FAKE,
@@ -22,7 +22,7 @@ export const HEREDOC_VAGRANTFILE = [
   '  EOS',
   FAKE,
   'EOS',
-  "  config.vm.provision \"shell\", inline: <<~'SHELL' # a comment with <<~NOT",
+  '  config.vm.provision "shell", inline: <<~\'SHELL\' # a comment with <<~NOT',
   `${FAKE} # #{not interpolated}`,
   '  SHELL',
   '  config.vm.provision "shell", inline: [<<~ONE, <<~TWO].join("\\n")',
@@ -40,7 +40,6 @@ export const HEREDOC_VAGRANTFILE = [
   'end',
   '',
 ].join('\n');
-
 
 /** The 0-based line of HEREDOC_VAGRANTFILE's real synced_folder statement. */
 export const REAL = 24;
@@ -63,7 +62,14 @@ export const PROVIDER_IN_HEREDOC = [
 ].join('\n');
 
 /** The virtiofs edit of PROVIDER_IN_HEREDOC, with its provider line. */
-export const PROVIDER_EDIT = { format: 'vagrantfile' as const, line: '', host: '.', guest: '/vagrant', type: 'virtiofs', providerLines: ['libvirt.memorybacking :access, :mode => "shared"'] } satisfies FileEdit;
+export const PROVIDER_EDIT = {
+  format: 'vagrantfile' as const,
+  line: '',
+  host: '.',
+  guest: '/vagrant',
+  type: 'virtiofs',
+  providerLines: ['libvirt.memorybacking :access, :mode => "shared"'],
+} satisfies FileEdit;
 
 /** Each test file and what the product's editor makes of it, by name. */
 export function heredocTextsAndEdits(): Record<string, string> {

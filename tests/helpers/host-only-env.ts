@@ -93,7 +93,8 @@ export function machineReaches(calls: RuntimeCall[]): string[] {
     }
     if (c.cli === 'docker' && connects) {
       const socket = c.dockerHost.replace(/^unix:\/\//, '');
-      if (!c.dockerHost.startsWith('unix://') || existsSync(socket) || c.dockerContext) out.push(`${what}: Docker at ${c.dockerHost || c.dockerContext || 'its default'}`);
+      if (!c.dockerHost.startsWith('unix://') || existsSync(socket) || c.dockerContext)
+        out.push(`${what}: Docker at ${c.dockerHost || c.dockerContext || 'its default'}`);
     }
   }
   return out;

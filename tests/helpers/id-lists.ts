@@ -30,7 +30,8 @@ function listed(node: ts.Node, ids: ReadonlySet<string>): string[] {
     for (const el of node.elements) {
       if (ts.isStringLiteralLike(el)) take(el);
       else if (ts.isArrayLiteralExpression(el)) el.elements.forEach((x) => ts.isStringLiteralLike(x) && take(x));
-      else if (ts.isObjectLiteralExpression(el)) el.properties.forEach((p) => ts.isPropertyAssignment(p) && ts.isStringLiteralLike(p.initializer) && take(p.initializer));
+      else if (ts.isObjectLiteralExpression(el))
+        el.properties.forEach((p) => ts.isPropertyAssignment(p) && ts.isStringLiteralLike(p.initializer) && take(p.initializer));
     }
   } else if (ts.isObjectLiteralExpression(node)) {
     for (const p of node.properties) if ((ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) && p.name) take(p.name);

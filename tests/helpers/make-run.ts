@@ -4,7 +4,15 @@ import { summarize } from '../../electron/shared/trial-stats.js';
 /** A TestResult built from raw samples, the way the engine aggregates them. */
 export function result(test: TestResult['test'], place: TestResult['place'], samples: Record<string, number[]>): TestResult {
   const metrics = Object.fromEntries(Object.entries(samples).map(([m, v]) => [m, summarize(v)]));
-  return { test, place, metrics, tool: { name: 'fio', version: '3.33', method: 'fio psync direct=1' }, params: { sizeMiB: 64 }, command: 'fio --name=x', samples };
+  return {
+    test,
+    place,
+    metrics,
+    tool: { name: 'fio', version: '3.33', method: 'fio psync direct=1' },
+    params: { sizeMiB: 64 },
+    command: 'fio --name=x',
+    samples,
+  };
 }
 
 /** A minimal valid run for store/compare tests (our own format, test data). */

@@ -41,7 +41,13 @@ export function installDockerDeps(): void {
 /** The daemon of a handle: its docker CLI and its stop (by pid, so any process can stop it). */
 export function attachDockerd(h: DockerdHandle): PrivateDockerd {
   const docker = (a: string[], input?: string): string =>
-    execFileSync('docker', ['-H', h.host, ...a], { encoding: 'utf8', input, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], env: { ...process.env, DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined }, timeout: 120_000 });
+    execFileSync('docker', ['-H', h.host, ...a], {
+      encoding: 'utf8',
+      input,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      env: { ...process.env, DOCKER_HOST: undefined, DOCKER_CONTEXT: undefined },
+      timeout: 120_000,
+    });
   const stop = async (): Promise<void> => {
     if (alive(h.pid)) {
       process.kill(h.pid, 'SIGTERM');
@@ -71,7 +77,16 @@ export async function startPrivateDockerd(prefix: string, opts: { detached?: boo
   const run = mkdtempSync(join(tmpdir(), `${prefix}run-`));
   const socket = join(run, 'docker.sock');
   const host = `unix://${socket}`;
-  const args = ['--bridge=none', '--iptables=false', '--ip-masq=false', `--data-root=${data}`, `--exec-root=${join(run, 'exec')}`, `--pidfile=${join(run, 'dockerd.pid')}`, '-H', host];
+  const args = [
+    '--bridge=none',
+    '--iptables=false',
+    '--ip-masq=false',
+    `--data-root=${data}`,
+    `--exec-root=${join(run, 'exec')}`,
+    `--pidfile=${join(run, 'dockerd.pid')}`,
+    '-H',
+    host,
+  ];
   const proxy = 'http://127.0.0.1:9';
   const env = { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: '', no_proxy: '' };
   const logFd = openSync(join(run, 'dockerd.log'), 'a');
@@ -119,7 +134,12 @@ function unmountUnder(dirs: string[]): void {
 
 /** Loads (or builds, the first time on a machine) vmbench-guest:local and vmbench-guest-nofio:local into a daemon; returns the script's output. */
 export function loadTestImages(d: PrivateDockerd): string {
-  return execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], { encoding: 'utf8', env: { ...process.env, DOCKER_HOST: d.host }, stdio: ['ignore', 'pipe', 'pipe'], timeout: 1_800_000 });
+  return execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], {
+    encoding: 'utf8',
+    env: { ...process.env, DOCKER_HOST: d.host },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    timeout: 1_800_000,
+  });
 }
 
 /** A private dockerd with the test images loaded, reached as the docker context `context` through DOCKER_CONFIG. */
@@ -160,8 +180,9 @@ export async function startDockerTestEnv(prefix: string, context: string, label:
     root,
     d,
     async stop() {
-      for (const k of DOCKER_ENV_KEYS) if (saved[k] === undefined) delete process.env[k];
-      else process.env[k] = saved[k];
+      for (const k of DOCKER_ENV_KEYS)
+        if (saved[k] === undefined) delete process.env[k];
+        else process.env[k] = saved[k];
       // The shared daemon stays for the next file (which gets it only clean); the live-host teardown stops it.
       if (opts.ownDaemon) await d.stop();
       rmSync(root, { recursive: true, force: true });

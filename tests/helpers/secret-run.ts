@@ -20,8 +20,22 @@ export const SECRET_SHORT = '//zoltanq:CifsPw99@fileserver7q/share //bobq7@nas01
 
 /** What must appear in no export: every identifying part of SECRET_TEXT. */
 export const SECRET_PARTS = [
-  'zoltanq', 'CifsPw99', 'fileserver7q', 'bobq7', 'nas01', 'corp.example', 'zoltans-mbp', '192.0.2.77', '52:54:00:7a:7b:7c',
-  'Opt5ecret', 'smbcred-7q', 'Tok3nQ', 'AccT0k', 'WebT0k', 'PlainPw42', 'KeyTok42',
+  'zoltanq',
+  'CifsPw99',
+  'fileserver7q',
+  'bobq7',
+  'nas01',
+  'corp.example',
+  'zoltans-mbp',
+  '192.0.2.77',
+  '52:54:00:7a:7b:7c',
+  'Opt5ecret',
+  'smbcred-7q',
+  'Tok3nQ',
+  'AccT0k',
+  'WebT0k',
+  'PlainPw42',
+  'KeyTok42',
 ];
 
 /**
@@ -63,7 +77,11 @@ export function secretRun(id = '2026-11-21T10-00-00-192.0.2.77'): Run {
       dirFsType: S,
       freeMiB: 100,
       tools: { fio: SECRET_VERSION, [S]: SECRET_VERSION },
-      mounts: [{ path: '/', fstype: 'ext4' }, { path: S, fstype: 'cifs' }, { path: '/home/zoltanq/projects', fstype: S }],
+      mounts: [
+        { path: '/', fstype: 'ext4' },
+        { path: S, fstype: 'cifs' },
+        { path: '/home/zoltanq/projects', fstype: S },
+      ],
     },
     results: [shared, odd],
     errors: [{ test: S as Run['tests'][number], place: S as 'guest', code: S, message: S }],

@@ -19,7 +19,11 @@ interface State {
   images: string[];
 }
 
-const lines = (s: string): string[] => s.split('\n').map((l) => l.trim()).filter(Boolean);
+const lines = (s: string): string[] =>
+  s
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
 const imageIds = (d: PrivateDockerd): string[] => lines(d.docker(['images', '-aq', '--no-trunc'])).sort();
 
 function readState(): State | undefined {

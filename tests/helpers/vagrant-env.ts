@@ -35,7 +35,11 @@ export interface VagrantEnv {
 
 /** Builds (or reuses) the box: the folder with vmbench-test.box and box.env. */
 export function buildBox(): { box: string; kernel: string; initrd: string; cmdline: string } {
-  const out = execFileSync('sh', [join(repo, 'scripts', 'build-vagrant-box.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 1_800_000 });
+  const out = execFileSync('sh', [join(repo, 'scripts', 'build-vagrant-box.sh')], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 1_800_000,
+  });
   const dir = out.trim().split('\n').pop()!;
   const env = Object.fromEntries(
     readFileSync(join(dir, 'box.env'), 'utf8')
@@ -82,10 +86,23 @@ export function startVagrantMachine(log: (s: string) => void): VagrantEnv {
   }
   const env: NodeJS.ProcessEnv = { ...process.env, VAGRANT_HOME: join(dir, 'vagrant-home'), VAGRANT_CHECKPOINT_DISABLE: '1', VAGRANT_NO_COLOR: '1' };
   const vagrant = (args: string[], opts: { timeoutMs?: number; input?: string } = {}): string => {
-    const r = spawnSync(join(binDir, 'vagrant'), args, { cwd: machineHome, env, encoding: 'utf8', timeout: opts.timeoutMs ?? 120_000, input: opts.input ?? '', maxBuffer: 64 << 20 });
+    const r = spawnSync(join(binDir, 'vagrant'), args, {
+      cwd: machineHome,
+      env,
+      encoding: 'utf8',
+      timeout: opts.timeoutMs ?? 120_000,
+      input: opts.input ?? '',
+      maxBuffer: 64 << 20,
+    });
     if (r.status !== 0) {
       const out = `${r.stdout ?? ''}\n${r.stderr ?? ''}`.replace(/\r?[^\n\r]*Progress: [^\n]*/g, '');
-      throw new Error(`vagrant ${args.join(' ')} failed (${r.status ?? r.signal ?? r.error?.message}):\n${out.split('\n').filter((l) => !/^\s+from /.test(l)).slice(-30).join('\n')}`);
+      throw new Error(
+        `vagrant ${args.join(' ')} failed (${r.status ?? r.signal ?? r.error?.message}):\n${out
+          .split('\n')
+          .filter((l) => !/^\s+from /.test(l))
+          .slice(-30)
+          .join('\n')}`,
+      );
     }
     return r.stdout;
   };
@@ -101,7 +118,14 @@ export function startVagrantMachine(log: (s: string) => void): VagrantEnv {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    binDir = execFileSync('sh', [join(repo, 'scripts', 'vagrant-netns.sh'), 'start', join(dir, 'ns')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 60_000 }).trim().split('\n').pop()!;
+    binDir = execFileSync('sh', [join(repo, 'scripts', 'vagrant-netns.sh'), 'start', join(dir, 'ns')], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: 60_000,
+    })
+      .trim()
+      .split('\n')
+      .pop()!;
     env.PATH = `${binDir}:${process.env.PATH ?? ''}`;
     writeFileSync(join(machineHome, 'Vagrantfile'), vagrantfile(box));
     vagrant(['box', 'add', '--name', 'vmbench-test', box.box], { timeoutMs: 300_000 });
@@ -113,7 +137,9 @@ export function startVagrantMachine(log: (s: string) => void): VagrantEnv {
     throw e;
   }
   const machineId = (): string => {
-    const line = vagrant(['global-status', '--machine-readable']).split('\n').find((l) => l.split(',')[2] === 'machine-id');
+    const line = vagrant(['global-status', '--machine-readable'])
+      .split('\n')
+      .find((l) => l.split(',')[2] === 'machine-id');
     if (!line) throw new Error('vagrant global-status lists no machine');
     return line.split(',')[3];
   };

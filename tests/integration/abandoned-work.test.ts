@@ -63,7 +63,9 @@ describe('work folders of runs that were stopped hard', () => {
 
     const again = runCli(runArgs, env(), 240_000);
     expect(again.status, again.stderr).toBe(0);
-    expect(again.stdout + again.stderr).toContain(`Removed 1 work folder (${Math.round(leftBytes / 1048576)} MB) that an earlier run left behind when it was stopped: ${work}.`);
+    expect(again.stdout + again.stderr).toContain(
+      `Removed 1 work folder (${Math.round(leftBytes / 1048576)} MB) that an earlier run left behind when it was stopped: ${work}.`,
+    );
     expect(await readdir(scratch)).toEqual([]);
   }, 420_000);
 

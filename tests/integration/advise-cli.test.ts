@@ -28,17 +28,28 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
     const brief = findings.map((f) => [f.id, f.current, f.recommended, f.severity]);
     // VZ and Rancher Desktop's virtiofs exist only on macOS hosts; Lima's virtiofs also on Linux.
     const macOnly = MAC
-      ? [['rancher-desktop/mountType', 'reverse-sshfs', 'virtiofs', 'high'], ['lima:alpine/vmType', 'qemu', 'vz', 'high'], ['lima:default/vmType', 'qemu', 'vz', 'high']]
+      ? [
+          ['rancher-desktop/mountType', 'reverse-sshfs', 'virtiofs', 'high'],
+          ['lima:alpine/vmType', 'qemu', 'vz', 'high'],
+          ['lima:default/vmType', 'qemu', 'vz', 'high'],
+        ]
       : [];
-    expect(brief.sort()).toEqual([['lima:alpine/mountType', 'reverse-sshfs', 'virtiofs', 'medium'], ['lima:default/mountType', 'reverse-sshfs', 'virtiofs', 'medium'], ...macOnly].sort());
-    expect(findings.find((f) => f.id === 'lima:default/mountType')?.apply).toEqual({ kind: 'command', argv: ['limactl', 'edit', 'default', '--set', '.mountType = "virtiofs"'] });
+    expect(brief.sort()).toEqual(
+      [['lima:alpine/mountType', 'reverse-sshfs', 'virtiofs', 'medium'], ['lima:default/mountType', 'reverse-sshfs', 'virtiofs', 'medium'], ...macOnly].sort(),
+    );
+    expect(findings.find((f) => f.id === 'lima:default/mountType')?.apply).toEqual({
+      kind: 'command',
+      argv: ['limactl', 'edit', 'default', '--set', '.mountType = "virtiofs"'],
+    });
     expect(findings.find((f) => f.id === 'lima:default/mountType')?.evidence).toContain('Colima virtiofs 36 s vs sshfs 89 s');
   });
 
   it('prints a table in rank order: rank, id, current → recommended, expected gain, severity, one-line evidence', () => {
     const r = cli(['advise']);
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/\n\d+\s+lima:default\/mountType\s+reverse-sshfs → virtiofs\s+×3\.09 \(published\)\s+medium\s+ddev Drupal install \(M1, Dec 2022\)/);
+    expect(r.stdout).toMatch(
+      /\n\d+\s+lima:default\/mountType\s+reverse-sshfs → virtiofs\s+×3\.09 \(published\)\s+medium\s+ddev Drupal install \(M1, Dec 2022\)/,
+    );
     const ranks = [...r.stdout.matchAll(/^(\d+)\s+\S+\//gm)].map((m) => Number(m[1]));
     expect(ranks).toEqual(ranks.map((_, i) => i + 1));
     expect(r.stdout).toContain('lima:alpine/mountType');
@@ -48,18 +59,40 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
     const r = cli(['detect', '--json']);
     const { runtimes } = JSON.parse(r.stdout) as { runtimes: { id: string; findings: Finding[] }[] };
     expect(runtimes.find((x) => x.id === 'rancher-desktop')?.findings.map((f) => f.id)).toEqual(MAC ? ['rancher-desktop/mountType'] : []);
-    expect(runtimes.find((x) => x.id === 'lima:default')?.findings.map((f) => f.id)).toEqual(MAC ? ['lima:default/vmType', 'lima:default/mountType'] : ['lima:default/mountType']);
+    expect(runtimes.find((x) => x.id === 'lima:default')?.findings.map((f) => f.id)).toEqual(
+      MAC ? ['lima:default/vmType', 'lima:default/mountType'] : ['lima:default/mountType'],
+    );
   });
 
   it("a stored run where the shared folder is within 10% of native turns the finding to info (the user's numbers win)", async () => {
     const result = (median: number, place: 'shared' | 'native') => ({
-      test: 'seq-write' as const, place, metrics: { write_MBps: { median, min: median, max: median, n: 3 } },
-      tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: { write_MBps: [median] },
+      test: 'seq-write' as const,
+      place,
+      metrics: { write_MBps: { median, min: median, max: median, n: 3 } },
+      tool: { name: 'fio', version: '3.33', method: 'fio' },
+      params: {},
+      command: 'fio',
+      samples: { write_MBps: [median] },
     });
-    const target = (id: string, median: number, place: 'shared' | 'native') => ({ id, runtime: id, label: id, settings: {}, probe: null, results: [result(median, place)], errors: [], status: 'ok' as const });
+    const target = (id: string, median: number, place: 'shared' | 'native') => ({
+      id,
+      runtime: id,
+      label: id,
+      settings: {},
+      probe: null,
+      results: [result(median, place)],
+      errors: [],
+      status: 'ok' as const,
+    });
     const run: Run = {
-      schemaVersion: 1, id: '2026-11-21T10-00-00-lima-default', startedAt: '2026-11-21T10:00:00.000Z', finishedAt: '2026-11-21T10:01:00.000Z', status: 'completed',
-      suite: 'quick', tests: ['seq-write'], app: { version: '0.1.0', platform: 'darwin', arch: 'arm64' },
+      schemaVersion: 1,
+      id: '2026-11-21T10-00-00-lima-default',
+      startedAt: '2026-11-21T10:00:00.000Z',
+      finishedAt: '2026-11-21T10:01:00.000Z',
+      status: 'completed',
+      suite: 'quick',
+      tests: ['seq-write'],
+      app: { version: '0.1.0', platform: 'darwin', arch: 'arm64' },
       targets: [target('local', 2000, 'native'), target('lima:default', 1950, 'shared')],
     };
     await new RunStore(join(stub.root, 'data')).save(run);
@@ -67,7 +100,10 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
     const f = findings.find((x) => x.id === 'lima:default/mountType');
     expect(f?.severity).toBe('info');
     expect(f?.evidence).toContain('within 10%');
-    expect(f?.measured?.map((m) => [m.runId, m.median])).toEqual([[run.id, 1950], [run.id, 2000]]);
+    expect(f?.measured?.map((m) => [m.runId, m.median])).toEqual([
+      [run.id, 1950],
+      [run.id, 2000],
+    ]);
   });
 
   it('apply is still not part of this version; advise takes no arguments', () => {

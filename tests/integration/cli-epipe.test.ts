@@ -37,7 +37,11 @@ describe('vmbench CLI: a closed pipe ends the output quietly', () => {
   it('vmbench export --format json | head -c 1: head gets one byte, vmbench exits 0 without a stack', () => {
     // The values go in as the shell's positional parameters, never into the script text.
     const script = '"$0" "$1" export "$2" --format json | head -c 1; echo "vmbench-exit=${PIPESTATUS[0]}" >&2';
-    const r = spawnSync('/bin/bash', ['-c', script, process.execPath, BIN, BIG_RUN], { env: { ...process.env, VMBENCH_HOME: home }, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync('/bin/bash', ['-c', script, process.execPath, BIN, BIG_RUN], {
+      env: { ...process.env, VMBENCH_HOME: home },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
     expect(r.stdout).toBe('{');
     expect(r.stderr).toMatch(/vmbench-exit=0\n$/);
     quiet(r.stderr);
@@ -47,7 +51,10 @@ describe('vmbench CLI: a closed pipe ends the output quietly', () => {
   const closedReader = (args: string[], which: 'stdout' | 'stderr'): Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string }> =>
     new Promise((resolve) => {
       // PATH and HOME at an empty folder: detection finds only this machine, quickly.
-      const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: empty, HOME: empty, VMBENCH_HOME: join(base, 'data'), LANG: 'C.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [BIN, ...args], {
+        env: { PATH: empty, HOME: empty, VMBENCH_HOME: join(base, 'data'), LANG: 'C.UTF-8' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       if (which === 'stdout') {
         child.stdout.destroy();

@@ -123,5 +123,4 @@ describe('vmbench CLI hardening (built bundle)', () => {
     expect(left).not.toContain(work);
     expect(left).toContain(`.vmbench-${process.pid}-1`);
   }, 300_000);
-
 });

@@ -12,7 +12,6 @@ import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
 import { runCli } from '../helpers/cli.js';
 import { MAC_DD_STORE, makeStubEnv, captured } from '../helpers/runtimes-stubs.js';
 
-
 describe('vmbench CLI language (built bundle, real fio)', () => {
   let home: string;
   const cli = (args: string[], locale: Record<string, string>): { status: number | null; stdout: string; stderr: string } => {
@@ -31,7 +30,13 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
       const js = readFileSync(join(process.cwd(), bundle), 'utf8');
       // Messages that no code spells out: the Japanese ones (esbuild writes them as \u escapes), and the English ones with a {{placeholder}}.
       const escaped = (m: string): string => m.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
-      const found = LANGS.flatMap((lang) => NAMESPACES.flatMap((ns) => leaves(all[lang][ns]).filter((m) => (lang === 'ja' ? m.length >= 4 && /[\u3040-\u30ff\u4e00-\u9faf]/.test(m) : m.includes('{{')) && (js.includes(m) || js.includes(escaped(m))))));
+      const found = LANGS.flatMap((lang) =>
+        NAMESPACES.flatMap((ns) =>
+          leaves(all[lang][ns]).filter(
+            (m) => (lang === 'ja' ? m.length >= 4 && /[\u3040-\u30ff\u4e00-\u9faf]/.test(m) : m.includes('{{')) && (js.includes(m) || js.includes(escaped(m))),
+          ),
+        ),
+      );
       expect(found, bundle).toEqual([]);
     }
   });
@@ -91,7 +96,7 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     expect(cli(['export', a, '--format', 'csv', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'csv'], {}).stdout);
     expect(cli(['export', a, '--format', 'json', '--lang', 'ja'], {}).stdout).toBe(cli(['export', a, '--format', 'json'], {}).stdout);
   });
-  it('detection\'s reasons in the chosen language; --json keeps the English reason and its references', async () => {
+  it("detection's reasons in the chosen language; --json keeps the English reason and its references", async () => {
     // A Lima instance folder and a damaged Rancher Desktop settings.json, with no runtime CLI on PATH.
     const fakeHome = join(home, 'fake-home');
     await mkdir(join(fakeHome, '.lima', 'dev'), { recursive: true });
@@ -103,12 +108,20 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     const env = { HOME: fakeHome, PATH: emptyBin };
     const ja = cli(['detect', '--lang', 'ja'], env);
     expect(ja.status, ja.stderr).toBe(0);
-    expect(ja.stdout).toMatch(/^ {2}lima:dev: limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート https:\/\/example\.com\/base\.yaml は URL です。vmbench はダウンロードしません。そこで決まる設定は表示していません$/m);
-    expect(ja.stdout).toMatch(/^ {2}rancher-desktop: rdctl がインストールされていないか、PATH にありません。設定は settings\.json からのみ読み取りました；settings\.json は有効な JSON ではありません/m);
+    expect(ja.stdout).toMatch(
+      /^ {2}lima:dev: limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート https:\/\/example\.com\/base\.yaml は URL です。vmbench はダウンロードしません。そこで決まる設定は表示していません$/m,
+    );
+    expect(ja.stdout).toMatch(
+      /^ {2}rancher-desktop: rdctl がインストールされていないか、PATH にありません。設定は settings\.json からのみ読み取りました；settings\.json は有効な JSON ではありません/m,
+    );
     expect(ja.stdout).not.toMatch(/is not installed|not valid JSON|settings were read/);
     const en = cli(['detect', '--lang', 'en'], { ...env, LANG: 'ja_JP.UTF-8' });
-    expect(en.stdout).toMatch(/^ {2}lima:dev: limactl is not installed or not on PATH; settings were read from .*lima\.yaml only; base template https:\/\/example\.com\/base\.yaml is a URL, which vmbench does not download; settings it may set are not shown$/m);
-    const json = JSON.parse(cli(['detect', '--json', '--lang', 'ja'], env).stdout) as { runtimes: { id: string; reason?: string; reasonRefs?: { key: string }[] }[] };
+    expect(en.stdout).toMatch(
+      /^ {2}lima:dev: limactl is not installed or not on PATH; settings were read from .*lima\.yaml only; base template https:\/\/example\.com\/base\.yaml is a URL, which vmbench does not download; settings it may set are not shown$/m,
+    );
+    const json = JSON.parse(cli(['detect', '--json', '--lang', 'ja'], env).stdout) as {
+      runtimes: { id: string; reason?: string; reasonRefs?: { key: string }[] }[];
+    };
     const lima = json.runtimes.find((r) => r.id === 'lima:dev');
     expect(lima?.reason).toMatch(/^limactl is not installed or not on PATH/);
     expect(lima?.reasonRefs?.map((r) => r.key)).toEqual(['detect:cli.notFoundReadFile', 'detect:lima.baseUnread']);
@@ -127,7 +140,7 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     expect(run.stderr).not.toMatch(/No target/);
   });
 
-  it('a Docker engine that does not answer: the transport\'s error, the log line and the end of the run in Japanese (no dockerd)', async () => {
+  it("a Docker engine that does not answer: the transport's error, the log line and the end of the run in Japanese (no dockerd)", async () => {
     // Docker Desktop as detection sees it (replayed real `docker version`/`docker info` and settings file), its socket a plain file nothing listens on.
     const stub = makeStubEnv(
       {
@@ -144,12 +157,16 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
       const env = { HOME: stub.home, PATH: `${stub.bin}:${process.env.PATH}` };
       const ja = cli(['run', '--target', 'docker-desktop', '--tests', 'seq-write', '--lang', 'ja'], env);
       expect(ja.status, ja.stderr).toBe(1);
-      expect(ja.stderr).toMatch(/^ {2}警告: Docker Desktop VM: Docker Desktop に接続できませんでした: unix:\/\/\S+\/\.docker\/run\/docker\.sock で応答するものがありません（.*ECONNREFUSED.*）。起動してから、もう一度実行してください。$/m);
+      expect(ja.stderr).toMatch(
+        /^ {2}警告: Docker Desktop VM: Docker Desktop に接続できませんでした: unix:\/\/\S+\/\.docker\/run\/docker\.sock で応答するものがありません（.*ECONNREFUSED.*）。起動してから、もう一度実行してください。$/m,
+      );
       expect(ja.stderr).toMatch(/^ {2}✗ docker-desktop \S+ seq-write: Docker Desktop に接続できませんでした: /m);
       expect(ja.stderr).toMatch(/^結果が得られたテストはありません。テストごとのエラーを見てください。$/m);
       expect(ja.stderr).not.toMatch(/could not be reached|nothing answers|No test produced/);
       const en = cli(['run', '--target', 'docker-desktop', '--tests', 'seq-write', '--lang', 'en'], env);
-      expect(en.stderr).toMatch(/Docker Desktop VM: Docker Desktop could not be reached: nothing answers on unix:\/\/\S+ \(.*ECONNREFUSED.*\)\. Start it, then run again\./);
+      expect(en.stderr).toMatch(
+        /Docker Desktop VM: Docker Desktop could not be reached: nothing answers on unix:\/\/\S+ \(.*ECONNREFUSED.*\)\. Start it, then run again\./,
+      );
     } finally {
       stub.cleanup();
     }

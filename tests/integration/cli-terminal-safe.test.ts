@@ -27,7 +27,13 @@ describe('vmbench CLI output cannot drive the terminal', () => {
     mkdirSync(bin, { recursive: true });
     writeFileSync(
       join(bin, 'fio'),
-      ['#!/bin/sh', 'case "$1" in --version) echo fio-3.33; exit 0;; --enghelp) exit 0;; esac', "printf 'bad \\033[31mred\\033[0m \\033]0;title\\007bell\\007 cr\\rover \\342\\200\\256evil\\n' >&2", 'exit 1', ''].join('\n'),
+      [
+        '#!/bin/sh',
+        'case "$1" in --version) echo fio-3.33; exit 0;; --enghelp) exit 0;; esac',
+        "printf 'bad \\033[31mred\\033[0m \\033]0;title\\007bell\\007 cr\\rover \\342\\200\\256evil\\n' >&2",
+        'exit 1',
+        '',
+      ].join('\n'),
     );
     chmodSync(join(bin, 'fio'), 0o755);
     const r = cli(['run', '--target', 'local', '--tests', 'seq-write'], { PATH: `${bin}:${process.env.PATH}` });
@@ -39,7 +45,7 @@ describe('vmbench CLI output cannot drive the terminal', () => {
     expect(r.stderr).not.toMatch(RAW);
   });
 
-  it("a run file named with ESC sequences, BEL, CR and bidi controls: the runs warning shows its name as text; --json escapes it", () => {
+  it('a run file named with ESC sequences, BEL, CR and bidi controls: the runs warning shows its name as text; --json escapes it', () => {
     const runs = join(base, 'home', 'runs');
     mkdirSync(runs, { recursive: true });
     const name = 'bad\u001b]0;pwned\u0007\u001b[2J\u202eevil\u2066\r.json';

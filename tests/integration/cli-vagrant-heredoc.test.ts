@@ -20,7 +20,7 @@ const VAGRANTFILE = [
   '  config.vm.provision "shell", inline: <<~SHELL',
   SCRIPT,
   '  SHELL',
-  "  config.vm.provision \"shell\", inline: [<<-'ONE', <<TWO].join",
+  '  config.vm.provision "shell", inline: [<<-\'ONE\', <<TWO].join',
   SCRIPT,
   '    ONE',
   SCRIPT,
@@ -40,7 +40,10 @@ describe('vmbench apply shows a Vagrantfile plan that leaves heredocs alone (bui
     mkdirSync(machineDir);
     writeFileSync(join(machineDir, 'Vagrantfile'), VAGRANTFILE);
     const status = join(work, 'global-status.txt');
-    writeFileSync(status, readFileSync(captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt'), 'utf8').split(CAPTURED_DIR).join(machineDir));
+    writeFileSync(
+      status,
+      readFileSync(captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt'), 'utf8').split(CAPTURED_DIR).join(machineDir),
+    );
     stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: status }] });
   }, 300_000);
   afterAll(() => {
@@ -52,7 +55,10 @@ describe('vmbench apply shows a Vagrantfile plan that leaves heredocs alone (bui
     const r = runCli(['apply', 'vagrant:e8ad859/mountType'], { ...stub.env, VMBENCH_HOME: join(stub.root, 'data'), LANG: 'C.UTF-8', LC_ALL: '' }, 120_000);
     expect(r.status, r.stderr).toBe(2);
     expect(r.stderr).toContain('--yes');
-    const diff = r.stdout.split('\n').filter((l) => /^\s+[-+](?![-+])/.test(l)).map((l) => l.trim());
+    const diff = r.stdout
+      .split('\n')
+      .filter((l) => /^\s+[-+](?![-+])/.test(l))
+      .map((l) => l.trim());
     expect(diff).toEqual(['-  config.vm.synced_folder ".", "/vagrant", type: "virtualbox"', '+  config.vm.synced_folder ".", "/vagrant", type: "nfs"']);
     expect(r.stdout).toMatch(/@@ -\d+,\d+ \+\d+,\d+ @@/);
     expect(r.stdout).not.toMatch(/^\s+[-+]\s{4}config/m);

@@ -10,7 +10,6 @@ import { unstableReport, type UnstableReport } from '../../electron/shared/unsta
 import { BIN, runCli } from '../helpers/cli.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 
-
 describe('vmbench CLI (built bundle, real fio)', () => {
   let home: string;
   const cli = (args: string[]): { status: number | null; stdout: string; stderr: string } => {
@@ -86,11 +85,17 @@ describe('vmbench CLI (built bundle, real fio)', () => {
       // aa-quick-a: a real quick run under load (3 fixed trials); small-files creates 23,250–62,125/s around 28,791.
       const recorded = JSON.parse(await readFile(new URL('../fixtures/runs/aa-quick-a.json', import.meta.url), 'utf8')) as Run;
       await new RunStore(own).save(recorded);
-      const at = (args: string[]): { status: number | null; stdout: string; stderr: string } => runCli(args, { ...process.env, VMBENCH_HOME: own, LANG: 'C.UTF-8', LC_ALL: '' }, 60_000);
+      const at = (args: string[]): { status: number | null; stdout: string; stderr: string } =>
+        runCli(args, { ...process.env, VMBENCH_HOME: own, LANG: 'C.UTF-8', LC_ALL: '' }, 60_000);
       const json = at(['export', recorded.id, '--format', 'json']);
       expect(json.status, json.stderr).toBe(0);
       const { unstable } = JSON.parse(json.stdout) as { unstable: UnstableReport };
-      expect(unstable.metrics.map((m) => `${m.test} ${m.metric} ${m.by}`)).toEqual(['seq-write write_MBps spread', 'seq-read read_MBps spread', 'rand-read read_iops spread', 'small-files create_per_s spread']);
+      expect(unstable.metrics.map((m) => `${m.test} ${m.metric} ${m.by}`)).toEqual([
+        'seq-write write_MBps spread',
+        'seq-read read_MBps spread',
+        'rand-read read_iops spread',
+        'small-files create_per_s spread',
+      ]);
       expect(unstable.metrics[3]).toMatchObject({ target: 'local', place: 'native', min: 23249.636, max: 62125.412, n: 3, spread: 0.675 });
       const md = at(['export', recorded.id, '--format', 'md']);
       expect(md.stdout).toContain('- Create files · This machine · native: 23,250–62,125 files/s (±68%, 3 trials)');
@@ -108,7 +113,11 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     expect(second.status, second.stderr).toBe(0);
     // The second run's expected time comes from the first (its small-files step and its time around the steps), as the app's plan says it.
     const first = JSON.parse(await readFile(join(home, 'run.json'), 'utf8')) as Run;
-    const fromFirst = estimateRun({ suite: 'quick', tests: ['small-files'], trials: { maxTrials: 4 } }, [{ id: 'local', places: ['native'] }], [first]).estimate;
+    const fromFirst = estimateRun(
+      { suite: 'quick', tests: ['small-files'], trials: { maxTrials: 4 } },
+      [{ id: 'local', places: ['native'] }],
+      [first],
+    ).estimate;
     expect(fromFirst.source).toEqual({ kind: 'history', runs: 1, steps: 1 });
     expect(second.stderr).toContain(`expected to take ${fmtDuration(fromFirst.seconds)} (m:ss), estimated from your last run`);
     const adaptive = JSON.parse(await readFile(adaptiveOut, 'utf8')) as Run;

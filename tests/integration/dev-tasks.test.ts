@@ -24,7 +24,11 @@ describe('dev-tree natively (sh -s, as the engine sends it)', () => {
       const r = await runScript('dev-tree', ['--dir', dir, '--trials', '2', '--files', '800', '--seed', String(seed)]);
       expect(r.code, r.stderr).toBe(0);
       expect(r.bad).toEqual([]);
-      expect(ofKind(r.events, 'sample').map((s) => s.metric).sort()).toEqual([...METRICS, ...METRICS].sort());
+      expect(
+        ofKind(r.events, 'sample')
+          .map((s) => s.metric)
+          .sort(),
+      ).toEqual([...METRICS, ...METRICS].sort());
       const [result] = ofKind(r.events, 'result');
       const metrics = result.metrics ?? {};
       expect(Object.keys(metrics).sort()).toEqual(METRICS);
@@ -65,7 +69,9 @@ describe('dev-tree natively (sh -s, as the engine sends it)', () => {
   }, 300_000);
 
   it('stops on SIGTERM during the trials and removes the tree and its tar', async () => {
-    const r = await runScript('dev-tree', ['--dir', dir, '--trials', '5', '--files', '1500'], { cancel: { signal: 'SIGTERM', when: (e) => e.event === 'sample' } });
+    const r = await runScript('dev-tree', ['--dir', dir, '--trials', '5', '--files', '1500'], {
+      cancel: { signal: 'SIGTERM', when: (e) => e.event === 'sample' },
+    });
     expect(r.code).toBe(143);
     expect(ofKind(r.events, 'end')).toHaveLength(1);
     expect(readdirSync(dir)).toEqual([]);
@@ -128,7 +134,7 @@ function pathWithout(hidden: string, root: string): string {
   return bin;
 }
 
-describe('watch natively without inotifywait: the script\'s own python3 watcher', () => {
+describe("watch natively without inotifywait: the script's own python3 watcher", () => {
   let dir = '';
   const savedPath = process.env.PATH;
   afterAll(() => {

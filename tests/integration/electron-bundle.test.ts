@@ -51,7 +51,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('dist/app/main.cjs', () => {
   it('starts, opens the secure window on the built renderer, and answers IPC through the real engine', () => {
-    const r = spawnSync(process.execPath, [join(dir, 'run.cjs')], { encoding: 'utf8', env: { ...process.env, VMBENCH_HOME: join(dir, 'home') }, timeout: 60_000 });
+    const r = spawnSync(process.execPath, [join(dir, 'run.cjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, VMBENCH_HOME: join(dir, 'home') },
+      timeout: 60_000,
+    });
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout.trim().split('\n').at(-1)!);
     expect(out.prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });

@@ -15,7 +15,9 @@ async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Pro
 /** fio processes whose command line mentions a folder. */
 function fioProcessesIn(dir: string): string[] {
   try {
-    return execFileSync('pgrep', ['-af', 'fio'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(dir));
+    return execFileSync('pgrep', ['-af', 'fio'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.includes(dir));
   } catch {
     return [];
   }
@@ -62,9 +64,12 @@ describe('engine: the quick suite on this machine, with real fio', () => {
       // Every disk test settled write-back (sync, then Dirty+Writeback near zero) before its first trial, and says so.
       expect(r.params, r.test).toMatchObject({ settleMs: expect.any(Number), settled: expect.any(Boolean), settleLimitS: 30 });
       expect(r.params.settleLeftKiB, r.test).toEqual(expect.any(Number)); // Linux: /proc/meminfo was read
-      if (r.params.settled) expect(r.tool.method, r.test).toMatch(/; write-back settled in \d+\.\d s before the first trial \(sync, then Dirty\+Writeback \d+\.\d MiB\)$/);
+      if (r.params.settled)
+        expect(r.tool.method, r.test).toMatch(/; write-back settled in \d+\.\d s before the first trial \(sync, then Dirty\+Writeback \d+\.\d MiB\)$/);
       else {
-        expect(r.tool.method, r.test).toMatch(/; write-back did not settle within 30 s before the first trial \(Dirty\+Writeback still \d+\.\d MiB.*\): the numbers may be low$/);
+        expect(r.tool.method, r.test).toMatch(
+          /; write-back did not settle within 30 s before the first trial \(Dirty\+Writeback still \d+\.\d MiB.*\): the numbers may be low$/,
+        );
         expect(local.errors, r.test).toContainEqual(expect.objectContaining({ test: r.test, place: 'native', code: 'writeback-not-settled' }));
       }
     }
@@ -105,7 +110,9 @@ describe('engine: the quick suite on this machine, with real fio', () => {
       expect(r.samples[metric], metric).toHaveLength(4);
     }
     expect(r.params.trials).toBe(4);
-    expect(r.tool.method).toMatch(/adaptive trials: 3, then one at a time up to 4 while the 95% interval of create_per_s was wider than ±0%.*took 4: maximum reached, target not met$/);
+    expect(r.tool.method).toMatch(
+      /adaptive trials: 3, then one at a time up to 4 while the 95% interval of create_per_s was wider than ±0%.*took 4: maximum reached, target not met$/,
+    );
     // Live: samples of trial 4 stream like the first three; progress follows what is scheduled (3 trials, then 4 of 4).
     const trialsSeen = new Set(mine.filter((e) => e.type === 'sample' && e.metric === 'create_per_s').map((e) => (e as { trial: number }).trial));
     expect([...trialsSeen].sort()).toEqual([1, 2, 3, 4]);

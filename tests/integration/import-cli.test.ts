@@ -24,7 +24,14 @@ const file = (name: string, content: string | Buffer): string => {
 };
 /** Every stored run file and its sha256: what must not change. */
 const snapshot = (): Record<string, string> =>
-  Object.fromEntries(readdirSync(join(data, 'runs')).map((n) => [n, createHash('sha256').update(readFileSync(join(data, 'runs', n))).digest('hex')]));
+  Object.fromEntries(
+    readdirSync(join(data, 'runs')).map((n) => [
+      n,
+      createHash('sha256')
+        .update(readFileSync(join(data, 'runs', n)))
+        .digest('hex'),
+    ]),
+  );
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'vmbench-import-'));
@@ -93,9 +100,21 @@ describe('vmbench import', () => {
       ['big.json', Buffer.alloc(50 * 1024 * 1024, 0x20), /big\.json is larger than 4 MiB/],
       ['wrong.json', JSON.stringify({ schemaVersion: 1, hello: 'world' }), /wrong\.json is not a vmbench run export: id /],
       ['other-tool.json', JSON.stringify({ results: [{ iops: 5 }] }), /other-tool\.json is not a vmbench run export \(schemaVersion null\)/],
-      ['proto.json', textB.replace('"settings": {', '"settings": { "__proto__": { "polluted": true },'), /proto\.json contains the key "__proto__" \(at targets\[0\]\.settings\)/],
-      ['huge.json', textB.replace(/"median": [0-9.]+/, '"median": 1e400'), /huge\.json holds a number no measurement has \(at targets\[0\]\.results\[0\]\.metrics\.write_MBps\.median\)/],
-      ['huge2.json', JSON.stringify({ ...run, id: 'huge-2', targets: [] }).replace('"schemaVersion":1', '"schemaVersion":1e300'), /huge2\.json holds a number no measurement has \(at schemaVersion\)/],
+      [
+        'proto.json',
+        textB.replace('"settings": {', '"settings": { "__proto__": { "polluted": true },'),
+        /proto\.json contains the key "__proto__" \(at targets\[0\]\.settings\)/,
+      ],
+      [
+        'huge.json',
+        textB.replace(/"median": [0-9.]+/, '"median": 1e400'),
+        /huge\.json holds a number no measurement has \(at targets\[0\]\.results\[0\]\.metrics\.write_MBps\.median\)/,
+      ],
+      [
+        'huge2.json',
+        JSON.stringify({ ...run, id: 'huge-2', targets: [] }).replace('"schemaVersion":1', '"schemaVersion":1e300'),
+        /huge2\.json holds a number no measurement has \(at schemaVersion\)/,
+      ],
       ['deep.json', `${'['.repeat(5000)}${']'.repeat(5000)}`, /deep\.json is nested deeper than any run file/],
     ];
     for (const [name, content, message] of cases) {

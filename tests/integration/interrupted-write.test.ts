@@ -54,7 +54,7 @@ describe('no temp file of a killed export survives the next export into its fold
     // A temp file of a live writer (this test's own process) and files vmbench did not name stay.
     const live = `.notes.md.vmbench-tmp-${process.pid}-0123456789ab`;
     const foreign = ['.report.md.5f3a9c1e2b7d.tmp', 'report.md.vmbench-tmp-1-0123456789ab', '.report.md.vmbench-tmp-x-0123456789ab'];
-    for (const name of [live, ...foreign]) await writeFile(join(out, name), 'not vmbench\'s to remove\n');
+    for (const name of [live, ...foreign]) await writeFile(join(out, name), "not vmbench's to remove\n");
 
     const again = runCli(['export', run.id, '--format', 'md', '--out', report], env(), 60_000);
     expect(again.status, again.stderr).toBe(0);

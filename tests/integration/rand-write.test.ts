@@ -17,14 +17,37 @@ describe('rand-write natively, with real fio', () => {
 
   it('measures 4k random writes at depth 32, flushed, and its result has IOPS, MB/s and the clat percentiles', async () => {
     const args = scriptArgs('rand-write', 'quick', dir, { overrides: { sizeMiB: 32, runtimeS: 1, rampS: 1 } });
-    expect(args).toEqual(['--dir', dir, '--trials', '3', '--size-mib', '32', '--runtime-s', '1', '--ramp-s', '1', '--iodepth', '32', '--bs-kib', '4', '--tool', 'auto']);
+    expect(args).toEqual([
+      '--dir',
+      dir,
+      '--trials',
+      '3',
+      '--size-mib',
+      '32',
+      '--runtime-s',
+      '1',
+      '--ramp-s',
+      '1',
+      '--iodepth',
+      '32',
+      '--bs-kib',
+      '4',
+      '--tool',
+      'auto',
+    ]);
     const r = await runScript('rand-write', args);
     expect(r.bad, r.stderr).toEqual([]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.events.map((e) => e.event)).toEqual(['start', 'tool-output', 'progress', 'tool-output', 'progress', 'tool-output', 'progress', 'result', 'end']);
     const [result] = ofKind(r.events, 'result');
-    expect(result).toMatchObject({ test: 'rand-write', tool: { name: 'fio', version: expect.stringMatching(/^\d+\.\d+/) }, params: { sizeMiB: 32, iodepth: 32, bsKiB: 4, trials: 3, direct: expect.any(Boolean) } });
-    expect(result.command).toMatch(/^fio --name=rand-write .*--rw=randwrite --bs=4k .*--iodepth=32 .*--end_fsync=1 --fsync_on_close=1 .*--percentile_list=50:70:90:95:99/);
+    expect(result).toMatchObject({
+      test: 'rand-write',
+      tool: { name: 'fio', version: expect.stringMatching(/^\d+\.\d+/) },
+      params: { sizeMiB: 32, iodepth: 32, bsKiB: 4, trials: 3, direct: expect.any(Boolean) },
+    });
+    expect(result.command).toMatch(
+      /^fio --name=rand-write .*--rw=randwrite --bs=4k .*--iodepth=32 .*--end_fsync=1 --fsync_on_close=1 .*--percentile_list=50:70:90:95:99/,
+    );
     if (result.params?.direct) expect(result.command).toContain('--direct=1');
     // The engine's side: the tool-output events read by the catalogue's fio reading, three trials of every metric.
     const collector = new StepCollector('rand-write', 'native', () => undefined);
@@ -46,7 +69,11 @@ describe('rand-write natively, with real fio', () => {
     const r = await runScript('rand-write', ['--dir', dir, '--tool', 'fallback']);
     expect(r.code).toBe(4);
     expect(r.events.map((e) => e.event)).toEqual(['start', 'error', 'end']);
-    expect(ofKind(r.events, 'error')[0]).toMatchObject({ test: 'rand-write', code: 'tool-missing', message: expect.stringMatching(/measuring random writes needs fio .* install fio/) });
+    expect(ofKind(r.events, 'error')[0]).toMatchObject({
+      test: 'rand-write',
+      code: 'tool-missing',
+      message: expect.stringMatching(/measuring random writes needs fio .* install fio/),
+    });
     expect(readdirSync(dir)).toEqual([]);
   });
 });

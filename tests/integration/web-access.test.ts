@@ -48,8 +48,25 @@ describe('vmbench web: the API needs the per-start key', () => {
 
   /** curl as the given user (root runs it as `nobody` through runuser); returns status and body. */
   const curl = (user: 'nobody' | 'self', path: string, headers: string[], body: string): { status: number; body: string } => {
-    const args = ['-s', '-o', '-', '-w', '\n%{http_code}', '-X', 'POST', '-H', 'content-type: application/json', ...headers.flatMap((h) => ['-H', h]), '--data', body, new URL(path, url.origin).href];
-    const r = user === 'nobody' && asRoot ? spawnSync('runuser', ['-u', 'nobody', '--', 'curl', ...args], { encoding: 'utf8' }) : spawnSync('curl', args, { encoding: 'utf8' });
+    const args = [
+      '-s',
+      '-o',
+      '-',
+      '-w',
+      '\n%{http_code}',
+      '-X',
+      'POST',
+      '-H',
+      'content-type: application/json',
+      ...headers.flatMap((h) => ['-H', h]),
+      '--data',
+      body,
+      new URL(path, url.origin).href,
+    ];
+    const r =
+      user === 'nobody' && asRoot
+        ? spawnSync('runuser', ['-u', 'nobody', '--', 'curl', ...args], { encoding: 'utf8' })
+        : spawnSync('curl', args, { encoding: 'utf8' });
     const lines = r.stdout.trimEnd().split('\n');
     return { status: Number(lines.pop()), body: lines.join('\n') };
   };
@@ -76,7 +93,25 @@ describe('vmbench web: the API needs the per-start key', () => {
 
   it('the event socket needs the key too', () => {
     const upgrade = (q: string): string => {
-      const r = spawnSync('curl', ['-s', '-i', '--max-time', '3', '-H', 'Connection: Upgrade', '-H', 'Upgrade: websocket', '-H', 'Sec-WebSocket-Version: 13', '-H', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', `${url.origin}/api/events${q}`], { encoding: 'utf8' });
+      const r = spawnSync(
+        'curl',
+        [
+          '-s',
+          '-i',
+          '--max-time',
+          '3',
+          '-H',
+          'Connection: Upgrade',
+          '-H',
+          'Upgrade: websocket',
+          '-H',
+          'Sec-WebSocket-Version: 13',
+          '-H',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          `${url.origin}/api/events${q}`,
+        ],
+        { encoding: 'utf8' },
+      );
       return r.stdout.split('\r\n')[0] ?? '';
     };
     expect(upgrade('')).toMatch(/403/);

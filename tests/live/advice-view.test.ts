@@ -34,7 +34,14 @@ const api = apiCall;
 
 /** The env of a `vmbench web` that sees the replayed Mac home, this machine's libvirt, and no Docker. */
 function macEnv(): NodeJS.ProcessEnv {
-  return { HOME: stub.home, PATH: `${stub.bin}:${process.env.PATH}`, DOCKER_HOST: stub.env.DOCKER_HOST, DOCKER_CONFIG: join(stub.root, 'docker-config'), VMBENCH_HOST_PLATFORM: 'darwin', VMBENCH_LIBVIRT_URI: URI };
+  return {
+    HOME: stub.home,
+    PATH: `${stub.bin}:${process.env.PATH}`,
+    DOCKER_HOST: stub.env.DOCKER_HOST,
+    DOCKER_CONFIG: join(stub.root, 'docker-config'),
+    VMBENCH_HOST_PLATFORM: 'darwin',
+    VMBENCH_LIBVIRT_URI: URI,
+  };
 }
 
 async function openAdvice(s: WebServer): Promise<Page> {
@@ -188,7 +195,9 @@ describe('What to change', () => {
       const page = await openAdvice(server);
       const empty = page.getByTestId('advice-empty');
       await empty.waitFor();
-      expect(await empty.textContent()).toMatch(/^Checked \d+ runtimes? \(.*This machine.*\): VM type, shared-folder mount type, disk I\/O, cache and bus, NIC model and redis transport/);
+      expect(await empty.textContent()).toMatch(
+        /^Checked \d+ runtimes? \(.*This machine.*\): VM type, shared-folder mount type, disk I\/O, cache and bus, NIC model and redis transport/,
+      );
       expect(await page.locator('[data-testid="advice-card"]').count()).toBe(0);
       await page.context().close();
     } finally {

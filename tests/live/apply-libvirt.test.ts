@@ -27,7 +27,8 @@ let defined = false;
 let engine: Engine;
 const savedUri = process.env.VMBENCH_LIBVIRT_URI;
 
-const virsh = (...args: string[]): string => execFileSync('virsh', ['-c', URI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+const virsh = (...args: string[]): string =>
+  execFileSync('virsh', ['-c', URI, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
 
 beforeAll(() => {
   execFileSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: 'inherit', timeout: 900_000 });
@@ -83,7 +84,12 @@ const nicModel = (xml: string): string => /<interface[\s\S]*?<model type='([^']+
 describe('apply on a real libvirt domain', () => {
   it('`vmbench apply` without --yes and without a terminal shows the plan, refuses with exit 2 and changes nothing', () => {
     const before = virsh('dumpxml', '--inactive', domain);
-    const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'apply', `libvirt:${domain}/diskIo`], { env: { ...process.env, VMBENCH_HOME: dataDir }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+    const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'apply', `libvirt:${domain}/diskIo`], {
+      env: { ...process.env, VMBENCH_HOME: dataDir },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 120_000,
+    });
     expect(r.stderr).toContain('pass --yes');
     expect(r.status).toBe(2);
     expect(r.stdout).toContain("+      <driver name='qemu' type='qcow2' io='io_uring'/>");
@@ -98,7 +104,11 @@ describe('apply on a real libvirt domain', () => {
     expect(plan.restart?.argv).toEqual(['virsh', '-c', URI, 'shutdown', '--', domain]);
 
     expect(plan.planId).toMatch(/^[0-9a-f]{32}$/);
-    expect(plan.sourceHash).toBe(createHash('sha256').update(virsh('dumpxml', '--inactive', domain)).digest('hex'));
+    expect(plan.sourceHash).toBe(
+      createHash('sha256')
+        .update(virsh('dumpxml', '--inactive', domain))
+        .digest('hex'),
+    );
     // A finding id is not a plan: apply takes only what advice.plan handed out.
     expect((await engine.dispatch('advice.apply', [`libvirt:${domain}/diskIo`])).ok).toBe(false);
     const io = await call<ApplyResult>('advice.apply', plan.planId!);
@@ -120,7 +130,13 @@ describe('apply on a real libvirt domain', () => {
     expect(backups.length).toBe(2);
     // Backup folders are named by time and a hash of the finding id (names from outside never become paths).
     const ioHash = createHash('sha256').update(`libvirt:${domain}/diskIo`).digest('hex').slice(0, 16);
-    expect(io.backupDir).toBe(join(dataDir, 'backups', backups.find((b) => b.endsWith(ioHash))!));
+    expect(io.backupDir).toBe(
+      join(
+        dataDir,
+        'backups',
+        backups.find((b) => b.endsWith(ioHash))!,
+      ),
+    );
     const oldIo = readFileSync(join(io.backupDir!, 'domain.xml'), 'utf8');
     expect(diskDriver(oldIo)).not.toContain('io=');
     expect(nicModel(oldIo)).toBe('rtl8139');
@@ -133,7 +149,15 @@ describe('apply on a real libvirt domain', () => {
     expect(rt).toBeDefined();
     expect(adviseRuntime(rt).map((f) => f.setting)).not.toContain('diskIo');
     const before = virsh('dumpxml', '--inactive', domain);
-    const finding: Finding = { id: `${rt.id}/diskIo`, setting: 'diskIo', current: 'io_uring', recommended: 'threads', severity: 'low', evidence: 'test', apply: { kind: 'file', path: 'x', diff: '' } };
+    const finding: Finding = {
+      id: `${rt.id}/diskIo`,
+      setting: 'diskIo',
+      current: 'io_uring',
+      recommended: 'threads',
+      severity: 'low',
+      evidence: 'test',
+      apply: { kind: 'file', path: 'x', diff: '' },
+    };
     let seen = '';
     const res = await applyFinding(finding, rt, {
       dataDir,
@@ -151,8 +175,26 @@ describe('apply on a real libvirt domain', () => {
   }, 120_000);
 
   it('a domain named --help reaches virsh as an operand after --, not as an option', async () => {
-    const lv: RuntimeInfo = { id: 'libvirt:--help', kind: 'libvirt', name: '--help', version: null, state: 'stopped', settings: { libvirtUri: 'test:///default' }, settingsSource: {}, targets: [], findings: [] };
-    const f = { id: 'libvirt:--help/diskIo', setting: 'diskIo', current: 'threads', recommended: 'io_uring', severity: 'low', evidence: 'e', apply: { kind: 'libvirt', diff: '' } } as unknown as Finding;
+    const lv: RuntimeInfo = {
+      id: 'libvirt:--help',
+      kind: 'libvirt',
+      name: '--help',
+      version: null,
+      state: 'stopped',
+      settings: { libvirtUri: 'test:///default' },
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    };
+    const f = {
+      id: 'libvirt:--help/diskIo',
+      setting: 'diskIo',
+      current: 'threads',
+      recommended: 'io_uring',
+      severity: 'low',
+      evidence: 'e',
+      apply: { kind: 'libvirt', diff: '' },
+    } as unknown as Finding;
     // Real virsh on libvirt's test driver: "--help" is looked up as a domain, not printed as help.
     await expect(planLibvirt(f, lv, { dataDir })).rejects.toThrow(/failed to get domain '--help'/);
   });

@@ -112,8 +112,14 @@ describe.each(Object.keys(SHELLS))('bench scripts in %s', (shellName) => {
     const fs = statfsSync(dir);
     const free = (fs.bavail * fs.bsize) / 1048576; // others may write meanwhile: within 5%
     expect(Math.abs(p.freeMiB! - free)).toBeLessThan(Math.max(512, free * 0.05));
-    const mine = readFileSync('/proc/mounts', 'utf8').split('\n').map((l) => l.split(' ')).filter((f) => f.length > 2);
-    const mount = mine.filter((f) => realpathSync(dir).startsWith(f[1] === '/' ? '/' : `${f[1]}/`)).sort((a, b) => a[1].length - b[1].length).at(-1)!;
+    const mine = readFileSync('/proc/mounts', 'utf8')
+      .split('\n')
+      .map((l) => l.split(' '))
+      .filter((f) => f.length > 2);
+    const mount = mine
+      .filter((f) => realpathSync(dir).startsWith(f[1] === '/' ? '/' : `${f[1]}/`))
+      .sort((a, b) => a[1].length - b[1].length)
+      .at(-1)!;
     expect(p.dirFsType).toBe(mount[2]);
     expect(p.tools).toEqual(expect.objectContaining({ fio: FIO_VERSION }));
     expect(Object.keys(p.tools!).sort()).toEqual(['fio', 'iperf3', 'nginx', 'redis-benchmark', 'wrk']);
@@ -221,7 +227,10 @@ describe.each(Object.keys(SHELLS))('bench scripts in %s', (shellName) => {
 
   it('rand-read has no fallback: tool-missing, with what to install', async () => {
     const dir = freshDir();
-    for (const opts of [{ extra: ['--tool', 'fallback'], env: sh.env }, { extra: [], env: sh.noFioEnv }]) {
+    for (const opts of [
+      { extra: ['--tool', 'fallback'], env: sh.env },
+      { extra: [], env: sh.noFioEnv },
+    ]) {
       const r = await run(sh, 'rand-read', dir, [...opts.extra, ...SMALL['rand-read']], { env: opts.env });
       expectClean(r, dir, 'rand-read');
       expect(r.code).toBe(4);

@@ -24,10 +24,17 @@ describe('vmbench CLI hardening with root and virsh (built bundle)', () => {
   it('detect --json through a slow pipe delivers more than 1 MB whole (stdout is drained before exit)', async () => {
     // A real virsh against libvirt's test driver with a node file of 14 domains with 20 000-character names.
     // Each domain states its UUID: the test driver makes up new ones on every connection otherwise.
-    const doms = Array.from({ length: 14 }, (_, i) => `<domain type='test'><name>vm${i}-${'x'.repeat(20_000)}</name><uuid>6b8f1a2c-0000-4000-8000-${String(i).padStart(12, '0')}</uuid><memory>1048576</memory><vcpu>1</vcpu><os><type arch='x86_64'>hvm</type></os></domain>`);
+    const doms = Array.from(
+      { length: 14 },
+      (_, i) =>
+        `<domain type='test'><name>vm${i}-${'x'.repeat(20_000)}</name><uuid>6b8f1a2c-0000-4000-8000-${String(i).padStart(12, '0')}</uuid><memory>1048576</memory><vcpu>1</vcpu><os><type arch='x86_64'>hvm</type></os></domain>`,
+    );
     const node = join(home, 'node.xml');
     await writeFile(node, `<node>\n${doms.join('\n')}\n</node>\n`);
-    const child = spawn(process.execPath, [BIN, 'detect', '--json'], { env: { ...env(), VMBENCH_LIBVIRT_URI: `test://${node}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'detect', '--json'], {
+      env: { ...env(), VMBENCH_LIBVIRT_URI: `test://${node}` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const chunks: Buffer[] = [];
     child.stdout.pause();
     child.stdout.on('data', (c: Buffer) => chunks.push(c));

@@ -25,11 +25,21 @@ const CONTEXT = 'vmbench-live';
 let dockerd: ChildProcess | undefined;
 let defined = false;
 
-const sh = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env): string => execFileSync(file, args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
+const sh = (file: string, args: string[], env: NodeJS.ProcessEnv = process.env): string =>
+  execFileSync(file, args, { encoding: 'utf8', env, stdio: ['ignore', 'pipe', 'pipe'] });
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
 async function startDockerd(): Promise<void> {
-  const args = ['--bridge=none', '--iptables=false', '--ip-masq=false', `--data-root=${join(root, 'docker-data')}`, `--exec-root=${join(root, 'docker-exec')}`, `--pidfile=${join(root, 'dockerd.pid')}`, '-H', `unix://${sock}`];
+  const args = [
+    '--bridge=none',
+    '--iptables=false',
+    '--ip-masq=false',
+    `--data-root=${join(root, 'docker-data')}`,
+    `--exec-root=${join(root, 'docker-exec')}`,
+    `--pidfile=${join(root, 'dockerd.pid')}`,
+    '-H',
+    `unix://${sock}`,
+  ];
   dockerd = spawn('dockerd', args, { stdio: ['ignore', 'ignore', 'ignore'] });
   for (let i = 0; i < 120; i++) {
     try {
@@ -135,7 +145,18 @@ describe('live detection', () => {
     const rt = runtimes.find((r) => r.id === `libvirt:${domain}`);
     expect(rt).toMatchObject({ kind: 'libvirt', state: 'stopped' });
     expect(rt?.version).toMatch(/^\d+\.\d+/);
-    expect(rt?.settings).toMatchObject({ vmType: 'qemu', cpus: 2, memoryMiB: 256, iothreads: 1, diskBus: 'virtio', diskFormat: 'qcow2', diskIo: 'io_uring', diskCache: 'none', nicModel: 'rtl8139', mountType: '9p' });
+    expect(rt?.settings).toMatchObject({
+      vmType: 'qemu',
+      cpus: 2,
+      memoryMiB: 256,
+      iothreads: 1,
+      diskBus: 'virtio',
+      diskFormat: 'qcow2',
+      diskIo: 'io_uring',
+      diskCache: 'none',
+      nicModel: 'rtl8139',
+      mountType: '9p',
+    });
     expect(rt?.settings.disks).toEqual([
       expect.objectContaining({ target: 'vda', bus: 'virtio', io: 'io_uring', iothread: 1 }),
       expect.objectContaining({ target: 'vdb', bus: 'virtio', io: undefined }),

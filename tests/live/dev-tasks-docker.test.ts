@@ -29,7 +29,12 @@ describe('dev-tree and watch in Docker: shared folder, container disk, named vol
   }, 120_000);
 
   it('measures the quick tree in every place, watch in the shared folder, and removes the container, the volume and the files', async () => {
-    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: 'vmbench-guest:local', tests: ['dev-tree', 'watch'] });
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', {
+      suite: 'quick',
+      targets: [TARGET],
+      image: 'vmbench-guest:local',
+      tests: ['dev-tree', 'watch'],
+    });
     await engine.waitForJob(jobId);
     const [finished] = ofType(events, jobId, 'job-finished');
     expect(finished, JSON.stringify(ofType(events, jobId, 'log'))).toMatchObject({ status: 'completed' });
@@ -39,7 +44,9 @@ describe('dev-tree and watch in Docker: shared folder, container disk, named vol
     expect(t.results.map((r) => `${r.place} ${r.test}`).sort()).toEqual(['guest dev-tree', 'shared dev-tree', 'shared watch', 'volume dev-tree']);
     const watched = t.results.find((r) => r.test === 'watch')!;
     expectWatch(watched, 3);
-    process.stdout.write(`[watch] docker bind mount: poll p50 ${watched.metrics.watch_poll_p50_ms.median} ms, inotify p50 ${watched.metrics.watch_inotify_p50_ms.median} ms\n`);
+    process.stdout.write(
+      `[watch] docker bind mount: poll p50 ${watched.metrics.watch_poll_p50_ms.median} ms, inotify p50 ${watched.metrics.watch_inotify_p50_ms.median} ms\n`,
+    );
     for (const r of t.results.filter((x) => x.test === 'dev-tree')) {
       expect(r.test).toBe('dev-tree');
       // In the shared folder also the mixed layout: the project on the bind mount, node_modules in the run's volume.
@@ -48,12 +55,16 @@ describe('dev-tree and watch in Docker: shared folder, container disk, named vol
       for (const m of expected) expect(r.metrics[m]).toMatchObject({ n: 3 });
       if (r.place === 'shared') {
         expect(r.tool.method).toMatch(/mixed layout: package\.json and src\/ in \/vmbench\/shared, node_modules in \/vmbench\/volume/);
-        process.stdout.write(`[dev-tree] mixed: extract ${r.metrics.mixed_extract_s.median} s, walk ${r.metrics.mixed_walk_s.median} s, read ${r.metrics.mixed_read_s.median} s, delete ${r.metrics.mixed_delete_s.median} s\n`);
+        process.stdout.write(
+          `[dev-tree] mixed: extract ${r.metrics.mixed_extract_s.median} s, walk ${r.metrics.mixed_walk_s.median} s, read ${r.metrics.mixed_read_s.median} s, delete ${r.metrics.mixed_delete_s.median} s\n`,
+        );
       }
       expect(r.params).toMatchObject({ files: 2000, seed: 1 });
       // The container cannot drop the host's caches: the result says so rather than calling it cold.
       expect(r.tool.method).toMatch(/caches could not be dropped/);
-      process.stdout.write(`[dev-tree] ${r.place}: extract ${r.metrics.tree_extract_s.median} s, walk ${r.metrics.tree_walk_s.median} s, read ${r.metrics.tree_read_s.median} s, delete ${r.metrics.tree_delete_s.median} s\n`);
+      process.stdout.write(
+        `[dev-tree] ${r.place}: extract ${r.metrics.tree_extract_s.median} s, walk ${r.metrics.tree_walk_s.median} s, read ${r.metrics.tree_read_s.median} s, delete ${r.metrics.tree_delete_s.median} s\n`,
+      );
     }
     expect(vmbenchObjects(env!.d)).toEqual({ containers: [], volumes: [] });
     expect(workDirs(join(env!.root, 'data', 'scratch-shared'))).toEqual([]);

@@ -78,7 +78,9 @@ describe('service tests inside docker containers (real dockerd, host networking)
     log(`net, redis, http in docker: ${Math.round((Date.now() - t0) / 1000)} s`);
     const [finished] = ofType(events, jobId, 'job-finished');
     expect(finished, JSON.stringify([...ofType(events, jobId, 'log'), ...ofType(events, jobId, 'test-error')])).toMatchObject({ status: 'completed' });
-    const logs = ofType(events, jobId, 'log').map((l) => l.message).join('\n');
+    const logs = ofType(events, jobId, 'log')
+      .map((l) => l.message)
+      .join('\n');
     expect(logs).toMatch(/net measures host networking \(--network host\)/);
     expect(logs).toMatch(/Service tests run in a second container, vmbench-\S+-net, with the same places and host networking/);
 
@@ -101,7 +103,12 @@ describe('service tests inside docker containers (real dockerd, host networking)
     expect(docker.errors).toEqual([]);
     expect(docker.results.map((r) => `${r.place} ${r.test}`).sort()).toEqual(['guest http', 'guest net', 'guest redis', 'shared http', 'volume http'].sort());
     for (const r of docker.results) {
-      log(`${r.place} ${r.test}: ${Object.entries(r.metrics).filter(([m]) => /Mbps|rps|req_per_s/.test(m)).map(([m, s]) => `${m}=${Math.round(s.median)}`).join(' ')}`);
+      log(
+        `${r.place} ${r.test}: ${Object.entries(r.metrics)
+          .filter(([m]) => /Mbps|rps|req_per_s/.test(m))
+          .map(([m, s]) => `${m}=${Math.round(s.median)}`)
+          .join(' ')}`,
+      );
       for (const [metric, s] of Object.entries(r.metrics)) {
         expect(s.n, `${r.place} ${r.test} ${metric}`).toBe(3);
         expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
@@ -109,11 +116,16 @@ describe('service tests inside docker containers (real dockerd, host networking)
     }
     const net = docker.results.find((r) => r.test === 'net')!;
     expect(Object.keys(net.metrics).sort()).toEqual(['rx_Mbps', 'tx_Mbps']);
-    expect(net.tool.method).toMatch(/measured path: host networking \(--network host\).*the server is iperf3 [\d.]+ on this machine, bound to 127\.0\.0\.1:\d+/);
+    expect(net.tool.method).toMatch(
+      /measured path: host networking \(--network host\).*the server is iperf3 [\d.]+ on this machine, bound to 127\.0\.0\.1:\d+/,
+    );
     expect(net.command).toMatch(/^iperf3 -c 127\.0\.0\.1 -p \d+ -J -O 1/);
     const redis = docker.results.find((r) => r.test === 'redis')!;
-    for (const m of ['set_rps_tcp', 'get_rps_tcp', 'set_rps_unix', 'get_rps_unix', 'set_rps_remote', 'get_rps_remote']) expect(redis.metrics[m]?.median, m).toBeGreaterThan(0);
-    expect(redis.tool.method).toMatch(/remote = redis-server in a second container of vmbench-guest:local \(vmbench-\S+-redis\), over host networking, listening on 127\.0\.0\.1:\d+ only/);
+    for (const m of ['set_rps_tcp', 'get_rps_tcp', 'set_rps_unix', 'get_rps_unix', 'set_rps_remote', 'get_rps_remote'])
+      expect(redis.metrics[m]?.median, m).toBeGreaterThan(0);
+    expect(redis.tool.method).toMatch(
+      /remote = redis-server in a second container of vmbench-guest:local \(vmbench-\S+-redis\), over host networking, listening on 127\.0\.0\.1:\d+ only/,
+    );
     const ratio = redis.metrics.set_rps_remote.median / redis.metrics.set_rps_tcp.median;
     log(`redis SET remote/same-container: ${ratio.toFixed(2)}`);
 

@@ -48,7 +48,11 @@ const transport = (opts: Partial<ConstructorParameters<typeof DockerTransport>[0
   created.push(t);
   return t;
 };
-const script = (name: 'rand-read' | 'seq-write', dir: string): { name: string; source: string; args: string[] } => ({ name, source: scriptSource(name), args: scriptArgs(name, 'quick', dir) });
+const script = (name: 'rand-read' | 'seq-write', dir: string): { name: string; source: string; args: string[] } => ({
+  name,
+  source: scriptSource(name),
+  args: scriptArgs(name, 'quick', dir),
+});
 
 beforeAll(async () => {
   env = await startDockerTestEnv('vmbench-dt-', CONTEXT, 'docker-transport');
@@ -92,8 +96,17 @@ describe('docker transport through the engine', () => {
     expect(finished, JSON.stringify(ofType(events, jobId, 'log'))).toMatchObject({ status: 'completed' });
     process.stdout.write(`[docker-transport] seq-write and seq-read in 3 places: ${Math.round((Date.now() - started) / 1000)} s\n`);
 
-    expect(await inspected).toMatchObject({ network: 'none', mounts: ['bind /vmbench/shared', 'volume /vmbench/volume'], interfaces: ['lo'], labels: { 'dev.vmbench': '1', 'dev.vmbench.host': hostname() } });
-    expect(ofType(events, jobId, 'log').map((l) => l.message).join('\n')).toMatch(/Running the suite in container vmbench-\S+ of vmbench-guest:local on Docker Engine \(vmbench-dt\), network none/);
+    expect(await inspected).toMatchObject({
+      network: 'none',
+      mounts: ['bind /vmbench/shared', 'volume /vmbench/volume'],
+      interfaces: ['lo'],
+      labels: { 'dev.vmbench': '1', 'dev.vmbench.host': hostname() },
+    });
+    expect(
+      ofType(events, jobId, 'log')
+        .map((l) => l.message)
+        .join('\n'),
+    ).toMatch(/Running the suite in container vmbench-\S+ of vmbench-guest:local on Docker Engine \(vmbench-dt\), network none/);
     const run = await call<Run>(engine, 'runs.get', finished.runId!);
     const t = run.targets[0];
     expect(t).toMatchObject({ id: TARGET, runtime: TARGET });
@@ -112,8 +125,13 @@ describe('docker transport through the engine', () => {
       expect(r.command).toContain(`/vmbench/${r.place}/.vmbench-`);
     }
     const mbps = (place: string, test: string, metric: string): number => t.results.find((r) => r.place === place && r.test === test)!.metrics[metric].median;
-    for (const [test, metric] of [['seq-write', 'write_MBps'], ['seq-read', 'read_MBps']]) {
-      process.stdout.write(`[docker-transport] ${test} MB/s shared ${mbps('shared', test, metric)} guest ${mbps('guest', test, metric)} volume ${mbps('volume', test, metric)}\n`);
+    for (const [test, metric] of [
+      ['seq-write', 'write_MBps'],
+      ['seq-read', 'read_MBps'],
+    ]) {
+      process.stdout.write(
+        `[docker-transport] ${test} MB/s shared ${mbps('shared', test, metric)} guest ${mbps('guest', test, metric)} volume ${mbps('volume', test, metric)}\n`,
+      );
     }
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
     expect(workDirs(shared())).toEqual([]);
@@ -131,7 +149,12 @@ describe('docker transport through the engine', () => {
       cancelAt = Date.now();
       cancelled = call(engine, 'run.cancel', e.jobId);
     });
-    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: IMAGE, tests: ['seq-write', 'rand-read'] });
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', {
+      suite: 'quick',
+      targets: [TARGET],
+      image: IMAGE,
+      tests: ['seq-write', 'rand-read'],
+    });
     await engine.waitForJob(jobId);
     unsubscribe();
     expect(cancelled, 'the run never reached rand-read in the shared place').toBeDefined();
@@ -152,11 +175,20 @@ describe('docker transport through the engine', () => {
 
   it('reports an image that is not there, and pulls nothing', async () => {
     const before = imageIds();
-    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'quick', targets: [TARGET], image: 'vmbench-absent:1', tests: ['rand-read'] });
+    const { jobId } = await call<{ jobId: string }>(engine, 'run.start', {
+      suite: 'quick',
+      targets: [TARGET],
+      image: 'vmbench-absent:1',
+      tests: ['rand-read'],
+    });
     await engine.waitForJob(jobId);
     expect(ofType(events, jobId, 'job-finished')[0]).toMatchObject({ status: 'failed' });
     const errors = ofType(events, jobId, 'test-error').map((e) => e.error);
-    expect(errors.map((e) => `${e.place} ${e.test} ${e.code}`)).toEqual(['shared rand-read image-missing', 'guest rand-read image-missing', 'volume rand-read image-missing']);
+    expect(errors.map((e) => `${e.place} ${e.test} ${e.code}`)).toEqual([
+      'shared rand-read image-missing',
+      'guest rand-read image-missing',
+      'volume rand-read image-missing',
+    ]);
     expect(errors[0].message).toMatch(/"vmbench-absent:1" is not present .* never pulls .*docker pull vmbench-absent:1.*leave out --image/);
     expect(imageIds()).toBe(before);
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
@@ -202,10 +234,17 @@ describe('docker transport on its own', () => {
     });
     expect(exit).toEqual({ exitCode: 143, cancelled: true, timedOut: false });
     process.stdout.write(`[docker-transport] abort to exit: ${Date.now() - abortedAt} ms\n`);
-    expect(evs.filter((e) => e.event === 'error')).toEqual([{ event: 'error', test: 'rand-read', code: 'cancelled', message: expect.stringMatching(/SIGTERM.*files were removed/) }]);
+    expect(evs.filter((e) => e.event === 'error')).toEqual([
+      { event: 'error', test: 'rand-read', code: 'cancelled', message: expect.stringMatching(/SIGTERM.*files were removed/) },
+    ]);
     const name = `vmbench-${t.token}`;
     expect(d.docker(['exec', name, 'ls', '-A', '/vmbench/volume'])).toBe('');
-    expect(d.docker(['top', name, '-o', 'pid,args']).split('\n').filter((l) => /fio/.test(l))).toEqual([]);
+    expect(
+      d
+        .docker(['top', name, '-o', 'pid,args'])
+        .split('\n')
+        .filter((l) => /fio/.test(l)),
+    ).toEqual([]);
     await t.dispose();
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 120_000);
@@ -235,7 +274,21 @@ describe('docker transport on its own', () => {
     const run = await executeRun({ suite: 'quick', tests: ['seq-write', 'seq-read', 'rand-read'] }, (e) => emitted.push(e), never, {
       store,
       appVersion: 'test',
-      resolveTargets: async () => [{ id: 'nofio', runtime: 'test', label: 'no fio', settings: {}, transport: { places: () => ['volume'], placeDir: (p) => t.placeDir(p), run: (s, o) => t.run(s, o), prepare: (o) => t.prepare(o), dispose: () => t.dispose() } }],
+      resolveTargets: async () => [
+        {
+          id: 'nofio',
+          runtime: 'test',
+          label: 'no fio',
+          settings: {},
+          transport: {
+            places: () => ['volume'],
+            placeDir: (p) => t.placeDir(p),
+            run: (s, o) => t.run(s, o),
+            prepare: (o) => t.prepare(o),
+            dispose: () => t.dispose(),
+          },
+        },
+      ],
     });
     // rand-read failed (no fio), the rest measured: the target and the run are partial, not completed.
     expect(run?.status).toBe('partial');
@@ -250,7 +303,11 @@ describe('docker transport on its own', () => {
     const t2 = transport({ image: NOFIO });
     const ac = new AbortController();
     const evs: BenchEvent[] = [];
-    const exit = await t2.run(script('seq-write', t2.placeDir('shared')), { signal: ac.signal, timeoutMs: 120_000, onEvent: (e) => (evs.push(e), e.event === 'sample' && ac.abort()) });
+    const exit = await t2.run(script('seq-write', t2.placeDir('shared')), {
+      signal: ac.signal,
+      timeoutMs: 120_000,
+      onEvent: (e) => (evs.push(e), e.event === 'sample' && ac.abort()),
+    });
     expect(exit).toMatchObject({ exitCode: 143, cancelled: true });
     expect(evs.some((e) => e.event === 'error' && e.code === 'cancelled')).toBe(true);
     expect(workDirs(shared())).toEqual([]);
@@ -269,7 +326,9 @@ describe('docker transport on its own', () => {
     const t = transport({ dockerfile: good, image: undefined });
     await t.prepare({ signal: never, log: (_l, m) => logs.push(englishOf(m)) });
     expect(t.image).toBe(benchImageTag(text));
-    expect(logs.join('\n')).toMatch(/Building vmbench's bench image vmbench-bench:[0-9a-f]{12}[\s\S]*image build: Step 1\/2 : FROM vmbench-guest:local[\s\S]*Built vmbench-bench/);
+    expect(logs.join('\n')).toMatch(
+      /Building vmbench's bench image vmbench-bench:[0-9a-f]{12}[\s\S]*image build: Step 1\/2 : FROM vmbench-guest:local[\s\S]*Built vmbench-bench/,
+    );
     await t.dispose();
     const again: string[] = [];
     const t2 = transport({ dockerfile: good, image: undefined });
@@ -281,9 +340,17 @@ describe('docker transport on its own', () => {
     const bad = join(dir, 'Dockerfile.bad');
     writeFileSync(bad, 'FROM 127.0.0.1:9/vmbench-absent:1\nRUN true\n');
     const t3 = transport({ dockerfile: bad, image: undefined });
-    const failed = await t3.prepare({ signal: never, log: () => undefined }).then(() => null, (e: unknown) => e);
+    const failed = await t3.prepare({ signal: never, log: () => undefined }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     await t3.dispose();
-    expect(failed).toMatchObject({ code: 'image-build-failed', message: expect.stringMatching(/base image "127\.0\.0\.1:9\/vmbench-absent:1" is not present in the test dockerd and could not be pulled \(.+\)\. .*--image IMAGE/) });
+    expect(failed).toMatchObject({
+      code: 'image-build-failed',
+      message: expect.stringMatching(
+        /base image "127\.0\.0\.1:9\/vmbench-absent:1" is not present in the test dockerd and could not be pulled \(.+\)\. .*--image IMAGE/,
+      ),
+    });
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 300_000);
 
@@ -291,7 +358,10 @@ describe('docker transport on its own', () => {
     for (const ms of [0, 50, 150, 300, 600]) {
       const t = transport();
       const ac = new AbortController();
-      const prepared = t.prepare({ signal: ac.signal, log: () => undefined }).then(() => null, (e: unknown) => e);
+      const prepared = t.prepare({ signal: ac.signal, log: () => undefined }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       setTimeout(() => ac.abort(), ms);
       const err = await prepared;
       if (ms === 0 || err) expect(err, `abort after ${ms} ms`).toMatchObject({ code: 'cancelled' });

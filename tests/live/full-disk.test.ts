@@ -29,7 +29,8 @@ describe('writes on a full disk leave the earlier file or the new one, never a p
   let mounted = false;
 
   beforeAll(() => {
-    if (process.getuid?.() !== 0) throw new Error('full-disk.test.ts mounts a tmpfs and must run as root (it is not skipped: run it with sudo or in the root CI container)');
+    if (process.getuid?.() !== 0)
+      throw new Error('full-disk.test.ts mounts a tmpfs and must run as root (it is not skipped: run it with sudo or in the root CI container)');
     base = mkdtempSync(join(process.cwd(), '.vmbench-tmp-full-'));
     home = join(base, 'home');
     mkdirSync(join(home, 'runs'), { recursive: true });
@@ -131,7 +132,22 @@ describe('writes on a full disk leave the earlier file or the new one, never a p
     await saveDetectCache(dataDir, { runtimes: [], durationMs: 5 }, new Date('2026-01-01T00:00:00Z'));
     writeWindowState(dataDir, { width: 1000, height: 700, maximized: false });
     fill();
-    const big = { runtimes: [{ id: 'local', kind: 'local', name: 'x'.repeat(20_000), version: null, state: 'running' as const, settings: {}, settingsSource: {}, targets: [], findings: [] }], durationMs: 9 };
+    const big = {
+      runtimes: [
+        {
+          id: 'local',
+          kind: 'local',
+          name: 'x'.repeat(20_000),
+          version: null,
+          state: 'running' as const,
+          settings: {},
+          settingsSource: {},
+          targets: [],
+          findings: [],
+        },
+      ],
+      durationMs: 9,
+    };
     await expect(saveDetectCache(dataDir, big)).rejects.toMatchObject({ code: 'ENOSPC' });
     expect((await readDetectCache(dataDir))?.savedAt).toBe('2026-01-01T00:00:00.000Z');
     expect(() => writeWindowState(dataDir, { width: 1200, height: 800, maximized: true, x: 1, y: 2 })).toThrow(/ENOSPC/);
@@ -147,11 +163,31 @@ describe('writes on a full disk leave the earlier file or the new one, never a p
     copyFileSync(captured('docker-desktop/settings-store.fresh-install-v43.json'), settings);
     const original = readFileSync(settings, 'utf8');
     const path = `~/${REL}`;
-    const finding: Finding = { id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } };
-    const rt: RuntimeInfo = { id: 'docker-desktop', kind: 'docker-desktop', name: 'Docker Desktop', version: null, state: 'stopped', settings: {}, settingsSource: {}, targets: [], findings: [] };
+    const finding: Finding = {
+      id: 'docker-desktop/autoStart',
+      setting: 'autoStart',
+      current: false,
+      recommended: true,
+      severity: 'low',
+      evidence: 'e',
+      apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) },
+    };
+    const rt: RuntimeInfo = {
+      id: 'docker-desktop',
+      kind: 'docker-desktop',
+      name: 'Docker Desktop',
+      version: null,
+      state: 'stopped',
+      settings: {},
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    };
     mkdirSync(join(full, 'data'));
     fill();
-    await expect(applyFinding(finding, rt, { dataDir: join(full, 'data'), env: { HOME: homeDir, PATH: '/usr/bin:/bin' } })).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(applyFinding(finding, rt, { dataDir: join(full, 'data'), env: { HOME: homeDir, PATH: '/usr/bin:/bin' } })).rejects.toMatchObject({
+      code: 'ENOSPC',
+    });
     expect(readFileSync(settings, 'utf8')).toBe(original);
     expect(readdirSync(dirname(settings))).toEqual(['settings-store.json']);
     // The backup folder may exist (a folder takes no data block); no file, whole or partial, is in it.

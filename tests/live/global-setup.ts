@@ -58,7 +58,9 @@ async function underLock(fn: () => void): Promise<void> {
 /** Checks root and Linux, installs and starts the live components, builds dist/ when stale. */
 export default async function setup(): Promise<void> {
   if (process.platform !== 'linux' || process.getuid?.() !== 0) {
-    throw new Error('the live lane (npm run test:live) runs as root on Linux: it installs and starts dockerd, libvirtd, QEMU guests and Vagrant. The fast lane is `npm test`.');
+    throw new Error(
+      'the live lane (npm run test:live) runs as root on Linux: it installs and starts dockerd, libvirtd, QEMU guests and Vagrant. The fast lane is `npm test`.',
+    );
   }
   if (done.vmbenchLiveSetupDone) return;
   await underLock(() => {

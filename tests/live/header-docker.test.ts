@@ -30,8 +30,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-  else process.env[k] = v;
+  for (const [k, v] of Object.entries(saved))
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
   // The shared dockerd stays for the next file; the live-host teardown stops it.
 });
 
@@ -65,8 +66,11 @@ describe('header with a Docker target', () => {
       // The controls that do not fit beside the title take a second line: none of them lies over the title or
       // over another (they once overflowed leftwards over "Environments", and one try shrank the Image field
       // under the button).
-      const controls = await page.locator('.run-controls > *').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }));
-      const apartFrom = (a: typeof t, c: typeof t): boolean => a.x >= c.x + c.width - 0.5 || c.x >= a.x + a.width - 0.5 || a.y >= c.y + c.height - 0.5 || c.y >= a.y + a.height - 0.5;
+      const controls = await page
+        .locator('.run-controls > *')
+        .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number }));
+      const apartFrom = (a: typeof t, c: typeof t): boolean =>
+        a.x >= c.x + c.width - 0.5 || c.x >= a.x + a.width - 0.5 || a.y >= c.y + c.height - 0.5 || c.y >= a.y + a.height - 0.5;
       for (const [i, c] of controls.entries()) {
         expect(apartFrom(c, t), `control ${i} and the title at ${width} px`).toBe(true);
         for (const d of controls.slice(i + 1)) expect(apartFrom(c, d), `two controls at ${width} px`).toBe(true);
@@ -95,7 +99,11 @@ describe('header with a Docker target', () => {
             await document.fonts.load(font, el.placeholder);
             const ctx = document.createElement('canvas').getContext('2d')!;
             ctx.font = font;
-            return { placeholder: el.placeholder, text: ctx.measureText(el.placeholder).width, room: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) };
+            return {
+              placeholder: el.placeholder,
+              text: ctx.measureText(el.placeholder).width,
+              room: el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight),
+            };
           });
           expect(fit.placeholder).toMatch(lang === 'ja' ? /ローカルでビルド/ : /built locally/);
           expect(fit.text, `${width} px: ${JSON.stringify(fit)}`).toBeLessThanOrEqual(fit.room);

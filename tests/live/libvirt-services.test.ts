@@ -90,9 +90,16 @@ describe('service tests inside a libvirt guest (real TCG guest, user-mode networ
     const mine = events.filter((e) => e.jobId === jobId);
     const finished = mine.find((e) => e.type === 'job-finished') as Extract<JobEvent, { type: 'job-finished' }>;
     // A partial run says which step failed and why (its TestErrors), not only "partial".
-    const stepErrors = finished.runId ? (await call<Run>('runs.get', finished.runId)).targets.flatMap((t) => t.errors.map((e) => `${e.place} ${e.test}: ${e.code}: ${e.message}`)) : [];
+    const stepErrors = finished.runId
+      ? (await call<Run>('runs.get', finished.runId)).targets.flatMap((t) => t.errors.map((e) => `${e.place} ${e.test}: ${e.code}: ${e.message}`))
+      : [];
     expect(finished.status, `${finished.message ?? ''} ${stepErrors.join(' | ')}`).toBe('completed');
-    expect(mine.filter((e) => e.type === 'log').map((e) => (e as { message: string }).message).join('\n')).toMatch(/net measures guest→host through QEMU user-mode networking \(10\.0\.2\.2/);
+    expect(
+      mine
+        .filter((e) => e.type === 'log')
+        .map((e) => (e as { message: string }).message)
+        .join('\n'),
+    ).toMatch(/net measures guest→host through QEMU user-mode networking \(10\.0\.2\.2/);
     expect(serversDuringNet).toHaveLength(1);
     expect(serversDuringNet![0]).toMatch(/iperf3 -s -B 127\.0\.0\.1 -p \d+/);
 
@@ -100,7 +107,12 @@ describe('service tests inside a libvirt guest (real TCG guest, user-mode networ
     const t = run.targets[0];
     expect(t.results.map((r) => `${r.place} ${r.test}`)).toEqual(hasWrk ? ['guest net', 'guest redis', 'guest http'] : ['guest net', 'guest redis']);
     for (const r of t.results) {
-      log(`${r.place} ${r.test}: ${Object.entries(r.metrics).filter(([m]) => /Mbps|rps|req_per_s/.test(m)).map(([m, s]) => `${m}=${Math.round(s.median)}`).join(' ')}`);
+      log(
+        `${r.place} ${r.test}: ${Object.entries(r.metrics)
+          .filter(([m]) => /Mbps|rps|req_per_s/.test(m))
+          .map(([m, s]) => `${m}=${Math.round(s.median)}`)
+          .join(' ')}`,
+      );
       for (const [metric, s] of Object.entries(r.metrics)) {
         expect(s.n, `${r.test} ${metric}`).toBe(3);
         expect(s.median, `${r.test} ${metric}`).toBeGreaterThan(0);
@@ -109,7 +121,9 @@ describe('service tests inside a libvirt guest (real TCG guest, user-mode networ
     const net = t.results.find((r) => r.test === 'net')!;
     expect(Object.keys(net.metrics).sort()).toEqual(['rx_Mbps', 'tx_Mbps']);
     expect(net.command).toMatch(/^iperf3 -c 10\.0\.2\.2 -p \d+ -J -O 1/);
-    expect(net.tool.method).toMatch(/measured path: guest→host through QEMU user-mode networking \(10\.0\.2\.2, which QEMU maps to the host's 127\.0\.0\.1\).*bound to 127\.0\.0\.1:\d+/);
+    expect(net.tool.method).toMatch(
+      /measured path: guest→host through QEMU user-mode networking \(10\.0\.2\.2, which QEMU maps to the host's 127\.0\.0\.1\).*bound to 127\.0\.0\.1:\d+/,
+    );
     const redis = t.results.find((r) => r.test === 'redis')!;
     expect(Object.keys(redis.metrics)).toEqual(expect.arrayContaining(['set_rps_tcp', 'get_rps_tcp', 'set_rps_unix', 'get_rps_unix']));
     expect(Object.keys(redis.metrics).some((m) => m.endsWith('_remote'))).toBe(false);

@@ -155,7 +155,12 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/rand-read']);
     expect(mine.some((e) => 'place' in e.ev && e.ev.place === 'guest')).toBe(false);
     for (const r of t.results) {
-      log(`${r.place.padEnd(6)} ${r.test.padEnd(11)} ${Object.entries(r.metrics).slice(0, 3).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
+      log(
+        `${r.place.padEnd(6)} ${r.test.padEnd(11)} ${Object.entries(r.metrics)
+          .slice(0, 3)
+          .map(([m, s]) => `${m}=${s.median}`)
+          .join(' ')}`,
+      );
       for (const [metric, s] of Object.entries(r.metrics)) {
         expect(s.n, `${r.place} ${r.test} ${metric}`).toBe(3);
         expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
@@ -198,13 +203,26 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
       const collector = new StepCollector('dev-tree', place, () => undefined);
       const t0 = Date.now();
       const exit = await agentTransport().run(
-        { name: 'dev-tree', source: scriptSource('dev-tree'), args: scriptArgs('dev-tree', 'quick', PLACE_DIR[place], { overrides: { trials: 1, files: 200 } }) },
+        {
+          name: 'dev-tree',
+          source: scriptSource('dev-tree'),
+          args: scriptArgs('dev-tree', 'quick', PLACE_DIR[place], { overrides: { trials: 1, files: 200 } }),
+        },
         // A hang guard, 3x the suite's: the live lane's other stream shares the cores with this TCG guest
         // (the suite's own time-out ended the shared place at 142 s once, with a load of 15 on 2 cores).
-        { signal: new AbortController().signal, timeoutMs: 3 * timeoutSec('quick', 'dev-tree') * 1000, onEvent: (ev) => collector.onEvent(ev), onStderr: (l) => collector.onStderr(l) },
+        {
+          signal: new AbortController().signal,
+          timeoutMs: 3 * timeoutSec('quick', 'dev-tree') * 1000,
+          onEvent: (ev) => collector.onEvent(ev),
+          onStderr: (l) => collector.onStderr(l),
+        },
       );
       const { result, errors } = collector.finish(exit);
-      log(`${place} dev-tree (200 files) in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${Object.entries(result?.metrics ?? {}).map(([m, s]) => `${m}=${s.median}`).join(' ')}`);
+      log(
+        `${place} dev-tree (200 files) in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${Object.entries(result?.metrics ?? {})
+          .map(([m, s]) => `${m}=${s.median}`)
+          .join(' ')}`,
+      );
       expect(exit).toMatchObject({ exitCode: 0, cancelled: false, timedOut: false });
       expect(errors).toEqual([]);
       expect(Object.keys(result!.metrics).sort()).toEqual(DEV_TREE_METRICS);
@@ -216,7 +234,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
 
   // The engine's cancel (run.cancel -> the job's AbortSignal -> the transport) is the same for every transport and is
   // proven through docker-transport and vagrant-live; here the libvirt transport's own stop, in the 9p shared folder.
-  it('the transport itself: cancel in the shared folder reports cancelled, streams the script\'s own cancel event, and leaves nothing in either place', async () => {
+  it("the transport itself: cancel in the shared folder reports cancelled, streams the script's own cancel event, and leaves nothing in either place", async () => {
     const ac = new AbortController();
     const got: BenchEvent[] = [];
     // A 32 MiB file: what is cancelled is a timed trial, whatever file it reads.
@@ -269,7 +287,10 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(execFileSync('virsh', ['-c', URI, 'dumpxml', domain], { encoding: 'utf8' })).not.toMatch(/<driver [^>]*io='io_uring'/);
     // libvirt's own account of how the domain stopped: the guest shut itself down (the agent's guest-shutdown),
     // not the power-off that restartDomain falls back to when a clean shutdown does not come.
-    const lifecycle = spawn('virsh', ['-c', URI, 'event', '--domain', domain, '--event', 'lifecycle', '--loop'], { stdio: ['ignore', 'pipe', 'ignore'], env: { ...process.env, LC_ALL: 'C' } });
+    const lifecycle = spawn('virsh', ['-c', URI, 'event', '--domain', domain, '--event', 'lifecycle', '--loop'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
     let stopped = '';
     lifecycle.stdout.on('data', (b: Buffer) => (stopped += b.toString()));
     const t0 = Date.now();
@@ -278,7 +299,9 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     } finally {
       lifecycle.kill();
     }
-    log(`restart (clean shutdown, start, guest agent) took ${((Date.now() - t0) / 1000).toFixed(1)} s; lifecycle events: ${stopped.trim().replace(/\n/g, ' | ')}`);
+    log(
+      `restart (clean shutdown, start, guest agent) took ${((Date.now() - t0) / 1000).toFixed(1)} s; lifecycle events: ${stopped.trim().replace(/\n/g, ' | ')}`,
+    );
     expect(stopped).toMatch(/: Stopped Shutdown/);
     expect(stopped).not.toMatch(/: Stopped Destroyed/);
     const live = execFileSync('virsh', ['-c', URI, 'dumpxml', domain], { encoding: 'utf8' });
@@ -288,7 +311,11 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(runtimes.find((r) => r.id === target)?.settings).toMatchObject({ diskIo: 'io_uring' });
     const got: BenchEvent[] = [];
     const outcome = await agentTransport().run(
-      { name: 'seq-write', source: scriptSource('seq-write'), args: scriptArgs('seq-write', 'quick', PLACE_DIR.guest, { overrides: { sizeMiB: 16, trials: 1 } }) },
+      {
+        name: 'seq-write',
+        source: scriptSource('seq-write'),
+        args: scriptArgs('seq-write', 'quick', PLACE_DIR.guest, { overrides: { sizeMiB: 16, trials: 1 } }),
+      },
       { signal: new AbortController().signal, timeoutMs: 600_000, onEvent: (ev) => got.push(ev) },
     );
     expect(outcome, JSON.stringify(got.filter((e) => e.event === 'error'))).toMatchObject({ exitCode: 0, cancelled: false, timedOut: false });

@@ -79,7 +79,8 @@ describe('a run where the Docker target fails', () => {
     expect(await page.getByTestId('history-row').first().getByTestId('state-badge').innerText()).toMatch(/partial/);
 
     // The CLI says the same and exits 3; the card names the failed target.
-    const cli = (args: string[]) => spawnSync(process.execPath, [join(ROOT, 'bin', 'vmbench.js'), ...args], { env: { ...process.env, VMBENCH_HOME: server.home }, encoding: 'utf8' });
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, 'bin', 'vmbench.js'), ...args], { env: { ...process.env, VMBENCH_HOME: server.home }, encoding: 'utf8' });
     const run = await api<Run>('runs.get', runs.runs[0].id);
     expect(run.targets.find((t) => t.id === TARGET)?.status).toBe('failed');
     const runCli = cli(['run', '--target', 'local', '--target', TARGET, '--tests', 'seq-write', '--suite', 'quick']);

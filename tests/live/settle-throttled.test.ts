@@ -60,9 +60,13 @@ describe('settle on a medium whose write-back is held back', () => {
     try {
       // Buffered, no sync: the pages are dirty and can only leave at 64 KiB/s.
       execFileSync('dd', ['if=/dev/urandom', `of=${join(mnt, 'held')}`, 'bs=1M', `count=${HELD_MIB}`], { stdio: 'ignore' });
-      const run = await runScript('rand-read', ['--dir', measured, '--trials', '1', '--size-mib', '8', '--runtime-s', '1', '--ramp-s', '0', '--settle-s', String(SETTLE_S)], {
-        timeoutMs: 120_000,
-      });
+      const run = await runScript(
+        'rand-read',
+        ['--dir', measured, '--trials', '1', '--size-mib', '8', '--runtime-s', '1', '--ramp-s', '0', '--settle-s', String(SETTLE_S)],
+        {
+          timeoutMs: 120_000,
+        },
+      );
       expect(run.code, run.stderr).toBe(0);
       const result = ofKind(run.events, 'result')[0];
       expect(result.params).toMatchObject({ settled: false, settleSync: false, settleLimitS: SETTLE_S });
@@ -75,7 +79,9 @@ describe('settle on a medium whose write-back is held back', () => {
       const collector = new StepCollector('rand-read', 'native', () => undefined);
       for (const ev of run.events) collector.onEvent(ev);
       const { result: tr, errors } = collector.finish({ exitCode: run.code, cancelled: false, timedOut: false });
-      expect(tr?.tool.method).toMatch(/; write-back did not settle within 3 s before the first trial \(Dirty\+Writeback still \d+\.\d MiB, sync still running\): the numbers may be low$/);
+      expect(tr?.tool.method).toMatch(
+        /; write-back did not settle within 3 s before the first trial \(Dirty\+Writeback still \d+\.\d MiB, sync still running\): the numbers may be low$/,
+      );
       expect(errors).toEqual([expect.objectContaining({ code: 'writeback-not-settled', ref: expect.objectContaining({ key: 'errors.notSettled' }) })]);
       expect(errors.filter(isFailure)).toEqual([]);
     } finally {

@@ -35,8 +35,22 @@ async function freePort(): Promise<number> {
   });
 }
 const sshCommand = (port: number): string[] => [
-  'ssh', '-p', String(port), '-i', join(root, 'client_key'), '-o', 'IdentitiesOnly=yes', '-o', 'BatchMode=yes',
-  '-o', 'StrictHostKeyChecking=no', '-o', 'UserKnownHostsFile=/dev/null', '-o', 'LogLevel=ERROR', 'root@127.0.0.1',
+  'ssh',
+  '-p',
+  String(port),
+  '-i',
+  join(root, 'client_key'),
+  '-o',
+  'IdentitiesOnly=yes',
+  '-o',
+  'BatchMode=yes',
+  '-o',
+  'StrictHostKeyChecking=no',
+  '-o',
+  'UserKnownHostsFile=/dev/null',
+  '-o',
+  'LogLevel=ERROR',
+  'root@127.0.0.1',
 ];
 
 beforeAll(async () => {
@@ -55,12 +69,27 @@ beforeAll(async () => {
   symlinkSync(execFileSync('sh', ['-c', 'command -v fio'], { encoding: 'utf8' }).trim(), join(bb, 'fio'));
   ports = { dash: await freePort(), busybox: await freePort() };
   const config = join(root, 'sshd_config');
-  writeFileSync(config, [
-    `Port ${ports.dash}`, `Port ${ports.busybox}`, 'ListenAddress 127.0.0.1',
-    `HostKey ${join(root, 'host_key')}`, `PidFile ${join(root, 'sshd.pid')}`, `AuthorizedKeysFile ${join(root, 'authorized_keys')}`,
-    'PermitRootLogin prohibit-password', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no', 'UsePAM no',
-    'StrictModes no', 'PrintMotd no', 'LogLevel ERROR', `Match LocalPort ${ports.busybox}`, `  SetEnv PATH=${bb}`, '',
-  ].join('\n'));
+  writeFileSync(
+    config,
+    [
+      `Port ${ports.dash}`,
+      `Port ${ports.busybox}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${join(root, 'host_key')}`,
+      `PidFile ${join(root, 'sshd.pid')}`,
+      `AuthorizedKeysFile ${join(root, 'authorized_keys')}`,
+      'PermitRootLogin prohibit-password',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'UsePAM no',
+      'StrictModes no',
+      'PrintMotd no',
+      'LogLevel ERROR',
+      `Match LocalPort ${ports.busybox}`,
+      `  SetEnv PATH=${bb}`,
+      '',
+    ].join('\n'),
+  );
   mkdirSync('/run/sshd', { recursive: true }); // sshd's fixed privilege-separation folder
   sshd = spawn('/usr/sbin/sshd', ['-D', '-e', '-f', config], { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
@@ -91,25 +120,33 @@ interface Run {
   stopMs: number;
 }
 /** Runs a script; `stopAt` fires once at the first event of that kind (after the script's process group is known). */
-async function runIt(t: Transport, name: ScriptName, args: string[], stopAt?: { event: BenchEvent['event']; how: (ac: AbortController) => void }): Promise<Run> {
+async function runIt(
+  t: Transport,
+  name: ScriptName,
+  args: string[],
+  stopAt?: { event: BenchEvent['event']; how: (ac: AbortController) => void },
+): Promise<Run> {
   const ac = new AbortController();
   const events: BenchEvent[] = [];
   const stderr: string[] = [];
   let pgid = 0;
   let stoppedAt = 0;
-  const result = await t.run({ name, source: scriptSource(name), args }, {
-    signal: ac.signal,
-    timeoutMs: 240_000,
-    onStderr: (l) => stderr.push(l),
-    onEvent: (ev) => {
-      events.push(ev);
-      if ((ev.event === 'warmup' || ev.event === stopAt?.event) && !pgid) pgid = recordedGroup();
-      if (stopAt && !stoppedAt && ev.event === stopAt.event) {
-        stoppedAt = Date.now();
-        stopAt.how(ac);
-      }
+  const result = await t.run(
+    { name, source: scriptSource(name), args },
+    {
+      signal: ac.signal,
+      timeoutMs: 240_000,
+      onStderr: (l) => stderr.push(l),
+      onEvent: (ev) => {
+        events.push(ev);
+        if ((ev.event === 'warmup' || ev.event === stopAt?.event) && !pgid) pgid = recordedGroup();
+        if (stopAt && !stoppedAt && ev.event === stopAt.event) {
+          stoppedAt = Date.now();
+          stopAt.how(ac);
+        }
+      },
     },
-  });
+  );
   return { result, events, stderr, pgid, stopMs: stoppedAt ? Date.now() - stoppedAt : 0 };
 }
 /** The process group the wrapper recorded for the running script (waits up to 2 s for the file). */
@@ -166,10 +203,17 @@ describe.each(['dash', 'busybox'] as const)('over ssh, remote sh = %s', (shell) 
 });
 
 describe('the ssh kind (the libvirt SSH alternative): plain ssh with a configured destination and key', () => {
-  it('runs a script through libvirt\'s transport when VMBENCH_LIBVIRT_SSH names the domain', async () => {
+  it("runs a script through libvirt's transport when VMBENCH_LIBVIRT_SSH names the domain", async () => {
     const rt = {
-      id: 'libvirt:web', kind: 'libvirt', name: 'libvirt web', version: null, state: 'running' as const,
-      settings: { guestAgent: 'not answering' }, settingsSource: {}, targets: [], findings: [],
+      id: 'libvirt:web',
+      kind: 'libvirt',
+      name: 'libvirt web',
+      version: null,
+      state: 'running' as const,
+      settings: { guestAgent: 'not answering' },
+      settingsSource: {},
+      targets: [],
+      findings: [],
     };
     // Strict host-key checking stays on: the private sshd's key goes into a known_hosts file of the test's own.
     const knownHosts = join(root, 'known_hosts');
@@ -197,7 +241,10 @@ describe('a lost connection', () => {
     const t = transport('dash');
     const killClient = (): void => {
       // The run's ssh client (not sshd's session processes, which carry no "ssh -p PORT" command line).
-      const found = spawnSync('pgrep', ['-f', `^ssh -p ${ports.dash} .* sh -s --`], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+      const found = spawnSync('pgrep', ['-f', `^ssh -p ${ports.dash} .* sh -s --`], { encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .filter(Boolean);
       expect(found).toHaveLength(1);
       process.kill(Number(found[0]), 'SIGKILL');
     };

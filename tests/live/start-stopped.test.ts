@@ -37,7 +37,11 @@ afterAll(async () => {
 describe('a stopped VM', () => {
   it('says why it cannot be selected and offers Start', async () => {
     await page.goto(server.url);
-    await page.locator(card).getByTestId('state-badge').filter({ hasText: /^stopped$/ }).waitFor({ timeout: 60_000 });
+    await page
+      .locator(card)
+      .getByTestId('state-badge')
+      .filter({ hasText: /^stopped$/ })
+      .waitFor({ timeout: 60_000 });
     const box = page.locator(card).getByTestId(`target-${id}`);
     expect(await box.isDisabled()).toBe(true);
     const why = page.locator(card).getByTestId('unusable-reason');
@@ -60,9 +64,17 @@ describe('a stopped VM', () => {
     await page.locator(card).getByTestId('start-button').click();
     const dialog = page.getByRole('dialog', { name: `Start libvirt ${domain}?` });
     await dialog.getByRole('button', { name: 'Start', exact: true }).click();
-    await page.locator(card).getByRole('status').filter({ hasText: /^Starting libvirt .*a VM can take a few minutes to boot\.$/ }).waitFor();
+    await page
+      .locator(card)
+      .getByRole('status')
+      .filter({ hasText: /^Starting libvirt .*a VM can take a few minutes to boot\.$/ })
+      .waitFor();
     // Started means the guest agent answers (scripts run through it); a TCG boot takes a minute or more.
-    await page.locator(card).getByTestId('state-badge').filter({ hasText: /^running$/ }).waitFor({ timeout: 420_000 });
+    await page
+      .locator(card)
+      .getByTestId('state-badge')
+      .filter({ hasText: /^running$/ })
+      .waitFor({ timeout: 420_000 });
     expect(domstate()).toBe('running');
     const box = page.locator(card).getByTestId(`target-${id}`);
     // The card turns running as soon as libvirt answers (streamed); the selection follows when the detection has finished.

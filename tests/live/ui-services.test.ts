@@ -60,7 +60,11 @@ describe('service tests on This machine in the UI', () => {
         async ([c, a]) => {
           // The key the page took from its address (and keeps in this tab's sessionStorage).
           const token = sessionStorage.getItem('vmbench-token') ?? '';
-          const res = await fetch(`/api/${c as string}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-vmbench-token': token }, body: JSON.stringify({ args: a }) });
+          const res = await fetch(`/api/${c as string}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-vmbench-token': token },
+            body: JSON.stringify({ args: a }),
+          });
           const body = (await res.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
           if (!body.ok) throw new Error(body.error?.message);
           return body.value;
@@ -88,12 +92,17 @@ describe('service tests on This machine in the UI', () => {
 
     await page.getByTestId('nav-results').click();
     const picker = page.getByTestId('results-run-select');
-    await page.waitForFunction((id) => [...document.querySelectorAll('[data-testid="results-run-select"] option')].some((o) => (o as HTMLOptionElement).value === id), runId);
+    await page.waitForFunction(
+      (id) => [...document.querySelectorAll('[data-testid="results-run-select"] option')].some((o) => (o as HTMLOptionElement).value === id),
+      runId,
+    );
     await picker.selectOption(runId!);
     const section = page.locator('[data-testid="service-results"] [data-testid="service-section"][data-target="local"]');
     await section.waitFor({ timeout: 30_000 });
     const numbers = async (table: string, row: number): Promise<number[]> =>
-      (await section.locator(`[data-testid="service-table-${table}"] tbody tr`).nth(row).locator('td').allInnerTexts()).map((t) => Number(t.replace(/,/g, '').replace(/×$/, '')));
+      (await section.locator(`[data-testid="service-table-${table}"] tbody tr`).nth(row).locator('td').allInnerTexts()).map((t) =>
+        Number(t.replace(/,/g, '').replace(/×$/, '')),
+      );
     const set = await numbers('redis', 0);
     expect(set[0]).toBeGreaterThan(0); // SET over TCP, req/s
     expect(set[1]).toBeGreaterThan(0); // over the unix socket
@@ -127,5 +136,4 @@ describe('service tests on This machine in the UI', () => {
     expect(Number((await cell.locator('strong').innerText()).replace(/,/g, ''))).toBe(set[0]);
     await shot('services-compare');
   });
-
 });

@@ -13,9 +13,24 @@ import { lineDiff } from '../../electron/engine/advisor/diff.js';
 /** Source: tests/fixtures/vagrantfiles/SOURCES.txt (github.com/adyang/dotfiles). */
 const ADYANG = join(process.cwd(), 'tests', 'fixtures', 'vagrantfiles', 'adyang-dotfiles.Vagrantfile');
 
-const rt: RuntimeInfo = { id: 'vagrant:abc', kind: 'vagrant', name: 'vagrant', version: null, state: 'stopped', settings: {}, settingsSource: {}, targets: [], findings: [] };
+const rt: RuntimeInfo = {
+  id: 'vagrant:abc',
+  kind: 'vagrant',
+  name: 'vagrant',
+  version: null,
+  state: 'stopped',
+  settings: {},
+  settingsSource: {},
+  targets: [],
+  findings: [],
+};
 const finding = (path: string, type: string): Finding => ({
-  id: 'vagrant:abc/mountType', setting: 'mountType', current: 'rsync', recommended: type, severity: 'low', evidence: 'e',
+  id: 'vagrant:abc/mountType',
+  setting: 'mountType',
+  current: 'rsync',
+  recommended: type,
+  severity: 'low',
+  evidence: 'e',
   apply: { kind: 'file', path, diff: lineDiff(path, [], [`  config.vm.synced_folder ".", "/vagrant", type: "${type}"`]) },
 });
 

@@ -55,7 +55,12 @@ async function call<T>(channel: string, ...args: unknown[]): Promise<T> {
 async function inGuest(cmd: string): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { stdout } = await execFileAsync(join(machine.binDir, 'vagrant'), ['ssh', id, '--no-tty', '-c', cmd], { cwd: machine.machineHome, env: machine.env, timeout: 60_000, maxBuffer: 16 << 20 });
+      const { stdout } = await execFileAsync(join(machine.binDir, 'vagrant'), ['ssh', id, '--no-tty', '-c', cmd], {
+        cwd: machine.machineHome,
+        env: machine.env,
+        timeout: 60_000,
+        maxBuffer: 16 << 20,
+      });
       return stdout;
     } catch (err) {
       const e = err as Error & { stderr?: string };
@@ -67,7 +72,9 @@ async function inGuest(cmd: string): Promise<string> {
 
 /** What is left of a run: files in both synced folders (host side), the guest folder, and bench processes in the guest (one `vagrant ssh`). */
 async function leftovers(): Promise<{ code: string[]; data: string[]; guest: string; procs: string }> {
-  const [guest, procs] = (await inGuest('ls -A /var/tmp/vmbench 2>/dev/null; echo "--"; ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true')).split(/^--$/m);
+  const [guest, procs] = (await inGuest('ls -A /var/tmp/vmbench 2>/dev/null; echo "--"; ps -eo args | grep -E "^(fio|sh /var/tmp/vmbench)" || true')).split(
+    /^--$/m,
+  );
   return {
     code: readdirSync(machine.shares.vagrant),
     data: readdirSync(machine.shares.data),
@@ -79,7 +86,11 @@ async function leftovers(): Promise<{ code: string[]; data: string[]; guest: str
 /** The lines of the namespace's calls.log so far (vagrant, virsh and ssh calls through its wrappers). */
 function callLog(): string[] {
   const file = join(machine.dir, 'ns', 'calls.log');
-  return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()) : [];
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+    : [];
 }
 
 function finishedOf(jobId: string): Extract<JobEvent, { type: 'job-finished' }> {
@@ -129,7 +140,12 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
       if (!rt) log(`detect ${i} did not list ${target}: ${seen}`);
     }
     expect(rt, seen).toBeDefined();
-    expect(rt).toMatchObject({ kind: 'vagrant', state: 'running', version: '2.3.4', settings: { provider: 'libvirt', machineHome: machine.machineHome, mountType: '9p', box: 'vmbench-test', cpus: 2, memoryMiB: 1024 } });
+    expect(rt).toMatchObject({
+      kind: 'vagrant',
+      state: 'running',
+      version: '2.3.4',
+      settings: { provider: 'libvirt', machineHome: machine.machineHome, mountType: '9p', box: 'vmbench-test', cpus: 2, memoryMiB: 1024 },
+    });
     expect(rt!.settings.syncedFolders).toEqual([
       expect.objectContaining({ hostPath: './code', guestPath: '/vagrant', type: '9p', disabled: false }),
       expect.objectContaining({ hostPath: './data', guestPath: '/srv/data', type: '9p', disabled: false }),
@@ -171,7 +187,12 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(t.probe).toMatchObject({ os: expect.stringContaining('Debian'), dirFsType: '9p', tools: { fio: expect.stringMatching(/^3\./) } });
     expect(t.results.map((r) => `${r.place}/${r.test}`)).toEqual(['shared/seq-write']);
     for (const r of t.results) {
-      log(`${r.place.padEnd(6)} ${r.test.padEnd(10)} ${Object.entries(r.metrics).slice(0, 2).map(([m, s]) => `${m}=${s.median}`).join(' ')} (${r.tool.method})`);
+      log(
+        `${r.place.padEnd(6)} ${r.test.padEnd(10)} ${Object.entries(r.metrics)
+          .slice(0, 2)
+          .map(([m, s]) => `${m}=${s.median}`)
+          .join(' ')} (${r.tool.method})`,
+      );
       for (const [metric, s] of Object.entries(r.metrics)) {
         expect(s.n, `${r.place} ${r.test} ${metric}`).toBeGreaterThanOrEqual(3);
         expect(s.median, `${r.place} ${r.test} ${metric}`).toBeGreaterThan(0);
@@ -245,7 +266,10 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     for (let i = 1; i <= 6 && !rt; i++) {
       const { runtimes } = await call<{ runtimes: RuntimeInfo[] }>('detect');
       rt = runtimes.find((r) => r.id === target);
-      seen = runtimes.filter((r) => r.kind === 'vagrant').map((r) => `${r.id} ${r.state} ${r.reason ?? ''}`).join('; ');
+      seen = runtimes
+        .filter((r) => r.kind === 'vagrant')
+        .map((r) => `${r.id} ${r.state} ${r.reason ?? ''}`)
+        .join('; ');
       if (!rt) log(`detect ${i} after the restart did not list ${target}: ${seen}`);
     }
     expect(rt, `detect did not list ${target} after the restart; vagrant entries: ${seen}`).toBeDefined();

@@ -35,7 +35,16 @@ beforeAll(() => {
   writeFileSync(idFile, virsh(URI, ['domuuid', '--', domain]).trim());
   // Vagrant's global machine index (format 1, lib/vagrant/machine_index.rb), as `vagrant up` leaves it.
   mkdirSync(join(vagrantHome, 'data', 'machine-index'), { recursive: true });
-  const entry = { local_data_path: join(project, '.vagrant'), name: 'default', provider: 'libvirt', state: 'shutoff', vagrantfile_name: null, vagrantfile_path: project, updated_at: null, extra_data: {} };
+  const entry = {
+    local_data_path: join(project, '.vagrant'),
+    name: 'default',
+    provider: 'libvirt',
+    state: 'shutoff',
+    vagrantfile_name: null,
+    vagrantfile_path: project,
+    updated_at: null,
+    extra_data: {},
+  };
   writeFileSync(join(vagrantHome, 'data', 'machine-index', 'index'), JSON.stringify({ version: 1, machines: { '0a1b2c3d4e5f60718293a4b5c6d7e8f9': entry } }));
 }, 1_800_000);
 

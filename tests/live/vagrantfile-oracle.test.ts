@@ -29,14 +29,23 @@ function oracle(file: string, machine: string, provider: string): Oracle {
   const dir = mkdtempSync(join(os.tmpdir(), 'vmbench-oracle-'));
   dirs.push(dir);
   copyFileSync(join(FIXTURES, file), join(dir, 'Vagrantfile'));
-  const out = execFileSync('ruby', [`-I${VAGRANT_LIB}`, ORACLE, machine, provider], { cwd: dir, encoding: 'utf8', env: { ...process.env, VAGRANT_CHECKPOINT_DISABLE: '1', VAGRANT_HOME: join(dir, '.vagrant.d') }, timeout: 120_000 });
+  const out = execFileSync('ruby', [`-I${VAGRANT_LIB}`, ORACLE, machine, provider], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, VAGRANT_CHECKPOINT_DISABLE: '1', VAGRANT_HOME: join(dir, '.vagrant.d') },
+    timeout: 120_000,
+  });
   return JSON.parse(out.trim().split('\n').pop() ?? '{}') as Oracle;
 }
 
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 // vagrant-libvirt and Hyper-V fill memory/cpus with their defaults when the file sets none; VirtualBox leaves them unset.
-const DEFAULTS: Record<string, { memory: string | null; cpus: string | null }> = { libvirt: { memory: '512', cpus: '1' }, hyperv: { memory: null, cpus: null }, virtualbox: { memory: null, cpus: null } };
+const DEFAULTS: Record<string, { memory: string | null; cpus: string | null }> = {
+  libvirt: { memory: '512', cpus: '1' },
+  hyperv: { memory: null, cpus: null },
+  virtualbox: { memory: null, cpus: null },
+};
 
 const CASES: [string, string][] = [
   ['faucet.Vagrantfile', 'dev'],
@@ -55,7 +64,9 @@ describe('vmbench reads real Vagrantfiles as Vagrant 2.3.4 does', () => {
         const truth = oracle(file, machine, provider);
         const ours = parseVagrantfile(readFileSync(join(FIXTURES, file), 'utf8'), provider, machine);
         const mine = Object.fromEntries(ours.syncedFolders.map((f) => [f.guestPath, { type: f.typeDeclared ? f.type : null, disabled: f.disabled }]));
-        const theirs = Object.fromEntries(Object.entries(truth.folders).map(([g, f]) => [g, { type: f.type === 'virtualbox' ? 'vboxsf' : f.type, disabled: f.disabled }]));
+        const theirs = Object.fromEntries(
+          Object.entries(truth.folders).map(([g, f]) => [g, { type: f.type === 'virtualbox' ? 'vboxsf' : f.type, disabled: f.disabled }]),
+        );
         expect(mine).toEqual(theirs);
         const d = DEFAULTS[provider];
         expect(ours.memoryMiB === undefined ? d.memory : String(ours.memoryMiB)).toBe(truth.memory);

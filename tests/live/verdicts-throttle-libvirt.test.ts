@@ -56,7 +56,10 @@ async function randRead(): Promise<Run> {
 }
 
 function compare(a: string, b: string): Comparison {
-  const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'compare', a, b, '--data-dir', home, '--json'], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'compare', a, b, '--data-dir', home, '--json'], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as Comparison;
 }

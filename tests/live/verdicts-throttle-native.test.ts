@@ -45,7 +45,9 @@ const row = (cmp: Comparison, test: string, metric: string): CompareRow => {
   return found!;
 };
 const show = (tag: string, r: CompareRow): void => {
-  process.stdout.write(`[throttle-native] ${tag} ${r.test} ${r.metric}: ${r.a} -> ${r.b} ${r.ratio?.toFixed(3)}x [${r.ci?.map((x) => x.toFixed(3)).join('-')}] ${r.verdict}\n`);
+  process.stdout.write(
+    `[throttle-native] ${tag} ${r.test} ${r.metric}: ${r.a} -> ${r.b} ${r.ratio?.toFixed(3)}x [${r.ci?.map((x) => x.toFixed(3)).join('-')}] ${r.verdict}\n`,
+  );
 };
 
 describe('a blkio throttle on the disk under the data folder (This machine)', () => {

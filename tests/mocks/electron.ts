@@ -133,7 +133,12 @@ export const ipcRenderer = new FakeIpcRenderer();
 export const session = { defaultSession: fakeSession };
 export const shell = { openExternal: vi.fn(() => Promise.resolve()) };
 /** The native dialog: answers Cancel (0) unless a test says otherwise with mockResolvedValueOnce. */
-export const dialog = { showMessageBox: vi.fn(async (_win: unknown, _opts: { message: string; detail?: string; buttons?: string[]; defaultId?: number; cancelId?: number }) => ({ response: 0, checkboxChecked: false })) };
+export const dialog = {
+  showMessageBox: vi.fn(async (_win: unknown, _opts: { message: string; detail?: string; buttons?: string[]; defaultId?: number; cancelId?: number }) => ({
+    response: 0,
+    checkboxChecked: false,
+  })),
+};
 export const exposed: Record<string, unknown> = {};
 export const contextBridge = {
   exposeInMainWorld: vi.fn((key: string, api: unknown) => {
@@ -199,7 +204,16 @@ export function fakeEngine(): FakeEngine {
     }),
     close: vi.fn(async (): Promise<void> => undefined),
     prefetchDetect: vi.fn((): void => undefined),
-    heldPlan: vi.fn((id: string) => ({ plan: { findingId: 'libvirt:vm/diskIo', runtimeId: 'libvirt:vm', kind: 'libvirt' as const, path: 'vm.xml', diff: `-io=threads\n+io=io_uring (${id})`, notes: [] } })),
+    heldPlan: vi.fn((id: string) => ({
+      plan: {
+        findingId: 'libvirt:vm/diskIo',
+        runtimeId: 'libvirt:vm',
+        kind: 'libvirt' as const,
+        path: 'vm.xml',
+        diff: `-io=threads\n+io=io_uring (${id})`,
+        notes: [],
+      },
+    })),
     heldRestart: vi.fn(() => ({ runtimeId: 'libvirt:vm', argv: ['virsh', 'shutdown', '--', 'vm'] })),
     emit(ev: JobEvent) {
       history.push(ev);

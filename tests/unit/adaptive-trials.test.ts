@@ -112,7 +112,15 @@ describe('the stored record of adaptive trials', () => {
     expect(old.targets[0].results.every((r) => r.trials === undefined)).toBe(true);
     expect(runFileSchema.safeParse(old).success).toBe(true);
     const withRecord = structuredClone(old);
-    withRecord.targets[0].results[0].trials = { metric: 'write_MBps', minTrials: 3, maxTrials: 5, target: 0.1, taken: 5, widths: [0.3, null, 0.2], stop: 'max-reached' };
+    withRecord.targets[0].results[0].trials = {
+      metric: 'write_MBps',
+      minTrials: 3,
+      maxTrials: 5,
+      target: 0.1,
+      taken: 5,
+      widths: [0.3, null, 0.2],
+      stop: 'max-reached',
+    };
     const parsed = runFileSchema.safeParse(withRecord);
     expect(parsed.success).toBe(true);
     expect((parsed.data as unknown as Run).targets[0].results[0].trials?.widths).toEqual([0.3, null, 0.2]);

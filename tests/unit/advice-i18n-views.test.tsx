@@ -24,14 +24,18 @@ function detectOf(keys: string[]): DetectResult {
 }
 
 /** Visible text of rendered markup (tags dropped, entities of quotes decoded). */
-const visible = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const visible = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
 });
 
 describe('findings in Japanese', () => {
-  it('the runtime card\'s findings list: severity, evidence, risk, How to and buttons in Japanese; commands unchanged', async () => {
+  it("the runtime card's findings list: severity, evidence, risk, How to and buttons in Japanese; commands unchanged", async () => {
     await i18n.changeLanguage('ja');
     const d = detectOf(['rd-v4', 'podman-default']);
     const rd = renderToStaticMarkup(<FindingsList runtime={d.runtimes[0]} />);
@@ -42,7 +46,9 @@ describe('findings in Japanese', () => {
     expect(rd).toMatch(/<summary[^>]*>適用のしかた<\/summary><pre class="mono small">rdctl set --virtual-machine.type vz<\/pre>/);
     expect(rd).toContain('>適用…</button>');
     const pod = renderToStaticMarkup(<FindingsList runtime={d.runtimes[1]} />);
-    expect(pod).toMatch(/<ol class="small"><li>マシンから必要なものを保存してから実行します: podman machine stop podman-machine-default &amp;&amp; podman machine rm podman-machine-default<\/li>/);
+    expect(pod).toMatch(
+      /<ol class="small"><li>マシンから必要なものを保存してから実行します: podman machine stop podman-machine-default &amp;&amp; podman machine rm podman-machine-default<\/li>/,
+    );
     for (const html of [rd, pod]) expect(visible(html)).not.toMatch(LEAK);
   });
 
@@ -71,30 +77,66 @@ describe('findings in Japanese', () => {
     expect(visible(empty)).toContain('（保存済みの 2 回の実行と照合）');
     // This machine is named in the UI's language, and the list is joined the Japanese way.
     const dd = fixtureRuntimes()['dd-marslo-v40'];
-    const two = renderToStaticMarkup(<AdviceList detect={{ runtimes: [{ ...dd, id: 'local', name: 'This machine', findings: [] }, { ...dd, findings: [] }], durationMs: 1 }} runs={0} />);
+    const two = renderToStaticMarkup(
+      <AdviceList
+        detect={{
+          runtimes: [
+            { ...dd, id: 'local', name: 'This machine', findings: [] },
+            { ...dd, findings: [] },
+          ],
+          durationMs: 1,
+        }}
+        runs={0}
+      />,
+    );
     expect(visible(two)).toContain('2 個のランタイム（このマシン、docker-desktop）を調べました');
     expect(visible(two)).not.toContain('This machine');
   });
 
   it('the effect line is the first published sentence in either language, with a lead-in kept with what it introduces', () => {
     const [bus] = detectOf(['libvirt-iothreads']).runtimes[0].findings.filter((f) => f.setting === 'diskBus');
-    expect(effectLine(bus, 'en')).toBe('Emulated controllers cost the same way emulated NICs do: Virtual NIC model (d.ballade.jp, 2010: Xen/QEMU device models, Windows XP guest, iperf -w 4M, 1 vCPU): rtl8139 58.3 Mbit/s, e1000 394 Mbit/s, paravirtual 432 Mbit/s.');
-    expect(effectLine(bus, 'ja')).toBe('エミュレートされたコントローラは、エミュレートされた NIC と同じように性能を落とします：仮想 NIC のモデル（d.ballade.jp、2010 年: Xen/QEMU のデバイスモデル、Windows XP ゲスト、iperf -w 4M、1 vCPU）: rtl8139 58.3 Mbit/s、e1000 394 Mbit/s、準仮想化 432 Mbit/s。');
-    const disagree = { evidence: '', text: { evidence: [{ key: 'weigh.disagree', params: { setting: 's', recommended: 'a', rec: '1', current: 'b', cur: '2' } }, { key: 'weigh.published' }, { key: 'evidence.nic' }] } };
+    expect(effectLine(bus, 'en')).toBe(
+      'Emulated controllers cost the same way emulated NICs do: Virtual NIC model (d.ballade.jp, 2010: Xen/QEMU device models, Windows XP guest, iperf -w 4M, 1 vCPU): rtl8139 58.3 Mbit/s, e1000 394 Mbit/s, paravirtual 432 Mbit/s.',
+    );
+    expect(effectLine(bus, 'ja')).toBe(
+      'エミュレートされたコントローラは、エミュレートされた NIC と同じように性能を落とします：仮想 NIC のモデル（d.ballade.jp、2010 年: Xen/QEMU のデバイスモデル、Windows XP ゲスト、iperf -w 4M、1 vCPU）: rtl8139 58.3 Mbit/s、e1000 394 Mbit/s、準仮想化 432 Mbit/s。',
+    );
+    const disagree = {
+      evidence: '',
+      text: {
+        evidence: [
+          { key: 'weigh.disagree', params: { setting: 's', recommended: 'a', rec: '1', current: 'b', cur: '2' } },
+          { key: 'weigh.published' },
+          { key: 'evidence.nic' },
+        ],
+      },
+    };
     expect(effectLine(disagree, 'ja')).toMatch(/^仮想 NIC のモデル/);
     expect(effectLine({ evidence: 'Your own numbers disagree: x. Published: Old sentence (a blog, 2017). Next one.' })).toBe('Old sentence (a blog, 2017).');
   });
 
-  it('titles and the user\'s own figures (Results and What to change) in Japanese', () => {
-    expect(adviceTitle({ setting: 'mountType', recommended: 'virtiofs' }, { name: 'Rancher Desktop' }, 'ja')).toBe('Rancher Desktop の共有フォルダに virtiofs を使う');
+  it("titles and the user's own figures (Results and What to change) in Japanese", () => {
+    expect(adviceTitle({ setting: 'mountType', recommended: 'virtiofs' }, { name: 'Rancher Desktop' }, 'ja')).toBe(
+      'Rancher Desktop の共有フォルダに virtiofs を使う',
+    );
     expect(adviceTitle({ setting: 'someNewSetting', recommended: 'x' }, { name: 'Lima' }, 'ja')).toBe('Lima の someNewSetting を x にする');
-    const m = (place: 'shared' | 'native', median: number) => ({ runId: 'R', target: place === 'native' ? 'local' : 'rd', test: 'seq-write' as const, place, metric: 'write_MBps', median });
-    expect(yoursLine({ current: 'reverse-sshfs', recommended: 'virtiofs', measured: [m('shared', 640), m('native', 2000)] }, 'ja')).toBe('このマシン: ネイティブの 0.32×（seq-write、shared）');
+    const m = (place: 'shared' | 'native', median: number) => ({
+      runId: 'R',
+      target: place === 'native' ? 'local' : 'rd',
+      test: 'seq-write' as const,
+      place,
+      metric: 'write_MBps',
+      median,
+    });
+    expect(yoursLine({ current: 'reverse-sshfs', recommended: 'virtiofs', measured: [m('shared', 640), m('native', 2000)] }, 'ja')).toBe(
+      'このマシン: ネイティブの 0.32×（seq-write、shared）',
+    );
   });
 });
 
 describe('vmbench advise in Japanese', () => {
-  const engineFor = (detect: DetectResult): Engine => ({ dispatch: async (): Promise<Envelope<unknown>> => ({ ok: true, value: detect }) }) as unknown as Engine;
+  const engineFor = (detect: DetectResult): Engine =>
+    ({ dispatch: async (): Promise<Envelope<unknown>> => ({ ok: true, value: detect }) }) as unknown as Engine;
   const capture = async (fn: () => Promise<number>): Promise<string> => {
     let out = '';
     const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s: string | Uint8Array) => ((out += String(s)), true));

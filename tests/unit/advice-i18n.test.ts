@@ -38,7 +38,12 @@ function flatKeys(obj: Record<string, unknown>, prefix = ''): string[] {
 
 describe('advice in Japanese and English', () => {
   it('every rule speaks in the scenarios', () => {
-    const ruleKeys = new Set(findings.flatMap(keysOf).filter((k) => k.startsWith('rule.')).map((k) => k.split('.')[1]));
+    const ruleKeys = new Set(
+      findings
+        .flatMap(keysOf)
+        .filter((k) => k.startsWith('rule.'))
+        .map((k) => k.split('.')[1]),
+    );
     // Rules without their own sentences (only published evidence) are found by setting and current value.
     expect(findings.length).toBeGreaterThanOrEqual(RULES.length);
     expect(new Set(findings.map((f) => f.setting))).toEqual(new Set(RULES.map((r) => r.setting)));
@@ -55,7 +60,13 @@ describe('advice in Japanese and English', () => {
     for (const f of findings) {
       const en = findingText(f, 'en');
       const ja = findingText(f, 'ja');
-      const texts = (t: typeof en): string[] => [t.evidence, t.risk ?? '', t.gainBasis ?? '', ...(t.steps ?? []), ...(t.evidenceTable ?? []).flatMap((r) => [r.source, r.date, r.machine, r.numbers])];
+      const texts = (t: typeof en): string[] => [
+        t.evidence,
+        t.risk ?? '',
+        t.gainBasis ?? '',
+        ...(t.steps ?? []),
+        ...(t.evidenceTable ?? []).flatMap((r) => [r.source, r.date, r.machine, r.numbers]),
+      ];
       for (const s of [...texts(en), ...texts(ja)]) expect(s, f.id).not.toMatch(KEYISH);
       expect(ja.evidence, f.id).toMatch(JAPANESE);
       expect(ja.evidence, f.id).not.toBe(en.evidence);
@@ -85,10 +96,12 @@ describe('advice in Japanese and English', () => {
     const pod = findings.find((f) => f.id === 'podman:podman-machine-default/mountType')!;
     expect(findingText(pod, 'ja').steps?.[0]).toContain('podman machine stop podman-machine-default && podman machine rm podman-machine-default');
     const far = all.find((s) => s.name === 'rancher, far from native')!.findings.find((f) => f.setting === 'mountType')!;
-    expect(findingText(far, 'ja').evidence).toContain('このマシンの測定値: 150 MB/s（seq-write write_MBps の中央値、shared、rancher-desktop、実行 F） はネイティブ 2000 MB/s（seq-write write_MBps の中央値、native、local、実行 F） の 7.5%。');
+    expect(findingText(far, 'ja').evidence).toContain(
+      'このマシンの測定値: 150 MB/s（seq-write write_MBps の中央値、shared、rancher-desktop、実行 F） はネイティブ 2000 MB/s（seq-write write_MBps の中央値、native、local、実行 F） の 7.5%。',
+    );
   });
 
-  it("quotes the Japanese sources in their own words, with an English translation in English", () => {
+  it('quotes the Japanese sources in their own words, with an English translation in English', () => {
     const vagrant = findings.find((f) => f.id === 'vagrant:virtualbox/mountType')!;
     expect(findingText(vagrant, 'ja').evidence).toContain('「Nginx に CSS を要求して秒間30しか出ません。」');
     expect(vagrant.evidence).toContain('“Nginx に CSS を要求して秒間30しか出ません。” — “Nginx manages only 30 CSS requests a second.”');
@@ -98,7 +111,16 @@ describe('advice in Japanese and English', () => {
   });
 
   it('a finding stored before the messages existed keeps its English in every language', () => {
-    const old: Finding = { id: 'x/y', setting: 'y', current: 1, recommended: 2, severity: 'low', evidence: 'Old text.', risk: 'Old risk.', apply: { kind: 'steps', steps: ['Do it.'] } };
+    const old: Finding = {
+      id: 'x/y',
+      setting: 'y',
+      current: 1,
+      recommended: 2,
+      severity: 'low',
+      evidence: 'Old text.',
+      risk: 'Old risk.',
+      apply: { kind: 'steps', steps: ['Do it.'] },
+    };
     expect(findingText(old, 'ja')).toMatchObject({ evidence: 'Old text.', risk: 'Old risk.', steps: ['Do it.'] });
   });
 });

@@ -23,17 +23,51 @@ interface Res {
 /** A stored run: one target per entry, one result each. */
 function run(id: string, results: Res[], errors: TestError[] = []): Run {
   return {
-    schemaVersion: 1, id, startedAt: `2026-11-2${id.length}T10:00:00Z`, finishedAt: '2026-11-23T10:01:00Z', status: 'completed', suite: 'quick', tests: [], app: { version: '0', platform: 'darwin', arch: 'arm64' },
+    schemaVersion: 1,
+    id,
+    startedAt: `2026-11-2${id.length}T10:00:00Z`,
+    finishedAt: '2026-11-23T10:01:00Z',
+    status: 'completed',
+    suite: 'quick',
+    tests: [],
+    app: { version: '0', platform: 'darwin', arch: 'arm64' },
     targets: results.map((r) => ({
-      id: r.runtime, runtime: r.runtime, label: r.runtime, settings: r.settings ?? {}, probe: null, errors: r.place === 'native' ? [] : errors, status: 'ok',
-      results: [{ test: r.test, place: r.place, tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: {}, metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, { median: v, min: v, max: v, n: 3 }])) }],
+      id: r.runtime,
+      runtime: r.runtime,
+      label: r.runtime,
+      settings: r.settings ?? {},
+      probe: null,
+      errors: r.place === 'native' ? [] : errors,
+      status: 'ok',
+      results: [
+        {
+          test: r.test,
+          place: r.place,
+          tool: { name: 'fio', version: '3.33', method: 'fio' },
+          params: {},
+          command: 'fio',
+          samples: {},
+          metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, { median: v, min: v, max: v, n: 3 }])),
+        },
+      ],
     })),
   };
 }
 
-const write = (runtime: string, v: number, settings?: Record<string, unknown>): Res => ({ runtime, test: 'seq-write', place: 'shared', metrics: { write_MBps: v }, settings });
+const write = (runtime: string, v: number, settings?: Record<string, unknown>): Res => ({
+  runtime,
+  test: 'seq-write',
+  place: 'shared',
+  metrics: { write_MBps: v },
+  settings,
+});
 const native = (v: number): Res => ({ runtime: 'local', test: 'seq-write', place: 'native', metrics: { write_MBps: v } });
-const LOST: TestError = { test: 'watch', place: 'shared', code: 'inotify-not-delivered', message: 'inotify events not delivered: the target saw none of 3 changes made on this machine within 2000 ms each.' };
+const LOST: TestError = {
+  test: 'watch',
+  place: 'shared',
+  code: 'inotify-not-delivered',
+  message: 'inotify events not delivered: the target saw none of 3 changes made on this machine within 2000 ms each.',
+};
 
 /** Every scenario: a runtime and the runs the advisor weighs it against. */
 export function scenarios(): { name: string; rt: RuntimeInfo; runs: Run[] }[] {
@@ -43,21 +77,44 @@ export function scenarios(): { name: string; rt: RuntimeInfo; runs: Run[] }[] {
   const rdQemu9p = edit(rd, { vmType: 'qemu', mountType: '9p', mount9pMsizeKiB: 128 });
   const vagrant = (provider: string, mountType: string): RuntimeInfo => {
     const facts = parseVagrantfile('Vagrant.configure("2") do |config|\n  config.vm.box = "debian"\nend\n', 'virtualbox');
-    return runtimeOf(`vagrant:${provider}`, 'vagrant', { settings: { provider, machineHome: '/p', mountType, syncedFolders: facts.syncedFolders }, source: { mountType: 'default' } });
+    return runtimeOf(`vagrant:${provider}`, 'vagrant', {
+      settings: { provider, machineHome: '/p', mountType, syncedFolders: facts.syncedFolders },
+      source: { mountType: 'default' },
+    });
   };
-  const docker: RuntimeInfo = { ...RT['dd-marslo-v40'], id: 'docker:desktop-linux', targets: [{ id: 'docker:desktop-linux', label: 'Docker Desktop', places: ['shared', 'guest', 'volume'] }] };
+  const docker: RuntimeInfo = {
+    ...RT['dd-marslo-v40'],
+    id: 'docker:desktop-linux',
+    targets: [{ id: 'docker:desktop-linux', label: 'Docker Desktop', places: ['shared', 'guest', 'volume'] }],
+  };
   const dId = docker.id;
   return [
     { name: 'rancher VZ + reverse-sshfs, no runs', rt: rd, runs: [] },
-    { name: 'rancher, own numbers agree', rt: rd, runs: [run('A', [write('rancher-desktop', 300, { mountType: 'reverse-sshfs' })]), run('AA', [write('rancher-desktop', 900, { mountType: 'virtiofs' })])] },
-    { name: 'rancher, own numbers disagree', rt: rd, runs: [run('D', [write('rancher-desktop', 400, { mountType: 'reverse-sshfs' })]), run('DD', [write('rancher-desktop', 300, { mountType: 'virtiofs' })])] },
+    {
+      name: 'rancher, own numbers agree',
+      rt: rd,
+      runs: [run('A', [write('rancher-desktop', 300, { mountType: 'reverse-sshfs' })]), run('AA', [write('rancher-desktop', 900, { mountType: 'virtiofs' })])],
+    },
+    {
+      name: 'rancher, own numbers disagree',
+      rt: rd,
+      runs: [run('D', [write('rancher-desktop', 400, { mountType: 'reverse-sshfs' })]), run('DD', [write('rancher-desktop', 300, { mountType: 'virtiofs' })])],
+    },
     { name: 'rancher, near native', rt: rd, runs: [run('N', [write('rancher-desktop', 1900), native(2000)])] },
     { name: 'rancher, far from native', rt: rd, runs: [run('F', [write('rancher-desktop', 150), native(2000)])] },
     { name: 'rancher QEMU + 9p, current only', rt: rdQemu9p, runs: [run('C', [write('rancher-desktop', 45)])] },
-    { name: 'rancher QEMU + 9p, current and native', rt: edit(rdQemu9p, { mount9pCacheMode: 'mmap' }), runs: [run('CN', [write('rancher-desktop', 45), native(2000)])] },
+    {
+      name: 'rancher QEMU + 9p, current and native',
+      rt: edit(rdQemu9p, { mount9pCacheMode: 'mmap' }),
+      runs: [run('CN', [write('rancher-desktop', 45), native(2000)])],
+    },
     { name: 'libvirt IDE disk', rt: RT['libvirt-iothreads'], runs: [] },
     { name: 'libvirt io_uring', rt: RT['libvirt-io_uring'], runs: [] },
-    { name: 'libvirt rtl8139, writethrough, 9p', rt: edit(RT['libvirt-io_uring'], { nicModel: 'rtl8139', diskCache: 'writethrough', mountType: '9p', iothreads: 1 }), runs: [] },
+    {
+      name: 'libvirt rtl8139, writethrough, 9p',
+      rt: edit(RT['libvirt-io_uring'], { nicModel: 'rtl8139', diskCache: 'writethrough', mountType: '9p', iothreads: 1 }),
+      runs: [],
+    },
     { name: 'libvirt e1000e', rt: edit(RT['libvirt-io_uring'], { nicModel: 'e1000e' }), runs: [] },
     { name: 'lima alpine', rt: RT['lima-alpine'], runs: [] },
     { name: 'lima default on 9p', rt: edit(RT['lima-default'], { mountType: '9p' }), runs: [] },
@@ -66,12 +123,40 @@ export function scenarios(): { name: string; rt: RuntimeInfo; runs: Run[] }[] {
     { name: 'vagrant virtualbox', rt: vagrant('virtualbox', 'vboxsf'), runs: [] },
     { name: 'vagrant libvirt 9p', rt: vagrant('libvirt', '9p'), runs: [] },
     { name: 'docker desktop hyperkit + gRPC FUSE', rt: edit(RT['dd-marslo-v40'], { vmType: 'hyperkit', mountType: 'grpcfuse' }), runs: [] },
-    { name: 'docker, the mixed layout measured', rt: docker, runs: [run('M', [{ runtime: dId, test: 'dev-tree', place: 'shared', metrics: { tree_extract_s: 9.3, mixed_extract_s: 3.5 } }])] },
-    { name: 'docker, tree extract and redis', rt: docker, runs: [run('T', [{ runtime: dId, test: 'dev-tree', place: 'shared', metrics: { tree_extract_s: 9.3 } }, { runtime: dId, test: 'dev-tree', place: 'volume', metrics: { tree_extract_s: 3.1 } }, { runtime: dId, test: 'redis', place: 'guest', metrics: { set_rps_tcp: 50000, set_rps_unix: 90000 } }])] },
-    { name: 'docker, small files, redis no gain', rt: docker, runs: [run('S', [{ runtime: dId, test: 'small-files', place: 'shared', metrics: { create_per_s: 600 } }, { runtime: dId, test: 'small-files', place: 'volume', metrics: { create_per_s: 5000 } }, { runtime: dId, test: 'redis', place: 'guest', metrics: { set_rps_tcp: 50000, set_rps_unix: 51000 } }])] },
+    {
+      name: 'docker, the mixed layout measured',
+      rt: docker,
+      runs: [run('M', [{ runtime: dId, test: 'dev-tree', place: 'shared', metrics: { tree_extract_s: 9.3, mixed_extract_s: 3.5 } }])],
+    },
+    {
+      name: 'docker, tree extract and redis',
+      rt: docker,
+      runs: [
+        run('T', [
+          { runtime: dId, test: 'dev-tree', place: 'shared', metrics: { tree_extract_s: 9.3 } },
+          { runtime: dId, test: 'dev-tree', place: 'volume', metrics: { tree_extract_s: 3.1 } },
+          { runtime: dId, test: 'redis', place: 'guest', metrics: { set_rps_tcp: 50000, set_rps_unix: 90000 } },
+        ]),
+      ],
+    },
+    {
+      name: 'docker, small files, redis no gain',
+      rt: docker,
+      runs: [
+        run('S', [
+          { runtime: dId, test: 'small-files', place: 'shared', metrics: { create_per_s: 600 } },
+          { runtime: dId, test: 'small-files', place: 'volume', metrics: { create_per_s: 5000 } },
+          { runtime: dId, test: 'redis', place: 'guest', metrics: { set_rps_tcp: 50000, set_rps_unix: 51000 } },
+        ]),
+      ],
+    },
     { name: 'docker, redis tcp only', rt: docker, runs: [run('R', [{ runtime: dId, test: 'redis', place: 'guest', metrics: { set_rps_tcp: 50000 } }])] },
     { name: 'rancher QEMU + 9p, cache mode not read', rt: edit(rdQemu9p, { mount9pCacheMode: undefined }), runs: [] },
-    { name: 'docker, inotify lost', rt: docker, runs: [run('W', [{ runtime: dId, test: 'watch', place: 'shared', metrics: { watch_poll_p50_ms: 42 } }], [LOST])] },
+    {
+      name: 'docker, inotify lost',
+      rt: docker,
+      runs: [run('W', [{ runtime: dId, test: 'watch', place: 'shared', metrics: { watch_poll_p50_ms: 42 } }], [LOST])],
+    },
   ];
 }
 

@@ -42,11 +42,32 @@ describe('What to change', () => {
     expect(html).toContain('against your 2 stored runs');
   });
   it('words titles and the user’s own figure', () => {
-    expect(adviceTitle({ setting: 'mountType', recommended: 'virtiofs' }, { name: 'Rancher Desktop' })).toBe("Use virtiofs for Rancher Desktop's shared folders");
-    const m = (place: 'shared' | 'native', median: number) => ({ runId: 'R', target: place === 'native' ? 'local' : 'rancher-desktop', test: 'seq-write' as const, place, metric: 'write_MBps', median });
-    expect(yoursLine({ current: 'reverse-sshfs', recommended: 'virtiofs', measured: [m('shared', 640), m('native', 2000)] })).toBe('yours: 0.32× this machine (seq-write, shared)');
+    expect(adviceTitle({ setting: 'mountType', recommended: 'virtiofs' }, { name: 'Rancher Desktop' })).toBe(
+      "Use virtiofs for Rancher Desktop's shared folders",
+    );
+    const m = (place: 'shared' | 'native', median: number) => ({
+      runId: 'R',
+      target: place === 'native' ? 'local' : 'rancher-desktop',
+      test: 'seq-write' as const,
+      place,
+      metric: 'write_MBps',
+      median,
+    });
+    expect(yoursLine({ current: 'reverse-sshfs', recommended: 'virtiofs', measured: [m('shared', 640), m('native', 2000)] })).toBe(
+      'yours: 0.32× this machine (seq-write, shared)',
+    );
     // Seconds: the faster place is named with how many times faster, never as "0.33×".
-    const t = (place: 'shared' | 'volume', median: number, settingValue: string) => ({ runId: 'R', target: 'docker', test: 'dev-tree' as const, place, metric: 'tree_extract_s', median, settingValue });
-    expect(yoursLine({ current: 'bind mount', recommended: 'named volume', measured: [t('volume', 3.1, 'named volume'), t('shared', 9.3, 'bind mount')] })).toMatch(/^yours: named volume 3(\.0+)?× as fast as bind mount \(dev-tree\)$/);
+    const t = (place: 'shared' | 'volume', median: number, settingValue: string) => ({
+      runId: 'R',
+      target: 'docker',
+      test: 'dev-tree' as const,
+      place,
+      metric: 'tree_extract_s',
+      median,
+      settingValue,
+    });
+    expect(
+      yoursLine({ current: 'bind mount', recommended: 'named volume', measured: [t('volume', 3.1, 'named volume'), t('shared', 9.3, 'bind mount')] }),
+    ).toMatch(/^yours: named volume 3(\.0+)?× as fast as bind mount \(dev-tree\)$/);
   });
 });

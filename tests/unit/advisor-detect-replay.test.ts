@@ -13,9 +13,10 @@ import { MAC_DD_STORE, local, makeStubEnv, captured, type StubEnv } from '../hel
 describe('advisor over detectAll with replayed CLIs and files', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
-  const detect = (s: StubEnv, kinds: Parameters<typeof detectAll>[1]) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), kinds);
+  const detect = (s: StubEnv, kinds: Parameters<typeof detectAll>[1]) =>
+    detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), kinds);
 
-  it('Colima whose running VM reports VZ + virtiofs: the VM\'s real values win over colima.yaml, nothing to change', async () => {
+  it("Colima whose running VM reports VZ + virtiofs: the VM's real values win over colima.yaml, nothing to change", async () => {
     stub = makeStubEnv(
       {
         colima: [
@@ -39,7 +40,9 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
   });
 
   it('Vagrant machines without a readable Vagrantfile: no synced-folder type known, no finding', async () => {
-    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
+    stub = makeStubEnv({
+      vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }],
+    });
     const list = await detect(stub, { kinds: [vagrantKind] });
     expect(list.length).toBe(2);
     expect(advise(list)).toEqual([]);
@@ -80,15 +83,21 @@ describe('advisor over detectAll with replayed CLIs and files', () => {
     ]);
   });
 
-  it('an LXC domain (libvirt\'s own lxc test XML): a bind-mount share and a veth NIC, so no virtiofs or virtio finding', async () => {
+  it("an LXC domain (libvirt's own lxc test XML): a bind-mount share and a veth NIC, so no virtiofs or virtio finding", async () => {
     const v = virshFor(dir, 'shut off', local('libvirt/lxc-ethernet.libvirt-tests.xml'));
     stub = v.stub;
     const list = await detect(stub, { kinds: [libvirtKind] });
-    expect(list.map((r) => [r.id, r.state, r.settings.vmType, r.settings.guestKind, r.settings.mountType, r.settings.nicModel])).toEqual([['libvirt:8675309', 'stopped', 'lxc', 'container', 'bind', undefined]]);
+    expect(list.map((r) => [r.id, r.state, r.settings.vmType, r.settings.guestKind, r.settings.mountType, r.settings.nicModel])).toEqual([
+      ['libvirt:8675309', 'stopped', 'lxc', 'container', 'bind', undefined],
+    ]);
     expect(advise(list)).toEqual([]);
     // The same rules do fire for a VM domain with 9p and an unset NIC model (the container case is skipped, not the rules broken).
     const vm = { ...list[0], id: 'libvirt:vm', settings: { ...list[0].settings, guestKind: 'vm', mountType: '9p', nicModel: 'default' } };
-    expect(advise([vm]).map((f) => f.setting).sort()).toEqual(['mountType', 'nicModel']);
+    expect(
+      advise([vm])
+        .map((f) => f.setting)
+        .sort(),
+    ).toEqual(['mountType', 'nicModel']);
     // Running: no guest-agent probe (a container has none); the reason says why scripts cannot run there.
     v.setState('running');
     const [running] = await detect(stub, { kinds: [libvirtKind] });

@@ -23,13 +23,17 @@ describe('FindingsList (runtime card)', () => {
     expect(html).toContain('/etc/libvirt/qemu/test.xml');
     expect(html).toContain('+      &lt;driver name=&#x27;qemu&#x27; type=&#x27;raw&#x27; io=&#x27;io_uring&#x27;/&gt;');
     const pod = rts['podman-default'];
-    expect(renderToStaticMarkup(<FindingsList runtime={{ ...pod, findings: advise([pod], [], { platform: 'darwin' }) }} />)).toMatch(/<ol class="small"><li>Save what you need/);
+    expect(renderToStaticMarkup(<FindingsList runtime={{ ...pod, findings: advise([pod], [], { platform: 'darwin' }) }} />)).toMatch(
+      /<ol class="small"><li>Save what you need/,
+    );
   });
 
   it('offers Apply (styled as a primary button) only where vmbench can apply the change, never for GUI-only steps', () => {
     const rts = fixtureRuntimes();
     const rd = rts['rd-v4'];
-    expect(renderToStaticMarkup(<FindingsList runtime={{ ...rd, findings: advise([rd], [], { platform: 'darwin' }) }} />)).toMatch(/<button type="button" class="btn btn-primary btn-small"[^>]*>Apply…<\/button>/);
+    expect(renderToStaticMarkup(<FindingsList runtime={{ ...rd, findings: advise([rd], [], { platform: 'darwin' }) }} />)).toMatch(
+      /<button type="button" class="btn btn-primary btn-small"[^>]*>Apply…<\/button>/,
+    );
     const pod = rts['podman-default'];
     const findings = advise([pod], [], { platform: 'darwin' });
     expect(findings.some((f) => f.apply?.kind === 'steps')).toBe(true);

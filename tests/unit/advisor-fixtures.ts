@@ -10,7 +10,17 @@ import { local, captured, text } from '../helpers/runtimes-stubs.js';
 
 /** A RuntimeInfo around normalized settings, as detection builds it. */
 export function runtimeOf(id: string, kind: string, bag: Pick<SettingsBag, 'settings' | 'source'>): RuntimeInfo {
-  return { id, kind, name: kind, version: null, state: 'running', settings: bag.settings, settingsSource: bag.source, targets: [{ id, label: id, places: ['shared', 'guest'] }], findings: [] };
+  return {
+    id,
+    kind,
+    name: kind,
+    version: null,
+    state: 'running',
+    settings: bag.settings,
+    settingsSource: bag.source,
+    targets: [{ id, label: id, places: ['shared', 'guest'] }],
+    findings: [],
+  };
 }
 
 function must<T>(p: { ok: true; value: T } | { ok: false; error: string }): T {
@@ -21,12 +31,18 @@ function must<T>(p: { ok: true; value: T } | { ok: false; error: string }): T {
 /** Runtimes built from every fixture that yields settings, by fixture name. */
 export function fixtureRuntimes(): Record<string, RuntimeInfo> {
   const host = { cpus: 10, memoryMiB: 16384, arch: 'arm64' as const };
-  const dd = (f: string): RuntimeInfo => runtimeOf('docker-desktop', 'docker-desktop', normalizeDesktopSettings(must(parseDesktopSettingsFile(text(captured(`docker-desktop/${f}`)))), 'mac', host));
+  const dd = (f: string): RuntimeInfo =>
+    runtimeOf('docker-desktop', 'docker-desktop', normalizeDesktopSettings(must(parseDesktopSettingsFile(text(captured(`docker-desktop/${f}`)))), 'mac', host));
   const rd = (p: string): RuntimeInfo => runtimeOf('rancher-desktop', 'rancher-desktop', normalizeRdSettings(must(parseRdSettings(text(p))), 'cli', 'darwin'));
-  const virt = (f: string): RuntimeInfo => runtimeOf('libvirt:test', 'libvirt', domainSettings(must(parseDomainXml(text(captured(`libvirt/${f}`))))).set('libvirtUri', 'qemu:///system', 'default'));
+  const virt = (f: string): RuntimeInfo =>
+    runtimeOf('libvirt:test', 'libvirt', domainSettings(must(parseDomainXml(text(captured(`libvirt/${f}`))))).set('libvirtUri', 'qemu:///system', 'default'));
   const lima = must(parseLimaList(text(captured('lima/list-json.lima-pr308-2021.ndjson'))));
   const podman = must(parsePodmanMachines(text(captured('podman/machine-ls-format-json.podman-docs-2021.json'))));
-  const colima = must(colimaYamlSettings(text(local('colima/colima.default-template.yaml')))).set('settingsFile', '/home/u/.colima/default/colima.yaml', 'file');
+  const colima = must(colimaYamlSettings(text(local('colima/colima.default-template.yaml')))).set(
+    'settingsFile',
+    '/home/u/.colima/default/colima.yaml',
+    'file',
+  );
   return {
     'dd-marslo-v40': dd('settings-store.marslo-v40.json'),
     'dd-fresh-v43': dd('settings-store.fresh-install-v43.json'),

@@ -5,16 +5,50 @@ import { measuredGain, rankFindings } from '../../electron/engine/advisor/rank.j
 
 const MAC = { platform: 'darwin' };
 const rt: RuntimeInfo = {
-  id: 'docker:desktop-linux', kind: 'docker-desktop', name: 'Docker Desktop', version: '4.40.0', state: 'running', settings: {}, settingsSource: {},
-  targets: [{ id: 'docker:desktop-linux', label: 'Docker Desktop', places: ['shared', 'guest', 'volume'] }], findings: [],
+  id: 'docker:desktop-linux',
+  kind: 'docker-desktop',
+  name: 'Docker Desktop',
+  version: '4.40.0',
+  state: 'running',
+  settings: {},
+  settingsSource: {},
+  targets: [{ id: 'docker:desktop-linux', label: 'Docker Desktop', places: ['shared', 'guest', 'volume'] }],
+  findings: [],
 };
 
 function run(id: string, create: Partial<Record<'shared' | 'volume', number>>, redis?: { tcp: number; unix: number }): Run {
-  const sf = (place: 'shared' | 'volume', v: number) => ({ test: 'small-files' as const, place, metrics: { create_per_s: { median: v, min: v, max: v, n: 3 } }, tool: { name: 'sh', version: null, method: 'split' }, params: {}, command: 'sh', samples: { create_per_s: [v, v, v] } });
+  const sf = (place: 'shared' | 'volume', v: number) => ({
+    test: 'small-files' as const,
+    place,
+    metrics: { create_per_s: { median: v, min: v, max: v, n: 3 } },
+    tool: { name: 'sh', version: null, method: 'split' },
+    params: {},
+    command: 'sh',
+    samples: { create_per_s: [v, v, v] },
+  });
   const results = Object.entries(create).map(([p, v]) => sf(p as 'shared' | 'volume', v as number));
-  if (redis) results.push({ test: 'redis', place: 'guest', metrics: { set_rps_tcp: { median: redis.tcp, min: redis.tcp, max: redis.tcp, n: 3 }, set_rps_unix: { median: redis.unix, min: redis.unix, max: redis.unix, n: 3 } }, tool: { name: 'redis-benchmark', version: '7', method: 'x' }, params: {}, command: 'x', samples: {} } as never);
+  if (redis)
+    results.push({
+      test: 'redis',
+      place: 'guest',
+      metrics: {
+        set_rps_tcp: { median: redis.tcp, min: redis.tcp, max: redis.tcp, n: 3 },
+        set_rps_unix: { median: redis.unix, min: redis.unix, max: redis.unix, n: 3 },
+      },
+      tool: { name: 'redis-benchmark', version: '7', method: 'x' },
+      params: {},
+      command: 'x',
+      samples: {},
+    } as never);
   return {
-    schemaVersion: 1, id, startedAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:01:00Z', status: 'completed', suite: 'quick', tests: ['small-files'], app: { version: '0', platform: 'darwin', arch: 'arm64' },
+    schemaVersion: 1,
+    id,
+    startedAt: '2026-11-20T10:00:00Z',
+    finishedAt: '2026-11-20T10:01:00Z',
+    status: 'completed',
+    suite: 'quick',
+    tests: ['small-files'],
+    app: { version: '0', platform: 'darwin', arch: 'arm64' },
     targets: [{ id: rt.id, runtime: rt.id, label: 'Docker Desktop', settings: {}, probe: null, results, errors: [], status: 'ok' }],
   };
 }

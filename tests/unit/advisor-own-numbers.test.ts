@@ -19,16 +19,46 @@ interface R {
 /** A stored run with one result per entry. */
 function run(id: string, startedAt: string, results: R[]): Run {
   return {
-    schemaVersion: 1, id, startedAt, finishedAt: startedAt, status: 'completed', suite: 'quick', tests: [], app: { version: '0', platform: 'darwin', arch: 'arm64' },
+    schemaVersion: 1,
+    id,
+    startedAt,
+    finishedAt: startedAt,
+    status: 'completed',
+    suite: 'quick',
+    tests: [],
+    app: { version: '0', platform: 'darwin', arch: 'arm64' },
     targets: results.map((r) => ({
-      id: r.runtime, runtime: r.runtime, label: r.runtime, settings: r.settings ?? {}, probe: null, errors: [], status: 'ok',
-      results: [{ test: r.test, place: r.place, metrics: { [r.metric]: { median: r.median, min: r.median, max: r.median, n: 3 } }, tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: {} }],
+      id: r.runtime,
+      runtime: r.runtime,
+      label: r.runtime,
+      settings: r.settings ?? {},
+      probe: null,
+      errors: [],
+      status: 'ok',
+      results: [
+        {
+          test: r.test,
+          place: r.place,
+          metrics: { [r.metric]: { median: r.median, min: r.median, max: r.median, n: 3 } },
+          tool: { name: 'fio', version: '3.33', method: 'fio' },
+          params: {},
+          command: 'fio',
+          samples: {},
+        },
+      ],
     })),
   };
 }
 
 const rd = RT['rd-v10']; // VZ + reverse-sshfs
-const shared = (median: number, mountType = 'reverse-sshfs'): R => ({ runtime: 'rancher-desktop', test: 'seq-write', place: 'shared', metric: 'write_MBps', median, settings: { mountType } });
+const shared = (median: number, mountType = 'reverse-sshfs'): R => ({
+  runtime: 'rancher-desktop',
+  test: 'seq-write',
+  place: 'shared',
+  metric: 'write_MBps',
+  median,
+  settings: { mountType },
+});
 const native = (median: number): R => ({ runtime: 'local', test: 'seq-write', place: 'native', metric: 'write_MBps', median });
 
 describe("the user's own numbers win", () => {
@@ -37,7 +67,10 @@ describe("the user's own numbers win", () => {
     expect(f.severity).toBe('high');
     expect(f.evidence).toContain('1096.65 MB/s');
     expect(f.evidence).toContain('Your machine: 150 MB/s (seq-write write_MBps median, shared, rancher-desktop, run R1) = 7.5% of native 2000 MB/s');
-    expect(f.measured?.map((m) => [m.runId, m.target, m.place, m.median])).toEqual([['R1', 'rancher-desktop', 'shared', 150], ['R1', 'local', 'native', 2000]]);
+    expect(f.measured?.map((m) => [m.runId, m.target, m.place, m.median])).toEqual([
+      ['R1', 'rancher-desktop', 'shared', 150],
+      ['R1', 'local', 'native', 2000],
+    ]);
   });
 
   it('lowers to info when the shared folder is already within 10% of native, saying why', () => {
@@ -63,14 +96,21 @@ describe("the user's own numbers win", () => {
     expect(f.measured?.[0].runId).toBe('B');
   });
 
-  it('ignores other runtimes\' numbers', () => {
+  it("ignores other runtimes' numbers", () => {
     const other = { ...shared(1999), runtime: 'orbstack' };
     expect(adviseRuntime(rd, [run('R', '2026-11-20T00:00:00Z', [other, native(2000)])], MAC)[0].severity).toBe('high');
   });
 
   it('libvirt io_uring: a measured IOPS drop with io_uring turns the finding to info', () => {
     const rt = RT['libvirt-iothreads'];
-    const io = (median: number, diskIo: string): R => ({ runtime: 'libvirt:test', test: 'rand-read', place: 'guest', metric: 'read_iops', median, settings: { diskIo } });
+    const io = (median: number, diskIo: string): R => ({
+      runtime: 'libvirt:test',
+      test: 'rand-read',
+      place: 'guest',
+      metric: 'read_iops',
+      median,
+      settings: { diskIo },
+    });
     const [f] = adviseRuntime(rt, [run('X', '2026-11-20T00:00:00Z', [io(9000, 'default')]), run('Y', '2026-11-21T00:00:00Z', [io(8000, 'io_uring')])], MAC);
     expect(f).toMatchObject({ id: 'libvirt:test/diskIo', severity: 'info' });
   });
@@ -88,8 +128,47 @@ describe("the user's own numbers win", () => {
 });
 
 describe('advise never throws', () => {
-  const anyValue = fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.boolean(), fc.constantFrom('qemu', 'vz', '9p', 'virtiofs', 'reverse-sshfs', 'sshfs', 'grpcfuse', 'hyperkit', 'ide', 'virtio', 'rtl8139', 'default', 'writethrough', 'vboxsf'), fc.array(fc.anything(), { maxLength: 3 }), fc.object());
-  const keys = ['vmType', 'mountType', 'diskIo', 'diskBus', 'diskCache', 'nicModel', 'iothreads', 'disks', 'syncedFolders', 'settingsFile', 'machineHome', 'mount9pMsizeKiB', 'mount9pCacheMode', 'libvirtUri'];
+  const anyValue = fc.oneof(
+    fc.string(),
+    fc.integer(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.boolean(),
+    fc.constantFrom(
+      'qemu',
+      'vz',
+      '9p',
+      'virtiofs',
+      'reverse-sshfs',
+      'sshfs',
+      'grpcfuse',
+      'hyperkit',
+      'ide',
+      'virtio',
+      'rtl8139',
+      'default',
+      'writethrough',
+      'vboxsf',
+    ),
+    fc.array(fc.anything(), { maxLength: 3 }),
+    fc.object(),
+  );
+  const keys = [
+    'vmType',
+    'mountType',
+    'diskIo',
+    'diskBus',
+    'diskCache',
+    'nicModel',
+    'iothreads',
+    'disks',
+    'syncedFolders',
+    'settingsFile',
+    'machineHome',
+    'mount9pMsizeKiB',
+    'mount9pCacheMode',
+    'libvirtUri',
+  ];
   const runtime = fc.record({
     id: fc.string(),
     kind: fc.constantFrom('docker-desktop', 'rancher-desktop', 'colima', 'lima', 'podman', 'vagrant', 'libvirt', 'local', 'orbstack', 'x'),

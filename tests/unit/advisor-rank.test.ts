@@ -11,11 +11,35 @@ import { fixtureRuntimes } from './advisor-fixtures.js';
 const MAC = { platform: 'darwin' };
 
 function run(id: string, shared: number, native: number): Run {
-  const res = (place: 'shared' | 'native', median: number) => ({ test: 'seq-write' as const, place, metrics: { write_MBps: { median, min: median, max: median, n: 3 } }, tool: { name: 'fio', version: '3.33', method: 'fio' }, params: {}, command: 'fio', samples: { write_MBps: [median, median, median] } });
+  const res = (place: 'shared' | 'native', median: number) => ({
+    test: 'seq-write' as const,
+    place,
+    metrics: { write_MBps: { median, min: median, max: median, n: 3 } },
+    tool: { name: 'fio', version: '3.33', method: 'fio' },
+    params: {},
+    command: 'fio',
+    samples: { write_MBps: [median, median, median] },
+  });
   return {
-    schemaVersion: 1, id, startedAt: '2026-11-20T10:00:00Z', finishedAt: '2026-11-20T10:01:00Z', status: 'completed', suite: 'quick', tests: ['seq-write'], app: { version: '0', platform: 'darwin', arch: 'arm64' },
+    schemaVersion: 1,
+    id,
+    startedAt: '2026-11-20T10:00:00Z',
+    finishedAt: '2026-11-20T10:01:00Z',
+    status: 'completed',
+    suite: 'quick',
+    tests: ['seq-write'],
+    app: { version: '0', platform: 'darwin', arch: 'arm64' },
     targets: [
-      { id: 'rancher-desktop', runtime: 'rancher-desktop', label: 'Rancher Desktop', settings: { mountType: 'reverse-sshfs' }, probe: null, results: [res('shared', shared)], errors: [], status: 'ok' },
+      {
+        id: 'rancher-desktop',
+        runtime: 'rancher-desktop',
+        label: 'Rancher Desktop',
+        settings: { mountType: 'reverse-sshfs' },
+        probe: null,
+        results: [res('shared', shared)],
+        errors: [],
+        status: 'ok',
+      },
       { id: 'local', runtime: 'local', label: 'This machine', settings: {}, probe: null, results: [res('native', native)], errors: [], status: 'ok' },
     ],
   };
@@ -31,8 +55,22 @@ describe('ranking findings by expected gain', () => {
     expect(publishedGain({ setting: 'vmType', current: 'qemu', recommended: 'vz' })).toBeNull();
     expect(publishedGain({ setting: 'diskIo', current: 'default', recommended: 'io_uring', text: quoting('nic') })).toBeNull();
     // Quoted inside another message counts (libvirt iothreads quotes io_uring in its sentence, for another setting: no gain).
-    expect(publishedGain({ setting: 'diskIo', current: 'threads', recommended: 'io_uring', text: { evidence: [msg('rule.libvirtIothreads.evidence', { ioUring: ev('ioUring') })] } })).toBeCloseTo(9425 / 8213, 6);
-    expect(publishedGain({ setting: 'iothreads', current: 0, recommended: 1, text: { evidence: [msg('rule.libvirtIothreads.evidence', { ioUring: ev('ioUring') })] } })).toBeNull();
+    expect(
+      publishedGain({
+        setting: 'diskIo',
+        current: 'threads',
+        recommended: 'io_uring',
+        text: { evidence: [msg('rule.libvirtIothreads.evidence', { ioUring: ev('ioUring') })] },
+      }),
+    ).toBeCloseTo(9425 / 8213, 6);
+    expect(
+      publishedGain({
+        setting: 'iothreads',
+        current: 0,
+        recommended: 1,
+        text: { evidence: [msg('rule.libvirtIothreads.evidence', { ioUring: ev('ioUring') })] },
+      }),
+    ).toBeNull();
     // The exact change first, then any current value, then any value.
     expect(publishedGain({ setting: 'nicModel', current: 'e1000e', recommended: 'virtio', text: quoting('nic') })).toBeCloseTo(432 / 394, 6);
     expect(publishedGain({ setting: 'nicModel', current: 'ne2k_pci', recommended: 'virtio', text: quoting('nic') })).toBeNull();
@@ -42,7 +80,11 @@ describe('ranking findings by expected gain', () => {
     expect(ranked.map((f) => f.rank)).toEqual(ranked.map((_, i) => i + 1));
     const gains = ranked.map((f) => f.gain ?? 1);
     expect([...gains].sort((a, b) => b - a)).toEqual(gains);
-    expect(ranked[0]).toMatchObject({ gainSource: 'published', gainBasis: expect.stringMatching(/^killinsun on Zenn, shared-folder writes, /), alreadyFine: false });
+    expect(ranked[0]).toMatchObject({
+      gainSource: 'published',
+      gainBasis: expect.stringMatching(/^killinsun on Zenn, shared-folder writes, /),
+      alreadyFine: false,
+    });
   });
 
   it("puts the user's own number first: a shared folder at 7.5% of native is a 13× gain, ranked above published ones", () => {
@@ -73,6 +115,8 @@ describe('vmbench advise: one line of evidence', () => {
     expect(oneLine(en, 60).length).toBeLessThanOrEqual(60);
     const ja = translator('ja')('evidence.vzVirtiofs', { ns: 'advice' });
     expect(oneLine(ja, 80)).toMatch(/… \(killinsun、Zenn、2023 年以降\)$/);
-    expect(oneLine('npm install on a bind mount (paolomainardi, M4 Pro, Jan 2025): Docker VMM 8.47 s, Docker Desktop VZ 9.53 s, Lima 8.99 s.', 60)).toMatch(/… \(paolomainardi\)$/);
+    expect(oneLine('npm install on a bind mount (paolomainardi, M4 Pro, Jan 2025): Docker VMM 8.47 s, Docker Desktop VZ 9.53 s, Lima 8.99 s.', 60)).toMatch(
+      /… \(paolomainardi\)$/,
+    );
   });
 });

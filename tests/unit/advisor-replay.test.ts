@@ -10,7 +10,9 @@ const LINUX = { platform: 'linux' };
 const brief = (fs: Finding[]): unknown[] => fs.map((f) => ({ id: f.id, current: f.current, recommended: f.recommended, severity: f.severity, apply: f.apply }));
 const XML = '/etc/libvirt/qemu/test.xml';
 const xmlDiff = (anchor: string, before: string[], after: string[]): string =>
-  `--- ${XML}\n+++ ${XML}\n@@ -1,${before.length} +1,${after.length} @@ ${anchor}\n` + before.map((l) => `-      ${l}\n`).join('') + after.map((l) => `+      ${l}\n`).join('');
+  `--- ${XML}\n+++ ${XML}\n@@ -1,${before.length} +1,${after.length} @@ ${anchor}\n` +
+  before.map((l) => `-      ${l}\n`).join('') +
+  after.map((l) => `+      ${l}\n`).join('');
 
 describe('advisor on replayed fixtures', () => {
   it('has nothing to say about Docker Desktop already on VZ + VirtioFS (settings-store v40 and v43)', () => {
@@ -19,30 +21,65 @@ describe('advisor on replayed fixtures', () => {
 
   it('Rancher Desktop v10 (VZ + reverse-sshfs): virtiofs with rdctl, quoting the Rancher Desktop article (killinsun, Zenn)', () => {
     const fs = advise([RT['rd-v10']], [], MAC);
-    expect(brief(fs)).toEqual([{ id: 'rancher-desktop/mountType', current: 'reverse-sshfs', recommended: 'virtiofs', severity: 'high', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.mount.type', 'virtiofs'] } }]);
+    expect(brief(fs)).toEqual([
+      {
+        id: 'rancher-desktop/mountType',
+        current: 'reverse-sshfs',
+        recommended: 'virtiofs',
+        severity: 'high',
+        apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.mount.type', 'virtiofs'] },
+      },
+    ]);
     expect(fs[0].evidence).toContain('VZ + virtiofs 1096.65 MB/s vs QEMU + reverse-sshfs 156.01 MB/s');
     expect(fs[0].evidence).toContain('killinsun, Zenn, 2023 or later: Apple M2 MacBook Air');
   });
 
   it.each(['rd-v4', 'rd-v16'])('Rancher Desktop %s (QEMU + reverse-sshfs): VZ, then virtiofs together with VZ', (name) => {
     expect(brief(advise([RT[name]], [], MAC))).toEqual([
-      { id: 'rancher-desktop/vmType', current: 'qemu', recommended: 'vz', severity: 'high', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] } },
-      { id: 'rancher-desktop/mountType', current: 'reverse-sshfs', recommended: 'virtiofs', severity: 'high', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz', '--virtual-machine.mount.type', 'virtiofs'] } },
+      {
+        id: 'rancher-desktop/vmType',
+        current: 'qemu',
+        recommended: 'vz',
+        severity: 'high',
+        apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] },
+      },
+      {
+        id: 'rancher-desktop/mountType',
+        current: 'reverse-sshfs',
+        recommended: 'virtiofs',
+        severity: 'high',
+        apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz', '--virtual-machine.mount.type', 'virtiofs'] },
+      },
     ]);
   });
 
   it('Rancher Desktop on 9p: msize is informational, the mount type is the fix', () => {
     const rt = { ...RT['rd-v10'], settings: { ...RT['rd-v10'].settings, vmType: 'qemu', mountType: '9p', mount9pMsizeKiB: 128 } };
     const fs = advise([rt], [], MAC);
-    expect(fs.map((f) => [f.id, f.severity])).toEqual([['rancher-desktop/vmType', 'high'], ['rancher-desktop/mountType', 'high'], ['rancher-desktop/mount9pMsizeKiB', 'info']]);
+    expect(fs.map((f) => [f.id, f.severity])).toEqual([
+      ['rancher-desktop/vmType', 'high'],
+      ['rancher-desktop/mountType', 'high'],
+      ['rancher-desktop/mount9pMsizeKiB', 'info'],
+    ]);
     expect(fs[1].evidence).toContain('45.11 MB/s at msize 128 KiB and 46.21 MB/s at msize 512 KiB');
   });
 
   it('libvirt domain with io=io_uring on virtio: only an iothread (low)', () => {
     expect(brief(advise([RT['libvirt-io_uring']], [], MAC))).toEqual([
       {
-        id: 'libvirt:test/iothreads', current: 0, recommended: 1, severity: 'low',
-        apply: { kind: 'file', path: XML, diff: xmlDiff('virsh edit test', ["<driver name='qemu' type='qcow2' io='io_uring'/>"], ['<!-- in <domain>, next to <vcpu>: <iothreads>1</iothreads> -->', "<driver name='qemu' type='qcow2' io='io_uring' iothread='1'/>"]) },
+        id: 'libvirt:test/iothreads',
+        current: 0,
+        recommended: 1,
+        severity: 'low',
+        apply: {
+          kind: 'file',
+          path: XML,
+          diff: xmlDiff(
+            'virsh edit test',
+            ["<driver name='qemu' type='qcow2' io='io_uring'/>"],
+            ['<!-- in <domain>, next to <vcpu>: <iothreads>1</iothreads> -->', "<driver name='qemu' type='qcow2' io='io_uring' iothread='1'/>"],
+          ),
+        },
       },
     ]);
   });
@@ -50,10 +87,26 @@ describe('advisor on replayed fixtures', () => {
   it('libvirt domain with an IDE main disk and default io: io_uring and virtio', () => {
     const fs = advise([RT['libvirt-iothreads']], [], MAC);
     expect(brief(fs)).toEqual([
-      { id: 'libvirt:test/diskIo', current: 'default', recommended: 'io_uring', severity: 'medium', apply: { kind: 'file', path: XML, diff: xmlDiff('virsh edit test', ["<driver name='qemu' type='raw'/>"], ["<driver name='qemu' type='raw' io='io_uring'/>"]) } },
-      { id: 'libvirt:test/diskBus', current: 'ide', recommended: 'virtio', severity: 'high', apply: { kind: 'file', path: XML, diff: xmlDiff('virsh edit test', ["<target dev='hda' bus='ide'/>"], ["<target dev='vda' bus='virtio'/>"]) } },
+      {
+        id: 'libvirt:test/diskIo',
+        current: 'default',
+        recommended: 'io_uring',
+        severity: 'medium',
+        apply: {
+          kind: 'file',
+          path: XML,
+          diff: xmlDiff('virsh edit test', ["<driver name='qemu' type='raw'/>"], ["<driver name='qemu' type='raw' io='io_uring'/>"]),
+        },
+      },
+      {
+        id: 'libvirt:test/diskBus',
+        current: 'ide',
+        recommended: 'virtio',
+        severity: 'high',
+        apply: { kind: 'file', path: XML, diff: xmlDiff('virsh edit test', ["<target dev='hda' bus='ide'/>"], ["<target dev='vda' bus='virtio'/>"]) },
+      },
     ]);
-    expect(fs[0].evidence).toContain("9425 IOPS vs default 8213 IOPS (+14.7%)");
+    expect(fs[0].evidence).toContain('9425 IOPS vs default 8213 IOPS (+14.7%)');
   });
 
   it('libvirt NIC, cache and 9p rules on edited settings', () => {
@@ -71,23 +124,53 @@ describe('advisor on replayed fixtures', () => {
 
   it.each(['alpine', 'default'])('Lima %s (old list: QEMU + reverse-sshfs): limactl edit --set', (name) => {
     expect(brief(advise([RT[`lima-${name}`]], [], MAC))).toEqual([
-      { id: `lima:${name}/vmType`, current: 'qemu', recommended: 'vz', severity: 'high', apply: { kind: 'command', argv: ['limactl', 'edit', name, '--set', '.vmType = "vz"'] } },
-      { id: `lima:${name}/mountType`, current: 'reverse-sshfs', recommended: 'virtiofs', severity: 'medium', apply: { kind: 'command', argv: ['limactl', 'edit', name, '--set', '.mountType = "virtiofs"'] } },
+      {
+        id: `lima:${name}/vmType`,
+        current: 'qemu',
+        recommended: 'vz',
+        severity: 'high',
+        apply: { kind: 'command', argv: ['limactl', 'edit', name, '--set', '.vmType = "vz"'] },
+      },
+      {
+        id: `lima:${name}/mountType`,
+        current: 'reverse-sshfs',
+        recommended: 'virtiofs',
+        severity: 'medium',
+        apply: { kind: 'command', argv: ['limactl', 'edit', name, '--set', '.mountType = "virtiofs"'] },
+      },
     ]);
   });
 
   it('Colima default template (vmType left out, mountType sshfs): a colima.yaml diff', () => {
     const f = '/home/u/.colima/default/colima.yaml';
     expect(brief(advise([RT['colima-template']], [], MAC))).toEqual([
-      { id: 'colima:default/vmType', current: 'qemu', recommended: 'vz', severity: 'high', apply: { kind: 'file', path: f, diff: `--- ${f}\n+++ ${f}\n@@ -1,0 +1,1 @@\n+vmType: vz\n` } },
-      { id: 'colima:default/mountType', current: 'sshfs', recommended: 'virtiofs', severity: 'medium', apply: { kind: 'file', path: f, diff: `--- ${f}\n+++ ${f}\n@@ -1,1 +1,1 @@\n-mountType: sshfs\n+mountType: virtiofs\n` } },
+      {
+        id: 'colima:default/vmType',
+        current: 'qemu',
+        recommended: 'vz',
+        severity: 'high',
+        apply: { kind: 'file', path: f, diff: `--- ${f}\n+++ ${f}\n@@ -1,0 +1,1 @@\n+vmType: vz\n` },
+      },
+      {
+        id: 'colima:default/mountType',
+        current: 'sshfs',
+        recommended: 'virtiofs',
+        severity: 'medium',
+        apply: { kind: 'file', path: f, diff: `--- ${f}\n+++ ${f}\n@@ -1,1 +1,1 @@\n-mountType: sshfs\n+mountType: virtiofs\n` },
+      },
     ]);
   });
 
   it('Podman machine on QEMU + 9p (docs capture): virtiofs via a re-created machine (steps)', () => {
     const [f, ...rest] = advise([RT['podman-default']], [], MAC);
     expect(rest).toEqual([]);
-    expect(f).toMatchObject({ id: 'podman:podman-machine-default/mountType', current: '9p', recommended: 'virtiofs', severity: 'medium', apply: { kind: 'steps' } });
+    expect(f).toMatchObject({
+      id: 'podman:podman-machine-default/mountType',
+      current: '9p',
+      recommended: 'virtiofs',
+      severity: 'medium',
+      apply: { kind: 'steps' },
+    });
   });
 
   it('Vagrant on VirtualBox shared folders: NFS in the Vagrantfile', () => {
@@ -98,7 +181,11 @@ describe('advisor on replayed fixtures', () => {
     });
     const [f] = advise([rt], [], MAC);
     expect(f).toMatchObject({ id: 'vagrant:abc/mountType', current: 'vboxsf', recommended: 'nfs', severity: 'high' });
-    expect(f.apply).toEqual({ kind: 'file', path: '/p/Vagrantfile', diff: '--- /p/Vagrantfile\n+++ /p/Vagrantfile\n@@ -1,0 +1,1 @@ Vagrant.configure("2") do |config|\n+  config.vm.synced_folder ".", "/vagrant", type: "nfs"\n' });
+    expect(f.apply).toEqual({
+      kind: 'file',
+      path: '/p/Vagrantfile',
+      diff: '--- /p/Vagrantfile\n+++ /p/Vagrantfile\n@@ -1,0 +1,1 @@ Vagrant.configure("2") do |config|\n+  config.vm.synced_folder ".", "/vagrant", type: "nfs"\n',
+    });
     expect(f.evidence).toContain('about 30 requests/s');
   });
 

@@ -68,7 +68,16 @@ describe('advice.apply writes its backup at exactly the path the plan showed', (
     mkdirSync(join(yaml, '..'), { recursive: true });
     const original = readFileSync(local('colima/colima.default-template.yaml'), 'utf8');
     writeFileSync(yaml, original);
-    script('colima', ['case "$*" in', `  list*) /bin/cat '${captured('colima/ls.colima-0.6.9.txt')}';;`, `  version*) /bin/cat '${captured('colima/version.colima-0.6.8.txt')}';;`, '  *) exit 1;;', 'esac'].join('\n'));
+    script(
+      'colima',
+      [
+        'case "$*" in',
+        `  list*) /bin/cat '${captured('colima/ls.colima-0.6.9.txt')}';;`,
+        `  version*) /bin/cat '${captured('colima/version.colima-0.6.8.txt')}';;`,
+        '  *) exit 1;;',
+        'esac',
+      ].join('\n'),
+    );
     const { plan, result } = await planThenApply('colima:default/mountType');
     expect(result.ok).toBe(true);
     expect(plan.backupDir).toBeTruthy();
@@ -81,7 +90,17 @@ describe('advice.apply writes its backup at exactly the path the plan showed', (
     vi.stubEnv('VMBENCH_HOST_PLATFORM', 'darwin');
     const list = join(root, 'list-settings.json');
     writeFileSync(list, readFileSync(local('rancher-desktop/rdctl-list-settings.v16-macos.json'), 'utf8'));
-    script('rdctl', ['case "$1" in', `  list-settings) /bin/cat '${list}';;`, `  version) /bin/cat '${captured('rancher-desktop/rdctl-version.txt')}';;`, '  set) exit 0;;', '  *) exit 1;;', 'esac'].join('\n'));
+    script(
+      'rdctl',
+      [
+        'case "$1" in',
+        `  list-settings) /bin/cat '${list}';;`,
+        `  version) /bin/cat '${captured('rancher-desktop/rdctl-version.txt')}';;`,
+        '  set) exit 0;;',
+        '  *) exit 1;;',
+        'esac',
+      ].join('\n'),
+    );
     const { plan, result } = await planThenApply('rancher-desktop/mountType');
     expect(result.ok).toBe(true);
     expect(result.backupDir).toBe(plan.backupDir);
@@ -125,7 +144,13 @@ describe('backupDirOf', () => {
     const dataDir = join(tmpdir(), 'vmbench-x');
     const ok = join(dataDir, 'backups', '2026-11-28T06-11-26-250Z-ec1cd0000000000a');
     expect(backupDirOf({ dataDir, backupDir: ok }, 'f')).toBe(ok);
-    for (const bad of [join(dataDir, 'backups'), join(dataDir, 'elsewhere'), join(dataDir, 'backups', '..', '..', 'etc'), join(dataDir, 'backups', 'a', 'b'), '/etc']) {
+    for (const bad of [
+      join(dataDir, 'backups'),
+      join(dataDir, 'elsewhere'),
+      join(dataDir, 'backups', '..', '..', 'etc'),
+      join(dataDir, 'backups', 'a', 'b'),
+      '/etc',
+    ]) {
       expect(() => backupDirOf({ dataDir, backupDir: bad }, 'f')).toThrow(/not a backup folder/);
     }
     expect(existsSync(ok)).toBe(false);

@@ -9,7 +9,15 @@ import { editDomainXml, libvirtEditFor, readEdit } from '../../electron/engine/a
 import { unifiedDiff } from '../../electron/engine/advisor/apply/unified-diff.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 
-const plan: ApplyPlan = { findingId: 'libvirt:vm/diskIo', runtimeId: 'libvirt:vm', kind: 'libvirt', path: 'vm.xml', diff: '--- vm.xml\n+++ vm.xml\n', backupDir: '/data/backups/x', notes: [] };
+const plan: ApplyPlan = {
+  findingId: 'libvirt:vm/diskIo',
+  runtimeId: 'libvirt:vm',
+  kind: 'libvirt',
+  path: 'vm.xml',
+  diff: '--- vm.xml\n+++ vm.xml\n',
+  backupDir: '/data/backups/x',
+  notes: [],
+};
 const result: ApplyResult = { findingId: 'libvirt:vm/diskIo', ok: true, rolledBack: false, backupDir: '/data/backups/x', message: 'done' };
 
 function fakeEngine(res: ApplyResult = result): { engine: Engine; calls: string[] } {
@@ -87,10 +95,30 @@ describe('edits re-derived from the current content', () => {
   });
 
   it('Colima yaml and Vagrantfile: replaces the key / synced_folder line, keeps the rest', () => {
-    const rt = (kind: string): RuntimeInfo => ({ id: `${kind}:default`, kind, name: kind, version: null, state: 'stopped', settings: {}, settingsSource: {}, targets: [], findings: [] });
-    const f = (path: string, before: string[], after: string[]): Finding => ({ id: 'x/mountType', setting: 'mountType', current: 0, recommended: 1, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, before, after) } });
+    const rt = (kind: string): RuntimeInfo => ({
+      id: `${kind}:default`,
+      kind,
+      name: kind,
+      version: null,
+      state: 'stopped',
+      settings: {},
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    });
+    const f = (path: string, before: string[], after: string[]): Finding => ({
+      id: 'x/mountType',
+      setting: 'mountType',
+      current: 0,
+      recommended: 1,
+      severity: 'low',
+      evidence: 'e',
+      apply: { kind: 'file', path, diff: lineDiff(path, before, after) },
+    });
     const yaml = 'cpu: 2\nmountType: sshfs\nvmType: vz\n';
-    expect(editText(yaml, fileEditFor(f('/c/colima.yaml', ['mountType: sshfs'], ['mountType: virtiofs']), rt('colima')))).toBe('cpu: 2\nmountType: virtiofs\nvmType: vz\n');
+    expect(editText(yaml, fileEditFor(f('/c/colima.yaml', ['mountType: sshfs'], ['mountType: virtiofs']), rt('colima')))).toBe(
+      'cpu: 2\nmountType: virtiofs\nvmType: vz\n',
+    );
     const vf = 'Vagrant.configure("2") do |config|\n  config.vm.box = "x"\n  config.vm.synced_folder ".", "/vagrant", type: "virtualbox"\nend\n';
     const line = '  config.vm.synced_folder ".", "/vagrant", type: "nfs"';
     expect(editText(vf, fileEditFor(f('/p/Vagrantfile', [], [line]), rt('vagrant')))).toBe(vf.replace('type: "virtualbox"', 'type: "nfs"'));

@@ -20,7 +20,17 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeInfo => ({ id, kind, name: kind, version: null, state, settings: {}, settingsSource: {}, targets: [], findings: [] });
+const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeInfo => ({
+  id,
+  kind,
+  name: kind,
+  version: null,
+  state,
+  settings: {},
+  settingsSource: {},
+  targets: [],
+  findings: [],
+});
 
 describe('Rancher Desktop: rdctl set', () => {
   const LIST = captured('rancher-desktop/rdctl-list-settings.v10-macos.json');
@@ -28,18 +38,38 @@ describe('Rancher Desktop: rdctl set', () => {
     const bin = join(root, 'bin');
     mkdirSync(bin);
     const log = join(root, 'argv.log');
-    const sh = ['#!/bin/sh', `printf '%s\\n' "$*" >> '${log}'`, 'case "$1" in', `  list-settings) /bin/cat '${list}'; exit 0;;`, `  set) case "$3" in vz) echo 'stub rdctl: set' >&2; exit ${setExit};; *) exit 0;; esac;;`, '  *) exit 1;;', 'esac', ''].join('\n');
+    const sh = [
+      '#!/bin/sh',
+      `printf '%s\\n' "$*" >> '${log}'`,
+      'case "$1" in',
+      `  list-settings) /bin/cat '${list}'; exit 0;;`,
+      `  set) case "$3" in vz) echo 'stub rdctl: set' >&2; exit ${setExit};; *) exit 0;; esac;;`,
+      '  *) exit 1;;',
+      'esac',
+      '',
+    ].join('\n');
     writeFileSync(join(bin, 'rdctl'), sh);
     chmodSync(join(bin, 'rdctl'), 0o755);
     return { env: { PATH: bin, HOME: root, LANG: 'C' }, log };
   }
-  const finding: Finding = { id: 'rancher-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] } };
+  const finding: Finding = {
+    id: 'rancher-desktop/vmType',
+    setting: 'vmType',
+    current: 'qemu',
+    recommended: 'vz',
+    severity: 'high',
+    evidence: 'e',
+    apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] },
+  };
 
   it('plans the exact argv, backs up list-settings, then runs exactly `rdctl set --virtual-machine.type vz`', async () => {
     const { env, log } = stub();
     const dataDir = join(root, 'data');
     const plan = await planApply(finding, runtime('rancher-desktop', 'running'), { dataDir, env });
-    expect(plan.argv).toEqual([['rdctl', 'list-settings'], ['rdctl', 'set', '--virtual-machine.type', 'vz']]);
+    expect(plan.argv).toEqual([
+      ['rdctl', 'list-settings'],
+      ['rdctl', 'set', '--virtual-machine.type', 'vz'],
+    ]);
     const res = await applyFinding(finding, runtime('rancher-desktop', 'running'), { dataDir, env });
     expect(res.ok).toBe(true);
     expect(readFileSync(log, 'utf8')).toBe('list-settings\nset --virtual-machine.type vz\n');
@@ -53,8 +83,13 @@ describe('Rancher Desktop: rdctl set', () => {
     expect(res.ok).toBe(false);
     expect(res.message).toContain('exit code 3');
     // v10 keeps the VM type elsewhere (experimental.*): no old value to put back, and it says so.
-    expect(res).toMatchObject({ rolledBack: false, message: expect.stringContaining('could not be put back automatically') });    expect(res.message).toMatch(/^rdctl set --virtual-machine\.type vz failed with exit code 3: stub rdctl: set; the previous settings could not be put back automatically \(backup: .+\)$/);
-    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toMatch(/^rdctl set --virtual-machine\.type vz が終了コード 3 で失敗しました: stub rdctl: set。元の設定を自動では戻せませんでした（バックアップ: .+）$/);
+    expect(res).toMatchObject({ rolledBack: false, message: expect.stringContaining('could not be put back automatically') });
+    expect(res.message).toMatch(
+      /^rdctl set --virtual-machine\.type vz failed with exit code 3: stub rdctl: set; the previous settings could not be put back automatically \(backup: .+\)$/,
+    );
+    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toMatch(
+      /^rdctl set --virtual-machine\.type vz が終了コード 3 で失敗しました: stub rdctl: set。元の設定を自動では戻せませんでした（バックアップ: .+）$/,
+    );
   });
 
   it('puts the backed-up value back when `rdctl set` fails (settings v16: virtualMachine.type)', async () => {
@@ -78,7 +113,15 @@ describe('Docker Desktop settings file', () => {
     mkdirSync(dirname(file), { recursive: true });
     copyFileSync(captured('docker-desktop/settings-store.fresh-install-v43.json'), file);
     const path = `~/${REL}`;
-    const finding: Finding = { id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } };
+    const finding: Finding = {
+      id: 'docker-desktop/autoStart',
+      setting: 'autoStart',
+      current: false,
+      recommended: true,
+      severity: 'low',
+      evidence: 'e',
+      apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) },
+    };
     return { env: { HOME: join(root, 'home'), PATH: '/usr/bin:/bin' }, file, original: readFileSync(file, 'utf8'), finding };
   }
 
@@ -97,7 +140,9 @@ describe('Docker Desktop settings file', () => {
     expect(readFileSync(join(res.backupDir!, 'settings-store.json'), 'utf8')).toBe(original);
     // The result in both languages: English in message, the reference for other readers.
     expect(res.message).toBe(`${file}: autoStart set to true (backup: ${join(res.backupDir!, 'settings-store.json')})`);
-    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toBe(`${file}: autoStart を true にしました（バックアップ: ${join(res.backupDir!, 'settings-store.json')}）`);
+    expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toBe(
+      `${file}: autoStart を true にしました（バックアップ: ${join(res.backupDir!, 'settings-store.json')}）`,
+    );
   });
 
   it('rolls back to the original content when verification fails', async () => {
@@ -118,16 +163,29 @@ describe('Docker Desktop settings file', () => {
   it('refuses while Docker Desktop is running, changing nothing', async () => {
     const { env, file, original, finding } = home();
     const dataDir = join(root, 'data');
-    const refused = await applyFinding(finding, runtime('docker-desktop', 'running'), { dataDir, env }).then(() => null, (e: unknown) => e);
+    const refused = await applyFinding(finding, runtime('docker-desktop', 'running'), { dataDir, env }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((refused as Error).message).toMatch(/Docker Desktop is running: quit Docker Desktop first/);
-    expect(errorText(refused, 'ja')).toBe('Docker Desktop は実行中です。先に Docker Desktop を終了してから、もう一度適用してください（設定ファイルは停止中にのみ編集します。実行中だと変更が上書きされます）。');
+    expect(errorText(refused, 'ja')).toBe(
+      'Docker Desktop は実行中です。先に Docker Desktop を終了してから、もう一度適用してください（設定ファイルは停止中にのみ編集します。実行中だと変更が上書きされます）。',
+    );
     expect(readFileSync(file, 'utf8')).toBe(original);
     const plan = await planApply(finding, runtime('docker-desktop', 'running'), { dataDir, env });
     expect(plan.notes.join(' ')).toMatch(/quit Docker Desktop/);
   });
 
   it('returns the steps of a GUI-only setting and changes nothing', async () => {
-    const steps: Finding = { id: 'docker-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'steps', steps: ['Open Settings.'] } };
+    const steps: Finding = {
+      id: 'docker-desktop/vmType',
+      setting: 'vmType',
+      current: 'qemu',
+      recommended: 'vz',
+      severity: 'high',
+      evidence: 'e',
+      apply: { kind: 'steps', steps: ['Open Settings.'] },
+    };
     const res = await applyFinding(steps, runtime('docker-desktop', 'running'), { dataDir: join(root, 'data') });
     expect(res).toMatchObject({ ok: true, steps: ['Open Settings.'], message: 'Nothing was changed: follow these steps in the app.' });
     expect(errorText({ message: res.message, ref: res.messageRef }, 'ja')).toBe('何も変更していません。アプリで次の手順に従ってください。');
@@ -139,7 +197,10 @@ describe('restarts a change needs (offered after apply, run only on its own conf
     const { findKind } = await import('../../electron/engine/runtimes/registry.js');
     const rt = (kind: string, id: string): RuntimeInfo => runtime(kind, 'running', id);
     expect(findKind('vagrant')?.restartArgv?.(rt('vagrant', 'vagrant:1a2b3c'))).toEqual([['vagrant', 'reload', '1a2b3c']]);
-    expect(findKind('lima')?.restartArgv?.(rt('lima', 'lima:dev'))).toEqual([['limactl', 'stop', '--', 'dev'], ['limactl', 'start', '--', 'dev']]);
+    expect(findKind('lima')?.restartArgv?.(rt('lima', 'lima:dev'))).toEqual([
+      ['limactl', 'stop', '--', 'dev'],
+      ['limactl', 'start', '--', 'dev'],
+    ]);
     expect(findKind('colima')?.restartArgv?.(rt('colima', 'colima:work'))).toEqual([['colima', 'restart', '--profile', 'work']]);
     expect(typeof findKind('libvirt')?.restart).toBe('function');
     expect(findKind('docker-desktop')?.restart ?? findKind('docker-desktop')?.restartArgv).toBeUndefined();
@@ -150,16 +211,33 @@ describe('apply dispatches through the runtime kind', () => {
   // A finding of apply kind `command` on a libvirt domain still goes through libvirt's own applier (XML
   // through virsh), which refuses a setting it has no XML edit for before it runs anything; on another
   // kind the same finding is planned as the command it names.
-  const finding = (rtId: string): Finding => ({ id: `${rtId}/madeUp`, setting: 'madeUp', current: 'a', recommended: 'b', severity: 'low', evidence: 'e', apply: { kind: 'command', argv: ['limactl', 'edit', 'web', '--cpus', '4'] } });
+  const finding = (rtId: string): Finding => ({
+    id: `${rtId}/madeUp`,
+    setting: 'madeUp',
+    current: 'a',
+    recommended: 'b',
+    severity: 'low',
+    evidence: 'e',
+    apply: { kind: 'command', argv: ['limactl', 'edit', 'web', '--cpus', '4'] },
+  });
 
   it('libvirt: its own applier, whatever the apply kind', async () => {
     const rt = runtime('libvirt', 'running', 'libvirt:web');
-    await expect(planApply(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('virsh edit web') });
-    await expect(applyFinding(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).rejects.toMatchObject({ code: 'invalid-input', message: expect.stringContaining('virsh edit web') });
+    await expect(planApply(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('virsh edit web'),
+    });
+    await expect(applyFinding(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).rejects.toMatchObject({
+      code: 'invalid-input',
+      message: expect.stringContaining('virsh edit web'),
+    });
   });
 
-  it('another kind: the finding\'s command', async () => {
+  it("another kind: the finding's command", async () => {
     const rt = runtime('lima', 'running', 'lima:web');
-    expect(await planApply(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).toMatchObject({ kind: 'command', argv: [['limactl', 'edit', 'web', '--cpus', '4']] });
+    expect(await planApply(finding(rt.id), rt, { dataDir: root, env: { PATH: '/nonexistent' } })).toMatchObject({
+      kind: 'command',
+      argv: [['limactl', 'edit', 'web', '--cpus', '4']],
+    });
   });
 });

@@ -48,7 +48,12 @@ function script(name: string, body: string): void {
   writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${join(root, `${name}.log`)}'\n${body}\n`);
   chmodSync(join(bin, name), 0o755);
 }
-const calls = (name: string): string[] => (existsSync(join(root, `${name}.log`)) ? readFileSync(join(root, `${name}.log`), 'utf8').trim().split('\n') : []);
+const calls = (name: string): string[] =>
+  existsSync(join(root, `${name}.log`))
+    ? readFileSync(join(root, `${name}.log`), 'utf8')
+        .trim()
+        .split('\n')
+    : [];
 const backups = (): boolean => existsSync(join(data, 'backups'));
 
 async function ask<T>(channel: string, args: unknown[]): Promise<Envelope<T>> {
@@ -98,7 +103,16 @@ function colima(): void {
   vi.stubEnv('VMBENCH_HOST_PLATFORM', 'darwin');
   mkdirSync(join(COLIMA_YAML(), '..'), { recursive: true });
   writeFileSync(COLIMA_YAML(), readFileSync(local('colima/colima.default-template.yaml'), 'utf8'));
-  script('colima', ['case "$*" in', `  list*) /bin/cat '${captured('colima/ls.colima-0.6.9.txt')}';;`, `  version*) /bin/cat '${captured('colima/version.colima-0.6.8.txt')}';;`, '  *) exit 1;;', 'esac'].join('\n'));
+  script(
+    'colima',
+    [
+      'case "$*" in',
+      `  list*) /bin/cat '${captured('colima/ls.colima-0.6.9.txt')}';;`,
+      `  version*) /bin/cat '${captured('colima/version.colima-0.6.8.txt')}';;`,
+      '  *) exit 1;;',
+      'esac',
+    ].join('\n'),
+  );
 }
 
 // ---- Rancher Desktop through rdctl: list-settings from a file the test can change.
@@ -106,7 +120,17 @@ const RD_LIST = (): string => join(root, 'list-settings.json');
 function rancher(): void {
   vi.stubEnv('VMBENCH_HOST_PLATFORM', 'darwin');
   writeFileSync(RD_LIST(), readFileSync(local('rancher-desktop/rdctl-list-settings.v16-macos.json'), 'utf8'));
-  script('rdctl', ['case "$1" in', `  list-settings) /bin/cat '${RD_LIST()}';;`, `  version) /bin/cat '${captured('rancher-desktop/rdctl-version.txt')}';;`, '  set) exit 0;;', '  *) exit 1;;', 'esac'].join('\n'));
+  script(
+    'rdctl',
+    [
+      'case "$1" in',
+      `  list-settings) /bin/cat '${RD_LIST()}';;`,
+      `  version) /bin/cat '${captured('rancher-desktop/rdctl-version.txt')}';;`,
+      '  set) exit 0;;',
+      '  *) exit 1;;',
+      'esac',
+    ].join('\n'),
+  );
 }
 
 describe('advice.apply refuses a plan whose source moved after review, for each kind of plan', () => {
@@ -170,28 +194,60 @@ describe('a plan id applies once', () => {
 });
 
 describe('the appliers re-read the source just before writing and compare it with the confirmed hash', () => {
-  const runtime = (kind: string, id: string, settings: Record<string, unknown> = {}): RuntimeInfo => ({ id, kind, name: kind, version: null, state: 'stopped', settings, settingsSource: {}, targets: [], findings: [] });
+  const runtime = (kind: string, id: string, settings: Record<string, unknown> = {}): RuntimeInfo => ({
+    id,
+    kind,
+    name: kind,
+    version: null,
+    state: 'stopped',
+    settings,
+    settingsSource: {},
+    targets: [],
+    findings: [],
+  });
 
   it('file: changed between the plan and the write → conflict naming the file, nothing written, no backup', async () => {
     dockerDesktop();
     const path = `~/${MAC_DD_STORE}`;
-    const finding = { id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low' as const, evidence: 'e', apply: { kind: 'file' as const, path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } };
+    const finding = {
+      id: 'docker-desktop/autoStart',
+      setting: 'autoStart',
+      current: false,
+      recommended: true,
+      severity: 'low' as const,
+      evidence: 'e',
+      apply: { kind: 'file' as const, path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) },
+    };
     const rt = runtime('docker-desktop', 'docker-desktop');
     const p = await planApply(finding, rt, { dataDir: data });
     const drifted = readFileSync(DD_FILE(), 'utf8').replace(/^\{/, '{\n  "SomethingElse": 1,');
     writeFileSync(DD_FILE(), drifted);
-    await expect(applyFinding(finding, rt, { dataDir: data, expectSourceHash: p.sourceHash })).rejects.toMatchObject({ code: 'conflict', ref: { key: 'errors.conflict' } });
+    await expect(applyFinding(finding, rt, { dataDir: data, expectSourceHash: p.sourceHash })).rejects.toMatchObject({
+      code: 'conflict',
+      ref: { key: 'errors.conflict' },
+    });
     expect(readFileSync(DD_FILE(), 'utf8')).toBe(drifted);
     expect(backups()).toBe(false);
   });
 
   it('libvirt: the XML changed between the plan and the define → conflict, nothing defined, no backup', async () => {
     libvirtStub();
-    const finding = { id: 'libvirt:QEMUGuest1/diskIo', setting: 'diskIo', current: 'default', recommended: 'io_uring', severity: 'medium' as const, evidence: 'e', apply: { kind: 'file' as const, path: '/etc/libvirt/qemu/QEMUGuest1.xml', diff: '' } };
+    const finding = {
+      id: 'libvirt:QEMUGuest1/diskIo',
+      setting: 'diskIo',
+      current: 'default',
+      recommended: 'io_uring',
+      severity: 'medium' as const,
+      evidence: 'e',
+      apply: { kind: 'file' as const, path: '/etc/libvirt/qemu/QEMUGuest1.xml', diff: '' },
+    };
     const rt = runtime('libvirt', 'libvirt:QEMUGuest1', { libvirtUri: 'qemu:///system', domain: 'QEMUGuest1' });
     const p = await planApply(finding, rt, { dataDir: data });
     driftXml();
-    await expect(applyFinding(finding, rt, { dataDir: data, expectSourceHash: p.sourceHash })).rejects.toMatchObject({ code: 'conflict', ref: { key: 'errors.conflict' } });
+    await expect(applyFinding(finding, rt, { dataDir: data, expectSourceHash: p.sourceHash })).rejects.toMatchObject({
+      code: 'conflict',
+      ref: { key: 'errors.conflict' },
+    });
     expect(calls('virsh').some((c) => c.includes('define'))).toBe(false);
     expect(backups()).toBe(false);
   });

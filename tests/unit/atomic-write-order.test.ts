@@ -56,7 +56,10 @@ const { atomicWrite, atomicWriteSync, TEMP_NAME } = await import('../../electron
 /** The recorded calls with the temp file's name written as <temp>, so the order reads as a sequence. */
 function sequence(file: string): string[] {
   const dir = dirname(file);
-  const temps = calls.map((c) => /(\S+) ->|(?:write|fsync) (\S+)$/.exec(c)).flatMap((m) => (m ? [m[1] ?? m[2]] : [])).filter((p) => dirname(p) === dir && TEMP_NAME.test(basename(p)));
+  const temps = calls
+    .map((c) => /(\S+) ->|(?:write|fsync) (\S+)$/.exec(c))
+    .flatMap((m) => (m ? [m[1] ?? m[2]] : []))
+    .filter((p) => dirname(p) === dir && TEMP_NAME.test(basename(p)));
   expect(new Set(temps).size).toBe(1);
   return calls.map((c) => c.split(temps[0]).join('<temp>').split(file).join('<file>').split(dir).join('<dir>'));
 }

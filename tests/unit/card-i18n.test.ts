@@ -77,7 +77,7 @@ describe('share card in Japanese', () => {
     expect(svg).toContain('>Lima default · 共有フォルダ：シーケンシャル書き込みはこのマシンの0.42×<');
     for (const s of ['ネイティブの 0.42×', '基準', 'このマシン', 'ゲストディスク', '他 1 件']) expect(svg).toContain(`>${s}<`);
     expect(svg).toContain('2026/01/15 · macOS 15.2 · カーネル Darwin 24.2.0 · CPU 10 個 · fio 3.38 · クイック スイート');
-    expect(svg).toContain("font-family=\"&apos;Noto Sans JP&apos;, &apos;DejaVu Sans&apos;\"");
+    expect(svg).toContain('font-family="&apos;Noto Sans JP&apos;, &apos;DejaVu Sans&apos;"');
     expect(svg).not.toMatch(/native|baseline|shared folder/);
     const before = renderCardSvg(fixture('libvirt-after'), { redact: ctx, lang: 'ja', compare: cmp });
     for (const s of ['変更前 → 変更後', '変更前', '変更後', '変化']) expect(before).toContain(`>${s}<`);

@@ -47,7 +47,8 @@ describe('share card PNG', () => {
   });
 
   it('draws glyphs for text at all (an SVG with and without a word differ)', () => {
-    const svg = (t: string): string => `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff">${t}</text></svg>`;
+    const svg = (t: string): string =>
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630"><rect width="1200" height="630" fill="#000"/><text x="100" y="300" font-size="80" fill="#fff">${t}</text></svg>`;
     expect(brightPixels(decodePng(svgToPng(svg(''))), 0, 0, 1200, 630)).toBe(0);
     expect(brightPixels(decodePng(svgToPng(svg('vmbench 1,097 MB/s'))), 0, 0, 1200, 630)).toBeGreaterThan(5000);
   });
@@ -58,7 +59,8 @@ describe('share card SVG', () => {
   const svg = renderCardSvg(run, { redact: ctx });
 
   it('shows the headline numbers, ratios to native and the footer facts', () => {
-    for (const s of ['2,210', '2,872', '48.2k', '21.4k', '931', '1,209', '21.7k', '3,104', '0.42× native', '0.15× native', 'baseline']) expect(svg).toContain(`>${s}<`);
+    for (const s of ['2,210', '2,872', '48.2k', '21.4k', '931', '1,209', '21.7k', '3,104', '0.42× native', '0.15× native', 'baseline'])
+      expect(svg).toContain(`>${s}<`);
     // The title line is the Results headline of the first guest place (same ratios as the rows).
     expect(svg).toContain('>Lima default · shared folder: sequential writes at 0.42× this machine<');
     expect(svg).toContain('2026-01-15 · macOS 15.2 · kernel Darwin 24.2.0 · 10 CPUs · fio 3.38 · quick suite');

@@ -18,7 +18,14 @@ const run = {
       label: 'This machine',
       results: [
         { test: 'seq-write', place: 'native', metrics: { write_MBps: stat(1050, 1000, 1100) }, tool, params: {}, command: '' },
-        { test: 'small-files', place: 'native', metrics: { create_per_s: stat(10000, 9000, 11000), stat_per_s: stat(50000, 49000, 51000) }, tool, params: {}, command: '' },
+        {
+          test: 'small-files',
+          place: 'native',
+          metrics: { create_per_s: stat(10000, 9000, 11000), stat_per_s: stat(50000, 49000, 51000) },
+          tool,
+          params: {},
+          command: '',
+        },
       ],
       errors: [],
     },
@@ -28,12 +35,25 @@ const run = {
       label: 'Docker',
       results: [
         { test: 'seq-write', place: 'shared', metrics: { write_MBps: stat(300, 250, 320) }, tool, params: {}, command: '' },
-        { test: 'small-files', place: 'shared', metrics: { create_per_s: stat(1000, 800, 1500), stat_per_s: stat(25000, 20000, 30000) }, tool, params: {}, command: '' },
+        {
+          test: 'small-files',
+          place: 'shared',
+          metrics: { create_per_s: stat(1000, 800, 1500), stat_per_s: stat(25000, 20000, 30000) },
+          tool,
+          params: {},
+          command: '',
+        },
         { test: 'small-files', place: 'guest', metrics: { create_per_s: stat(8000, 7000, 9000) }, tool, params: {}, command: '' },
       ],
       errors: [],
     },
-    { id: 'lima:dev', runtime: 'lima', label: 'Lima dev', results: [{ test: 'seq-write', place: 'shared', metrics: { write_MBps: stat(200, 190, 210) }, tool, params: {}, command: '' }], errors: [] },
+    {
+      id: 'lima:dev',
+      runtime: 'lima',
+      label: 'Lima dev',
+      results: [{ test: 'seq-write', place: 'shared', metrics: { write_MBps: stat(200, 190, 210) }, tool, params: {}, command: '' }],
+      errors: [],
+    },
   ],
 } as unknown as Run;
 

@@ -13,7 +13,13 @@ describe('CLI tables in Japanese', () => {
   it('counts kana and kanji two columns wide', () => {
     expect(displayWidth('共有フォルダ')).toBe(12);
     expect(displayWidth('local: 成功')).toBe(11);
-    const t = formatTable(['場所', 'n'], [['ネイティブ', 3], ['guest', 10]]).split('\n');
+    const t = formatTable(
+      ['場所', 'n'],
+      [
+        ['ネイティブ', 3],
+        ['guest', 10],
+      ],
+    ).split('\n');
     expect(t.map(displayWidth)).toEqual([14, 14, 14, 14]);
   });
 
@@ -22,7 +28,10 @@ describe('CLI tables in Japanese', () => {
     const lines = out.split('\n');
     expect(lines[0]).toMatch(/^実行 \S+（クイック、完了）— n 回の試行の中央値、最小、最大$/);
     expect(lines[1]).toMatch(/^ターゲット\s+場所\s+テスト\s+指標\s+中央値\s+最小\s+最大\s+n\s+単位\s+ネイティブ比$/);
-    const rows = lines.slice(1, lines.findIndex((l) => l.startsWith('ツール:')));
+    const rows = lines.slice(
+      1,
+      lines.findIndex((l) => l.startsWith('ツール:')),
+    );
     // The last column (the ratio) is right-aligned: a row that lines up ends where the header ends.
     for (const r of rows) expect(displayWidth(r), r).toBe(displayWidth(lines[1]));
     expect(out).toMatch(/lima:default\s+共有フォルダ\s+seq-write\s+write_MBps/);
@@ -34,7 +43,13 @@ describe('CLI tables in Japanese', () => {
   });
 
   it('compare: sides, verdict words, the summary line and the method in Japanese', () => {
-    const out = compareTable(compareRuns(fixture('libvirt-before'), scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2)), 'ja');
+    const out = compareTable(
+      compareRuns(
+        fixture('libvirt-before'),
+        scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2),
+      ),
+      'ja',
+    );
     expect(out).toMatch(/^A（変更前）: \S+\nB（変更後）: \S+/);
     expect(out).toMatch(/^改善 1、悪化 0、誤差の範囲 \d+ · 参考指標 \d+（判定対象外）/m);
     expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_iops\s+1,312\s+3,014\s+2\.\d\d× \[\S+\]\s+3\/3\s+改善$/m);

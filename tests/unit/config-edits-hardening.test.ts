@@ -67,7 +67,13 @@ describe('applying a file change on disk', () => {
   it('atomicWrite leaves the old file whole when the write fails, and no temp file', async () => {
     const path = join(dir, 'settings.json');
     await writeFile(path, '{"a": 1}\n');
-    await expect(atomicWrite(path, { toString: () => { throw new Error('boom'); } } as unknown as string)).rejects.toThrow();
+    await expect(
+      atomicWrite(path, {
+        toString: () => {
+          throw new Error('boom');
+        },
+      } as unknown as string),
+    ).rejects.toThrow();
     expect(await readFile(path, 'utf8')).toBe('{"a": 1}\n');
     expect(await readdir(dir)).toEqual(['settings.json']);
   });
@@ -114,7 +120,14 @@ describe('names from outside are data', () => {
     const evil = 'vm\u001b[2J\u001b]0;title\u0007\u009b31m\rX';
     expect(terminalSafe(evil)).toBe('vmX');
     expect(formatTable(['id'], [[evil]])).not.toMatch(/[\u001b\u0007\u009b\r]/);
-    const plan = formatPlan({ findingId: `libvirt:${evil}/diskIo`, runtimeId: `libvirt:${evil}`, kind: 'libvirt', path: `${evil}.xml`, diff: '', notes: [evil] });
+    const plan = formatPlan({
+      findingId: `libvirt:${evil}/diskIo`,
+      runtimeId: `libvirt:${evil}`,
+      kind: 'libvirt',
+      path: `${evil}.xml`,
+      diff: '',
+      notes: [evil],
+    });
     expect(plan).not.toMatch(/[\u001b\u0007\u009b\r]/);
     const json = jsonText({ name: evil });
     expect(json).not.toMatch(/[\u001b\u0007\u009b\r]/);

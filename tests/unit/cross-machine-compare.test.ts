@@ -37,7 +37,8 @@ describe('cross-machine comparison', () => {
   });
 
   it('decides each place on its ratio to its own native, with the interval from all four sets of trials', () => {
-    const row = (place: string, test: string, metric: string) => cmp.rows.find((r) => r.target === 'lima:test' && r.place === place && r.test === test && r.metric === metric)!;
+    const row = (place: string, test: string, metric: string) =>
+      cmp.rows.find((r) => r.target === 'lima:test' && r.place === place && r.test === test && r.metric === metric)!;
     const shared = row('shared', 'rand-read', 'read_iops');
     // Absolute medians are shown as measured ...
     expect(shared.a).toBeCloseTo(35821.17, 1);
@@ -83,11 +84,23 @@ describe('ratio of ratios', () => {
   it('cancels a machine that is uniformly faster, and widens the interval by the baselines’ spread', () => {
     const a = [100, 110, 95, 104];
     const base = [200, 190, 210, 205];
-    const rr = welchLogRatioOfRatios(base, a, base.map((x) => x * 2), a.map((x) => x * 2))!;
+    const rr = welchLogRatioOfRatios(
+      base,
+      a,
+      base.map((x) => x * 2),
+      a.map((x) => x * 2),
+    )!;
     expect(rr.ratio).toBeCloseTo(1, 12);
     const plain = welchLogRatio(a, a)!;
     expect(rr.hi - rr.lo).toBeGreaterThan(plain.hi - plain.lo);
-    expect(callRatio(a, a.map((x) => x * 2), 0.05, { a: base, b: base.map((x) => x * 2) }).call).toBe('noise');
+    expect(
+      callRatio(
+        a,
+        a.map((x) => x * 2),
+        0.05,
+        { a: base, b: base.map((x) => x * 2) },
+      ).call,
+    ).toBe('noise');
     expect(callRatio(a, a, 0.05, { a: [1, 1], b: [1, 1, 1] }).call).toBe('undecided');
   });
 });
@@ -96,14 +109,26 @@ describe('the share card across machines ("my setup vs a colleague\'s")', () => 
   const a = load('a', 'M2 Air (design team)');
   const b = load('b', 'Dev box');
   const cmp = compareRuns(a, b);
-  const texts = (svg: string): string[] => [...svg.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)].map((m) => m[1].replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&apos;|&#39;/g, "'"));
+  const texts = (svg: string): string[] =>
+    [...svg.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)].map((m) =>
+      m[1]
+        .replace(/<[^>]+>/g, '')
+        .replace(/&amp;/g, '&')
+        .replace(/&apos;|&#39;/g, "'"),
+    );
 
   it('names both machines in the title and as the two columns, and states the ratio-to-native method', () => {
     const t = texts(renderCardSvg(b, { compare: cmp }));
-    expect(t.some((x) => x.includes('M2 Air (design team) vs Dev box')), t.join(' / ')).toBe(true);
+    expect(
+      t.some((x) => x.includes('M2 Air (design team) vs Dev box')),
+      t.join(' / '),
+    ).toBe(true);
     expect(t).toContain('M2 Air (design team)');
     expect(t).toContain('Dev box');
-    expect(t.some((x) => x.includes("· ratio to each machine's native")), t.join(' / ')).toBe(true);
+    expect(
+      t.some((x) => x.includes("· ratio to each machine's native")),
+      t.join(' / '),
+    ).toBe(true);
     expect(t).not.toContain('BEFORE');
   });
 
@@ -131,7 +156,7 @@ describe('vmbench runs with imported runs', () => {
     expect(runsTable([summarizeRun(load('b', 'Dev box'))], 'ja')).toContain('Dev box（インポート）');
   });
 
-  it('keeps the columns as they were when every run is this machine\'s', () => {
+  it("keeps the columns as they were when every run is this machine's", () => {
     expect(runsTable([summarizeRun(load('a'))]).split('\n')[0]).toMatch(/^id\s+started/);
   });
 });

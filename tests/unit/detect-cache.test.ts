@@ -45,14 +45,21 @@ describe('the saved last detection', () => {
     expect(await readDetectCache(dir)).toBeNull();
     writeFileSync(join(dir, 'last-detect.json'), JSON.stringify({ savedAt: 'yesterday', result: { runtimes: [] } }));
     expect(await readDetectCache(dir)).toBeNull();
-    writeFileSync(join(dir, 'last-detect.json'), JSON.stringify({ savedAt: '2026-11-23T07:00:00Z', result: { runtimes: [null, { id: 'x' }, rt('local', 'local')] } }));
+    writeFileSync(
+      join(dir, 'last-detect.json'),
+      JSON.stringify({ savedAt: '2026-11-23T07:00:00Z', result: { runtimes: [null, { id: 'x' }, rt('local', 'local')] } }),
+    );
     expect((await readDetectCache(dir))?.result.runtimes.map((r) => r.id)).toEqual(['local']);
   });
 });
 
 describe('what Environments shows while a detection runs', () => {
   const last: DetectResult = {
-    runtimes: [rt('local', 'local', { probe: { fio: true } as unknown as RuntimeInfo['probe'] }), rt('lima:default', 'lima'), rt('lima:alpine', 'lima', { state: 'stopped' })],
+    runtimes: [
+      rt('local', 'local', { probe: { fio: true } as unknown as RuntimeInfo['probe'] }),
+      rt('lima:default', 'lima'),
+      rt('lima:alpine', 'lima', { state: 'stopped' }),
+    ],
     durationMs: 900,
   };
 
@@ -68,7 +75,11 @@ describe('what Environments shows while a detection runs', () => {
   });
 
   it('replaces a kind by what it answered (a time-out reason) and adds kinds seen for the first time', () => {
-    const shown = shownRuntimes(last, { lima: [rt('lima', 'lima', { state: 'unknown', reason: 'limactl list --json did not answer within 4 s' })], docker: [rt('docker:default', 'docker')] }, true);
+    const shown = shownRuntimes(
+      last,
+      { lima: [rt('lima', 'lima', { state: 'unknown', reason: 'limactl list --json did not answer within 4 s' })], docker: [rt('docker:default', 'docker')] },
+      true,
+    );
     expect(shown.map((s) => [s.runtime.id, s.checking])).toEqual([
       ['local', true],
       ['lima', false],

@@ -46,7 +46,9 @@ describe('detection reasons are catalogue messages', () => {
       for (const m of src.matchAll(/\bfail\('([\w.]+)'/g)) keys.add(`parse.${m[1]}`);
     }
     expect(keys.size).toBeGreaterThan(60);
-    const missing = [...keys].flatMap((k) => (['en', 'ja'] as const).filter((lang) => typeof lookup(CATALOGUES[lang].detect, k) !== 'string').map((lang) => `${lang}:${k}`));
+    const missing = [...keys].flatMap((k) =>
+      (['en', 'ja'] as const).filter((lang) => typeof lookup(CATALOGUES[lang].detect, k) !== 'string').map((lang) => `${lang}:${k}`),
+    );
     expect(missing).toEqual([]);
   });
 });
@@ -95,13 +97,18 @@ describe('detection reasons in Japanese and English (replayed captures)', () => 
     expect(reasonText(by('podman'), 'ja')).toBe('podman machine list が 1.5 s 以内に応答しませんでした');
     expect(by('podman').reason).toBe('podman machine list did not answer within 1.5 s');
     const lima = reasonText(by('lima'), 'ja') ?? '';
-    expect(lima).toMatch(/^limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート template:\/\/_images\/debian-11 は limactl 同梱のテンプレートで/);
-    expect(by('lima').reason).toMatch(/^limactl is not installed or not on PATH; settings were read from .*lima\.yaml only; base template template:\/\/_images\/debian-11 is one of limactl's bundled templates/);
+    expect(lima).toMatch(
+      /^limactl がインストールされていないか、PATH にありません。設定は .*lima\.yaml からのみ読み取りました；base テンプレート template:\/\/_images\/debian-11 は limactl 同梱のテンプレートで/,
+    );
+    expect(by('lima').reason).toMatch(
+      /^limactl is not installed or not on PATH; settings were read from .*lima\.yaml only; base template template:\/\/_images\/debian-11 is one of limactl's bundled templates/,
+    );
   });
 
-  it('the runtime card shows the reason in the view\'s language', async () => {
+  it("the runtime card shows the reason in the view's language", async () => {
     const rd = (await detected()).find((r) => r.kind === 'rancher-desktop')!;
-    const render = (lang: Lang): string => renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lang) }, createElement(RuntimeCard, { runtime: rd })));
+    const render = (lang: Lang): string =>
+      renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lang) }, createElement(RuntimeCard, { runtime: rd })));
     expect(render('ja')).toMatch(/data-testid="runtime-reason">rdctl list-settings の出力は有効な JSON ではありません</);
     expect(render('en')).toMatch(/data-testid="runtime-reason">rdctl list-settings printed output that is not valid JSON</);
     // The places of its targets are words too, not ids.

@@ -18,8 +18,17 @@ describe('developer tasks in Results', () => {
   it('shows each place in seconds with slower/faster against this machine, and within noise where the trials overlap', () => {
     const run = makeRun('d', '2026-11-23T10:00:00Z', [tree('native', [1.0, 1.02, 0.99, 1.01, 1.0], [0.2, 0.21, 0.19, 0.2, 0.22])]);
     run.targets.push({
-      id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [],
-      results: [tree('shared', [3.1, 3.0, 3.2, 3.15, 3.05], [0.21, 0.19, 0.2, 0.22, 0.2]), tree('volume', [0.5, 0.51, 0.49, 0.5, 0.52], [0.2, 0.2, 0.21, 0.19, 0.2])],
+      id: 'docker',
+      runtime: 'docker',
+      label: 'Docker',
+      settings: {},
+      probe: null,
+      status: 'ok',
+      errors: [],
+      results: [
+        tree('shared', [3.1, 3.0, 3.2, 3.15, 3.05], [0.21, 0.19, 0.2, 0.22, 0.2]),
+        tree('volume', [0.5, 0.51, 0.49, 0.5, 0.52], [0.2, 0.2, 0.21, 0.19, 0.2]),
+      ],
     });
     const html = renderToStaticMarkup(<DevTreeResults run={run} />);
     expect(html).toContain('Developer tasks: a 2,043-file node_modules-like tree');
@@ -37,9 +46,21 @@ describe('developer tasks in Results', () => {
 
   it('shows how fast a save is seen: both modes natively, "not delivered" where inotify never fired', () => {
     const watch = (place: TestResult['place'], m: Record<string, number[]>): TestResult => result('watch', place, m);
-    const run = makeRun('w', '2026-11-23T10:00:00Z', [watch('native', { watch_poll_p50_ms: [0.9, 1, 1.1], watch_poll_p99_ms: [3, 4, 5], watch_inotify_p50_ms: [0.5, 0.6, 0.7], watch_inotify_p99_ms: [2, 2, 3] })]);
+    const run = makeRun('w', '2026-11-23T10:00:00Z', [
+      watch('native', {
+        watch_poll_p50_ms: [0.9, 1, 1.1],
+        watch_poll_p99_ms: [3, 4, 5],
+        watch_inotify_p50_ms: [0.5, 0.6, 0.7],
+        watch_inotify_p99_ms: [2, 2, 3],
+      }),
+    ]);
     run.targets.push({
-      id: 'libvirt:vm', runtime: 'libvirt:vm', label: 'libvirt vm', settings: {}, probe: null, status: 'ok',
+      id: 'libvirt:vm',
+      runtime: 'libvirt:vm',
+      label: 'libvirt vm',
+      settings: {},
+      probe: null,
+      status: 'ok',
       errors: [{ test: 'watch', place: 'shared', code: 'inotify-not-delivered', message: 'inotify events not delivered: …' }],
       results: [watch('shared', { watch_poll_p50_ms: [40, 42, 45], watch_poll_p99_ms: [90, 95, 99] })],
     });
@@ -53,15 +74,27 @@ describe('developer tasks in Results', () => {
   });
 
   it('is absent from runs without the test', () => {
-    expect(renderToStaticMarkup(<DevTreeResults run={makeRun('x', '2026-11-23T10:00:00Z', [result('seq-read', 'native', { read_MBps: [1, 2, 3] })])} />)).toBe('');
+    expect(renderToStaticMarkup(<DevTreeResults run={makeRun('x', '2026-11-23T10:00:00Z', [result('seq-read', 'native', { read_MBps: [1, 2, 3] })])} />)).toBe(
+      '',
+    );
   });
 
-  it('shows Docker\'s mixed layout (project on the shared folder, node_modules in a volume) as its own row against this machine', () => {
+  it("shows Docker's mixed layout (project on the shared folder, node_modules in a volume) as its own row against this machine", () => {
     const run = makeRun('m', '2026-11-23T10:00:00Z', [tree('native', [1.0, 1.02, 0.99], [0.2, 0.21, 0.19])]);
     const shared = tree('shared', [3.1, 3.0, 3.2], [0.6, 0.62, 0.61]);
-    Object.assign(shared.metrics, result('dev-tree', 'shared', { mixed_extract_s: [1.2, 1.25, 1.22], mixed_walk_s: [0.3, 0.31, 0.3], mixed_read_s: [0.6, 0.6, 0.61], mixed_delete_s: [0.4, 0.41, 0.4] }).metrics);
+    Object.assign(
+      shared.metrics,
+      result('dev-tree', 'shared', {
+        mixed_extract_s: [1.2, 1.25, 1.22],
+        mixed_walk_s: [0.3, 0.31, 0.3],
+        mixed_read_s: [0.6, 0.6, 0.61],
+        mixed_delete_s: [0.4, 0.41, 0.4],
+      }).metrics,
+    );
     run.targets.push({ id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [], results: [shared] });
-    const rows = renderToStaticMarkup(<DevTreeResults run={run} />).split('data-testid="dev-tree-row"').slice(1);
+    const rows = renderToStaticMarkup(<DevTreeResults run={run} />)
+      .split('data-testid="dev-tree-row"')
+      .slice(1);
     expect(rows).toHaveLength(3);
     expect(rows[1]).toMatch(/data-place="shared"[\s\S]*3\.1 s/);
     expect(rows[2]).toMatch(/data-place="mixed"[\s\S]*Docker · shared folder, node_modules in a volume[\s\S]*1\.22 s[\s\S]*1\.2\d× slower/);
@@ -70,13 +103,35 @@ describe('developer tasks in Results', () => {
   it('reads in Japanese: heading, phases, seconds, slower/faster/noise words, the mixed layout and the watch table', () => {
     const run = makeRun('j', '2026-11-23T10:00:00Z', [tree('native', [1.0, 1.02, 0.99, 1.01, 1.0], [0.2, 0.21, 0.19, 0.2, 0.22])]);
     const shared = tree('shared', [3.1, 3.0, 3.2, 3.15, 3.05], [0.21, 0.19, 0.2, 0.22, 0.2]);
-    Object.assign(shared.metrics, result('dev-tree', 'shared', { mixed_extract_s: [1.2, 1.25, 1.22], mixed_walk_s: [0.3, 0.31, 0.3], mixed_read_s: [0.6, 0.6, 0.61], mixed_delete_s: [0.4, 0.41, 0.4] }).metrics);
-    const watchNative = result('watch', 'native', { watch_poll_p50_ms: [0.9, 1, 1.1], watch_poll_p99_ms: [3, 4, 5], watch_inotify_p50_ms: [0.5, 0.6, 0.7], watch_inotify_p99_ms: [2, 2, 3] });
+    Object.assign(
+      shared.metrics,
+      result('dev-tree', 'shared', {
+        mixed_extract_s: [1.2, 1.25, 1.22],
+        mixed_walk_s: [0.3, 0.31, 0.3],
+        mixed_read_s: [0.6, 0.6, 0.61],
+        mixed_delete_s: [0.4, 0.41, 0.4],
+      }).metrics,
+    );
+    const watchNative = result('watch', 'native', {
+      watch_poll_p50_ms: [0.9, 1, 1.1],
+      watch_poll_p99_ms: [3, 4, 5],
+      watch_inotify_p50_ms: [0.5, 0.6, 0.7],
+      watch_inotify_p99_ms: [2, 2, 3],
+    });
     run.targets[0].results.push(watchNative);
     run.targets.push({
-      id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'partial',
+      id: 'docker',
+      runtime: 'docker',
+      label: 'Docker',
+      settings: {},
+      probe: null,
+      status: 'partial',
       errors: [{ test: 'watch', place: 'shared', code: 'inotify-not-delivered', message: 'inotify events not delivered: …' }],
-      results: [shared, tree('volume', [0.5, 0.51, 0.49, 0.5, 0.52], [0.2, 0.2, 0.21, 0.19, 0.2]), result('watch', 'shared', { watch_poll_p50_ms: [40, 42, 45], watch_poll_p99_ms: [90, 95, 99] })],
+      results: [
+        shared,
+        tree('volume', [0.5, 0.51, 0.49, 0.5, 0.52], [0.2, 0.2, 0.21, 0.19, 0.2]),
+        result('watch', 'shared', { watch_poll_p50_ms: [40, 42, 45], watch_poll_p99_ms: [90, 95, 99] }),
+      ],
     });
     const html = inLang('ja', () => renderToStaticMarkup(<DevTreeResults run={run} />));
     expect(html).toContain('開発作業: 2,043 ファイルの node_modules 風ツリー');
@@ -92,12 +147,32 @@ describe('developer tasks in Results', () => {
     expect(html).toContain('このマシンでの保存が各測定場所で検知されるまで');
     expect(html).toContain('ポーリング方式の監視<span class="th-hint"> 往復時間の中央値（p99）</span>');
     expect(html).toContain('1 ms（p99 4 ms）');
-    expect(html).toMatch(/title="inotify イベントが届きません。ここではポーリング方式の監視を使ってください（CHOKIDAR_USEPOLLING=1、WATCHPACK_POLLING=true）">通知が届かない</);
-    expect(englishLeft(html, ['Developer tasks', 'Extract', 'Walk', 'Read all', 'Delete', 'slower', 'faster', 'within noise', 'median of', 'Place', 'in a volume', 'Polling', 'watcher', 'not delivered', 'A save'])).toEqual([]);
+    expect(html).toMatch(
+      /title="inotify イベントが届きません。ここではポーリング方式の監視を使ってください（CHOKIDAR_USEPOLLING=1、WATCHPACK_POLLING=true）">通知が届かない</,
+    );
+    expect(
+      englishLeft(html, [
+        'Developer tasks',
+        'Extract',
+        'Walk',
+        'Read all',
+        'Delete',
+        'slower',
+        'faster',
+        'within noise',
+        'median of',
+        'Place',
+        'in a volume',
+        'Polling',
+        'watcher',
+        'not delivered',
+        'A save',
+      ]),
+    ).toEqual([]);
     expect(timeVerdict([1], [3], 'ja')?.words).toBe('約 3.00× 遅い（試行回数不足）');
   });
 
-  it('run options: the developer tasks follow the suite (on in standard and thorough), and the engine\'s defaults agree', () => {
+  it("run options: the developer tasks follow the suite (on in standard and thorough), and the engine's defaults agree", () => {
     useAppStore.getState().setSuite('standard');
     expect(useAppStore.getState().devTree).toBe(true);
     useAppStore.getState().setSuite('quick');

@@ -20,12 +20,27 @@ import { sharedDirFor } from '../../electron/engine/host-context.js';
 import { recordedEndpoint } from '../../electron/engine/transports/docker/for-runtime.js';
 import { baseImageOf, benchImageTag } from '../../electron/engine/transports/docker/image.js';
 
-const rt = (over: Partial<RuntimeInfo>): RuntimeInfo => ({ id: 'x', kind: 'x', name: 'X', version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [], ...over });
+const rt = (over: Partial<RuntimeInfo>): RuntimeInfo => ({
+  id: 'x',
+  kind: 'x',
+  name: 'X',
+  version: null,
+  state: 'running',
+  settings: {},
+  settingsSource: {},
+  targets: [],
+  findings: [],
+  ...over,
+});
 const ctx = createDetectContext({ env: { HOME: '/home/u', PATH: '/usr/bin' }, dataDir: '/home/u/.local/share/vmbench' });
 
 describe('docker endpoints', () => {
   it('parses unix sockets, named pipes, tcp and ssh endpoints; only local ones can bind-mount a host folder', () => {
-    expect(parseEndpoint('unix:///var/run/docker.sock')).toEqual({ options: { socketPath: '/var/run/docker.sock' }, local: true, display: 'unix:///var/run/docker.sock' });
+    expect(parseEndpoint('unix:///var/run/docker.sock')).toEqual({
+      options: { socketPath: '/var/run/docker.sock' },
+      local: true,
+      display: 'unix:///var/run/docker.sock',
+    });
     expect(parseEndpoint('npipe:////./pipe/docker_engine').options).toEqual({ socketPath: '\\\\.\\pipe\\docker_engine' });
     expect(parseEndpoint('tcp://10.0.0.5:2375', {})).toMatchObject({ options: { protocol: 'http', host: '10.0.0.5', port: '2375' }, local: false });
     expect(parseEndpoint('tcp://127.0.0.1:2375', {}).local).toBe(true);

@@ -39,7 +39,8 @@ function addAfter(src: string, line: string, text: string): string {
 
 const rt = (kind: string, settings: Record<string, unknown> = {}): RuntimeInfo =>
   ({ id: `${kind}:default`, kind, name: kind, version: null, state: 'stopped', settings, settingsSource: {}, targets: [], findings: [] }) as RuntimeInfo;
-const finding = (apply: Finding['apply']): Finding => ({ id: 'x/mountType', setting: 'mountType', current: 0, recommended: 1, severity: 'low', evidence: 'e', apply }) as Finding;
+const finding = (apply: Finding['apply']): Finding =>
+  ({ id: 'x/mountType', setting: 'mountType', current: 0, recommended: 1, severity: 'low', evidence: 'e', apply }) as Finding;
 
 describe('YAML edits change the value alone', () => {
   it('Lima lima.yaml: "9p" becomes "virtiofs", its double quotes and the trailing comment stay', () => {
@@ -47,7 +48,10 @@ describe('YAML edits change the value alone', () => {
     const real = read('runtimes/lima/lima.yaml.v0.14.2-experimental-9p.yaml');
     expect(real.endsWith('\nmountType: "9p"\n')).toBe(true);
     const src = real.replace('\nmountType: "9p"\n', '\nmountType: "9p"  # was 9p until the upgrade\n# keep this line\n\n');
-    const edit = fileEditFor(finding({ kind: 'file', path: '/h/.lima/default/lima.yaml', diff: lineDiff('lima.yaml', ['mountType: "9p"'], ['mountType: virtiofs']) }), rt('lima'));
+    const edit = fileEditFor(
+      finding({ kind: 'file', path: '/h/.lima/default/lima.yaml', diff: lineDiff('lima.yaml', ['mountType: "9p"'], ['mountType: virtiofs']) }),
+      rt('lima'),
+    );
     const out = editText(src, edit);
     expectOneValueChanged(src, out, '9p"  #', 'virtiofs"  #');
     expect(out).toContain('\nmountType: "virtiofs"  # was 9p until the upgrade\n# keep this line\n\n');
@@ -61,10 +65,14 @@ describe('YAML edits change the value alone', () => {
     const src = read('runtimes/lima/lima.yaml.v0.14.2-experimental-vz.yaml').replace(/\n/g, '\r\n');
     const out = editYaml(src, 'vmType', 'qemu');
     expectOneValueChanged(src, out, '"vz"', '"qemu"');
-    expect(out.startsWith('# Example to run ubuntu using vmType: vz instead of qemu (Default)\r\n# This example requires Lima v0.14.0 or later and macOS 13.\r\nvmType: "qemu"\r\n')).toBe(true);
+    expect(
+      out.startsWith(
+        '# Example to run ubuntu using vmType: vz instead of qemu (Default)\r\n# This example requires Lima v0.14.0 or later and macOS 13.\r\nvmType: "qemu"\r\n',
+      ),
+    ).toBe(true);
   });
 
-  it('Colima colima.yaml: the rule\'s own change keeps the comments above, the blank line below and a trailing comment', () => {
+  it("Colima colima.yaml: the rule's own change keeps the comments above, the blank line below and a trailing comment", () => {
     // Real file (Colima embedded/defaults/colima.yaml at c5c938a5): 11 comment lines above mountType, a blank line below.
     const real = read('runtimes/colima/colima.c5c938a5-template.yaml');
     const src = addAfter(real, 'mountType: sshfs', '  # sshfs until virtiofs is tried');
@@ -72,7 +80,9 @@ describe('YAML edits change the value alone', () => {
     const edit = fileEditFor(finding(limaApply(r, 'mountType', 'sshfs', 'virtiofs')), r);
     const out = editText(src, edit);
     expectOneValueChanged(src, out, 'sshfs  #', 'virtiofs  #');
-    expect(out).toContain('# Default: virtiofs (for vz), sshfs (for qemu)\nmountType: virtiofs  # sshfs until virtiofs is tried\n\n# Propagate inotify file events to the VM.\n');
+    expect(out).toContain(
+      '# Default: virtiofs (for vz), sshfs (for qemu)\nmountType: virtiofs  # sshfs until virtiofs is tried\n\n# Propagate inotify file events to the VM.\n',
+    );
     expect(hasEdit(out, edit)).toBe(true);
     const vm = editText(src, fileEditFor(finding(limaApply(r, 'vmType', 'qemu', 'vz')), r));
     expectOneValueChanged(src, vm, 'vmType: qemu', 'vmType: vz');
@@ -99,8 +109,10 @@ describe('JSON-with-comments edits change the value alone', () => {
   it('Docker Desktop settings-store.json: comments above, on and below the edited line stay', () => {
     // Real file (github.com/marslo/ibook, see its .source.txt); the three comments are added here.
     const real = read('runtimes/docker-desktop/settings-store.marslo-v40.json');
-    const src = real
-      .replace('  "UseVirtualizationFramework": true,\n', '  // set by the platform team\n  "UseVirtualizationFramework": true, // was off until 4.35\n  /* Rosetta needs it */\n');
+    const src = real.replace(
+      '  "UseVirtualizationFramework": true,\n',
+      '  // set by the platform team\n  "UseVirtualizationFramework": true, // was off until 4.35\n  /* Rosetta needs it */\n',
+    );
     const out = editJson(src, 'UseVirtualizationFramework', false);
     expectOneValueChanged(src, out, 'true, // was', 'false, // was');
     expect(out).toContain('  // set by the platform team\n  "UseVirtualizationFramework": false, // was off until 4.35\n  /* Rosetta needs it */\n');
@@ -140,9 +152,19 @@ describe('Vagrantfile edits change the value alone', () => {
   it('faucet: a provider setting that is replaced keeps its indentation, single quotes and trailing comment', () => {
     // Real file; the memorybacking line (single quotes, 6-space indent, a comment) is added here to the libvirt block.
     const real = read('vagrantfiles/faucet.Vagrantfile');
-    const src = real.replace('  config.vm.provider :libvirt do |v|\n', "  config.vm.provider :libvirt do |v|\n      v.memorybacking :source, :type => 'file'  # hugepages next\n");
+    const src = real.replace(
+      '  config.vm.provider :libvirt do |v|\n',
+      "  config.vm.provider :libvirt do |v|\n      v.memorybacking :source, :type => 'file'  # hugepages next\n",
+    );
     expect(src).not.toBe(real);
-    const edit: FileEdit = { format: 'vagrantfile', line: '', host: '.', guest: '/vagrant', type: 'nfs', providerLines: ['libvirt.memorybacking :source, :type => "memfd"'] };
+    const edit: FileEdit = {
+      format: 'vagrantfile',
+      line: '',
+      host: '.',
+      guest: '/vagrant',
+      type: 'nfs',
+      providerLines: ['libvirt.memorybacking :source, :type => "memfd"'],
+    };
     const out = editText(src, edit);
     expectOneValueChanged(src, out, "'file'", "'memfd'");
     expect(hasEdit(out, edit)).toBe(true);

@@ -73,7 +73,31 @@ describe('the event gate', () => {
 describe('the channel list', () => {
   it('has one entry per request of the contract', () => {
     expect(new Set(CHANNELS).size).toBe(CHANNELS.length);
-    expect(CHANNELS).toEqual(expect.arrayContaining(['app.info', 'detect', 'run.start', 'run.cancel', 'runs.list', 'runs.get', 'runs.compare', 'runs.export', 'card.render', 'advice.plan', 'advice.apply', 'runtime.restart', 'detect.cached', 'runtime.start', 'runs.annotate', 'runs.delete', 'runs.import', 'runs.team', 'runs.teamExport', 'runs.exportCompare', 'run.estimate']));
+    expect(CHANNELS).toEqual(
+      expect.arrayContaining([
+        'app.info',
+        'detect',
+        'run.start',
+        'run.cancel',
+        'runs.list',
+        'runs.get',
+        'runs.compare',
+        'runs.export',
+        'card.render',
+        'advice.plan',
+        'advice.apply',
+        'runtime.restart',
+        'detect.cached',
+        'runtime.start',
+        'runs.annotate',
+        'runs.delete',
+        'runs.import',
+        'runs.team',
+        'runs.teamExport',
+        'runs.exportCompare',
+        'run.estimate',
+      ]),
+    );
     expect(CHANNELS).toHaveLength(21);
   });
 });

@@ -56,7 +56,11 @@ describe('IPC wiring', () => {
     const win = await start();
     dialog.showMessageBox.mockResolvedValue({ response: 1, checkboxChecked: false });
     const frame = win.webContents.mainFrame;
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(Object.keys(sample).map((c) => `vmbench:${c}`).sort());
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(
+      Object.keys(sample)
+        .map((c) => `vmbench:${c}`)
+        .sort(),
+    );
     for (const [channel, args] of Object.entries(sample)) {
       const answer = await ipcMain.invoke(`vmbench:${channel}`, frame, args);
       expect(answer).toEqual({ ok: true, value: { channel, args } });
@@ -64,7 +68,7 @@ describe('IPC wiring', () => {
     }
   });
 
-  it('apply and restart need a click in the main process\'s own dialog: the renderer alone changes nothing', async () => {
+  it("apply and restart need a click in the main process's own dialog: the renderer alone changes nothing", async () => {
     const win = await start();
     const frame = win.webContents.mainFrame;
     const planId = '0123456789abcdef0123456789abcdef';
@@ -83,18 +87,27 @@ describe('IPC wiring', () => {
     expect(engine.dispatch).toHaveBeenLastCalledWith('advice.apply', [planId]);
 
     dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
-    expect(await ipcMain.invoke('vmbench:runtime.restart', frame, ['fedcba9876543210fedcba9876543210'])).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(await ipcMain.invoke('vmbench:runtime.restart', frame, ['fedcba9876543210fedcba9876543210'])).toMatchObject({
+      ok: false,
+      error: { code: 'cancelled' },
+    });
     expect(dialog.showMessageBox.mock.calls[2][1].detail).toContain('virsh shutdown -- vm');
     expect(engine.dispatch).toHaveBeenCalledTimes(1);
   });
 
-  it('the dialog speaks the window\'s language: the page\'s <html lang>, else the app\'s locale', async () => {
+  it("the dialog speaks the window's language: the page's <html lang>, else the app's locale", async () => {
     const win = await start();
     const frame = win.webContents.mainFrame;
     dialog.showMessageBox.mockResolvedValue({ response: 0, checkboxChecked: false });
     win.webContents.htmlLang = 'ja';
     await ipcMain.invoke('vmbench:advice.apply', frame, ['0123456789abcdef0123456789abcdef']);
-    expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({ title: 'vmbench: 変更の適用', message: 'この変更を適用しますか？ vm.xml が変更されます。', buttons: ['キャンセル', '適用'], defaultId: 0, cancelId: 0 });
+    expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({
+      title: 'vmbench: 変更の適用',
+      message: 'この変更を適用しますか？ vm.xml が変更されます。',
+      buttons: ['キャンセル', '適用'],
+      defaultId: 0,
+      cancelId: 0,
+    });
     await ipcMain.invoke('vmbench:runtime.restart', frame, ['fedcba9876543210fedcba9876543210']);
     expect(dialog.showMessageBox.mock.calls[1][1].detail).toMatch(/^vmbench は次を実行します:\n.*virsh shutdown -- vm/);
     expect(dialog.showMessageBox.mock.calls[1][1].buttons).toEqual(['キャンセル', '再起動']);
@@ -108,13 +121,16 @@ describe('IPC wiring', () => {
     expect(dialog.showMessageBox.mock.calls[3][1].buttons).toEqual(['キャンセル', '適用']);
   });
 
-  it('an unknown plan id gets the engine\'s own answer, without a dialog', async () => {
+  it("an unknown plan id gets the engine's own answer, without a dialog", async () => {
     const win = await start();
     engine.heldPlan.mockImplementationOnce(() => {
       throw new Error('unknown plan');
     });
     engine.dispatch.mockResolvedValueOnce({ ok: false, error: { code: 'not-found', message: 'This change was not planned in this session' } });
-    expect(await ipcMain.invoke('vmbench:advice.apply', win.webContents.mainFrame, ['0123456789abcdef0123456789abcdef'])).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await ipcMain.invoke('vmbench:advice.apply', win.webContents.mainFrame, ['0123456789abcdef0123456789abcdef'])).toMatchObject({
+      ok: false,
+      error: { code: 'not-found' },
+    });
     expect(dialog.showMessageBox).not.toHaveBeenCalled();
   });
 

@@ -65,13 +65,21 @@ describe('the main window', () => {
     expect(shell.openExternal).toHaveBeenCalledWith('https://example.com/');
     // Only the https link was asked about; the question shows the whole address, Cancel first and default.
     expect(dialog.showMessageBox).toHaveBeenCalledTimes(1);
-    expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({ detail: 'https://example.com/', buttons: ['Cancel', 'Open in browser'], defaultId: 0, cancelId: 0 });
+    expect(dialog.showMessageBox.mock.calls[0][1]).toMatchObject({
+      detail: 'https://example.com/',
+      buttons: ['Cancel', 'Open in browser'],
+      defaultId: 0,
+      cancelId: 0,
+    });
     // The question speaks the page's language.
     win.webContents.htmlLang = 'ja';
     dialog.showMessageBox.mockResolvedValueOnce({ response: 0, checkboxChecked: false });
     navigate('https://example.com/ja');
     await vi.waitFor(() => expect(dialog.showMessageBox).toHaveBeenCalledTimes(2));
-    expect(dialog.showMessageBox.mock.calls[1][1]).toMatchObject({ message: 'このアドレスをブラウザーで開きますか？', buttons: ['キャンセル', 'ブラウザーで開く'] });
+    expect(dialog.showMessageBox.mock.calls[1][1]).toMatchObject({
+      message: 'このアドレスをブラウザーで開きますか？',
+      buttons: ['キャンセル', 'ブラウザーで開く'],
+    });
     expect(shell.openExternal).toHaveBeenCalledTimes(1);
   });
 

@@ -131,7 +131,7 @@ describe('npm start (scripts/start-electron.mjs)', { timeout: 60_000 }, () => {
     expect(mirror.requests).toEqual([]);
   });
 
-  it('download failed: runs electron\'s install.js, which fails against an empty mirror; says the download failed', async () => {
+  it("download failed: runs electron's install.js, which fails against an empty mirror; says the download failed", async () => {
     const p = project({});
     // install.js downloads with @electron/get (the copy electron-builder brings), from the mirror on loopback.
     mkdirSync(join(p.dir, 'node_modules', '@electron'));
@@ -170,7 +170,10 @@ describe('npm start (scripts/start-electron.mjs)', { timeout: 60_000 }, () => {
       mkdirSync(join(p.dir, f, '..'), { recursive: true });
       writeFileSync(join(p.dir, f), '');
     }
-    fakeBinary(p.electronDir, "process.on('SIGTERM', () => { console.log('GOT SIGTERM'); process.exit(0); }); console.log('LISTENING'); setInterval(() => {}, 1000);");
+    fakeBinary(
+      p.electronDir,
+      "process.on('SIGTERM', () => { console.log('GOT SIGTERM'); process.exit(0); }); console.log('LISTENING'); setInterval(() => {}, 1000);",
+    );
     const child = spawn(process.execPath, [p.script], { cwd: p.dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => {

@@ -54,12 +54,27 @@ describe('fitting onto the displays', () => {
   });
 
   it('pulls a partly visible window fully onto the display it overlaps most, shrinking it to fit', () => {
-    expect(ws.fitToDisplays({ x: -300, y: -50, width: 1280, height: 820, maximized: false }, [laptop])).toEqual({ x: 0, y: 25, width: 1280, height: 820, maximized: false });
-    expect(ws.fitToDisplays({ x: 1300, y: 100, width: 3000, height: 2000, maximized: false }, [laptop, external])).toEqual({ x: 1440, y: 0, width: 2560, height: 1440, maximized: false });
+    expect(ws.fitToDisplays({ x: -300, y: -50, width: 1280, height: 820, maximized: false }, [laptop])).toEqual({
+      x: 0,
+      y: 25,
+      width: 1280,
+      height: 820,
+      maximized: false,
+    });
+    expect(ws.fitToDisplays({ x: 1300, y: 100, width: 3000, height: 2000, maximized: false }, [laptop, external])).toEqual({
+      x: 1440,
+      y: 0,
+      width: 2560,
+      height: 1440,
+      maximized: false,
+    });
   });
 
   it('never goes below the minimum size and centers a first window on the primary display', () => {
-    expect(ws.fitToDisplays({ x: 10, y: 40, width: 200, height: 100, maximized: false }, [laptop])).toMatchObject({ width: ws.MIN_WIDTH, height: ws.MIN_HEIGHT });
+    expect(ws.fitToDisplays({ x: 10, y: 40, width: 200, height: 100, maximized: false }, [laptop])).toMatchObject({
+      width: ws.MIN_WIDTH,
+      height: ws.MIN_HEIGHT,
+    });
     expect(ws.fitToDisplays(ws.DEFAULT_WINDOW_STATE, [external, laptop])).toEqual({ x: 2080, y: 310, width: 1280, height: 820, maximized: false });
   });
 });

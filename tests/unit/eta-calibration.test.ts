@@ -49,7 +49,11 @@ describe('calibratePlan', () => {
       timedRun('q1', '2026-01-04T00:00:00Z', [{ test: 'small-files', ends: [1, 2, 3], sec: 4 }]),
     ];
     const { plan, source } = calibratePlan([step('seq-write'), step('small-files')], 'quick', history);
-    expect(plan[0]).toMatchObject({ estimateSec: estimateSec('quick', 'seq-write'), estimateFrom: 'plan', checkpoints: planCheckpoints('quick', 'seq-write', 3) });
+    expect(plan[0]).toMatchObject({
+      estimateSec: estimateSec('quick', 'seq-write'),
+      estimateFrom: 'plan',
+      checkpoints: planCheckpoints('quick', 'seq-write', 3),
+    });
     expect(plan[1]).toMatchObject({ estimateSec: 4, estimateFrom: 'history' });
     expect(source).toEqual({ kind: 'history', runs: 1, steps: 1 });
     expect(calibratePlan([step('seq-write')], 'quick', []).source).toEqual({ kind: 'plan' });
@@ -79,11 +83,20 @@ describe("the plan's estimate before a run", () => {
   });
 
   it("is the static plan without a past run of those steps (none, another suite's, another target's)", () => {
-    const plan = { seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['native']), maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['native']), source: { kind: 'plan' } };
+    const plan = {
+      seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['native']),
+      maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['native']),
+      source: { kind: 'plan' },
+    };
     expect(estimateRun({ suite: 'quick' }, LOCAL, []).estimate).toMatchObject(plan);
     expect(estimateRun({ suite: 'quick' }, LOCAL, [{ ...timed(), suite: 'standard' }]).estimate).toMatchObject(plan);
     const other = estimateRun({ suite: 'quick' }, [...LOCAL, { id: 'docker:default', places: ['volume', 'guest'] }], [timed()]).estimate;
-    expect(other.targets[1]).toEqual({ id: 'docker:default', seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']), maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']), source: { kind: 'plan' } });
+    expect(other.targets[1]).toEqual({
+      id: 'docker:default',
+      seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']),
+      maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']),
+      source: { kind: 'plan' },
+    });
     expect(other.source).toEqual({ kind: 'history', runs: 1, steps: 4 });
     expect(other.steps).toBe(12);
     expect(other.seconds).toBe(other.targets[0].seconds + other.targets[1].seconds);
@@ -92,7 +105,10 @@ describe("the plan's estimate before a run", () => {
   it('mixes recorded steps with the plan for the tests the past runs did not time', () => {
     const run = timed();
     const { estimate, plan } = estimateRun({ suite: 'quick', tests: ['seq-write', 'dev-tree'] }, LOCAL, [run]);
-    expect(plan.map((p) => [p.test, p.estimateFrom])).toEqual([['seq-write', 'history'], ['dev-tree', 'plan']]);
+    expect(plan.map((p) => [p.test, p.estimateFrom])).toEqual([
+      ['seq-write', 'history'],
+      ['dev-tree', 'plan'],
+    ]);
     expect(estimate.source).toEqual({ kind: 'history', runs: 1, steps: 1 });
   });
 
@@ -136,20 +152,43 @@ function job(events: JobEvent[]): JobState {
 
 describe('the bar and the ETA of a running job', () => {
   // Recorded: seq-write took 10 s, rand-read 40 s with its first trial ending at 16 s (after the layout pass).
-  const history = [timedRun('r1', '2026-01-01T00:00:00Z', [
-    { test: 'seq-write', ends: [4, 7, 10], sec: 10 },
-    { test: 'rand-read', ends: [16, 28, 40], sec: 40 },
-  ])];
+  const history = [
+    timedRun('r1', '2026-01-01T00:00:00Z', [
+      { test: 'seq-write', ends: [4, 7, 10], sec: 10 },
+      { test: 'rand-read', ends: [16, 28, 40], sec: 40 },
+    ]),
+  ];
   const { plan, source } = calibratePlan([step('seq-write'), step('rand-read')], 'quick', history);
   const started: JobEvent = { jobId: 'j', seq: 1, type: 'job-started', spec: { suite: 'quick' }, plan, startedAt: new Date(0).toISOString(), estimate: source };
   const progress = (seq: number, s: number, test: PlanStep['test'], done: number, fraction: number, etaSec: number, at: number): JobEvent => ({
-    jobId: 'j', seq, type: 'progress', step: s, steps: 2, target: 'local', place: 'native', test, trial: Math.min(done + 1, 3), trials: 3, fraction, etaSec, done, at,
+    jobId: 'j',
+    seq,
+    type: 'progress',
+    step: s,
+    steps: 2,
+    target: 'local',
+    place: 'native',
+    test,
+    trial: Math.min(done + 1, 3),
+    trials: 3,
+    fraction,
+    etaSec,
+    done,
+    at,
   });
 
-  it('weights the bar by recorded time: seq-write done is 20%, rand-read\'s first trial 32 points more', () => {
-    const afterWrite = job([started, progress(2, 1, 'rand-read', 0, 0.2, 40, 10_000), { jobId: 'j', seq: 3, type: 'result', target: 'local', result: result('seq-write', 'native', { write_MBps: [1] }) }]);
+  it("weights the bar by recorded time: seq-write done is 20%, rand-read's first trial 32 points more", () => {
+    const afterWrite = job([
+      started,
+      progress(2, 1, 'rand-read', 0, 0.2, 40, 10_000),
+      { jobId: 'j', seq: 3, type: 'result', target: 'local', result: result('seq-write', 'native', { write_MBps: [1] }) },
+    ]);
     expect(overallPercent(afterWrite)).toBe(20);
-    const oneTrial = job([started, { jobId: 'j', seq: 2, type: 'result', target: 'local', result: result('seq-write', 'native', { write_MBps: [1] }) }, progress(3, 1, 'rand-read', 1, 0.52, 24, 26_000)]);
+    const oneTrial = job([
+      started,
+      { jobId: 'j', seq: 2, type: 'result', target: 'local', result: result('seq-write', 'native', { write_MBps: [1] }) },
+      progress(3, 1, 'rand-read', 1, 0.52, 24, 26_000),
+    ]);
     expect(overallPercent(oneTrial)).toBe(20 + 32); // 16 of rand-read's 40 s, of 50 s in all
   });
 

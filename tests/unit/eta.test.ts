@@ -49,7 +49,10 @@ describe('EtaTracker', () => {
   });
 
   it('never goes below zero and ends at zero', () => {
-    const seen = replay([{ estimate: 60, actual: 5 }, { estimate: 60, actual: 5 }]);
+    const seen = replay([
+      { estimate: 60, actual: 5 },
+      { estimate: 60, actual: 5 },
+    ]);
     expect(seen.every((s) => s.eta >= 0)).toBe(true);
     expect(seen.at(-1)!.eta).toBe(0);
   });

@@ -18,7 +18,10 @@ describe('run (every CLI call)', () => {
     expect(await run('sh', ['-c', 'echo out; echo err >&2'], { timeoutMs: 5000 })).toEqual({ stdout: 'out\n', stderr: 'err\n', exitCode: 0 });
   });
   it('says when a CLI is not installed', async () => {
-    await expect(run('vmbench-no-such-cli', [], { timeoutMs: 5000 })).rejects.toMatchObject({ code: 'not-found', message: expect.stringMatching(/not installed/) });
+    await expect(run('vmbench-no-such-cli', [], { timeoutMs: 5000 })).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringMatching(/not installed/),
+    });
   });
   it('says a CLI is not installed when the spawn fails with EACCES and PATH holds no executable of that name', async () => {
     const root = mkdtempSync(join(tmpdir(), 'vmbench-exec-path-'));
@@ -31,7 +34,10 @@ describe('run (every CLI call)', () => {
     chmodSync(locked, 0);
     try {
       const env = { PATH: `${locked}:${stray}:/usr/bin:/bin` };
-      await expect(run('vmbench-no-such-cli', [], { timeoutMs: 5000, env })).rejects.toMatchObject({ code: 'not-found', message: expect.stringMatching(/not installed/) });
+      await expect(run('vmbench-no-such-cli', [], { timeoutMs: 5000, env })).rejects.toMatchObject({
+        code: 'not-found',
+        message: expect.stringMatching(/not installed/),
+      });
       expect(await isOnPath('sh', env.PATH)).toBe(true);
       expect(await isOnPath('vmbench-no-such-cli', env.PATH)).toBe(false);
     } finally {

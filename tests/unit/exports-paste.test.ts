@@ -9,14 +9,25 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/shared/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { COMPARE_CSV_COLUMNS, comparisonToMarkdown, exportComparison, exportRun, runToMarkdown, type RedactContext } from '../../electron/engine/report/index.js';
+import {
+  COMPARE_CSV_COLUMNS,
+  comparisonToMarkdown,
+  exportComparison,
+  exportRun,
+  runToMarkdown,
+  type RedactContext,
+} from '../../electron/engine/report/index.js';
 import { methodSummary } from '../../electron/shared/method-summary.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
 const ctx: RedactContext = { home: '/Users/alice', user: 'alice', host: 'alices-macbook-pro.local' };
 const mdCells = (line: string): string[] => line.slice(2, -2).split(/(?<!\\) \| /);
-const tableRows = (md: string): string[][] => md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---')).map(mdCells);
+const tableRows = (md: string): string[][] =>
+  md
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| ---'))
+    .map(mdCells);
 const METRIC_KEYS = /\b(write_MBps|read_MBps|read_iops|clat_p\d+_us|(create|stat|read|delete)_per_s)\b/;
 
 describe('a run as Markdown', () => {
@@ -32,7 +43,9 @@ describe('a run as Markdown', () => {
         for (const c of r) expect(c.length, c).toBeLessThanOrEqual(40);
       }
       const unit = rows[0].length - 3;
-      expect(new Set(rows.slice(1).map((r) => r[unit]))).toEqual(new Set(lang === 'en' ? ['MB/s', 'IOPS', 'µs', 'files/s'] : ['MB/s', 'IOPS', 'µs', 'ファイル/秒']));
+      expect(new Set(rows.slice(1).map((r) => r[unit]))).toEqual(
+        new Set(lang === 'en' ? ['MB/s', 'IOPS', 'µs', 'files/s'] : ['MB/s', 'IOPS', 'µs', 'ファイル/秒']),
+      );
     });
   }
 
@@ -52,8 +65,18 @@ describe('a run as Markdown', () => {
 
   it('summarizes older runs whose parameters had other names, and keeps the script text where it cannot', () => {
     const old = fixture('quick-multi').targets[0].results;
-    expect(methodSummary(old.find((r) => r.test === 'seq-write')!, 'en')).toBe('sequential writes in 1,024 KiB blocks into a new 512 MiB file per trial, the final flush timed');
-    expect(methodSummary(old.find((r) => r.test === 'small-files')!, 'ja')).toBe('4,096 バイトのファイル 2,000 個の作成・属性取得・読み込み・削除');
+    expect(
+      methodSummary(
+        old.find((r) => r.test === 'seq-write')!,
+        'en',
+      ),
+    ).toBe('sequential writes in 1,024 KiB blocks into a new 512 MiB file per trial, the final flush timed');
+    expect(
+      methodSummary(
+        old.find((r) => r.test === 'small-files')!,
+        'ja',
+      ),
+    ).toBe('4,096 バイトのファイル 2,000 個の作成・属性取得・読み込み・削除');
     const bare = { ...old[0], params: {} };
     expect(methodSummary(bare, 'ja')).toBe(old[0].tool.method);
   });
@@ -61,7 +84,10 @@ describe('a run as Markdown', () => {
 
 describe('a comparison as an export', () => {
   // The guest's random reads made 2× faster by construction, and libvirt's diskIo changed between the runs.
-  const cmp = compareRuns(fixture('libvirt-before'), scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2));
+  const cmp = compareRuns(
+    fixture('libvirt-before'),
+    scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2),
+  );
   const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.place === 'guest' && r.metric === 'read_iops')!;
 
   it('Markdown: the comparison in the language, metric labels not keys', () => {
@@ -78,7 +104,10 @@ describe('a comparison as an export', () => {
   it('CSV: a metric row with medians, ratio, interval and verdict for each row, and a row per changed setting', () => {
     const file = exportComparison(cmp, 'csv', ctx);
     expect(file.mime).toBe('text/csv; charset=utf-8');
-    const lines = file.content.trimEnd().split('\r\n').map((l) => l.split(','));
+    const lines = file.content
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
     expect(lines[0]).toEqual([...COMPARE_CSV_COLUMNS]);
     const rec = (l: string[]): Record<string, string> => Object.fromEntries(COMPARE_CSV_COLUMNS.map((c, i) => [c, l[i]]));
     const recs = lines.slice(1).map(rec);
@@ -88,7 +117,9 @@ describe('a comparison as an export', () => {
     expect(Number(r.ratio)).toBeCloseTo(iops.ratio!, 3);
     expect(Number(r.ci_low)).toBeCloseTo(iops.ci![0], 3);
     expect(Number(r.ci_high)).toBeCloseTo(iops.ci![1], 3);
-    expect(recs.filter((x) => x.kind === 'setting')).toEqual([expect.objectContaining({ target: 'libvirt:web', metric: 'diskIo', before: 'default', after: 'io_uring' })]);
+    expect(recs.filter((x) => x.kind === 'setting')).toEqual([
+      expect.objectContaining({ target: 'libvirt:web', metric: 'diskIo', before: 'default', after: 'io_uring' }),
+    ]);
   });
 
   it('JSON: the whole comparison (rows with ratio, interval and verdict; settings; summary; method), redacted', () => {

@@ -82,7 +82,11 @@ describe('runToMarkdown', () => {
     expect(heads).toHaveLength(3);
     expect(mdCells(heads[0])).toEqual(['Test', 'Place', 'Metric', 'Median', 'Min', 'Max', 'n', 'Unit', '× native', 'Tool']);
     for (const l of lines.filter((x) => x.startsWith('| '))) expect(mdCells(l)).toHaveLength(10);
-    expect(lines.filter((l) => l.startsWith('## '))).toEqual(['## This Mac (`local`, local)', '## Lima default (`lima:default`, lima)', '## Docker Desktop (`docker:desktop-linux`, docker-desktop)']);
+    expect(lines.filter((l) => l.startsWith('## '))).toEqual([
+      '## This Mac (`local`, local)',
+      '## Lima default (`lima:default`, lima)',
+      '## Docker Desktop (`docker:desktop-linux`, docker-desktop)',
+    ]);
   });
 
   it('gives medians, min, max, n, unit, ratio to native and the tool', () => {
@@ -112,7 +116,10 @@ describe('runToMarkdown', () => {
 
 describe('comparisonToMarkdown', () => {
   // The guest's random reads made 2× faster by construction: a real change among noise.
-  const cmp = compareRuns(fixture('libvirt-before'), scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2));
+  const cmp = compareRuns(
+    fixture('libvirt-before'),
+    scaleMetric(fixture('libvirt-after'), { target: 'libvirt:web', place: 'guest', test: 'rand-read', metric: 'read_iops' }, 2),
+  );
   const md = comparisonToMarkdown(cmp, ctx);
   const row = (test: string, place: string, metric: string): string[] => {
     const l = md.split('\n').find((x) => x.startsWith('| ') && x.includes(` ${test} | ${place} | ${metric} |`));
@@ -126,7 +133,16 @@ describe('comparisonToMarkdown', () => {
 
   it('shows before, after, one change (the ratio with its interval) and a verdict', () => {
     const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
-    expect(row('4k random read', 'guest disk', '4k random read')).toEqual(['libvirt:web', '4k random read', 'guest disk', '4k random read', '1,312 IOPS', '3,014 IOPS', formatInterval(iops.ratio, iops.ci, 'en'), 'better']);
+    expect(row('4k random read', 'guest disk', '4k random read')).toEqual([
+      'libvirt:web',
+      '4k random read',
+      'guest disk',
+      '4k random read',
+      '1,312 IOPS',
+      '3,014 IOPS',
+      formatInterval(iops.ratio, iops.ci, 'en'),
+      'better',
+    ]);
     // A 1.7% drop inside the trials' spread is noise, not "worse" (it was, under the old 1% rule).
     expect(row('Sequential read', 'guest disk', 'Sequential read').slice(6)).toEqual([expect.stringMatching(/^0\.98× \[/), 'within noise']);
     expect(row('Sequential write', 'native', 'Sequential write').slice(7)).toEqual(['within noise']);
@@ -159,9 +175,22 @@ describe('runToCsv', () => {
   it('carries raw values, tool, method and the redacted command', () => {
     const rec = (r: string[]): Record<string, string> => Object.fromEntries(CSV_COLUMNS.map((c, i) => [c, r[i]]));
     const lima = rows.map(rec).find((r) => r.target === 'lima:default' && r.place === 'shared' && r.metric === 'write_MBps')!;
-    expect(lima).toMatchObject({ runtime: 'lima', test: 'seq-write', median: '931.2', min: '875.3', max: '975.9', n: '3', unit: 'MB/s', tool: 'fio', tool_version: '3.36', method: 'fio psync direct=1 end_fsync=1' });
+    expect(lima).toMatchObject({
+      runtime: 'lima',
+      test: 'seq-write',
+      median: '931.2',
+      min: '875.3',
+      max: '975.9',
+      n: '3',
+      unit: 'MB/s',
+      tool: 'fio',
+      tool_version: '3.36',
+      method: 'fio psync direct=1 end_fsync=1',
+    });
     expect(Number(lima.ratio_to_native)).toBeCloseTo(931.2 / 2210.4, 3);
-    expect(lima.command).toBe('limactl shell default -- fio --name=seq-write --directory=~/Library/Caches/vmbench/t-91bc --rw=write --bs=1M --size=512M --direct=1 --end_fsync=1 --ioengine=psync --output-format=json');
+    expect(lima.command).toBe(
+      'limactl shell default -- fio --name=seq-write --directory=~/Library/Caches/vmbench/t-91bc --rw=write --bs=1M --size=512M --direct=1 --end_fsync=1 --ioengine=psync --output-format=json',
+    );
     const shFiles = rows.map(rec).find((r) => r.test === 'small-files' && r.place === 'native' && r.metric === 'create_per_s')!;
     expect(shFiles.tool_version).toBe('');
     for (const s of SECRETS) expect(csv).not.toMatch(s);
@@ -198,8 +227,16 @@ describe('runToJson and exportRun', () => {
   it('gives file name, MIME type and the same content as the format functions', () => {
     const md = exportRun(run, 'md', ctx);
     expect(md).toEqual({ filename: 'vmbench-2026-01-15T09-30-00-test-multi.md', mime: 'text/markdown; charset=utf-8', content: runToMarkdown(run, ctx) });
-    expect(exportRun(run, 'csv', ctx)).toMatchObject({ filename: 'vmbench-2026-01-15T09-30-00-test-multi.csv', mime: 'text/csv; charset=utf-8', content: runToCsv(run, ctx) });
-    expect(exportRun(run, 'json', ctx)).toMatchObject({ filename: 'vmbench-2026-01-15T09-30-00-test-multi.json', mime: 'application/json', content: runToJson(run, ctx) });
+    expect(exportRun(run, 'csv', ctx)).toMatchObject({
+      filename: 'vmbench-2026-01-15T09-30-00-test-multi.csv',
+      mime: 'text/csv; charset=utf-8',
+      content: runToCsv(run, ctx),
+    });
+    expect(exportRun(run, 'json', ctx)).toMatchObject({
+      filename: 'vmbench-2026-01-15T09-30-00-test-multi.json',
+      mime: 'application/json',
+      content: runToJson(run, ctx),
+    });
     expect(exportRun({ ...run, id: '2026-01-15T09-30-00-lima:alice' }, 'md', ctx).filename).toBe('vmbench-2026-01-15T09-30-00-lima-user.md');
     expect(() => exportRun(run, 'xml' as never, ctx)).toThrow(/unknown export format/);
   });

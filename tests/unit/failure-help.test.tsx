@@ -11,12 +11,15 @@ import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 // The message the Docker transport gives when its image cannot be built (electron/engine/transports/docker/image.ts).
-const BUILD = "Building vmbench's bench image from bench-scripts/Dockerfile failed: pull access denied. Run with --image IMAGE to use an image the engine already has.";
+const BUILD =
+  "Building vmbench's bench image from bench-scripts/Dockerfile failed: pull access denied. Run with --image IMAGE to use an image the engine already has.";
 const err = (test: TestError['test'], place: TestError['place'], code: string, message: string): TestError => ({ test, place, code, message });
 
 describe('failure help', () => {
   const errors = [
-    ...(['seq-write', 'seq-read', 'rand-read', 'small-files'] as const).flatMap((t) => (['shared', 'guest', 'volume'] as const).map((p) => err(t, p, 'image-build-failed', BUILD))),
+    ...(['seq-write', 'seq-read', 'rand-read', 'small-files'] as const).flatMap((t) =>
+      (['shared', 'guest', 'volume'] as const).map((p) => err(t, p, 'image-build-failed', BUILD)),
+    ),
     err('rand-read', 'volume', 'tool-missing', 'fio not found in the container'),
   ];
   it('groups identical causes into one entry with a count, most frequent first', () => {
@@ -38,7 +41,9 @@ describe('failure help', () => {
     expect(failureHelp({ code: 'tool-missing', message: 'nginx not found' }, 'Debian GNU/Linux 12').command).toBe('sudo apt-get install -y nginx-light');
     expect(failureHelp({ code: 'tool-missing', message: 'fio not found' }, 'linux').fix).toMatch(/fall back to dd/);
     // A default test skipped for the missing tool gets the same install hint.
-    expect(failureHelp({ code: 'tool-skipped', message: 'fio not found' }, 'darwin')).toEqual(failureHelp({ code: 'tool-missing', message: 'fio not found' }, 'darwin'));
+    expect(failureHelp({ code: 'tool-skipped', message: 'fio not found' }, 'darwin')).toEqual(
+      failureHelp({ code: 'tool-missing', message: 'fio not found' }, 'darwin'),
+    );
     const run = { app: { version: '0', platform: 'darwin', arch: 'arm64' } };
     expect(failureOs(run, { errors: [err('seq-write', 'native', 'x', 'y')], probe: null })).toBe('darwin');
     expect(failureOs(run, { errors: [err('seq-write', 'guest', 'x', 'y')], probe: null })).toBe('linux');
@@ -55,7 +60,9 @@ describe('failure help', () => {
       fix: 'fio をインストールしてから「再試行」を押してください。fio がない場合、ディスクテストは dd と sh のループで代替します（レイテンシのパーセンタイルなし）。',
       command: 'brew install fio',
     });
-    expect(failureHelp({ code: 'tool-missing', message: 'redis-server not found' }, 'linux', 'ja').fix).toBe('redis をインストールしてから「再試行」を押してください。');
+    expect(failureHelp({ code: 'tool-missing', message: 'redis-server not found' }, 'linux', 'ja').fix).toBe(
+      'redis をインストールしてから「再試行」を押してください。',
+    );
     expect(failureHelp({ code: 'no-space', message: 'No space left on device' }, 'linux', 'ja').cause).toBe('テスト中に測定場所のディスク容量が不足しました。');
     expect(failureHelp({ code: 'timeout', message: 'timed out' }, 'linux', 'ja').cause).toBe('テストが制限時間内に終わりませんでした。');
     // An unknown cause keeps the engine's own sentence (recorded in English); the fix is still Japanese.
@@ -71,7 +78,16 @@ describe('failure help', () => {
   it('the banner of a failed target reads in Japanese, status and cause joined by a Japanese full stop', () => {
     const run = makeRun('r', '2026-11-23T10:00:00Z', [result('seq-write', 'native', { write_MBps: [1000, 1010, 990] })]);
     run.status = 'partial';
-    run.targets.push({ id: 'docker:default', runtime: 'docker', label: 'Docker', settings: {}, probe: null, results: [], status: 'failed', errors: errors.slice(0, 4) });
+    run.targets.push({
+      id: 'docker:default',
+      runtime: 'docker',
+      label: 'Docker',
+      settings: {},
+      probe: null,
+      results: [],
+      status: 'failed',
+      errors: errors.slice(0, 4),
+    });
     const ja = inLang('ja', () => renderToStaticMarkup(<TargetBanners run={run} />));
     expect(ja).toContain('<strong>Docker</strong>: 失敗。この Docker エンジンで vmbench のベンチマーク用イメージをビルドできませんでした');
     expect(ja).toContain('<p class="banner-fix">上部の「イメージ」欄で');
@@ -86,9 +102,10 @@ describe('failure help', () => {
 // language through errorText; an old stored error without a reference keeps its English.
 describe('an engine error with a reference, wherever the UI quotes it', () => {
   const warning = settleWarning('seq-write', 'shared', { ms: 30_000, settled: false, limitS: 30, sync: true, leftKiB: 3 * 1024 * 1024 }) as TestError;
-  const JA = '最初の試行の前に 30 秒待ってもライトバックが落ち着きませんでした (Dirty+Writeback がまだ 3072.0 MiB): 他の書き込みや遅いディスクのせいで、この数値が低めに出ている可能性があります。';
+  const JA =
+    '最初の試行の前に 30 秒待ってもライトバックが落ち着きませんでした (Dirty+Writeback がまだ 3072.0 MiB): 他の書き込みや遅いディスクのせいで、この数値が低めに出ている可能性があります。';
 
-  it('the banner\'s cause of an unknown code is the first sentence in the page\'s language', () => {
+  it("the banner's cause of an unknown code is the first sentence in the page's language", () => {
     expect(failureHelp(warning, 'linux', 'ja').cause).toBe(JA);
     expect(failureHelp(warning, 'linux', 'en').cause).toBe(warning.message);
     expect(failureHelp({ code: warning.code, message: warning.message }, 'linux', 'ja').cause).toBe(warning.message);

@@ -7,7 +7,13 @@ import { fioSamples, fioVersion, type FioSample } from '../../electron/engine/be
 const text = (name: string): string => readFileSync(new URL(`../fixtures/fio/${name}.json`, import.meta.url), 'utf8');
 /** The parts of fio's JSON output these tests read or change (the optional ones are deleted by some test). */
 type Percentiles = Record<string, number>;
-type FioSection = { bw: number; bw_bytes?: number; clat_ns?: { percentile?: Percentiles }; lat_ns: { percentile?: Percentiles }; clat?: { percentile: Percentiles } };
+type FioSection = {
+  bw: number;
+  bw_bytes?: number;
+  clat_ns?: { percentile?: Percentiles };
+  lat_ns: { percentile?: Percentiles };
+  clat?: { percentile: Percentiles };
+};
 type FioOutput = {
   jobs: { error?: number; read: FioSection; write: FioSection }[];
 };
@@ -38,7 +44,15 @@ describe('fioSamples on real fio 3.33 output', () => {
 
   it('rand-write: its write section as its catalogue entry reads it: IOPS, MB/s and the clat percentiles in µs', () => {
     const s = fioSamples('rand-write', fixture('rand-write'));
-    expect(s.map((x) => x.metric)).toEqual(['write_iops', 'write_MBps', 'write_clat_p50_us', 'write_clat_p70_us', 'write_clat_p90_us', 'write_clat_p95_us', 'write_clat_p99_us']);
+    expect(s.map((x) => x.metric)).toEqual([
+      'write_iops',
+      'write_MBps',
+      'write_clat_p50_us',
+      'write_clat_p70_us',
+      'write_clat_p90_us',
+      'write_clat_p95_us',
+      'write_clat_p99_us',
+    ]);
     const m = asMap(s);
     expect(m.write_iops).toBeCloseTo(37978.382627, 5);
     expect(m.write_MBps).toBeCloseTo(155.571932, 6);

@@ -44,7 +44,13 @@ function runOf(value: number, id = 'run-a', at = AT): Run {
 /** The text of every <text> of an SVG, entities decoded. */
 function svgTexts(svg: string): string[] {
   return [...svg.matchAll(/<text[^>]*>([\s\S]*?)<\/text>/g)].map((m) =>
-    m[1].replace(/<[^>]+>/g, '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&'),
+    m[1]
+      .replace(/<[^>]+>/g, '')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&'),
   );
 }
 
@@ -58,7 +64,10 @@ function cliCells(table: string): string[] {
 /** The cells of the Markdown row of the guest's write_MBps. */
 function mdCells(md: string): string[] {
   // The table names metrics by label; the guest's row is the data row whose ratio to native is not 1.00×.
-  const rows = md.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---')).map((l) => l.slice(2, -2).split(' | '));
+  const rows = md
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| ---'))
+    .map((l) => l.slice(2, -2).split(' | '));
   const line = rows.find((c) => c.length === 10 && /^[0-9]/.test(c[3]) && c[8] !== '1.00×');
   expect(line, md).toBeDefined();
   return line!;

@@ -37,7 +37,10 @@ const PATTERNS: { name: string; re: RegExp }[] = [
   { name: 'a ratio made from a bare number in a template', re: /\$\{(?![^}]*\b(fmt|format)\w*\()[^}]*\}×/ },
   { name: "a missing value written out instead of MISSING ('—', '–', >—<)", re: /['"][—–]['"]|>[—–]</ },
   { name: "a setting's value made text by hand (formatSettingValue does it)", re: /typeof \w+ === 'object' \? JSON\.stringify\(/ },
-  { name: 'a second number, ratio, interval, size or date formatter', re: /function (fmt|format)(Ratio|RatioInterval|Num|Number|Compact|Interval|Date|Day|MiB|Tick)\b/ },
+  {
+    name: 'a second number, ratio, interval, size or date formatter',
+    re: /function (fmt|format)(Ratio|RatioInterval|Num|Number|Compact|Interval|Date|Day|MiB|Tick)\b/,
+  },
 ];
 
 describe('one formatting module', () => {
@@ -63,7 +66,10 @@ describe("one formatter for a setting's value", () => {
     expect(formatSettingValue(null)).toBe(MISSING);
     expect(formatSettingValue(undefined, { missing: '' })).toBe('');
     expect(formatSettingValue([])).toBe(MISSING);
-    const shares = [{ source: '/src', target: '/mnt/src', type: 'virtiofs', opts: '' }, { source: '/data', target: '/data', type: '9p', extra: { msize: 512 } }];
+    const shares = [
+      { source: '/src', target: '/mnt/src', type: 'virtiofs', opts: '' },
+      { source: '/data', target: '/data', type: '9p', extra: { msize: 512 } },
+    ];
     expect(formatSettingValue(shares)).toBe('source=/src · target=/mnt/src · type=virtiofs; source=/data · target=/data · type=9p · extra={"msize":512}');
     expect(formatSettingValue(shares, { joiner: '\n' }).split('\n')).toHaveLength(2);
     expect(formatSettingValue({ type: 'nfs' })).toBe('type=nfs');

@@ -2,7 +2,21 @@
 // intervals, signed percentages, sizes, the minus sign, the missing value and dates (local time with the
 // zone shown; the zone is set here through TZ, which Node reads again whenever it changes).
 import { afterEach, describe, expect, it } from 'vitest';
-import { MISSING, formatCompact, formatDate, formatDateSpan, formatDay, formatFactor, formatInterval, formatMiB, formatNumber, formatRatio, formatSignedPercent, formatTick, formatWithUnit } from '../../electron/shared/format.js';
+import {
+  MISSING,
+  formatCompact,
+  formatDate,
+  formatDateSpan,
+  formatDay,
+  formatFactor,
+  formatInterval,
+  formatMiB,
+  formatNumber,
+  formatRatio,
+  formatSignedPercent,
+  formatTick,
+  formatWithUnit,
+} from '../../electron/shared/format.js';
 
 const tz = process.env.TZ;
 afterEach(() => {
@@ -13,7 +27,16 @@ afterEach(() => {
 describe('electron/shared/format.ts', () => {
   it('writes figures with decimals by size, grouped as each language writes them, with U+2212 for minus', () => {
     for (const lang of ['en', 'ja'] as const) {
-      expect([1096.6, 56.71, 0.4213, 99.96, 9.996, 0, -3.456, -0.001].map((x) => formatNumber(x, lang))).toEqual(['1,097', '56.7', '0.42', '100', '10', '0', '\u22123.46', '0']);
+      expect([1096.6, 56.71, 0.4213, 99.96, 9.996, 0, -3.456, -0.001].map((x) => formatNumber(x, lang))).toEqual([
+        '1,097',
+        '56.7',
+        '0.42',
+        '100',
+        '10',
+        '0',
+        '\u22123.46',
+        '0',
+      ]);
       expect(formatWithUnit(1096.6, 'MB/s', lang)).toBe('1,097 MB/s');
     }
   });
@@ -39,7 +62,15 @@ describe('electron/shared/format.ts', () => {
     // A throttle to 200 IOPS against ~88,000: the ratio and both bounds used to read 0.00 ("<0.01× [0.00–0.00]").
     expect(formatInterval(0.00231, [0.00208, 0.00254], 'en')).toBe('0.0023× [0.0021–0.0025]');
     expect(formatInterval(0.00231, [0.00208, 0.00254], 'ja')).toBe('0.0023× [0.0021–0.0025]');
-    expect([0.099, 0.0567, 0.05, 0.0099, 0.00996, 0.003, 3.4e-5].map((r) => formatRatio(r, 'en'))).toEqual(['0.099×', '0.057×', '0.050×', '0.0099×', '0.010×', '0.0030×', '0.000034×']);
+    expect([0.099, 0.0567, 0.05, 0.0099, 0.00996, 0.003, 3.4e-5].map((r) => formatRatio(r, 'en'))).toEqual([
+      '0.099×',
+      '0.057×',
+      '0.050×',
+      '0.0099×',
+      '0.010×',
+      '0.0030×',
+      '0.000034×',
+    ]);
     expect([0.0996, 0.1, 0].map((r) => formatFactor(r, 'en'))).toEqual(['0.10', '0.10', '0.00']);
     // A ratio from 0.1 keeps its decimals; only its bounds below 0.1 get more, a bound from 0.1 the ratio's.
     expect(formatInterval(0.12, [0.0851, 0.171], 'en')).toBe('0.12× [0.085–0.17]');
@@ -48,7 +79,7 @@ describe('electron/shared/format.ts', () => {
     expect(formatInterval(4e-7, [2e-7, 3e-6], 'en')).toBe('<0.000001× [<0.000001–0.0000030]');
   });
 
-  it("writes a ratio at each band's edge in the style of what it rounds to (the doc comment's \"of the ratio once rounded\")", () => {
+  it('writes a ratio at each band\'s edge in the style of what it rounds to (the doc comment\'s "of the ratio once rounded")', () => {
     // Bands: 0 decimals from 100, 1 from 10, 2 from 0.1, two significant digits below 0.1, "<0.000001" below a millionth.
     // A ratio just under an edge that rounds up to it takes the next band's style: 99.96 is "100×", never "100.0×".
     const cases: [number, string][] = [
@@ -76,7 +107,15 @@ describe('electron/shared/format.ts', () => {
   });
 
   it('writes compact figures, signed percentages, sizes and axis ticks', () => {
-    expect([149_809, 64_775, 10_000, 1_500_000, 2e9, -310_000, 9_999].map((x) => formatCompact(x, 'en'))).toEqual(['150k', '64.8k', '10k', '1.5M', '2G', '\u2212310k', '9,999']);
+    expect([149_809, 64_775, 10_000, 1_500_000, 2e9, -310_000, 9_999].map((x) => formatCompact(x, 'en'))).toEqual([
+      '150k',
+      '64.8k',
+      '10k',
+      '1.5M',
+      '2G',
+      '\u2212310k',
+      '9,999',
+    ]);
     expect([12.4, -8, 0.2, -0.2].map((x) => formatSignedPercent(x, 'en'))).toEqual(['+12%', '\u22128%', '0%', '0%']);
     expect([512, 6144, 14_540, 2 * 1024 * 1024].map((x) => formatMiB(x, 'ja'))).toEqual(['512 MiB', '6 GiB', '14.2 GiB', '2 TiB']);
     expect([1250, 25_000, 0.25, 12_500_000].map((x) => formatTick(x, 'en'))).toEqual(['1,250', '25k', '0.25', '12.5M']);

@@ -50,7 +50,9 @@ describe('message catalogues', () => {
       for (const lang of rest) {
         const other = flatten(CATALOGUES[lang][ns]);
         // Plural suffixes differ by language (ja has only _other): compare base keys.
-        expect([...new Set([...other.keys()].map(baseKey))].sort(), `${lang}/${ns}.json vs ${first}`).toEqual([...new Set([...ref.keys()].map(baseKey))].sort());
+        expect([...new Set([...other.keys()].map(baseKey))].sort(), `${lang}/${ns}.json vs ${first}`).toEqual(
+          [...new Set([...ref.keys()].map(baseKey))].sort(),
+        );
         for (const [k, v] of other) {
           const refText = ref.get(k) ?? ref.get(`${baseKey(k)}_other`) ?? ref.get(baseKey(k)) ?? '';
           expect(placeholders(v), `${lang}/${ns}.json ${k}`).toEqual(placeholders(refText));

@@ -26,7 +26,9 @@ describe('the import graph of electron/ and src/', () => {
     expect(graph.unresolved).toEqual([]);
     // The scanner sees what it must: a value import, an `export … from`, a type-only import.
     expect(graph.edges.get('src/api/get-api.ts')).toContain('electron/shared/api-client.ts');
-    expect(graph.edges.get('electron/shared/contract.ts')).toEqual(expect.arrayContaining(['electron/shared/contract-base.ts', 'electron/shared/contract-advice.ts']));
+    expect(graph.edges.get('electron/shared/contract.ts')).toEqual(
+      expect.arrayContaining(['electron/shared/contract-base.ts', 'electron/shared/contract-advice.ts']),
+    );
   });
 
   it('has no circles', () => {
@@ -38,19 +40,33 @@ describe('the import graph of electron/ and src/', () => {
   });
 
   it('keeps runtimes above transports: electron/engine/transports/** never imports electron/engine/runtimes/** (shared helpers live in engine/host-context.ts)', () => {
-    expect(forbiddenImports(graph, (f) => f.startsWith('electron/engine/transports/'), (t) => t.startsWith('electron/engine/runtimes/'))).toEqual([]);
+    expect(
+      forbiddenImports(
+        graph,
+        (f) => f.startsWith('electron/engine/transports/'),
+        (t) => t.startsWith('electron/engine/runtimes/'),
+      ),
+    ).toEqual([]);
   });
 
   it('lets src/ import from electron/ only the contract and the shared modules', () => {
-    expect(forbiddenImports(graph, (f) => f.startsWith('src/'), (t) => t.startsWith('electron/') && !isShared(t))).toEqual([]);
+    expect(
+      forbiddenImports(
+        graph,
+        (f) => f.startsWith('src/'),
+        (t) => t.startsWith('electron/') && !isShared(t),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps the shared modules shared: they import only each other, the contract and the message catalogues', () => {
     expect(forbiddenImports(graph, isShared, (t) => !isShared(t) && !isCatalogue(t))).toEqual([]);
   });
 
-  it('keeps electron/\'s root to the two faces (cli.ts, server.ts): the contract and every shared module live in electron/shared/', () => {
-    const rootFiles = readdirSync(join(ROOT, 'electron')).filter((f) => f.endsWith('.ts')).map((f) => `electron/${f}`);
+  it("keeps electron/'s root to the two faces (cli.ts, server.ts): the contract and every shared module live in electron/shared/", () => {
+    const rootFiles = readdirSync(join(ROOT, 'electron'))
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => `electron/${f}`);
     expect(rootFiles.filter((f) => !ROOT_FACES.includes(f))).toEqual([]);
     for (const f of CONTRACT) expect(readdirSync(join(ROOT, 'electron', 'shared'))).toContain(f.split('/').pop());
   });
@@ -73,8 +89,17 @@ describe('the checks themselves, on a small tree that breaks each rule', () => {
 
   it('finds a type-only circle, an engine that imports faces (export-from, import()), a renderer reaching into the engine and an unresolved import', () => {
     expect(importCycles(graph)).toEqual([['electron/shared/contract-advice.ts', 'electron/shared/contract.ts']]);
-    expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual(['electron/engine/run.ts -> electron/cli/go.ts', 'electron/engine/run.ts -> electron/server.ts']);
-    expect(forbiddenImports(graph, (f) => f.startsWith('src/'), (t) => t.startsWith('electron/') && !isShared(t))).toEqual(['src/view.tsx -> electron/engine/run.ts']);
+    expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual([
+      'electron/engine/run.ts -> electron/cli/go.ts',
+      'electron/engine/run.ts -> electron/server.ts',
+    ]);
+    expect(
+      forbiddenImports(
+        graph,
+        (f) => f.startsWith('src/'),
+        (t) => t.startsWith('electron/') && !isShared(t),
+      ),
+    ).toEqual(['src/view.tsx -> electron/engine/run.ts']);
     expect(graph.unresolved).toEqual([{ from: 'src/view.tsx', spec: './missing.js' }]);
   });
 });

@@ -25,7 +25,7 @@ describe('JobManager', () => {
     expect(late).toHaveLength(2);
   });
 
-  it('replays a running detection\'s streamed kinds to a page whose socket connects late, until the stream ends', () => {
+  it("replays a running detection's streamed kinds to a page whose socket connects late, until the stream ends", () => {
     const jobs = new JobManager();
     const ev = (seq: number): JobEvent => ({ jobId: 'detect:x', seq, type: 'detect-kind', kind: seq === 1 ? 'local' : 'lima', runtimes: [] });
     jobs.publish(ev(1));

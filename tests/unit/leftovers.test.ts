@@ -37,7 +37,11 @@ describe('sweepLeftovers', () => {
     const outside = await mkdtemp(join(tmpdir(), 'vmbench-leftovers-target-'));
     await symlink(outside, join(dir, '.vmbench-700-1'));
     try {
-      const swept = await sweepLeftovers(dir, (pid) => alive.has(pid), (pid) => Promise.resolve(starts.get(pid)));
+      const swept = await sweepLeftovers(
+        dir,
+        (pid) => alive.has(pid),
+        (pid) => Promise.resolve(starts.get(pid)),
+      );
       expect(swept.removed.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
         { name: '.vmbench-200-1', bytes: 3000 + 5 },
         { name: '.vmbench-500-1', bytes: 1000 + 5 },

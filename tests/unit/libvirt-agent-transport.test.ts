@@ -11,9 +11,21 @@ import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET } from '../../electron/engine/transports/libvirt/guest-scripts.js';
 
 function runtime(settings: Record<string, unknown>, reason?: string): RuntimeInfo {
-  return { id: 'libvirt:web', kind: 'libvirt', name: 'libvirt web', version: '9.0.0', state: 'running', settings, settingsSource: {}, targets: [], findings: [], ...(reason ? { reason } : {}) };
+  return {
+    id: 'libvirt:web',
+    kind: 'libvirt',
+    name: 'libvirt web',
+    version: '9.0.0',
+    state: 'running',
+    settings,
+    settingsSource: {},
+    targets: [],
+    findings: [],
+    ...(reason ? { reason } : {}),
+  };
 }
-const ctx = (env: NodeJS.ProcessEnv = {}): ReturnType<typeof createDetectContext> => createDetectContext({ env: { PATH: process.env.PATH, ...env }, dataDir: tmpdir() });
+const ctx = (env: NodeJS.ProcessEnv = {}): ReturnType<typeof createDetectContext> =>
+  createDetectContext({ env: { PATH: process.env.PATH, ...env }, dataDir: tmpdir() });
 
 describe('libvirt guest-agent transport: places and wiring', () => {
   it('reads 9p and virtiofs mounts (with octal escapes) from /proc/mounts', () => {
@@ -43,7 +55,14 @@ describe('libvirt guest-agent transport: places and wiring', () => {
   });
 
   it('only removes names the bench scripts create', () => {
-    expect(['.vmbench-12-345', '.vmbench-perf-1', '..', '.vmbench-', 'data', '.vmbench-a/b'].map(isWorkDirName)).toEqual([true, true, false, false, false, false]);
+    expect(['.vmbench-12-345', '.vmbench-perf-1', '..', '.vmbench-', 'data', '.vmbench-a/b'].map(isWorkDirName)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -62,7 +81,9 @@ describe('the fixed guest snippets (run here in dash: values only as arguments)'
     const dir = mkdtempSync(join(tmpdir(), 'vmbench-prep-'));
     try {
       execFileSync('mkdir', [join(dir, 'place'), join(dir, 'place', '.vmbench-9-9')]);
-      const out = execFileSync('sh', ['-c', PREPARE_SNIPPET, 'vmbench', join(dir, 'run'), join(dir, 'new', 'guest dir'), join(dir, 'place')], { encoding: 'utf8' });
+      const out = execFileSync('sh', ['-c', PREPARE_SNIPPET, 'vmbench', join(dir, 'run'), join(dir, 'new', 'guest dir'), join(dir, 'place')], {
+        encoding: 'utf8',
+      });
       expect(out).toBe('.vmbench-9-9\n');
       expect(statSync(join(dir, 'run')).mode & 0o777).toBe(0o700);
       expect(statSync(join(dir, 'new', 'guest dir')).isDirectory()).toBe(true);

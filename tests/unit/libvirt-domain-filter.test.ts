@@ -16,7 +16,8 @@ let stub: StubEnv | undefined;
 afterEach(() => stub?.cleanup());
 
 const XML = readFileSync(captured('libvirt/dumpxml.libvirt-test.iothreads-disk.xml'), 'utf8');
-const domain = (name: string, uuid: string): string => XML.replace(/<name>[^<]*<\/name>/, `<name>${name}</name>`).replace(/<uuid>[^<]*<\/uuid>/, `<uuid>${uuid}</uuid>`);
+const domain = (name: string, uuid: string): string =>
+  XML.replace(/<name>[^<]*<\/name>/, `<name>${name}</name>`).replace(/<uuid>[^<]*<\/uuid>/, `<uuid>${uuid}</uuid>`);
 const DOMS = [
   ['vmbench-tuned-1', '11111111-1111-4111-8111-111111111111'],
   ['someone-elses-rtl8139', '22222222-2222-4222-8222-222222222222'],
@@ -29,7 +30,13 @@ async function detected(filter?: string): Promise<string[]> {
     const batch = join(files, 'batch');
     writeFileSync(uuids, `${DOMS.map(([, u]) => u).join('\n')}\n\n`);
     writeFileSync(batch, `${DOMS.map(([n, u]) => `vmbench-xml-${u}\n${domain(n, u)}\nvmbench-state-${u}\nshut off\n`).join('')}\nvmbench-end-\n`);
-    stub = makeStubEnv({ virsh: [{ args: '*"list --all --uuid"', stdout: uuids }, { args: '*dumpxml*', stdout: batch }, { args: '*', exit: 1 }] });
+    stub = makeStubEnv({
+      virsh: [
+        { args: '*"list --all --uuid"', stdout: uuids },
+        { args: '*dumpxml*', stdout: batch },
+        { args: '*', exit: 1 },
+      ],
+    });
     const env = { ...stub.env, ...(filter === undefined ? {} : { VMBENCH_LIBVIRT_DOMAINS: filter }) };
     const list = await detectAll(createDetectContext({ env, dataDir: stub.root, timeoutMs: 3000 }), { kinds: [libvirtKind] });
     stub.cleanup();

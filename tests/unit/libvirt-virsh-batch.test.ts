@@ -16,7 +16,22 @@ describe('reading many libvirt domains in one virsh call', () => {
   });
 
   it('splits the output at its markers; a domain virsh printed nothing for says so', () => {
-    const out = [`vmbench-xml-${A}`, "<domain type='kvm'>", '  <name>web</name>', '</domain>', '', `vmbench-state-${A}`, 'shut off', '', `vmbench-xml-${B.toLowerCase()}`, '', `vmbench-state-${B.toLowerCase()}`, '', 'vmbench-end-', ''].join('\n');
+    const out = [
+      `vmbench-xml-${A}`,
+      "<domain type='kvm'>",
+      '  <name>web</name>',
+      '</domain>',
+      '',
+      `vmbench-state-${A}`,
+      'shut off',
+      '',
+      `vmbench-xml-${B.toLowerCase()}`,
+      '',
+      `vmbench-state-${B.toLowerCase()}`,
+      '',
+      'vmbench-end-',
+      '',
+    ].join('\n');
     const [a, b] = parseBatch([A, B], out, why('said', { said: "failed to get domain '6b8f…'" }));
     expect(a).toEqual({ uuid: A, xml: "<domain type='kvm'>\n  <name>web</name>\n</domain>", state: 'shut off' });
     expect(b.xml).toBeUndefined();

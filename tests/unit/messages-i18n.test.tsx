@@ -33,7 +33,14 @@ import { SkippedBanner } from '../../src/views/history-view';
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;
 
 /** Visible text of rendered markup (tags dropped, quote entities decoded). */
-const visible = (html: string): string => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const visible = (html: string): string =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** An error (envelope error, thrown error, {message, ref}) rendered in Japanese: Japanese text, none of its English message, and English unchanged. */
 function expectJapanese(err: { message: string; ref?: unknown }): string {
@@ -66,20 +73,24 @@ describe('skipped run files and run ids', () => {
     return join(root, 'data');
   }
 
-  it('runs.list keeps the English warnings and carries each one\'s reference; vmbench runs prints them in Japanese', async () => {
+  it("runs.list keeps the English warnings and carries each one's reference; vmbench runs prints them in Japanese", async () => {
     const engine = createEngine({ dataDir: await brokenHistory(), mode: 'cli' });
     try {
       const env = await engine.dispatch('runs.list', []);
       if (!env.ok) throw new Error(env.error.message);
       const list = env.value as RunList;
       expect(list.warnings).toContain('Skipped run file broken.json: it is not valid JSON (truncated or damaged). Move it away or delete it.');
-      expect(list.warnings).toContain(`Skipped run file future.json: it was written by a newer vmbench (schema ${SCHEMA_VERSION + 1}); update vmbench to read it.`);
+      expect(list.warnings).toContain(
+        `Skipped run file future.json: it was written by a newer vmbench (schema ${SCHEMA_VERSION + 1}); update vmbench to read it.`,
+      );
       expect(list.warnings).toContain('Skipped run file zero.json: schemaVersion 0 is not a version vmbench ever wrote.');
       expect(list.warnings).toContain('Skipped run file other-name.json: it holds run id "not-this", not the id in its file name; rename it to <id>.json.');
       expect(list.warnings.find((w) => w.startsWith('Skipped run file thin.json: '))).toBeDefined();
       expect(list.skipped?.map((s) => s.message)).toEqual(list.warnings);
       for (const s of list.skipped ?? []) expect(expectJapanese(s)).toMatch(/^実行結果ファイル \S+\.json をスキップしました: /);
-      expect(skippedTexts(list, 'ja')).toContain('実行結果ファイル zero.json をスキップしました: schemaVersion 0 は vmbench が書いたことのないバージョンです。');
+      expect(skippedTexts(list, 'ja')).toContain(
+        '実行結果ファイル zero.json をスキップしました: schemaVersion 0 は vmbench が書いたことのないバージョンです。',
+      );
 
       let err = '';
       const spy = vi.spyOn(process.stderr, 'write').mockImplementation((s: string | Uint8Array) => ((err += String(s)), true));
@@ -96,11 +107,11 @@ describe('skipped run files and run ids', () => {
     }
   });
 
-  it('an older engine\'s plain warnings still show as they are', () => {
+  it("an older engine's plain warnings still show as they are", () => {
     expect(skippedTexts({ warnings: ['Skipped run file a.json: whatever'] }, 'ja')).toEqual(['Skipped run file a.json: whatever']);
   });
 
-  it('the history view\'s banner lists the skipped files in Japanese', async () => {
+  it("the history view's banner lists the skipped files in Japanese", async () => {
     const store = new RunStore(await brokenHistory());
     const list = await store.list();
     await i18n.changeLanguage('ja');
@@ -110,7 +121,9 @@ describe('skipped run files and run ids', () => {
     expect(text).toContain('実行結果ファイル other-name.json をスキップしました: 中の実行 ID "not-this" がファイル名の ID と一致しません。');
     expect(text).not.toMatch(/Skipped run file/);
     await i18n.changeLanguage('en');
-    expect(visible(renderToStaticMarkup(<SkippedBanner list={list} />))).toContain('Skipped run file zero.json: schemaVersion 0 is not a version vmbench ever wrote.');
+    expect(visible(renderToStaticMarkup(<SkippedBanner list={list} />))).toContain(
+      'Skipped run file zero.json: schemaVersion 0 is not a version vmbench ever wrote.',
+    );
   });
 
   it('"Could not find a free run id" carries its reference', async () => {
@@ -118,14 +131,17 @@ describe('skipped run files and run ids', () => {
     const base = '2026-11-26T00-00-00-local';
     await mkdir(store.dir, { recursive: true });
     await Promise.all(Array.from({ length: 1000 }, (_, i) => writeFile(join(store.dir, `${i ? `${base}-${i + 1}` : base}.json`), '{}')));
-    const err = await store.create({ id: base } as Run).then(() => null, (e: unknown) => e as { message: string; ref?: unknown; code: string });
+    const err = await store.create({ id: base } as Run).then(
+      () => null,
+      (e: unknown) => e as { message: string; ref?: unknown; code: string },
+    );
     expect(err?.code).toBe('internal');
     expect(err?.message).toBe(`Could not find a free run id after ${base}-1000 in ${store.dir}.`);
     expect(expectJapanese(err!)).toBe(`${store.dir} に空いている実行 ID が見つかりませんでした（${base}-1000 まで試しました）。`);
   }, 60_000);
 });
 
-describe('vmbench web\'s own refusals', () => {
+describe("vmbench web's own refusals", () => {
   let web: TestWebServer;
   let server: WebServer;
   let host: string;
@@ -151,7 +167,11 @@ describe('vmbench web\'s own refusals', () => {
 
   it('every refusal of the API carries error.ref next to its unchanged English message', async () => {
     const cases: [Promise<{ status: number; body: string }>, number, string][] = [
-      [api('/api/runs.list', { 'x-vmbench-token': 'nope' }), 401, 'This request lacks the key of this vmbench web: open the address `vmbench web` printed when it started (it ends in #token=…).'],
+      [
+        api('/api/runs.list', { 'x-vmbench-token': 'nope' }),
+        401,
+        'This request lacks the key of this vmbench web: open the address `vmbench web` printed when it started (it ends in #token=…).',
+      ],
       [api('/api/runs.list', {}, '', 'GET'), 405, 'Use POST for API requests.'],
       [api('/api/runs.list', { origin: 'http://evil.example' }), 403, 'Cross-origin request refused.'],
       [api('/api/runs.list', { 'content-type': 'text/plain' }), 415, 'API requests must be application/json.'],
@@ -170,11 +190,13 @@ describe('vmbench web\'s own refusals', () => {
       expect(error.message).toBe(message);
       expectJapanese(error);
     }
-    const tooBig = JSON.parse((await api('/api/runs.list', { 'content-length': String(2 * 1024 * 1024) }, '')).body) as { error: { message: string; ref: unknown } };
+    const tooBig = JSON.parse((await api('/api/runs.list', { 'content-length': String(2 * 1024 * 1024) }, '')).body) as {
+      error: { message: string; ref: unknown };
+    };
     expect(errorText(tooBig.error, 'ja')).toBe('リクエスト本文が上限の 1048576 バイトを超えています。');
   });
 
-  it('plain-text pages follow the browser\'s language; English when it asks for none of ours', async () => {
+  it("plain-text pages follow the browser's language; English when it asks for none of ours", async () => {
     const ja = await send('GET', '/nosuch.js', { host, 'accept-language': 'ja-JP,ja;q=0.9,en;q=0.8' });
     expect(ja).toMatchObject({ status: 404, body: '見つかりません', lang: 'ja' });
     const misdirected = await send('GET', '/', { host: 'evil.example', 'accept-language': 'ja' });
@@ -189,7 +211,7 @@ describe('vmbench web\'s own refusals', () => {
   });
 });
 
-describe('the IPC handler\'s own refusals', () => {
+describe("the IPC handler's own refusals", () => {
   const engine: Dispatcher = {
     dispatch: async () => ({ ok: true, value: null }),
     heldPlan: () => {
@@ -201,33 +223,85 @@ describe('the IPC handler\'s own refusals', () => {
   };
 
   it('a request from another frame, and arguments that are not an array, are refused with a reference', async () => {
-    const untrusted = await requestHandler('runs.list', engine, () => false, async () => true)({ senderFrame: null }, []);
+    const untrusted = await requestHandler(
+      'runs.list',
+      engine,
+      () => false,
+      async () => true,
+    )({ senderFrame: null }, []);
     if (untrusted.ok) throw new Error('accepted');
     expect(untrusted.error.message).toBe('Request "runs.list" refused: it does not come from the vmbench window.');
     expect(expectJapanese(untrusted.error)).toBe('リクエスト「runs.list」を拒否しました: vmbench のウィンドウから送られたものではありません。');
-    const notArray = await requestHandler('runs.get', engine, () => true, async () => true)({ senderFrame: null }, { id: 'x' });
+    const notArray = await requestHandler(
+      'runs.get',
+      engine,
+      () => true,
+      async () => true,
+    )({ senderFrame: null }, { id: 'x' });
     if (notArray.ok) throw new Error('accepted');
     expect(notArray.error.message).toBe('Request "runs.get" refused: arguments must be an array.');
     expect(expectJapanese(notArray.error)).toBe('リクエスト「runs.get」を拒否しました: 引数は配列で渡してください。');
   });
 });
 
-describe('apply notes and the restart\'s why', () => {
-  const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeInfo => ({ id, kind, name: kind, version: null, state, settings: {}, settingsSource: {}, targets: [], findings: [] });
+describe("apply notes and the restart's why", () => {
+  const runtime = (kind: string, state: RuntimeInfo['state'], id = kind): RuntimeInfo => ({
+    id,
+    kind,
+    name: kind,
+    version: null,
+    state,
+    settings: {},
+    settingsSource: {},
+    targets: [],
+    findings: [],
+  });
 
   async function colima(): Promise<{ finding: Finding; rt: RuntimeInfo; file: string }> {
     const file = join(root, 'colima.yaml');
     await writeFile(file, 'cpu: 2\nmountType: sshfs\n');
-    const finding: Finding = { id: 'colima:work/mountType', setting: 'mountType', current: 'sshfs', recommended: 'virtiofs', severity: 'high', evidence: 'e', apply: { kind: 'file', path: file, diff: lineDiff(file, ['mountType: sshfs'], ['mountType: virtiofs']) } };
+    const finding: Finding = {
+      id: 'colima:work/mountType',
+      setting: 'mountType',
+      current: 'sshfs',
+      recommended: 'virtiofs',
+      severity: 'high',
+      evidence: 'e',
+      apply: { kind: 'file', path: file, diff: lineDiff(file, ['mountType: sshfs'], ['mountType: virtiofs']) },
+    };
     return { finding, rt: runtime('colima', 'running', 'colima:work'), file };
   }
 
   it('each note has its reference, in the same order, and renders in Japanese', async () => {
     const dataDir = join(root, 'data');
-    const steps = await planApply({ id: 'docker-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'steps', steps: ['Open Settings.'] } }, runtime('docker-desktop', 'running'), { dataDir });
+    const steps = await planApply(
+      {
+        id: 'docker-desktop/vmType',
+        setting: 'vmType',
+        current: 'qemu',
+        recommended: 'vz',
+        severity: 'high',
+        evidence: 'e',
+        apply: { kind: 'steps', steps: ['Open Settings.'] },
+      },
+      runtime('docker-desktop', 'running'),
+      { dataDir },
+    );
     expect(steps.notes).toEqual(['This setting is changed in the app itself; vmbench changes nothing.']);
     expect(planNotes(steps, 'ja')).toEqual(['この設定はアプリ自身で変更します。vmbench は何も変更しません。']);
-    const rdctl = await planApply({ id: 'rancher-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] } }, runtime('rancher-desktop', 'running'), { dataDir });
+    const rdctl = await planApply(
+      {
+        id: 'rancher-desktop/vmType',
+        setting: 'vmType',
+        current: 'qemu',
+        recommended: 'vz',
+        severity: 'high',
+        evidence: 'e',
+        apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.type', 'vz'] },
+      },
+      runtime('rancher-desktop', 'running'),
+      { dataDir },
+    );
     expect(rdctl.notes).toEqual(['Rancher Desktop may restart its VM to apply the setting.']);
     expect(planNotes(rdctl, 'ja')).toEqual(['Rancher Desktop は設定を反映するために VM を再起動することがあります。']);
     // A file plan's note from a refusal (Docker Desktop running): the refusal's own reference.
@@ -235,8 +309,22 @@ describe('apply notes and the restart\'s why', () => {
     await mkdir(join(settings, '..'), { recursive: true });
     await writeFile(settings, '{\n  "AutoStart": false\n}\n');
     const path = '~/Library/Group Containers/group.com.docker/settings-store.json';
-    const dd = await planApply({ id: 'docker-desktop/autoStart', setting: 'autoStart', current: false, recommended: true, severity: 'low', evidence: 'e', apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) } }, runtime('docker-desktop', 'running'), { dataDir, env: { HOME: join(root, 'home') } });
-    expect(dd.notes).toEqual(['Docker Desktop is running: quit Docker Desktop first (its settings file is only edited while it is stopped, or it overwrites the change), then apply again.']);
+    const dd = await planApply(
+      {
+        id: 'docker-desktop/autoStart',
+        setting: 'autoStart',
+        current: false,
+        recommended: true,
+        severity: 'low',
+        evidence: 'e',
+        apply: { kind: 'file', path, diff: lineDiff(path, ['"AutoStart": false'], ['"AutoStart": true']) },
+      },
+      runtime('docker-desktop', 'running'),
+      { dataDir, env: { HOME: join(root, 'home') } },
+    );
+    expect(dd.notes).toEqual([
+      'Docker Desktop is running: quit Docker Desktop first (its settings file is only edited while it is stopped, or it overwrites the change), then apply again.',
+    ]);
     expect(dd.noteRefs).toHaveLength(1);
     expect(planNotes(dd, 'ja')[0]).toMatch(/^Docker Desktop は実行中です。先に Docker Desktop を終了してから/);
     // No notes, no references.
@@ -250,10 +338,17 @@ describe('apply notes and the restart\'s why', () => {
     const { finding, rt, file } = await colima();
     const dataDir = join(root, 'data');
     const plan = await planApply(finding, rt, { dataDir });
-    expect(plan.restart).toEqual({ argv: ['colima', 'restart', '--profile', 'work'], why: 'Colima reads its profile on start.', whyRef: { key: 'errors.restartWhy.colima' } });
+    expect(plan.restart).toEqual({
+      argv: ['colima', 'restart', '--profile', 'work'],
+      why: 'Colima reads its profile on start.',
+      whyRef: { key: 'errors.restartWhy.colima' },
+    });
     expect(restartWhy(plan.restart!, 'ja')).toBe('Colima は起動時にプロファイルを読み込みます。');
 
-    const cliPlan = formatPlan({ ...plan, notes: ['Rancher Desktop may restart its VM to apply the setting.'], noteRefs: [engineMessage('errors.note.rancherRestart').messageRef] }, 'ja');
+    const cliPlan = formatPlan(
+      { ...plan, notes: ['Rancher Desktop may restart its VM to apply the setting.'], noteRefs: [engineMessage('errors.note.rancherRestart').messageRef] },
+      'ja',
+    );
     expect(cliPlan).toContain('その後（別途確認、今は実行しません）: colima restart --profile work — Colima は起動時にプロファイルを読み込みます。');
     expect(cliPlan).toContain('注: Rancher Desktop は設定を反映するために VM を再起動することがあります。');
     expect(cliPlan).not.toMatch(/reads its profile|may restart its VM/);
@@ -268,31 +363,59 @@ describe('apply notes and the restart\'s why', () => {
     expect(formatResult(result, 'en')).toContain('To make it take effect: colima restart --profile work (Colima reads its profile on start.)');
 
     await i18n.changeLanguage('ja');
-    const dialog = visible(renderToStaticMarkup(<PlanDetails plan={{ ...plan, notes: ['The running domain is not restarted; you will be asked separately.'], noteRefs: [{ key: 'errors.note.domainNotRestarted' }] }} />));
+    const dialog = visible(
+      renderToStaticMarkup(
+        <PlanDetails
+          plan={{
+            ...plan,
+            notes: ['The running domain is not restarted; you will be asked separately.'],
+            noteRefs: [{ key: 'errors.note.domainNotRestarted' }],
+          }}
+        />,
+      ),
+    );
     expect(dialog).toContain('colima restart --profile work');
     expect(dialog).toContain('Colima は起動時にプロファイルを読み込みます。');
     expect(dialog).toContain('実行中のドメインは再起動しません。再起動するかどうかは別途確認します。');
     expect(dialog).not.toMatch(/reads its profile|is not restarted/);
   });
 
-  it('every kind\'s why keeps its English text', () => {
+  it("every kind's why keeps its English text", () => {
     expect(engineMessage('errors.restartWhy.lima').message).toBe('Lima reads lima.yaml on start.');
     expect(engineMessage('errors.restartWhy.other').message).toBe('The change takes effect on restart.');
-    expect(engineMessage('errors.restartWhy.vagrant').message).toMatch(/^Synced folders change when the machine restarts \(`vagrant reload`; on vagrant-libvirt halt \+ up/);
+    expect(engineMessage('errors.restartWhy.vagrant').message).toMatch(
+      /^Synced folders change when the machine restarts \(`vagrant reload`; on vagrant-libvirt halt \+ up/,
+    );
     const libvirt = engineMessage('errors.restartWhy.libvirt', { uri: 'qemu:///system', domain: 'dev' });
     expect(libvirt.message).toBe('The new XML takes effect after a full shutdown and start of the domain (then: virsh -c qemu:///system start dev).');
     expect(expectJapanese({ message: libvirt.message, ref: libvirt.messageRef })).toContain('virsh -c qemu:///system start dev');
   });
 });
 
-describe('a Vagrant restart\'s and libvirt transport\'s errors', () => {
-  const vagrant: RuntimeInfo = { id: 'vagrant:1a2b3c', kind: 'vagrant', name: 'vagrant dev', version: null, state: 'running', settings: { provider: 'libvirt' }, settingsSource: {}, targets: [], findings: [] };
+describe("a Vagrant restart's and libvirt transport's errors", () => {
+  const vagrant: RuntimeInfo = {
+    id: 'vagrant:1a2b3c',
+    kind: 'vagrant',
+    name: 'vagrant dev',
+    version: null,
+    state: 'running',
+    settings: { provider: 'libvirt' },
+    settingsSource: {},
+    targets: [],
+    findings: [],
+  };
 
   it('no folder, no domain id, no <memory>: "could not be restarted" in both languages', async () => {
-    const noHome = await libvirtDomainId(vagrant, undefined).then(() => null, (e: unknown) => e as { message: string; ref?: unknown });
+    const noHome = await libvirtDomainId(vagrant, undefined).then(
+      () => null,
+      (e: unknown) => e as { message: string; ref?: unknown },
+    );
     expect(noHome?.message).toBe('vagrant dev could not be restarted: vagrant dev: its folder is unknown, so its libvirt domain cannot be found');
     expect(expectJapanese(noHome!)).toBe('vagrant dev を再起動できませんでした: vagrant dev: フォルダが不明なため、libvirt ドメインを見つけられません');
-    const noId = await libvirtDomainId(vagrant, root).then(() => null, (e: unknown) => e as { message: string; ref?: unknown });
+    const noId = await libvirtDomainId(vagrant, root).then(
+      () => null,
+      (e: unknown) => e as { message: string; ref?: unknown },
+    );
     const idFile = join(root, '.vagrant', 'machines', 'default', 'libvirt', 'id');
     expect(noId?.message).toBe(`vagrant dev could not be restarted: vagrant dev: no libvirt domain id in ${idFile}; run \`vagrant up\` once, then try again`);
     expect(expectJapanese(noId!)).toContain(`${idFile} に libvirt ドメイン ID がありません。一度 \`vagrant up\` を実行してから`);
@@ -310,7 +433,17 @@ describe('a Vagrant restart\'s and libvirt transport\'s errors', () => {
   });
 
   it('a relative guest folder and a bad VMBENCH_LIBVIRT_SSH destination', () => {
-    const rt: RuntimeInfo = { id: 'libvirt:dev', kind: 'libvirt', name: 'dev (libvirt)', version: null, state: 'running', settings: { guestAgent: 'answers' }, settingsSource: {}, targets: [], findings: [] };
+    const rt: RuntimeInfo = {
+      id: 'libvirt:dev',
+      kind: 'libvirt',
+      name: 'dev (libvirt)',
+      version: null,
+      state: 'running',
+      settings: { guestAgent: 'answers' },
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    };
     const thrown = (env: NodeJS.ProcessEnv): { message: string; ref?: unknown } => {
       try {
         libvirtTransport(rt, 'libvirt:dev', createDetectContext({ dataDir: root, env }));

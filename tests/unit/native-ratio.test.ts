@@ -20,7 +20,10 @@ import { baselineTarget, isBaseline, medianRatio, nativeMedian, nativeResult } f
 import { tableRows } from '../../src/lib/run-data';
 
 const load = (n: 'a' | 'b'): Run => JSON.parse(readFileSync(new URL(`../fixtures/imports/machine-${n}.json`, import.meta.url), 'utf8')) as Run;
-const imported = (run: Run, machine: string): Run => ({ ...run, origin: { kind: 'imported', machine, importedAt: '2026-11-27T00:00:00.000Z', digest: '0'.repeat(64), sourceId: run.id } });
+const imported = (run: Run, machine: string): Run => ({
+  ...run,
+  origin: { kind: 'imported', machine, importedAt: '2026-11-27T00:00:00.000Z', digest: '0'.repeat(64), sourceId: run.id },
+});
 const local = (run: Run): TargetRun => run.targets.find((t) => t.id === 'local')!;
 const guest = (run: Run): TargetRun => run.targets.find((t) => t.id !== 'local')!;
 
@@ -43,7 +46,9 @@ function geoRatio(run: Run, t: TargetRun, place: string, test: string, metric: s
 
 /** Every metric of every result of a run: [target, place, test, metric, median]. */
 function cellsOf(run: Run): [TargetRun, string, string, string, number][] {
-  return run.targets.flatMap((t) => t.results.flatMap((r) => Object.entries(r.metrics).map(([m, s]) => [t, r.place, r.test, m, s.median] as [TargetRun, string, string, string, number])));
+  return run.targets.flatMap((t) =>
+    t.results.flatMap((r) => Object.entries(r.metrics).map(([m, s]) => [t, r.place, r.test, m, s.median] as [TargetRun, string, string, string, number])),
+  );
 }
 
 /** The CLI table's "vs native" cell of a row (the last column), by target, place label, test and metric. */
@@ -54,7 +59,10 @@ function cliRatio(table: string, target: string, place: string, test: string, me
     return cols[0] === target && cols[1] === placeWord && cols[2] === test && cols[3] === metric;
   });
   expect(line, `${target} ${place} ${test} ${metric} in the CLI table`).toBeDefined();
-  return line!.trim().split(/\s{2,}/).pop()!;
+  return line!
+    .trim()
+    .split(/\s{2,}/)
+    .pop()!;
 }
 
 describe('one ratio to native through every face', () => {
@@ -79,7 +87,16 @@ describe('one ratio to native through every face', () => {
         // CLI
         expect(cliRatio(cli, t.id, place, test, metric)).toBe(expected === null ? '—' : formatRatio(expected, 'en'));
         // CSV: the baseline reads 1, a missing ratio is empty.
-        const row = csv.slice(1).map((l) => l.split(',')).find((c) => c[head.indexOf('target')] === t.id && c[head.indexOf('place')] === place && c[head.indexOf('test')] === test && c[head.indexOf('metric')] === metric)!;
+        const row = csv
+          .slice(1)
+          .map((l) => l.split(','))
+          .find(
+            (c) =>
+              c[head.indexOf('target')] === t.id &&
+              c[head.indexOf('place')] === place &&
+              c[head.indexOf('test')] === test &&
+              c[head.indexOf('metric')] === metric,
+          )!;
         const csvRatio = row[head.indexOf('ratio_to_native')];
         if (isBaseline(run, t, place as never)) expect(csvRatio).toBe('1');
         else if (expected === null) expect(csvRatio).toBe('');
@@ -127,7 +144,10 @@ describe('one ratio to native through every face', () => {
       ['Machine A', 'local', 'native', true],
       ['Machine B', 'local', 'native', true],
     ]);
-    for (const [row, run] of [[team.rows[0], a], [team.rows[1], b]] as const) {
+    for (const [row, run] of [
+      [team.rows[0], a],
+      [team.rows[1], b],
+    ] as const) {
       for (const m of team.metrics) {
         const test = local(run).results.find((r) => r.metrics[m])!.test;
         expect(row.medians[m]).toBe(nativeMedian(run, test, m));

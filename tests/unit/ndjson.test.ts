@@ -6,13 +6,33 @@ import type { BenchEvent } from '../../electron/shared/contract.js';
 import { createLineSplitter, parseEvent } from '../../electron/engine/bench/ndjson.js';
 
 const EVENTS: BenchEvent[] = [
-  { event: 'probe', os: 'Linux Debian GNU/Linux 12 (bookworm)', kernel: '6.1.0', arch: 'x86_64', cpus: 2, cpuModel: 'Apple M2 — “Pro” ✓', memMiB: 1983, dirFsType: 'virtiofs', freeMiB: 1200, tools: { fio: '3.33', iperf3: null }, mounts: [{ path: '/mnt/höst 🚀', fstype: 'virtiofs' }] },
+  {
+    event: 'probe',
+    os: 'Linux Debian GNU/Linux 12 (bookworm)',
+    kernel: '6.1.0',
+    arch: 'x86_64',
+    cpus: 2,
+    cpuModel: 'Apple M2 — “Pro” ✓',
+    memMiB: 1983,
+    dirFsType: 'virtiofs',
+    freeMiB: 1200,
+    tools: { fio: '3.33', iperf3: null },
+    mounts: [{ path: '/mnt/höst 🚀', fstype: 'virtiofs' }],
+  },
   { event: 'start', test: 'seq-write', target: '/mnt/host', params: { sizeMiB: 512, trials: 3, tool: 'auto' } },
   { event: 'warmup', test: 'seq-write' },
   { event: 'progress', test: 'seq-write', done: 1, total: 3 },
   { event: 'sample', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1096.6 },
   { event: 'tool-output', test: 'rand-read', trial: 2, tool: 'fio', format: 'json', data: { 'fio version': 'fio-3.33', jobs: [{ read: { iops: 9425 } }] } },
-  { event: 'result', test: 'seq-write', metrics: { write_MBps: { median: 1096.6, min: 733.2, max: 1343.2, n: 3 } }, tool: { name: 'dd', version: null }, method: 'dd bs=1M conv=fsync (fio not found)', params: { sizeMiB: 512, direct: false, ioengine: 'psync' }, command: 'dd if=/x of=/y' },
+  {
+    event: 'result',
+    test: 'seq-write',
+    metrics: { write_MBps: { median: 1096.6, min: 733.2, max: 1343.2, n: 3 } },
+    tool: { name: 'dd', version: null },
+    method: 'dd bs=1M conv=fsync (fio not found)',
+    params: { sizeMiB: 512, direct: false, ioengine: 'psync' },
+    command: 'dd if=/x of=/y',
+  },
   { event: 'error', test: 'rand-read', code: 'tool-missing', message: 'fio not found in guest: install fio (µs → ✓)' },
   { event: 'error', code: 'usage', message: 'no test' },
   { event: 'end' },
@@ -92,9 +112,17 @@ describe('parseEvent', () => {
     ['a sample without metric', '{"event":"sample","test":"seq-read","trial":1,"value":3}', /invalid sample event: metric/],
     ['a negative progress', '{"event":"progress","test":"seq-read","done":-1,"total":3}', /invalid progress event: done/],
     ['start without target', '{"event":"start","test":"seq-read"}', /invalid start event: target/],
-    ['a result with a bad statistic', '{"event":"result","test":"seq-read","metrics":{"read_MBps":{"median":"x"}}}', /invalid result event: metrics\.read_MBps\.median/],
+    [
+      'a result with a bad statistic',
+      '{"event":"result","test":"seq-read","metrics":{"read_MBps":{"median":"x"}}}',
+      /invalid result event: metrics\.read_MBps\.median/,
+    ],
     ['a result with a nested param', '{"event":"result","test":"seq-read","params":{"a":{"b":1}}}', /invalid result event: params\.a/],
-    ['tool-output in another format', '{"event":"tool-output","test":"seq-read","trial":1,"tool":"fio","format":"csv","data":""}', /invalid tool-output event: format/],
+    [
+      'tool-output in another format',
+      '{"event":"tool-output","test":"seq-read","trial":1,"tool":"fio","format":"csv","data":""}',
+      /invalid tool-output event: format/,
+    ],
     ['an error without code', '{"event":"error","message":"x"}', /invalid error event: code/],
     ['a probe with text cpus', '{"event":"probe","cpus":"two"}', /invalid probe event: cpus/],
     ['a probe with a bad mount', '{"event":"probe","mounts":[{"path":"/"}]}', /invalid probe event: mounts\.0\.fstype/],
@@ -106,10 +134,17 @@ describe('parseEvent', () => {
 
   it('never throws, whatever the line', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ event: 'sample', v }))), (line) => {
-        const r = parseEvent(line);
-        expect(typeof r.ok).toBe('boolean');
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((v) => JSON.stringify({ event: 'sample', v })),
+        ),
+        (line) => {
+          const r = parseEvent(line);
+          expect(typeof r.ok).toBe('boolean');
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -43,14 +43,24 @@ function sources(dir: string): string[] {
   });
 }
 
-const FILES = ['electron', 'src'].flatMap(sources).map((file) => ({ file, sf: ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS) }));
+const FILES = ['electron', 'src'].flatMap(sources).map((file) => ({
+  file,
+  sf: ts.createSourceFile(
+    file,
+    readFileSync(join(ROOT, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  ),
+}));
 
 function walk(node: ts.Node, visit: (n: ts.Node) => void): void {
   visit(node);
   node.forEachChild((c) => walk(c, visit));
 }
 
-const propName = (p: ts.ObjectLiteralElementLike): string | undefined => (p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined);
+const propName = (p: ts.ObjectLiteralElementLike): string | undefined =>
+  p.name && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) ? p.name.text : undefined;
 /** Text written out in the source: a string or template literal, or one chosen, joined or listed. */
 const isWrittenText = (e: ts.Expression): boolean =>
   ts.isStringLiteral(e) ||
@@ -60,7 +70,8 @@ const isWrittenText = (e: ts.Expression): boolean =>
   (ts.isConditionalExpression(e) && (isWrittenText(e.whenTrue) || isWrittenText(e.whenFalse))) ||
   (ts.isBinaryExpression(e) && (isWrittenText(e.left) || isWrittenText(e.right))) ||
   (ts.isArrayLiteralExpression(e) && e.elements.some((x) => isWrittenText(x as ts.Expression)));
-const where = (sf: ts.SourceFile, n: ts.Node, file: string): string => `${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${n.getText().slice(0, 120)}`;
+const where = (sf: ts.SourceFile, n: ts.Node, file: string): string =>
+  `${file}:${sf.getLineAndCharacterOfPosition(n.getStart()).line + 1}: ${n.getText().slice(0, 120)}`;
 
 /** Object literals that carry a reference and write their English field out by hand. */
 function englishBesideRef(files: { file: string; sf: ts.SourceFile }[]): string[] {
@@ -70,7 +81,8 @@ function englishBesideRef(files: { file: string; sf: ts.SourceFile }[]): string[
       if (!ts.isObjectLiteralExpression(n)) return;
       const props = n.properties;
       if (!props.some((p) => REF_FIELDS.has(propName(p) ?? ''))) return;
-      for (const p of props) if (ts.isPropertyAssignment(p) && TEXT_FIELDS.has(propName(p) ?? '') && isWrittenText(p.initializer)) hits.push(where(sf, n, file));
+      for (const p of props)
+        if (ts.isPropertyAssignment(p) && TEXT_FIELDS.has(propName(p) ?? '') && isWrittenText(p.initializer)) hits.push(where(sf, n, file));
     });
   return hits;
 }
@@ -87,7 +99,7 @@ const INTERNAL = [
   'electron/engine/transports/shell-in-vm/index.ts: `the ${this.kind} VM offers no "${place}" place`',
   'electron/engine/transports/shell-in-vm/argv.ts: `no shell transport for the runtime kind "${String(kind)}"`',
   'electron/engine/transports/shell-in-vm/argv.ts: `"${id ?? \'\'}" is not a Vagrant machine id`',
-  'electron/engine/transports/shell-in-vm/guest-scripts.ts: `the bench script contains the line ${SCRIPT_END}, which ends the wrapper\'s here-document`',
+  "electron/engine/transports/shell-in-vm/guest-scripts.ts: `the bench script contains the line ${SCRIPT_END}, which ends the wrapper's here-document`",
 ];
 const isWord = (e: ts.Expression): boolean => (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && !/\s/.test(e.text);
 function transportErrorsWithoutRef(files: { file: string; sf: ts.SourceFile }[]): string[] {
@@ -110,7 +122,9 @@ function logEventsWithoutRef(files: { file: string; sf: ts.SourceFile }[]): stri
     if (!file.startsWith('electron/engine/')) continue;
     walk(sf, (n) => {
       if (!ts.isObjectLiteralExpression(n)) return;
-      const isLog = n.properties.some((p) => ts.isPropertyAssignment(p) && propName(p) === 'type' && ts.isStringLiteral(p.initializer) && p.initializer.text === 'log');
+      const isLog = n.properties.some(
+        (p) => ts.isPropertyAssignment(p) && propName(p) === 'type' && ts.isStringLiteral(p.initializer) && p.initializer.text === 'log',
+      );
       if (isLog && !n.properties.some((p) => ts.isSpreadAssignment(p) || propName(p) === 'ref')) hits.push(where(sf, n, file));
     });
   }
@@ -156,7 +170,7 @@ describe('one text per message: the sources', () => {
     expect(englishDerivedElsewhere()).toEqual([]);
   });
 
-  it('the transports throw no error written in English (DockerTransportError, the guest agent\'s, the prepare failures): each is a reference', () => {
+  it("the transports throw no error written in English (DockerTransportError, the guest agent's, the prepare failures): each is a reference", () => {
     expect(transportErrorsWithoutRef(FILES)).toEqual([]);
   });
 
@@ -191,10 +205,17 @@ async function inTempDir(fn: (dir: string) => Promise<void>): Promise<void> {
 }
 
 /** A docker transport on a socket nothing listens on (no dockerd). */
-const goneDocker = (dir: string): DockerTransport => new DockerTransport({ endpoint: `unix://${join(dir, 'no-docker.sock')}`, engine: 'Docker Engine', sharedDir: dir });
+const goneDocker = (dir: string): DockerTransport =>
+  new DockerTransport({ endpoint: `unix://${join(dir, 'no-docker.sock')}`, engine: 'Docker Engine', sharedDir: dir });
 
 /** The events of a quick run of `tests` on `targets`, stored in dir; `stopAt` cancels it at the first event it accepts. */
-async function runEvents(dir: string, tests: TestId[], targets: ResolvedTarget[], ac = new AbortController(), stopAt?: (e: JobEvent) => boolean): Promise<JobEvent[]> {
+async function runEvents(
+  dir: string,
+  tests: TestId[],
+  targets: ResolvedTarget[],
+  ac = new AbortController(),
+  stopAt?: (e: JobEvent) => boolean,
+): Promise<JobEvent[]> {
   const events: JobEvent[] = [];
   const emit = (e: unknown): void => {
     events.push(e as JobEvent);
@@ -211,7 +232,7 @@ function finishedOf(events: JobEvent[]): Extract<JobEvent, { type: 'job-finished
   return finished;
 }
 
-describe('one text per message: each producer\'s English field is the en catalogue\'s rendering of its reference', () => {
+describe("one text per message: each producer's English field is the en catalogue's rendering of its reference", () => {
   it('a step whose write-back did not settle (both wordings)', () => {
     for (const leftKiB of [undefined, 3 * 1024 * 1024]) {
       const w = settleWarning('seq-write', 'shared', { ms: 30_000, settled: false, limitS: 30, sync: leftKiB !== undefined, leftKiB });
@@ -240,36 +261,70 @@ describe('one text per message: each producer\'s English field is the en catalog
     expect(errors[2].message).toBe('rand-read produced no result: the script exited with code 2 (fio: No such file or directory).');
   });
 
-  it('a script\'s own error event keeps its words: a reference it sends is dropped (only the engine\'s drivers set one)', () => {
+  it("a script's own error event keeps its words: a reference it sends is dropped (only the engine's drivers set one)", () => {
     const parsed = parseEvent('{"event":"error","test":"watch","code":"x","message":"guest words","ref":{"key":"errors.applyCancelled"}}');
     if (!parsed.ok) throw new Error(parsed.reason);
     expect(parsed.event).toEqual({ event: 'error', test: 'watch', code: 'x', message: 'guest words' });
   });
 
-  it('an engine error and a runtime\'s reason (several clauses)', () => {
+  it("an engine error and a runtime's reason (several clauses)", () => {
     const err = engineError('not-found', 'errors.runNotFound', { id: 'r1' });
     expect(err.message).toBe(en(err.ref!));
-    const rt = makeRuntime({ id: 'lima:x', kind: 'lima', name: 'Lima', state: 'unknown', reason: [why('kind.noState', { name: 'Lima' }), why('kind.noState', { name: 'x' })] });
+    const rt = makeRuntime({
+      id: 'lima:x',
+      kind: 'lima',
+      name: 'Lima',
+      state: 'unknown',
+      reason: [why('kind.noState', { name: 'Lima' }), why('kind.noState', { name: 'x' })],
+    });
     expect(rt.reasonRefs).toHaveLength(2);
     expect(rt.reason).toBe(en(joinedRef(rt.reasonRefs!)!));
   });
 
-  it('an apply plan\'s notes', async () => {
-    const rt: RuntimeInfo = { id: 'docker-desktop', kind: 'docker-desktop', name: 'Docker Desktop', version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [] };
-    const plan = await planApply({ id: 'docker-desktop/vmType', setting: 'vmType', current: 'qemu', recommended: 'vz', severity: 'high', evidence: 'e', apply: { kind: 'steps', steps: ['Open Settings.'] } }, rt, { dataDir: tmpdir() });
+  it("an apply plan's notes", async () => {
+    const rt: RuntimeInfo = {
+      id: 'docker-desktop',
+      kind: 'docker-desktop',
+      name: 'Docker Desktop',
+      version: null,
+      state: 'running',
+      settings: {},
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    };
+    const plan = await planApply(
+      {
+        id: 'docker-desktop/vmType',
+        setting: 'vmType',
+        current: 'qemu',
+        recommended: 'vz',
+        severity: 'high',
+        evidence: 'e',
+        apply: { kind: 'steps', steps: ['Open Settings.'] },
+      },
+      rt,
+      { dataDir: tmpdir() },
+    );
     expect(plan.notes.length).toBeGreaterThan(0);
     expect(plan.notes).toEqual(plan.noteRefs?.map((r) => en(r)));
   });
 
-  it('the IPC handler\'s answer when the user cancels the confirmation dialog', async () => {
+  it("the IPC handler's answer when the user cancels the confirmation dialog", async () => {
     const engine: Dispatcher = {
       dispatch: async () => ({ ok: true, value: null }),
-      heldPlan: () => ({ plan: { findingId: 'f', runtimeId: 'local', kind: 'command', argv: [['true']], notes: [] } }) as unknown as ReturnType<Dispatcher['heldPlan']>,
+      heldPlan: () =>
+        ({ plan: { findingId: 'f', runtimeId: 'local', kind: 'command', argv: [['true']], notes: [] } }) as unknown as ReturnType<Dispatcher['heldPlan']>,
       heldRestart: () => {
         throw new Error('none');
       },
     };
-    const env = await requestHandler('advice.apply', engine, () => true, async () => false)({ senderFrame: null }, ['0123456789abcdef0123456789abcdef']);
+    const env = await requestHandler(
+      'advice.apply',
+      engine,
+      () => true,
+      async () => false,
+    )({ senderFrame: null }, ['0123456789abcdef0123456789abcdef']);
     if (env.ok) throw new Error('applied');
     expect(env.error.code).toBe('cancelled');
     expect(env.error.ref).toEqual({ key: 'errors.applyCancelled' });
@@ -288,15 +343,25 @@ describe('one text per message: each producer\'s English field is the en catalog
     expect(bad?.message).toBe(en(bad!.ref));
     await inTempDir(async (dir) => {
       const t = goneDocker(dir);
-      const err = await t.prepare({ signal: new AbortController().signal, log: () => undefined }).then(() => null, (e: unknown) => e as DockerTransportError);
+      const err = await t.prepare({ signal: new AbortController().signal, log: () => undefined }).then(
+        () => null,
+        (e: unknown) => e as DockerTransportError,
+      );
       expect(err?.code).toBe('engine-unreachable');
       expect(err?.ref.key).toBe('errors.docker.unreachable');
       expect(err?.message).toBe(en(err!.ref));
-      expect(err?.message).toMatch(/^Docker Engine could not be reached: nothing answers on unix:\/\/.*no-docker\.sock \(.*ENOENT.*\)\. Start it, then run again\.$/);
-      expect(errorText(err, 'ja')).toMatch(/^Docker Engine に接続できませんでした: unix:\/\/.*no-docker\.sock で応答するものがありません（.*）。起動してから、もう一度実行してください。$/);
+      expect(err?.message).toMatch(
+        /^Docker Engine could not be reached: nothing answers on unix:\/\/.*no-docker\.sock \(.*ENOENT.*\)\. Start it, then run again\.$/,
+      );
+      expect(errorText(err, 'ja')).toMatch(
+        /^Docker Engine に接続できませんでした: unix:\/\/.*no-docker\.sock で応答するものがありません（.*）。起動してから、もう一度実行してください。$/,
+      );
       // A script it cannot run: the step's error event carries the reference, the engine's own error nested in it.
       const events: BenchEvent[] = [];
-      const exit = await t.run({ name: 'probe', source: 'true', args: [] }, { signal: new AbortController().signal, timeoutMs: 5000, onEvent: (e) => events.push(e) });
+      const exit = await t.run(
+        { name: 'probe', source: 'true', args: [] },
+        { signal: new AbortController().signal, timeoutMs: 5000, onEvent: (e) => events.push(e) },
+      );
       expect(exit.exitCode).toBeNull();
       const [ev] = events;
       if (ev?.event !== 'error' || !ev.ref) throw new Error('no error event with a reference');
@@ -307,7 +372,7 @@ describe('one text per message: each producer\'s English field is the en catalog
     });
   });
 
-  it('a run whose target cannot be prepared: each step\'s error keeps the transport\'s reference, the log line carries one, and the CLI prints it in Japanese', async () => {
+  it("a run whose target cannot be prepared: each step's error keeps the transport's reference, the log line carries one, and the CLI prints it in Japanese", async () => {
     await inTempDir(async (dir) => {
       const target = { id: 'docker:gone', runtime: 'docker:gone', label: 'Docker Engine (gone)', settings: {}, transport: goneDocker(dir) };
       const events = await runEvents(dir, ['seq-write'], [target]);
@@ -333,10 +398,20 @@ describe('one text per message: each producer\'s English field is the en catalog
     });
   });
 
-  it('a run\'s unreferenced prepare failure is quoted in errors.prepareFailed; the net line carries a reference', async () => {
+  it("a run's unreferenced prepare failure is quoted in errors.prepareFailed; the net line carries a reference", async () => {
     await inTempDir(async (dir) => {
       const local = await localTarget(dir);
-      const failing = { ...local, id: 'odd', label: 'odd', transport: { ...local.transport, places: () => local.transport.places(), placeDir: (p: Parameters<typeof local.transport.placeDir>[0]) => local.transport.placeDir(p), prepare: async () => Promise.reject(new Error('guest said no')) } };
+      const failing = {
+        ...local,
+        id: 'odd',
+        label: 'odd',
+        transport: {
+          ...local.transport,
+          places: () => local.transport.places(),
+          placeDir: (p: Parameters<typeof local.transport.placeDir>[0]) => local.transport.placeDir(p),
+          prepare: async () => Promise.reject(new Error('guest said no')),
+        },
+      };
       const ac = new AbortController();
       // Stops the run once the net line is out: nothing is measured.
       const events = await runEvents(dir, ['net'], [failing, local], ac, (e) => e.type === 'log' && e.ref?.key === 'log.netMeasures');

@@ -36,7 +36,24 @@ describe('perf abab: counterbalanced pairs', () => {
     const w = world(['shared', 'guest']);
     const lines: string[] = [];
     await abab({ places: ['shared', 'guest'], pairs: 2, appPerPlace: true, app: w.app, byHand: w.byHand, settleIn: w.settleIn, say: (l) => lines.push(l) });
-    expect(w.calls).toEqual(['settle', 'app 1 shared', 'settle', 'hand 1 shared', 'settle', 'app 1 guest', 'settle', 'hand 1 guest', 'settle', 'hand 2 shared', 'settle', 'app 2 shared', 'settle', 'hand 2 guest', 'settle', 'app 2 guest']);
+    expect(w.calls).toEqual([
+      'settle',
+      'app 1 shared',
+      'settle',
+      'hand 1 shared',
+      'settle',
+      'app 1 guest',
+      'settle',
+      'hand 1 guest',
+      'settle',
+      'hand 2 shared',
+      'settle',
+      'app 2 shared',
+      'settle',
+      'hand 2 guest',
+      'settle',
+      'app 2 guest',
+    ]);
     // Each pair's line names the sides in the order they ran.
     expect(lines[0]).toMatch(/^shared pair 1: app .* \| {2}by hand /);
     expect(lines[2]).toMatch(/^shared pair 2: by hand .* \| {2}app /);
@@ -45,7 +62,20 @@ describe('perf abab: counterbalanced pairs', () => {
   it('one app run for every place: by hand in each place, then the app, in even pairs', async () => {
     const w = world(['shared', 'guest']);
     await abab({ places: ['shared', 'guest'], pairs: 2, app: w.app, byHand: w.byHand, settleIn: w.settleIn, say: () => undefined });
-    expect(w.calls).toEqual(['settle', 'app 1', 'settle', 'hand 1 shared', 'settle', 'hand 1 guest', 'settle', 'hand 2 shared', 'settle', 'hand 2 guest', 'settle', 'app 2']);
+    expect(w.calls).toEqual([
+      'settle',
+      'app 1',
+      'settle',
+      'hand 1 shared',
+      'settle',
+      'hand 1 guest',
+      'settle',
+      'hand 2 shared',
+      'settle',
+      'hand 2 guest',
+      'settle',
+      'app 2',
+    ]);
   });
 
   it('an effect of going first cancels out: each pair is off by 10%, the whole ratio is 1 and meets the goal', async () => {
@@ -80,7 +110,9 @@ describe('perf abab: the verdict on a place', () => {
 
   it('an interval that excludes 1 is a difference, whatever the ratio', () => {
     // Native seq-write of round A (pairs 1.10, 0.98, 1.04, 1.11): 1.055 [1.01–1.11].
-    expect(goalText({ ratio: 1.055, lo: 1.01, hi: 1.11 }, 0.06)).toMatch(/^misses the goal .*: the interval excludes 1: by these trials, app and by hand differ$/);
+    expect(goalText({ ratio: 1.055, lo: 1.01, hi: 1.11 }, 0.06)).toMatch(
+      /^misses the goal .*: the interval excludes 1: by these trials, app and by hand differ$/,
+    );
     expect(goalText({ ratio: 0.97, lo: 0.955, hi: 0.985 }, 0.01)).toMatch(/interval excludes 1/);
   });
 

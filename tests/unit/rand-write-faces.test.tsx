@@ -26,7 +26,16 @@ const randWrite = (place: TestResult['place'], scale: number): TestResult =>
 /** This machine natively and a guest at `scale` times its IOPS. */
 function run(id: string, scale: number): Run {
   const r = makeRun(id, '2026-11-28T09:00:00.000Z', [randWrite('native', 1)]);
-  r.targets.push({ id: 'lima:dev', runtime: 'lima', label: 'Lima dev', settings: {}, probe: null, results: [randWrite('guest', scale)], errors: [], status: 'ok' });
+  r.targets.push({
+    id: 'lima:dev',
+    runtime: 'lima',
+    label: 'Lima dev',
+    settings: {},
+    probe: null,
+    results: [randWrite('guest', scale)],
+    errors: [],
+    status: 'ok',
+  });
   return r;
 }
 
@@ -39,7 +48,11 @@ describe('rand-write', () => {
 
   const a = run('a', 0.5);
   it('shows in Results: every metric in the table, its tiles, its own latency chart', () => {
-    expect(tableRows(a).filter((r) => r.kind === 'metric' && r.target.id === 'local').map((r) => (r.kind === 'metric' ? r.metric : ''))).toEqual(['write_MBps', 'write_iops', ...PCTS]); // metricRank: write_MBps ranks where seq-write's does
+    expect(
+      tableRows(a)
+        .filter((r) => r.kind === 'metric' && r.target.id === 'local')
+        .map((r) => (r.kind === 'metric' ? r.metric : '')),
+    ).toEqual(['write_MBps', 'write_iops', ...PCTS]); // metricRank: write_MBps ranks where seq-write's does
     expect(latencyTests(a)).toEqual(['rand-write']);
     const lat = latencyData(a, 'rand-write');
     expect(lat.rows.map((r) => r.pct)).toEqual(['p50', 'p70', 'p90', 'p95', 'p99']);

@@ -22,9 +22,21 @@ const FORMS: { form: string; text: string; parts: string[] }[] = [
   { form: 'a bare JWT', text: `the session ${JWT} expired`, parts: JWT.split('.') },
   { form: 'an AWS access key id (AKIA)', text: 'as AKIAIOSFODNN7EXAMPLE in us-east-1', parts: ['IOSFODNN7EXAMPLE'] },
   { form: 'an AWS temporary key id (ASIA)', text: 'key=ASIAY34FZKBOKMUTVV7A,', parts: ['Y34FZKBOKMUTVV7A'] },
-  { form: 'a labelled AWS secret key (ini)', text: 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', parts: ['wJalrXUtnFEMI', 'bPxRfiCYEXAMPLEKEY'] },
-  { form: 'a labelled AWS secret key (env)', text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYZQ7SECRET', parts: ['wJalrXUtnFEMI', 'bPxRfiCYZQ7SECRET'] },
-  { form: 'a labelled AWS secret key (JSON)', text: '{"AccessKeyId": "ASIAY34FZKBOKMUTVV7A", "SecretAccessKey": "Zq7/SecretAccessKeyMaterial+0123456789ab"}', parts: ['Y34FZKBOKMUTVV7A', 'SecretAccessKeyMaterial'] },
+  {
+    form: 'a labelled AWS secret key (ini)',
+    text: 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    parts: ['wJalrXUtnFEMI', 'bPxRfiCYEXAMPLEKEY'],
+  },
+  {
+    form: 'a labelled AWS secret key (env)',
+    text: 'AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYZQ7SECRET',
+    parts: ['wJalrXUtnFEMI', 'bPxRfiCYZQ7SECRET'],
+  },
+  {
+    form: 'a labelled AWS secret key (JSON)',
+    text: '{"AccessKeyId": "ASIAY34FZKBOKMUTVV7A", "SecretAccessKey": "Zq7/SecretAccessKeyMaterial+0123456789ab"}',
+    parts: ['Y34FZKBOKMUTVV7A', 'SecretAccessKeyMaterial'],
+  },
   {
     form: 'GCP service-account key JSON',
     text: '{"type": "service_account", "project_id": "demo", "private_key_id": "3f1c9a7e5b2d4c6e8a0bzq71c2d3e4f5a6b7c8d9e", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvQZq7FakeServiceAccountKeyLineOne\\nZq7FakeLineTwo==\\n-----END PRIVATE KEY-----\\n"}',
@@ -67,7 +79,12 @@ function runWith(id: string, text: string, settings: Record<string, unknown> = {
 
 /** Every face a run or a comparison is shown in, as text. */
 function faces(run: Run): Record<string, string> {
-  const other = runWith('2026-11-21T11-00-00-local', 'none', { endpoint: 'unix:///var/run/docker.sock', extraArgs: 'none', remoteHost: 'localhost', apiKey: 'none' });
+  const other = runWith('2026-11-21T11-00-00-local', 'none', {
+    endpoint: 'unix:///var/run/docker.sock',
+    extraArgs: 'none',
+    remoteHost: 'localhost',
+    apiKey: 'none',
+  });
   const cmp = compareRuns(run, other);
   expect(cmp.settings.length).toBeGreaterThan(0);
   const out: Record<string, string> = {};
@@ -87,13 +104,24 @@ describe('credentials in an endpoint, an error text and a setting reach no expor
   });
 
   it('a fully qualified host name in a setting that names a host', () => {
-    const run = runWith('2026-11-21T10-00-00-local', 'none', { remoteHost: 'build-box.corp.example', dockerHost: 'ssh-free build-box.corp.example:2376', registry_server: 'https://build-box.corp.example/v2/' });
+    const run = runWith('2026-11-21T10-00-00-local', 'none', {
+      remoteHost: 'build-box.corp.example',
+      dockerHost: 'ssh-free build-box.corp.example:2376',
+      registry_server: 'https://build-box.corp.example/v2/',
+    });
     run.targets[1].settings.endpoint = 'https://build-box.corp.example:2376';
     expect(leaksIn(faces(run), ['build-box', 'corp.example'])).toEqual([]);
   });
 
   it('settings named apiKey, api_key, token, secret and password are redacted by their name', () => {
-    const names = { apiKey: 'Zq7Plain1', api_key: 'Zq7Plain2', token: 'Zq7Plain3', secret: 'Zq7Plain4', password: 'Zq7Plain5', nested: { token: ['Zq7Plain6'], secret: { v: 'Zq7Plain7' } } };
+    const names = {
+      apiKey: 'Zq7Plain1',
+      api_key: 'Zq7Plain2',
+      token: 'Zq7Plain3',
+      secret: 'Zq7Plain4',
+      password: 'Zq7Plain5',
+      nested: { token: ['Zq7Plain6'], secret: { v: 'Zq7Plain7' } },
+    };
     const all = faces(runWith('2026-11-21T10-00-00-local', 'none', names));
     expect(leaksIn(all, ['Zq7Plain'])).toEqual([]);
     expect(all.json).toContain('"apiKey": "<credentials>"');
@@ -106,7 +134,9 @@ describe('what the patterns leave', () => {
     expect(redactText(`Authorization: Bearer ${JWT}`, ctx)).toBe('Authorization: Bearer <credentials>');
     expect(redactText('Authorization: Basic em9sdGFucTpCYXNpY1B3Nw==', ctx)).toBe('Authorization: Basic <credentials>');
     expect(redactText('AKIAIOSFODNN7EXAMPLE', ctx)).toBe('<credentials>');
-    expect(redactText('AccountName=zq7store;AccountKey=abc+/d==;EndpointSuffix=core.windows.net', ctx)).toBe('AccountName=zq7store;AccountKey=<credentials>;EndpointSuffix=core.windows.net');
+    expect(redactText('AccountName=zq7store;AccountKey=abc+/d==;EndpointSuffix=core.windows.net', ctx)).toBe(
+      'AccountName=zq7store;AccountKey=<credentials>;EndpointSuffix=core.windows.net',
+    );
     expect(redactText('a\n-----BEGIN EC PRIVATE KEY-----\nAAAA\n-----END EC PRIVATE KEY-----\nb', ctx)).toBe('a\n<private key>\nb');
     expect(redactText('smb://filer9q/share and cifs://nas7q/x', ctx)).toBe('smb://<host>/share and cifs://<host>/x');
   });

@@ -9,8 +9,12 @@ const asMap = (s: { metric: string; value: number }[]): Record<string, number> =
 describe('redisSamples on real redis-benchmark 7.0.15 output', () => {
   it('TCP: rps plus p50/p99 latency of SET and GET', () => {
     expect(asMap(redisSamples(csv('tcp-7.0.15'), 'tcp'))).toEqual({
-      set_rps_tcp: 35906.64, set_p50_ms_tcp: 0.159, set_p99_ms_tcp: 0.431,
-      get_rps_tcp: 55248.62, get_p50_ms_tcp: 0.151, get_p99_ms_tcp: 1.727,
+      set_rps_tcp: 35906.64,
+      set_p50_ms_tcp: 0.159,
+      set_p99_ms_tcp: 0.431,
+      get_rps_tcp: 55248.62,
+      get_p50_ms_tcp: 0.151,
+      get_p99_ms_tcp: 1.727,
     });
   });
 
@@ -22,7 +26,11 @@ describe('redisSamples on real redis-benchmark 7.0.15 output', () => {
   });
 
   it('the old two-column layout (Redis <= 6): rps only', () => {
-    const old = csv('tcp-7.0.15').split('\n').filter((l) => l && !l.startsWith('"test"')).map((l) => l.split(',').slice(0, 2).join(',')).join('\n');
+    const old = csv('tcp-7.0.15')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('"test"'))
+      .map((l) => l.split(',').slice(0, 2).join(','))
+      .join('\n');
     expect(old).toContain('"SET","35906.64"');
     expect(redisSamples(old, 'tcp')).toEqual([
       { metric: 'set_rps_tcp', value: 35906.64 },
@@ -31,7 +39,10 @@ describe('redisSamples on real redis-benchmark 7.0.15 output', () => {
   });
 
   it('output without GET, or not CSV at all, is refused', () => {
-    const onlySet = csv('tcp-7.0.15').split('\n').filter((l) => !l.startsWith('"GET"')).join('\n');
+    const onlySet = csv('tcp-7.0.15')
+      .split('\n')
+      .filter((l) => !l.startsWith('"GET"'))
+      .join('\n');
     expect(() => redisSamples(onlySet, 'tcp')).toThrow(/no get line/i);
     expect(() => redisSamples('Could not connect to Redis at 127.0.0.1:25299: Connection refused\n', 'tcp')).toThrow(/no set line/i);
     expect(() => redisToolOutputSamples({ csv: 'x' })).toThrow(/transport/);

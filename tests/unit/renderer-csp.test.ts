@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 function directives(html: string): Map<string, string[]> {
   const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html);
   if (!meta) throw new Error('no CSP <meta> in index.html');
-  return new Map(meta[1].split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name, values]));
+  return new Map(
+    meta[1]
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 describe('renderer CSP', () => {

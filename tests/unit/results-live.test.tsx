@@ -40,7 +40,7 @@ const events: JobEvent[] = [
 const jobs = events.reduce(reduceJobEvent, initialJobs);
 
 describe('the live run', () => {
-  it('holds the finished steps and the current step\'s trials so far, with their min and max for the whiskers', () => {
+  it("holds the finished steps and the current step's trials so far, with their min and max for the whiskers", () => {
     const run = liveRun(jobs.jobs.j, { local: 'This machine' });
     const rows = throughputData(run);
     expect(rows).toHaveLength(1);
@@ -94,7 +94,9 @@ describe('unstable metrics in Results', () => {
     const ja = inLang('ja', () => renderToStaticMarkup(<UnstableNotice run={run} />));
     expect(ja).toContain('同じ計画でもう一度実行');
     expect(ja).toMatch(/813–1,796 MB\/s（±38%、試行 3 回）/);
-    expect(renderToStaticMarkup(<UnstableNotice run={makeRun('s', '2026-01-01T00:00:00Z', [result('seq-write', 'native', { write_MBps: [1000, 1050, 1100] })])} />)).toBe('');
+    expect(
+      renderToStaticMarkup(<UnstableNotice run={makeRun('s', '2026-01-01T00:00:00Z', [result('seq-write', 'native', { write_MBps: [1000, 1050, 1100] })])} />),
+    ).toBe('');
   });
 });
 
@@ -128,7 +130,15 @@ describe('the one unstable rule in every face, on a recorded quick run (3 fixed 
     expect(json.unstable.spreadLimit).toBe(0.15);
     expect(json.unstable.rule).toMatch(/^A test's primary metric is unstable when its trials' min–max spread is wider than ±15% of their median/);
     expect(json.unstable.metrics.map((m) => `${m.test} ${m.metric}`)).toEqual(wide);
-    expect(json.unstable.metrics.find((m) => m.test === 'small-files')).toMatchObject({ target: 'local', place: 'native', min: 23249.636, max: 62125.412, n: 3, spread: 0.675, by: 'spread' });
+    expect(json.unstable.metrics.find((m) => m.test === 'small-files')).toMatchObject({
+      target: 'local',
+      place: 'native',
+      min: 23249.636,
+      max: 62125.412,
+      n: 3,
+      spread: 0.675,
+      by: 'spread',
+    });
     // A run whose trials agree says nothing anywhere.
     const calm = JSON.parse(readFileSync(new URL('../fixtures/runs/quick-multi.json', import.meta.url), 'utf8')) as Run;
     expect(runTable(calm)).not.toMatch(/varied more than/);
@@ -140,7 +150,15 @@ describe('the one unstable rule in every face, on a recorded quick run (3 fixed 
 describe('a metric that stays unstable after adaptive trials', () => {
   // rand-read read_iops of the recorded aa-quick-b run (57,175 / 78,864 / 64,775) plus two more trials from aa-quick-a.
   const wide = result('rand-read', 'native', { read_iops: [57175, 78864, 64775, 149809, 72072] });
-  wide.trials = { metric: 'read_iops', minTrials: 3, maxTrials: 5, target: 0.1, taken: 5, widths: [0.41, 0.63, 0.44], stop: 'max-reached' } satisfies TrialsRecord;
+  wide.trials = {
+    metric: 'read_iops',
+    minTrials: 3,
+    maxTrials: 5,
+    target: 0.1,
+    taken: 5,
+    widths: [0.41, 0.63, 0.44],
+    stop: 'max-reached',
+  } satisfies TrialsRecord;
   // Its trials spread ±48%, yet its interval met the stated target: not marked (the interval decides, one definition).
   const met = result('seq-read', 'native', { read_MBps: [813, 1300, 1796, 1310, 1290] });
   met.trials = { metric: 'read_MBps', minTrials: 3, maxTrials: 5, target: 0.5, taken: 5, widths: [0.9, 0.6, 0.45], stop: 'target-met' };
@@ -170,7 +188,11 @@ describe('a metric that stays unstable after adaptive trials', () => {
       print({ jobId: 'j', seq: 2, type: 'result', target: 'local', result: wide });
       print({ jobId: 'j', seq: 3, type: 'result', target: 'local', result: met });
       const text = chunks.join('');
-      expect(text).toContain(lang === 'en' ? '! read_iops stayed unstable: its 95% interval is still ±44% after the maximum of 5 trials (target ±10%' : '! read_iops は不安定なままです: 上限 5 回の試行後も 95% 区間が ±44%（目標 ±10%');
+      expect(text).toContain(
+        lang === 'en'
+          ? '! read_iops stayed unstable: its 95% interval is still ±44% after the maximum of 5 trials (target ±10%'
+          : '! read_iops は不安定なままです: 上限 5 回の試行後も 95% 区間が ±44%（目標 ±10%',
+      );
       expect(text).toContain('vmbench run --target local --suite quick --tests rand-read');
       expect(text).not.toContain('read_MBps stayed');
       expect(text.match(/!/g)).toHaveLength(1);
@@ -185,7 +207,21 @@ describe('the CLI step line of a step that may add trials', () => {
       const print = createProgressPrinter({ isTTY: false, write: (x: string) => chunks.push(x) } as unknown as NodeJS.WriteStream, lang);
       const steps: PlanStep[] = [{ ...plan[0], trials: 5, maxTrials: 8 }, plan[1]];
       print({ jobId: 'j', seq: 1, type: 'job-started', spec: { suite: 'standard' }, plan: steps, startedAt: '2026-01-01T00:00:00Z' });
-      const progress = (step: number, test: 'seq-write' | 'seq-read', trials: number): JobEvent => ({ jobId: 'j', seq: 2 + step, type: 'progress', target: 'local', place: 'native', test, step, steps: 2, trial: 1, trials, fraction: 0.1, etaSec: 30 } as JobEvent);
+      const progress = (step: number, test: 'seq-write' | 'seq-read', trials: number): JobEvent =>
+        ({
+          jobId: 'j',
+          seq: 2 + step,
+          type: 'progress',
+          target: 'local',
+          place: 'native',
+          test,
+          step,
+          steps: 2,
+          trial: 1,
+          trials,
+          fraction: 0.1,
+          etaSec: 30,
+        }) as JobEvent;
       print(progress(0, 'seq-write', 5));
       print(progress(1, 'seq-read', 3));
       const text = chunks.join('');
@@ -207,16 +243,27 @@ describe('the plan before a run says the range of trials and of time', () => {
     expect(ja).toContain('>クイック · 3 回<');
     // This machine alone (no detection yet): the estimate with 5 trials a step, and with 8.
     const [local] = plannedTargets([], [], 'standard', false);
-    expect(local).toMatchObject({ id: 'local', seconds: targetEstimateSec('standard', SCRIPT_TESTS, ['native']), maxSeconds: targetMaxEstimateSec('standard', SCRIPT_TESTS, ['native']) });
+    expect(local).toMatchObject({
+      id: 'local',
+      seconds: targetEstimateSec('standard', SCRIPT_TESTS, ['native']),
+      maxSeconds: targetMaxEstimateSec('standard', SCRIPT_TESTS, ['native']),
+    });
     expect(local.maxSeconds).toBeGreaterThan(local.seconds);
     const t = i18n.getFixedT(null, 'ui');
     expect(formatAboutRange(local.seconds, local.maxSeconds, t)).toMatch(/^~\d+–\d+ min$|^~\d+ s–\d+ min$/);
     expect(inLang('ja', () => formatAboutRange(local.seconds, local.maxSeconds, t))).toMatch(/^約\d+(秒)?〜\d+分$/);
-    expect([formatAboutRange(150, 200, t), formatAboutRange(50, 80, t), formatAboutRange(60, 130, t), formatAboutRange(120, 125, t)]).toEqual(['~3 min', '~50–80 s', '~60 s–2 min', '~2 min']);
+    expect([formatAboutRange(150, 200, t), formatAboutRange(50, 80, t), formatAboutRange(60, 130, t), formatAboutRange(120, 125, t)]).toEqual([
+      '~3 min',
+      '~50–80 s',
+      '~60 s–2 min',
+      '~2 min',
+    ]);
     // Quick adds no trials: one figure, in the plan as rendered (the store's initial suite).
     const [quick] = plannedTargets([], [], 'quick', false);
     expect(quick.maxSeconds).toBe(quick.seconds);
-    expect(renderToStaticMarkup(<RunPlan />)).toMatch(new RegExp(`data-seconds="${quick.seconds}" data-max-seconds="${quick.seconds}"[^>]*>Total ~\\d+ (s|min)<`));
+    expect(renderToStaticMarkup(<RunPlan />)).toMatch(
+      new RegExp(`data-seconds="${quick.seconds}" data-max-seconds="${quick.seconds}"[^>]*>Total ~\\d+ (s|min)<`),
+    );
   });
 
   it('Compare\'s offer of a thorough re-run says its range too: "7–12 trials per test" and a time that covers them', () => {
@@ -225,7 +272,9 @@ describe('the plan before a run says the range of trials and of time', () => {
     const html = renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />);
     expect(html).toContain('The thorough suite runs 7–12 trials per test');
     expect(html).toMatch(/Re-run after with thorough \(~\d+–\d+ min\)/);
-    expect(inLang('ja', () => renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />))).toContain('精密スイートはテストごとに 7〜12 回試行し');
+    expect(inLang('ja', () => renderToStaticMarkup(<TooFewOffer comparison={compareRuns(fixture('libvirt-before'), fixture('libvirt-after'))} />))).toContain(
+      '精密スイートはテストごとに 7〜12 回試行し',
+    );
   });
 });
 
@@ -239,7 +288,10 @@ describe('the warm-up pass as the first number', () => {
     expect(renderToStaticMarkup(<LiveNumbers job={job} />)).toMatch(/data-trial="0".*warm-up, not counted.*700 MB\/s/);
     expect(inLang('ja', () => renderToStaticMarkup(<LiveNumbers job={job} />))).toContain('ウォームアップ（集計外）');
     expect(throughputData(liveRun(job))).toEqual([]);
-    job = reduceJobEvent({ jobs: { w: job }, order: ['w'] }, { jobId: 'w', seq: 3, type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1000 }).jobs.w;
+    job = reduceJobEvent(
+      { jobs: { w: job }, order: ['w'] },
+      { jobId: 'w', seq: 3, type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1000 },
+    ).jobs.w;
     expect(throughputData(liveRun(job))[0]).toMatchObject({ write_MBps: 1000, write_MBps_n: 1 });
   });
 });

@@ -42,7 +42,10 @@ describe('rename, note and delete a stored run', () => {
 
   it('rejects bad input with a clear error and changes nothing', async () => {
     expect(await engine.dispatch('runs.annotate', [run.id, { name: 'x'.repeat(81) }])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await engine.dispatch('runs.annotate', [run.id, { name: 'bell\u0007' }])).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/control characters/) } });
+    expect(await engine.dispatch('runs.annotate', [run.id, { name: 'bell\u0007' }])).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: expect.stringMatching(/control characters/) },
+    });
     expect(await engine.dispatch('runs.annotate', [run.id, { owner: 'me' }])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await engine.dispatch('runs.annotate', ['../etc/passwd', { name: 'x' }])).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await engine.dispatch('runs.annotate', ['no-such-run', { name: 'x' }])).toMatchObject({ ok: false, error: { code: 'not-found' } });
@@ -57,7 +60,22 @@ describe('rename, note and delete a stored run', () => {
   });
 
   it('shows the name and note instead of the id, the id as a tooltip', () => {
-    const html = renderToStaticMarkup(createElement(RunAnnotate, { run: { id: run.id, startedAt: run.startedAt, status: 'completed', suite: 'quick', targets: ['local'], tests: ['seq-write'], targetStatus: {}, headline: {}, name: 'before virtiofs', note: 'Lima 0.20' } }));
+    const html = renderToStaticMarkup(
+      createElement(RunAnnotate, {
+        run: {
+          id: run.id,
+          startedAt: run.startedAt,
+          status: 'completed',
+          suite: 'quick',
+          targets: ['local'],
+          tests: ['seq-write'],
+          targetStatus: {},
+          headline: {},
+          name: 'before virtiofs',
+          note: 'Lima 0.20',
+        },
+      }),
+    );
     expect(html).toContain(`title="Run id: ${run.id}" data-testid="run-title">before virtiofs</span>`);
     expect(html).toContain('Lima 0.20');
     expect(html).not.toContain(`>${run.id}<`);

@@ -22,7 +22,17 @@ describe('starting a stopped runtime', () => {
   });
 
   it('has a start command for every kind the issue names', () => {
-    const rt = (id: string, settings: Record<string, unknown> = {}) => ({ id, kind: '', name: id, version: null, state: 'stopped' as const, settings, settingsSource: {}, targets: [], findings: [] });
+    const rt = (id: string, settings: Record<string, unknown> = {}) => ({
+      id,
+      kind: '',
+      name: id,
+      version: null,
+      state: 'stopped' as const,
+      settings,
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    });
     expect(findKind('colima')!.startArgv!(rt('colima:work'))).toEqual(['colima', 'start', '--profile', 'work']);
     expect(findKind('libvirt')!.startArgv!(rt('libvirt:dev', { libvirtUri: 'qemu:///session' }))).toEqual(['virsh', '-c', 'qemu:///session', 'start', 'dev']);
     expect(findKind('vagrant')!.startArgv!(rt('vagrant:1a2b3c4'))).toEqual(['vagrant', 'up', '1a2b3c4']);
@@ -39,7 +49,11 @@ describe('starting a stopped runtime', () => {
       const running = await engine.dispatch('runtime.start', ['lima:default']);
       expect(running).toEqual({
         ok: false,
-        error: { code: 'invalid-input', message: 'Lima default is running, not stopped; there is nothing to start.', ref: { key: 'errors.notStopped', params: { name: 'Lima default', state: { key: 'state.running' } } } },
+        error: {
+          code: 'invalid-input',
+          message: 'Lima default is running, not stopped; there is nothing to start.',
+          ref: { key: 'errors.notStopped', params: { name: 'Lima default', state: { key: 'state.running' } } },
+        },
       });
       expect(!running.ok && errorText(running.error, 'ja')).toBe('Lima default は実行中で、停止していないため起動する必要はありません。');
       const missing = await engine.dispatch('runtime.start', ['lima:nope']);

@@ -12,11 +12,17 @@ const GiB = 1024 ** 3;
 
 describe('Colima captures (replay)', () => {
   it('reads the `colima list` table', () => {
-    expect(parseColimaList(text(LS))).toEqual({ ok: true, value: [{ name: 'default', status: 'Running', arch: 'aarch64', cpus: 2, memoryBytes: 2 * GiB, diskBytes: 60 * GiB, runtime: 'docker' }] });
+    expect(parseColimaList(text(LS))).toEqual({
+      ok: true,
+      value: [{ name: 'default', status: 'Running', arch: 'aarch64', cpus: 2, memoryBytes: 2 * GiB, diskBytes: 60 * GiB, runtime: 'docker' }],
+    });
   });
 
   it('reads `colima status` text (VZ + virtiofs)', () => {
-    expect(parseColimaStatus(text(STATUS))).toEqual({ ok: true, value: { running: true, vmType: 'vz', mountType: 'virtiofs', runtime: 'docker', arch: 'aarch64' } });
+    expect(parseColimaStatus(text(STATUS))).toEqual({
+      ok: true,
+      value: { running: true, vmType: 'vz', mountType: 'virtiofs', runtime: 'docker', arch: 'aarch64' },
+    });
   });
 
   it('reads `colima version`', () => {
@@ -37,7 +43,13 @@ describe('Colima detection with replayed CLIs', () => {
 
   it('lists each profile with status and colima.yaml (falls back to the table and text when --json has no answer)', async () => {
     stub = makeStubEnv(
-      { colima: [{ args: 'list', stdout: LS }, { args: '"status -p default"', stderr: STATUS }, { args: 'version', stdout: VERSION }] },
+      {
+        colima: [
+          { args: 'list', stdout: LS },
+          { args: '"status -p default"', stderr: STATUS },
+          { args: 'version', stdout: VERSION },
+        ],
+      },
       { '.colima/default/colima.yaml': YAML },
     );
     const [c] = await detect(stub);

@@ -14,7 +14,17 @@ afterEach(() => stub?.cleanup());
 
 // Fake kinds under made-up ids (the detection contains any kind, registered or not).
 const kind = (name: string, detect: RuntimeKind['detect']): RuntimeKind => ({ kind: name as RuntimeKindId, name: `The ${name}`, detect });
-const ok = (id: string): RuntimeInfo => ({ id, kind: 'x', name: id, version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [] });
+const ok = (id: string): RuntimeInfo => ({
+  id,
+  kind: 'x',
+  name: id,
+  version: null,
+  state: 'running',
+  settings: {},
+  settingsSource: {},
+  targets: [],
+  findings: [],
+});
 
 describe('the registry', () => {
   it('lists every kind once, the host first', () => {
@@ -33,10 +43,21 @@ describe('createDetectContext', () => {
     expect(ctx.env).toBe(stub.env);
   });
 
-  it('can append the runtimes\' install folders to a Finder-style PATH', () => {
+  it("can append the runtimes' install folders to a Finder-style PATH", () => {
     const env = withInstallDirs({ PATH: '/usr/bin:/bin:/opt/homebrew/bin' }, '/Users/u');
     // Homebrew, then each kind's own folders in the registry's order (RuntimeKind.installDirs), those in the home folder first.
-    expect(env.PATH?.split(':')).toEqual(['/usr/bin', '/bin', '/opt/homebrew/bin', '/usr/local/bin', '/Users/u/.docker/bin', '/Users/u/.rd/bin', '/Users/u/.orbstack/bin', '/Applications/Docker.app/Contents/Resources/bin', '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin', '/Applications/OrbStack.app/Contents/MacOS/xbin']);
+    expect(env.PATH?.split(':')).toEqual([
+      '/usr/bin',
+      '/bin',
+      '/opt/homebrew/bin',
+      '/usr/local/bin',
+      '/Users/u/.docker/bin',
+      '/Users/u/.rd/bin',
+      '/Users/u/.orbstack/bin',
+      '/Applications/Docker.app/Contents/Resources/bin',
+      '/Applications/Rancher Desktop.app/Contents/Resources/resources/darwin/bin',
+      '/Applications/OrbStack.app/Contents/MacOS/xbin',
+    ]);
   });
 });
 
@@ -51,16 +72,28 @@ describe('detectAll on a machine whose CLIs all hang', () => {
     const list = await detectAll(ctx);
     expect(list[0]).toMatchObject({ id: 'local', state: 'running' });
     const others = list.slice(1);
-    expect(others.map((r) => r.kind).sort()).toEqual(['colima', 'docker-desktop', 'docker-engine', 'libvirt', 'lima', 'orbstack', 'podman', 'rancher-desktop', 'vagrant']);
+    expect(others.map((r) => r.kind).sort()).toEqual([
+      'colima',
+      'docker-desktop',
+      'docker-engine',
+      'libvirt',
+      'lima',
+      'orbstack',
+      'podman',
+      'rancher-desktop',
+      'vagrant',
+    ]);
     for (const r of others) {
       expect(r.state).toBe('unknown');
-      expect(r.reason).toMatch(r.kind === 'vagrant' ? /did not answer within 0\.8 s|did not finish within/ : /did not answer within 0\.5 s|did not finish within/);
+      expect(r.reason).toMatch(
+        r.kind === 'vagrant' ? /did not answer within 0\.8 s|did not finish within/ : /did not answer within 0\.5 s|did not finish within/,
+      );
     }
   });
 });
 
 describe('one deadline for the whole detection', () => {
-  it('cuts every kind\'s CLI calls to fit it: with every CLI hung and the default 4 s (Vagrant 6 s) time-outs, a 0.8 s deadline lists every kind as unknown with a reason within 0.8 s', async () => {
+  it("cuts every kind's CLI calls to fit it: with every CLI hung and the default 4 s (Vagrant 6 s) time-outs, a 0.8 s deadline lists every kind as unknown with a reason within 0.8 s", async () => {
     const hang = [{ args: '*', hang: true }];
     stub = makeStubEnv({ docker: hang, rdctl: hang, orb: hang, colima: hang, limactl: hang, podman: hang, vagrant: hang, virsh: hang });
     const ctx = createDetectContext({ env: stub.env, dataDir: stub.root });
@@ -71,7 +104,17 @@ describe('one deadline for the whole detection', () => {
     // The kinds that run CLIs (the host's own kind reads files, and may itself miss 0.8 s on a loaded machine; the test above has it answer beside hung CLIs).
     const kinds = RUNTIME_KINDS.filter((k) => k.kind !== 'local');
     const others = await detectAll(ctx, { kinds, deadlineMs: 800, onKind: (k) => told.push(k) });
-    expect(others.map((r) => r.kind).sort()).toEqual(['colima', 'docker-desktop', 'docker-engine', 'libvirt', 'lima', 'orbstack', 'podman', 'rancher-desktop', 'vagrant']);
+    expect(others.map((r) => r.kind).sort()).toEqual([
+      'colima',
+      'docker-desktop',
+      'docker-engine',
+      'libvirt',
+      'lima',
+      'orbstack',
+      'podman',
+      'rancher-desktop',
+      'vagrant',
+    ]);
     expect(told.sort()).toEqual(kinds.map((k) => k.kind).sort());
     for (const r of others) {
       expect(r.state).toBe('unknown');
@@ -79,7 +122,9 @@ describe('one deadline for the whole detection', () => {
       expect(r.reason).toMatch(/did not answer within 0\.[1-8] s|did not finish within 0\.8 s/);
     }
     // Vagrant's own 6 s call time-out was cut to fit: its call says so, or, when the machine is so loaded that the call is still starting at the deadline, the deadline itself does.
-    expect(others.find((r) => r.kind === 'vagrant')?.reason).toMatch(/^vagrant global-status did not answer within 0\.[1-8] s|^Vagrant detection did not finish within 0\.8 s/);
+    expect(others.find((r) => r.kind === 'vagrant')?.reason).toMatch(
+      /^vagrant global-status did not answer within 0\.[1-8] s|^Vagrant detection did not finish within 0\.8 s/,
+    );
   });
 
   it('is DETECT_DEADLINE_MS (at most 8 s) unless told otherwise, and bounds a kind whose own deadline is longer (fake clock)', async () => {
@@ -90,7 +135,10 @@ describe('one deadline for the whole detection', () => {
       const pending = detectAll(ctx, { kinds: [kind('hanger', () => new Promise(() => {})), kind('fine', async () => [ok('fine')])], kindDeadlineMs: 60_000 });
       await vi.advanceTimersByTimeAsync(DETECT_DEADLINE_MS);
       const list = await pending;
-      expect(list.map((r) => [r.id, r.state])).toEqual([['hanger', 'unknown'], ['fine', 'running']]);
+      expect(list.map((r) => [r.id, r.state])).toEqual([
+        ['hanger', 'unknown'],
+        ['fine', 'running'],
+      ]);
       expect(list[0].reason).toBe(`The hanger detection did not finish within ${DETECT_DEADLINE_MS / 1000} s (a command it runs hung)`);
     } finally {
       vi.useRealTimers();
@@ -118,7 +166,10 @@ describe('CLIs that are not on PATH', () => {
 describe('a CLI whose child process keeps its output open after the time-out', () => {
   it('is given up on shortly after its timeout instead of holding detection', async () => {
     stub = makeStubEnv({ podman: [{ args: '*', hangInChild: true }] });
-    const [p] = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 300 }), { kinds: [findKind('podman')!], kindDeadlineMs: 4000 });
+    const [p] = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 300 }), {
+      kinds: [findKind('podman')!],
+      kindDeadlineMs: 4000,
+    });
     expect(p).toMatchObject({ id: 'podman', state: 'unknown', reason: 'podman machine list did not answer within 0.3 s' });
   });
 });
@@ -135,7 +186,10 @@ describe('detectAll on a replayed macOS machine', () => {
         ],
         rdctl: [{ args: 'list-settings', stdout: captured('rancher-desktop/rdctl-list-settings.v10-macos.json') }],
         orb: [{ args: 'version', stdout: local('orbstack/orb-version.2.0.5.txt') }],
-        colima: [{ args: 'list', stdout: captured('colima/ls.colima-0.6.9.txt') }, { args: '"status -p default"', stderr: captured('colima/status.vz-virtiofs.colima-0.5.6.txt') }],
+        colima: [
+          { args: 'list', stdout: captured('colima/ls.colima-0.6.9.txt') },
+          { args: '"status -p default"', stderr: captured('colima/status.vz-virtiofs.colima-0.5.6.txt') },
+        ],
         limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson'), truncate: 200 }],
         podman: [{ args: '*', hang: true }],
       },
@@ -163,10 +217,25 @@ describe('detectAll contains kinds that misbehave', () => {
     const list = await detectAll(ctx, {
       kindDeadlineMs: 300,
       kinds: [
-        kind('thrower', async () => { throw new Error('boom'); }),
+        kind('thrower', async () => {
+          throw new Error('boom');
+        }),
         kind('hanger', () => new Promise(() => {})),
         kind('liar', async () => 42 as unknown as RuntimeInfo[]),
-        kind('junk', async () => [null, { id: 'j', state: 'melting', settings: [1], settingsSource: { a: 'file', b: 'nonsense' }, targets: [{ id: 't', label: 'T', places: ['guest', 'moon'] }, 7] }] as unknown as RuntimeInfo[]),
+        kind(
+          'junk',
+          async () =>
+            [
+              null,
+              {
+                id: 'j',
+                state: 'melting',
+                settings: [1],
+                settingsSource: { a: 'file', b: 'nonsense' },
+                targets: [{ id: 't', label: 'T', places: ['guest', 'moon'] }, 7],
+              },
+            ] as unknown as RuntimeInfo[],
+        ),
         kind('fine', async () => [ok('fine')]),
       ],
     });

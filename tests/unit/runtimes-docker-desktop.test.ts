@@ -21,15 +21,41 @@ function settingsOf(path: string, platform: 'mac' | 'linux' | 'windows' = 'mac')
 describe('Docker Desktop settings files (replay)', () => {
   it('reads a full settings-store.json (v40, Apple Virtualization framework + VirtioFS)', () => {
     const { settings, source } = settingsOf(MARSLO);
-    expect(settings).toMatchObject({ vmType: 'vz', mountType: 'virtiofs', cpus: 12, memoryMiB: 8092, diskGiB: 59.6, swapMiB: 1024, rosetta: true, diskFlush: 'os', engine: 'moby', settingsVersion: 40 });
+    expect(settings).toMatchObject({
+      vmType: 'vz',
+      mountType: 'virtiofs',
+      cpus: 12,
+      memoryMiB: 8092,
+      diskGiB: 59.6,
+      swapMiB: 1024,
+      rosetta: true,
+      diskFlush: 'os',
+      engine: 'moby',
+      settingsVersion: 40,
+    });
     expect(source).toMatchObject({ vmType: 'file', mountType: 'file', cpus: 'file', memoryMiB: 'file', diskGiB: 'file', swapMiB: 'file' });
   });
 
   it('applies the documented defaults to a fresh install that only stores non-default keys (v43)', () => {
     const { settings, source } = settingsOf(FRESH);
-    expect(settings).toMatchObject({ vmType: 'vz', mountType: 'virtiofs', cpus: 10, memoryMiB: 8192, swapMiB: 1024, containerdSnapshotter: true, settingsVersion: 43 });
+    expect(settings).toMatchObject({
+      vmType: 'vz',
+      mountType: 'virtiofs',
+      cpus: 10,
+      memoryMiB: 8192,
+      swapMiB: 1024,
+      containerdSnapshotter: true,
+      settingsVersion: 43,
+    });
     expect(settings.diskGiB).toBeUndefined();
-    expect(source).toMatchObject({ vmType: 'default', mountType: 'default', cpus: 'default', memoryMiB: 'default', swapMiB: 'default', containerdSnapshotter: 'file' });
+    expect(source).toMatchObject({
+      vmType: 'default',
+      mountType: 'default',
+      cpus: 'default',
+      memoryMiB: 'default',
+      swapMiB: 'default',
+      containerdSnapshotter: 'file',
+    });
   });
 
   it('knows the Linux build runs QEMU with VirtioFS whatever the macOS keys say', () => {
@@ -38,13 +64,30 @@ describe('Docker Desktop settings files (replay)', () => {
 
   it('reads docker version text: "Server: Docker Desktop 4.33.0 (160616)"', () => {
     const v = parseDockerVersion(text(VERSION));
-    expect(v.ok && v.value).toMatchObject({ platformName: 'Docker Desktop 4.33.0 (160616)', engineVersion: '27.1.1', clientVersion: '27.1.1', context: 'desktop-linux', apiVersion: '1.46' });
+    expect(v.ok && v.value).toMatchObject({
+      platformName: 'Docker Desktop 4.33.0 (160616)',
+      engineVersion: '27.1.1',
+      clientVersion: '27.1.1',
+      context: 'desktop-linux',
+      apiVersion: '1.46',
+    });
     expect(desktopRelease(v.ok ? v.value.platformName : undefined)).toBe('4.33.0');
   });
 
   it('reads docker info text of Docker Desktop 4.48', () => {
     const i = parseDockerInfo(text(INFO));
-    expect(i.ok && i.value).toMatchObject({ context: 'desktop-linux', serverVersion: '28.5.1', operatingSystem: 'Docker Desktop', name: 'docker-desktop', cpus: 12, memoryMiB: 7839, storageDriver: 'overlay2', backingFilesystem: 'extfs', cgroupVersion: '1', kernelVersion: '6.10.14-linuxkit' });
+    expect(i.ok && i.value).toMatchObject({
+      context: 'desktop-linux',
+      serverVersion: '28.5.1',
+      operatingSystem: 'Docker Desktop',
+      name: 'docker-desktop',
+      cpus: 12,
+      memoryMiB: 7839,
+      storageDriver: 'overlay2',
+      backingFilesystem: 'extfs',
+      cgroupVersion: '1',
+      kernelVersion: '6.10.14-linuxkit',
+    });
     expect(i.ok && i.value.labels.some((l) => l.startsWith('com.docker.desktop.address='))).toBe(true);
   });
 });
@@ -57,7 +100,12 @@ describe('Docker Desktop detection with replayed CLIs', () => {
 
   it('is running with the version from `docker version` and settings from the file', async () => {
     stub = makeStubEnv(
-      { docker: [{ args: '*"--context desktop-linux version"*', stdout: VERSION }, { args: '*"--context desktop-linux info"*', stdout: INFO }] },
+      {
+        docker: [
+          { args: '*"--context desktop-linux version"*', stdout: VERSION },
+          { args: '*"--context desktop-linux info"*', stdout: INFO },
+        ],
+      },
       { [MAC_DD_STORE]: MARSLO },
     );
     const [dd] = await detect(stub);
@@ -69,7 +117,12 @@ describe('Docker Desktop detection with replayed CLIs', () => {
 
   it('replaces defaults by what docker info reports when the file is silent (fresh install, Linux path)', async () => {
     stub = makeStubEnv(
-      { docker: [{ args: '*"--context desktop-linux version"*', stdout: VERSION }, { args: '*"--context desktop-linux info"*', stdout: INFO }] },
+      {
+        docker: [
+          { args: '*"--context desktop-linux version"*', stdout: VERSION },
+          { args: '*"--context desktop-linux info"*', stdout: INFO },
+        ],
+      },
       { '.docker/desktop/settings-store.json': FRESH },
     );
     const [dd] = await detect(stub);
@@ -120,17 +173,20 @@ describe('Docker Desktop on Windows with the WSL 2 engine: resources come from .
   afterEach(() => stub?.cleanup());
   const WIN_SETTINGS = local('docker-desktop/settings.windows-wsl2-dd-3.5.2.json');
   const WSLCONFIG = local('docker-desktop/wslconfig.microsoft-docs-example.ini');
-  const detect = (s: StubEnv) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), { kinds: [createDockerDesktopKind({ host: HOST })] });
+  const detect = (s: StubEnv) =>
+    detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs: 3000 }), { kinds: [createDockerDesktopKind({ host: HOST })] });
 
-  it('reports .wslconfig\'s processors, memory and swap, and says the settings file\'s values do not apply', async () => {
+  it("reports .wslconfig's processors, memory and swap, and says the settings file's values do not apply", async () => {
     stub = makeStubEnv({}, { 'AppData/Roaming/Docker/settings.json': WIN_SETTINGS, '.wslconfig': WSLCONFIG });
     const [dd] = await detect(stub);
     expect(dd.settings).toMatchObject({ vmType: 'wsl2', cpus: 2, memoryMiB: 4096, swapMiB: 8192 });
     expect(dd.settingsSource).toMatchObject({ vmType: 'file', cpus: 'file', memoryMiB: 'file', swapMiB: 'file' });
-    expect(dd.reason).toMatch(/the WSL 2 engine: CPUs, memory and swap come from \.wslconfig \(WSL's defaults for what it leaves out\), not from Docker Desktop's settings file; the settings file's cpus 3, memoryMiB 2048, swapMiB 1024 do not apply/);
+    expect(dd.reason).toMatch(
+      /the WSL 2 engine: CPUs, memory and swap come from \.wslconfig \(WSL's defaults for what it leaves out\), not from Docker Desktop's settings file; the settings file's cpus 3, memoryMiB 2048, swapMiB 1024 do not apply/,
+    );
   });
 
-  it('without a .wslconfig: WSL\'s documented defaults (all processors, half the memory), marked as defaults', async () => {
+  it("without a .wslconfig: WSL's documented defaults (all processors, half the memory), marked as defaults", async () => {
     stub = makeStubEnv({}, { 'AppData/Roaming/Docker/settings.json': WIN_SETTINGS });
     const [dd] = await detect(stub);
     expect(dd.settings).toMatchObject({ vmType: 'wsl2', cpus: 10, memoryMiB: 8192, swapMiB: 4096 });

@@ -22,21 +22,32 @@ describe('docker contexts (replay)', () => {
   });
 
   it('leaves contexts and daemons of other kinds to them', () => {
-    expect(['desktop-linux', 'rancher-desktop', 'orbstack', 'colima', 'colima-work', 'lima-docker', 'default'].map((name) => contextOwner({ name }, RUNTIME_KINDS))).toEqual(['docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'colima', 'lima', undefined]);
+    expect(
+      ['desktop-linux', 'rancher-desktop', 'orbstack', 'colima', 'colima-work', 'lima-docker', 'default'].map((name) => contextOwner({ name }, RUNTIME_KINDS)),
+    ).toEqual(['docker-desktop', 'rancher-desktop', 'orbstack', 'colima', 'colima', 'lima', undefined]);
     expect(contextOwner({ name: 'x', endpoint: 'unix:///Users/u/.orbstack/run/docker.sock' }, RUNTIME_KINDS)).toBe('orbstack');
     const dd = parseDockerInfo(text(captured('docker-desktop/docker-info.dd-4.48.0-macos-intel.txt')));
     const orb = parseDockerInfo(text(captured('orbstack/docker-info.orbstack-intel-28.5.2.txt')));
-    expect([daemonOwner(dd.ok ? dd.value : undefined, RUNTIME_KINDS), daemonOwner(orb.ok ? orb.value : undefined, RUNTIME_KINDS)]).toEqual(['docker-desktop', 'orbstack']);
+    expect([daemonOwner(dd.ok ? dd.value : undefined, RUNTIME_KINDS), daemonOwner(orb.ok ? orb.value : undefined, RUNTIME_KINDS)]).toEqual([
+      'docker-desktop',
+      'orbstack',
+    ]);
   });
 });
 
 describe('Docker Engine detection with replayed docker', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
-  const detect = (s: StubEnv, timeoutMs = 3000) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs }), { kinds: [findKind('docker-engine')!] });
+  const detect = (s: StubEnv, timeoutMs = 3000) =>
+    detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs }), { kinds: [findKind('docker-engine')!] });
 
   it('skips a context whose daemon turns out to be OrbStack, and a default context without a socket', async () => {
-    stub = makeStubEnv({ docker: [{ args: '"context ls --format {{json .}}"', stdout: CONTEXTS }, { args: '*"--context vmbench-test info"*', stdout: captured('orbstack/docker-info.orbstack-intel-28.5.2.txt') }] });
+    stub = makeStubEnv({
+      docker: [
+        { args: '"context ls --format {{json .}}"', stdout: CONTEXTS },
+        { args: '*"--context vmbench-test info"*', stdout: captured('orbstack/docker-info.orbstack-intel-28.5.2.txt') },
+      ],
+    });
     expect(await detect(stub)).toEqual([]);
   });
 
@@ -45,18 +56,35 @@ describe('Docker Engine detection with replayed docker', () => {
     stub = makeStubEnv({
       docker: [
         { args: '"context ls --format {{json .}}"', stdout: CONTEXTS },
-        { args: '*"--context vmbench-test info"*', stdout: cap('info-unreachable.docker-28.2.2.json'), stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'), exit: 1 },
-        { args: '*"--context vmbench-test version"*', stdout: cap('version-unreachable.docker-28.2.2.json'), stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'), exit: 1 },
+        {
+          args: '*"--context vmbench-test info"*',
+          stdout: cap('info-unreachable.docker-28.2.2.json'),
+          stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'),
+          exit: 1,
+        },
+        {
+          args: '*"--context vmbench-test version"*',
+          stdout: cap('version-unreachable.docker-28.2.2.json'),
+          stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'),
+          exit: 1,
+        },
       ],
     });
     const [rt] = await detect(stub);
     expect(rt).toMatchObject({ id: 'docker:vmbench-test', kind: 'docker-engine', state: 'stopped', version: null });
-    expect(rt.reason).toBe('the Docker daemon is not running (Cannot connect to the Docker daemon at unix:///run/vmbench-test-docker.sock. Is the docker daemon running?)');
+    expect(rt.reason).toBe(
+      'the Docker daemon is not running (Cannot connect to the Docker daemon at unix:///run/vmbench-test-docker.sock. Is the docker daemon running?)',
+    );
     expect(rt.settings).toEqual({ engine: 'moby', endpoint: 'unix:///run/vmbench-test-docker.sock' });
   });
 
   it('shows a context whose daemon hangs as unknown', async () => {
-    stub = makeStubEnv({ docker: [{ args: '"context ls --format {{json .}}"', stdout: CONTEXTS }, { args: '*vmbench-test*', hang: true }] });
+    stub = makeStubEnv({
+      docker: [
+        { args: '"context ls --format {{json .}}"', stdout: CONTEXTS },
+        { args: '*vmbench-test*', hang: true },
+      ],
+    });
     const list = await detect(stub, 2000);
     expect(list.map((r) => [r.id, r.state])).toEqual([['docker:vmbench-test', 'unknown']]);
     expect(list[0].reason).toMatch(/did not answer within 2 s/);

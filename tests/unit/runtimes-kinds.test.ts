@@ -7,7 +7,17 @@ import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { RUNTIME_KIND_FACTS, RUNTIME_KIND_IDS, isContainerRuntimeId } from '../../electron/shared/runtime-kinds.js';
 
-const rt = (kind: string): RuntimeInfo => ({ id: kind, kind, name: kind, version: null, state: 'running', settings: {}, settingsSource: {}, targets: [], findings: [] });
+const rt = (kind: string): RuntimeInfo => ({
+  id: kind,
+  kind,
+  name: kind,
+  version: null,
+  state: 'running',
+  settings: {},
+  settingsSource: {},
+  targets: [],
+  findings: [],
+});
 
 describe('every runtime kind has one home (docs/architecture.md, "How to add a runtime kind")', () => {
   it('has exactly one registry entry per id of the typed union, in its order', () => {
@@ -18,7 +28,16 @@ describe('every runtime kind has one home (docs/architecture.md, "How to add a r
 
   it('gives the renderer a fact line per id: the container kinds are Docker Desktop, OrbStack and Docker Engine', () => {
     expect(Object.keys(RUNTIME_KIND_FACTS).sort()).toEqual([...RUNTIME_KIND_IDS].sort());
-    expect(['docker-desktop', 'docker:default', 'docker', 'orbstack', 'colima:default', 'lima:dev', 'local', 'podman:m'].map(isContainerRuntimeId)).toEqual([true, true, true, true, false, false, false, false]);
+    expect(['docker-desktop', 'docker:default', 'docker', 'orbstack', 'colima:default', 'lima:dev', 'local', 'podman:m'].map(isContainerRuntimeId)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -34,7 +53,9 @@ describe('isKind', () => {
 describe('each kind declares what it must, in its own file', () => {
   const RUNTIMES = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'electron', 'engine', 'runtimes');
   const sources = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+    );
 
   it('names itself', () => {
     for (const k of RUNTIME_KINDS) expect(k.name, k.kind).toMatch(/\S/);
@@ -42,7 +63,9 @@ describe('each kind declares what it must, in its own file', () => {
 
   it('a kind whose targets run scripts through the shell-in-VM transport declares that shell, under its own id, and a transport', () => {
     // Every shell a kind's file opens a transport with is a const *_SHELL; each is the `shell` of exactly one kind.
-    const opened = new Set(sources(RUNTIMES).flatMap((src) => [...src.matchAll(/(?:shellTransportFor|createShellTransport)\(\s*([A-Za-z_]+)/g)].map((m) => m[1])));
+    const opened = new Set(
+      sources(RUNTIMES).flatMap((src) => [...src.matchAll(/(?:shellTransportFor|createShellTransport)\(\s*([A-Za-z_]+)/g)].map((m) => m[1])),
+    );
     expect([...opened].every((name) => /^[A-Z]+_SHELL$/.test(name))).toBe(true);
     const withShell = RUNTIME_KINDS.filter((k) => k.shell);
     expect(withShell.map((k) => k.kind)).toEqual(['rancher-desktop', 'colima', 'lima', 'podman', 'vagrant']);

@@ -12,10 +12,20 @@ function settingsOf(file: string): { settings: Record<string, unknown>; source: 
   return { settings: bag.settings, source: bag.source };
 }
 
-describe('virsh dumpxml (replay of libvirt\'s own formatter output)', () => {
+describe("virsh dumpxml (replay of libvirt's own formatter output)", () => {
   it('reads a virtio disk with io=io_uring', () => {
     const { settings, source } = settingsOf('dumpxml.libvirt-test.disk-io_uring.xml');
-    expect(settings).toMatchObject({ vmType: 'qemu', cpus: 1, memoryMiB: 214, diskBus: 'virtio', diskFormat: 'qcow2', diskIo: 'io_uring', diskCache: 'default', mountType: 'none', iothreads: 0 });
+    expect(settings).toMatchObject({
+      vmType: 'qemu',
+      cpus: 1,
+      memoryMiB: 214,
+      diskBus: 'virtio',
+      diskFormat: 'qcow2',
+      diskIo: 'io_uring',
+      diskCache: 'default',
+      mountType: 'none',
+      iothreads: 0,
+    });
     expect(source).toMatchObject({ diskIo: 'cli', diskCache: 'default', iothreads: 'default' });
     expect(settings.disks).toEqual([{ target: 'vda', device: 'disk', bus: 'virtio', format: 'qcow2', io: 'io_uring', source: '/dev/HostVG/QEMUGuest1' }]);
     expect(settings.nicModel).toBeUndefined();
@@ -25,15 +35,30 @@ describe('virsh dumpxml (replay of libvirt\'s own formatter output)', () => {
     const { settings, source } = settingsOf('dumpxml.libvirt-test.iothreads-disk.xml');
     expect(settings).toMatchObject({ cpus: 2, memoryMiB: 214, iothreads: 2, diskBus: 'ide', diskFormat: 'raw', diskIo: 'default' });
     expect(source.diskIo).toBe('default');
-    expect((settings.disks as { target: string; bus: string; iothread?: number }[]).map((d) => [d.target, d.bus, d.iothread])).toEqual([['hda', 'ide', undefined], ['vdb', 'virtio', 1], ['vdc', 'virtio', 2]]);
+    expect((settings.disks as { target: string; bus: string; iothread?: number }[]).map((d) => [d.target, d.bus, d.iothread])).toEqual([
+      ['hda', 'ide', undefined],
+      ['vdb', 'virtio', 1],
+      ['vdc', 'virtio', 2],
+    ]);
   });
 
   it('converts memory units', () => {
-    expect([libvirtMemoryMiB('1048576', undefined), libvirtMemoryMiB('1', 'GiB'), libvirtMemoryMiB('1', 'G'), libvirtMemoryMiB('1073741824', 'bytes'), libvirtMemoryMiB('1000', 'MB'), libvirtMemoryMiB('x', 'KiB')]).toEqual([1024, 1024, 1024, 1024, 954, undefined]);
+    expect([
+      libvirtMemoryMiB('1048576', undefined),
+      libvirtMemoryMiB('1', 'GiB'),
+      libvirtMemoryMiB('1', 'G'),
+      libvirtMemoryMiB('1073741824', 'bytes'),
+      libvirtMemoryMiB('1000', 'MB'),
+      libvirtMemoryMiB('x', 'KiB'),
+    ]).toEqual([1024, 1024, 1024, 1024, 954, undefined]);
   });
 
   it('refuses XML that is not a domain', () => {
-    expect(parseDomainXml('<network><name>default</name></network>')).toEqual({ ok: false, error: 'is not a libvirt domain (root element <network>)', errorRef: { key: 'detect:parse.notDomain', params: { root: 'network' } } });
+    expect(parseDomainXml('<network><name>default</name></network>')).toEqual({
+      ok: false,
+      error: 'is not a libvirt domain (root element <network>)',
+      errorRef: { key: 'detect:parse.notDomain', params: { root: 'network' } },
+    });
   });
 });
 
@@ -43,7 +68,10 @@ describe('virsh text outputs (replay)', () => {
   });
 
   it('reads `virsh domifaddr` (for transports; never contacted by tests)', () => {
-    expect(parseDomIfAddr(text(captured('libvirt/domifaddr.lease.sno.txt')))).toEqual({ ok: true, value: [{ name: 'vnet3', mac: '52:54:00:a7:93:9c', protocol: 'ipv4', address: '192.168.122.237', prefix: 24 }] });
+    expect(parseDomIfAddr(text(captured('libvirt/domifaddr.lease.sno.txt')))).toEqual({
+      ok: true,
+      value: [{ name: 'vnet3', mac: '52:54:00:a7:93:9c', protocol: 'ipv4', address: '192.168.122.237', prefix: 24 }],
+    });
   });
 
   it('maps domstate words and reads --name lists', () => {
@@ -112,10 +140,22 @@ describe('container domains and device sources (real public domain XML, tests/fi
     const pool = facts('disk-source-pool.libvirt-tests.xml');
     expect(pool.facts.container).toBe(false);
     expect(pool.settings.guestKind).toBe('vm');
-    expect(pool.facts.disks.map((d) => [d.target, d.source])).toEqual([['hda', 'pool-disk/block+cdrom'], ['hdc', undefined], ['hdd', '/tmp/idedisk.img'], ['vda', 'pool-disk/dir+vol1'], ['vdb', 'pool-disk/dir+vol2']]);
-    expect(facts('demovm-dir-disk.ovs-install-dpdk.xml').facts.disks.map((d) => [d.target, d.source])).toEqual([['vda', '/root/CentOS7_x86_64.qcow2'], ['vdb', '/usr/src/dpdk-stable-16.07.2']]);
+    expect(pool.facts.disks.map((d) => [d.target, d.source])).toEqual([
+      ['hda', 'pool-disk/block+cdrom'],
+      ['hdc', undefined],
+      ['hdd', '/tmp/idedisk.img'],
+      ['vda', 'pool-disk/dir+vol1'],
+      ['vdb', 'pool-disk/dir+vol2'],
+    ]);
+    expect(facts('demovm-dir-disk.ovs-install-dpdk.xml').facts.disks.map((d) => [d.target, d.source])).toEqual([
+      ['vda', '/root/CentOS7_x86_64.qcow2'],
+      ['vdb', '/usr/src/dpdk-stable-16.07.2'],
+    ]);
     const csr = facts('csr1kv-direct-nic.blog-dumpxml.xml');
-    expect(csr.facts.nics).toEqual([{ type: 'direct', model: 'virtio', source: 'eno1' }, { type: 'network', model: 'virtio', source: 'eno2_sriov_pool' }]);
+    expect(csr.facts.nics).toEqual([
+      { type: 'direct', model: 'virtio', source: 'eno1' },
+      { type: 'network', model: 'virtio', source: 'eno2_sriov_pool' },
+    ]);
     expect(csr.settings).toMatchObject({ guestKind: 'vm', nicModel: 'virtio', diskBus: 'virtio' });
   });
 });

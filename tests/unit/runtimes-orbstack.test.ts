@@ -10,7 +10,18 @@ const ORB_VERSION = local('orbstack/orb-version.2.0.5.txt');
 describe('OrbStack captures (replay)', () => {
   it('reads docker info of OrbStack', () => {
     const i = parseDockerInfo(text(INFO));
-    expect(i.ok && i.value).toMatchObject({ context: 'orbstack', serverVersion: '28.5.2', operatingSystem: 'OrbStack', name: 'orbstack', cpus: 6, memoryMiB: 16046, storageDriver: 'overlay2', backingFilesystem: 'btrfs', cgroupVersion: '2', kernelVersion: '6.17.8-orbstack-00308-g8f9c941121b1' });
+    expect(i.ok && i.value).toMatchObject({
+      context: 'orbstack',
+      serverVersion: '28.5.2',
+      operatingSystem: 'OrbStack',
+      name: 'orbstack',
+      cpus: 6,
+      memoryMiB: 16046,
+      storageDriver: 'overlay2',
+      backingFilesystem: 'btrfs',
+      cgroupVersion: '2',
+      kernelVersion: '6.17.8-orbstack-00308-g8f9c941121b1',
+    });
   });
 
   it('reads orb version', () => {
@@ -30,7 +41,15 @@ describe('OrbStack detection with replayed CLIs', () => {
     });
     const [orb] = await detect(stub);
     expect(orb).toMatchObject({ id: 'orbstack', kind: 'orbstack', state: 'running', version: '2.0.5' });
-    expect(orb.settings).toMatchObject({ vmType: 'vz', mountType: 'virtiofs', engine: 'moby', cpus: 6, memoryMiB: 16046, backingFilesystem: 'btrfs', serverVersion: '28.5.2' });
+    expect(orb.settings).toMatchObject({
+      vmType: 'vz',
+      mountType: 'virtiofs',
+      engine: 'moby',
+      cpus: 6,
+      memoryMiB: 16046,
+      backingFilesystem: 'btrfs',
+      serverVersion: '28.5.2',
+    });
     expect(orb.settingsSource).toMatchObject({ vmType: 'default', cpus: 'cli' });
   });
 

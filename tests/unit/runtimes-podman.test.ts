@@ -9,7 +9,18 @@ describe('podman machine list --format json (replay)', () => {
   it('reads machines whose Memory and DiskSize are byte strings', () => {
     expect(parsePodmanMachines(text(LIST))).toEqual({
       ok: true,
-      value: [{ name: 'podman-machine-default', running: false, starting: false, isDefault: false, vmType: 'qemu', cpus: 1, memoryBytes: 2147483648, diskBytes: 10737418240 }],
+      value: [
+        {
+          name: 'podman-machine-default',
+          running: false,
+          starting: false,
+          isDefault: false,
+          vmType: 'qemu',
+          cpus: 1,
+          memoryBytes: 2147483648,
+          diskBytes: 10737418240,
+        },
+      ],
     });
   });
 

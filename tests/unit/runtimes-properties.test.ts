@@ -22,7 +22,11 @@ import type { Parsed } from '../../electron/engine/runtimes/support/parsed.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
 import type { RuntimeKindId } from '../../electron/shared/runtime-kinds.js';
 import {
-  parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion,
+  parseGlobalStatus,
+  parseMachineReadable,
+  parseSshConfig,
+  parseVagrantStatus,
+  parseVagrantVersion,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { CAPTURES, LOCAL_FIXTURES, text } from '../helpers/runtimes-stubs.js';
@@ -31,15 +35,50 @@ const HOST = { cpus: 4, memoryMiB: 8192, arch: 'arm64' };
 
 /** Every parser, each followed (where it has one) by the step that normalizes what it read. */
 const PARSERS: Record<string, (t: string) => Parsed<unknown> | unknown> = {
-  parseJsonStream, parseYamlMap, parseXml, parseDockerInfo, parseDockerVersion, parseDockerContexts,
-  parseColimaList, parseColimaStatus, parseColimaVersion, colimaYamlSettings, parseOrbVersion, parseRdctlVersion,
-  parseMachineReadable, parseGlobalStatus, parseVagrantStatus, parseVagrantVersion, parseSshConfig,
-  parseVirshListTable, parseDomIfAddr,
-  desktop: (t) => { const p = parseDesktopSettingsFile(t); if (p.ok) for (const pl of ['mac', 'linux', 'windows'] as const) normalizeDesktopSettings(p.value, pl, HOST); return p; },
-  rancher: (t) => { const p = parseRdSettings(t); if (p.ok) normalizeRdSettings(p.value, 'cli', 'darwin'); return p; },
-  lima: (t) => { const p = parseLimaList(t); if (p.ok) p.value.forEach((i) => limaSettings(i)); return p; },
-  podman: (t) => { const p = parsePodmanMachines(t); if (p.ok) p.value.forEach((m) => podmanSettings(m, '5.0.0')); return p; },
-  domain: (t) => { const p = parseDomainXml(t); if (p.ok) domainSettings(p.value); return p; },
+  parseJsonStream,
+  parseYamlMap,
+  parseXml,
+  parseDockerInfo,
+  parseDockerVersion,
+  parseDockerContexts,
+  parseColimaList,
+  parseColimaStatus,
+  parseColimaVersion,
+  colimaYamlSettings,
+  parseOrbVersion,
+  parseRdctlVersion,
+  parseMachineReadable,
+  parseGlobalStatus,
+  parseVagrantStatus,
+  parseVagrantVersion,
+  parseSshConfig,
+  parseVirshListTable,
+  parseDomIfAddr,
+  desktop: (t) => {
+    const p = parseDesktopSettingsFile(t);
+    if (p.ok) for (const pl of ['mac', 'linux', 'windows'] as const) normalizeDesktopSettings(p.value, pl, HOST);
+    return p;
+  },
+  rancher: (t) => {
+    const p = parseRdSettings(t);
+    if (p.ok) normalizeRdSettings(p.value, 'cli', 'darwin');
+    return p;
+  },
+  lima: (t) => {
+    const p = parseLimaList(t);
+    if (p.ok) p.value.forEach((i) => limaSettings(i));
+    return p;
+  },
+  podman: (t) => {
+    const p = parsePodmanMachines(t);
+    if (p.ok) p.value.forEach((m) => podmanSettings(m, '5.0.0'));
+    return p;
+  },
+  domain: (t) => {
+    const p = parseDomainXml(t);
+    if (p.ok) domainSettings(p.value);
+    return p;
+  },
   vagrantfile: (t) => parseVagrantfile(t, 'libvirt'),
   osRelease: parseOsRelease,
   rdctlFlags: parseRdctlFlags,
@@ -71,7 +110,10 @@ const inputs = fc.oneof(
 describe('parsers never throw (random text, random JSON, truncated and spliced real captures)', () => {
   for (const [name, parse] of Object.entries(PARSERS)) {
     it(name, () => {
-      fc.assert(fc.property(inputs, (input) => checkTotal(parse, input)), { numRuns: 300 });
+      fc.assert(
+        fc.property(inputs, (input) => checkTotal(parse, input)),
+        { numRuns: 300 },
+      );
     });
   }
 

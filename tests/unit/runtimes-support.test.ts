@@ -15,7 +15,11 @@ describe('JSON streams', () => {
   });
 
   it('fails with the position on garbage', () => {
-    expect(parseJsonStream('{"a":1}\nnope')).toMatchObject({ ok: false, error: 'is not valid JSON (at character 9)', errorRef: { key: 'detect:parse.notJsonAt', params: { at: 9 } } });
+    expect(parseJsonStream('{"a":1}\nnope')).toMatchObject({
+      ok: false,
+      error: 'is not valid JSON (at character 9)',
+      errorRef: { key: 'detect:parse.notJsonAt', params: { at: 9 } },
+    });
     expect(parseJsonStream('{"a":')).toMatchObject({ ok: false, error: 'is not valid JSON (at character 1)' });
   });
 });
@@ -23,7 +27,10 @@ describe('JSON streams', () => {
 describe('YAML settings files (the yaml package; regression cases of the former flat-yaml reader)', () => {
   it('reads top-level scalars as before, and now the nested blocks, lists and flow maps too', () => {
     const y = 'cpu: 4 # cores\nmemory: 8\nvmType: "vz"\nrosetta: true\nkubernetes:\n  enabled: true\nmounts:\n  - location: ~\nenv: {}\nname: it\'s\n';
-    expect(parseYamlMap(y)).toEqual({ ok: true, value: { cpu: 4, memory: 8, vmType: 'vz', rosetta: true, name: "it's", kubernetes: { enabled: true }, mounts: [{ location: null }], env: {} } });
+    expect(parseYamlMap(y)).toEqual({
+      ok: true,
+      value: { cpu: 4, memory: 8, vmType: 'vz', rosetta: true, name: "it's", kubernetes: { enabled: true }, mounts: [{ location: null }], env: {} },
+    });
   });
 
   it('reads yes/no/on/off as Go does into a bool field', () => {
@@ -39,7 +46,10 @@ describe('YAML settings files (the yaml package; regression cases of the former 
 
   it('fails cleanly on hostile input: deep nesting, alias bombs, oversize text', () => {
     expect(parseYamlMap('a: ' + '['.repeat(100_000) + ']'.repeat(100_000))).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooDeep' } });
-    expect(parseYamlMap(Array.from({ length: 600 }, (_, i) => ' '.repeat(i) + 'k:').join('\n'))).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooDeep' } });
+    expect(parseYamlMap(Array.from({ length: 600 }, (_, i) => ' '.repeat(i) + 'k:').join('\n'))).toMatchObject({
+      ok: false,
+      errorRef: { key: 'detect:parse.yamlTooDeep' },
+    });
     expect(parseYamlMap('a:\n  ' + '- '.repeat(50_000) + 'x')).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlTooDeep' } });
     const bomb = 'a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n';
     expect(parseYamlMap(bomb)).toMatchObject({ ok: false, errorRef: { key: 'detect:parse.yamlAliases' } });
@@ -50,7 +60,15 @@ describe('YAML settings files (the yaml package; regression cases of the former 
 describe('XML (fast-xml-parser; regression cases of the former mini-xml reader)', () => {
   it('reads elements, both quote styles, entities, CDATA and comments', () => {
     const p = parseXml("<?xml version='1.0'?>\n<!-- c --><a x='1' y=\"&lt;2&gt;\"><b>t&amp;u</b><c/><![CDATA[<raw>]]></a>");
-    expect(p.ok && p.value).toEqual({ name: 'a', attrs: { x: '1', y: '<2>' }, text: '<raw>', children: [{ name: 'b', attrs: {}, children: [], text: 't&u' }, { name: 'c', attrs: {}, children: [], text: '' }] });
+    expect(p.ok && p.value).toEqual({
+      name: 'a',
+      attrs: { x: '1', y: '<2>' },
+      text: '<raw>',
+      children: [
+        { name: 'b', attrs: {}, children: [], text: 't&u' },
+        { name: 'c', attrs: {}, children: [], text: '' },
+      ],
+    });
   });
 
   it('fails cleanly on broken or hostile input', () => {
@@ -71,7 +89,14 @@ describe('XML (fast-xml-parser; regression cases of the former mini-xml reader)'
 
 describe('values', () => {
   it('parses sizes with binary and decimal units', () => {
-    expect(['2GiB', '7.655GiB', '512 MiB', '2147483648', '1KB', 'lots'].map((s) => parseSize(s))).toEqual([2 * 1024 ** 3, 7.655 * 1024 ** 3, 512 * 1024 ** 2, 2147483648, 1000, undefined]);
+    expect(['2GiB', '7.655GiB', '512 MiB', '2147483648', '1KB', 'lots'].map((s) => parseSize(s))).toEqual([
+      2 * 1024 ** 3,
+      7.655 * 1024 ** 3,
+      512 * 1024 ** 2,
+      2147483648,
+      1000,
+      undefined,
+    ]);
   });
 
   it('finds versions, paths and formats seconds', () => {
@@ -81,8 +106,17 @@ describe('values', () => {
   });
 
   it('SettingsBag ignores empty values and lets real values replace defaults only', () => {
-    const bag = new SettingsBag().set('a', undefined, 'file').set('b', Number.NaN, 'file').set('c', 1, 'default').fill('c', 2, 'cli').set('d', 1, 'file').fill('d', 2, 'cli');
-    expect([bag.settings, bag.source]).toEqual([{ c: 2, d: 1 }, { c: 'cli', d: 'file' }]);
+    const bag = new SettingsBag()
+      .set('a', undefined, 'file')
+      .set('b', Number.NaN, 'file')
+      .set('c', 1, 'default')
+      .fill('c', 2, 'cli')
+      .set('d', 1, 'file')
+      .fill('d', 2, 'cli');
+    expect([bag.settings, bag.source]).toEqual([
+      { c: 2, d: 1 },
+      { c: 'cli', d: 'file' },
+    ]);
   });
 });
 

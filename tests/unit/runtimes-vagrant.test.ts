@@ -4,7 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
 import {
-  parseGlobalStatus, parseMachineReadable, parseSshConfig, parseVagrantStatus, parseVagrantVersion, vagrantState,
+  parseGlobalStatus,
+  parseMachineReadable,
+  parseSshConfig,
+  parseVagrantStatus,
+  parseVagrantVersion,
+  vagrantState,
 } from '../../electron/engine/runtimes/vagrant/machine-readable.js';
 import { parseVagrantfile, primaryFolder } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
@@ -26,7 +31,7 @@ describe('Vagrant machine-readable captures (replay)', () => {
     });
   });
 
-  it('reads an empty global-status of Debian\'s vagrant 2.3.4 (padded header cells)', () => {
+  it("reads an empty global-status of Debian's vagrant 2.3.4 (padded header cells)", () => {
     expect(parseGlobalStatus(text(EMPTY))).toEqual({ ok: true, value: [] });
   });
 
@@ -45,16 +50,31 @@ describe('Vagrant machine-readable captures (replay)', () => {
 
   it('reads every real `vagrant --version` sample', () => {
     const lines = text(VERSIONS).trim().split('\n');
-    expect(lines.map((l) => { const v = parseVagrantVersion(l); return v.ok ? v.value : v.error; })).toEqual(['2.2.14', '2.2.19', '2.3.4', '2.4.1', '2.4.9']);
+    expect(
+      lines.map((l) => {
+        const v = parseVagrantVersion(l);
+        return v.ok ? v.value : v.error;
+      }),
+    ).toEqual(['2.2.14', '2.2.19', '2.3.4', '2.4.1', '2.4.9']);
   });
 
   it('reads vagrant ssh-config (for the Vagrant transport)', () => {
     const p = parseSshConfig(text(SSH));
-    expect(p.ok && p.value).toEqual([expect.objectContaining({ host: 'default', hostName: '127.0.0.1', user: 'vagrant', port: 2222, identityFile: '/home/mvp/.pytest_vagrant/private_key' })]);
+    expect(p.ok && p.value).toEqual([
+      expect.objectContaining({ host: 'default', hostName: '127.0.0.1', user: 'vagrant', port: 2222, identityFile: '/home/mvp/.pytest_vagrant/private_key' }),
+    ]);
   });
 
   it('normalizes Vagrant state ids', () => {
-    expect(['running', 'poweroff', 'shutoff', 'saved', 'aborted', 'not_created', 'gurumeditation'].map(vagrantState)).toEqual(['running', 'stopped', 'stopped', 'stopped', 'stopped', 'not-created', 'unknown']);
+    expect(['running', 'poweroff', 'shutoff', 'saved', 'aborted', 'not_created', 'gurumeditation'].map(vagrantState)).toEqual([
+      'running',
+      'stopped',
+      'stopped',
+      'stopped',
+      'stopped',
+      'not-created',
+      'unknown',
+    ]);
   });
 });
 
@@ -62,7 +82,9 @@ describe('Vagrantfile synced folders (read, never executed)', () => {
   it('adds the implicit "." -> /vagrant with the provider default type', () => {
     const f = parseVagrantfile('Vagrant.configure("2") do |config|\n  config.vm.box = "debian/bookworm64"\nend\n', 'virtualbox');
     expect(f.box).toBe('debian/bookworm64');
-    expect(f.syncedFolders).toEqual([{ hostPath: '.', guestPath: '/vagrant', type: 'vboxsf', typeDeclared: false, disabled: false, implicit: true, options: {} }]);
+    expect(f.syncedFolders).toEqual([
+      { hostPath: '.', guestPath: '/vagrant', type: 'vboxsf', typeDeclared: false, disabled: false, implicit: true, options: {} },
+    ]);
   });
 
   it('reads types, options over several lines, hash-rocket syntax, comments and disabled defaults', () => {
@@ -82,8 +104,24 @@ describe('Vagrantfile synced folders (read, never executed)', () => {
     const f = parseVagrantfile(vf, 'libvirt');
     expect(f.syncedFolders).toEqual([
       { hostPath: '.', guestPath: '/vagrant', type: 'nfs', typeDeclared: false, disabled: true, implicit: false, options: { disabled: true } },
-      { hostPath: 'src/', guestPath: '/srv/app', type: 'nfs', typeDeclared: true, disabled: false, implicit: false, options: { type: 'nfs', mount_options: ['actimeo=2', 'noatime'], nfs_udp: false } },
-      { hostPath: 'data', guestPath: '/data', type: 'rsync', typeDeclared: true, disabled: false, implicit: false, options: { type: 'rsync', rsync__exclude: ['.git/'] } },
+      {
+        hostPath: 'src/',
+        guestPath: '/srv/app',
+        type: 'nfs',
+        typeDeclared: true,
+        disabled: false,
+        implicit: false,
+        options: { type: 'nfs', mount_options: ['actimeo=2', 'noatime'], nfs_udp: false },
+      },
+      {
+        hostPath: 'data',
+        guestPath: '/data',
+        type: 'rsync',
+        typeDeclared: true,
+        disabled: false,
+        implicit: false,
+        options: { type: 'rsync', rsync__exclude: ['.git/'] },
+      },
     ]);
     expect(primaryFolder(f.syncedFolders)?.guestPath).toBe('/srv/app');
     expect(f).toMatchObject({ cpus: 4, memoryMiB: 4096 });
@@ -101,9 +139,17 @@ describe('Vagrant detection with replayed vagrant', () => {
   const detect = (s: StubEnv, timeoutMs = 3000) => detectAll(createDetectContext({ env: s.env, dataDir: s.root, timeoutMs }), { kinds: [vagrantKind] });
 
   it('lists machines, reads the Vagrantfile of one and offers prune (as text) for the stale one', async () => {
-    stub = makeStubEnv({ vagrant: [{ args: '--version', stdout: VERSIONS, line: 3 }, { args: '"global-status --machine-readable"', stdout: TWO }] });
+    stub = makeStubEnv({
+      vagrant: [
+        { args: '--version', stdout: VERSIONS, line: 3 },
+        { args: '"global-status --machine-readable"', stdout: TWO },
+      ],
+    });
     const list = await detect(stub);
-    expect(list.map((r) => [r.id, r.state, r.version])).toEqual([['vagrant:e8ad859', 'stopped', '2.3.4'], ['vagrant:4ef0194', 'running', '2.3.4']]);
+    expect(list.map((r) => [r.id, r.state, r.version])).toEqual([
+      ['vagrant:e8ad859', 'stopped', '2.3.4'],
+      ['vagrant:4ef0194', 'running', '2.3.4'],
+    ]);
     expect(list[0].reason).toMatch(/vagrant global-status --prune/);
     expect(list[0].settings).toMatchObject({ provider: 'virtualbox' });
     expect(list[1].name).toBe('Vagrant i386 (virtualbox)');
@@ -119,7 +165,10 @@ describe('Vagrant detection with replayed vagrant', () => {
     const real = ctx.readFile;
     ctx.readFile = (p) => (p === join(dir, 'Vagrantfile') ? real(vf) : real(p));
     const [first] = await detectAll(ctx, { kinds: [vagrantKind] });
-    expect(first.settings).toMatchObject({ mountType: 'nfs', syncedFolders: [{ hostPath: '.', guestPath: '/vagrant', type: 'nfs', disabled: false, options: { type: 'nfs' } }] });
+    expect(first.settings).toMatchObject({
+      mountType: 'nfs',
+      syncedFolders: [{ hostPath: '.', guestPath: '/vagrant', type: 'nfs', disabled: false, options: { type: 'nfs' } }],
+    });
     expect(first.settingsSource.mountType).toBe('vagrantfile');
     expect(first.reason).toBeUndefined();
   });

@@ -43,16 +43,30 @@ describe('vmbench web: bad requests and compression', () => {
   });
 
   it('malformed percent-encoding is a 400 (API and files), not a 500', async () => {
-    expect((await send(server.port, 'POST', '/api/%E0%A4%A', { host, 'x-vmbench-token': server.token, 'content-type': 'application/json' }, '{"args":[]}')).status).toBe(400);
+    expect(
+      (await send(server.port, 'POST', '/api/%E0%A4%A', { host, 'x-vmbench-token': server.token, 'content-type': 'application/json' }, '{"args":[]}')).status,
+    ).toBe(400);
     expect((await send(server.port, 'GET', '/%E0%A4%A', { host })).status).toBe(400);
   });
 
   it('a body over the limit is a 413 with a JSON error (declared or streamed)', async () => {
     const big = JSON.stringify({ args: ['x'.repeat(1100 * 1024)] });
-    const declared = await send(server.port, 'POST', '/api/app.info', { host, 'x-vmbench-token': server.token, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) }, big);
+    const declared = await send(
+      server.port,
+      'POST',
+      '/api/app.info',
+      { host, 'x-vmbench-token': server.token, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(big)) },
+      big,
+    );
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body.toString()).error.code).toBe('invalid-input');
-    const chunked = await send(server.port, 'POST', '/api/app.info', { host, 'x-vmbench-token': server.token, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, big);
+    const chunked = await send(
+      server.port,
+      'POST',
+      '/api/app.info',
+      { host, 'x-vmbench-token': server.token, 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      big,
+    );
     expect(chunked.status).toBe(413);
   });
 

@@ -30,7 +30,13 @@ describe('vmbench web server', () => {
   let server: WebServer;
   let host: string;
   const api = (channel: string, args: unknown, extra: Record<string, string> = {}): Promise<Reply> =>
-    send(server.port, 'POST', `/api/${channel}`, { host, 'content-type': 'application/json', 'x-vmbench-token': server.token, ...extra }, JSON.stringify({ args }));
+    send(
+      server.port,
+      'POST',
+      `/api/${channel}`,
+      { host, 'content-type': 'application/json', 'x-vmbench-token': server.token, ...extra },
+      JSON.stringify({ args }),
+    );
 
   beforeAll(async () => {
     web = await startTestWebServer('vmbench-web-');
@@ -52,7 +58,13 @@ describe('vmbench web server', () => {
       expect(r.status).toBe(401);
       expect(JSON.parse(r.body).error.message).toMatch(/open the address `vmbench web` printed/);
     }
-    const bare = await send(server.port, 'POST', '/api/advice.apply', { host, 'content-type': 'application/json' }, JSON.stringify({ args: ['0123456789abcdef0123456789abcdef'] }));
+    const bare = await send(
+      server.port,
+      'POST',
+      '/api/advice.apply',
+      { host, 'content-type': 'application/json' },
+      JSON.stringify({ args: ['0123456789abcdef0123456789abcdef'] }),
+    );
     expect(bare.status).toBe(401);
     // The page and its assets need no key: they hold none of the user's data.
     expect((await send(server.port, 'GET', '/', { host })).status).toBe(200);
@@ -82,8 +94,12 @@ describe('vmbench web server', () => {
   it('refuses foreign hosts (DNS rebinding), foreign origins, non-JSON bodies and path traversal', async () => {
     expect((await send(server.port, 'GET', '/', { host: 'evil.example:80' })).status).toBe(421);
     expect((await api('runs.list', [], { origin: 'http://evil.example' })).status).toBe(403);
-    expect((await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'text/plain', 'x-vmbench-token': server.token }, '{"args":[]}')).status).toBe(415);
-    expect((await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'application/json', 'x-vmbench-token': server.token }, '{oops')).status).toBe(400);
+    expect(
+      (await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'text/plain', 'x-vmbench-token': server.token }, '{"args":[]}')).status,
+    ).toBe(415);
+    expect(
+      (await send(server.port, 'POST', '/api/runs.list', { host, 'content-type': 'application/json', 'x-vmbench-token': server.token }, '{oops')).status,
+    ).toBe(400);
     expect((await send(server.port, 'GET', '/..%2f..%2fetc%2fpasswd', { host })).status).toBe(404);
     expect((await send(server.port, 'GET', '/api/runs.list', { host, 'x-vmbench-token': server.token })).status).toBe(405);
   });

@@ -77,10 +77,23 @@ describe("how a target reaches the host's 127.0.0.1", () => {
   });
 
   it('libvirt: 10.0.2.2 through a user-mode NIC only', () => {
-    expect(libvirtHostAddress([{ type: 'user', model: 'rtl8139' }])).toMatchObject({ address: '10.0.2.2', path: expect.stringContaining('QEMU user-mode networking (10.0.2.2') });
+    expect(libvirtHostAddress([{ type: 'user', model: 'rtl8139' }])).toMatchObject({
+      address: '10.0.2.2',
+      path: expect.stringContaining('QEMU user-mode networking (10.0.2.2'),
+    });
     expect(libvirtHostAddress([{ type: 'network', source: 'default' }])).toBeUndefined();
     expect(libvirtHostAddress(undefined)).toBeUndefined();
-    const rt = (nics: unknown): RuntimeInfo => ({ id: 'libvirt:web', kind: 'libvirt', name: 'libvirt web', version: '9', state: 'running', settings: { guestAgent: 'answers', nics }, settingsSource: {}, targets: [], findings: [] });
+    const rt = (nics: unknown): RuntimeInfo => ({
+      id: 'libvirt:web',
+      kind: 'libvirt',
+      name: 'libvirt web',
+      version: '9',
+      state: 'running',
+      settings: { guestAgent: 'answers', nics },
+      settingsSource: {},
+      targets: [],
+      findings: [],
+    });
     const ctx = createDetectContext({ env: { PATH: process.env.PATH }, dataDir: tmpdir() });
     expect(libvirtTransport(rt([{ type: 'user' }]), 'libvirt:web', ctx)?.hostAddress?.()?.address).toBe('10.0.2.2');
     expect(libvirtTransport(rt([{ type: 'bridge', source: 'br0' }]), 'libvirt:web', ctx)?.hostAddress?.()).toBeUndefined();
@@ -89,9 +102,20 @@ describe("how a target reaches the host's 127.0.0.1", () => {
 
   it('docker: host networking and 127.0.0.1 on this kernel or without a bridge, host.docker.internal from a VM engine, nothing from another machine', () => {
     const k = '6.1.0-28-amd64';
-    expect(chooseServiceNetwork({ local: true, daemonKernel: k, hostKernel: k, hasBridge: true })).toMatchObject({ mode: 'host', sameStack: true, host: { address: '127.0.0.1', path: expect.stringContaining('host networking') } });
-    expect(chooseServiceNetwork({ local: true, daemonKernel: k, hostKernel: k, hasBridge: false })).toMatchObject({ mode: 'host', host: { address: '127.0.0.1' } });
-    expect(chooseServiceNetwork({ local: true, daemonKernel: '6.10.14-linuxkit', hostKernel: '24.1.0', hasBridge: true })).toMatchObject({ mode: 'bridge', sameStack: false, host: { address: 'host.docker.internal' } });
+    expect(chooseServiceNetwork({ local: true, daemonKernel: k, hostKernel: k, hasBridge: true })).toMatchObject({
+      mode: 'host',
+      sameStack: true,
+      host: { address: '127.0.0.1', path: expect.stringContaining('host networking') },
+    });
+    expect(chooseServiceNetwork({ local: true, daemonKernel: k, hostKernel: k, hasBridge: false })).toMatchObject({
+      mode: 'host',
+      host: { address: '127.0.0.1' },
+    });
+    expect(chooseServiceNetwork({ local: true, daemonKernel: '6.10.14-linuxkit', hostKernel: '24.1.0', hasBridge: true })).toMatchObject({
+      mode: 'bridge',
+      sameStack: false,
+      host: { address: 'host.docker.internal' },
+    });
     expect(chooseServiceNetwork({ local: false, daemonKernel: k, hostKernel: k, hasBridge: true })).toEqual({ mode: 'bridge', sameStack: false });
     expect(chooseServiceNetwork({ local: true, daemonKernel: '6.10.14-linuxkit', hostKernel: '24.1.0', hasBridge: false }).host).toBeUndefined();
   });
@@ -101,37 +125,72 @@ describe('service step set-up', () => {
   it('net without a path to the host fails the step with "unsupported", saying why', async () => {
     const err = await setupServiceStep(stub(['shared', 'guest']), 'libvirt web', 'net', 'guest', new AbortController().signal).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceSetupError);
-    expect(err).toMatchObject({ code: 'unsupported', ref: { key: 'errors.service.netNoPath', params: { target: 'libvirt web' } }, message: expect.stringMatching(/libvirt web.*127\.0\.0\.1.*10\.0\.2\.2/) });
+    expect(err).toMatchObject({
+      code: 'unsupported',
+      ref: { key: 'errors.service.netNoPath', params: { target: 'libvirt web' } },
+      message: expect.stringMatching(/libvirt web.*127\.0\.0\.1.*10\.0\.2\.2/),
+    });
     expect(errorText(err, 'ja')).toMatch(/^net では libvirt web を測れません/);
   });
 
   it('a missing host iperf3 is a tool-missing error that says how to install it', async () => {
     const err = await startHostIperf3(new AbortController().signal, '/nonexistent/iperf3').catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'tool-missing', ref: { key: 'errors.service.iperf3Missing' }, message: expect.stringMatching(/brew install iperf3.*apt-get install iperf3/) });
+    expect(err).toMatchObject({
+      code: 'tool-missing',
+      ref: { key: 'errors.service.iperf3Missing' },
+      message: expect.stringMatching(/brew install iperf3.*apt-get install iperf3/),
+    });
   });
 
   it('redis: a peer that cannot start leaves the local measurement running, with an error for the remote part', async () => {
-    const failing = stub(['guest'], { startPeer: async () => Promise.reject(Object.assign(new Error('redis-server is not in the image x'), { code: 'tool-missing' })) });
+    const failing = stub(['guest'], {
+      startPeer: async () => Promise.reject(Object.assign(new Error('redis-server is not in the image x'), { code: 'tool-missing' })),
+    });
     const s = await setupServiceStep(failing, 'docker x', 'redis', 'guest', new AbortController().signal);
     expect(s.args).toEqual([]);
-    expect(s.errors).toEqual([{ test: 'redis', place: 'guest', code: 'tool-missing', message: expect.stringContaining('redis across two containers was not measured: redis-server is not in the image x'), ref: { key: 'errors.service.redisPeer', params: { error: 'redis-server is not in the image x' } } }]);
+    expect(s.errors).toEqual([
+      {
+        test: 'redis',
+        place: 'guest',
+        code: 'tool-missing',
+        message: expect.stringContaining('redis across two containers was not measured: redis-server is not in the image x'),
+        ref: { key: 'errors.service.redisPeer', params: { error: 'redis-server is not in the image x' } },
+      },
+    ]);
     const stopped: string[] = [];
-    const working = stub(['guest'], { startPeer: async () => ({ host: '127.0.0.1', port: 41234, path: 'redis-server in a second container', stop: async () => void stopped.push('peer') }) });
+    const working = stub(['guest'], {
+      startPeer: async () => ({ host: '127.0.0.1', port: 41234, path: 'redis-server in a second container', stop: async () => void stopped.push('peer') }),
+    });
     const ok = await setupServiceStep(working, 'docker x', 'redis', 'guest', new AbortController().signal);
     expect([ok.args, ok.path]).toEqual([['--remote', '127.0.0.1:41234'], 'remote = redis-server in a second container']);
     await ok.release();
     expect(stopped).toEqual(['peer']);
   });
 
-  it("the redis peer listens on loopback in protected mode, or beyond it only on a bridge, and is checked with redis-cli", () => {
+  it('the redis peer listens on loopback in protected mode, or beyond it only on a bridge, and is checked with redis-cli', () => {
     const r = redisPeerRequest(new AbortController().signal);
-    expect(r.argv('127.0.0.1', 41000)).toEqual(['redis-server', '--bind', '127.0.0.1', '--port', '41000', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes']);
+    expect(r.argv('127.0.0.1', 41000)).toEqual([
+      'redis-server',
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      '41000',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--protected-mode',
+      'yes',
+    ]);
     expect(r.argv('0.0.0.0', 6379).slice(-2)).toEqual(['--protected-mode', 'no']);
     expect(r.readyArgv(41000)).toEqual(['redis-cli', '-h', '127.0.0.1', '-p', '41000', 'ping']);
   });
 
   it('redis tool-output over "remote" gives set_rps_remote and get_rps_remote', () => {
-    const csv = '"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n"SET","41000.00","0.2","0.1","0.19","0.3","0.4","1.0"\n"GET","45000.00","0.2","0.1","0.18","0.3","0.4","1.0"\n';
+    const csv =
+      '"test","rps","avg_latency_ms","min_latency_ms","p50_latency_ms","p95_latency_ms","p99_latency_ms","max_latency_ms"\n"SET","41000.00","0.2","0.1","0.19","0.3","0.4","1.0"\n"GET","45000.00","0.2","0.1","0.18","0.3","0.4","1.0"\n';
     const m = Object.fromEntries(redisToolOutputSamples({ transport: 'remote', csv }).map((s) => [s.metric, s.value]));
     expect(m).toMatchObject({ set_rps_remote: 41000, get_rps_remote: 45000, set_p50_ms_remote: 0.19 });
     expect(() => redisToolOutputSamples({ transport: 'udp', csv })).toThrow(/transport/);
@@ -146,9 +205,18 @@ describe('net.sh --connect and redis.sh --remote arguments', () => {
   mkdirSync(bin);
   for (const name of readdirSync('/usr/bin')) if (!/^(iperf3|redis-)/.test(name)) symlinkSync(join('/usr/bin', name), join(bin, name));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
-  const run = (name: 'net' | 'redis', args: string[]): { code: number | null; events: { event: string; code?: string; message?: string; params?: Record<string, unknown> }[] } => {
+  const run = (
+    name: 'net' | 'redis',
+    args: string[],
+  ): { code: number | null; events: { event: string; code?: string; message?: string; params?: Record<string, unknown> }[] } => {
     const r = spawnSync('/bin/sh', ['-s', '--', '--dir', dir, ...args], { input: scriptSource(name), encoding: 'utf8', env: { PATH: bin, LC_ALL: 'C' } });
-    return { code: r.status, events: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l)) };
+    return {
+      code: r.status,
+      events: r.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    };
   };
 
   it.each([

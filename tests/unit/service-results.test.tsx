@@ -87,7 +87,13 @@ interface Cell {
   attrs: string;
 }
 
-const decode = (s: string): string => s.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string): string =>
+  s
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The rows of one service table (by test) in one section (by target id): header row first. */
 function tableRows(html: string, target: string, test: string): Cell[][] {
@@ -104,7 +110,9 @@ function tableRows(html: string, target: string, test: string): Cell[][] {
         tag,
         attrs,
         title: /title="([^"]*)"/.exec(inner)?.[1] ? decode(/title="([^"]*)"/.exec(inner)![1]) : null,
-        text: decode(inner.replace(/<span class="missing-why">[\s\S]*?<\/span>/g, '').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim(),
+        text: decode(inner.replace(/<span class="missing-why">[\s\S]*?<\/span>/g, '').replace(/<[^>]+>/g, ' '))
+          .replace(/\s+/g, ' ')
+          .trim(),
       })),
     );
 }
@@ -149,7 +157,11 @@ describe('ServiceResults (Results view)', () => {
     const html = renderToStaticMarkup(<ServiceResults run={serviceRun('r1', '2026-11-21T10:00:00.000Z')} />);
     expect(html).toContain('<caption class="service-caption">Redis requests/s (redis-benchmark) · This machine</caption>');
     expect(html).toContain('<caption class="service-caption">HTTP: nginx + wrk, static file and small site · This machine</caption>');
-    const dashes = [...html.matchAll(/<span class="missing-cell" tabindex="0" title="([^"]*)" data-testid="missing-cell"><span aria-hidden="true">—<\/span><span class="missing-why">([^<]*)<\/span><\/span>/g)];
+    const dashes = [
+      ...html.matchAll(
+        /<span class="missing-cell" tabindex="0" title="([^"]*)" data-testid="missing-cell"><span aria-hidden="true">—<\/span><span class="missing-why">([^<]*)<\/span><\/span>/g,
+      ),
+    ];
     expect(dashes).toHaveLength(2);
     for (const [, title, why] of dashes) expect(why).toBe(title);
   });
@@ -193,7 +205,9 @@ describe('ServiceResults (Results view)', () => {
     const cancelled = { ...serviceRun('r4', '2026-11-21T13:00:00.000Z', [docker]), status: 'cancelled' as const };
     const h2 = tableRows(renderToStaticMarkup(<ServiceResults run={cancelled} />), 'docker-desktop', 'http');
     expect(h2[1][1].title).toBe('not measured: the run was cancelled before this test ran');
-    expect(h2[1][5].title).toMatch(/^no ratio: it needs both HTTP requests \(Docker Desktop · shared folder\) and HTTP requests \(Docker Desktop · guest disk\)$/);
+    expect(h2[1][5].title).toMatch(
+      /^no ratio: it needs both HTTP requests \(Docker Desktop · shared folder\) and HTTP requests \(Docker Desktop · guest disk\)$/,
+    );
   });
 
   it('renders nothing for a run without service results', () => {
@@ -244,7 +258,25 @@ describe('ServiceCompare (Compare view)', () => {
 });
 
 describe('service tables in Japanese', () => {
-  const ENGLISH = ['Services', 'Measurement', 'unix socket', 'across containers', 'Static file', 'Small site', 'TCP throughput', 'requests/s (', 'not measured', 'no ratio', 'median of', 'native (', 'shared / guest', 'before → after', 'A (before)', 'B (after)', 'guest → host'];
+  const ENGLISH = [
+    'Services',
+    'Measurement',
+    'unix socket',
+    'across containers',
+    'Static file',
+    'Small site',
+    'TCP throughput',
+    'requests/s (',
+    'not measured',
+    'no ratio',
+    'median of',
+    'native (',
+    'shared / guest',
+    'before → after',
+    'A (before)',
+    'B (after)',
+    'guest → host',
+  ];
 
   it('Results: headings, captions, columns, rows and every reason for a dash in Japanese; numbers, units and tool names as they are', () => {
     const run = serviceRun('r2', '2026-11-21T11:00:00.000Z', [dockerTarget()]);
@@ -276,14 +308,24 @@ describe('service tables in Japanese', () => {
     for (const m of ['site_req_per_s', 'site_lat_p50_ms', 'site_lat_p99_ms']) delete http.metrics[m];
     run.tests = ['http'];
     run.targets[0].results = [http];
-    const rows = tableRows(inLang('ja', () => renderToStaticMarkup(<ServiceResults run={run} />)), 'local', 'http');
+    const rows = tableRows(
+      inLang('ja', () => renderToStaticMarkup(<ServiceResults run={run} />)),
+      'local',
+      'http',
+    );
     expect(rows[4][1].title).toBe('未測定: この http 結果には小規模サイトの数値がありません（以前の http.sh は静的ファイルだけを測定していました）');
     const docker = dockerTarget();
     docker.results = docker.results.filter((r) => !(r.test === 'http' && r.place === 'shared'));
     const cancelled = { ...serviceRun('r4', '2026-11-21T13:00:00.000Z', [docker]), status: 'cancelled' as const };
-    const h2 = tableRows(inLang('ja', () => renderToStaticMarkup(<ServiceResults run={cancelled} />)), 'docker-desktop', 'http');
+    const h2 = tableRows(
+      inLang('ja', () => renderToStaticMarkup(<ServiceResults run={cancelled} />)),
+      'docker-desktop',
+      'http',
+    );
     expect(h2[1][1].title).toBe('未測定: このテストの前に実行がキャンセルされました');
-    expect(h2[1][5].title).toBe('比なし: HTTP リクエスト（Docker Desktop · 共有フォルダ） と HTTP リクエスト（Docker Desktop · ゲストディスク） の両方が必要です');
+    expect(h2[1][5].title).toBe(
+      '比なし: HTTP リクエスト（Docker Desktop · 共有フォルダ） と HTTP リクエスト（Docker Desktop · ゲストディスク） の両方が必要です',
+    );
   });
 
   it('Compare: before → after cells and the reasons of missing sides in Japanese', () => {

@@ -44,9 +44,21 @@ describe('settings in words', () => {
   });
   it('says whether a Vagrant value was read from the Vagrantfile or reported by the provider, and shows an unknown value with its expression', () => {
     const settings = { cpus: 2, memoryMiB: "unknown: vvv_config['vm_config']['memory']", mountType: 'vboxsf' };
-    const rt: RuntimeInfo = { id: 'vagrant:abc', kind: 'vagrant', name: 'Vagrant', version: null, state: 'stopped', settings, settingsSource: { cpus: 'provider', memoryMiB: 'vagrantfile', mountType: 'default' }, targets: [], findings: [] };
+    const rt: RuntimeInfo = {
+      id: 'vagrant:abc',
+      kind: 'vagrant',
+      name: 'Vagrant',
+      version: null,
+      state: 'stopped',
+      settings,
+      settingsSource: { cpus: 'provider', memoryMiB: 'vagrantfile', mountType: 'default' },
+      targets: [],
+      findings: [],
+    };
     const html = renderToStaticMarkup(<SettingsList runtime={rt} />);
-    expect(html).toContain('class="source source-provider" title="Reported by the VM provider for the machine as it exists (VBoxManage, virsh, prlctl or the .vmx file).">reported by provider</span>');
+    expect(html).toContain(
+      'class="source source-provider" title="Reported by the VM provider for the machine as it exists (VBoxManage, virsh, prlctl or the .vmx file).">reported by provider</span>',
+    );
     expect(html).toContain('class="source source-vagrantfile"');
     expect(html).toContain('>from Vagrantfile</span>');
     expect(html).toContain('<span class="setting-value">unknown: vvv_config[&#x27;vm_config&#x27;][&#x27;memory&#x27;]</span>');
@@ -72,10 +84,16 @@ describe('settings in Japanese', () => {
 
   it('the settings list follows the page language: labels, values, source chips and their tooltips', () => {
     const rt: RuntimeInfo = {
-      id: 'lima:default', kind: 'lima', name: 'Lima default', version: null, state: 'running',
+      id: 'lima:default',
+      kind: 'lima',
+      name: 'Lima default',
+      version: null,
+      state: 'running',
       settings: { memoryMiB: 6144, vmType: 'qemu', rosetta: false, mountType: 'reverse-sshfs' },
       settingsSource: { memoryMiB: 'file', vmType: 'default', rosetta: 'cli', mountType: 'guest' },
-      active: { vmType: 'vz' }, targets: [], findings: [],
+      active: { vmType: 'vz' },
+      targets: [],
+      findings: [],
     };
     const ja = inLang('ja', () => renderToStaticMarkup(<SettingsList runtime={rt} />));
     expect(ja).toContain('<dt title="vmbench detect --json での名前: memoryMiB">メモリー</dt>');
@@ -85,7 +103,9 @@ describe('settings in Japanese', () => {
     expect(ja).toContain('>ゲスト内で確認</span>');
     expect(ja).toContain('<span class="setting-value">オフ</span>');
     expect(ja).toContain('ただしゲストでの実際の値: <span>Apple Virtualization (vz)</span>');
-    expect(englishLeft(ja, ['Memory', 'VM type', 'from settings file', 'default<', 'reported by CLI', 'seen in guest', 'Off', 'Read from', 'Not set anywhere'])).toEqual([]);
+    expect(
+      englishLeft(ja, ['Memory', 'VM type', 'from settings file', 'default<', 'reported by CLI', 'seen in guest', 'Off', 'Read from', 'Not set anywhere']),
+    ).toEqual([]);
   });
 });
 
@@ -109,7 +129,7 @@ describe('missing fio', () => {
     expect(installCommand('Plan 9', 'fio')).toBeNull();
   });
 
-  it('Compare\'s changed settings are named and worded as the settings list does, the key only in the tooltip', () => {
+  it("Compare's changed settings are named and worded as the settings list does, the key only in the tooltip", () => {
     const changes = [
       { target: 'libvirt:web', setting: 'diskIo', a: 'default', b: 'io_uring' },
       { target: 'lima:test', setting: 'memoryMiB', a: 4096, b: 6144 },

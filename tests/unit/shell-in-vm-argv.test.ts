@@ -34,8 +34,20 @@ describe('the command each kind runs', () => {
   it('podman machine ssh NAME quotes each argument for the guest shell that re-splits the joined line', () => {
     const cli = cliFor('podman', { instance: 'podman-machine-default' });
     expect([cli.file, ...cliArgs(cli, runCommand(CTL, SCRIPT_ARGS))]).toEqual([
-      'podman', 'machine', 'ssh', 'podman-machine-default',
-      'sh', '-s', '--', CTL, '--dir', QUOTED_DIR, '--trials', '3', '--tool', 'auto',
+      'podman',
+      'machine',
+      'ssh',
+      'podman-machine-default',
+      'sh',
+      '-s',
+      '--',
+      CTL,
+      '--dir',
+      QUOTED_DIR,
+      '--trials',
+      '3',
+      '--tool',
+      'auto',
     ]);
   });
 
@@ -49,7 +61,16 @@ describe('the command each kind runs', () => {
     expect(cliArgs(lima, controlCommand('stop', CTL, [DIR]))).toEqual(['shell', 'default', 'sh', '-c', CONTROL_SCRIPT, 'sh', 'stop', CTL, DIR]);
     const podman = cliFor('podman', { instance: 'm1' });
     expect(cliArgs(podman, controlCommand('stop', CTL, [DIR]))).toEqual([
-      'machine', 'ssh', 'm1', 'sh', '-c', `'${CONTROL_SCRIPT.replace(/'/g, `'\\''`)}'`, 'sh', 'stop', CTL, QUOTED_DIR,
+      'machine',
+      'ssh',
+      'm1',
+      'sh',
+      '-c',
+      `'${CONTROL_SCRIPT.replace(/'/g, `'\\''`)}'`,
+      'sh',
+      'stop',
+      CTL,
+      QUOTED_DIR,
     ]);
   });
 

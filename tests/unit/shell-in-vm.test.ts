@@ -42,14 +42,17 @@ beforeAll(() => {
   mkdirSync(join(root, 'bin'));
   for (const [kind, k] of Object.entries(KINDS)) {
     const file = join(root, 'bin', k.name);
-    writeFileSync(file, [
-      '#!/bin/sh',
-      `# test double of ${k.name} (${kind}): records its argv, then runs the guest command like the real CLI`,
-      'printf \'%s\\0\' "$@" >"$FAKE_LOG/$(date +%s%N)-$$"',
-      `shift ${k.skip}`,
-      k.joined ? 'exec sh -c "$*"' : 'exec "$@"',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        '#!/bin/sh',
+        `# test double of ${k.name} (${kind}): records its argv, then runs the guest command like the real CLI`,
+        'printf \'%s\\0\' "$@" >"$FAKE_LOG/$(date +%s%N)-$$"',
+        `shift ${k.skip}`,
+        k.joined ? 'exec sh -c "$*"' : 'exec "$@"',
+        '',
+      ].join('\n'),
+    );
     chmodSync(file, 0o755);
   }
 });
@@ -64,8 +67,18 @@ interface Fixture {
 function fixture(kind: Exclude<ShellKind, 'ssh' | 'vagrant'>, extra: Partial<ShellTransportOptions> = {}): Fixture {
   const log = mkdtempSync(join(root, 'log-'));
   const k = KINDS[kind];
-  const opts: ShellTransportOptions = { instance: k.instance, places: { guest, shared }, cliPath: join(root, 'bin', k.name), env: { FAKE_LOG: log }, platform: 'darwin', ...extra };
-  const calls = (): string[][] => readdirSync(log).sort().map((f) => readFileSync(join(log, f), 'utf8').split('\0').slice(0, -1));
+  const opts: ShellTransportOptions = {
+    instance: k.instance,
+    places: { guest, shared },
+    cliPath: join(root, 'bin', k.name),
+    env: { FAKE_LOG: log },
+    platform: 'darwin',
+    ...extra,
+  };
+  const calls = (): string[][] =>
+    readdirSync(log)
+      .sort()
+      .map((f) => readFileSync(join(log, f), 'utf8').split('\0').slice(0, -1));
   return { kind, opts, log, calls };
 }
 /** The argv a kind's CLI should get for a guest command (without the executable). */
@@ -74,7 +87,13 @@ function expected(f: Fixture, guestArgv: string[]): string[] {
 }
 function groupAlive(pgid: number): boolean {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    const stat = (() => { try { return readFileSync(`/proc/${pid}/stat`, 'utf8'); } catch { return ''; } })();
+    const stat = (() => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        return '';
+      }
+    })();
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     if (Number(fields[2]) === pgid) return true;
   }
@@ -98,23 +117,30 @@ interface Outcome {
   stderr: string[];
   pgid: number;
 }
-async function runIt(f: Fixture, args: string[], o: { name?: string; cancelOn?: BenchEvent['event']; timeoutMs?: number; abortNow?: boolean } = {}): Promise<Outcome> {
+async function runIt(
+  f: Fixture,
+  args: string[],
+  o: { name?: string; cancelOn?: BenchEvent['event']; timeoutMs?: number; abortNow?: boolean } = {},
+): Promise<Outcome> {
   const t = createShellTransport(f.kind, f.opts);
   const ac = new AbortController();
   const events: BenchEvent[] = [];
   const stderr: string[] = [];
   let pgid = 0;
   const name = o.name ?? 'small-files';
-  const p = t.run({ name, source: scriptSource(name), args }, {
-    signal: ac.signal,
-    timeoutMs: o.timeoutMs ?? 60_000,
-    onStderr: (l) => stderr.push(l),
-    onEvent: (ev) => {
-      events.push(ev);
-      if (ev.event === 'warmup' && !pgid) pgid = recordedGroup();
-      if (o.cancelOn && ev.event === o.cancelOn && !ac.signal.aborted) ac.abort();
+  const p = t.run(
+    { name, source: scriptSource(name), args },
+    {
+      signal: ac.signal,
+      timeoutMs: o.timeoutMs ?? 60_000,
+      onStderr: (l) => stderr.push(l),
+      onEvent: (ev) => {
+        events.push(ev);
+        if (ev.event === 'warmup' && !pgid) pgid = recordedGroup();
+        if (o.cancelOn && ev.event === o.cancelOn && !ac.signal.aborted) ac.abort();
+      },
     },
-  });
+  );
   if (o.abortNow) ac.abort();
   const result = await p;
   await t.dispose?.();
@@ -146,7 +172,7 @@ describe.each(['lima', 'podman'] as const)('stopping a run in the guest (%s)', (
   const termed = expect.objectContaining({ event: 'error', code: 'cancelled', message: expect.stringMatching(/SIGTERM/) });
   const longWrite = (): string[] => scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 1, maxS: 0 }, tool: 'fallback' });
 
-  it('cancel: a second CLI call stops the script\'s process group and removes its files', async () => {
+  it("cancel: a second CLI call stops the script's process group and removes its files", async () => {
     const f = fixture(kind);
     const r = await runIt(f, longWrite(), { name: 'seq-write', cancelOn: 'progress' });
     expect(r.result.cancelled).toBe(true);
@@ -188,7 +214,10 @@ describe('edge cases', () => {
 
   it('a cancel at once (the script may not have started): nothing runs on, nothing is left after dispose', async () => {
     const f = fixture('colima');
-    const r = await runIt(f, scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 1 }, tool: 'fallback' }), { name: 'seq-write', abortNow: true });
+    const r = await runIt(f, scriptArgs('seq-write', 'quick', guest, { overrides: { trials: 1000, sizeMiB: 1 }, tool: 'fallback' }), {
+      name: 'seq-write',
+      abortNow: true,
+    });
     expect(r.result.cancelled).toBe(true);
     expect(readdirSync(guest)).toEqual([]);
   });
@@ -208,7 +237,10 @@ describe('edge cases', () => {
     const t = createShellTransport('lima', { places: { guest }, cliPath: join(root, 'bin', 'no-such-limactl') });
     await expect(t.prepare!({ signal: new AbortController().signal, log: () => undefined })).rejects.toMatchObject({ code: 'target-unreachable' });
     const stderr: string[] = [];
-    const r = await t.run({ name: 'probe', source: scriptSource('probe'), args: ['--dir', guest] }, { signal: new AbortController().signal, timeoutMs: 10_000, onEvent: () => undefined, onStderr: (l) => stderr.push(l) });
+    const r = await t.run(
+      { name: 'probe', source: scriptSource('probe'), args: ['--dir', guest] },
+      { signal: new AbortController().signal, timeoutMs: 10_000, onEvent: () => undefined, onStderr: (l) => stderr.push(l) },
+    );
     expect(r).toEqual({ exitCode: null, cancelled: false, timedOut: false });
     expect(stderr.join('\n')).toMatch(/no-such-limactl is not installed or not on PATH/);
   });
@@ -220,8 +252,15 @@ describe('the shared place on this machine (for the watch test)', () => {
     expect(createShellTransport('lima', { places: { guest: '/var/tmp/vmbench', shared } }).hostPath?.('shared')).toBe(shared);
     expect(createShellTransport('colima', { places: { guest: '/var/tmp/vmbench', shared } }).hostPath?.('guest')).toBeUndefined();
     expect(createShellTransport('rancher-desktop', { places: { guest: '/var/tmp/vmbench', shared }, platform: 'win32' }).hostPath?.('shared')).toBeUndefined();
-    expect(createShellTransport('ssh', { instance: 'dev@vm', places: { guest: '/var/tmp/vmbench', shared: '/mnt/host', sharedOnHost: false } }).hostPath?.('shared')).toBeUndefined();
-    expect(createShellTransport('vagrant', { instance: '7296dfd', places: { guest: '/var/tmp/vmbench', shared: '/vagrant', sharedOnHost: false, hostShared: '/srv/m/code' } }).hostPath?.('shared')).toBe('/srv/m/code');
+    expect(
+      createShellTransport('ssh', { instance: 'dev@vm', places: { guest: '/var/tmp/vmbench', shared: '/mnt/host', sharedOnHost: false } }).hostPath?.('shared'),
+    ).toBeUndefined();
+    expect(
+      createShellTransport('vagrant', {
+        instance: '7296dfd',
+        places: { guest: '/var/tmp/vmbench', shared: '/vagrant', sharedOnHost: false, hostShared: '/srv/m/code' },
+      }).hostPath?.('shared'),
+    ).toBe('/srv/m/code');
     expect(createShellTransport('lima', { places: { guest: '/var/tmp/vmbench' } }).hostPath?.('shared')).toBeUndefined();
   });
 });
@@ -236,26 +275,32 @@ describe('vagrant: ssh with the config vagrant prints', () => {
   let bin: string;
   beforeAll(() => {
     bin = mkdtempSync(join(root, 'vagrant-bin-'));
-    writeFileSync(join(bin, 'vagrant'), [
-      '#!/bin/sh',
-      '# test double of vagrant: ssh-config prints the captured config; ssh ID --no-tty -c CMD runs CMD with sh',
-      'printf \'%s\\0\' vagrant "$@" >"$FAKE_LOG/$(date +%s%N)-$$"',
-      'if [ "$1" = ssh-config ]; then [ -z "$FAKE_NO_CONFIG" ] || { echo "The provider for this Vagrant-managed machine is reporting that it is not yet ready for SSH." >&2; exit 1; }; cat "$FAKE_CONFIG"; exit 0; fi',
-      'shift 4',
-      'exec sh -c "$1"',
-      '',
-    ].join('\n'));
-    writeFileSync(join(bin, 'ssh'), [
-      '#!/bin/sh',
-      '# test double of ssh: records its argv and the -F file, then runs the joined remote command',
-      'f=$FAKE_LOG/$(date +%s%N)-$$',
-      'printf \'%s\\0\' ssh "$@" >"$f"',
-      '[ "$1" = -F ] && cp "$2" "$f.config"',
-      '[ -z "$FAKE_SSH_FAIL" ] || { echo "ssh: connect to host 127.0.0.1 port 2222: Connection refused" >&2; exit 255; }',
-      'while [ "$1" != -- ]; do shift; done; shift 2',
-      'exec sh -c "$*"',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(bin, 'vagrant'),
+      [
+        '#!/bin/sh',
+        '# test double of vagrant: ssh-config prints the captured config; ssh ID --no-tty -c CMD runs CMD with sh',
+        'printf \'%s\\0\' vagrant "$@" >"$FAKE_LOG/$(date +%s%N)-$$"',
+        'if [ "$1" = ssh-config ]; then [ -z "$FAKE_NO_CONFIG" ] || { echo "The provider for this Vagrant-managed machine is reporting that it is not yet ready for SSH." >&2; exit 1; }; cat "$FAKE_CONFIG"; exit 0; fi',
+        'shift 4',
+        'exec sh -c "$1"',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(bin, 'ssh'),
+      [
+        '#!/bin/sh',
+        '# test double of ssh: records its argv and the -F file, then runs the joined remote command',
+        'f=$FAKE_LOG/$(date +%s%N)-$$',
+        'printf \'%s\\0\' ssh "$@" >"$f"',
+        '[ "$1" = -F ] && cp "$2" "$f.config"',
+        '[ -z "$FAKE_SSH_FAIL" ] || { echo "ssh: connect to host 127.0.0.1 port 2222: Connection refused" >&2; exit 255; }',
+        'while [ "$1" != -- ]; do shift; done; shift 2',
+        'exec sh -c "$*"',
+        '',
+      ].join('\n'),
+    );
     chmodSync(join(bin, 'vagrant'), 0o755);
     chmodSync(join(bin, 'ssh'), 0o755);
   });
@@ -271,25 +316,40 @@ describe('vagrant: ssh with the config vagrant prints', () => {
       env: penv,
       sshConfig: (signal) => vagrantSshConfig(id, undefined, penv, signal),
     });
-    const calls = (): string[][] => readdirSync(log).filter((f) => !f.endsWith('.config')).sort().map((f) => readFileSync(join(log, f), 'utf8').split('\0').slice(0, -1));
+    const calls = (): string[][] =>
+      readdirSync(log)
+        .filter((f) => !f.endsWith('.config'))
+        .sort()
+        .map((f) => readFileSync(join(log, f), 'utf8').split('\0').slice(0, -1));
     return { t, calls, log, logs };
   };
-  const prepare = async (m: ReturnType<typeof make>): Promise<void> => m.t.prepare!({ signal: new AbortController().signal, log: (_l, ref) => m.logs.push(ref.key) });
-  const probe = (m: ReturnType<typeof make>) => m.t.run({ name: 'probe', source: scriptSource('probe'), args: ['--dir', guest] }, { signal: new AbortController().signal, timeoutMs: 30_000, onEvent: () => undefined });
+  const prepare = async (m: ReturnType<typeof make>): Promise<void> =>
+    m.t.prepare!({ signal: new AbortController().signal, log: (_l, ref) => m.logs.push(ref.key) });
+  const probe = (m: ReturnType<typeof make>) =>
+    m.t.run(
+      { name: 'probe', source: scriptSource('probe'), args: ['--dir', guest] },
+      { signal: new AbortController().signal, timeoutMs: 30_000, onEvent: () => undefined },
+    );
 
   it('reads the config once, then every call is plain ssh with it (-F, no tty, batch mode); the config file is private and gone after dispose', async () => {
     const m = make();
     await prepare(m);
     expect(await probe(m)).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
     const calls = m.calls();
-    expect(calls.map((c) => c.slice(0, 2))).toEqual([['vagrant', 'ssh-config'], ['ssh', '-F'], ['ssh', '-F']]);
+    expect(calls.map((c) => c.slice(0, 2))).toEqual([
+      ['vagrant', 'ssh-config'],
+      ['ssh', '-F'],
+      ['ssh', '-F'],
+    ]);
     expect(calls[0]).toEqual(['vagrant', 'ssh-config', '3fa24e4']);
     const configFile = calls[1][2];
     expect(calls[1].slice(3, 10)).toEqual(['-T', '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', '--', 'default']);
     expect(calls[1].slice(10)).toEqual(['mkdir', '-p', shQuote(guest)]);
     expect(calls[2].slice(10, 13)).toEqual(['sh', '-s', '--']);
     // What ssh was given is exactly what vagrant printed, readable by this user only.
-    const given = readdirSync(m.log).filter((f) => f.endsWith('.config')).map((f) => readFileSync(join(m.log, f), 'utf8'));
+    const given = readdirSync(m.log)
+      .filter((f) => f.endsWith('.config'))
+      .map((f) => readFileSync(join(m.log, f), 'utf8'));
     expect(given).toEqual([captured, captured]);
     expect(statSync(configFile).mode & 0o777).toBe(0o600);
     await m.t.dispose?.();
@@ -302,7 +362,11 @@ describe('vagrant: ssh with the config vagrant prints', () => {
     const m = make({ FAKE_NO_CONFIG: '1' });
     await prepare(m);
     expect(await probe(m)).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
-    expect(m.calls().map((c) => c.slice(0, 3))).toEqual([['vagrant', 'ssh-config', '3fa24e4'], ['vagrant', 'ssh', '3fa24e4'], ['vagrant', 'ssh', '3fa24e4']]);
+    expect(m.calls().map((c) => c.slice(0, 3))).toEqual([
+      ['vagrant', 'ssh-config', '3fa24e4'],
+      ['vagrant', 'ssh', '3fa24e4'],
+      ['vagrant', 'ssh', '3fa24e4'],
+    ]);
     await m.t.dispose?.();
   });
 
@@ -312,7 +376,12 @@ describe('vagrant: ssh with the config vagrant prints', () => {
     expect(m.logs).toEqual(['log.shellVm.sshFallback']);
     expect(await probe(m)).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
     const calls = m.calls();
-    expect(calls.map((c) => c.slice(0, 2))).toEqual([['vagrant', 'ssh-config'], ['ssh', '-F'], ['vagrant', 'ssh'], ['vagrant', 'ssh']]);
+    expect(calls.map((c) => c.slice(0, 2))).toEqual([
+      ['vagrant', 'ssh-config'],
+      ['ssh', '-F'],
+      ['vagrant', 'ssh'],
+      ['vagrant', 'ssh'],
+    ]);
     expect(existsSync(calls[1][2])).toBe(false);
     await m.t.dispose?.();
   });
@@ -326,7 +395,11 @@ describe('a run in the places it was asked for (run.start places), through a rea
     const store = new RunStore(mkdtempSync(join(root, 'runs-')));
     const events: JobEvent[] = [];
     const target = { id: 'lima:my vm', runtime: 'lima:my vm', label: 'Lima my vm', settings: {}, transport };
-    const error = await executeRun({ suite: 'quick', tests: ['small-files'], places }, (e) => events.push(e as JobEvent), new AbortController().signal, { store, appVersion: 't', resolveTargets: async () => [target] }).then(
+    const error = await executeRun({ suite: 'quick', tests: ['small-files'], places }, (e) => events.push(e as JobEvent), new AbortController().signal, {
+      store,
+      appVersion: 't',
+      resolveTargets: async () => [target],
+    }).then(
       () => undefined,
       (err: unknown) => err,
     );
@@ -352,7 +425,10 @@ describe('a run in the places it was asked for (run.start places), through a rea
 
   it('a target that offers none of the chosen places is refused before anything runs, naming what was asked and what it offers', async () => {
     const { events, calls, error } = await runIn(['volume']);
-    expect(error).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.placesNotOffered', params: { name: 'Lima my vm', asked: 'volume', offered: 'shared, guest' } } });
+    expect(error).toMatchObject({
+      code: 'invalid-input',
+      ref: { key: 'errors.placesNotOffered', params: { name: 'Lima my vm', asked: 'volume', offered: 'shared, guest' } },
+    });
     expect((error as Error).message).toBe('Lima my vm offers none of the places asked for (volume); its places are: shared, guest.');
     expect(events).toEqual([]);
     expect(calls).toEqual([]);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { shortcutFor, shortcutLabel } from '../../src/lib/shortcuts';
 
-const key = (code: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({ code, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
+const key = (code: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean }> = {}) => ({
+  code,
+  altKey: false,
+  ctrlKey: false,
+  metaKey: false,
+  shiftKey: false,
+  ...mods,
+});
 
 describe('keyboard shortcuts', () => {
   it('open views by the physical digit key, whatever character Option types on a Mac', () => {

@@ -19,18 +19,35 @@ beforeAll(() => {
   report = join(out, 'lane.json');
   const r = spawnSync(
     process.execPath,
-    [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--root', FIXTURE, '--config', join(FIXTURE, 'vitest.config.mjs'), '--reporter=json', `--reporter=${join(ROOT, 'scripts', 'file-times-reporter.ts')}`, `--outputFile.json=${report}`],
+    [
+      join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--root',
+      FIXTURE,
+      '--config',
+      join(FIXTURE, 'vitest.config.mjs'),
+      '--reporter=json',
+      `--reporter=${join(ROOT, 'scripts', 'file-times-reporter.ts')}`,
+      `--outputFile.json=${report}`,
+    ],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MARKS: join(out, 'marks') }, timeout: 120_000 },
   );
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
-  marks = Object.fromEntries(readFileSync(join(out, 'marks'), 'utf8').trim().split('\n').map((l) => [l.split(' ')[0], Number(l.split(' ')[1])]));
+  marks = Object.fromEntries(
+    readFileSync(join(out, 'marks'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => [l.split(' ')[0], Number(l.split(' ')[1])]),
+  );
 }, 120_000);
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('each test file timed whole', () => {
   it('the reporter writes <report>.files.json with a span from before beforeAll to after afterAll', () => {
-    const { files } = JSON.parse(readFileSync(join(out, 'lane.files.json'), 'utf8')) as { files: { file: string; start: number; end: number; state: string }[] };
+    const { files } = JSON.parse(readFileSync(join(out, 'lane.files.json'), 'utf8')) as {
+      files: { file: string; start: number; end: number; state: string }[];
+    };
     expect(files).toHaveLength(1);
     expect(files[0]).toMatchObject({ file: 'hooked.test.mjs', state: 'passed' });
     expect(files[0].start).toBeLessThanOrEqual(marks.beforeAll);

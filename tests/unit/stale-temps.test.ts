@@ -18,7 +18,7 @@ describe('stale temp files of interrupted writes', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  it('removes a dead writer\'s temp file, keeps a live one\'s, a folder and names that are not ours', async () => {
+  it("removes a dead writer's temp file, keeps a live one's, a folder and names that are not ours", async () => {
     const dead = deadPid();
     const names = {
       dead: `.report.md.vmbench-tmp-${dead}-0123456789ab`,
@@ -56,7 +56,11 @@ describe('stale temp files of interrupted writes', () => {
     const dead = deadPid();
     await mkdir(join(dir, 'backups', '2026-01-01T00-00-00-000Z-0123456789abcdef'), { recursive: true });
     await mkdir(join(dir, 'runs'));
-    const files = [join(dir, `.detect.json.vmbench-tmp-${dead}-0123456789ab`), join(dir, 'runs', `.r.json.vmbench-tmp-${dead}-0123456789ab`), join(dir, 'backups', '2026-01-01T00-00-00-000Z-0123456789abcdef', `.colima.yaml.vmbench-tmp-${dead}-0123456789ab`)];
+    const files = [
+      join(dir, `.detect.json.vmbench-tmp-${dead}-0123456789ab`),
+      join(dir, 'runs', `.r.json.vmbench-tmp-${dead}-0123456789ab`),
+      join(dir, 'backups', '2026-01-01T00-00-00-000Z-0123456789abcdef', `.colima.yaml.vmbench-tmp-${dead}-0123456789ab`),
+    ];
     for (const f of files) await writeFile(f, 'x');
     expect((await sweepStaleTempsUnder(dir)).sort()).toEqual(files.sort());
   });

@@ -18,7 +18,10 @@ describe('summarize', () => {
 
 describe('compareRuns', () => {
   const a = makeRun('a', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { read_iops: [8213, 8190, 8240], clat_p50_us: [3490, 3510, 3470] })]);
-  const b = makeRun('b', '2026-11-21T11:00:00Z', [result('rand-read', 'native', { read_iops: [9425, 9400, 9450], clat_p50_us: [2933, 2950, 2910] }), result('seq-write', 'native', { write_MBps: [500, 510, 505] })]);
+  const b = makeRun('b', '2026-11-21T11:00:00Z', [
+    result('rand-read', 'native', { read_iops: [9425, 9400, 9450], clat_p50_us: [2933, 2950, 2910] }),
+    result('seq-write', 'native', { write_MBps: [500, 510, 505] }),
+  ]);
 
   it('gives one change per metric, the ratio, with its percent derived from it (the IOPS of the io_uring article in docs/evidence.md)', () => {
     const cmp = compareRuns(a, b);
@@ -58,11 +61,21 @@ describe('compareRuns: settings changed between the runs (what an apply did)', (
 describe('buildPlan', () => {
   it('runs disk tests in every place, net once per guest (its guest place)', async () => {
     const { buildPlan } = await import('../../electron/engine/bench/runner.js');
-    const transport = (places: ('native' | 'shared' | 'guest')[]) => ({ places: () => places, placeDir: () => '/x', run: async () => ({ exitCode: 0, cancelled: false, timedOut: false }) });
+    const transport = (places: ('native' | 'shared' | 'guest')[]) => ({
+      places: () => places,
+      placeDir: () => '/x',
+      run: async () => ({ exitCode: 0, cancelled: false, timedOut: false }),
+    });
     const plan = buildPlan({ suite: 'quick', tests: ['rand-read', 'net'] }, [
       { id: 'local', runtime: 'local', label: 'This machine', settings: {}, transport: transport(['native']) },
       { id: 'libvirt:web', runtime: 'libvirt:web', label: 'web', settings: {}, transport: transport(['shared', 'guest']) },
     ]);
-    expect(plan.map((p) => `${p.target} ${p.place} ${p.test}`)).toEqual(['local native rand-read', 'local native net', 'libvirt:web shared rand-read', 'libvirt:web guest rand-read', 'libvirt:web guest net']);
+    expect(plan.map((p) => `${p.target} ${p.place} ${p.test}`)).toEqual([
+      'local native rand-read',
+      'local native net',
+      'libvirt:web shared rand-read',
+      'libvirt:web guest rand-read',
+      'libvirt:web guest net',
+    ]);
   });
 });

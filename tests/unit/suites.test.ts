@@ -5,7 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Suite } from '../../electron/shared/contract.js';
-import { estimateSec, HTTP_REQUEST_TIMEOUT_S, RUNNABLE_TESTS, SCRIPT_TESTS, scriptArgs, scriptSource, scriptsDir, slowTargetArgs, suiteParams, timeoutSec } from '../../electron/engine/bench/suites.js';
+import {
+  estimateSec,
+  HTTP_REQUEST_TIMEOUT_S,
+  RUNNABLE_TESTS,
+  SCRIPT_TESTS,
+  scriptArgs,
+  scriptSource,
+  scriptsDir,
+  slowTargetArgs,
+  suiteParams,
+  timeoutSec,
+} from '../../electron/engine/bench/suites.js';
 import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
@@ -44,10 +55,11 @@ describe('suite presets', () => {
     expect(total('quick')).toBeLessThanOrEqual(80);
     expect(total('standard')).toBeGreaterThan(total('quick'));
     expect(total('thorough')).toBeGreaterThan(total('standard'));
-    for (const suite of SUITES) for (const t of SCRIPT_TESTS) {
-      expect(Number.isInteger(estimateSec(suite, t))).toBe(true);
-      expect(timeoutSec(suite, t)).toBeGreaterThan(estimateSec(suite, t) * 5);
-    }
+    for (const suite of SUITES)
+      for (const t of SCRIPT_TESTS) {
+        expect(Number.isInteger(estimateSec(suite, t))).toBe(true);
+        expect(timeoutSec(suite, t)).toBeGreaterThan(estimateSec(suite, t) * 5);
+      }
   });
 
   it("never time a redis run out before redis.sh's own caps (every redis-benchmark run of every trial at maxS)", () => {
@@ -68,9 +80,35 @@ describe('suite presets', () => {
 describe('scriptArgs', () => {
   it('turns the preset into --key value pairs after --dir, then --tool', () => {
     expect(scriptArgs('rand-read', 'quick', '/mnt/host dir')).toEqual([
-      '--dir', '/mnt/host dir', '--trials', '3', '--size-mib', '256', '--runtime-s', '10', '--ramp-s', '2', '--iodepth', '32', '--bs-kib', '4', '--tool', 'auto',
+      '--dir',
+      '/mnt/host dir',
+      '--trials',
+      '3',
+      '--size-mib',
+      '256',
+      '--runtime-s',
+      '10',
+      '--ramp-s',
+      '2',
+      '--iodepth',
+      '32',
+      '--bs-kib',
+      '4',
+      '--tool',
+      'auto',
     ]);
-    expect(scriptArgs('small-files', 'thorough', '/d', { tool: 'fallback' })).toEqual(['--dir', '/d', '--trials', '7', '--files', '20000', '--size-bytes', '4096', '--tool', 'fallback']);
+    expect(scriptArgs('small-files', 'thorough', '/d', { tool: 'fallback' })).toEqual([
+      '--dir',
+      '/d',
+      '--trials',
+      '7',
+      '--files',
+      '20000',
+      '--size-bytes',
+      '4096',
+      '--tool',
+      'fallback',
+    ]);
   });
 
   it('gives the probe only --dir', () => {
@@ -86,8 +124,40 @@ describe('scriptArgs', () => {
   });
 
   it('turns every parameter name into its --kebab-case flag, a binary unit one word, unless the entry names the flag', () => {
-    expect(['sizeMiB', 'bsKiB', 'maxS', 'runtimeS', 'rampS', 'iodepth', 'files', 'sizeBytes', 'streams', 'requests', 'clients', 'seed', 'events', 'boundMs', 'timeoutS'].map((n) => paramFlag(n))).toEqual([
-      '--size-mib', '--bs-kib', '--max-s', '--runtime-s', '--ramp-s', '--iodepth', '--files', '--size-bytes', '--streams', '--requests', '--clients', '--seed', '--events', '--bound-ms', '--timeout-s',
+    expect(
+      [
+        'sizeMiB',
+        'bsKiB',
+        'maxS',
+        'runtimeS',
+        'rampS',
+        'iodepth',
+        'files',
+        'sizeBytes',
+        'streams',
+        'requests',
+        'clients',
+        'seed',
+        'events',
+        'boundMs',
+        'timeoutS',
+      ].map((n) => paramFlag(n)),
+    ).toEqual([
+      '--size-mib',
+      '--bs-kib',
+      '--max-s',
+      '--runtime-s',
+      '--ramp-s',
+      '--iodepth',
+      '--files',
+      '--size-bytes',
+      '--streams',
+      '--requests',
+      '--clients',
+      '--seed',
+      '--events',
+      '--bound-ms',
+      '--timeout-s',
     ]);
     expect(paramFlag('sizeGiB')).toBe('--size-gib');
     expect(paramFlag('queueDepth', { flags: { queueDepth: '--qd' } })).toBe('--qd');
@@ -96,7 +166,11 @@ describe('scriptArgs', () => {
 
   // lib.sh + a test's fragment without its last line (the call of its main), then the parser on ARGS, then the variables.
   const parsed = (shell: string[], test: string, args: string[], vars: string[]): { status: number | null; out: string } => {
-    const fragment = readFileSync(join(scriptsDir(), testSpec(test)?.script ?? `${test}.sh`), 'utf8').trimEnd().split('\n').slice(0, -1).join('\n');
+    const fragment = readFileSync(join(scriptsDir(), testSpec(test)?.script ?? `${test}.sh`), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .slice(0, -1)
+      .join('\n');
     const probe = `VB_TEST=${test}\nvb_parse_args "$@"\n${vars.map((v) => `printf '%s=%s\\n' ${v} "$${v}"`).join('\n')}\n`;
     const r = spawnSync(shell[0], [...shell.slice(1), '-s', '--', ...args], { input: `${lib}\n${fragment}\n${probe}`, encoding: 'utf8' });
     return { status: r.status, out: r.stdout + r.stderr };
@@ -105,15 +179,16 @@ describe('scriptArgs', () => {
   const varOf = (flag: string): string => `VB_${flag.slice(2).toUpperCase().replace(/-/g, '_')}`;
 
   it.each(SHELLS.map((s) => [s.join(' '), s]))("hands every flag the engine sends to its script's variable, in %s", (_name, shell) => {
-    for (const suite of SUITES) for (const t of RUNNABLE_TESTS) {
-      const args = [...scriptArgs(t, suite, '/d'), ...slowTargetArgs(t, EMULATION_TIMEOUT_SCALE)];
-      const pairs: [string, string][] = [];
-      for (let i = 2; i < args.length - 2; i += 2) pairs.push([varOf(args[i]), args[i + 1]]);
-      expect(pairs.length, t).toBeGreaterThan(0);
-      const r = parsed(shell, t, args, ['VB_DIR', 'VB_TOOL', ...pairs.map(([v]) => v)]);
-      expect(r.status, `${t} ${suite}: ${r.out}`).toBe(0);
-      expect(r.out.trim().split('\n'), `${t} ${suite}`).toEqual([`VB_DIR=/d`, `VB_TOOL=auto`, ...pairs.map(([v, x]) => `${v}=${x}`)]);
-    }
+    for (const suite of SUITES)
+      for (const t of RUNNABLE_TESTS) {
+        const args = [...scriptArgs(t, suite, '/d'), ...slowTargetArgs(t, EMULATION_TIMEOUT_SCALE)];
+        const pairs: [string, string][] = [];
+        for (let i = 2; i < args.length - 2; i += 2) pairs.push([varOf(args[i]), args[i + 1]]);
+        expect(pairs.length, t).toBeGreaterThan(0);
+        const r = parsed(shell, t, args, ['VB_DIR', 'VB_TOOL', ...pairs.map(([v]) => v)]);
+        expect(r.status, `${t} ${suite}: ${r.out}`).toBe(0);
+        expect(r.out.trim().split('\n'), `${t} ${suite}`).toEqual([`VB_DIR=/d`, `VB_TOOL=auto`, ...pairs.map(([v, x]) => `${v}=${x}`)]);
+      }
   });
 
   it.each(SHELLS.map((s) => [s.join(' '), s]))('refuses an unknown flag or a value that is not a whole number, clearly, in %s', (_name, shell) => {
@@ -190,7 +265,8 @@ describe("an emulated guest's http time-out", () => {
   });
 
   it('a libvirt domain under pure emulation (vmType qemu) passes it to http, one with KVM does not', () => {
-    const rt = (vmType: string): RuntimeInfo => ({ id: 'libvirt:tcg', kind: 'libvirt', name: 'tcg', settings: { guestAgent: 'answers', vmType } }) as unknown as RuntimeInfo;
+    const rt = (vmType: string): RuntimeInfo =>
+      ({ id: 'libvirt:tcg', kind: 'libvirt', name: 'tcg', settings: { guestAgent: 'answers', vmType } }) as unknown as RuntimeInfo;
     const ctx = { env: {} } as unknown as DetectContext;
     expect(libvirtTransport(rt('qemu'), 'libvirt:tcg', ctx)?.extraArgs?.('http', 'guest')).toEqual(['--timeout-s', '20']);
     expect(libvirtTransport(rt('qemu'), 'libvirt:tcg', ctx)?.extraArgs?.('seq-write', 'guest')).toEqual([]);
@@ -198,7 +274,10 @@ describe("an emulated guest's http time-out", () => {
   });
 
   it('http.sh knows --timeout-s: a bad value is a usage error that names it (checked before nginx and wrk are looked for)', () => {
-    for (const [value, says] of [['0', '--timeout-s must be greater than 0'], ['x', "--timeout-s needs a whole number, not 'x'"]]) {
+    for (const [value, says] of [
+      ['0', '--timeout-s must be greater than 0'],
+      ['x', "--timeout-s needs a whole number, not 'x'"],
+    ]) {
       const r = spawnSync('sh', ['-s', '--', '--dir', tmpdir(), '--timeout-s', value], { input: scriptSource('http'), encoding: 'utf8' });
       expect(r.status, r.stdout + r.stderr).toBe(2);
       expect(r.stdout + r.stderr).toContain(says);

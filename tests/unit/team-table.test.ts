@@ -42,7 +42,9 @@ describe('team table', () => {
 
   it('exports Markdown and CSV redacted, with HTML inert in Markdown', () => {
     const md = teamToMarkdown(table, ctx);
-    expect(md).toContain('| Dev box &lt;img src=x&gt; of &lt;user&gt; | lima:test | shared folder | 0.52× [0.27–0.97] | 2.10× [1.18–3.76] | 26.7× [10.3–69.1] | 3.07× |');
+    expect(md).toContain(
+      '| Dev box &lt;img src=x&gt; of &lt;user&gt; | lima:test | shared folder | 0.52× [0.27–0.97] | 2.10× [1.18–3.76] | 26.7× [10.3–69.1] | 3.07× |',
+    );
     expect(md).not.toContain('<img');
     expect(md).not.toMatch(/alice/);
     const csv = teamToCsv(table, ctx);

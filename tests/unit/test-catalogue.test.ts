@@ -12,7 +12,19 @@ import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
 import { isFallback } from '../../electron/shared/headline.js';
 import { HEADLINE_METRIC, metricInfo, metricRank } from '../../electron/shared/metrics.js';
-import { DEV_TESTS, OPT_IN_TESTS, RUNNABLE_TESTS, SCRIPT_TESTS, defaultTests, SERVICE_TESTS, estimateSec, preset, runsIn, servicePlaces, setupEstimateSec } from '../../electron/shared/plan-estimate.js';
+import {
+  DEV_TESTS,
+  OPT_IN_TESTS,
+  RUNNABLE_TESTS,
+  SCRIPT_TESTS,
+  defaultTests,
+  SERVICE_TESTS,
+  estimateSec,
+  preset,
+  runsIn,
+  servicePlaces,
+  setupEstimateSec,
+} from '../../electron/shared/plan-estimate.js';
 import { TEST_CATALOGUE, TEST_IDS, catalogueMetrics, testSpec, type TestSpec } from '../../electron/shared/test-catalogue.js';
 import { primaryMetric } from '../../electron/shared/verdict-family.js';
 import { TEST_ORDER } from '../../src/lib/metrics.js';
@@ -25,7 +37,8 @@ const ENTRIES = TEST_CATALOGUE as readonly TestSpec[];
 const ofKind = (kind: TestSpec['kind']): string[] => ENTRIES.filter((e) => e.kind === kind).map((e) => e.id);
 /** The disk tests a suite runs unasked (not optIn). */
 const byDefault = (): string[] => ENTRIES.filter((e) => e.kind === 'disk' && !e.optIn).map((e) => e.id);
-const catalogue = (lang: string, ns: string): Record<string, Record<string, unknown>> => JSON.parse(readFileSync(join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8'));
+const catalogue = (lang: string, ns: string): Record<string, Record<string, unknown>> =>
+  JSON.parse(readFileSync(join(ROOT, `src/locales/${lang}/${ns}.json`), 'utf8'));
 
 describe('the test catalogue', () => {
   it('names each test once, with its primary metric among its own metrics and a script that exists', () => {
@@ -78,7 +91,8 @@ describe('the test catalogue', () => {
         expect(setupEstimateSec(suite, e.id as never)).toBe(e.setup(e.presets[suite]));
       }
       expect(runsIn(e.id as never, 'guest'), e.id).toBe(!e.hostWritable);
-      if (e.kind === 'service') expect(servicePlaces(e.id as never, ['shared', 'guest']), e.id).toEqual(e.servicePlaces === 'every' ? ['shared', 'guest'] : ['guest']);
+      if (e.kind === 'service')
+        expect(servicePlaces(e.id as never, ['shared', 'guest']), e.id).toEqual(e.servicePlaces === 'every' ? ['shared', 'guest'] : ['guest']);
     }
     expect(() => preset('quick', 'not-a-test' as never)).toThrow(/no bench script/);
   });

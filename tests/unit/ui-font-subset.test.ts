@@ -40,6 +40,11 @@ describe('the UI font subset', () => {
     expect(declared.sort()).toEqual(UI_FONT_WEIGHTS.map(([w]) => w));
     for (const f of faces) expect(f).toMatch(/url\('\.\.\/assets\/fonts\/noto-sans-jp-ui-\d+\.woff2'\) format\('woff2'\)/);
     // Every used weight from 400 up lands on a declared face no more than 50 away (the CSS matching picks the next heavier one above 500).
-    for (const w of used) if (w >= 400) expect(declared.some((d) => d >= w && d - w <= 50), `weight ${w}`).toBe(true);
+    for (const w of used)
+      if (w >= 400)
+        expect(
+          declared.some((d) => d >= w && d - w <= 50),
+          `weight ${w}`,
+        ).toBe(true);
   });
 });

@@ -14,6 +14,8 @@ describe('fmtValue (settings shown on runtime cards)', () => {
       { target: 'sda', bus: 'sata', io: '' },
     ];
     expect(fmtValue(disks)).toBe('target=vda · bus=virtio · io=io_uring\ntarget=sda · bus=sata');
-    expect(fmtValue([{ hostPath: '.', guestPath: '/vagrant', options: { nfs_version: 4 } }])).toBe('hostPath=. · guestPath=/vagrant · options={"nfs_version":4}');
+    expect(fmtValue([{ hostPath: '.', guestPath: '/vagrant', options: { nfs_version: 4 } }])).toBe(
+      'hostPath=. · guestPath=/vagrant · options={"nfs_version":4}',
+    );
   });
 });

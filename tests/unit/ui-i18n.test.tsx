@@ -70,13 +70,21 @@ describe('the UI in ja and en', () => {
 describe('labels and units a new user reads (session 13)', () => {
   const reads = makeRun('r2', '2026-11-23T10:00:00Z', [
     result('seq-read', 'native', { read_MBps: [1900, 1920, 1950] }),
-    result('rand-read', 'native', { read_iops: [60000, 61000, 62000], read_MBps: [250, 251, 253], clat_p50_us: [18000, 18400, 19000], clat_p99_us: [41000, 41950, 43000] }),
+    result('rand-read', 'native', {
+      read_iops: [60000, 61000, 62000],
+      read_MBps: [250, 251, 253],
+      clat_p50_us: [18000, 18400, 19000],
+      clat_p99_us: [41000, 41950, 43000],
+    }),
   ]);
 
   it('names the sequential and the random read MB/s apart, in both languages, from the metric catalogue', async () => {
     const { setLang } = await import('../../src/lib/i18n');
     const cells = (html: string): string[] => [...html.matchAll(/<td title="read_MBps">([^<]*)<\/td>/g)].map((m) => m[1]);
-    expect(cells(render('en', <ResultsTable run={reads} />))).toEqual([metricInfo('read_MBps', 'en', 'seq-read').label, metricInfo('read_MBps', 'en', 'rand-read').label]);
+    expect(cells(render('en', <ResultsTable run={reads} />))).toEqual([
+      metricInfo('read_MBps', 'en', 'seq-read').label,
+      metricInfo('read_MBps', 'en', 'rand-read').label,
+    ]);
     expect(cells(render('en', <ResultsTable run={reads} />))).toEqual(['Sequential read', '4k random read throughput']);
     try {
       setLang('ja');
@@ -125,8 +133,19 @@ describe('labels and units a new user reads (session 13)', () => {
 });
 
 describe('the run pickers (Results, Compare)', () => {
-  it('name each run\'s tests in the page language, never by their ids', () => {
-    const runs: RunSummary[] = [{ id: 'r1', startedAt: '2026-01-20T14:20:00Z', status: 'completed', suite: 'standard', targets: ['local'], tests: ['seq-write', 'rand-read', 'small-files'], targetStatus: { local: 'ok' }, headline: {} }];
+  it("name each run's tests in the page language, never by their ids", () => {
+    const runs: RunSummary[] = [
+      {
+        id: 'r1',
+        startedAt: '2026-01-20T14:20:00Z',
+        status: 'completed',
+        suite: 'standard',
+        targets: ['local'],
+        tests: ['seq-write', 'rand-read', 'small-files'],
+        targetStatus: { local: 'ok' },
+        headline: {},
+      },
+    ];
     const pick = (lang: Lang): string => render(lang, <RunPicker label="run" runs={runs} value="r1" onChange={() => {}} testId="run-picker" />);
     const ja = pick('ja');
     expect(ja).toContain('シーケンシャル書き込み, 4k ランダム読み込み, 小さなファイル');
@@ -139,7 +158,12 @@ describe('shared words follow the page language', () => {
   it('metric labels, places and verdict words switch with setLang', async () => {
     const { i18n, setLang } = await import('../../src/lib/i18n');
     const { verdictWord } = await import('../../electron/shared/verdict-stats.js');
-    const page = (): string => renderToStaticMarkup(<I18nextProvider i18n={i18n}><ResultsTable run={run} /></I18nextProvider>);
+    const page = (): string =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <ResultsTable run={run} />
+        </I18nextProvider>,
+      );
     try {
       setLang('ja');
       const ja = page();

@@ -25,7 +25,12 @@ describe('container image setting', () => {
     useAppStore.setState({ selectedTargets: ['local', 'docker:default'] });
     await startRun('standard');
     // The Developer tasks switch is off (the quick suite's default), so the standard run names its tests without them.
-    expect(started[0]).toEqual({ suite: 'standard', targets: ['local', 'docker:default'], tests: ['seq-write', 'seq-read', 'rand-read', 'small-files'], image: 'alpine-fio:3.21' });
+    expect(started[0]).toEqual({
+      suite: 'standard',
+      targets: ['local', 'docker:default'],
+      tests: ['seq-write', 'seq-read', 'rand-read', 'small-files'],
+      image: 'alpine-fio:3.21',
+    });
     expect(useAppStore.getState().activeJobId).toBe('job-1');
   });
 });

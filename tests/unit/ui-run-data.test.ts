@@ -15,7 +15,16 @@ const res = (test: TestResult['test'], place: TestResult['place'], metrics: Reco
   command: 'fio …',
   samples: {},
 });
-const target = (id: string, label: string, results: TestResult[]): TargetRun => ({ id, runtime: id.split(':')[0], label, settings: {}, probe: null, results, errors: [], status: 'ok' });
+const target = (id: string, label: string, results: TestResult[]): TargetRun => ({
+  id,
+  runtime: id.split(':')[0],
+  label,
+  settings: {},
+  probe: null,
+  results,
+  errors: [],
+  status: 'ok',
+});
 
 const run: Run = {
   schemaVersion: 1,
@@ -71,7 +80,16 @@ describe('run data for charts and tables', () => {
 });
 
 describe('compare helpers', () => {
-  const sum = (id: string, startedAt: string, status: RunSummary['status'] = 'completed'): RunSummary => ({ id, startedAt, status, suite: 'quick', targets: ['local'], tests: ['seq-write'], targetStatus: { local: 'ok' }, headline: {} });
+  const sum = (id: string, startedAt: string, status: RunSummary['status'] = 'completed'): RunSummary => ({
+    id,
+    startedAt,
+    status,
+    suite: 'quick',
+    targets: ['local'],
+    tests: ['seq-write'],
+    targetStatus: { local: 'ok' },
+    headline: {},
+  });
   it('defaults to the two newest runs that measured something, before then after', () => {
     const runs = [sum('a', '2026-01-01'), sum('c', '2026-01-03', 'failed'), sum('b', '2026-01-02')];
     expect(defaultComparePair(runs)).toEqual({ a: 'a', b: 'b' });
@@ -79,7 +97,25 @@ describe('compare helpers', () => {
     expect(defaultComparePair([sum('a', '2026-01-01')])).toEqual({ a: null, b: 'a' });
   });
   it('groups rows by target, place and test in suite order', () => {
-    const row = (test: CompareRow['test'], metric: string): CompareRow => ({ target: 'local', test, place: 'native', metric, direction: 'higher', a: 1, b: 2, pct: 100, primary: true, improved: true, verdict: 'better', ratio: 2, ci: [1.5, 2.5], nA: 3, nB: 3, spreadA: [1, 1], spreadB: [2, 2] });
+    const row = (test: CompareRow['test'], metric: string): CompareRow => ({
+      target: 'local',
+      test,
+      place: 'native',
+      metric,
+      direction: 'higher',
+      a: 1,
+      b: 2,
+      pct: 100,
+      primary: true,
+      improved: true,
+      verdict: 'better',
+      ratio: 2,
+      ci: [1.5, 2.5],
+      nA: 3,
+      nB: 3,
+      spreadA: [1, 1],
+      spreadB: [2, 2],
+    });
     const groups = groupRows([row('rand-read', 'read_iops'), row('seq-write', 'write_MBps'), row('rand-read', 'clat_p50_us')]);
     expect(groups.map((g) => g.title)).toEqual(['local · native · seq-write', 'local · native · rand-read']);
     expect(groups[1].rows).toHaveLength(2);

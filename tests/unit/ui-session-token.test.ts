@@ -6,7 +6,17 @@ function fakeWindow(href: string) {
   const url = new URL(href);
   const store = new Map<string, string>();
   const win = {
-    location: { get hash() { return url.hash; }, get pathname() { return url.pathname; }, get search() { return url.search; } },
+    location: {
+      get hash() {
+        return url.hash;
+      },
+      get pathname() {
+        return url.pathname;
+      },
+      get search() {
+        return url.search;
+      },
+    },
     history: {
       state: null,
       replaceState: vi.fn((_s: unknown, _t: string, next: string) => {

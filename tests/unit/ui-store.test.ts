@@ -54,7 +54,11 @@ describe('reduceJobEvent', () => {
 
   it('ignores replayed events by seq (reconnect replay)', () => {
     const once = feed([started, { type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1 }]);
-    const replayed = feed([started, { type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1 }], 'j1', once);
+    const replayed = feed(
+      [started, { type: 'sample', target: 'local', place: 'native', test: 'seq-write', trial: 1, metric: 'write_MBps', value: 1 }],
+      'j1',
+      once,
+    );
     expect(replayed).toBe(once);
     expect(replayed.jobs.j1.samples).toHaveLength(1);
   });
@@ -82,7 +86,10 @@ describe('reduceJobEvent', () => {
   });
 
   it('accepts a job first seen mid-way (no job-started buffered)', () => {
-    const s = feed([{ type: 'progress', step: 2, steps: 3, target: 'local', place: 'native', test: 'rand-read', trial: 1, trials: 3, fraction: 0.5, etaSec: 10 }], 'j2');
+    const s = feed(
+      [{ type: 'progress', step: 2, steps: 3, target: 'local', place: 'native', test: 'rand-read', trial: 1, trials: 3, fraction: 0.5, etaSec: 10 }],
+      'j2',
+    );
     expect(s.jobs.j2.status).toBe('running');
     expect(overallPercent(s.jobs.j2)).toBe(50);
   });
@@ -102,12 +109,26 @@ describe('reduceJobEvent', () => {
   it('keeps the overall % equal to the estimate-weighted mean of the per-target bars', () => {
     // 16 steps over two targets, 14 done: the overall bar cannot say 11% (seen when it followed a stale engine fraction).
     const steps: PlanStep[] = [];
-    for (const place of ['native'] as const) for (const test of ['seq-write', 'seq-read', 'rand-read', 'small-files'] as const) steps.push({ target: 'local', place, test, trials: 3, estimateSec: test === 'rand-read' ? 38 : 5 });
+    for (const place of ['native'] as const)
+      for (const test of ['seq-write', 'seq-read', 'rand-read', 'small-files'] as const)
+        steps.push({ target: 'local', place, test, trials: 3, estimateSec: test === 'rand-read' ? 38 : 5 });
     for (const place of ['shared', 'guest', 'volume'] as const)
-      for (const test of ['seq-write', 'seq-read', 'rand-read', 'small-files'] as const) steps.push({ target: 'docker', place, test, trials: 3, estimateSec: test === 'rand-read' ? 56 : 10 });
+      for (const test of ['seq-write', 'seq-read', 'rand-read', 'small-files'] as const)
+        steps.push({ target: 'docker', place, test, trials: 3, estimateSec: test === 'rand-read' ? 56 : 10 });
     const events: Body[] = [{ type: 'job-started', spec: { suite: 'quick' }, plan: steps, startedAt: '2026-01-01T00:00:00Z' }];
     for (const s of steps.slice(0, 14)) events.push({ type: 'test-error', target: s.target, error: { test: s.test, place: s.place, code: 'x', message: 'x' } });
-    events.push({ type: 'progress', step: 14, steps: 16, target: 'docker', place: 'volume', test: 'rand-read', trial: 2, trials: 3, fraction: 0.11, etaSec: 100 });
+    events.push({
+      type: 'progress',
+      step: 14,
+      steps: 16,
+      target: 'docker',
+      place: 'volume',
+      test: 'rand-read',
+      trial: 2,
+      trials: 3,
+      fraction: 0.11,
+      etaSec: 100,
+    });
     const job = feed(events).jobs.j1;
     const tp = targetProgress(job);
     const weights = (t: string): number => steps.filter((s) => s.target === t).reduce((a, s) => a + s.estimateSec, 0);

@@ -7,8 +7,26 @@ const compared: [string, string][] = [];
 let listGate: Promise<void> = Promise.resolve();
 const runs: RunList = {
   runs: [
-    { id: 'r2', startedAt: '2026-11-21T11:00:00Z', status: 'completed', suite: 'quick', targets: ['local', 'libvirt:web'], tests: ['seq-write'], targetStatus: { local: 'ok', 'libvirt:web': 'ok' }, headline: {} },
-    { id: 'r1', startedAt: '2026-11-21T10:00:00Z', status: 'completed', suite: 'quick', targets: ['local', 'libvirt:web'], tests: ['seq-write'], targetStatus: { local: 'ok', 'libvirt:web': 'ok' }, headline: {} },
+    {
+      id: 'r2',
+      startedAt: '2026-11-21T11:00:00Z',
+      status: 'completed',
+      suite: 'quick',
+      targets: ['local', 'libvirt:web'],
+      tests: ['seq-write'],
+      targetStatus: { local: 'ok', 'libvirt:web': 'ok' },
+      headline: {},
+    },
+    {
+      id: 'r1',
+      startedAt: '2026-11-21T10:00:00Z',
+      status: 'completed',
+      suite: 'quick',
+      targets: ['local', 'libvirt:web'],
+      tests: ['seq-write'],
+      targetStatus: { local: 'ok', 'libvirt:web': 'ok' },
+      headline: {},
+    },
   ],
   warnings: [],
 };
@@ -17,7 +35,27 @@ const runs: RunList = {
     startRun: async () => ({ jobId: 'job-v' }),
     listRuns: async () => (await listGate, runs),
     getRun: async () => ({}) as never,
-    compare: async (a: string, b: string) => (compared.push([a, b]), { a: runs.runs[1], b: runs.runs[0], rows: [], settings: [], summary: { better: 0, worse: 0, noise: 0, undecided: 0, onlyOne: 0, supporting: 0, line: '' }, method: { name: 'welch-log-ratio', alpha: 0.05, correction: 'bonferroni-primary', family: 0, perTestAlpha: 0.05, level: 0.95, minEffect: 0.05, minTrials: 3, text: '' } }),
+    compare: async (a: string, b: string) => (
+      compared.push([a, b]),
+      {
+        a: runs.runs[1],
+        b: runs.runs[0],
+        rows: [],
+        settings: [],
+        summary: { better: 0, worse: 0, noise: 0, undecided: 0, onlyOne: 0, supporting: 0, line: '' },
+        method: {
+          name: 'welch-log-ratio',
+          alpha: 0.05,
+          correction: 'bonferroni-primary',
+          family: 0,
+          perTestAlpha: 0.05,
+          level: 0.95,
+          minEffect: 0.05,
+          minTrials: 3,
+          text: '',
+        },
+      }
+    ),
   } as Partial<VmbenchApi>,
 };
 const { useAppStore, initialAppData } = await import('../../src/store/app-store.js');

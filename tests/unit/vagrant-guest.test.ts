@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
 import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
-import { benchFolders, folderOfTarget, hostAddressFor, hostSideOf, mountAt, parseProcMounts, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
+import {
+  benchFolders,
+  folderOfTarget,
+  hostAddressFor,
+  hostSideOf,
+  mountAt,
+  parseProcMounts,
+  vagrantTargets,
+  vagrantTransport,
+} from '../../electron/engine/runtimes/vagrant/guest.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { cliArgs } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { cliFor } from '../helpers/shells.js';
@@ -72,7 +81,14 @@ describe('Vagrant targets: one per enabled synced folder', () => {
 
   it('opens a vagrant ssh transport with the right places for each target', () => {
     const rt = machine();
-    const ctx = { env: {}, home: '/home/dev', timeoutMs: 1000, dataDir: '/tmp', exec: async () => ({ stdout: '', stderr: '', exitCode: 0 }), readFile: async () => '' };
+    const ctx = {
+      env: {},
+      home: '/home/dev',
+      timeoutMs: 1000,
+      dataDir: '/tmp',
+      exec: async () => ({ stdout: '', stderr: '', exitCode: 0 }),
+      readFile: async () => '',
+    };
     const main = vagrantTransport(rt, 'vagrant:7296dfd', ctx as never)!;
     expect(main.places()).toEqual(['shared', 'guest']);
     expect([main.placeDir('shared'), main.placeDir('guest')]).toEqual(['/vagrant', '/var/tmp/vmbench']);
@@ -109,7 +125,11 @@ describe('vagrant ssh command line', () => {
     const cli = cliFor('vagrant', { instance: '7296dfd' });
     expect(cli).toEqual({ file: 'vagrant', prefix: ['ssh', '7296dfd', '--no-tty', '-c'], passing: 'command' });
     expect(cliArgs(cli, ['sh', '-s', '--', '/var/tmp/vmbench/.vmbench-ctl-1', '--dir', "/srv/it's here"])).toEqual([
-      'ssh', '7296dfd', '--no-tty', '-c', "sh -s -- /var/tmp/vmbench/.vmbench-ctl-1 --dir '/srv/it'\\''s here'",
+      'ssh',
+      '7296dfd',
+      '--no-tty',
+      '-c',
+      "sh -s -- /var/tmp/vmbench/.vmbench-ctl-1 --dir '/srv/it'\\''s here'",
     ]);
   });
 
@@ -156,7 +176,9 @@ describe('advice: virtiofs for a vagrant-libvirt 9p synced folder, as a Vagrantf
     // Only the type value changes; the statement's other options stay (vagrant-libvirt's virtiofs ignores accessmode).
     expect(edited).toContain('  config.vm.synced_folder "./code", "/vagrant", type: "virtiofs", accessmode: "passthrough"\n');
     expect(edited).toContain('  config.vm.synced_folder "./data", "/srv/data", type: "9p", accessmode: "passthrough"\n');
-    expect(edited).toContain('  config.vm.provider :libvirt do |lv|\n    lv.memorybacking :access, :mode => "shared"\n    lv.memorybacking :source, :type => "memfd"\n    lv.driver = "qemu"');
+    expect(edited).toContain(
+      '  config.vm.provider :libvirt do |lv|\n    lv.memorybacking :access, :mode => "shared"\n    lv.memorybacking :source, :type => "memfd"\n    lv.driver = "qemu"',
+    );
     expect(hasEdit(edited, edit)).toBe(true);
     expect(hasEdit(VAGRANTFILE, edit)).toBe(false);
     // An existing memorybacking :source is replaced, not duplicated; applying twice changes nothing more.
@@ -179,11 +201,15 @@ describe('advice: virtiofs for a vagrant-libvirt 9p synced folder, as a Vagrantf
 });
 
 describe('restarting a Vagrant machine after a synced folder change', () => {
-  const DOMAIN = "<domain type='qemu'>\n  <name>machine_default</name>\n  <memory unit='KiB'>1048576</memory>\n  <currentMemory unit='KiB'>1048576</currentMemory>\n  <vcpu placement='static'>2</vcpu>\n</domain>\n";
+  const DOMAIN =
+    "<domain type='qemu'>\n  <name>machine_default</name>\n  <memory unit='KiB'>1048576</memory>\n  <currentMemory unit='KiB'>1048576</currentMemory>\n  <vcpu placement='static'>2</vcpu>\n</domain>\n";
 
   it('is vagrant reload, or halt + up on vagrant-libvirt (which never adds shared memory to an existing domain)', () => {
     const rt = machine();
-    expect(vagrantRestartArgv(rt)).toEqual([['vagrant', 'halt', '7296dfd'], ['vagrant', 'up', '7296dfd']]);
+    expect(vagrantRestartArgv(rt)).toEqual([
+      ['vagrant', 'halt', '7296dfd'],
+      ['vagrant', 'up', '7296dfd'],
+    ]);
     expect(vagrantRestartArgv(machine(VAGRANTFILE, 'virtualbox'))).toEqual([['vagrant', 'reload', '7296dfd']]);
     expect(needsSharedMemory(rt)).toBe(false);
     expect(needsSharedMemory(machine(VAGRANTFILE.replace('type: "9p", accessmode: "passthrough"', 'type: "virtiofs"')))).toBe(true);

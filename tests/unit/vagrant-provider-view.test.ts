@@ -24,15 +24,24 @@ describe('provider outputs (real captures)', () => {
   });
 
   it('reads prlctl list -i of Parallels Desktop and of Virtuozzo', () => {
-    expect(parsePrlctlInfo(text(join(P, 'parallels-celaya2-prlctl-list-i.txt')))).toEqual({ ok: true, value: { cpus: 23, memoryMiB: 57252, shares: [], state: 'running' } });
-    expect(parsePrlctlInfo(text(join(P, 'virtuozzo-vm1-prlctl-list-i.txt')))).toEqual({ ok: true, value: { cpus: 2, memoryMiB: 1024, shares: [], state: undefined } });
+    expect(parsePrlctlInfo(text(join(P, 'parallels-celaya2-prlctl-list-i.txt')))).toEqual({
+      ok: true,
+      value: { cpus: 23, memoryMiB: 57252, shares: [], state: 'running' },
+    });
+    expect(parsePrlctlInfo(text(join(P, 'virtuozzo-vm1-prlctl-list-i.txt')))).toEqual({
+      ok: true,
+      value: { cpus: 2, memoryMiB: 1024, shares: [], state: undefined },
+    });
   });
 
   it('reads a VMware .vmx: memsize, numvcpus and the enabled shared folder', () => {
-    expect(parseVmx(text(join(P, 'forum-ubuntu.vmx')))).toEqual({ ok: true, value: { memoryMiB: 1024, cpus: 2, shares: [{ name: 'VBox_Shared', hostPath: 'D:\\VBox_Shared' }] } });
+    expect(parseVmx(text(join(P, 'forum-ubuntu.vmx')))).toEqual({
+      ok: true,
+      value: { memoryMiB: 1024, cpus: 2, shares: [{ name: 'VBox_Shared', hostPath: 'D:\\VBox_Shared' }] },
+    });
   });
 
-  it('says what is wrong with output that is not the tool\'s', () => {
+  it("says what is wrong with output that is not the tool's", () => {
     expect(parseShowVmInfo(text(join(VF, 'faucet.Vagrantfile')))).toMatchObject({ ok: false, error: expect.stringMatching(/no memory= or cpus= line/) });
     expect(parsePrlctlInfo(text(join(P, 'koding-showvminfo.txt')))).toMatchObject({ ok: false, error: expect.stringMatching(/prlctl list -i/) });
     expect(parseVmx(text(join(P, 'koding-showvminfo.txt')))).toMatchObject({ ok: false, error: expect.stringMatching(/no memsize/) });
@@ -71,14 +80,14 @@ describe('detection prefers the provider for machines that exist', () => {
     expect(first.reason).toBeUndefined();
   });
 
-  it('a machine not created yet: the Vagrantfile\'s values (1024 MiB, 2 cpus through locals), source vagrantfile', async () => {
+  it("a machine not created yet: the Vagrantfile's values (1024 MiB, 2 cpus through locals), source vagrantfile", async () => {
     const ctx = setup(false, { stdout: join(P, 'koding-showvminfo.txt') });
     const [first] = await detectAll(ctx, { kinds: [vagrantKind] });
     expect(first.settings).toMatchObject({ cpus: 2, memoryMiB: 1024 });
     expect(first.settingsSource).toMatchObject({ cpus: 'vagrantfile', memoryMiB: 'vagrantfile' });
   });
 
-  it('a provider that fails: the Vagrantfile\'s values, and the reason says why', async () => {
+  it("a provider that fails: the Vagrantfile's values, and the reason says why", async () => {
     const ctx = setup(true, { exit: 1, stderr: join(P, 'koding-showvminfo.txt') });
     const [first] = await detectAll(ctx, { kinds: [vagrantKind] });
     expect(first.settings).toMatchObject({ cpus: 2, memoryMiB: 1024 });
@@ -89,8 +98,10 @@ describe('detection prefers the provider for machines that exist', () => {
 describe('unknown sizes in detection', () => {
   let stub: StubEnv | undefined;
   afterEach(() => stub?.cleanup());
-  it('shows VVV\'s memory as unknown with the expression, from the Vagrantfile', async () => {
-    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
+  it("shows VVV's memory as unknown with the expression, from the Vagrantfile", async () => {
+    stub = makeStubEnv({
+      vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }],
+    });
     const ctx = createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 3000 });
     const real = ctx.readFile;
     ctx.readFile = (p) => real(p === '/path/to/orbital-transfer-example/perl-gtk3-starter-basic/Vagrantfile' ? join(VF, 'vvv.Vagrantfile') : p);

@@ -11,7 +11,6 @@ import { rubyCodeLines } from '../../electron/engine/runtimes/vagrant/ruby-sourc
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { HEREDOC_VAGRANTFILE, ONLY_IN_HEREDOC, PROVIDER_EDIT, PROVIDER_IN_HEREDOC, REAL } from '../helpers/heredoc-vagrantfiles.js';
 
-
 describe('one Ruby scanner for the Vagrantfile reader and editor', () => {
   it('marks heredoc bodies (all forms, two on one line) and comments as not code; strings with # or << stay code', () => {
     const code = rubyCodeLines(HEREDOC_VAGRANTFILE);
@@ -34,7 +33,15 @@ describe('one Ruby scanner for the Vagrantfile reader and editor', () => {
   it('the reader finds only the real synced folder', () => {
     const f = parseVagrantfile(HEREDOC_VAGRANTFILE, 'virtualbox');
     expect(f.syncedFolders).toEqual([
-      { hostPath: '.', guestPath: '/vagrant', type: 'vboxsf', typeDeclared: true, disabled: false, implicit: false, options: { type: 'virtualbox', owner: 'vagrant' } },
+      {
+        hostPath: '.',
+        guestPath: '/vagrant',
+        type: 'vboxsf',
+        typeDeclared: true,
+        disabled: false,
+        implicit: false,
+        options: { type: 'virtualbox', owner: 'vagrant' },
+      },
     ]);
   });
 

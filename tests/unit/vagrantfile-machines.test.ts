@@ -31,13 +31,17 @@ describe('a machine defined beside a loop of machines', () => {
   });
 
   it('osa: the loop comes first; the bastion and log-host machines set no size, so they get none (not 4096 / 2)', () => {
-    for (const m of ['ubuntu-osa-bastion', 'log-host']) expect(sizes('yashar-ansary-osa', 'libvirt', m)).toEqual({ cpus: undefined, memoryMiB: undefined, unevaluated: {}, unlessEnv: {} });
+    for (const m of ['ubuntu-osa-bastion', 'log-host'])
+      expect(sizes('yashar-ansary-osa', 'libvirt', m)).toEqual({ cpus: undefined, memoryMiB: undefined, unevaluated: {}, unlessEnv: {} });
     expect(sizes('yashar-ansary-osa', 'libvirt', 'ubuntu-osa3')).toMatchObject({ cpus: 2, memoryMiB: 4096 });
   });
 
   it('a loop variable’s name: `machine_name = "ubuntu-osa#{i}"` then `config.vm.define machine_name` matches only the loop’s names', () => {
     // The shape of the osa file with its loop's name kept in a local first (a common variant; the file's own lines around it).
-    const text = file('yashar-ansary-osa').replace('config.vm.define "ubuntu-osa#{i}" do', 'machine_name = "ubuntu-osa#{i}"\n      config.vm.define machine_name do');
+    const text = file('yashar-ansary-osa').replace(
+      'config.vm.define "ubuntu-osa#{i}" do',
+      'machine_name = "ubuntu-osa#{i}"\n      config.vm.define machine_name do',
+    );
     const log = parseVagrantfile(text, 'libvirt', 'log-host');
     expect([log.cpus, log.memoryMiB, log.unevaluated]).toEqual([undefined, undefined, {}]);
     expect(parseVagrantfile(text, 'libvirt', 'ubuntu-osa2')).toMatchObject({ cpus: 2, memoryMiB: 4096 });
@@ -65,7 +69,9 @@ describe('a size from the environment with a default', () => {
   });
 
   it('detection shows them as the default with its condition, read from the Vagrantfile (not "unknown: vm_cpu")', async () => {
-    stub = makeStubEnv({ vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }] });
+    stub = makeStubEnv({
+      vagrant: [{ args: '"global-status --machine-readable"', stdout: captured('vagrant/global-status-machine-readable.virtualbox-2machines.txt') }],
+    });
     const dir = '/path/to/orbital-transfer-example/perl-gtk3-starter-basic';
     const ctx = createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 3000 });
     const real = ctx.readFile;

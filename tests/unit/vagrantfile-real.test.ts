@@ -11,8 +11,10 @@ import { collectBindings, evalInteger, evalSizeMiB } from '../../electron/engine
 import { parseVagrantfile, primaryFolder, type SyncedFolder } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 
 const FIXTURES = join(__dirname, '..', 'fixtures', 'vagrantfiles');
-const read = (name: string, provider: string, machine = 'default') => parseVagrantfile(readFileSync(join(FIXTURES, `${name}.Vagrantfile`), 'utf8'), provider, machine);
-const folders = (list: SyncedFolder[]): Record<string, string> => Object.fromEntries(list.map((f) => [f.guestPath, `${f.type}${f.typeDeclared ? '' : ' (default)'}${f.disabled ? ' disabled' : ''}`]));
+const read = (name: string, provider: string, machine = 'default') =>
+  parseVagrantfile(readFileSync(join(FIXTURES, `${name}.Vagrantfile`), 'utf8'), provider, machine);
+const folders = (list: SyncedFolder[]): Record<string, string> =>
+  Object.fromEntries(list.map((f) => [f.guestPath, `${f.type}${f.typeDeclared ? '' : ' (default)'}${f.disabled ? ' disabled' : ''}`]));
 
 describe('real Vagrantfiles: arithmetic, constants and locals', () => {
   it('faucet: `v.memory = 4 * 1024` is 4096 MiB on both providers that set it; hyperv sets nothing', () => {
@@ -46,7 +48,7 @@ describe('real Vagrantfiles: arithmetic, constants and locals', () => {
     expect(read('vvv', 'libvirt').unevaluated).toEqual({});
   });
 
-  it('coreos-vagrant: `vb.memory = vm_memory`, a method `$vb_memory.nil? ? $vm_memory : $vb_memory` over $globals the file sets (config.rb may set them again): the Vagrantfile\'s 1024 MiB and 1 CPU', () => {
+  it("coreos-vagrant: `vb.memory = vm_memory`, a method `$vb_memory.nil? ? $vm_memory : $vb_memory` over $globals the file sets (config.rb may set them again): the Vagrantfile's 1024 MiB and 1 CPU", () => {
     const vb = read('coreos-vagrant', 'virtualbox', 'core-01');
     expect(vb).toMatchObject({ memoryMiB: 1024, cpus: 1, unevaluated: {} });
   });
@@ -59,14 +61,35 @@ describe('real Vagrantfiles: arithmetic, constants and locals', () => {
 
   it('$globals set at the top after `require` lines and before `def` helpers (`$vm_memory = 4*1024 # MB`) are numbers in a provider block', () => {
     const vf = (...top: string[]): string =>
-      [...top, '$vm_cpus = 4', '$vm_memory = 4*1024 # MB', 'def helper(x)', '  x * 2', 'end', 'Vagrant.configure("2") do |config|', '  config.vm.provider :libvirt do |lv|', '    lv.cpus = $vm_cpus', '    lv.memory = $vm_memory', '  end', 'end'].join('\n');
-    for (const load of ["require 'net/http'", "require 'yaml'", 'Vagrant.require_version ">= 1.6.0"', 'if File.exist?(CONFIG)\n  require CONFIG\nend', "require_relative 'settings'", 'load "local.rb"']) {
+      [
+        ...top,
+        '$vm_cpus = 4',
+        '$vm_memory = 4*1024 # MB',
+        'def helper(x)',
+        '  x * 2',
+        'end',
+        'Vagrant.configure("2") do |config|',
+        '  config.vm.provider :libvirt do |lv|',
+        '    lv.cpus = $vm_cpus',
+        '    lv.memory = $vm_memory',
+        '  end',
+        'end',
+      ].join('\n');
+    for (const load of [
+      "require 'net/http'",
+      "require 'yaml'",
+      'Vagrant.require_version ">= 1.6.0"',
+      'if File.exist?(CONFIG)\n  require CONFIG\nend',
+      "require_relative 'settings'",
+      'load "local.rb"',
+    ]) {
       expect(parseVagrantfile(vf("require 'fileutils'", load), 'libvirt')).toMatchObject({ cpus: 4, memoryMiB: 4096, unevaluated: {} });
     }
   });
 
   it('a $global that control flow gives different values stays unknown, with the expression', () => {
-    const vf = (assigns: string[]): string => [...assigns, 'Vagrant.configure("2") do |config|', '  config.vm.provider :virtualbox do |vb|', '    vb.memory = $vm_memory', '  end', 'end'].join('\n');
+    const vf = (assigns: string[]): string =>
+      [...assigns, 'Vagrant.configure("2") do |config|', '  config.vm.provider :virtualbox do |vb|', '    vb.memory = $vm_memory', '  end', 'end'].join('\n');
     for (const assigns of [
       ['$vm_memory = 1024', 'if ENV["BIG"]', '  $vm_memory = 8192', 'end'],
       ['if File.exist?("big")', '  $vm_memory = 8192', 'else', '  $vm_memory = 2048', 'end'],
@@ -137,7 +160,19 @@ describe('evaluating Ruby sizes', () => {
   });
 
   it('evaluates `||=` defaults, methods with a one-expression body and `$a.nil? ? x : y`', () => {
-    const d = collectBindings(['$vm_cpus ||= 2', 'def vm_cpus', '  $vb_cpus.nil? ? $vm_cpus : $vb_cpus', 'end', '$set = 8', 'def set_or', '  $set.nil? ? 1 : $set', 'end', 'def with_args(x)', '  x', 'end']);
+    const d = collectBindings([
+      '$vm_cpus ||= 2',
+      'def vm_cpus',
+      '  $vb_cpus.nil? ? $vm_cpus : $vb_cpus',
+      'end',
+      '$set = 8',
+      'def set_or',
+      '  $set.nil? ? 1 : $set',
+      'end',
+      'def with_args(x)',
+      '  x',
+      'end',
+    ]);
     expect(evalInteger('$vm_cpus', d)).toEqual({ ok: true, value: 2 });
     expect(evalInteger('vm_cpus', d)).toEqual({ ok: true, value: 2 });
     expect(evalInteger('set_or', d)).toEqual({ ok: true, value: 8 });
@@ -147,7 +182,17 @@ describe('evaluating Ruby sizes', () => {
   it('leaves ENV without a default, hashes, method calls, names with two values and self-reference unevaluated, with the expression', () => {
     // `ENV[…] || default` is the default, applying unless the variable is set (tests/unit/vagrantfile-machines.test.ts).
     expect(evalInteger('ENV["VM_MEMORY"] || 2048', b)).toEqual({ ok: true, value: 2048, unlessEnv: ['VM_MEMORY'] });
-    for (const expr of ['ENV["VM_MEMORY"]', 'ENV["VM_MEMORY"].to_i', "vvv_config['vm_config']['memory']", 'TWICE', 'LOOP', 'UNDEFINED * 2', '4096 / 0', 'memory_for(host)', '2.5 * 1024']) {
+    for (const expr of [
+      'ENV["VM_MEMORY"]',
+      'ENV["VM_MEMORY"].to_i',
+      "vvv_config['vm_config']['memory']",
+      'TWICE',
+      'LOOP',
+      'UNDEFINED * 2',
+      '4096 / 0',
+      'memory_for(host)',
+      '2.5 * 1024',
+    ]) {
       expect(evalInteger(expr, b)).toEqual({ ok: false, expr });
     }
   });
@@ -174,7 +219,9 @@ describe('order of synced folder declarations', () => {
     expect(folders(parseVagrantfile(vf, 'virtualbox').syncedFolders)).toEqual({ '/vagrant': 'rsync' });
     // Without a provider (the apply code verifying its edit) every statement counts, the last one written wins.
     expect(folders(parseVagrantfile(vf).syncedFolders)).toEqual({ '/vagrant': 'rsync' });
-    expect(folders(parseVagrantfile(readFileSync(join(FIXTURES, 'rgl-mediamtx-rtsp-server.Vagrantfile'), 'utf8')).syncedFolders)).toEqual({ '/vagrant': 'smb' });
+    expect(folders(parseVagrantfile(readFileSync(join(FIXTURES, 'rgl-mediamtx-rtsp-server.Vagrantfile'), 'utf8')).syncedFolders)).toEqual({
+      '/vagrant': 'smb',
+    });
   });
 });
 

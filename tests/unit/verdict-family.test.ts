@@ -138,14 +138,24 @@ describe('family-wise verdict: pure noise across the whole family', { timeout: 6
     expect(cmp.method).toMatchObject({ alpha: 0.05, correction: 'bonferroni-primary', family: 4, perTestAlpha: 0.0125, level: 0.9875 });
     // 13 metrics, one voting per test: 4 voting, 9 shown but not voting.
     expect(cmp.rows).toHaveLength(13);
-    expect(cmp.rows.filter((r) => r.primary).map((r) => r.metric).sort()).toEqual(['create_per_s', 'read_MBps', 'read_iops', 'write_MBps']);
+    expect(
+      cmp.rows
+        .filter((r) => r.primary)
+        .map((r) => r.metric)
+        .sort(),
+    ).toEqual(['create_per_s', 'read_MBps', 'read_iops', 'write_MBps']);
     expect(cmp.summary.supporting).toBe(9);
   });
 });
 
 describe('family-wise verdict: a real change is still found', { timeout: 60_000 }, () => {
-  const spread = (max: number) => (s: PairSpec): PairSpec => ({ ...s, cvs: s.cvs.map((c) => Math.min(c, max)) });
-  const iopsWorse = (s: PairSpec): boolean => pair(s, { read_iops: 0.5 }).rows.filter((r) => r.metric === 'read_iops').every((r) => r.verdict === 'worse');
+  const spread =
+    (max: number) =>
+    (s: PairSpec): PairSpec => ({ ...s, cvs: s.cvs.map((c) => Math.min(c, max)) });
+  const iopsWorse = (s: PairSpec): boolean =>
+    pair(s, { read_iops: 0.5 })
+      .rows.filter((r) => r.metric === 'read_iops')
+      .every((r) => r.verdict === 'worse');
 
   it('flags a 2× drop of random-read IOPS with the quick suite (3 trials, 4 voting metrics, up to 8% spread) in at least 80% of pairs', () => {
     const quick = specs.slice(0, 300).map((s) => spread(0.08)({ ...s, suite: 'quick', places: ['native'] }));

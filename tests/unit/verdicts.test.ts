@@ -85,10 +85,23 @@ describe('compareRuns verdicts', () => {
     expect(cmp.summary).toMatchObject({ better: 1, worse: 0, noise: 1, undecided: 1, onlyOne: 2 });
     expect(cmp.summary.line).toBe('1 better, 0 worse, 1 within noise, 1 too few trials to tell, 2 only in one run');
     // Two voting metrics could be decided (write_MBps, create_per_s): each is tested at 0.05 / 2.
-    expect(cmp.method).toMatchObject({ name: 'welch-log-ratio', alpha: 0.05, correction: 'bonferroni-primary', family: 2, perTestAlpha: 0.025, level: 0.975, minEffect: 0.05, minTrials: 3 });
+    expect(cmp.method).toMatchObject({
+      name: 'welch-log-ratio',
+      alpha: 0.05,
+      correction: 'bonferroni-primary',
+      family: 2,
+      perTestAlpha: 0.025,
+      level: 0.975,
+      minEffect: 0.05,
+      minTrials: 3,
+    });
     expect(summarizeVerdicts([]).line).toBe('No significant change: 0 within noise');
-    expect(summarizeVerdicts([{ verdict: 'noise' }, { verdict: 'supporting' }, { verdict: 'supporting' }]).line).toBe('No significant change: 1 within noise · 2 more metrics shown, not voting');
-    expect(summarizeVerdicts([{ verdict: 'worse' }, { verdict: 'supporting' }]).line).toBe('0 better, 1 worse, 0 within noise · 1 more metric shown, not voting');
+    expect(summarizeVerdicts([{ verdict: 'noise' }, { verdict: 'supporting' }, { verdict: 'supporting' }]).line).toBe(
+      'No significant change: 1 within noise · 2 more metrics shown, not voting',
+    );
+    expect(summarizeVerdicts([{ verdict: 'worse' }, { verdict: 'supporting' }]).line).toBe(
+      '0 better, 1 worse, 0 within noise · 1 more metric shown, not voting',
+    );
   });
   it('is worse for a lower-is-better metric that went up', () => {
     const x = makeRun('x', '2026-11-21T10:00:00Z', [result('rand-read', 'native', { clat_p99_us: [200, 210, 205] })]);
@@ -120,7 +133,13 @@ describe('run and target status', () => {
   });
   it('corrects a stored "completed" run whose Docker target failed (older files)', () => {
     const run = makeRun('r', '2026-11-21T10:00:00Z', ok.results);
-    const stored = { ...run, targets: [{ ...run.targets[0], status: undefined }, { ...run.targets[0], id: 'docker', results: [], errors: [err] }] };
+    const stored = {
+      ...run,
+      targets: [
+        { ...run.targets[0], status: undefined },
+        { ...run.targets[0], id: 'docker', results: [], errors: [err] },
+      ],
+    };
     const fixed = withStatus(stored as never);
     expect(fixed.status).toBe('partial');
     expect(fixed.targets.map((t) => t.status)).toEqual(['ok', 'failed']);
@@ -134,10 +153,21 @@ describe('headline per guest place', () => {
       result('rand-read', 'native', { read_iops: [40000, 41000, 40500] }),
     ]);
     const dd = { ...result('seq-read', 'shared', { read_MBps: [980, 990, 1000] }), tool: { name: 'dd', version: null, method: 'dd' } };
-    run.targets.push({ id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [], results: [dd, result('rand-read', 'shared', { read_iops: [39000, 42000, 40000] })] });
+    run.targets.push({
+      id: 'docker',
+      runtime: 'docker',
+      label: 'Docker',
+      settings: {},
+      probe: null,
+      status: 'ok',
+      errors: [],
+      results: [dd, result('rand-read', 'shared', { read_iops: [39000, 42000, 40000] })],
+    });
     const [h] = runHeadlines(run);
     expect(h.title).toBe('Docker · shared folder');
-    expect(h.text).toBe('Docker · shared folder: sequential reads at 0.32× this machine (dd fallback); random reads on par with this machine (1.00×, within noise).');
+    expect(h.text).toBe(
+      'Docker · shared folder: sequential reads at 0.32× this machine (dd fallback); random reads on par with this machine (1.00×, within noise).',
+    );
     expect(h.fallback).toBe(true);
   });
   it('leads with the developer task and says slower or faster for times', () => {
@@ -146,11 +176,23 @@ describe('headline per guest place', () => {
       result('dev-tree', 'native', { tree_extract_s: [1.0, 1.05, 0.98, 1.02, 1.01] }),
     ]);
     run.targets.push({
-      id: 'docker', runtime: 'docker', label: 'Docker', settings: {}, probe: null, status: 'ok', errors: [],
+      id: 'docker',
+      runtime: 'docker',
+      label: 'Docker',
+      settings: {},
+      probe: null,
+      status: 'ok',
+      errors: [],
       results: [result('seq-read', 'volume', { read_MBps: [2900, 3000, 3100] }), result('dev-tree', 'volume', { tree_extract_s: [3.1, 3.2, 3.0, 3.15, 3.05] })],
     });
     run.targets.push({
-      id: 'fast', runtime: 'fast', label: 'Fast', settings: {}, probe: null, status: 'ok', errors: [],
+      id: 'fast',
+      runtime: 'fast',
+      label: 'Fast',
+      settings: {},
+      probe: null,
+      status: 'ok',
+      errors: [],
       results: [result('dev-tree', 'guest', { tree_extract_s: [0.5, 0.49, 0.51, 0.5, 0.52] })],
     });
     const [docker, fast] = runHeadlines(run);
@@ -165,9 +207,22 @@ describe('headline per guest place', () => {
 });
 
 describe('comparable pairs', () => {
-  const sum = (id: string, startedAt: string, tests: RunSummary['tests'], status: RunSummary['status'] = 'completed'): RunSummary => ({ id, startedAt, status, suite: 'quick', targets: ['local'], tests, targetStatus: { local: 'ok' }, headline: {} });
+  const sum = (id: string, startedAt: string, tests: RunSummary['tests'], status: RunSummary['status'] = 'completed'): RunSummary => ({
+    id,
+    startedAt,
+    status,
+    suite: 'quick',
+    targets: ['local'],
+    tests,
+    targetStatus: { local: 'ok' },
+    headline: {},
+  });
   it('pairs the latest run with the latest earlier run of the same targets and tests, not a services run', () => {
-    const runs = [sum('disk1', '2026-01-01', ['seq-write', 'rand-read']), sum('svc', '2026-01-02', ['redis', 'http']), sum('disk2', '2026-01-03', ['seq-write', 'rand-read'])];
+    const runs = [
+      sum('disk1', '2026-01-01', ['seq-write', 'rand-read']),
+      sum('svc', '2026-01-02', ['redis', 'http']),
+      sum('disk2', '2026-01-03', ['seq-write', 'rand-read']),
+    ];
     expect(defaultComparePair(runs)).toEqual({ a: 'disk1', b: 'disk2' });
     expect(sharesMetrics(runs[1], runs[2])).toBe(false);
     expect(sharesMetrics(runs[0], runs[2])).toBe(true);

@@ -61,7 +61,10 @@ describe('the host side of the watch test', () => {
     const collector = new StepCollector('watch', 'shared', () => undefined);
     collector.onEvent(fed[0]);
     const [error] = collector.finish({ exitCode: 0, cancelled: false, timedOut: false }).errors;
-    expect(error.ref).toEqual({ key: 'errors.watch.inotifyLost', params: { verdict: { key: 'errors.watch.notDelivered', params: { missed: 2, ms: expect.any(Number) } } } });
+    expect(error.ref).toEqual({
+      key: 'errors.watch.inotifyLost',
+      params: { verdict: { key: 'errors.watch.notDelivered', params: { missed: 2, ms: expect.any(Number) } } },
+    });
     expect(error.message).toBe(renderError(error.ref!, 'en'));
     expect(errorText(error, 'ja')).toMatch(/^inotify のイベントが届きませんでした: .* 2 件の変更/);
   }, 20_000);

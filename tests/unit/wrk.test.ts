@@ -6,7 +6,12 @@ import { wrkSamples } from '../../electron/engine/bench/wrk.js';
 import { metricInfo } from '../../electron/shared/metrics.js';
 
 const text = (name: string): string => readFileSync(new URL(`../fixtures/wrk/${name}.txt`, import.meta.url), 'utf8');
-const reportOf = (name: string): unknown => JSON.parse(text(name).split('\n').find((l) => l.startsWith('{'))!);
+const reportOf = (name: string): unknown =>
+  JSON.parse(
+    text(name)
+      .split('\n')
+      .find((l) => l.startsWith('{'))!,
+  );
 
 describe('wrkSamples on real wrk 4.1.0 output', () => {
   it('the static file ("kind":"static"): req_per_s and latency p50/p99 in ms', () => {
@@ -66,7 +71,16 @@ describe('StepCollector on http.sh tool-outputs', () => {
     const { result, errors } = c.finish({ exitCode: 0, cancelled: false, timedOut: false });
     expect(result?.metrics.req_per_s).toEqual({ median: (44228.488 + 33277.43) / 2, min: 33277.43, max: 44228.488, n: 2 });
     expect(result?.metrics.site_req_per_s).toEqual({ median: 67377.661, min: 67377.661, max: 67377.661, n: 1 });
-    expect(Object.keys(result?.metrics ?? {}).sort()).toEqual(['lat_p50_ms', 'lat_p99_ms', 'req_per_s', 'site_lat_p50_ms', 'site_lat_p99_ms', 'site_req_per_s']);
-    expect(errors.map((e) => [e.code, e.message])).toEqual([['bad-output', "Could not read wrk's output: wrk got 113421 non-2xx/3xx responses out of 113421 (the small site)"]]);
+    expect(Object.keys(result?.metrics ?? {}).sort()).toEqual([
+      'lat_p50_ms',
+      'lat_p99_ms',
+      'req_per_s',
+      'site_lat_p50_ms',
+      'site_lat_p99_ms',
+      'site_req_per_s',
+    ]);
+    expect(errors.map((e) => [e.code, e.message])).toEqual([
+      ['bad-output', "Could not read wrk's output: wrk got 113421 non-2xx/3xx responses out of 113421 (the small site)"],
+    ]);
   });
 });

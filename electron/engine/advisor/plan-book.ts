@@ -109,7 +109,9 @@ export function checkStillSame(held: HeldPlan, now: ApplyPlan): void {
 
 /** The refusal of a confirmed change: `changed` names the file or XML that moved on since it was reviewed; without it, the change itself differs. */
 export function conflictError(changed?: string | MsgRef): EngineError {
-  return engineError('conflict', 'errors.conflict', { why: changed === undefined ? msg('errors.planDiffers') : msg('errors.sourceChanged', { what: changed }) });
+  return engineError('conflict', 'errors.conflict', {
+    why: changed === undefined ? msg('errors.planDiffers') : msg('errors.sourceChanged', { what: changed }),
+  });
 }
 
 function newId(): string {

@@ -24,8 +24,14 @@ export function publishedGainSource(f: GainOf): MsgRef | null {
 function publishedEntry(f: GainOf): PublishedGain | undefined {
   const cur = String(f.current);
   const rec = f.recommended === null || f.recommended === undefined ? '' : String(f.recommended);
-  const gains = evidenceKeysOf(f.text?.evidence ?? []).flatMap((k) => EVIDENCE_GAINS[k] ?? []).filter((g) => g.setting === f.setting);
-  return gains.find((g) => g.from === cur && g.to === rec) ?? gains.find((g) => g.from === undefined && g.to === rec) ?? gains.find((g) => g.from === undefined && g.to === undefined);
+  const gains = evidenceKeysOf(f.text?.evidence ?? [])
+    .flatMap((k) => EVIDENCE_GAINS[k] ?? [])
+    .filter((g) => g.setting === f.setting);
+  return (
+    gains.find((g) => g.from === cur && g.to === rec) ??
+    gains.find((g) => g.from === undefined && g.to === rec) ??
+    gains.find((g) => g.from === undefined && g.to === undefined)
+  );
 }
 
 /**

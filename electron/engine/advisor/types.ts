@@ -82,7 +82,15 @@ export function isKind(rt: RuntimeInfo, ...kinds: RuntimeKindId[]): boolean {
 
 /** A measured value as a short citation: "412.3 MB/s (seq-write write_MBps median, shared, docker, run R)". */
 export function cite(v: MeasuredValue, unit = ''): MsgRef {
-  return msg('cite', { value: round(v.median), unit: unit ? ` ${unit}` : '', test: v.test, metric: v.metric, place: v.place, target: v.target, runId: v.runId });
+  return msg('cite', {
+    value: round(v.median),
+    unit: unit ? ` ${unit}` : '',
+    test: v.test,
+    metric: v.metric,
+    place: v.place,
+    target: v.target,
+    runId: v.runId,
+  });
 }
 
 /** Rounds to a readable precision. */

@@ -31,9 +31,17 @@ export function weighBy(setting: string, y: Yardstick): (f: Drafted, rt: Runtime
     if (cur && rec) {
       measured.push(rec, cur);
       if (!better(rec.median, cur.median)) {
-        return contradict(f, measured, msg('weigh.disagree', { setting, recommended: String(f.recommended), rec: cite(rec, y.unit), current: String(f.current), cur: cite(cur, y.unit) }));
+        return contradict(
+          f,
+          measured,
+          msg('weigh.disagree', { setting, recommended: String(f.recommended), rec: cite(rec, y.unit), current: String(f.current), cur: cite(cur, y.unit) }),
+        );
       }
-      return support(f, measured, msg('weigh.agree', { recommended: String(f.recommended), rec: cite(rec, y.unit), current: String(f.current), cur: cite(cur, y.unit) }));
+      return support(
+        f,
+        measured,
+        msg('weigh.agree', { recommended: String(f.recommended), rec: cite(rec, y.unit), current: String(f.current), cur: cite(cur, y.unit) }),
+      );
     }
     const latest = m.latest(y.test, y.place, y.metric);
     if (!latest) return f;
@@ -44,7 +52,11 @@ export function weighBy(setting: string, y: Yardstick): (f: Drafted, rt: Runtime
         measured.push(native);
         const ratio = latest.median / native.median;
         if (y.higherIsBetter !== false ? ratio >= NATIVE_MARGIN : ratio <= 1 / NATIVE_MARGIN) {
-          return contradict(f, measured, msg('weigh.nearNative', { latest: cite(latest, y.unit), pct: round(ratio * 100), native: cite(native, y.unit), setting }));
+          return contradict(
+            f,
+            measured,
+            msg('weigh.nearNative', { latest: cite(latest, y.unit), pct: round(ratio * 100), native: cite(native, y.unit), setting }),
+          );
         }
         return support(f, measured, msg('weigh.ofNative', { latest: cite(latest, y.unit), pct: round(ratio * 100), native: cite(native, y.unit) }));
       }
@@ -53,7 +65,11 @@ export function weighBy(setting: string, y: Yardstick): (f: Drafted, rt: Runtime
     const native = m.native(y.test, y.metric, latest.runId);
     if (native && native.median > 0) measured.push(native);
     const mine = { setting, current: String(f.current), latest: cite(latest, y.unit) };
-    return support(f, measured, native && native.median > 0 ? msg('weigh.currentWithNative', { ...mine, native: cite(native, y.unit) }) : msg('weigh.current', mine));
+    return support(
+      f,
+      measured,
+      native && native.median > 0 ? msg('weigh.currentWithNative', { ...mine, native: cite(native, y.unit) }) : msg('weigh.current', mine),
+    );
   };
 }
 

@@ -16,7 +16,12 @@ function median(values: number[]): number {
 }
 
 /** The plan with every step's estimate from its last recorded runs here (newest first in `history`), else the plan's; and where the estimate came from. */
-export function calibratePlan(plan: PlanStep[], suite: Suite, history: readonly Run[], maxRuns: number = CALIBRATION_RUNS): { plan: PlanStep[]; source: EstimateSource } {
+export function calibratePlan(
+  plan: PlanStep[],
+  suite: Suite,
+  history: readonly Run[],
+  maxRuns: number = CALIBRATION_RUNS,
+): { plan: PlanStep[]; source: EstimateSource } {
   const usedRuns = new Set<string>();
   let calibrated = 0;
   const out = plan.map((step): PlanStep => {

@@ -20,7 +20,8 @@ export function chosenPlaces(spec: Pick<RunSpec, 'places'>, targets: readonly Of
     const offered = t.transport.places();
     if (!spec.places?.length) return { id: t.id, places: offered };
     const places = offered.filter((p) => spec.places!.includes(p));
-    if (!places.length) throw engineError('invalid-input', 'errors.placesNotOffered', { name: targetNameRef(t), asked: spec.places.join(', '), offered: offered.join(', ') });
+    if (!places.length)
+      throw engineError('invalid-input', 'errors.placesNotOffered', { name: targetNameRef(t), asked: spec.places.join(', '), offered: offered.join(', ') });
     return { id: t.id, places };
   });
 }

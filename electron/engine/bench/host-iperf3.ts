@@ -70,7 +70,9 @@ export async function startHostIperf3(signal: AbortSignal, bin = 'iperf3'): Prom
     last = outcome.text;
   }
   const output = last.trim().slice(-300);
-  throw output ? new HostServerError('tool-failed', 'errors.service.iperf3Failed', { output }) : new HostServerError('tool-failed', 'errors.service.iperf3NoOutput');
+  throw output
+    ? new HostServerError('tool-failed', 'errors.service.iperf3Failed', { output })
+    : new HostServerError('tool-failed', 'errors.service.iperf3NoOutput');
 }
 
 /** Resolves ok once the server prints that it listens; missing when the binary is absent. */

@@ -97,7 +97,14 @@ const schemas = {
   }),
   warmup: z.object({ event: z.literal('warmup'), test: testId }),
   // The work folder's own name only (.vmbench-PID-RANDOM): never a path the host would follow elsewhere.
-  'watch-ready': z.object({ event: z.literal('watch-ready'), test: testId, trial: count, mode: z.enum(['poll', 'inotify']), work: z.string().regex(/^\.vmbench-[0-9]+-[0-9]+$/), events: count }),
+  'watch-ready': z.object({
+    event: z.literal('watch-ready'),
+    test: testId,
+    trial: count,
+    mode: z.enum(['poll', 'inotify']),
+    work: z.string().regex(/^\.vmbench-[0-9]+-[0-9]+$/),
+    events: count,
+  }),
   error: z.object({ event: z.literal('error'), test: testId.optional(), code: z.string().min(1), message: z.string() }),
   end: z.object({ event: z.literal('end') }),
 } as const;

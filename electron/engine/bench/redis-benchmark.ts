@@ -24,7 +24,10 @@ function fields(line: string): string[] {
 
 /** Samples of one `redis-benchmark --csv -t set,get` output over one transport; throws when SET/GET are missing. */
 export function redisSamples(csv: string, transport: RedisTransport): RedisSample[] {
-  const lines = csv.split(/\r?\n/).map((l) => l.trim()).filter((l) => l.startsWith('"'));
+  const lines = csv
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('"'));
   let header: string[] | null = null;
   const samples: RedisSample[] = [];
   for (const line of lines) {

@@ -48,7 +48,11 @@ export function pastOverheadSec(target: string, history: readonly Run[], maxRuns
 }
 
 /** The expected duration of a run of `targets` before it starts, with the plan it used (the runner's plan and ETA start from it). */
-export function estimateRun(spec: Pick<RunSpec, 'suite' | 'tests' | 'trials'>, targets: readonly PlanTarget[], history: readonly Run[]): { estimate: RunEstimate; plan: PlanStep[] } {
+export function estimateRun(
+  spec: Pick<RunSpec, 'suite' | 'tests' | 'trials'>,
+  targets: readonly PlanTarget[],
+  history: readonly Run[],
+): { estimate: RunEstimate; plan: PlanStep[] } {
   const wanted: TestId[] = spec.tests?.length ? [...spec.tests] : defaultTests(spec.suite);
   const whole = calibratePlan(planSteps(spec, targets), spec.suite, history);
   const perTarget = targets.map((t): TargetEstimate => {

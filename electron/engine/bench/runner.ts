@@ -62,7 +62,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   // The places each target is measured in (spec.places, else all it offers): a target with none of them fails here, before anything runs.
   const placed = chosenPlaces(spec, targets);
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
-  const history = await deps.store.list().then((l) => l.full, () => []);
+  const history = await deps.store.list().then(
+    (l) => l.full,
+    () => [],
+  );
   // The same function as the plan shown before the run (run.estimate), so the first line and the plan agree.
   const { plan, estimate: expected } = estimateRun(spec, placed, history);
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate: expected.source, expected });
@@ -89,7 +92,9 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       // The transport's own reference when it gave one, else its text quoted in errors.prepareFailed.
       const e = err as { code?: unknown; message?: unknown; ref?: unknown };
       const code = typeof e?.code === 'string' ? e.code : 'prepare-failed';
-      const ref = isMsgRef(e?.ref) ? e.ref : msg('errors.prepareFailed', { target: targetNameRef(t), detail: typeof e?.message === 'string' ? e.message : String(err) });
+      const ref = isMsgRef(e?.ref)
+        ? e.ref
+        : msg('errors.prepareFailed', { target: targetNameRef(t), detail: typeof e?.message === 'string' ? e.message : String(err) });
       emit({ type: 'log', level: 'warn', ...withEnglish(isMsgRef(e?.ref) ? msg('log.targetWarn', { target: targetNameRef(t), message: ref }) : ref) });
       for (const step of plan.filter((p) => p.target === t.id)) {
         const error = { test: step.test, place: step.place, code, ...withEnglish(ref) };
@@ -102,7 +107,11 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (unusable.has(t.id) || !plan.some((p) => p.target === t.id && p.test === 'net')) continue;
     const host = t.transport.hostAddress?.();
-    emit({ type: 'log', level: host ? 'info' : 'warn', ...withEnglish(host ? msg('log.netMeasures', { target: targetNameRef(t), path: host.path }) : msg('log.netCannot', { target: targetNameRef(t) })) });
+    emit({
+      type: 'log',
+      level: host ? 'info' : 'warn',
+      ...withEnglish(host ? msg('log.netMeasures', { target: targetNameRef(t), path: host.path }) : msg('log.netCannot', { target: targetNameRef(t) })),
+    });
   }
 
   for (const t of targets) {
@@ -129,7 +138,20 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       const fraction = Math.min(1, (doneEstimate + within) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;
       const etaSec = eta.next(fraction * totalEstimate, elapsed);
-      emit({ type: 'progress', step: i, steps: plan.length, target: t.id, place: step.place, test: step.test, trial: Math.min(trialDone + 1, total), trials: total, fraction, etaSec, done: trialDone, at: Date.now() });
+      emit({
+        type: 'progress',
+        step: i,
+        steps: plan.length,
+        target: t.id,
+        place: step.place,
+        test: step.test,
+        trial: Math.min(trialDone + 1, total),
+        trials: total,
+        fraction,
+        etaSec,
+        done: trialDone,
+        at: Date.now(),
+      });
     };
     const schedule = (trialsNow: number): void => {
       added++;
@@ -139,7 +161,17 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     };
     report(0, step.trials);
     const trials = trialsPlan(spec.suite, step.test, spec.trials);
-    const outcome = await runStep(t, step.test as ScriptTest, step.place, spec, signal, emit, report, { ...trials, maxTrials: step.maxTrials ?? step.trials }, schedule);
+    const outcome = await runStep(
+      t,
+      step.test as ScriptTest,
+      step.place,
+      spec,
+      signal,
+      emit,
+      report,
+      { ...trials, maxTrials: step.maxTrials ?? step.trials },
+      schedule,
+    );
     const tr = runs.get(t.id)!;
     if (outcome.result) {
       tr.results.push(outcome.result);
@@ -164,7 +196,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   }
   const draft: Run = {
     schemaVersion: SCHEMA_VERSION,
-    id: await deps.store.newId(startedAt, targets.map((t) => t.id)),
+    id: await deps.store.newId(
+      startedAt,
+      targets.map((t) => t.id),
+    ),
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     status: runStatus(all, cancelled),
@@ -175,7 +210,9 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
-  const failed = all.filter((t) => t.status !== 'ok').map((t) => msg('errors.runTargetStatus', { target: targetNameRef(t), status: { key: `status.${t.status}` } }));
+  const failed = all
+    .filter((t) => t.status !== 'ok')
+    .map((t) => msg('errors.runTargetStatus', { target: targetNameRef(t), status: { key: `status.${t.status}` } }));
   const finished = cancelled
     ? engineMessage('errors.runCancelledStored')
     : !hasResults
@@ -226,7 +263,11 @@ async function runStep(
   const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
     const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
     if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
-    const args = [...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
+    const args = [
+      ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }),
+      ...(t.transport.extraArgs?.(test, place) ?? []),
+      ...(setup?.args ?? []),
+    ];
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },
       {
@@ -262,11 +303,12 @@ async function runStep(
     if (outcome.result && !exit.timedOut && trialEndSec.length > 0 && trialEndSec.length === Number(outcome.result.params.trials ?? trialEndSec.length)) {
       outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
     }
-    if (outcome.result && !exit.timedOut) await addTrials(outcome, trials, signal, schedule, async (offset) => {
-      const more = new StepCollector(test, place, sampleEmitter(offset));
-      const r = await invoke(more, offset, { trials: 1 });
-      return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
-    });
+    if (outcome.result && !exit.timedOut)
+      await addTrials(outcome, trials, signal, schedule, async (offset) => {
+        const more = new StepCollector(test, place, sampleEmitter(offset));
+        const r = await invoke(more, offset, { trials: 1 });
+        return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
+      });
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();
@@ -317,7 +359,15 @@ async function addTrials(
     for (const [m, v] of Object.entries(one.result.samples)) (result.samples[m] ??= []).push(...v);
   }
   for (const [m, v] of Object.entries(result.samples)) if (v.length) result.metrics[m] = summarize(v);
-  const record: TrialsRecord = { metric, minTrials: plan.minTrials, maxTrials: plan.maxTrials, target: plan.targetHalfWidth, taken: values.length, widths, stop };
+  const record: TrialsRecord = {
+    metric,
+    minTrials: plan.minTrials,
+    maxTrials: plan.maxTrials,
+    target: plan.targetHalfWidth,
+    taken: values.length,
+    widths,
+    stop,
+  };
   result.trials = record;
   if (values.length !== plan.minTrials) result.params.trials = values.length;
   result.tool.method = `${result.tool.method}; ${trialsMethod(record)}`;

@@ -26,7 +26,6 @@ export function isServiceTest(test: TestId): boolean {
   return (SERVICE_TESTS as readonly string[]).includes(test);
 }
 
-
 /** What surrounds one service step: extra script arguments, the path for the method, errors of optional parts, cleanup. */
 export interface ServiceSetup {
   args: string[];
@@ -52,7 +51,21 @@ export class ServiceSetupError extends Error {
 export function redisPeerRequest(signal: AbortSignal): PeerRequest {
   return {
     name: 'redis',
-    argv: (bind, port) => ['redis-server', '--bind', bind, '--port', String(port), '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', bind === '127.0.0.1' ? 'yes' : 'no'],
+    argv: (bind, port) => [
+      'redis-server',
+      '--bind',
+      bind,
+      '--port',
+      String(port),
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'no',
+      '--protected-mode',
+      bind === '127.0.0.1' ? 'yes' : 'no',
+    ],
     readyArgv: (port) => ['redis-cli', '-h', '127.0.0.1', '-p', String(port), 'ping'],
     signal,
   };
@@ -87,7 +100,13 @@ export async function setupServiceStep(transport: Transport, label: string | Msg
     } catch (err) {
       if (signal.aborted) throw new ServiceSetupError('cancelled', msg('errors.service.cancelled'));
       const code = (err as { code?: unknown } | null)?.code;
-      return { args: [], errors: [{ test, place, code: typeof code === 'string' ? code : 'peer-failed', ...withEnglish(msg('errors.service.redisPeer', { error: whyOf(err) })) }], release: nothing };
+      return {
+        args: [],
+        errors: [
+          { test, place, code: typeof code === 'string' ? code : 'peer-failed', ...withEnglish(msg('errors.service.redisPeer', { error: whyOf(err) })) },
+        ],
+        release: nothing,
+      };
     }
   }
   return { args: [], errors: [], release: nothing };

@@ -32,7 +32,16 @@ import { packageRoot } from '../paths.js';
 export type ScriptName = 'probe' | ScriptTest;
 /** Which tool a script may use: fio when present, fio only, or the sh fallback only. */
 export type ToolChoice = 'auto' | 'fio' | 'fallback';
-export { defaultTests, estimateSec, placeEstimateSec, RUNNABLE_TESTS, SCRIPT_TESTS, SERVICE_TESTS, type ScriptTest, type SuiteParams } from '../../shared/plan-estimate.js';
+export {
+  defaultTests,
+  estimateSec,
+  placeEstimateSec,
+  RUNNABLE_TESTS,
+  SCRIPT_TESTS,
+  SERVICE_TESTS,
+  type ScriptTest,
+  type SuiteParams,
+} from '../../shared/plan-estimate.js';
 const SCRIPT_NAMES: readonly ScriptName[] = ['probe', ...RUNNABLE_TESTS];
 
 /** The parameters of a test in a suite (a copy). */
@@ -64,12 +73,7 @@ function paramArgs(test: TestId, params: SuiteParams, any = false): string[] {
 }
 
 /** The arguments of a script: `--dir DIR` plus the suite's parameters (probe: only --dir). */
-export function scriptArgs(
-  test: ScriptName,
-  suite: Suite,
-  dir: string,
-  opts: { tool?: ToolChoice; overrides?: SuiteParams } = {},
-): string[] {
+export function scriptArgs(test: ScriptName, suite: Suite, dir: string, opts: { tool?: ToolChoice; overrides?: SuiteParams } = {}): string[] {
   const args = ['--dir', dir];
   if (test === 'probe') return args;
   args.push(...paramArgs(test, { ...suiteParams(suite, test), ...(opts.overrides ?? {}) }));

@@ -22,7 +22,11 @@ export function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** Resolves true once `path` exists, false after `boundMs`; woken by a watcher on its folder and by a 2 ms poll. */
 function appears(watcher: { wake: Set<() => void> }, path: string, boundMs: number, signal: AbortSignal): Promise<boolean> {

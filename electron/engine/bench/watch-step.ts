@@ -65,7 +65,13 @@ export class WatchDriver {
       }
       return;
     }
-    if (missed > 0) this.feed({ event: 'error', test: 'watch', code: 'changes-missed', ...withEnglish(msg('errors.watch.missed', { missed, events: ev.events, mode: ev.mode, ms: this.boundMs, batch: ev.trial })) });
+    if (missed > 0)
+      this.feed({
+        event: 'error',
+        test: 'watch',
+        code: 'changes-missed',
+        ...withEnglish(msg('errors.watch.missed', { missed, events: ev.events, mode: ev.mode, ms: this.boundMs, batch: ev.trial })),
+      });
     this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p50_ms`, value: round(percentile(rttMs, 50)) });
     this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p99_ms`, value: round(percentile(rttMs, 99)) });
   }

@@ -35,7 +35,10 @@ const WHAT: Record<WrkKind, string> = { static: 'the static file', site: 'the sm
 export function wrkSamples(json: unknown): WrkSample[] {
   let value = json;
   if (typeof value === 'string') {
-    const line = value.split('\n').reverse().find((l) => l.startsWith('{"requests"'));
+    const line = value
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith('{"requests"'));
     if (!line) throw new Error('wrk output has no JSON report line: expected the Lua done() of http.sh');
     value = JSON.parse(line);
   }
@@ -50,7 +53,8 @@ export function wrkSamples(json: unknown): WrkSample[] {
   const e = r.errors;
   if (e.status > 0) throw new Error(`wrk got ${e.status} non-2xx/3xx responses out of ${r.requests} (${WHAT[kind]})`);
   const socket = e.connect + e.read + e.write + e.timeout;
-  if (socket > 0) throw new Error(`wrk had ${socket} socket errors (connect ${e.connect}, read ${e.read}, write ${e.write}, timeout ${e.timeout}) on ${WHAT[kind]}`);
+  if (socket > 0)
+    throw new Error(`wrk had ${socket} socket errors (connect ${e.connect}, read ${e.read}, write ${e.write}, timeout ${e.timeout}) on ${WHAT[kind]}`);
   const prefix = kind === 'site' ? 'site_' : '';
   return [
     { metric: `${prefix}req_per_s` as WrkMetric, value: r.req_per_s },

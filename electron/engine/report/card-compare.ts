@@ -41,7 +41,8 @@ function changeLabel(x: CompareRow, lang: Lang): { label: string; color: string 
   if (x.verdict === 'only-after' || x.verdict === 'only-before') return { label: verdictWord(x.verdict, lang), color: COLOR.neutral };
   if (x.ratio === null) return { label: verdictWord('undecided', lang), color: COLOR.neutral };
   const ratio = formatInterval(x.ratio, x.ci, lang);
-  if (x.verdict === 'better' || x.verdict === 'worse') return { label: `${x.ratio > 1 ? '▲' : '▼'} ${ratio}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
+  if (x.verdict === 'better' || x.verdict === 'worse')
+    return { label: `${x.ratio > 1 ? '▲' : '▼'} ${ratio}`, color: x.verdict === 'better' ? COLOR.good : COLOR.bad };
   if (x.verdict === 'undecided') return { label: `~${ratio}`, color: COLOR.neutral };
   return { label: translator(lang)('report:card.noise', { ratio }), color: COLOR.neutral };
 }
@@ -66,7 +67,13 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
   const head = { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 };
   const more = all.length - rows.length;
   const out: string[] = [
-    text(MARGIN, headY, t('report:card.head.metric'), head, more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : ''),
+    text(
+      MARGIN,
+      headY,
+      t('report:card.head.metric'),
+      head,
+      more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : '',
+    ),
     // Across machines the two columns are the two machines, named by their labels (each its own absolute numbers).
     text(beforeX, headY, cmp.machines ? fit(cmp.machines.a, 200, 14, true) : t('report:card.head.before'), { ...head, anchor: 'end' }),
     text(afterX, headY, cmp.machines ? fit(cmp.machines.b, 200, 14, true) : t('report:card.head.after'), { ...head, anchor: 'end' }),
@@ -85,7 +92,9 @@ export function compareBody(cmp: Comparison, lang: Lang = 'en'): { svg: string; 
     const numY = mid + numSize * 0.36;
     const unit = info.unit ? tspan(info.unit, { size: 15, bold: false, fill: COLOR.dim, dx: 5 }) : '';
     const value = (v: number | null, xr: number, fill: string): string =>
-      v === null ? text(xr, numY, MISSING, { size: numSize, fill: COLOR.dim, anchor: 'end' }) : text(xr, numY, formatCompact(v, lang), { size: numSize, bold: true, fill, anchor: 'end' }, unit);
+      v === null
+        ? text(xr, numY, MISSING, { size: numSize, fill: COLOR.dim, anchor: 'end' })
+        : text(xr, numY, formatCompact(v, lang), { size: numSize, bold: true, fill, anchor: 'end' }, unit);
     out.push(value(x.a, beforeX, '#b8c0da'));
     out.push(text(beforeX + 30, numY - 2, '→', { size: 26, fill: COLOR.dim, anchor: 'middle' }));
     out.push(value(x.b, afterX, COLOR.text));

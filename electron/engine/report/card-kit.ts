@@ -138,7 +138,9 @@ export function frame(f: Frame, body: string): string {
 <radialGradient id="glow2" cx="0.05" cy="1" r="0.5"><stop offset="0" stop-color="#a855f7" stop-opacity="0.16"/><stop offset="1" stop-color="#a855f7" stop-opacity="0"/></radialGradient>
 <linearGradient id="mark" x1="0" y1="1" x2="0" y2="0"><stop offset="0" stop-color="#22d3ee"/><stop offset="1" stop-color="#818cf8"/></linearGradient>
 </defs>`;
-  const mark = [rect(MARGIN, 58, 7, 16, 'url(#mark)', 2), rect(MARGIN + 10, 50, 7, 24, 'url(#mark)', 2), rect(MARGIN + 20, 42, 7, 32, 'url(#mark)', 2)].join('');
+  const mark = [rect(MARGIN, 58, 7, 16, 'url(#mark)', 2), rect(MARGIN + 10, 50, 7, 24, 'url(#mark)', 2), rect(MARGIN + 20, 42, 7, 32, 'url(#mark)', 2)].join(
+    '',
+  );
   const wordmark = text(MARGIN + 38, 72, 'vmbench', { size: 28, bold: true, spacing: 0.5 });
   const badgeSize = 15;
   const badgeW = textWidth(f.badge, badgeSize, true, 1) + 36;
@@ -147,7 +149,13 @@ export function frame(f: Frame, body: string): string {
   const titleSize = f.titleSuffix ? TITLE_SIZE : Math.max(24, fitSize(f.title, W - 2 * MARGIN, TITLE_SIZE, true));
   const suffixW = f.titleSuffix ? textWidth(f.titleSuffix, titleSize) + 12 : 0;
   const titleText = fit(f.title, W - 2 * MARGIN - suffixW, titleSize, true);
-  const title = text(MARGIN, 134, titleText, { size: titleSize, bold: true }, f.titleSuffix ? tspan(f.titleSuffix, { bold: false, fill: COLOR.muted, dx: 12 }) : '');
+  const title = text(
+    MARGIN,
+    134,
+    titleText,
+    { size: titleSize, bold: true },
+    f.titleSuffix ? tspan(f.titleSuffix, { bold: false, fill: COLOR.muted, dx: 12 }) : '',
+  );
   const subtitle = text(MARGIN, 168, fit(f.subtitle, W - 2 * MARGIN, 17), { size: 17, fill: COLOR.muted });
   const footerRightW = textWidth(f.footerRight, 15) + 24;
   const footer = [

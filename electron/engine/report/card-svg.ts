@@ -8,7 +8,23 @@ import { nativeMedian } from '../../shared/native-ratio.js';
 import { testsOfKind } from '../../shared/test-catalogue.js';
 import { summaryLine } from '../../shared/verdict-stats.js';
 import { compareBody } from './card-compare.js';
-import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, TITLE_SIZE, cardFontFamily, fit, fitSize, frame, r, ratioColor, rect, text, textWidth, tspan } from './card-kit.js';
+import {
+  CARD_WIDTH,
+  COLOR,
+  MARGIN,
+  PLACE_COLOR,
+  TITLE_SIZE,
+  cardFontFamily,
+  fit,
+  fitSize,
+  frame,
+  r,
+  ratioColor,
+  rect,
+  text,
+  textWidth,
+  tspan,
+} from './card-kit.js';
 import { hostProbe, placeLabel, targetName } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
@@ -62,7 +78,8 @@ function ratioNote(part: HeadlinePart | undefined, lang: Lang): { note: string; 
   if (!part || part.ratio === null) return { note: '', fill: COLOR.dim, bold: false };
   const dd = part.fallback ? ` · ${t('report:card.dd')}` : '';
   if (part.call === 'noise') return { note: `${t('report:card.ratioNoise')}${dd}`, fill: COLOR.good, bold: true };
-  if (part.call === 'undecided') return { note: `${t('report:card.ratioAbout', { ratio: formatRatio(part.ratio, lang) })}${dd}`, fill: COLOR.muted, bold: false };
+  if (part.call === 'undecided')
+    return { note: `${t('report:card.ratioAbout', { ratio: formatRatio(part.ratio, lang) })}${dd}`, fill: COLOR.muted, bold: false };
   return { note: `${t('report:card.ratioAt', { ratio: formatRatio(part.ratio, lang) })}${dd}`, fill: ratioColor(part.ratio), bold: true };
 }
 
@@ -92,7 +109,8 @@ function footerLeft(run: Run, lang: Lang, withDate = true): string {
   if (p?.os) parts.push(p.os);
   if (p?.kernel) parts.push(t('report:card.kernel', { version: p.kernel }));
   if (p?.cpus) parts.push(t('report:card.cpus', { count: p.cpus }));
-  const fio = run.targets.map((t) => t.probe?.tools?.fio).find((v) => v) ?? run.targets.flatMap((t) => t.results).find((x) => x.tool?.name === 'fio')?.tool.version;
+  const fio =
+    run.targets.map((t) => t.probe?.tools?.fio).find((v) => v) ?? run.targets.flatMap((t) => t.results).find((x) => x.tool?.name === 'fio')?.tool.version;
   if (fio) parts.push(`fio ${String(fio).replace(/^fio-/, '')}`);
   parts.push(t('report:card.suite', { suite: t(`common:suite.${run.suite}`) }));
   return parts.join(' · ');
@@ -125,7 +143,15 @@ function runBody(run: Run, lang: Lang): string {
   const headY = rowsTop - 14;
   const out: string[] = [];
   const more = all.length - rows.length;
-  out.push(text(MARGIN, headY, t('report:card.colHead'), { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 }, more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : ''));
+  out.push(
+    text(
+      MARGIN,
+      headY,
+      t('report:card.colHead'),
+      { size: 14, bold: true, fill: COLOR.muted, spacing: 1.2 },
+      more > 0 ? tspan(t('report:card.more', { count: more }), { bold: false, fill: COLOR.dim, dx: 10 }) : '',
+    ),
+  );
   for (const [i, test] of cols.entries()) {
     const x = gridX + i * colW;
     const unit = metricInfo(HEADLINE_METRIC[test], lang).unit;
@@ -156,7 +182,10 @@ function runBody(run: Run, lang: Lang): string {
       const barY = numY + Math.round(numSize * 0.3) + 4;
       const frac = max[test] ? Math.max(0.02, Math.min(1, v / (max[test] as number))) : 0;
       out.push(rect(x, barY, barW, 6, COLOR.track, 3), rect(x, barY, barW * frac, 6, PLACE_COLOR[row.place], 3));
-      const rn = row.place === 'native' ? { note: t('report:card.baseline'), fill: COLOR.dim, bold: false } : ratioNote(parts.get(`${row.id}|${row.place}|${test}`), lang);
+      const rn =
+        row.place === 'native'
+          ? { note: t('report:card.baseline'), fill: COLOR.dim, bold: false }
+          : ratioNote(parts.get(`${row.id}|${row.place}|${test}`), lang);
       if (rn.note) out.push(text(x, barY + noteGap, fit(rn.note, colW - 8, 16, rn.bold), { size: 16, bold: rn.bold, fill: rn.fill }));
     }
   });

@@ -38,7 +38,8 @@ export function japaneseFontFiles(): string[] {
   const dir = path.join(packageRoot(), 'dist', 'fonts');
   const files = ['NotoSansJP-card-Regular.ttf', 'NotoSansJP-card-Bold.ttf'].map((f) => path.join(dir, f));
   const missing = files.filter((f) => !existsSync(f));
-  if (missing.length) throw new Error(`the Japanese card fonts are missing (${missing.join(', ')}): run \`npm run build:engine\` in the vmbench folder to make them`);
+  if (missing.length)
+    throw new Error(`the Japanese card fonts are missing (${missing.join(', ')}): run \`npm run build:engine\` in the vmbench folder to make them`);
   return files;
 }
 

@@ -9,7 +9,23 @@ import { comparisonToMarkdown } from './markdown.js';
 import { redactComparison, redactText, type RedactContext } from './redact.js';
 
 /** Column names of the comparison CSV, in order: a metric row per target, test, place and metric, then a setting row per changed setting. */
-export const COMPARE_CSV_COLUMNS = ['kind', 'target', 'test', 'place', 'metric', 'unit', 'before', 'after', 'ratio', 'ci_low', 'ci_high', 'verdict', 'voting', 'n_before', 'n_after'] as const;
+export const COMPARE_CSV_COLUMNS = [
+  'kind',
+  'target',
+  'test',
+  'place',
+  'metric',
+  'unit',
+  'before',
+  'after',
+  'ratio',
+  'ci_low',
+  'ci_high',
+  'verdict',
+  'voting',
+  'n_before',
+  'n_after',
+] as const;
 
 const round = (x: number | null | undefined): number | null => (x === null || x === undefined ? null : Math.round(x * 10000) / 10000);
 
@@ -18,11 +34,43 @@ export function comparisonToCsv(input: Comparison, ctx?: RedactContext): string 
   const cmp = redactComparison(input, ctx);
   const lines: string[] = [COMPARE_CSV_COLUMNS.join(',')];
   for (const r of cmp.rows) {
-    const fields = ['metric', r.target, r.test, r.place, r.metric, metricInfo(r.metric).unit, r.a, r.b, round(r.ratio), round(r.ci?.[0]), round(r.ci?.[1]), r.verdict, r.primary ? 'yes' : 'no', r.nA, r.nB];
+    const fields = [
+      'metric',
+      r.target,
+      r.test,
+      r.place,
+      r.metric,
+      metricInfo(r.metric).unit,
+      r.a,
+      r.b,
+      round(r.ratio),
+      round(r.ci?.[0]),
+      round(r.ci?.[1]),
+      r.verdict,
+      r.primary ? 'yes' : 'no',
+      r.nA,
+      r.nB,
+    ];
     lines.push(fields.map(csvField).join(','));
   }
   for (const s of cmp.settings ?? []) {
-    const fields = ['setting', s.target, '', '', s.setting, '', formatSettingValue(s.a, { missing: '' }), formatSettingValue(s.b, { missing: '' }), null, null, null, '', '', '', ''];
+    const fields = [
+      'setting',
+      s.target,
+      '',
+      '',
+      s.setting,
+      '',
+      formatSettingValue(s.a, { missing: '' }),
+      formatSettingValue(s.b, { missing: '' }),
+      null,
+      null,
+      null,
+      '',
+      '',
+      '',
+      '',
+    ];
     lines.push(fields.map(csvField).join(','));
   }
   return `${lines.join('\r\n')}\r\n`;
@@ -40,7 +88,12 @@ const KIND: Record<ExportFormat, { ext: string; mime: string; render: (cmp: Comp
 };
 
 /** A comparison exported as Markdown (in a language), CSV or JSON, redacted, with a file name ("vmbench-compare-BEFORE-vs-AFTER.md") and MIME type. */
-export function exportComparison(cmp: Comparison, format: ExportFormat, ctx?: RedactContext, lang: Lang = 'en'): { filename: string; mime: string; content: string } {
+export function exportComparison(
+  cmp: Comparison,
+  format: ExportFormat,
+  ctx?: RedactContext,
+  lang: Lang = 'en',
+): { filename: string; mime: string; content: string } {
   const kind = KIND[format];
   if (!kind) throw new Error(`unknown export format: ${String(format)}`);
   const name = `vmbench-compare-${fileSafe(redactText(cmp.a.id, ctx))}-vs-${fileSafe(redactText(cmp.b.id, ctx))}.${kind.ext}`;

@@ -25,7 +25,13 @@ export function hostProbe(run: Run): ProbeInfo | null {
 export function describeProbe(p: ProbeInfo | null, lang: Lang = 'en'): string {
   const t = translator(lang);
   if (!p) return t('report:probe.none');
-  const parts = [p.os, p.kernel ? t('report:probe.kernel', { version: p.kernel }) : '', p.arch, p.cpus ? t('report:probe.cpus', { count: p.cpus }) : '', p.cpuModel ?? ''];
+  const parts = [
+    p.os,
+    p.kernel ? t('report:probe.kernel', { version: p.kernel }) : '',
+    p.arch,
+    p.cpus ? t('report:probe.cpus', { count: p.cpus }) : '',
+    p.cpuModel ?? '',
+  ];
   if (p.memMiB) parts.push(t('report:probe.ram', { size: formatMiB(p.memMiB, lang) }));
   return parts.filter((x) => x && x.trim()).join(' · ');
 }
@@ -37,5 +43,10 @@ export function targetName(t: Pick<TargetRun, 'id' | 'label'>, lang: Lang = 'en'
 
 /** A string safe as a file name part: "2026-01-15T09-30-00-lima:default" -> "2026-01-15T09-30-00-lima-default". */
 export function fileSafe(s: string): string {
-  return s.replace(/[^\w.-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 120) || 'run';
+  return (
+    s
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 120) || 'run'
+  );
 }

@@ -9,18 +9,16 @@ import { metricInfo } from '../../shared/metrics.js';
 import { isBaseline, medianRatio } from '../../shared/native-ratio.js';
 import { unstableItemText, unstableLeadText, unstableMetrics } from '../../shared/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../../shared/verdict-stats.js';
-import {
-  describeProbe,
-  hostProbe,
-  placeLabel,
-  targetName,
-  testLabel,
-} from './format.js';
+import { describeProbe, hostProbe, placeLabel, targetName, testLabel } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 
 /** Escapes a table cell: pipes, newlines and backslashes would break the row. */
 function cell(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n|\r/g, ' ').trim();
+  return s
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/\r?\n|\r/g, ' ')
+    .trim();
 }
 
 /** Text on one line (a list item): line breaks become spaces. */
@@ -142,7 +140,6 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
   return `${out.join('\n')}\n`;
 }
 
-
 /** A comparison as Markdown in a language: metric, before, after (medians), the ratio with its interval and the verdict. */
 export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lang: Lang = 'en'): string {
   const t = translator(lang);
@@ -156,7 +153,13 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
     out.push('', `**${t('report:md.settingsChanged')}**`, '');
     for (const s of cmp.settings) out.push(`- ${code(s.target)} ${s.setting}: ${code(String(s.a ?? MISSING))} → ${code(String(s.b ?? MISSING))}`);
   }
-  out.push('', `**${summaryLine(cmp.summary, lang)}.**`, '', `${t('report:md.medians')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`, '');
+  out.push(
+    '',
+    `**${summaryLine(cmp.summary, lang)}.**`,
+    '',
+    `${t('report:md.medians')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`,
+    '',
+  );
   const rows = cmp.rows.map((r) => {
     const info = metricInfo(r.metric, lang, r.test);
     const v = (x: number | null): string => formatWithUnit(x, info.unit, lang);

@@ -21,15 +21,67 @@ export interface RedactContext {
 
 /** Names too common (or too generic) to replace as free words; still replaced in paths and `user@host`. */
 const COMMON_NAMES = new Set([
-  'root', 'admin', 'administrator', 'user', 'users', 'guest', 'test', 'host', 'local', 'localhost', 'default',
-  'docker', 'podman', 'lima', 'colima', 'vagrant', 'ubuntu', 'debian', 'fedora', 'alpine', 'linux', 'darwin',
-  'mac', 'macos', 'shared', 'public', 'runner', 'build', 'node', 'app', 'dev', 'native', 'volume', 'bench',
-  'vmbench', 'fio', 'iperf', 'iperf3', 'redis', 'nginx', 'wrk', 'qemu', 'kvm', 'libvirt', 'orbstack', 'rancher',
+  'root',
+  'admin',
+  'administrator',
+  'user',
+  'users',
+  'guest',
+  'test',
+  'host',
+  'local',
+  'localhost',
+  'default',
+  'docker',
+  'podman',
+  'lima',
+  'colima',
+  'vagrant',
+  'ubuntu',
+  'debian',
+  'fedora',
+  'alpine',
+  'linux',
+  'darwin',
+  'mac',
+  'macos',
+  'shared',
+  'public',
+  'runner',
+  'build',
+  'node',
+  'app',
+  'dev',
+  'native',
+  'volume',
+  'bench',
+  'vmbench',
+  'fio',
+  'iperf',
+  'iperf3',
+  'redis',
+  'nginx',
+  'wrk',
+  'qemu',
+  'kvm',
+  'libvirt',
+  'orbstack',
+  'rancher',
 ]);
 /** Object keys whose value identifies the machine itself; dropped from exports. */
 const DROP_KEYS = new Set([
-  'hostname', 'computername', 'localhostname', 'machineid', 'serial', 'serialnumber', 'hardwareuuid',
-  'platformuuid', 'uuid', 'bootid', 'macaddress', 'username',
+  'hostname',
+  'computername',
+  'localhostname',
+  'machineid',
+  'serial',
+  'serialnumber',
+  'hardwareuuid',
+  'platformuuid',
+  'uuid',
+  'bootid',
+  'macaddress',
+  'username',
 ]);
 /** Keys whose value (and children) are version strings: dotted quads there are versions, not IPs. */
 const VERSION_KEY = /version|kernel|^tools$/i;
@@ -71,12 +123,19 @@ const SECRET_PARAM = new RegExp(`(?<![A-Za-z0-9])(${SECRET_NAME})=(?!<credential
 /** user=/username= options (mount.cifs, sshfs): the value names a user. */
 const USER_PARAM = /(?<![A-Za-z0-9])(user(?:name)?)=(?!<user>)[^\s,&#;"'`<>)\]}]+/gi;
 /** Object keys whose value is a secret (password, apiKey, access_token, private_key, ...), compared without case, `_` and `-`: the value goes whatever it holds. */
-const SECRET_KEY = /(?:token|secret|passw(?:or)?d|passphrase|credentials?|apikey|accesskey|secretkey|privatekey|privatekeyid|accountkey|sharedaccesskey|sharedaccesssignature|connectionstring|authorization)$/;
+const SECRET_KEY =
+  /(?:token|secret|passw(?:or)?d|passphrase|credentials?|apikey|accesskey|secretkey|privatekey|privatekeyid|accountkey|sharedaccesskey|sharedaccesssignature|connectionstring|authorization)$/;
 /** Words of an object key that say its value names a host (remoteHost, docker_host, server, endpoint, registry, proxy, url): fully qualified names there go too. */
 const HOST_WORDS = new Set(['host', 'hosts', 'server', 'servers', 'remote', 'endpoint', 'endpoints', 'registry', 'proxy', 'address', 'addr', 'url', 'uri']);
-const namesHost = (key: string): boolean => key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).some((w) => HOST_WORDS.has(w));
+const namesHost = (key: string): boolean =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((w) => HOST_WORDS.has(w));
 /** A fully qualified host name (two labels or more, not after a lone `/` of a path); a file name (docker.sock, colima.yaml) is not one. */
-const FQDN = /(?<![\w.@-])(?<![^/]\/)(?<!^\/)(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+(?!(?:sock|socket|ya?ml|json|conf|toml|ini|img|iso|qcow2|raw|sh|txt|log|lock|pid)(?![\w-]))[A-Za-z][A-Za-z0-9-]*[A-Za-z](?![\w-])/g;
+const FQDN =
+  /(?<![\w.@-])(?<![^/]\/)(?<!^\/)(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+(?!(?:sock|socket|ya?ml|json|conf|toml|ini|img|iso|qcow2|raw|sh|txt|log|lock|pid)(?![\w-]))[A-Za-z][A-Za-z0-9-]*[A-Za-z](?![\w-])/g;
 /** Generic names every machine has (Docker's and Lima's names for the host): not identifying. */
 const GENERIC_HOST = /^(?:localhost|(?:host|gateway)\.(?:docker|lima|containers)\.internal|.*\.localhost)$/i;
 const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|\[::1\]|::1|)$/i;
@@ -91,8 +150,16 @@ const tokenish = (t: string): boolean => t.length >= 12 && /[\d=./+_-]/.test(t);
  * hosts of URLs and shares. A label is kept; its value becomes a placeholder.
  */
 export const CREDENTIAL_PATTERNS: readonly { what: string; re: RegExp; to: string | ((...m: string[]) => string) }[] = [
-  { what: 'PEM private key block (also inside a JSON string)', re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g, to: '<private key>' },
-  { what: 'GCP service-account key material ("private_key", "private_key_id")', re: /("private_key(?:_id)?"\s*:\s*")(?:[^"\\]|\\.)*"/g, to: '$1<credentials>"' },
+  {
+    what: 'PEM private key block (also inside a JSON string)',
+    re: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY-----|$)/g,
+    to: '<private key>',
+  },
+  {
+    what: 'GCP service-account key material ("private_key", "private_key_id")',
+    re: /("private_key(?:_id)?"\s*:\s*")(?:[^"\\]|\\.)*"/g,
+    to: '$1<credentials>"',
+  },
   {
     what: 'Authorization / Proxy-Authorization header (Bearer, Basic, Token, ...)',
     re: /\b((?:Proxy-)?Authorization["']?\s*[:=]\s*["']?)(?:(Bearer|Basic|Token|Negotiate|NTLM|Digest|AWS4-HMAC-SHA256)\s+)?(?!<credentials>)[^\s"'<>,;]+/gi,
@@ -110,7 +177,11 @@ export const CREDENTIAL_PATTERNS: readonly { what: string; re: RegExp; to: strin
     re: /\b((?:aws_?)?secret_?access_?key|aws_?secret(?:_?key)?)(["']?\s*[:=]\s*["']?)(?!<credentials>)[A-Za-z0-9/+]{16,}={0,2}/gi,
     to: '$1$2<credentials>',
   },
-  { what: 'Azure connection string key or signature', re: /\b(AccountKey|SharedAccessKey|SharedAccessSignature)=(?!<credentials>)[^;\s"'<>]+/gi, to: '$1=<credentials>' },
+  {
+    what: 'Azure connection string key or signature',
+    re: /\b(AccountKey|SharedAccessKey|SharedAccessSignature)=(?!<credentials>)[^;\s"'<>]+/gi,
+    to: '$1=<credentials>',
+  },
   { what: 'name=value with a secret name (password=, ?token=, --api-key=)', re: SECRET_PARAM, to: '$1=<credentials>' },
   { what: 'user=/username= option', re: USER_PARAM, to: '$1=<user>' },
   {
@@ -140,13 +211,31 @@ const PC = '[^\\s"\'`;,|<>()=:]';
 export const PATH_PATTERNS: readonly { what: string; re: RegExp; to: string; learn?: boolean }[] = [
   {
     what: 'container storage on the host: /var/lib/docker/{overlay2,containers,volumes,…}/ID…, /var/lib/containers/storage/…, containerd task rootfs, kubelet pods, any …/overlay2/<layer id>…',
-    re: new RegExp(`(?<![\\w.~/-])(?:(?:/${PC}*?)?/(?:var/lib/docker|var/lib/containers/storage|var/lib/containerd|run/containerd|var/lib/kubelet/pods|run/docker)(?![\\w.-])|(?:/${PC}*?)?/overlay2?/[0-9A-Za-z]{20,}(?![\\w.-]))(?:/${PC}*)?`, 'g'),
+    re: new RegExp(
+      `(?<![\\w.~/-])(?:(?:/${PC}*?)?/(?:var/lib/docker|var/lib/containers/storage|var/lib/containerd|run/containerd|var/lib/kubelet/pods|run/docker)(?![\\w.-])|(?:/${PC}*?)?/overlay2?/[0-9A-Za-z]{20,}(?![\\w.-]))(?:/${PC}*)?`,
+      'g',
+    ),
     to: '<container-path>',
   },
-  { what: 'a folder holding the bench scripts\' work directories (DIR/.vmbench-PID-RANDOM)', re: new RegExp(`(?<![\\w.~<>/-])(/${PC}*?)(?=/\\.vmbench-\\d+-\\d+)`, 'g'), to: '<work>', learn: true },
+  {
+    what: "a folder holding the bench scripts' work directories (DIR/.vmbench-PID-RANDOM)",
+    re: new RegExp(`(?<![\\w.~<>/-])(/${PC}*?)(?=/\\.vmbench-\\d+-\\d+)`, 'g'),
+    to: '<work>',
+    learn: true,
+  },
   { what: "fio's --directory= and a script's --dir", re: new RegExp(`(?<=--dir(?:ectory)?[= ])(/${PC}*)`, 'g'), to: '<work>', learn: true },
-  { what: "the folder of fio's --filename=", re: new RegExp(`(?<=--filename=)(/${PC}*?)(?=/[^/\\s"'\`;,|<>()=:]+(?![^\\s"'\`;,|<>()=:]))`, 'g'), to: '<work>', learn: true },
-  { what: 'the host side of a docker bind mount (-v /host:/guest, --mount source=/host)', re: new RegExp(`(?<=(?:^|\\s)(?:-v|--volume)[= ]|[\\s,](?:source|src)=)(/${PC}*)(?=[:,\\s]|$)`, 'g'), to: '<work>', learn: true },
+  {
+    what: "the folder of fio's --filename=",
+    re: new RegExp(`(?<=--filename=)(/${PC}*?)(?=/[^/\\s"'\`;,|<>()=:]+(?![^\\s"'\`;,|<>()=:]))`, 'g'),
+    to: '<work>',
+    learn: true,
+  },
+  {
+    what: 'the host side of a docker bind mount (-v /host:/guest, --mount source=/host)',
+    re: new RegExp(`(?<=(?:^|\\s)(?:-v|--volume)[= ]|[\\s,](?:source|src)=)(/${PC}*)(?=[:,\\s]|$)`, 'g'),
+    to: '<work>',
+    learn: true,
+  },
 ];
 
 /** Folders the strings of a run or comparison name as its test folders (the `learn` patterns of PATH_PATTERNS). */
@@ -154,7 +243,9 @@ export function workDirsOf(value: unknown): string[] {
   const found = new Set<string>();
   const walk = (v: unknown): void => {
     if (typeof v === 'string') {
-      for (const p of PATH_PATTERNS) if (p.learn) for (const m of v.matchAll(p.re)) if (m[1] && m[1].replace(/\/+$/, '').length > 1 && !m[1].includes('<')) found.add(m[1].replace(/\/+$/, ''));
+      for (const p of PATH_PATTERNS)
+        if (p.learn)
+          for (const m of v.matchAll(p.re)) if (m[1] && m[1].replace(/\/+$/, '').length > 1 && !m[1].includes('<')) found.add(m[1].replace(/\/+$/, ''));
     } else if (Array.isArray(v)) v.forEach(walk);
     else if (v !== null && typeof v === 'object') Object.values(v).forEach(walk);
   };

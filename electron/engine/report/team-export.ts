@@ -14,8 +14,23 @@ export function teamToMarkdown(table: TeamTable, ctx?: RedactContext, lang: Lang
   const t = translator(lang);
   const r = makeRedactor(ctx);
   // Cells: pipes, newlines and HTML would break or act in a rendered table.
-  const cell = (s: string): string => r.text(s).replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\r?\n|\r/g, ' ').trim();
-  const head = [t('report:team.machine'), t('report:team.runtime'), t('report:team.place'), ...table.metrics.map((m) => `${metricInfo(m, lang).label} ×`), t('report:team.score')];
+  const cell = (s: string): string =>
+    r
+      .text(s)
+      .replace(/\\/g, '\\\\')
+      .replace(/\|/g, '\\|')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/\r?\n|\r/g, ' ')
+      .trim();
+  const head = [
+    t('report:team.machine'),
+    t('report:team.runtime'),
+    t('report:team.place'),
+    ...table.metrics.map((m) => `${metricInfo(m, lang).label} ×`),
+    t('report:team.score'),
+  ];
   const lines = [`# ${t('report:team.title')}`, '', `| ${head.map(cell).join(' | ')} |`, `| ${head.map((_, i) => (i > 2 ? '---:' : '---')).join(' | ')} |`];
   for (const row of table.rows) {
     // The baseline row shows its own medians (its ratios are 1 by definition).
@@ -41,7 +56,11 @@ export function teamToCsv(table: TeamTable, ctx?: RedactContext): string {
   for (const row of table.rows) {
     for (const m of table.metrics) {
       const v = row.ratios[m];
-      out.push([r.text(row.machine), r.text(row.target), row.runtime, row.place, m, v?.ratio ?? null, v?.ci?.[0] ?? null, v?.ci?.[1] ?? null, row.score].map((x) => csvField(x as string | number | null)).join(','));
+      out.push(
+        [r.text(row.machine), r.text(row.target), row.runtime, row.place, m, v?.ratio ?? null, v?.ci?.[0] ?? null, v?.ci?.[1] ?? null, row.score]
+          .map((x) => csvField(x as string | number | null))
+          .join(','),
+      );
     }
   }
   return out.join('\r\n') + '\r\n';

@@ -108,7 +108,14 @@ export function createDetectContext(opts: DetectContextOptions): DetectContext {
       const callEnv = o.env ?? env;
       // A CLI that is not on PATH is known without starting a process: each start costs the engine a fork.
       if (!(await onPath(file, callEnv.PATH, found))) throw new SpawnError([file, ...args].join(' '), 'not-found', null, '');
-      const call = run(file, args, { timeoutMs: callTimeout, signal: o.signal ?? opts.signal, env: callEnv, cwd: o.cwd, input: o.input, allowFailure: o.allowFailure });
+      const call = run(file, args, {
+        timeoutMs: callTimeout,
+        signal: o.signal ?? opts.signal,
+        env: callEnv,
+        cwd: o.cwd,
+        input: o.input,
+        allowFailure: o.allowFailure,
+      });
       return withHardStop(call, callTimeout + HARD_STOP_GRACE_MS, [file, ...args].join(' '));
     },
     readFile: async (path) => {
@@ -235,7 +242,9 @@ function sanitize(item: unknown, kind: RuntimeKind, name: string): RuntimeInfo {
   const settingsSource: Record<string, SettingSource> = {};
   for (const [k, v] of Object.entries(r.settingsSource ?? {})) if (SOURCES.includes(v) && k in settings) settingsSource[k] = v;
   const targets: TargetInfo[] = Array.isArray(r.targets)
-    ? r.targets.filter((t) => t && typeof t.id === 'string' && typeof t.label === 'string').map((t) => ({ id: t.id, label: t.label, places: (Array.isArray(t.places) ? t.places : []).filter((p) => PLACES.includes(p)) }))
+    ? r.targets
+        .filter((t) => t && typeof t.id === 'string' && typeof t.label === 'string')
+        .map((t) => ({ id: t.id, label: t.label, places: (Array.isArray(t.places) ? t.places : []).filter((p) => PLACES.includes(p)) }))
     : [];
   const out: RuntimeInfo = {
     id: r.id,

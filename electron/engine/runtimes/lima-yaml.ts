@@ -65,7 +65,8 @@ function values(y: YamlMap): LimaYamlValues {
 /** Fills the keys `into` lacks from `from` (a base has lower priority than the file naming it). */
 function fill(into: LimaYamlValues, from: LimaYamlValues): void {
   for (const [k, v] of Object.entries(from) as [keyof LimaYamlValues, never][]) if (into[k] === undefined && v !== undefined) into[k] = v;
-  if (into.mountTypesUnsupported !== from.mountTypesUnsupported && from.mountTypesUnsupported) into.mountTypesUnsupported = [...new Set([...(into.mountTypesUnsupported ?? []), ...from.mountTypesUnsupported])];
+  if (into.mountTypesUnsupported !== from.mountTypesUnsupported && from.mountTypesUnsupported)
+    into.mountTypesUnsupported = [...new Set([...(into.mountTypesUnsupported ?? []), ...from.mountTypesUnsupported])];
 }
 
 /** A file that is not the YAML it should be, as a thrown reason. */

@@ -137,7 +137,16 @@ async function instanceYaml(ctx: DetectContext, inst: LimaInstance): Promise<{ p
 
 function instanceRuntime(inst: LimaInstance, version: string | null, state: RuntimeState, reason: Why[] | undefined, yaml?: LimaYamlRead): RuntimeInfo {
   const id = `lima:${inst.name}`;
-  return makeRuntime({ id, kind: 'lima', name: `Lima ${inst.name}`, version, state, reason, bag: limaSettings(inst, yaml), targets: singleTarget(id, `Lima ${inst.name}`, VM_PLACES) });
+  return makeRuntime({
+    id,
+    kind: 'lima',
+    name: `Lima ${inst.name}`,
+    version,
+    state,
+    reason,
+    bag: limaSettings(inst, yaml),
+    targets: singleTarget(id, `Lima ${inst.name}`, VM_PLACES),
+  });
 }
 
 /** Instance folders ($LIMA_HOME/<name>/lima.yaml) on a machine without limactl: "unknown", settings from the file. */
@@ -146,12 +155,14 @@ async function foldersWithoutCli(ctx: DetectContext): Promise<RuntimeInfo[]> {
   const names = (await subfolders(home)).filter((n) => !n.startsWith('_'));
   const found = await Promise.all(names.map(async (name) => ((await pathExists(join(home, name, 'lima.yaml'))) ? name : undefined)));
   return Promise.all(
-    found.filter((n): n is string => n !== undefined).map(async (name) => {
-      const inst: LimaInstance = { name, dir: join(home, name) };
-      const { path, yaml } = await instanceYaml(ctx, inst);
-      const reason = joinReasons(why('cli.notFoundReadFile', { file: 'limactl', source: path }), yamlNote(yaml));
-      return instanceRuntime(inst, null, 'unknown', reason, yaml);
-    }),
+    found
+      .filter((n): n is string => n !== undefined)
+      .map(async (name) => {
+        const inst: LimaInstance = { name, dir: join(home, name) };
+        const { path, yaml } = await instanceYaml(ctx, inst);
+        const reason = joinReasons(why('cli.notFoundReadFile', { file: 'limactl', source: path }), yamlNote(yaml));
+        return instanceRuntime(inst, null, 'unknown', reason, yaml);
+      }),
   );
 }
 
@@ -180,19 +191,24 @@ export const limaKind: RuntimeKind<'lima'> = {
       runCli(ctx, 'limactl', ['--version'], { label: 'limactl --version' }),
     ]);
     if (!list.ok && list.code === 'not-found') return foldersWithoutCli(ctx);
-    const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
+    const version = ver.ok ? (findVersion(ver.stdout) ?? null) : null;
     if (!list.ok) return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: list.why })];
     const parsed = parseLimaList(list.stdout);
     if (!parsed.ok) {
-      return [makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: garbageReason('limactl list --json', parsed.errorRef) })];
+      return [
+        makeRuntime({ id: 'lima', kind: 'lima', name: 'Lima', version, state: 'unknown', reason: garbageReason('limactl list --json', parsed.errorRef) }),
+      ];
     }
     return Promise.all(
       parsed.value.map(async (inst) => {
         // Lima 0.14 and older list no `config`: vmType may be there, mountType only in lima.yaml.
         const read = inst.noConfig ? await instanceYaml(ctx, inst) : undefined;
         const state = limaState(inst.status);
-        const reason = joinReasons(state === 'unknown' ? why('listedStatus', { label: 'limactl list', status: inst.status ?? '' }) : undefined, read && yamlNote(read.yaml));
-        return instanceRuntime(inst, version ?? (inst.limaVersion ? findVersion(inst.limaVersion) ?? null : null), state, reason, read?.yaml);
+        const reason = joinReasons(
+          state === 'unknown' ? why('listedStatus', { label: 'limactl list', status: inst.status ?? '' }) : undefined,
+          read && yamlNote(read.yaml),
+        );
+        return instanceRuntime(inst, version ?? (inst.limaVersion ? (findVersion(inst.limaVersion) ?? null) : null), state, reason, read?.yaml);
       }),
     );
   },

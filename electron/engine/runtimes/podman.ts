@@ -51,7 +51,7 @@ export function parsePodmanMachines(text: string): Parsed<PodmanMachine[]> {
 /** Podman's machine provider (qemu, applehv, libkrun, wsl, hyperv) as a normalized vmType. */
 export function podmanVmType(provider: string | undefined): string | undefined {
   const map: Record<string, string> = { qemu: 'qemu', applehv: 'vz', libkrun: 'krunkit', wsl: 'wsl2', hyperv: 'hyperv' };
-  return provider ? map[provider.toLowerCase()] ?? provider.toLowerCase() : undefined;
+  return provider ? (map[provider.toLowerCase()] ?? provider.toLowerCase()) : undefined;
 }
 
 /** Normalized settings of one machine; the mount type is the provider's (virtiofs on applehv/libkrun, 9p on QEMU before Podman 5). */
@@ -61,7 +61,8 @@ export function podmanSettings(m: PodmanMachine, podmanVersion?: string): Settin
   bag.set('vmType', vmType, 'cli');
   bag.set('machineProvider', m.vmType, 'cli');
   const major = Number(podmanVersion?.split('.')[0] ?? 0);
-  const mount = vmType === 'vz' || vmType === 'krunkit' ? 'virtiofs' : vmType === 'qemu' ? (major >= 5 ? 'virtiofs' : '9p') : vmType === 'wsl2' ? '9p' : undefined;
+  const mount =
+    vmType === 'vz' || vmType === 'krunkit' ? 'virtiofs' : vmType === 'qemu' ? (major >= 5 ? 'virtiofs' : '9p') : vmType === 'wsl2' ? '9p' : undefined;
   bag.set('mountType', mount, 'default');
   bag.set('cpus', m.cpus, 'cli');
   bag.set('memoryMiB', bytesToMiB(m.memoryBytes), 'cli');
@@ -88,7 +89,7 @@ export const podmanKind: RuntimeKind<'podman'> = {
       runCli(ctx, 'podman', ['--version'], { label: 'podman --version' }),
     ]);
     if (!list.ok && list.code === 'not-found') return [];
-    const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
+    const version = ver.ok ? (findVersion(ver.stdout) ?? null) : null;
     const fault = (reason: Why): RuntimeInfo[] => [makeRuntime({ id: 'podman', kind: 'podman', name: 'Podman machine', version, state: 'unknown', reason })];
     if (!list.ok) return fault(list.why);
     const parsed = parsePodmanMachines(list.stdout);
@@ -103,7 +104,10 @@ export const podmanKind: RuntimeKind<'podman'> = {
         state: m.running ? 'running' : m.starting ? 'unknown' : 'stopped',
         reason: m.starting && !m.running ? why('starting') : undefined,
         bag: podmanSettings(m, version ?? undefined),
-        targets: [...singleTarget(id, `Podman machine ${m.name}`, VM_PLACES), ...singleTarget(`${id}:docker`, `Podman machine ${m.name} (container)`, DOCKER_PLACES)],
+        targets: [
+          ...singleTarget(id, `Podman machine ${m.name}`, VM_PLACES),
+          ...singleTarget(`${id}:docker`, `Podman machine ${m.name} (container)`, DOCKER_PLACES),
+        ],
       });
     });
   },

@@ -30,7 +30,6 @@ export async function makeDirs(dir: string): Promise<void> {
   }
 }
 
-
 /** Checks before a run that the data folder can be created, written and has room; the error names the folder and the space needed. */
 export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES): Promise<void> {
   const runs = join(dataDir, 'runs');
@@ -53,7 +52,6 @@ export async function checkDataDir(dataDir: string, needBytes = RUN_SPACE_BYTES)
     // statfs is not available everywhere; the write check above still ran.
   }
 }
-
 
 /**
  * Takes the data folder's run lock (run.lock with the owner's pid): one run at a time per data folder.

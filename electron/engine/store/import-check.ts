@@ -43,7 +43,12 @@ export function neutralise(value: unknown): { ok: true; value: unknown } | { ok:
           return undefined;
         }
         const safeKey = terminalSafe(k);
-        Object.defineProperty(out, safeKey, { value: walk((v as Record<string, unknown>)[k], path ? `${path}.${safeKey}` : safeKey, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, safeKey, {
+          value: walk((v as Record<string, unknown>)[k], path ? `${path}.${safeKey}` : safeKey, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

@@ -21,8 +21,18 @@ const MAX_RUNS_PER_FILE = 200;
 export function runDigest(run: Run): string {
   const { origin: _o, name: _n, note: _t, ...rest } = run;
   const canon = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canon) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canon((v as Record<string, unknown>)[k])])) : v;
-  return createHash('sha256').update(JSON.stringify(canon(rest))).digest('hex');
+    Array.isArray(v)
+      ? v.map(canon)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canon((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canon(rest)))
+    .digest('hex');
 }
 
 function importError(key: string, params: Record<string, string | number>): EngineError {
@@ -49,7 +59,7 @@ export function parseImportFile(file: ImportFile): ImportedRun[] {
   const clean = neutralise(data);
   if (!clean.ok) throw importError(clean.problem.key, { name, ...clean.problem.params });
   const v = clean.value as { runs?: unknown } | unknown[];
-  const list = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray((v as { runs?: unknown }).runs) ? ((v as { runs: unknown[] }).runs) : [v];
+  const list = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray((v as { runs?: unknown }).runs) ? (v as { runs: unknown[] }).runs : [v];
   if (list.length === 0) throw importError('noRuns', { name });
   if (list.length > MAX_RUNS_PER_FILE) throw importError('tooMany', { name, max: MAX_RUNS_PER_FILE });
   return list.map((item, i) => {
@@ -93,7 +103,11 @@ export async function importRuns(store: RunStore, files: ImportFile[], opts: Imp
         outcome.duplicates.push({ sourceId, existing });
         continue;
       }
-      const machine = cleanMachineLabel(opts.machine) ?? cleanMachineLabel(label) ?? cleanMachineLabel(run.origin?.machine) ?? `${cleanMachineLabel(run.app.platform) ?? '?'} ${cleanMachineLabel(run.app.arch) ?? ''}`.trim();
+      const machine =
+        cleanMachineLabel(opts.machine) ??
+        cleanMachineLabel(label) ??
+        cleanMachineLabel(run.origin?.machine) ??
+        `${cleanMachineLabel(run.app.platform) ?? '?'} ${cleanMachineLabel(run.app.arch) ?? ''}`.trim();
       const origin: RunOrigin = { kind: 'imported', machine, importedAt: now.toISOString(), digest, sourceId };
       const saved = await store.create({ ...run, id: importedId(sourceId), origin });
       known.set(digest, saved.id);

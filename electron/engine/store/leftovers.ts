@@ -78,13 +78,22 @@ export async function sweepLeftovers(
     const m = WORK_DIR.exec(name);
     if (!m) continue;
     const path = join(scratch, name);
-    if (!(await lstat(path).then((st) => st.isDirectory(), () => false))) continue;
+    if (
+      !(await lstat(path).then(
+        (st) => st.isDirectory(),
+        () => false,
+      ))
+    )
+      continue;
     if (await owned(path, Number(m[1]), isAlive, startOf)) {
       out.kept.push(name);
       continue;
     }
     const bytes = await sizeOf(path);
-    const gone = await rm(path, { recursive: true, force: true }).then(() => true, () => false);
+    const gone = await rm(path, { recursive: true, force: true }).then(
+      () => true,
+      () => false,
+    );
     if (gone) out.removed.push({ name, bytes });
   }
   return out;

@@ -56,7 +56,13 @@ export const runFileSchema = z.object({
   name: z.string().max(200).optional(),
   note: z.string().max(4000).optional(),
   origin: z
-    .object({ kind: z.literal('imported'), machine: z.string().max(200), importedAt: z.string(), digest: z.string().regex(/^[0-9a-f]{64}$/), sourceId: z.string().max(200) })
+    .object({
+      kind: z.literal('imported'),
+      machine: z.string().max(200),
+      importedAt: z.string(),
+      digest: z.string().regex(/^[0-9a-f]{64}$/),
+      sourceId: z.string().max(200),
+    })
     .optional(),
 });
 
@@ -72,4 +78,9 @@ const userText = (max: number) =>
 export const runAnnotationSchema = z.object({ name: userText(80).optional(), note: userText(1000).optional(), machine: userText(80).optional() }).strict();
 
 /** A run id as accepted from outside: no path separators, bounded length. */
-export const runIdSchema = z.string().min(1).max(120).regex(/^[A-Za-z0-9._:-]+$/).refine((s) => !s.includes('..'), 'no ".." in run ids');
+export const runIdSchema = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[A-Za-z0-9._:-]+$/)
+  .refine((s) => !s.includes('..'), 'no ".." in run ids');

@@ -45,8 +45,17 @@ export async function sweepStaleTemps(dir: string, isAlive: (pid: number) => boo
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!isStale(name, isAlive)) continue;
     const path = join(dir, name);
-    if (!(await lstat(path).then((st) => st.isFile(), () => false))) continue;
-    await rm(path, { force: true }).then(() => removed.push(name), () => undefined);
+    if (
+      !(await lstat(path).then(
+        (st) => st.isFile(),
+        () => false,
+      ))
+    )
+      continue;
+    await rm(path, { force: true }).then(
+      () => removed.push(name),
+      () => undefined,
+    );
   }
   return removed;
 }
@@ -98,7 +107,10 @@ async function holdForTest(file: string): Promise<void> {
 export async function atomicWrite(file: string, content: string | Buffer, opts: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(file);
   await sweepStaleTemps(dir).catch(() => undefined);
-  const mode = await stat(file).then((s) => s.mode & 0o7777, () => opts.mode ?? 0o644);
+  const mode = await stat(file).then(
+    (s) => s.mode & 0o7777,
+    () => opts.mode ?? 0o644,
+  );
   const tmp = tempPath(file);
   try {
     const fh = await open(tmp, 'wx', mode);

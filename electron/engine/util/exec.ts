@@ -99,10 +99,16 @@ export async function run(file: string, args: string[], opts: ExecOptions): Prom
   }
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
-  const tail = String(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ').slice(0, 400);
+  const tail = String(r.stderr ?? '')
+    .trim()
+    .split('\n')
+    .slice(-3)
+    .join(' | ')
+    .slice(0, 400);
   const spawnCode = (r as { code?: string }).code;
   // A PATH with a folder the user may not read (a root PATH kept by `su`) makes a missing CLI fail with EACCES, not ENOENT.
-  if (spawnCode === 'ENOENT' || (spawnCode === 'EACCES' && !(await isOnPath(file, (opts.env ?? process.env).PATH)))) throw new SpawnError(command, 'not-found', null, tail);
+  if (spawnCode === 'ENOENT' || (spawnCode === 'EACCES' && !(await isOnPath(file, (opts.env ?? process.env).PATH))))
+    throw new SpawnError(command, 'not-found', null, tail);
   if (why) throw new SpawnError(command, why, null, tail);
   const exitCode = r.exitCode ?? -1;
   if (r.failed && r.exitCode === undefined) throw new SpawnError(command, 'failed', null, String(r.message ?? '').slice(0, 400));

@@ -79,7 +79,13 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
     try {
       await atomicWrite(path, before);
     } catch (e2) {
-      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, ...engineMessage('errors.apply.restoreFailed', { why, backup, error: (e2 as Error).message }) };
+      return {
+        findingId: finding.id,
+        ok: false,
+        rolledBack: false,
+        backupDir: dir,
+        ...engineMessage('errors.apply.restoreFailed', { why, backup, error: (e2 as Error).message }),
+      };
     }
     return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, ...engineMessage('errors.apply.fileRestored', { why, path, backup }) };
   }
@@ -94,7 +100,12 @@ const LIBVIRT_DOWN = /Error while connecting to Libvirt|virConnectOpen failed/;
 async function validate(path: string, edit: FileEdit, opts: ApplyOptions): Promise<void> {
   if (edit.format !== 'vagrantfile') return;
   try {
-    await run('vagrant', ['validate'], { cwd: dirname(path), env: { ...(opts.env ?? process.env), VAGRANT_CWD: dirname(path) }, timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal });
+    await run('vagrant', ['validate'], {
+      cwd: dirname(path),
+      env: { ...(opts.env ?? process.env), VAGRANT_CWD: dirname(path) },
+      timeoutMs: APPLY_TIMEOUT_MS,
+      signal: opts.signal,
+    });
   } catch (err) {
     if (err instanceof SpawnError && err.code === 'not-found') return;
     const tail = err instanceof SpawnError ? err.stderrTail.trim() : (err as Error).message;

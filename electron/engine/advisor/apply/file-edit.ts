@@ -15,7 +15,10 @@ export type FileEdit =
 
 /** The '+' lines of an advisor diff (its intent; line numbers in it are not real). */
 export function addedLines(diff: string): string[] {
-  return diff.split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++')).map((l) => l.slice(1));
+  return diff
+    .split('\n')
+    .filter((l) => l.startsWith('+') && !l.startsWith('+++'))
+    .map((l) => l.slice(1));
 }
 
 /** Which edit a file finding stands for, from the runtime kind, the path and the diff's added line. */
@@ -36,11 +39,21 @@ export function fileEditFor(finding: Finding, rt: RuntimeInfo): FileEdit {
   }
   if (/(^|\/)Vagrantfile$/.test(path) && /config\.vm\.synced_folder\b/.test(added)) {
     // Further added lines are settings of the libvirt provider block (virtiofs: memorybacking).
-    const providerLines = addedLines(diff).slice(1).map((l) => l.trim()).filter((l) => /^libvirt\.\w+\b/.test(l));
+    const providerLines = addedLines(diff)
+      .slice(1)
+      .map((l) => l.trim())
+      .filter((l) => /^libvirt\.\w+\b/.test(l));
     const m = /synced_folder\s+("(?:[^"\\]|\\.)*"),\s*("(?:[^"\\]|\\.)*"),\s*type:\s*"(\w+)"/.exec(added);
     if (!m) throw new Error(`${finding.id}: cannot read the synced folder from "${added}"`);
     const unquote = (lit: string): string => lit.slice(1, -1).replace(/\\(.)/g, '$1');
-    return { format: 'vagrantfile', line: addedLines(diff)[0], host: unquote(m[1]), guest: unquote(m[2]), type: m[3], ...(providerLines.length ? { providerLines } : {}) };
+    return {
+      format: 'vagrantfile',
+      line: addedLines(diff)[0],
+      host: unquote(m[1]),
+      guest: unquote(m[2]),
+      type: m[3],
+      ...(providerLines.length ? { providerLines } : {}),
+    };
   }
   throw new Error(`${finding.id}: ${path} is not a file vmbench edits`);
 }
@@ -126,12 +139,15 @@ export function editJson(current: string, key: string | string[], value: unknown
   // settings.json may hold {value, locked}: keep the shape, refuse a locked key.
   let path: (string | number)[] = keyPath;
   if (old?.type === 'object' && findNodeAtLocation(old, ['value'])) {
-    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true) throw engineError('invalid-input', 'errors.apply.locked', { key: keyPath.join('.') });
+    if (getNodeValue(findNodeAtLocation(old, ['locked']) ?? old) === true)
+      throw engineError('invalid-input', 'errors.apply.locked', { key: keyPath.join('.') });
     path = [...keyPath, 'value'];
   }
   const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const edits = modify(text, path, value, { formattingOptions: { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol } });
+  const edits = modify(text, path, value, {
+    formattingOptions: { insertSpaces: !indent.startsWith('\t'), tabSize: indent.startsWith('\t') ? 1 : indent.length, eol },
+  });
   return bom + applyEdits(text, edits);
 }
 

@@ -23,7 +23,15 @@ function applierFor(rt: RuntimeInfo, applyKind: string): Applier {
 export async function planApply(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyPlan> {
   const a = finding.apply;
   if (!a) throw new Error(`${finding.id} has nothing to apply`);
-  if (a.kind === 'steps') return { findingId: finding.id, runtimeId: rt.id, kind: 'steps', steps: a.steps, ...withNoteRefs([engineMessage('errors.note.steps')]), sourceHash: sourceHashOf(a.steps.join('\n')) };
+  if (a.kind === 'steps')
+    return {
+      findingId: finding.id,
+      runtimeId: rt.id,
+      kind: 'steps',
+      steps: a.steps,
+      ...withNoteRefs([engineMessage('errors.note.steps')]),
+      sourceHash: sourceHashOf(a.steps.join('\n')),
+    };
   return applierFor(rt, a.kind).plan(finding, rt, opts);
 }
 

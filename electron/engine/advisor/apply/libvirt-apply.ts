@@ -51,7 +51,10 @@ export async function planLibvirt(finding: Finding, rt: RuntimeInfo, opts: Apply
     findingId: finding.id,
     runtimeId: rt.id,
     kind: 'libvirt',
-    argv: [['virsh', '-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], ['virsh', '-c', c.uri, 'define', '--', '<edited XML>']],
+    argv: [
+      ['virsh', '-c', c.uri, 'dumpxml', '--inactive', '--', c.dom],
+      ['virsh', '-c', c.uri, 'define', '--', '<edited XML>'],
+    ],
     path: `${c.dom}.xml`,
     diff: unifiedDiff(`${c.dom}.xml`, before, after) || '(no change: the XML already has this value)',
     backupDir: backupDirFor(opts.dataDir, finding.id, opts.now),
@@ -75,13 +78,22 @@ export async function applyLibvirt(finding: Finding, rt: RuntimeInfo, opts: Appl
     await opts.afterChange?.();
     const now = await virsh(['-c', c.uri, 'dumpxml', '--inactive', '--', c.dom], opts);
     const got = readEdit(now, c.edit);
-    if (got !== c.edit.value) throw got === undefined ? engineError('internal', 'errors.apply.xmlMissing', { want: c.edit.value }) : engineError('internal', 'errors.apply.xmlMismatch', { got, want: c.edit.value });
+    if (got !== c.edit.value)
+      throw got === undefined
+        ? engineError('internal', 'errors.apply.xmlMissing', { want: c.edit.value })
+        : engineError('internal', 'errors.apply.xmlMismatch', { got, want: c.edit.value });
   } catch (err) {
     const why = whyOf(err);
     try {
       await virsh(['-c', c.uri, 'define', '--', backup], opts);
     } catch (e2) {
-      return { findingId: finding.id, ok: false, rolledBack: false, backupDir: dir, ...engineMessage('errors.apply.xmlRestoreFailed', { why, backup, error: (e2 as Error).message }) };
+      return {
+        findingId: finding.id,
+        ok: false,
+        rolledBack: false,
+        backupDir: dir,
+        ...engineMessage('errors.apply.xmlRestoreFailed', { why, backup, error: (e2 as Error).message }),
+      };
     }
     return { findingId: finding.id, ok: false, rolledBack: true, backupDir: dir, ...engineMessage('errors.apply.xmlRestored', { why, backup }) };
   }

@@ -36,7 +36,12 @@ export function editDomainXml(xml: string, edit: LibvirtEdit): string {
 /** The value a domain XML has for an edit (after define: for verification). */
 export function readEdit(xml: string, edit: LibvirtEdit): string | undefined {
   const isDisk = edit.what === 'disk-driver';
-  const block = findBlock(xml, isDisk ? /<disk\b[^>]*>/g : /<interface\b[^>]*>/g, isDisk ? '</disk>' : '</interface>', (open) => !isDisk || !/device=['"]/.test(open) || /device=['"]disk['"]/.test(open));
+  const block = findBlock(
+    xml,
+    isDisk ? /<disk\b[^>]*>/g : /<interface\b[^>]*>/g,
+    isDisk ? '</disk>' : '</interface>',
+    (open) => !isDisk || !/device=['"]/.test(open) || /device=['"]disk['"]/.test(open),
+  );
   if (!block) return undefined;
   const body = xml.slice(block.start, block.end);
   const el = (isDisk ? /<driver\b[^>]*>/ : /<model\b[^>]*>/).exec(body)?.[0] ?? '';

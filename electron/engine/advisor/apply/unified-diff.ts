@@ -6,7 +6,10 @@ export function unifiedDiff(path: string, before: string, after: string, context
   const hunks: string[] = [];
   let i = 0;
   while (i < ops.length) {
-    if (ops[i].op === ' ') { i++; continue; }
+    if (ops[i].op === ' ') {
+      i++;
+      continue;
+    }
     let start = Math.max(0, i - context);
     let end = i;
     // Extend the hunk while changes are within 2*context lines of each other.

@@ -33,14 +33,30 @@ export function domainXmlPath(rt: RuntimeInfo): string {
 /** The first disk device (the one detection's diskBus/diskIo/diskCache describe). */
 export function mainDisk(rt: RuntimeInfo): DiskFacts {
   const disks = Array.isArray(rt.settings.disks) ? (rt.settings.disks as DiskFacts[]) : [];
-  return disks.find((d) => d && (d.device ?? 'disk') === 'disk') ?? { bus: text(rt, 'diskBus'), io: text(rt, 'diskIo'), cache: text(rt, 'diskCache'), format: text(rt, 'diskFormat') };
+  return (
+    disks.find((d) => d && (d.device ?? 'disk') === 'disk') ?? {
+      bus: text(rt, 'diskBus'),
+      io: text(rt, 'diskIo'),
+      cache: text(rt, 'diskCache'),
+      format: text(rt, 'diskFormat'),
+    }
+  );
 }
 
 /** A disk's <driver/> element as libvirt writes it, with some attributes changed. */
 export function driverXml(d: DiskFacts, change: Partial<DiskFacts> = {}): string {
   const x = { ...d, ...change };
-  const attrs: [string, unknown][] = [['name', 'qemu'], ['type', x.format], ['cache', x.cache], ['io', x.io], ['iothread', x.iothread]];
-  return `<driver ${attrs.filter(([, v]) => v !== undefined && v !== 'default').map(([k, v]) => `${k}='${String(v)}'`).join(' ')}/>`;
+  const attrs: [string, unknown][] = [
+    ['name', 'qemu'],
+    ['type', x.format],
+    ['cache', x.cache],
+    ['io', x.io],
+    ['iothread', x.iothread],
+  ];
+  return `<driver ${attrs
+    .filter(([, v]) => v !== undefined && v !== 'default')
+    .map(([k, v]) => `${k}='${String(v)}'`)
+    .join(' ')}/>`;
 }
 
 /** A file change to the domain XML: replaced lines, indented as in a domain's <devices>. */

@@ -7,7 +7,12 @@ import { weighBy } from '../weigh.js';
 /** Docker Desktop file sharing: VirtioFS instead of gRPC FUSE / osxfs. */
 export const dockerDesktopFileSharing: Rule = {
   setting: 'mountType',
-  applies: (rt, _m, host) => host.platform === 'darwin' && isKind(rt, 'docker-desktop') && ['grpcfuse', 'osxfs'].includes(text(rt, 'mountType') ?? '') && text(rt, 'vmType') !== 'wsl2' && text(rt, 'vmType') !== 'hyperv',
+  applies: (rt, _m, host) =>
+    host.platform === 'darwin' &&
+    isKind(rt, 'docker-desktop') &&
+    ['grpcfuse', 'osxfs'].includes(text(rt, 'mountType') ?? '') &&
+    text(rt, 'vmType') !== 'wsl2' &&
+    text(rt, 'vmType') !== 'hyperv',
   draft: (rt) => ({
     current: text(rt, 'mountType'),
     recommended: 'virtiofs',

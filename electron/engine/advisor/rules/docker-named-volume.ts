@@ -17,7 +17,8 @@ function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number
   // The layout advised, measured as such (project on the bind mount, node_modules in a volume), else the whole tree in the volume.
   const mixed = m.latest('dev-tree', 'shared', 'mixed_extract_s');
   const treeVolume = mixed ?? m.latest('dev-tree', 'volume', 'tree_extract_s');
-  if (treeShared && treeVolume && treeShared.median > 0) return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true, mixed: !!mixed };
+  if (treeShared && treeVolume && treeShared.median > 0)
+    return { shared: treeShared, volume: treeVolume, r: treeVolume.median / treeShared.median, tree: true, mixed: !!mixed };
   const shared = m.latest('small-files', 'shared', 'create_per_s');
   const volume = m.latest('small-files', 'volume', 'create_per_s');
   if (!shared || !volume || !(volume.median > 0)) return null;
@@ -62,7 +63,11 @@ export const dockerNamedVolume: Rule = {
     ];
     const severity = got.r < 0.2 ? 'high' : 'medium';
     const mine = got.tree
-      ? msg(got.mixed ? 'rule.dockerNamedVolume.mixed' : 'rule.dockerNamedVolume.tree', { shared: cite(got.shared, 's'), times: round(1 / got.r), volume: cite(got.volume, 's') })
+      ? msg(got.mixed ? 'rule.dockerNamedVolume.mixed' : 'rule.dockerNamedVolume.tree', {
+          shared: cite(got.shared, 's'),
+          times: round(1 / got.r),
+          volume: cite(got.volume, 's'),
+        })
       : msg('rule.dockerNamedVolume.files', { shared: cite(got.shared, 'files/s'), pct: round(got.r * 100), volume: cite(got.volume, 'files/s') });
     return { ...f, severity, measured, text: { ...f.text, evidence: [mine, ...f.text.evidence] } };
   },

@@ -9,7 +9,8 @@ import { limaApply } from './lima-vm-type.js';
 export const limaMountType: Rule = {
   setting: 'mountType',
   // Colima offers virtiofs only with VZ (macOS); Lima also on Linux (QEMU + virtiofsd).
-  applies: (rt, _m, host) => (isKind(rt, 'lima') || (isKind(rt, 'colima') && host.platform === 'darwin')) && ['sshfs', 'reverse-sshfs', '9p'].includes(text(rt, 'mountType') ?? ''),
+  applies: (rt, _m, host) =>
+    (isKind(rt, 'lima') || (isKind(rt, 'colima') && host.platform === 'darwin')) && ['sshfs', 'reverse-sshfs', '9p'].includes(text(rt, 'mountType') ?? ''),
   draft: (rt) => {
     const cur = text(rt, 'mountType') ?? '';
     return {

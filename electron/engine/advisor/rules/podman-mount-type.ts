@@ -18,7 +18,12 @@ export const podmanMountType: Rule = {
       text: {
         evidence: [ev('ninep'), ev('ddev')],
         risk: [msg('rule.podmanMountType.risk')],
-        steps: [msg('rule.podmanMountType.step1', { name }), msg('rule.podmanMountType.step2'), msg('rule.podmanMountType.step3'), msg('rule.podmanMountType.step4', { name })],
+        steps: [
+          msg('rule.podmanMountType.step1', { name }),
+          msg('rule.podmanMountType.step2'),
+          msg('rule.podmanMountType.step3'),
+          msg('rule.podmanMountType.step4', { name }),
+        ],
       },
       apply: { kind: 'steps' },
     };

@@ -7,7 +7,11 @@ import { weighBy } from '../weigh.js';
 /** Rancher Desktop shared folders: virtiofs (which needs VZ) instead of reverse-sshfs or 9p. */
 export const rancherMountType: Rule = {
   setting: 'mountType',
-  applies: (rt, _m, host) => host.platform === 'darwin' && isKind(rt, 'rancher-desktop') && ['reverse-sshfs', '9p'].includes(text(rt, 'mountType') ?? '') && text(rt, 'vmType') !== 'wsl2',
+  applies: (rt, _m, host) =>
+    host.platform === 'darwin' &&
+    isKind(rt, 'rancher-desktop') &&
+    ['reverse-sshfs', '9p'].includes(text(rt, 'mountType') ?? '') &&
+    text(rt, 'vmType') !== 'wsl2',
   draft: (rt) => {
     const needsVz = text(rt, 'vmType') !== 'vz';
     return {

@@ -25,8 +25,17 @@ export const redisUnixSocket: Rule = {
     if (!tcp || !unix) return f;
     const gain = unix.median / tcp.median;
     const note = msg('rule.redisUnixSocket.measured', { unix: cite(unix, 'req/s'), tcp: cite(tcp, 'req/s'), gain: round(gain) });
-    const measured = [{ ...unix, settingValue: 'unix' }, { ...tcp, settingValue: 'tcp' }];
-    if (gain < 1.1) return { ...f, text: { ...f.text, evidence: [note, msg('rule.redisUnixSocket.little'), msg('weigh.published'), ...f.text.evidence] }, measured, alreadyFine: true };
+    const measured = [
+      { ...unix, settingValue: 'unix' },
+      { ...tcp, settingValue: 'tcp' },
+    ];
+    if (gain < 1.1)
+      return {
+        ...f,
+        text: { ...f.text, evidence: [note, msg('rule.redisUnixSocket.little'), msg('weigh.published'), ...f.text.evidence] },
+        measured,
+        alreadyFine: true,
+      };
     return { ...f, text: { ...f.text, evidence: [...f.text.evidence, note] }, measured };
   },
 };

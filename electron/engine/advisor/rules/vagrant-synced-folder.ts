@@ -52,7 +52,12 @@ export const vagrantSyncedFolder: Rule = {
         apply: {
           kind: 'file',
           path,
-          diff: lineDiff(path, before, [`  config.vm.synced_folder "${host}", "${guest}", type: "virtiofs"`, ...VIRTIOFS_MEMORY_LINES], 'Vagrant.configure("2") do |config|'),
+          diff: lineDiff(
+            path,
+            before,
+            [`  config.vm.synced_folder "${host}", "${guest}", type: "virtiofs"`, ...VIRTIOFS_MEMORY_LINES],
+            'Vagrant.configure("2") do |config|',
+          ),
         },
       };
     }

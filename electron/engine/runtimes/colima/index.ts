@@ -8,7 +8,15 @@ import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 import type { ShellSpec } from '../../transports/shell-in-vm/argv.js';
-import { addColimaCliSettings, colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion, type ColimaProfile, type ColimaStatus } from './parse.js';
+import {
+  addColimaCliSettings,
+  colimaYamlSettings,
+  parseColimaList,
+  parseColimaStatus,
+  parseColimaVersion,
+  type ColimaProfile,
+  type ColimaStatus,
+} from './parse.js';
 
 /** Folders that may hold Colima's profiles: $COLIMA_HOME, ~/.colima, ~/.config/colima. */
 export function colimaHomes(ctx: DetectContext): string[] {
@@ -47,7 +55,10 @@ async function profileStatus(ctx: DetectContext, name: string): Promise<{ status
 async function describeProfile(ctx: DetectContext, profile: ColimaProfile, version: string | null, cliMissing = false): Promise<RuntimeInfo> {
   const listedRunning = /running/i.test(profile.status ?? '');
   const [yaml, st] = await Promise.all([
-    firstExisting(ctx, colimaHomes(ctx).map((h) => join(h, profile.name, 'colima.yaml'))),
+    firstExisting(
+      ctx,
+      colimaHomes(ctx).map((h) => join(h, profile.name, 'colima.yaml')),
+    ),
     listedRunning ? profileStatus(ctx, profile.name) : Promise.resolve({} as { status?: ColimaStatus; reason?: Why }),
   ]);
   const reasons: (Why | undefined)[] = [st.reason];
@@ -123,6 +134,16 @@ export const colimaKind: RuntimeKind<'colima'> = {
   transport: (rt, id, ctx) => {
     const p = rt.id.replace(/^colima:/, '');
     if (id === `${rt.id}:vm`) return shellTransportFor(COLIMA_SHELL, ctx, p);
-    return rt.settings.engine && rt.settings.engine !== 'moby' ? undefined : dockerTransportFor(ctx, rt, contextEndpoint(ctx, p === 'default' ? 'colima' : `colima-${p}`, colimaHomes(ctx).map((h) => join(h, p, 'docker.sock'))));
+    return rt.settings.engine && rt.settings.engine !== 'moby'
+      ? undefined
+      : dockerTransportFor(
+          ctx,
+          rt,
+          contextEndpoint(
+            ctx,
+            p === 'default' ? 'colima' : `colima-${p}`,
+            colimaHomes(ctx).map((h) => join(h, p, 'docker.sock')),
+          ),
+        );
   },
 };

@@ -40,12 +40,23 @@ export function parseColimaList(text: string): Parsed<ColimaProfile[]> {
         const r = asRecord(v);
         const name = toText(r?.name);
         if (!r || !name) return fail('notColimaList');
-        out.push({ name, status: toText(r.status), arch: toText(r.arch), cpus: toNumber(r.cpus), memoryBytes: parseSize(r.memory), diskBytes: parseSize(r.disk), runtime: toText(r.runtime) });
+        out.push({
+          name,
+          status: toText(r.status),
+          arch: toText(r.arch),
+          cpus: toNumber(r.cpus),
+          memoryBytes: parseSize(r.memory),
+          diskBytes: parseSize(r.disk),
+          runtime: toText(r.runtime),
+        });
       }
       return ok(out);
     }
     const lines = t.split(/\r?\n/).filter((l) => l.trim() !== '');
-    const header = lines[0].trim().split(/\s+/).map((h) => h.toUpperCase());
+    const header = lines[0]
+      .trim()
+      .split(/\s+/)
+      .map((h) => h.toUpperCase());
     if (header[0] !== 'PROFILE') return fail('notColimaListTable');
     const col = (cells: string[], name: string): string | undefined => {
       const i = header.indexOf(name);

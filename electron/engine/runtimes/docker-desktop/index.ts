@@ -103,10 +103,14 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
       ];
     },
     // The desktop-linux context's endpoint; else the socket Docker Desktop creates on macOS (~/.docker/run) or Linux (~/.docker/desktop).
-    transport: (rt, _id, ctx) => dockerTransportFor(ctx, rt, contextEndpoint(ctx, DESKTOP_CONTEXT, [join(ctx.home, '.docker', 'run', 'docker.sock'), join(ctx.home, '.docker', 'desktop', 'docker.sock')])),
+    transport: (rt, _id, ctx) =>
+      dockerTransportFor(
+        ctx,
+        rt,
+        contextEndpoint(ctx, DESKTOP_CONTEXT, [join(ctx.home, '.docker', 'run', 'docker.sock'), join(ctx.home, '.docker', 'desktop', 'docker.sock')]),
+      ),
   };
 }
 
 /** Docker Desktop detection with the facts of this host. */
 export const dockerDesktopKind: RuntimeKind<'docker-desktop'> = createDockerDesktopKind();
-

@@ -40,7 +40,13 @@ export function parseShareMounts(procMounts: string): GuestShareMount[] {
   return out;
 }
 
-async function agentCall<T>(ctx: DetectContext, uri: string, dom: string, execute: string, args?: Record<string, unknown>): Promise<{ ok: true; value: T } | { ok: false; reason: Why }> {
+async function agentCall<T>(
+  ctx: DetectContext,
+  uri: string,
+  dom: string,
+  execute: string,
+  args?: Record<string, unknown>,
+): Promise<{ ok: true; value: T } | { ok: false; reason: Why }> {
   const cmd = JSON.stringify(args ? { execute, arguments: args } : { execute });
   const timeoutSec = String(Math.max(1, Math.floor(ctx.timeoutMs / 1000) - 1));
   const label = `virsh qemu-agent-command ${execute}`;

@@ -32,7 +32,6 @@ const NOT_CONNECTED = /failed to connect|no such file or directory|connection re
 /** At most this many running domains have their guest agent probed at once. */
 const PARALLEL_AGENTS = 4;
 
-
 async function describeDomain(ctx: DetectContext, uri: string, read: DomainReadout, version: string | null): Promise<RuntimeInfo> {
   const reasons: (Why | undefined)[] = [read.reason];
   let bag = new SettingsBag();
@@ -97,7 +96,7 @@ export const libvirtKind: RuntimeKind<'libvirt'> = {
       runCli(ctx, 'virsh', ['--version'], { label: 'virsh --version', env: C_LOCALE }),
     ]);
     if (!list.ok && list.code === 'not-found') return [];
-    const version = ver.ok ? findVersion(ver.stdout) ?? null : null;
+    const version = ver.ok ? (findVersion(ver.stdout) ?? null) : null;
     if (!list.ok) {
       const down = list.code === 'failed' && NOT_CONNECTED.test(list.stderr);
       const reason = down ? why('libvirt.down', { uri, said: firstLine(list.stderr) }) : list.why;
@@ -110,7 +109,10 @@ export const libvirtKind: RuntimeKind<'libvirt'> = {
   },
   transport: libvirtTransport,
   restart: (rt) => restartDomain(rt),
-  startArgv: (rt) => (rt.id.startsWith('libvirt:') ? ['virsh', '-c', typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system', 'start', rt.id.slice('libvirt:'.length)] : undefined),
+  startArgv: (rt) =>
+    rt.id.startsWith('libvirt:')
+      ? ['virsh', '-c', typeof rt.settings.libvirtUri === 'string' ? rt.settings.libvirtUri : 'qemu:///system', 'start', rt.id.slice('libvirt:'.length)]
+      : undefined,
   // A shut-off domain: restartDomain only starts it and waits until its guest agent answers (scripts run through it).
   start: (rt) => restartDomain(rt),
 };

@@ -36,5 +36,8 @@ export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSigna
     await waitFor('errors.shutdownTimeout', async () => (await state()) === 'shut off');
   }
   await virsh(['start', dom]);
-  await waitFor('errors.agentTimeout', async () => (await virsh(['qemu-agent-command', dom, '{"execute":"guest-ping"}', '--timeout', '5'], true)).exitCode === 0);
+  await waitFor(
+    'errors.agentTimeout',
+    async () => (await virsh(['qemu-agent-command', dom, '{"execute":"guest-ping"}', '--timeout', '5'], true)).exitCode === 0,
+  );
 }

@@ -29,7 +29,10 @@ export interface DomainReadout {
 
 /** The UUIDs of `virsh list --all --uuid`; lines that are not a UUID are left out. */
 export function parseVirshUuids(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => UUID.test(l));
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => UUID.test(l));
 }
 
 const mark = (part: 'xml' | 'state' | 'end', uuid = ''): string => `vmbench-${part}-${uuid}`;
@@ -63,7 +66,8 @@ export function parseBatch(uuids: string[], stdout: string, failure?: Why): Doma
     const state = parts.get(`state:${uuid.toLowerCase()}`)?.join('\n').trim().split('\n')[0];
     const out: DomainReadout = { uuid, xml: xml || undefined, state: state || undefined };
     const part = !out.xml ? 'virsh dumpxml' : !out.state ? 'virsh domstate' : undefined;
-    if (part) out.reason = failure ? why('libvirt.printedNothingWhy', { label: part, uuid, why: failure }) : why('libvirt.printedNothing', { label: part, uuid });
+    if (part)
+      out.reason = failure ? why('libvirt.printedNothingWhy', { label: part, uuid, why: failure }) : why('libvirt.printedNothing', { label: part, uuid });
     return out;
   });
 }

@@ -31,7 +31,10 @@ export function parseVirshListTable(text: string): Parsed<VirshListRow[]> {
 
 /** Names from `virsh list --all --name` (one per line). */
 export function parseVirshNames(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 }
 
 /** A `virsh domstate` word as a RuntimeState. */

@@ -27,7 +27,10 @@ export function rdctlRestoreArgs(argv: string[], settings: unknown): string[] {
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     if (!flag.startsWith('--') || argv[i + 1] === undefined) continue;
-    const path = flag.slice(2).split('.').map((seg) => seg.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
+    const path = flag
+      .slice(2)
+      .split('.')
+      .map((seg) => seg.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()));
     let v: unknown = settings;
     for (const key of path) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
     if (v !== undefined && v !== null && typeof v !== 'object') out.push(flag, String(v));

@@ -93,5 +93,7 @@ export const rancherDesktopKind: RuntimeKind<'rancher-desktop'> = {
     ];
   },
   transport: (rt, id, ctx) =>
-    id === RD_DOCKER_TARGET ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')])) : shellTransportFor(RD_SHELL, ctx),
+    id === RD_DOCKER_TARGET
+      ? dockerTransportFor(ctx, rt, contextEndpoint(ctx, 'rancher-desktop', [join(ctx.home, '.rd', 'docker.sock')]))
+      : shellTransportFor(RD_SHELL, ctx),
 };

@@ -8,8 +8,7 @@ export type CliFailureCode = 'not-found' | 'timeout' | 'failed' | 'cancelled' | 
 
 /** Outcome of a CLI call made during detection: never throws. */
 export type CliOutcome =
-  | { ok: true; stdout: string; stderr: string; exitCode: number }
-  | { ok: false; code: CliFailureCode; why: Why; stderr: string; exitCode: number | null };
+  { ok: true; stdout: string; stderr: string; exitCode: number } | { ok: false; code: CliFailureCode; why: Why; stderr: string; exitCode: number | null };
 
 /** Options of one detection CLI call. */
 export interface CliCallOptions {
@@ -43,7 +42,13 @@ export async function runCli(ctx: DetectContext, file: string, args: string[], o
 }
 
 function describeFailure(err: unknown, label: string, file: string, timeoutMs: number): CliOutcome & { ok: false } {
-  const failure = (code: CliFailureCode, w: Why, stderr: string, exitCode: number | null): CliOutcome & { ok: false } => ({ ok: false, code, why: w, stderr, exitCode });
+  const failure = (code: CliFailureCode, w: Why, stderr: string, exitCode: number | null): CliOutcome & { ok: false } => ({
+    ok: false,
+    code,
+    why: w,
+    stderr,
+    exitCode,
+  });
   if (err instanceof SpawnError) {
     const stderr = err.stderrTail;
     if (err.code === 'not-found') return failure('not-found', why('cli.notFound', { file }), stderr, null);
@@ -64,7 +69,11 @@ export function exitWhy(label: string, exitCode: number | null | undefined, stde
 
 /** The first non-empty line of a text, shortened for a message. */
 export function firstLine(text: string, max = 200): string {
-  const line = text.split(/\r?\n| \| /).map((l) => l.trim()).find((l) => l !== '') ?? '';
+  const line =
+    text
+      .split(/\r?\n| \| /)
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? '';
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 

@@ -49,7 +49,12 @@ export async function queryDocker(ctx: DetectContext, target: DockerTarget): Pro
     return { state: 'stopped', info, version, reason: [why('docker.daemonDown', { said: firstLine(complaint.replace(/^\s+/, '')) })] };
   }
   const said = firstLine(complaint.trim());
-  return { state: 'unknown', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) ?? [said ? why('docker.unreachable', { said }) : why('docker.noInfo')] };
+  return {
+    state: 'unknown',
+    info,
+    version,
+    reason: joinReasons(infoRead.reason, versionRead.reason) ?? [said ? why('docker.unreachable', { said }) : why('docker.noInfo')],
+  };
 }
 
 function readOutcome<T>(o: CliOutcome, label: string, parse: (t: string) => Parsed<T>): { value?: T; reason?: Why } {

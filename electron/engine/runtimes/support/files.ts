@@ -37,7 +37,10 @@ export async function pathExists(path: string): Promise<boolean> {
 export async function subfolders(path: string): Promise<string[]> {
   try {
     const entries = await readdir(path, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    return entries
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
   } catch {
     return [];
   }

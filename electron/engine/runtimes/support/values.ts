@@ -34,11 +34,21 @@ export function round(n: number, decimals = 0): number {
 }
 
 const UNIT: Record<string, number> = {
-  b: 1, byte: 1, bytes: 1,
-  k: 1024, kib: 1024, kb: 1000,
-  m: 1024 ** 2, mib: 1024 ** 2, mb: 1000 ** 2,
-  g: 1024 ** 3, gib: 1024 ** 3, gb: 1000 ** 3,
-  t: 1024 ** 4, tib: 1024 ** 4, tb: 1000 ** 4,
+  b: 1,
+  byte: 1,
+  bytes: 1,
+  k: 1024,
+  kib: 1024,
+  kb: 1000,
+  m: 1024 ** 2,
+  mib: 1024 ** 2,
+  mb: 1000 ** 2,
+  g: 1024 ** 3,
+  gib: 1024 ** 3,
+  gb: 1000 ** 3,
+  t: 1024 ** 4,
+  tib: 1024 ** 4,
+  tb: 1000 ** 4,
 };
 
 /** Bytes from a size such as "7.655GiB", "2GiB", "512 MiB", "2147483648" or a number (bytes), or undefined. */

@@ -77,7 +77,12 @@ export function folderOfTarget(rt: RuntimeInfo, targetId: string): FolderSetting
 }
 
 /** The machine's ssh config as `vagrant ssh-config ID` prints it (run in its home folder), or undefined when Vagrant gives none. */
-export async function vagrantSshConfig(id: string, home: string | undefined, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<{ text: string; host: string } | undefined> {
+export async function vagrantSshConfig(
+  id: string,
+  home: string | undefined,
+  env: NodeJS.ProcessEnv,
+  signal?: AbortSignal,
+): Promise<{ text: string; host: string } | undefined> {
   const r = await runCli('vagrant', ['ssh-config', id], { timeoutMs: 60_000, signal, cwd: home, env: { ...process.env, ...env }, allowFailure: true });
   if (r.exitCode !== 0) return undefined;
   const parsed = parseSshConfig(r.stdout);
@@ -112,7 +117,13 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
   return createShellTransport(VAGRANT_SHELL, {
     instance: id,
     // An extra folder's target offers only its folder: the guest disk is measured once, on the main target.
-    places: { guest: VAGRANT_GUEST_DIR, shared, sharedOnHost: false, sharedOnly: !!shared && !target.places.includes('guest'), hostShared: folder && home ? hostSideOf(folder, home) : undefined },
+    places: {
+      guest: VAGRANT_GUEST_DIR,
+      shared,
+      sharedOnHost: false,
+      sharedOnly: !!shared && !target.places.includes('guest'),
+      hostShared: folder && home ? hostSideOf(folder, home) : undefined,
+    },
     cwd: home,
     env,
     sshConfig: (signal) => vagrantSshConfig(id, home, env, signal),
@@ -194,7 +205,12 @@ export async function confirmVagrantMounts(rt: RuntimeInfo, ctx: DetectContext, 
       mountType: main.active.fstype,
       sharedMounted: main.active.mounted,
       sharedDir: main.guestPath,
-      syncedFolders: seen.map((s) => ({ guestPath: s.guestPath, configured: s.configured, active: s.active?.fstype ?? null, mounted: s.active?.mounted ?? false })),
+      syncedFolders: seen.map((s) => ({
+        guestPath: s.guestPath,
+        configured: s.configured,
+        active: s.active?.fstype ?? null,
+        mounted: s.active?.mounted ?? false,
+      })),
     };
   } catch {
     // A guest we cannot look into keeps its configured values only.

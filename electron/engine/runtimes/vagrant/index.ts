@@ -51,7 +51,11 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
       for (const key of ['cpus', 'memoryMiB'] as const) {
         const expr = facts.unevaluated[key];
         const env = facts.unlessEnv[key];
-        bag.set(key, expr !== undefined ? unknownSetting(expr) : env?.length && facts[key] !== undefined ? defaultUnlessEnv(facts[key], env) : facts[key], 'vagrantfile');
+        bag.set(
+          key,
+          expr !== undefined ? unknownSetting(expr) : env?.length && facts[key] !== undefined ? defaultUnlessEnv(facts[key], env) : facts[key],
+          'vagrantfile',
+        );
       }
       bag.set('box', facts.box, 'vagrantfile');
     } else if (file.state === 'error') reasons.push(file.reason);
@@ -62,7 +66,11 @@ async function describeMachine(ctx: DetectContext, m: VagrantMachine, version: s
       bag.set('cpus', view.facts.cpus, 'provider');
       bag.set('memoryMiB', view.facts.memoryMiB, 'provider');
       bag.set('vmType', view.facts.vmType, 'provider');
-      bag.set('providerShares', view.facts.shares.map((s) => s.name), 'provider');
+      bag.set(
+        'providerShares',
+        view.facts.shares.map((s) => s.name),
+        'provider',
+      );
     } else if (view?.state === 'error') reasons.push(why('vagrant.providerSilent', { provider: m.provider ?? '', why: view.reason }));
   }
   const id = `vagrant:${m.id}`;
@@ -122,7 +130,8 @@ export const vagrantKind: RuntimeKind<'vagrant'> = {
   async detect(ctx: DetectContext): Promise<RuntimeInfo[]> {
     const report = await readVagrant(ctx);
     if (!report.installed) return [];
-    if (report.reason) return [makeRuntime({ id: 'vagrant', kind: 'vagrant', name: 'Vagrant', version: report.version, state: 'unknown', reason: report.reason })];
+    if (report.reason)
+      return [makeRuntime({ id: 'vagrant', kind: 'vagrant', name: 'Vagrant', version: report.version, state: 'unknown', reason: report.reason })];
     return Promise.all(report.machines.map((m) => describeMachine(ctx, m, report.version)));
   },
 };

@@ -20,7 +20,10 @@ export interface VagrantMachine {
 
 /** Undoes Vagrant's escapes: %!(VAGRANT_COMMA) -> ",", literal \n and \r -> line breaks. */
 export function unescapeVagrant(s: string): string {
-  return s.replace(/%!\(VAGRANT_COMMA\)/g, ',').replace(/\\n/g, '\n').replace(/\\r/g, '\r');
+  return s
+    .replace(/%!\(VAGRANT_COMMA\)/g, ',')
+    .replace(/\\n/g, '\n')
+    .replace(/\\r/g, '\r');
 }
 
 /** Parses machine-readable lines; lines that are not records (warnings, blank lines) are skipped. */

@@ -88,7 +88,15 @@ export function rubyBlocks(lines: string[]): RubyBlock[] {
     const opens = OPENER.test(line) || !!doMatch;
     const closesSameLine = opens && /\bend\s*\)?\s*$/.test(line);
     if (opens && !closesSameLine) {
-      const block: RubyBlock = { start: i, end: lines.length - 1, params: (doMatch?.[1] ?? '').split(',').map((p) => p.trim().replace(/^[*&]/, '')).filter(Boolean), kind: 'other' };
+      const block: RubyBlock = {
+        start: i,
+        end: lines.length - 1,
+        params: (doMatch?.[1] ?? '')
+          .split(',')
+          .map((p) => p.trim().replace(/^[*&]/, ''))
+          .filter(Boolean),
+        kind: 'other',
+      };
       const loop = doMatch ? INT_LOOP.exec(raw) : null;
       if (loop) block.intParams = [loop[1] ?? loop[2]];
       // A provider named at run time (`config.vm.provider vmware do`) is a provider block that matches no machine.
@@ -138,9 +146,16 @@ export function applicability(blocks: RubyBlock[], line: number, receiver: strin
   if (define?.name !== undefined && machine !== undefined && define.name !== machine) return { applies: false, machineScoped: true };
   if (define?.namePattern && machine !== undefined && !define.namePattern.test(machine)) return { applies: false, machineScoped: true };
   const machineScoped = !!define;
-  const uncertain = !!define?.nameUnknown && machine !== undefined && blocks.some((b) => b.kind === 'define' && (b.name === machine || !!b.namePattern?.test(machine)));
+  const uncertain =
+    !!define?.nameUnknown && machine !== undefined && blocks.some((b) => b.kind === 'define' && (b.name === machine || !!b.namePattern?.test(machine)));
   if (owner.kind !== 'provider') return { applies: true, machineScoped, ...(uncertain ? { uncertain } : {}) };
   // No provider given (the apply code checking its own edit): every provider block counts, as written.
   const matches = provider === undefined || (!!owner.name && family(owner.name) === family(provider));
-  return { applies: matches, machineScoped, providerBlock: owner.params[0] === receiver ? owner : undefined, override: owner.params[1] === receiver, ...(uncertain ? { uncertain } : {}) };
+  return {
+    applies: matches,
+    machineScoped,
+    providerBlock: owner.params[0] === receiver ? owner : undefined,
+    override: owner.params[1] === receiver,
+    ...(uncertain ? { uncertain } : {}),
+  };
 }

@@ -37,7 +37,10 @@ function fromDomainXml(text: string): Parsed<ProviderFacts> {
   const xml = parseDomainXml(text);
   if (!xml.ok) return xml;
   const { vcpus, memoryMiB, filesystems, domainType } = xml.value;
-  return { ok: true, value: { cpus: vcpus, memoryMiB, vmType: domainType, shares: filesystems.map((f) => ({ name: f.tag ?? f.mountType, hostPath: f.source })) } };
+  return {
+    ok: true,
+    value: { cpus: vcpus, memoryMiB, vmType: domainType, shares: filesystems.map((f) => ({ name: f.tag ?? f.mountType, hostPath: f.source })) },
+  };
 }
 
 /** Asks the machine's provider about it, when Vagrant has created it (its id file exists). */
@@ -50,18 +53,33 @@ export async function readProviderView(ctx: DetectContext, home: string, machine
   const id = look.text.trim();
   if (VMWARE.test(provider)) {
     const vmx = await readOptional(ctx, id);
-    if (vmx.state !== 'ok') return vmx.state === 'error' ? { state: 'error', reason: vmx.reason } : { state: 'error', reason: why('vagrant.noVmx', { vmx: id, idFile }) };
+    if (vmx.state !== 'ok')
+      return vmx.state === 'error' ? { state: 'error', reason: vmx.reason } : { state: 'error', reason: why('vagrant.noVmx', { vmx: id, idFile }) };
     const parsed = parseVmx(vmx.text);
-    return parsed.ok ? { state: 'ok', facts: parsed.value, via: 'the .vmx file' } : { state: 'error', reason: why('file.badContent', { file: id, error: parsed.errorRef }) };
+    return parsed.ok
+      ? { state: 'ok', facts: parsed.value, via: 'the .vmx file' }
+      : { state: 'error', reason: why('file.badContent', { file: id, error: parsed.errorRef }) };
   }
   if (!UUID.test(id)) return { state: 'error', reason: why('vagrant.badIdFile', { idFile }) };
   switch (provider) {
     case 'virtualbox':
-      return fromCli(await providerCall(() => runCli(ctx, 'VBoxManage', ['showvminfo', id, '--machinereadable'], { label: 'VBoxManage showvminfo', env: C })), 'VBoxManage showvminfo', parseShowVmInfo);
+      return fromCli(
+        await providerCall(() => runCli(ctx, 'VBoxManage', ['showvminfo', id, '--machinereadable'], { label: 'VBoxManage showvminfo', env: C })),
+        'VBoxManage showvminfo',
+        parseShowVmInfo,
+      );
     case 'libvirt':
-      return fromCli(await providerCall(() => runCli(ctx, 'virsh', ['-c', libvirtUri(ctx.env), 'dumpxml', '--', id], { label: 'virsh dumpxml', env: C })), 'virsh dumpxml', fromDomainXml);
+      return fromCli(
+        await providerCall(() => runCli(ctx, 'virsh', ['-c', libvirtUri(ctx.env), 'dumpxml', '--', id], { label: 'virsh dumpxml', env: C })),
+        'virsh dumpxml',
+        fromDomainXml,
+      );
     case 'parallels':
-      return fromCli(await providerCall(() => runCli(ctx, 'prlctl', ['list', '-i', id], { label: 'prlctl list -i', env: C })), 'prlctl list -i', parsePrlctlInfo);
+      return fromCli(
+        await providerCall(() => runCli(ctx, 'prlctl', ['list', '-i', id], { label: 'prlctl list -i', env: C })),
+        'prlctl list -i',
+        parsePrlctlInfo,
+      );
     default:
       return { state: 'none' };
   }

@@ -29,7 +29,11 @@ export function needsSharedMemory(rt: RuntimeInfo): boolean {
 /** The commands of a restart as shown to the user. */
 export function vagrantRestartArgv(rt: RuntimeInfo): string[][] {
   const id = machineId(rt);
-  if (rt.settings.provider === 'libvirt') return [['vagrant', 'halt', id], ['vagrant', 'up', id]];
+  if (rt.settings.provider === 'libvirt')
+    return [
+      ['vagrant', 'halt', id],
+      ['vagrant', 'up', id],
+    ];
   return [['vagrant', 'reload', id]];
 }
 
@@ -84,7 +88,8 @@ export async function libvirtDomainId(rt: RuntimeInfo, home: string | undefined)
 async function addSharedMemory(rt: RuntimeInfo, ctx: DetectContext, home: string | undefined): Promise<void> {
   const uuid = await libvirtDomainId(rt, home);
   const uri = ctx.env.LIBVIRT_DEFAULT_URI || 'qemu:///system';
-  const virsh = (args: string[]): Promise<{ stdout: string }> => run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, env: { ...ctx.env, LC_ALL: 'C' }, signal: ctx.signal });
+  const virsh = (args: string[]): Promise<{ stdout: string }> =>
+    run('virsh', ['-c', uri, ...args], { timeoutMs: 30_000, env: { ...ctx.env, LC_ALL: 'C' }, signal: ctx.signal });
   const xml = (await virsh(['dumpxml', '--inactive', uuid])).stdout;
   let next: string;
   try {

@@ -13,7 +13,8 @@
 export type Evaluated = { ok: true; value: number; unlessEnv?: string[] } | { ok: false; expr: string };
 
 /** `ENV["X"] || default`, `(ENV['X'] || default).to_i`, `ENV.fetch("X", default)`: the variable and the default. */
-const ENV_DEFAULT = /^\s*\(?\s*(?:ENV\s*\[\s*["']([A-Za-z_]\w*)["']\s*\]\s*(?:\.to_i\s*)?\|\|\s*(.+?)|ENV\.fetch\s*\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(.+?)\s*\))\s*\)?\s*(?:\.to_i)?\s*$/;
+const ENV_DEFAULT =
+  /^\s*\(?\s*(?:ENV\s*\[\s*["']([A-Za-z_]\w*)["']\s*\]\s*(?:\.to_i\s*)?\|\|\s*(.+?)|ENV\.fetch\s*\(\s*["']([A-Za-z_]\w*)["']\s*,\s*(.+?)\s*\))\s*\)?\s*(?:\.to_i)?\s*$/;
 
 /** Names the file assigns, each with every expression assigned to it (in file order). */
 export type Bindings = Map<string, string[]>;
@@ -33,7 +34,12 @@ export function collectBindings(lines: string[]): Bindings {
   };
   for (let i = 0; i < lines.length; i++) {
     const def = DEF.exec(lines[i]);
-    const body = def ? lines.slice(i + 1).filter((l) => l.trim()).slice(0, 2) : [];
+    const body = def
+      ? lines
+          .slice(i + 1)
+          .filter((l) => l.trim())
+          .slice(0, 2)
+      : [];
     if (def && body.length === 2 && /^\s*end\s*$/.test(body[1]) && !ASSIGN.test(body[0])) bind(def[1], body[0].trim());
     const m = ASSIGN.exec(lines[i]);
     if (m) bind(m[1], m[2]);
@@ -59,7 +65,8 @@ function tokenize(expr: string): Token[] | undefined {
     if (m[1] !== undefined) out.push({ t: 'num', v: Number(m[1].replace(/_/g, '')) });
     else if (m[2] !== undefined || m[3] !== undefined) out.push({ t: 'num', v: Number(m[2] ?? m[3]) });
     else if (m[4] !== undefined) out.push({ t: 'name', v: m[4] });
-    else if (m[5] !== undefined) continue; // "4096".to_i and X.to_i are the number itself
+    else if (m[5] !== undefined)
+      continue; // "4096".to_i and X.to_i are the number itself
     else out.push({ t: 'op', v: m[6] });
   }
   return out;

@@ -35,7 +35,12 @@ export class SizeReader {
   read(stmt: string, provider: string | undefined, at: Applicability & { order: number; line: number }): void {
     // In a define whose name vmbench cannot read, beside the machine's own define: never shown as this machine's value.
     const add = (key: SizeKey, value: Evaluated): void =>
-      void this.found.push({ key, value: at.uncertain ? { ok: false, expr: `${stmt.trim()} (in a machine definition whose name vmbench cannot read)` } : value, order: at.order, line: at.line });
+      void this.found.push({
+        key,
+        value: at.uncertain ? { ok: false, expr: `${stmt.trim()} (in a machine definition whose name vmbench cannot read)` } : value,
+        order: at.order,
+        line: at.line,
+      });
     const assign = /\b\w+\.(memory|cpus)\s*=(?!=)\s*(.+?)\s*$/.exec(stmt);
     if (assign) return add(assign[1] === 'cpus' ? 'cpus' : 'memoryMiB', evalInteger(assign[2], this.bindings));
     const vmx = /\b\w+\.vmx\[\s*["'](memsize|numvcpus)["']\s*\]\s*=\s*(.+?)\s*$/i.exec(stmt);

@@ -11,7 +11,8 @@ import { msg } from '../../../shared/finding-text.js';
 import { englishOf } from '../../../shared/message-english.js';
 
 /** Why the docker transport could not do something; `code` ends up in the run's test errors. */
-export type DockerErrorCode = 'engine-unreachable' | 'tool-missing' | 'image-missing' | 'image-build-failed' | 'container-failed' | 'timeout' | 'cancelled' | 'unsupported';
+export type DockerErrorCode =
+  'engine-unreachable' | 'tool-missing' | 'image-missing' | 'image-build-failed' | 'container-failed' | 'timeout' | 'cancelled' | 'unsupported';
 
 /** An error of the docker transport with a code and a message that says what to do: a reference into the errors catalogue, its English message derived from it. */
 export class DockerTransportError extends Error {
@@ -48,7 +49,11 @@ export function parseEndpoint(endpoint: string, env: NodeJS.ProcessEnv = process
   if (scheme === 'npipe') return { options: { socketPath: rest.replace(/\//g, '\\') }, local: true, display };
   const url = new URL(endpoint);
   if (scheme === 'ssh') {
-    return { options: { protocol: 'ssh', host: url.hostname, port: url.port || 22, username: url.username || undefined, sshOptions: { agent: env.SSH_AUTH_SOCK } }, local: false, display };
+    return {
+      options: { protocol: 'ssh', host: url.hostname, port: url.port || 22, username: url.username || undefined, sshOptions: { agent: env.SSH_AUTH_SOCK } },
+      local: false,
+      display,
+    };
   }
   if (scheme !== 'tcp' && scheme !== 'http' && scheme !== 'https') {
     throw new DockerTransportError('unsupported', 'errors.docker.badScheme', { scheme });

@@ -57,12 +57,27 @@ const SIGNAL = [
 ].join('\n');
 
 // $1 = pid file, the rest = place directories: removes the work directories the script (pid) made, then the pid file.
-const SWEEP = ['f=$1; shift', 'p=$(cat "$f" 2>/dev/null)', 'if [ -n "$p" ]; then for d in "$@"; do rm -rf -- "$d"/.vmbench-"$p"-*; done; fi', 'rm -f -- "$f"'].join('\n');
+const SWEEP = [
+  'f=$1; shift',
+  'p=$(cat "$f" 2>/dev/null)',
+  'if [ -n "$p" ]; then for d in "$@"; do rm -rf -- "$d"/.vmbench-"$p"-*; done; fi',
+  'rm -f -- "$f"',
+].join('\n');
 
 /** Starts a command with a hijacked stream (stdin when `input` is wanted). */
 async function startExec(container: Docker.Container, cmd: string[], stdin: boolean): Promise<{ exec: Docker.Exec; stream: Duplex }> {
   const exec = await call(op('createExec'), API_MS, (s) =>
-    container.exec({ Cmd: cmd, AttachStdin: stdin, AttachStdout: true, AttachStderr: true, Tty: false, Env: ['LC_ALL=C'], User: '0', WorkingDir: '/', abortSignal: s }),
+    container.exec({
+      Cmd: cmd,
+      AttachStdin: stdin,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+      Env: ['LC_ALL=C'],
+      User: '0',
+      WorkingDir: '/',
+      abortSignal: s,
+    }),
   );
   const stream = await call(op('startExec'), API_MS, (s) => exec.start({ hijack: true, stdin, abortSignal: s }));
   // A reset connection ends the command for us (see ended()); it must not become an uncaught error.
@@ -108,7 +123,11 @@ export async function execCollect(container: Docker.Container, cmd: string[], ms
     signal.addEventListener('abort', () => stream.destroy(), { once: true });
     let stdout = '';
     let stderr = '';
-    container.modem.demuxStream(stream, sink((c) => (stdout += c.toString())), sink((c) => (stderr += c.toString())));
+    container.modem.demuxStream(
+      stream,
+      sink((c) => (stdout += c.toString())),
+      sink((c) => (stderr += c.toString())),
+    );
     await ended(stream);
     return { exitCode: await exitCodeOf(exec), stdout, stderr };
   });
@@ -133,7 +152,11 @@ export async function execScript(ctx: ScriptContext, script: ScriptPayload, opts
     else opts.onStderr?.(line);
   });
   const splitErr = createLineSplitter((line) => opts.onStderr?.(line));
-  ctx.container.modem.demuxStream(stream, sink((c) => splitOut.push(c)), sink((c) => splitErr.push(c)));
+  ctx.container.modem.demuxStream(
+    stream,
+    sink((c) => splitOut.push(c)),
+    sink((c) => splitErr.push(c)),
+  );
   const done = ended(stream);
   stream.end(script.source);
 

@@ -31,7 +31,13 @@ export function contextEndpoint(ctx: HostContext, context: string, sockets: stri
     }
     for (const s of sockets) {
       const path = s.replace(/^unix:\/\//, '');
-      if (await access(path).then(() => true, () => false)) return s.startsWith('unix://') ? s : `unix://${s}`;
+      if (
+        await access(path).then(
+          () => true,
+          () => false,
+        )
+      )
+        return s.startsWith('unix://') ? s : `unix://${s}`;
     }
     throw sockets.length
       ? new DockerTransportError('engine-unreachable', 'errors.docker.noContextSocketLooked', { context, sockets: sockets.join(', ') })

@@ -70,7 +70,8 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
   };
   try {
     stopIfCancelled(op('createVolume'));
-    if (!spec.suffix) await call(op('createVolume'), API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions));
+    if (!spec.suffix)
+      await call(op('createVolume'), API_MS, (s) => docker.createVolume({ Name: volumeName, Labels: labels, abortSignal: s } as Docker.VolumeCreateOptions));
     stopIfCancelled(op('createContainer'));
     const container = await call(op('createContainer'), API_MS, (s) =>
       docker.createContainer({
@@ -95,7 +96,8 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
     else await removeGuest(docker, guest);
     if (err instanceof DockerTransportError) throw err;
     const error = messageOf(err);
-    if (spec.sharedHostDir && /bind source|mount|denied|shar/i.test(error)) throw new DockerTransportError('container-failed', 'errors.docker.startFailedShare', { image: spec.image, error, dir: spec.sharedHostDir });
+    if (spec.sharedHostDir && /bind source|mount|denied|shar/i.test(error))
+      throw new DockerTransportError('container-failed', 'errors.docker.startFailedShare', { image: spec.image, error, dir: spec.sharedHostDir });
     throw new DockerTransportError('container-failed', 'errors.docker.startFailed', { image: spec.image, error });
   }
   return guest;

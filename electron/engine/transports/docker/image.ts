@@ -72,14 +72,21 @@ export async function ensureImage(docker: Docker, req: ImageRequest): Promise<st
   try {
     text = readFileSync(req.dockerfile, 'utf8');
   } catch (err) {
-    throw new DockerTransportError('image-missing', 'errors.docker.dockerfileUnreadable', { file: req.dockerfile, error: (err as Error).message, engine: req.engine });
+    throw new DockerTransportError('image-missing', 'errors.docker.dockerfileUnreadable', {
+      file: req.dockerfile,
+      error: (err as Error).message,
+      engine: req.engine,
+    });
   }
   const tag = benchImageTag(text);
   if (await hasImage(docker, tag, req.signal)) return tag;
   if (req.noBuild) throw new DockerTransportError('image-missing', 'errors.docker.notBuilt', { tag, engine: req.engine });
   const base = baseImageOf(text);
   const baseAbsent = base ? !(await hasImage(docker, base, req.signal)) : false;
-  req.log('info', baseAbsent && base ? msg('log.docker.buildingBase', { tag, engine: req.engine, base }) : msg('log.docker.building', { tag, engine: req.engine }));
+  req.log(
+    'info',
+    baseAbsent && base ? msg('log.docker.buildingBase', { tag, engine: req.engine, base }) : msg('log.docker.building', { tag, engine: req.engine }),
+  );
   const started = Date.now();
   const state: BuildState = { fromDone: false };
   try {
@@ -87,7 +94,8 @@ export async function ensureImage(docker: Docker, req: ImageRequest): Promise<st
   } catch (err) {
     if (err instanceof DockerTransportError && err.code !== 'image-build-failed') throw err;
     const why = whyOf(err);
-    if (baseAbsent && !state.fromDone) throw new DockerTransportError('image-build-failed', 'errors.docker.baseMissing', { base: base ?? '', engine: req.engine, why });
+    if (baseAbsent && !state.fromDone)
+      throw new DockerTransportError('image-build-failed', 'errors.docker.baseMissing', { base: base ?? '', engine: req.engine, why });
     throw new DockerTransportError('image-build-failed', 'errors.docker.buildFailed', { why, engine: req.engine });
   }
   if (!(await hasImage(docker, tag, req.signal))) throw new DockerTransportError('image-build-failed', 'errors.docker.notListed', { tag, engine: req.engine });
@@ -117,7 +125,10 @@ async function build(docker: Docker, req: ImageRequest, tag: string, state: Buil
     if (typeof ev.error === 'string' || ev.errorDetail) {
       failure ??= (ev.errorDetail?.message ?? ev.error ?? 'unknown error').trim();
     } else if (typeof ev.stream === 'string') {
-      for (const line of ev.stream.split('\n').map((l) => l.trim()).filter(Boolean)) {
+      for (const line of ev.stream
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)) {
         if (/^Step\s+([2-9]|\d{2,})\//.test(line)) state.fromDone = true;
         req.log('info', msg('log.docker.buildLine', { line }));
       }
@@ -128,7 +139,10 @@ async function build(docker: Docker, req: ImageRequest, tag: string, state: Buil
       const now = Date.now();
       if (prev && prev.status === ev.status && now - prev.at < PROGRESS_EVERY_MS) return;
       lastStatus.set(key, { status: ev.status, at: now });
-      req.log('info', msg('log.docker.buildLine', { line: `${ev.id ? `${ev.id}: ` : ''}${ev.status}${ev.progress ? ` ${ev.progress.replace(/\[[=> ]*\]\s*/, '')}` : ''}` }));
+      req.log(
+        'info',
+        msg('log.docker.buildLine', { line: `${ev.id ? `${ev.id}: ` : ''}${ev.status}${ev.progress ? ` ${ev.progress.replace(/\[[=> ]*\]\s*/, '')}` : ''}` }),
+      );
     }
   };
   try {

@@ -109,7 +109,10 @@ export class DockerTransport implements Transport {
   async startPeer(req: PeerRequest): Promise<PeerServer> {
     await this.prepare({ signal: req.signal, log: () => undefined });
     if (this.disposed) throw new DockerTransportError('container-failed', 'errors.docker.disposed');
-    const peer = await startPeerContainer({ docker: this.docker!, image: this.image!, token: this.token, net: this.serviceNet!, engine: this.opts.engine }, req);
+    const peer = await startPeerContainer(
+      { docker: this.docker!, image: this.image!, token: this.token, net: this.serviceNet!, engine: this.opts.engine },
+      req,
+    );
     const tracked: PeerServer = {
       ...peer,
       stop: async () => {
@@ -134,7 +137,9 @@ export class DockerTransport implements Transport {
     try {
       await this.prepare({ signal: opts.signal, log: (_level, ref) => opts.onStderr?.(englishOf(ref)) });
       const docker = this.docker!;
-      const guest = opts.network ? await this.ensureServiceGuest(opts.signal, (ref) => (this.log ? this.log('info', ref) : opts.onStderr?.(englishOf(ref)))) : this.guest!;
+      const guest = opts.network
+        ? await this.ensureServiceGuest(opts.signal, (ref) => (this.log ? this.log('info', ref) : opts.onStderr?.(englishOf(ref))))
+        : this.guest!;
       if (this.stoppedContainers.has(guest.containerId)) return failed(msg('errors.docker.containerStopped', { script: script.name }));
       const stopContainer = async (): Promise<void> => {
         this.stoppedContainers.add(guest.containerId);
@@ -158,9 +163,12 @@ export class DockerTransport implements Transport {
     if (this.docker && this.guest) problems.push(...(await removeGuest(this.docker, this.guest)));
     if (this.endpoint?.local !== false) {
       const names = await readdir(this.opts.sharedDir).catch(() => [] as string[]);
-      for (const n of names) if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n)) await rm(join(this.opts.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
+      for (const n of names)
+        if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n))
+          await rm(join(this.opts.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
     }
-    if (problems.length) throw new DockerTransportError('container-failed', 'errors.docker.notRemoved', { engine: this.opts.engine, problems: problems.join('; ') });
+    if (problems.length)
+      throw new DockerTransportError('container-failed', 'errors.docker.notRemoved', { engine: this.opts.engine, problems: problems.join('; ') });
   }
 
   /** The service-test container (same image and places, with a network), created on first use. */
@@ -194,7 +202,12 @@ export class DockerTransport implements Transport {
       await call(op('ping', { engine, endpoint: endpoint.display }), PING_MS, (s) => pingWithSignal.call(docker, { abortSignal: s }), opts.signal);
     } catch (err) {
       if (err instanceof DockerTransportError && err.code === 'cancelled') throw err;
-      const why = err instanceof DockerTransportError ? err.ref : isUnreachable(err) ? msg('errors.docker.nothingAnswers', { endpoint: endpoint.display, error: messageOf(err) }) : messageOf(err);
+      const why =
+        err instanceof DockerTransportError
+          ? err.ref
+          : isUnreachable(err)
+            ? msg('errors.docker.nothingAnswers', { endpoint: endpoint.display, error: messageOf(err) })
+            : messageOf(err);
       throw new DockerTransportError('engine-unreachable', 'errors.docker.unreachable', { engine, why });
     }
     this.docker = docker;

@@ -46,14 +46,22 @@ export function chooseServiceNetwork(f: EngineFacts): ServiceNetwork {
     return {
       mode: 'host',
       sameStack: sameKernel,
-      host: sameKernel ? { address: '127.0.0.1', path: "host networking (--network host): the container shares this machine's network stack, so 127.0.0.1 is the host's loopback" } : undefined,
+      host: sameKernel
+        ? {
+            address: '127.0.0.1',
+            path: "host networking (--network host): the container shares this machine's network stack, so 127.0.0.1 is the host's loopback",
+          }
+        : undefined,
     };
   }
   if (!f.local) return { mode: 'bridge', sameStack: false };
   return {
     mode: 'bridge',
     sameStack: false,
-    host: { address: 'host.docker.internal', path: "container→host through Docker's host.docker.internal, from a container on the default bridge network (the engine's VM forwards it to this machine's 127.0.0.1)" },
+    host: {
+      address: 'host.docker.internal',
+      path: "container→host through Docker's host.docker.internal, from a container on the default bridge network (the engine's VM forwards it to this machine's 127.0.0.1)",
+    },
   };
 }
 
@@ -160,5 +168,12 @@ async function waitReady(container: Docker.Container, req: PeerRequest, port: nu
 async function logsTail(container: Docker.Container): Promise<string> {
   const buf = (await container.logs({ stdout: true, stderr: true, tail: 5 }).catch(() => Buffer.alloc(0))) as Buffer;
   // Multiplexed frames: keep the printable text.
-  return buf.toString('utf8').replace(/[\x00-\x08\x0e-\x1f]/g, '').trim().split('\n').slice(-3).join(' | ').slice(0, 300);
+  return buf
+    .toString('utf8')
+    .replace(/[\x00-\x08\x0e-\x1f]/g, '')
+    .trim()
+    .split('\n')
+    .slice(-3)
+    .join(' | ')
+    .slice(0, 300);
 }

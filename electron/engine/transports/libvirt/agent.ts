@@ -105,7 +105,12 @@ export class GuestAgent {
 
   /** Starts a program in the guest (no shell: path plus an argument array); returns its pid. */
   async exec(path: string, args: string[], opts: { capture?: boolean; env?: string[] } = {}): Promise<number> {
-    const r = await this.command<{ pid: number }>('guest-exec', { path, arg: args, 'capture-output': opts.capture ?? false, ...(opts.env ? { env: opts.env } : {}) });
+    const r = await this.command<{ pid: number }>('guest-exec', {
+      path,
+      arg: args,
+      'capture-output': opts.capture ?? false,
+      ...(opts.env ? { env: opts.env } : {}),
+    });
     return r.pid;
   }
 

@@ -36,7 +36,15 @@ export function libvirtTransport(rt: RuntimeInfo, _targetId: string, ctx: HostCo
   const sharedDir = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guestDir = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
   const timeoutScale = rt.settings.vmType === 'qemu' ? EMULATION_TIMEOUT_SCALE : 1;
-  return new LibvirtAgentTransport({ uri, domain, sharedDir, guestDir, timeoutScale, hostAddress: libvirtHostAddress(rt.settings.nics), hostSharedDir: hostShareOf(rt, uri) });
+  return new LibvirtAgentTransport({
+    uri,
+    domain,
+    sharedDir,
+    guestDir,
+    timeoutScale,
+    hostAddress: libvirtHostAddress(rt.settings.nics),
+    hostSharedDir: hostShareOf(rt, uri),
+  });
 }
 
 /** The host folder of the domain's one share, when libvirtd runs on this machine (a URI without a host); else undefined. */
@@ -69,5 +77,10 @@ function sshTransport(rt: RuntimeInfo, destination: string, ctx: HostContext): T
   const detected = typeof rt.settings.sharedDir === 'string' ? rt.settings.sharedDir : undefined;
   const shared = guestPath(ctx.env.VMBENCH_LIBVIRT_SHARED_DIR, 'VMBENCH_LIBVIRT_SHARED_DIR') ?? detected;
   const guest = guestPath(ctx.env.VMBENCH_LIBVIRT_GUEST_DIR, 'VMBENCH_LIBVIRT_GUEST_DIR') ?? DEFAULT_GUEST_DIR;
-  return createShellTransport(SSH_SHELL, { instance: destination, identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined, knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined, places: { guest, shared, sharedOnHost: false } });
+  return createShellTransport(SSH_SHELL, {
+    instance: destination,
+    identity: ctx.env.VMBENCH_LIBVIRT_SSH_KEY || undefined,
+    knownHosts: ctx.env.VMBENCH_LIBVIRT_SSH_KNOWN_HOSTS || undefined,
+    places: { guest, shared, sharedOnHost: false },
+  });
 }

@@ -114,7 +114,9 @@ export class LibvirtAgentTransport implements Transport {
       // Created (empty) before the script starts, so they can be read from the first poll on.
       for (const f of [files.out, files.err]) handles.push(await this.agent.fileOpen(f, 'a+'));
       if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
-      const pid = await this.agent.exec('/bin/sh', ['-c', START_SNIPPET, SNIPPET_NAME, files.out, files.err, files.pid, files.script, ...script.args], { env: GUEST_ENV });
+      const pid = await this.agent.exec('/bin/sh', ['-c', START_SNIPPET, SNIPPET_NAME, files.out, files.err, files.pid, files.script, ...script.args], {
+        env: GUEST_ENV,
+      });
       return await this.follow(script, opts, pid, handles, files.pid);
     } catch (err) {
       const failed = withEnglish(msg('errors.libvirt.runFailed', { script: script.name, domain: this.opts.domain, error: whyOf(err) }));
@@ -124,7 +126,8 @@ export class LibvirtAgentTransport implements Transport {
     } finally {
       for (const h of handles) await this.agent.fileClose(h);
       if (prepared) await this.agent.runCommand('/bin/rm', ['-rf', '--', base], 30_000, GUEST_ENV).catch(() => undefined);
-      if (dir && before) await this.removeNewWorkDirs(dir, before).catch((e: Error) => opts.onStderr?.(`could not check ${dir} for left-over files: ${e.message}`));
+      if (dir && before)
+        await this.removeNewWorkDirs(dir, before).catch((e: Error) => opts.onStderr?.(`could not check ${dir} for left-over files: ${e.message}`));
     }
   }
 
@@ -158,7 +161,10 @@ export class LibvirtAgentTransport implements Transport {
     const signal = (sig: 'TERM' | 'KILL', groupOnly = false): Promise<void> =>
       this.agent
         .runCommand('/bin/sh', ['-c', KILL_SNIPPET, SNIPPET_NAME, pidFile, sig, groupOnly ? '' : String(pid), groupOnly ? 'group' : ''], 30_000, GUEST_ENV)
-        .then(() => undefined, () => undefined);
+        .then(
+          () => undefined,
+          () => undefined,
+        );
     const timeoutMs = opts.timeoutMs * (this.opts.timeoutScale ?? 1);
     const deadline = Date.now() + timeoutMs;
     const grace = this.opts.killGraceMs ?? 10_000;

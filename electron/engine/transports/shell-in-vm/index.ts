@@ -152,7 +152,10 @@ export class ShellInVmTransport implements Transport {
         await this.call(['mkdir', '-p', this.guest], p.signal);
       }
     } catch (e) {
-      throw Object.assign(new Error(), { code: 'target-unreachable', ...withEnglish(msg('errors.shellVm.prepareFailed', { dir: this.guest, kind: this.kind, error: whyOf(e) })) });
+      throw Object.assign(new Error(), {
+        code: 'target-unreachable',
+        ...withEnglish(msg('errors.shellVm.prepareFailed', { dir: this.guest, kind: this.kind, error: whyOf(e) })),
+      });
     }
   }
 
@@ -236,7 +239,9 @@ export class ShellInVmTransport implements Transport {
     if (notFound) o.onStderr?.(`${this.cli.file} is not installed or not on PATH`);
     else if (!stopping && !sawEnd) {
       // The CLI ended without the script's end event (connection lost, VM stopped): the script may still run there.
-      o.onStderr?.(`${describeCommand(this.cli, args.slice(0, this.cli.prefix.length + 3))} ended (exit code ${result.exitCode ?? 'none'}) before ${script.name} said "end"; stopping what may be left of it in the VM`);
+      o.onStderr?.(
+        `${describeCommand(this.cli, args.slice(0, this.cli.prefix.length + 3))} ended (exit code ${result.exitCode ?? 'none'}) before ${script.name} said "end"; stopping what may be left of it in the VM`,
+      );
       await this.control('stop', ctl, dirs, o.onStderr);
     }
     return { exitCode: result.exitCode ?? null, cancelled, timedOut };
