@@ -7,47 +7,30 @@
  * (Rancher Desktop's rdctl, a stub replaying a real list-settings capture) and libvirt (a stub virsh over a
  * real dumpxml capture), as in apply-drift.test.ts.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplyPlan, ApplyResult, Envelope } from '../../electron/shared/contract.js';
-import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { confirmRequestFor } from '../../electron/app/ipc.js';
 import { backupDirOf } from '../../electron/engine/advisor/apply/backup.js';
 import { formatPlan } from '../../electron/cli/apply.js';
 import { local, captured } from '../helpers/runtimes-stubs.js';
+import { applySandbox, type ApplySandbox } from '../helpers/apply-sandbox.js';
 
+let sb: ApplySandbox;
 let root: string;
-let bin: string;
 let home: string;
 let data: string;
-let engine: Engine | undefined;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'vmbench-apply-backup-'));
-  bin = join(root, 'bin');
-  home = join(root, 'home');
-  data = join(root, 'data');
-  for (const d of [bin, home]) mkdirSync(d, { recursive: true });
-  vi.stubEnv('PATH', bin);
-  vi.stubEnv('HOME', home);
-  vi.stubEnv('LANG', 'C');
-  vi.stubEnv('DOCKER_HOST', `unix://${join(root, 'no-docker.sock')}`);
-  vi.stubEnv('LIBVIRT_DEFAULT_URI', 'qemu:///system');
+  sb = applySandbox('vmbench-apply-backup-');
+  ({ root, home, data } = sb);
 });
-afterEach(async () => {
-  await engine?.close();
-  engine = undefined;
-  vi.unstubAllEnvs();
-  rmSync(root, { recursive: true, force: true });
-});
+afterEach(() => sb.close());
 
-function script(name: string, body: string): void {
-  writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
-  chmodSync(join(bin, name), 0o755);
-}
+const script = (name: string, body: string): void => sb.script(name, body);
 async function ask<T>(channel: string, args: unknown[]): Promise<T> {
-  engine ??= createEngine({ dataDir: data, mode: 'cli' });
+  const engine = sb.engine();
   const r = (await engine.dispatch(channel as never, args as never)) as Envelope<T>;
   if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
   return r.value;
@@ -127,7 +110,7 @@ describe('advice.apply writes its backup at exactly the path the plan showed', (
       ].join('\n'),
     );
     const plan = await ask<ApplyPlan>('advice.plan', ['libvirt:QEMUGuest1/diskIo']);
-    const dialog = confirmRequestFor('advice.apply', plan.planId!, engine!);
+    const dialog = confirmRequestFor('advice.apply', plan.planId!, sb.engine());
     expect(dialog.detail).toContain(plan.backupDir!);
     expect(formatPlan(plan)).toContain(plan.backupDir!);
     await new Promise((r) => setTimeout(r, 25));

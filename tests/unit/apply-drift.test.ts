@@ -10,54 +10,31 @@
  * once. And the appliers themselves re-read the file or XML just before writing and refuse it when it is not
  * what the confirmed plan was computed from (the window between the engine's re-plan and the write).
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope, RuntimeInfo } from '../../electron/shared/contract.js';
-import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { MAC_DD_STORE, local, captured } from '../helpers/runtimes-stubs.js';
+import { applySandbox, type ApplySandbox } from '../helpers/apply-sandbox.js';
 
+let sb: ApplySandbox;
 let root: string;
-let bin: string;
 let home: string;
 let data: string;
-let engine: Engine | undefined;
 beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'vmbench-apply-drift-'));
-  bin = join(root, 'bin');
-  home = join(root, 'home');
-  data = join(root, 'data');
-  for (const d of [bin, home]) mkdirSync(d, { recursive: true });
-  vi.stubEnv('PATH', bin);
-  vi.stubEnv('HOME', home);
-  vi.stubEnv('LANG', 'C');
-  vi.stubEnv('DOCKER_HOST', `unix://${join(root, 'no-docker.sock')}`);
-  vi.stubEnv('LIBVIRT_DEFAULT_URI', 'qemu:///system');
+  sb = applySandbox('vmbench-apply-drift-');
+  ({ root, home, data } = sb);
 });
-afterEach(async () => {
-  await engine?.close();
-  engine = undefined;
-  vi.unstubAllEnvs();
-  rmSync(root, { recursive: true, force: true });
-});
+afterEach(() => sb.close());
 
-function script(name: string, body: string): void {
-  writeFileSync(join(bin, name), `#!/bin/sh\nprintf '%s\\n' "$*" >> '${join(root, `${name}.log`)}'\n${body}\n`);
-  chmodSync(join(bin, name), 0o755);
-}
-const calls = (name: string): string[] =>
-  existsSync(join(root, `${name}.log`))
-    ? readFileSync(join(root, `${name}.log`), 'utf8')
-        .trim()
-        .split('\n')
-    : [];
+const script = (name: string, body: string): void => sb.script(name, body);
+const calls = (name: string): string[] => sb.calls(name);
 const backups = (): boolean => existsSync(join(data, 'backups'));
 
 async function ask<T>(channel: string, args: unknown[]): Promise<Envelope<T>> {
-  engine ??= createEngine({ dataDir: data, mode: 'cli' });
+  const engine = sb.engine();
   return (await engine.dispatch(channel as never, args as never)) as Envelope<T>;
 }
 async function plan(findingId: string): Promise<string> {
