@@ -27,6 +27,7 @@ import { fmt, formatTable } from './table.js';
 import { print, printErr } from './output.js';
 import { jsonSafe, jsonText } from '../shared/terminal-safe.js';
 import { unstableReport } from '../shared/unstable.js';
+import type { SettingKey, SettingMap } from '../shared/setting-keys.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {
@@ -88,8 +89,8 @@ export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'
 }
 
 /** Key settings as configured, with the value confirmed inside the guest where it differs or was checked. */
-function summarizeSettings(s: Record<string, unknown>, active: Record<string, unknown> = {}, activeWord = 'active'): string {
-  const keys = ['vmType', 'mountType', 'cpus', 'memoryMiB', 'engine', 'provider', 'diskIo', 'nicModel'];
+function summarizeSettings(s: SettingMap, active: SettingMap = {}, activeWord = 'active'): string {
+  const keys: SettingKey[] = ['vmType', 'mountType', 'cpus', 'memoryMiB', 'engine', 'provider', 'diskIo', 'nicModel'];
   return (
     keys
       .filter((k) => (s[k] !== undefined && s[k] !== null) || active[k] !== undefined)

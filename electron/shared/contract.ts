@@ -8,6 +8,7 @@ import type { Comparison } from './contract-compare.js';
 import type { EnvelopeError, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
 import type { Lang } from './i18n.js';
+import type { SettingMap } from './setting-keys.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
 import type { EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
 
@@ -195,10 +196,11 @@ export interface RuntimeInfo {
   reason?: string;
   /** The same reason as message references (one per clause), which the faces render in their language. */
   reasonRefs?: MsgRef[];
-  settings: Record<string, unknown>;
-  settingsSource: Record<string, SettingSource>;
+  /** Its settings by key (the keys are the catalogue's, electron/shared/setting-keys.ts). */
+  settings: SettingMap;
+  settingsSource: SettingMap<SettingSource>;
   /** Values confirmed from inside the guest (e.g. mountType from /proc/mounts). */
-  active?: Record<string, unknown>;
+  active?: SettingMap;
   probe?: ProbeInfo;
   targets: TargetInfo[];
   findings: Finding[];

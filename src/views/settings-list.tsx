@@ -1,15 +1,17 @@
 import type { JSX } from 'react';
 import { useLang, useUi } from '../lib/use-ui';
 import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { SettingKey } from '../../electron/shared/setting-keys.js';
 import { settingLabel, settingValue, sourceWords } from '../lib/setting-labels';
 
 /** Settings as label/value rows (the key as a tooltip): configured value, where it came from in words, and the active value when known. */
 export function SettingsList({ runtime }: { runtime: RuntimeInfo }): JSX.Element | null {
   const { t } = useUi();
   const lang = useLang();
-  const keys = Object.keys(runtime.settings);
+  // The engine reports only the catalogue's keys (electron/shared/setting-keys.ts).
+  const keys = Object.keys(runtime.settings) as SettingKey[];
   const active = runtime.active ?? {};
-  for (const k of Object.keys(active)) if (!keys.includes(k)) keys.push(k);
+  for (const k of Object.keys(active) as SettingKey[]) if (!keys.includes(k)) keys.push(k);
   if (keys.length === 0) return null;
   return (
     <section className="card-section">

@@ -114,7 +114,7 @@ describe('container domains and device sources (real public domain XML, tests/fi
     expect(settings).toMatchObject({ vmType: 'lxc', guestKind: 'container', mountType: 'bind', cpus: 1, memoryMiB: 1024 });
     expect(settings.filesystems).toEqual([{ mountType: 'bind', driver: undefined, accessMode: 'passthrough', source: '/mach/8675309', tag: '/' }]);
     expect(settings.nics).toEqual([{ type: 'ethernet', model: undefined, source: undefined }]);
-    for (const k of ['nicModel', 'iothreads', 'diskBus', 'diskIo', 'diskCache']) expect(settings[k]).toBeUndefined();
+    for (const k of ['nicModel', 'iothreads', 'diskBus', 'diskIo', 'diskCache'] as const) expect(settings[k]).toBeUndefined();
   });
 
   it('LXC ram and file filesystems keep their sources (RAM size, image file)', () => {

@@ -107,15 +107,15 @@ describe('values', () => {
 
   it('SettingsBag ignores empty values and lets real values replace defaults only', () => {
     const bag = new SettingsBag()
-      .set('a', undefined, 'file')
-      .set('b', Number.NaN, 'file')
-      .set('c', 1, 'default')
-      .fill('c', 2, 'cli')
-      .set('d', 1, 'file')
-      .fill('d', 2, 'cli');
+      .set('box', undefined, 'file')
+      .set('swapMiB', Number.NaN, 'file')
+      .set('cpus', 1, 'default')
+      .fill('cpus', 2, 'cli')
+      .set('memoryMiB', 1, 'file')
+      .fill('memoryMiB', 2, 'cli');
     expect([bag.settings, bag.source]).toEqual([
-      { c: 2, d: 1 },
-      { c: 'cli', d: 'file' },
+      { cpus: 2, memoryMiB: 1 },
+      { cpus: 'cli', memoryMiB: 'file' },
     ]);
   });
 });

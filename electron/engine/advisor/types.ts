@@ -1,6 +1,7 @@
 import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
 import { SCRIPT_TESTS } from '../../shared/plan-estimate.js';
+import type { SettingKey } from '../../shared/setting-keys.js';
 import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
 import { testSpec } from '../../shared/test-catalogue.js';
 
@@ -23,7 +24,7 @@ export interface Measurements {
   /** The newest native (host) median of a metric, preferring the same run as `sameRun`. */
   native(test: TestId, metric: string, sameRun?: string): MeasuredValue | undefined;
   /** Newest median of a metric per value of a setting, across every stored run of this runtime. */
-  bySetting(setting: string, test: TestId, place: Place, metric: string): MeasuredValue[];
+  bySetting(setting: SettingKey, test: TestId, place: Place, metric: string): MeasuredValue[];
   /** Whether any stored run of this runtime has a result of this test. */
   has(test: TestId): boolean;
   /** The newest result of a test in a place of this runtime, with the errors of that step (watch: its inotify verdict). */
@@ -47,6 +48,9 @@ export function thisHost(env: NodeJS.ProcessEnv = process.env): HostFacts {
   return { platform: p && PLATFORMS.has(p) ? p : process.platform };
 }
 
+/** What a rule is about: a setting key of the catalogue, or a practice learned from the user's own numbers that no runtime reports as a setting. */
+export type RuleSetting = SettingKey | 'dependencyFolders' | 'fileWatcher' | 'redisTransport';
+
 /**
  * One recommendation about one setting, with everything the advisor knows of it: when it applies, the
  * change and the evidence it quotes (its published gain is that evidence's: evidence.ts EVIDENCE_GAINS),
@@ -54,8 +58,8 @@ export function thisHost(env: NodeJS.ProcessEnv = process.env): HostFacts {
  * index.ts, and its texts.
  */
 export interface Rule {
-  /** Normalized setting name (the finding id is `<runtime id>/<setting>`). */
-  setting: string;
+  /** The setting it is about (the finding id is `<runtime id>/<setting>`). */
+  setting: RuleSetting;
   /** Whether the rule has anything to say about this runtime. */
   applies(rt: RuntimeInfo, m: Measurements, host: HostFacts): boolean;
   /** The recommendation from published evidence. */
@@ -70,7 +74,7 @@ export interface Rule {
 export const BLOCK_TESTS: readonly TestId[] = SCRIPT_TESTS.filter((t) => testSpec(t)?.tool === 'fio');
 
 /** Reads a setting as text (undefined when absent or not a scalar). */
-export function text(rt: RuntimeInfo, key: string): string | undefined {
+export function text(rt: RuntimeInfo, key: SettingKey): string | undefined {
   const v = rt.settings?.[key];
   return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : undefined;
 }

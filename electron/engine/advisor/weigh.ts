@@ -1,5 +1,6 @@
 import type { MeasuredValue, MsgRef, Place, RuntimeInfo, TestId } from '../../shared/contract.js';
 import { msg } from '../../shared/finding-text.js';
+import type { SettingKey } from '../../shared/setting-keys.js';
 import { cite, round, type Drafted, type Measurements } from './types.js';
 
 /** Which of the user's measurements a rule is judged by. */
@@ -21,7 +22,7 @@ export const NATIVE_MARGIN = 0.9;
  * The user's own numbers win: a measurement that contradicts the published evidence lowers the
  * finding to info and says why; one that supports it is quoted beside the published number.
  */
-export function weighBy(setting: string, y: Yardstick): (f: Drafted, rt: RuntimeInfo, m: Measurements) => Drafted {
+export function weighBy(setting: SettingKey, y: Yardstick): (f: Drafted, rt: RuntimeInfo, m: Measurements) => Drafted {
   return (f, rt, m) => {
     const better = (a: number, b: number): boolean => (y.higherIsBetter === false ? a < b : a > b);
     const measured: MeasuredValue[] = [];

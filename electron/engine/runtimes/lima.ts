@@ -1,5 +1,6 @@
 import { dirname, join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../shared/contract.js';
+import type { SettingKey } from '../../shared/setting-keys.js';
 import { limaHome, readLimaYaml, type LimaYamlRead } from './lima-yaml.js';
 import { garbageReason, runCli } from './support/cli.js';
 import { pathExists, readOptional, subfolders } from './support/files.js';
@@ -99,7 +100,7 @@ export function limaSettings(inst: LimaInstance, yaml?: LimaYamlRead): SettingsB
   const bag = new SettingsBag();
   const y = yaml?.values ?? {};
   const canDefault = !yaml?.unread.length;
-  const pick = <T>(key: string, cli: T | undefined, file: T | undefined, def?: T): T | undefined => {
+  const pick = <T>(key: SettingKey, cli: T | undefined, file: T | undefined, def?: T): T | undefined => {
     if (cli !== undefined) bag.set(key, cli, 'cli');
     else if (file !== undefined) bag.set(key, file, 'file');
     else if (def !== undefined && canDefault) bag.set(key, def, 'default');

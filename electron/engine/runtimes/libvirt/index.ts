@@ -1,4 +1,5 @@
 import type { RuntimeInfo, RuntimeState } from '../../../shared/contract.js';
+import type { SettingMap } from '../../../shared/setting-keys.js';
 import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import { findVersion } from '../support/values.js';
@@ -51,7 +52,7 @@ async function describeDomain(ctx: DetectContext, uri: string, read: DomainReado
     if (state === 'unknown') reasons.push(why('listedStatus', { label: 'virsh domstate', status: read.state }));
     else if (/paused|pmsuspended/i.test(read.state)) reasons.push(why('libvirt.paused', { state: read.state }));
   }
-  let active: Record<string, unknown> | undefined;
+  let active: SettingMap | undefined;
   if (state === 'running' && bag.settings.guestKind === 'container') {
     reasons.push(why('libvirt.container'));
   } else if (state === 'running' && read.xml && !hasAgentChannel(read.xml)) {

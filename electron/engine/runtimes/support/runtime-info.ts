@@ -1,13 +1,14 @@
 import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../shared/contract.js';
+import type { SettingKey, SettingMap } from '../../../shared/setting-keys.js';
 import { whyEn, type Why } from './why.js';
 
 /** Settings being collected for one runtime, each with where its value came from. */
 export class SettingsBag {
-  readonly settings: Record<string, unknown> = {};
-  readonly source: Record<string, SettingSource> = {};
+  readonly settings: SettingMap = {};
+  readonly source: SettingMap<SettingSource> = {};
 
   /** Sets a value (undefined, null and NaN are ignored) and its source; a later call overrides. */
-  set(key: string, value: unknown, source: SettingSource): this {
+  set(key: SettingKey, value: unknown, source: SettingSource): this {
     if (value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value))) return this;
     this.settings[key] = value;
     this.source[key] = source;
@@ -15,13 +16,13 @@ export class SettingsBag {
   }
 
   /** Sets a value only if the key has none yet, or only a default. */
-  fill(key: string, value: unknown, source: SettingSource): this {
+  fill(key: SettingKey, value: unknown, source: SettingSource): this {
     if (this.has(key) && this.source[key] !== 'default') return this;
     return this.set(key, value, source);
   }
 
   /** Whether the key has a value. */
-  has(key: string): boolean {
+  has(key: SettingKey): boolean {
     return Object.prototype.hasOwnProperty.call(this.settings, key);
   }
 }
