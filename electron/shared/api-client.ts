@@ -2,7 +2,17 @@
  * The client side of the contract, dependency-free: shared by the Electron preload and the web
  * client so both build the same `VmbenchApi` from a typed invoke (a drift fails to compile).
  */
-import type { ErrorCode, Envelope, Invoke, MsgRef, Subscribe, VmbenchApi } from './contract.js';
+import {
+  API_METHODS,
+  type Channel,
+  type ErrorCode,
+  type Envelope,
+  type Invoke,
+  type JobEvent,
+  type MsgRef,
+  type Subscribe,
+  type VmbenchApi,
+} from './contract.js';
 
 /** Error thrown on the client side when a request answers `{ok:false}`. */
 export class ApiError extends Error {
@@ -17,32 +27,22 @@ export class ApiError extends Error {
   }
 }
 
-/** Builds the domain API from a typed invoke and an event subscription. */
+/**
+ * Builds the domain API from a typed invoke and an event subscription: each method of API_METHODS invokes its
+ * channel with its arguments. A trailing optional argument left undefined is left out, as a caller that did not
+ * give it (over HTTP, JSON would send it as null, which its schema refuses).
+ */
 export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
-  return {
-    appInfo: () => invoke('app.info'),
-    detect: () => invoke('detect'),
-    cachedDetect: () => invoke('detect.cached'),
-    startRun: (spec) => invoke('run.start', spec),
-    cancel: (jobId) => invoke('run.cancel', jobId),
-    estimateRun: (req) => invoke('run.estimate', req),
-    listRuns: () => invoke('runs.list'),
-    getRun: (id) => invoke('runs.get', id),
-    annotateRun: (id, a) => invoke('runs.annotate', id, a),
-    deleteRun: (id) => invoke('runs.delete', id),
-    compare: (a, b) => invoke('runs.compare', a, b),
-    teamTable: (ids) => invoke('runs.team', ids),
-    exportTeam: (ids, format, lang) => (lang ? invoke('runs.teamExport', ids, format, lang) : invoke('runs.teamExport', ids, format)),
-    importRuns: (files, opts) => (opts ? invoke('runs.import', files, opts) : invoke('runs.import', files)),
-    exportRun: (id, format, lang) => (lang ? invoke('runs.export', id, format, lang) : invoke('runs.export', id, format)),
-    exportComparison: (a, b, format, lang) => (lang ? invoke('runs.exportCompare', a, b, format, lang) : invoke('runs.exportCompare', a, b, format)),
-    renderCard: (req) => invoke('card.render', req),
-    planApply: (id) => invoke('advice.plan', id),
-    applyFinding: (id) => invoke('advice.apply', id),
-    restartRuntime: (id) => invoke('runtime.restart', id),
-    startRuntime: (id) => invoke('runtime.start', id),
-    onEvent: (cb) => subscribe(cb),
-  };
+  const call = invoke as (channel: Channel, ...args: unknown[]) => Promise<unknown>;
+  const api: Record<string, unknown> = {};
+  for (const channel of Object.keys(API_METHODS) as Channel[]) {
+    api[API_METHODS[channel]] = (...args: unknown[]) => {
+      while (args.length > 0 && args[args.length - 1] === undefined) args.pop();
+      return call(channel, ...args);
+    };
+  }
+  api.onEvent = (cb: (ev: JobEvent) => void) => subscribe(cb);
+  return api as unknown as VmbenchApi;
 }
 
 /** Unwraps an envelope, throwing ApiError on failure. */

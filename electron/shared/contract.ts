@@ -1,6 +1,6 @@
 /**
  * The one contract between the engine and every face of it (Electron renderer, `vmbench web`,
- * CLI): types only (and two constants). `api-client.ts` turns a typed `invoke` into the domain
+ * CLI): types only (and a few constants). `api-client.ts` turns a typed `invoke` into the domain
  * API object from these types, so the preload and the web client cannot drift.
  */
 
@@ -343,33 +343,68 @@ export interface AppInfo {
 export interface RequestMap {
   'app.info': { args: []; result: AppInfo };
   detect: { args: []; result: DetectResult };
+  /** The last detection saved in the data folder (shown while a fresh one runs). */
   'detect.cached': { args: []; result: CachedDetect | null };
   'run.start': { args: [RunSpec]; result: { jobId: string } };
   'run.cancel': { args: [string]; result: { cancelled: boolean } };
-  /** How long a run of these targets, tests and suite should take here, before it starts. */
+  /** How long a run of these targets, tests and suite should take here, before it starts: from this machine's past runs of the same steps, else the plan. */
   'run.estimate': { args: [EstimateRequest]; result: RunEstimate };
   'runs.list': { args: []; result: RunList };
   'runs.get': { args: [string]; result: Run };
+  /** Renames a stored run and/or sets its note. */
   'runs.annotate': { args: [string, RunAnnotation]; result: RunSummary };
+  /** Deletes a stored run (after the user confirmed it). */
   'runs.delete': { args: [string]; result: { deleted: boolean } };
   'runs.compare': { args: [string, string]; result: Comparison };
-  /** Run files exported by vmbench (one run or several each), stored as imported runs. */
+  /** Run files exported by vmbench (one run or several each), stored as imported runs (never executing anything in them); one outcome per file. */
   'runs.import': { args: [ImportFile[], ImportOptions?]; result: ImportOutcome[] };
   /** One row per machine × runtime × place of the given runs, with ratios to each machine's native. */
   'runs.team': { args: [string[]]; result: TeamTable };
+  /** The team table as Markdown or CSV, redacted. */
   'runs.teamExport': { args: [string[], 'md' | 'csv', Lang?]; result: { filename: string; mime: string; content: string } };
   'runs.export': { args: [string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
-  /** The comparison of a before run and an after run (ids in that order) as Markdown, CSV or JSON. */
+  /** The comparison of a before run and an after run (ids in that order) as Markdown, CSV or JSON (what Copy and Download give in compare mode). */
   'runs.exportCompare': { args: [string, string, ExportFormat, Lang?]; result: { filename: string; mime: string; content: string } };
   'card.render': { args: [CardRequest]; result: { filename: string; pngBase64: string; width: number; height: number } };
-  /** A finding id in, a plan with its planId out. */
+  /** A finding id in, a plan with its planId out: what applying the finding would change. */
   'advice.plan': { args: [string]; result: ApplyPlan };
-  /** The restart plan id an apply result offered (result.restart.planId). */
+  /** Restarts a runtime so an applied setting takes effect: the restart plan id an apply result offered (result.restart.planId). */
   'runtime.restart': { args: [string]; result: { restarted: boolean } };
+  /** Starts a stopped runtime with its own CLI (only after the user confirmed it). */
   'runtime.start': { args: [string]; result: { started: boolean } };
-  /** The planId of a plan from advice.plan: exactly that change, or a 'conflict' error if its source changed. */
+  /** The planId of a plan from advice.plan that the user confirmed: exactly that change, with a backup and rollback, or a 'conflict' error if its source changed. */
   'advice.apply': { args: [string]; result: ApplyResult };
 }
+
+/**
+ * The renderer's method for each request channel: `VmbenchApi` derives from it and RequestMap, and
+ * api-client.ts binds every one to its channel, so a channel needs no code on the client side. The type
+ * requires exactly one per channel.
+ */
+export const API_METHODS = {
+  'app.info': 'appInfo',
+  detect: 'detect',
+  'detect.cached': 'cachedDetect',
+  'run.start': 'startRun',
+  'run.cancel': 'cancel',
+  'run.estimate': 'estimateRun',
+  'runs.list': 'listRuns',
+  'runs.get': 'getRun',
+  'runs.annotate': 'annotateRun',
+  'runs.delete': 'deleteRun',
+  'runs.compare': 'compare',
+  'runs.import': 'importRuns',
+  'runs.team': 'teamTable',
+  'runs.teamExport': 'exportTeam',
+  'runs.export': 'exportRun',
+  'runs.exportCompare': 'exportComparison',
+  'card.render': 'renderCard',
+  'advice.plan': 'planApply',
+  'advice.apply': 'applyFinding',
+  'runtime.restart': 'restartRuntime',
+  'runtime.start': 'startRuntime',
+} as const satisfies Record<Channel, string>;
+
 /** A request name. */
 export type Channel = keyof RequestMap;
 
@@ -381,40 +416,10 @@ export type Invoke = <C extends Channel>(channel: C, ...args: RequestMap[C]['arg
 /** Subscribe to job events; returns the unsubscribe function. */
 export type Subscribe = (cb: (ev: JobEvent) => void) => () => void;
 
-/** The API object the renderer sees (`window.vmbench` in Electron, the web client in a browser). */
-export interface VmbenchApi {
-  appInfo(): Promise<AppInfo>;
-  detect(): Promise<DetectResult>;
-  /** The last detection saved in the data folder (shown while a fresh one runs). */
-  cachedDetect(): Promise<CachedDetect | null>;
-  startRun(spec: RunSpec): Promise<{ jobId: string }>;
-  cancel(jobId: string): Promise<{ cancelled: boolean }>;
-  /** The expected duration of a run before it starts: from this machine's past runs of the same steps, else the plan. */
-  estimateRun(req: EstimateRequest): Promise<RunEstimate>;
-  listRuns(): Promise<RunList>;
-  getRun(id: string): Promise<Run>;
-  /** Renames a stored run and/or sets its note. */
-  annotateRun(id: string, annotation: RunAnnotation): Promise<RunSummary>;
-  /** Deletes a stored run (after the user confirmed it). */
-  deleteRun(id: string): Promise<{ deleted: boolean }>;
-  compare(a: string, b: string): Promise<Comparison>;
-  /** Imports run files exported by vmbench (never executing anything in them); one outcome per file. */
-  importRuns(files: ImportFile[], opts?: ImportOptions): Promise<ImportOutcome[]>;
-  /** The team table of the given runs. */
-  teamTable(ids: string[]): Promise<TeamTable>;
-  /** The team table as Markdown or CSV, redacted. */
-  exportTeam(ids: string[], format: 'md' | 'csv', lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
-  exportRun(id: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
-  /** The before → after comparison of two runs as an export (what Copy and Download give in compare mode). */
-  exportComparison(before: string, after: string, format: ExportFormat, lang?: Lang): Promise<{ filename: string; mime: string; content: string }>;
-  renderCard(req: CardRequest): Promise<{ filename: string; pngBase64: string; width: number; height: number }>;
+/** The renderer's method of each channel: its arguments, and a promise of its result. */
+type ApiMethods = { [C in Channel as (typeof API_METHODS)[C]]: (...args: RequestMap[C]['args']) => Promise<RequestMap[C]['result']> };
+
+/** The API object the renderer sees (`window.vmbench` in Electron, the web client in a browser): a method per request channel (API_METHODS), and the job events. */
+export interface VmbenchApi extends ApiMethods {
   onEvent(cb: (ev: JobEvent) => void): () => void;
-  /** What applying a finding would change. */
-  planApply(findingId: string): Promise<ApplyPlan>;
-  /** Applies the plan the user confirmed (its planId), with a backup and rollback. */
-  applyFinding(planId: string): Promise<ApplyResult>;
-  /** Restarts a runtime so an applied setting takes effect: the restart planId an apply result offered. */
-  restartRuntime(restartPlanId: string): Promise<{ restarted: boolean }>;
-  /** Starts a stopped runtime with its own CLI (only after the user confirmed it). */
-  startRuntime(runtimeId: string): Promise<{ started: boolean }>;
 }
