@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { SUITES, type ExportFormat, type Suite } from './shared/contract.js';
-import { createEngine } from './engine/api.js';
+import type { ExportFormat, Suite } from './shared/contract.js';
+import { createEngine, type Engine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { useCatalogueFiles } from './engine/catalogue-files.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parsePlaces, parseTests } from './cli/commands.js';
@@ -15,33 +15,13 @@ import { errorText } from './shared/error-text.js';
 import { isLang, langFromEnv, translator, type Lang } from './shared/i18n.js';
 import { writeWhy } from './engine/errors.js';
 import { MAX_TRIALS_LIMIT } from './shared/plan-estimate.js';
+import { checkCommand, helpText, isCommand, parseOptions, switchesGiven, usageLine, withDefaults, type CommandName } from './cli/command-catalogue.js';
 import { stopAllCalls } from './engine/util/exec.js';
 
 // First of all: a reader that leaves early (`vmbench detect --json | head -c 1`) is a normal end, not a crash.
 guardOutput();
 // The CLI reads its language's catalogues (and English, the engine's) when it first writes a message.
 useCatalogueFiles();
-
-const options = {
-  yes: { type: 'boolean' as const },
-  restart: { type: 'boolean' as const },
-  json: { type: 'string' as const },
-  target: { type: 'string' as const, multiple: true },
-  suite: { type: 'string' as const },
-  tests: { type: 'string' as const },
-  places: { type: 'string' as const },
-  image: { type: 'string' as const },
-  'max-trials': { type: 'string' as const },
-  card: { type: 'string' as const },
-  compare: { type: 'string' as const },
-  out: { type: 'string' as const },
-  format: { type: 'string' as const },
-  port: { type: 'string' as const },
-  'data-dir': { type: 'string' as const },
-  label: { type: 'string' as const },
-  help: { type: 'boolean' as const, short: 'h' },
-  version: { type: 'boolean' as const },
-};
 
 /** The language asked for with --lang (anywhere on the line), else the one LC_ALL/LC_MESSAGES/LANG give; a bad value is a usage error. */
 function pickLang(argv: string[]): Lang {
@@ -58,9 +38,60 @@ function withoutLang(argv: string[]): string[] {
   return argv.filter((a, i) => !(a === '--lang' || a.startsWith('--lang=') || (argv[i - 1] === '--lang' && !a.startsWith('--lang='))));
 }
 
+/** What a command's handler gets: the engine, its arguments and flags (checked against its catalogue entry, defaults filled in), the language. */
+interface CommandContext {
+  engine: Engine;
+  pos: string[];
+  /** A string flag's value (the last one given). */
+  str: (name: string) => string | undefined;
+  /** Whether a switch was given (`--json`, `--yes`). */
+  has: (name: string) => boolean;
+  v: Record<string, unknown>;
+  lang: Lang;
+}
+
+/** The handler of each command of the catalogue (electron/cli/command-catalogue.ts). */
+const HANDLERS: Record<CommandName, (c: CommandContext) => Promise<number>> = {
+  detect: ({ engine, has, lang }) => cmdDetect(engine, has('json'), lang),
+  run: ({ engine, str, v, lang }) => {
+    const t = translator(lang);
+    const maxTrials = str('max-trials') === undefined ? undefined : Number(str('max-trials'));
+    if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT))
+      throw new CliError(t('cli:error.badMaxTrials', { value: str('max-trials'), max: MAX_TRIALS_LIMIT }), 2);
+    const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
+    return cmdRun(engine, {
+      spec: {
+        suite: str('suite') as Suite,
+        targets: v.target as string[] | undefined,
+        tests: parseTests(str('tests'), lang),
+        places: parsePlaces(str('places'), lang),
+        image: str('image'),
+        ...trials,
+      },
+      jsonFile: str('json'),
+      cardFile: str('card'),
+      lang,
+    });
+  },
+  runs: ({ engine, has, lang }) => cmdRuns(engine, has('json'), lang),
+  compare: ({ engine, pos, has, lang }) => cmdCompare(engine, pos[0], pos[1], has('json'), lang),
+  card: ({ engine, pos, str, lang }) => cmdCard(engine, pos[0], str('compare'), str('out')!, lang),
+  export: ({ engine, pos, str, lang }) => {
+    const format = str('format') as ExportFormat;
+    // --label names the machine inside a JSON run.
+    if (str('label') !== undefined && format !== 'json') throw new CliError(translator(lang)('cli:usage', { usage: usageLine('export') }), 2);
+    return cmdExport(engine, pos[0], format, str('out'), lang, str('label'));
+  },
+  import: ({ engine, pos, str, has, lang }) => cmdImport(engine, pos, str('label'), has('json'), lang),
+  team: ({ engine, pos, str, has, lang }) => cmdTeam(engine, pos, str('format') as 'md' | 'csv', has('json'), str('out'), lang),
+  advise: ({ engine, has, lang }) => cmdAdvise(engine, has('json'), lang),
+  apply: ({ engine, pos, has, lang }) => cmdApply(engine, pos[0], { yes: has('yes'), restart: has('restart'), lang }),
+  web: ({ engine, str, lang }) => cmdWeb(engine, str('port'), lang),
+};
+
 async function main(argv: string[], lang: Lang): Promise<number> {
   const t = translator(lang);
-  const help = t('cli:help');
+  const help = helpText(lang);
   const [command, ...rest] = withoutLang(argv);
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     print(help);
@@ -70,88 +101,25 @@ async function main(argv: string[], lang: Lang): Promise<number> {
     print(`${appVersion()}\n`);
     return 0;
   }
-  // `--json` is a flag for most commands and takes FILE for `run`.
-  const args = command === 'run' ? rest : rest.map((a) => (a === '--json' ? '--json=1' : a));
   let parsed;
   try {
-    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: switchesGiven(command, rest), options: parseOptions(), allowPositionals: true, strict: true });
   } catch (err) {
     throw new CliError(`${(err as Error).message}\n\n${help}`, 2);
   }
-  const { values: v, positionals: pos } = parsed;
-  if (v.help) {
+  const { values, positionals: pos } = parsed;
+  if (values.help) {
     print(help);
     return 0;
   }
-  const engine = createEngine({ dataDir: v['data-dir'], mode: 'cli' });
-  const json = v.json !== undefined;
-  const need = (n: number, usage: string): void => {
-    if (pos.length !== n) throw new CliError(t('cli:usage', { usage }), 2);
-  };
-  switch (command) {
-    case 'detect':
-      need(0, 'detect [--json]');
-      return cmdDetect(engine, json, lang);
-    case 'run': {
-      need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--places p,q] [--json FILE]');
-      const suite = (v.suite ?? 'quick') as Suite;
-      if (!(SUITES as readonly string[]).includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
-      const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
-      if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT))
-        throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
-      const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
-      return cmdRun(engine, {
-        spec: {
-          suite,
-          targets: v.target as string[] | undefined,
-          tests: parseTests(v.tests, lang),
-          places: parsePlaces(v.places, lang),
-          image: v.image,
-          ...trials,
-        },
-        jsonFile: v.json,
-        cardFile: v.card,
-        lang,
-      });
-    }
-    case 'runs':
-      need(0, 'runs [--json]');
-      return cmdRuns(engine, json, lang);
-    case 'compare':
-      need(2, 'compare RUN_A RUN_B [--json]');
-      return cmdCompare(engine, pos[0], pos[1], json, lang);
-    case 'card':
-      need(1, 'card RUN [--compare RUN_B] --out FILE');
-      if (!v.out) throw new CliError(t('cli:usage', { usage: 'card RUN [--compare RUN_B] --out FILE' }), 2);
-      return cmdCard(engine, pos[0], v.compare, v.out, lang);
-    case 'export': {
-      need(1, 'export RUN --format md|csv|json [--label NAME] [--out FILE]');
-      const format = v.format as ExportFormat;
-      if (!['md', 'csv', 'json'].includes(format) || (v.label !== undefined && format !== 'json'))
-        throw new CliError(t('cli:usage', { usage: 'export RUN --format md|csv|json [--label NAME] [--out FILE]' }), 2);
-      return cmdExport(engine, pos[0], format, v.out, lang, v.label);
-    }
-    case 'import':
-      if (pos.length < 1) throw new CliError(t('cli:usage', { usage: 'import FILE... [--label NAME] [--json]' }), 2);
-      return cmdImport(engine, pos, v.label, json, lang);
-    case 'team': {
-      const format = (v.format ?? 'md') as 'md' | 'csv';
-      if (pos.length < 1 || !['md', 'csv'].includes(format))
-        throw new CliError(t('cli:usage', { usage: 'team RUN... [--format md|csv] [--json] [--out FILE]' }), 2);
-      return cmdTeam(engine, pos, format, json, v.out, lang);
-    }
-    case 'web':
-      need(0, 'web [--port N]');
-      return cmdWeb(engine, v.port, lang);
-    case 'advise':
-      need(0, 'advise [--json]');
-      return cmdAdvise(engine, json, lang);
-    case 'apply':
-      need(1, 'apply FINDING_ID [--yes] [--restart]');
-      return cmdApply(engine, pos[0], { yes: v.yes === true, restart: v.restart === true, lang });
-    default:
-      throw new CliError(`${t('cli:error.unknownCommand', { command })}\n\n${help}`, 2);
-  }
+  const engine = createEngine({ dataDir: values['data-dir'] as string | undefined, mode: 'cli' });
+  if (!isCommand(command)) throw new CliError(`${t('cli:error.unknownCommand', { command })}\n\n${help}`, 2);
+  const problem = checkCommand(command, pos, values);
+  if (problem) throw new CliError(t(problem.key, problem.params), 2);
+  const v = withDefaults(command, values as Record<string, unknown>);
+  const str = (name: string): string | undefined => (typeof v[name] === 'string' ? v[name] : undefined);
+  const has = (name: string): boolean => v[name] !== undefined && v[name] !== false;
+  return HANDLERS[command]({ engine, pos, str, has, v, lang });
 }
 
 /** Commands that answer Ctrl-C in their own way: `run` cancels the job and cleans the guests up, `web` closes its server. */
