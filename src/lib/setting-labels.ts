@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { SettingSource } from '../../electron/shared/contract.js';
-import { translator, type Lang } from '../../electron/shared/i18n.js';
-import { formatMiB } from '../../electron/shared/format.js';
+import type { SettingSource } from '../../electron/contract/contract.js';
+import { translator, type Lang } from '../../electron/messages/i18n.js';
+import { formatMiB } from '../../electron/presentation/format.js';
 import { fmtValue } from './format';
 import { uiLang } from './i18n';
 

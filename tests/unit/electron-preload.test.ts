@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobEvent, VmbenchApi } from '../../electron/shared/contract.js';
+import type { JobEvent, VmbenchApi } from '../../electron/contract/contract.js';
 import { contextBridge, exposed, ipcRenderer, logEvent } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
@@ -32,7 +32,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
 
 let api: VmbenchApi;
 beforeAll(async () => {
-  await import('../../electron/app/preload.js');
+  await import('../../electron/desktop/preload.js');
   api = exposed.vmbench as VmbenchApi;
 });
 beforeEach(() => {
@@ -54,7 +54,7 @@ describe('the exposed API', () => {
   });
 
   it("adds the app's locale from --vmbench-locale (set by main from app.getLocale()) and nothing else", async () => {
-    const { exposedApi } = await import('../../electron/app/preload.js');
+    const { exposedApi } = await import('../../electron/desktop/preload.js');
     const withLocale = exposedApi(ipcRenderer as never, ['electron', '--vmbench-locale=ja-JP']);
     expect(withLocale.locale).toBe('ja-JP');
     expect(Object.keys(withLocale).sort()).toEqual([...Object.keys(DOMAIN_METHODS), 'locale'].sort());

@@ -1,5 +1,5 @@
-import type { MeasuredValue, MsgRef, Place, RuntimeInfo, TestId } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
+import type { MeasuredValue, MsgRef, Place, RuntimeInfo, TestId } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
 import { cite, round, type Drafted, type Measurements } from './types.js';
 
 /** Which of the user's measurements a rule is judged by. */

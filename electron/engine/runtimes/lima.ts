@@ -1,5 +1,5 @@
 import { dirname, join } from 'node:path';
-import type { RuntimeInfo, RuntimeState } from '../../shared/contract.js';
+import type { RuntimeInfo, RuntimeState } from '../../contract/contract.js';
 import { limaHome, readLimaYaml, type LimaYamlRead } from './lima-yaml.js';
 import { garbageReason, runCli } from './support/cli.js';
 import { pathExists, readOptional, subfolders } from './support/files.js';

@@ -1,4 +1,4 @@
-import type { RuntimeInfo, RuntimeState } from '../../../shared/contract.js';
+import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
 import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import { findVersion } from '../support/values.js';

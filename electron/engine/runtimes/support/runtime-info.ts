@@ -1,4 +1,4 @@
-import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../shared/contract.js';
+import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../contract/contract.js';
 import { whyEn, type Why } from './why.js';
 
 /** Settings being collected for one runtime, each with where its value came from. */
