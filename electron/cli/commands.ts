@@ -26,7 +26,7 @@ import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
 import { print, printErr } from './output.js';
 import { jsonSafe, jsonText } from '../presentation/terminal-safe.js';
-import { unstableReport } from '../measurement/unstable.js';
+import { unstableReport } from '../presentation/unstable.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {
@@ -151,7 +151,7 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const run = await call<Run>(engine, 'runs.get', finished.runId);
   print(runTable(run, lang) + '\n');
   if (o.jsonFile) {
-    // The run as stored, with its unstable numbers stated (derived by the one rule, electron/measurement/unstable.ts).
+    // The run as stored, with its unstable numbers stated (derived by the one rule, electron/presentation/unstable.ts).
     await writeOutput(o.jsonFile, JSON.stringify({ ...run, unstable: unstableReport(run) }, null, 2) + '\n');
     printErr(t('cli:run.written', { file: o.jsonFile }) + '\n');
   }

@@ -8,7 +8,7 @@ import { translator, type Lang } from '../messages/i18n.js';
 import { metricInfo } from '../measurement/metrics.js';
 import { medianRatio } from '../measurement/native-ratio.js';
 import { terminalSafe } from '../presentation/terminal-safe.js';
-import { unstableItemText, unstableLeadText, unstableMetrics } from '../measurement/unstable.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../presentation/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../measurement/verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 

@@ -2,12 +2,17 @@
  * The contract's base vocabulary (tests, places, run states, a history line), which the advice and
  * comparison parts of the contract build on. contract.ts re-exports it: import from contract.ts.
  */
-import { testsOfKind, type TestId } from '../measurement/test-catalogue.js';
+import { testsOfKind, type TestId } from './test-catalogue.js';
 
 /** Benchmark presets, in the order every face lists them: quick (about a minute per target), standard, thorough. */
 export const SUITES = ['quick', 'standard', 'thorough'] as const;
 /** A benchmark preset (one of SUITES). */
 export type Suite = (typeof SUITES)[number];
+
+/** The languages vmbench speaks (messages/i18n.ts loads their catalogues). */
+export const LANGS = ['en', 'ja'] as const;
+/** One of LANGS. */
+export type Lang = (typeof LANGS)[number];
 
 /** The tests of the suite: the ids of the test catalogue (test-catalogue.ts). */
 export type { TestId };

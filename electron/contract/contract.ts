@@ -7,7 +7,7 @@
 import type { Comparison } from './contract-compare.js';
 import type { EnvelopeError, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.js';
-import type { Lang } from '../messages/i18n.js';
+import type { Lang } from './contract-base.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
 import type { EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
 

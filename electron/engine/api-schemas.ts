@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLACES, SUITES, type Channel, type RequestMap } from '../contract/contract.js';
-import { TEST_IDS } from '../measurement/test-catalogue.js';
+import { TEST_IDS } from '../contract/test-catalogue.js';
 import { MAX_TRIALS_LIMIT } from '../measurement/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 

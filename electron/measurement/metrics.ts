@@ -3,7 +3,7 @@
  */
 import type { Direction, TestId } from '../contract/contract.js';
 import { translator, type Lang } from '../messages/i18n.js';
-import { TEST_CATALOGUE, catalogueMetrics, type MetricSpec } from './test-catalogue.js';
+import { TEST_CATALOGUE, catalogueMetrics, type MetricSpec } from '../contract/test-catalogue.js';
 
 /** What a metric means: label, unit, and whether higher is better. */
 export interface MetricInfo {

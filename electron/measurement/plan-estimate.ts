@@ -13,7 +13,7 @@
  * TARGET_SETUP_SEC for its probe and set-up (a container, an image check).
  */
 import type { Place, Suite, TestId } from '../contract/contract.js';
-import { TEST_IDS, testSpec, testsOfKind, type SuiteParams, type TestSpec } from './test-catalogue.js';
+import { TEST_IDS, testSpec, testsOfKind, type SuiteParams, type TestSpec } from '../contract/test-catalogue.js';
 import { DISK_TESTS } from '../contract/contract-base.js';
 
 /** A test that has a bench script in this version (every test of the catalogue). */
@@ -52,7 +52,7 @@ function specOf(test: string): TestSpec {
  * (the verdicts' interval, verdict-stats.ts logMeanInterval) is wider than ±targetHalfWidth gets one more trial at a
  * time, up to maxTrials. watch keeps its preset count (its trials are driven from the host in one script run).
  * quick keeps its 3 trials so that its time is what the plan says on any machine (no trials record; Results marks a
- * quick result unstable by its trials' spread, electron/measurement/unstable.ts); `vmbench run --max-trials N` lets it add trials.
+ * quick result unstable by its trials' spread, electron/presentation/unstable.ts); `vmbench run --max-trials N` lets it add trials.
  */
 const ADAPTIVE: Record<Suite, { maxTrials: number; targetHalfWidth: number }> = {
   quick: { maxTrials: 3, targetHalfWidth: 0.1 },

@@ -12,10 +12,9 @@
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 
-/** The languages vmbench speaks. */
-export const LANGS = ['en', 'ja'] as const;
-/** One of LANGS. */
-export type Lang = (typeof LANGS)[number];
+import { LANGS, type Lang } from '../contract/contract-base.js';
+
+export { LANGS, type Lang };
 /** The catalogue namespaces (one JSON file per language each). */
 export const NAMESPACES = ['common', 'cli', 'report', 'ui', 'advice', 'detect'] as const;
 /** One of NAMESPACES. */

@@ -9,7 +9,7 @@ import { formatRatio } from './format.js';
 import { translator, type Lang } from '../messages/i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../measurement/metrics.js';
 import { isBaseline, nativeResult } from '../measurement/native-ratio.js';
-import { TEST_CATALOGUE } from '../measurement/test-catalogue.js';
+import { TEST_CATALOGUE } from '../contract/test-catalogue.js';
 import { decideFamily } from '../measurement/verdict-family.js';
 import type { RatioCall } from '../measurement/verdict-stats.js';
 

@@ -6,7 +6,7 @@
 import type { TestResult } from '../contract/contract.js';
 import { formatNumber } from './format.js';
 import { translator, type Lang } from '../messages/i18n.js';
-import { testSpec } from '../measurement/test-catalogue.js';
+import { testSpec } from '../contract/test-catalogue.js';
 
 /** A block size in KiB from "1M", "4k" or "4096" (bytes), as older runs wrote it. */
 function kib(v: unknown): number | undefined {

@@ -1,7 +1,7 @@
 import { PLACES, type Place, type TestId } from '../../electron/contract/contract.js';
 import { translator } from '../../electron/messages/i18n.js';
 import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/measurement/metrics.js';
-import { TEST_IDS } from '../../electron/measurement/test-catalogue.js';
+import { TEST_IDS } from '../../electron/contract/test-catalogue.js';
 import { uiLang } from './i18n';
 
 export { metricRank } from '../../electron/measurement/metrics.js';

@@ -1,5 +1,5 @@
 import { PLACES, type Place, type Run, type Stat, type TargetRun, type TestError, type TestId, type TestResult } from '../../electron/contract/contract.js';
-import { testsInChart } from '../../electron/measurement/test-catalogue.js';
+import { testsInChart } from '../../electron/contract/test-catalogue.js';
 import { latencyUnit } from '../../electron/presentation/format.js';
 import { placeShade } from '../../electron/presentation/place-colors.js';
 import { isFallback, targetLabel } from '../../electron/presentation/headline.js';

@@ -3,7 +3,7 @@ import { PLACES, type Direction, type Place, type TestId } from '../../electron/
 import { translator, type Lang } from '../../electron/messages/i18n.js';
 import { metricInfo } from '../../electron/measurement/metrics.js';
 import { isContainerRuntimeId } from '../../electron/contract/runtime-kinds.js';
-import { testsOfKind, type TestOfKind } from '../../electron/measurement/test-catalogue.js';
+import { testsOfKind, type TestOfKind } from '../../electron/contract/test-catalogue.js';
 import { uiLang } from './i18n';
 
 /** The tests that start a server of their own (net, redis, http), in suite order. */

@@ -6,7 +6,7 @@ import type { Run } from '../../electron/contract/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
 import { fmtDuration } from '../../electron/cli/table.js';
-import { unstableReport, type UnstableReport } from '../../electron/measurement/unstable.js';
+import { unstableReport, type UnstableReport } from '../../electron/presentation/unstable.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_CATALOGUE } from '../../electron/measurement/test-catalogue.js';
+import { TEST_CATALOGUE } from '../../electron/contract/test-catalogue.js';
 import { ApiError, unwrap } from '../../electron/contract/api-client.js';
 import type { JobEvent } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';

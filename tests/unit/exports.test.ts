@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { unstableReport } from '../../electron/measurement/unstable.js';
+import { unstableReport } from '../../electron/presentation/unstable.js';
 import { parseImportFile } from '../../electron/engine/store/import-runs.js';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';

@@ -15,6 +15,8 @@ const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'cont
  * import these, nothing else of electron/.
  */
 const SHARED_DIRS = ['contract', 'messages', 'measurement', 'presentation'];
+/** The shared folder of a file, as its rank in SHARED_DIRS (each builds on the ones before it), else -1. */
+const sharedRank = (f: string): number => SHARED_DIRS.findIndex((d) => f.startsWith(`electron/${d}/`));
 const isSharedPath = (f: string): boolean => SHARED_DIRS.some((d) => f.startsWith(`electron/${d}/`));
 /** The folders under electron/: the engine, the three faces (CLI, `vmbench web`, the desktop shell) and the shared code. */
 const ELECTRON_DIRS = ['engine', 'cli', 'web', 'desktop', ...SHARED_DIRS];
@@ -66,6 +68,13 @@ describe('the import graph of electron/ and src/', () => {
 
   it('keeps the shared modules shared: they import only each other, the contract and the message catalogues', () => {
     expect(forbiddenImports(graph, isShared, (t) => !isShared(t) && !isCatalogue(t))).toEqual([]);
+  });
+
+  it('layers the shared code: contract, then messages, then measurement, then presentation; none imports a later one', () => {
+    const upward = [...graph.edges].flatMap(([f, ts]) =>
+      ts.filter((t) => isShared(f) && isShared(t) && sharedRank(t) > sharedRank(f)).map((t) => `${f} -> ${t}`),
+    );
+    expect(upward).toEqual([]);
   });
 
   it('keeps electron/ to its folders: the engine, each face in its own, and the shared code by concern (no file at its root)', () => {

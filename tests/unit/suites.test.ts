@@ -21,7 +21,7 @@ import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import type { DetectContext } from '../../electron/engine/runtimes/types.js';
-import { paramFlag, testSpec } from '../../electron/measurement/test-catalogue.js';
+import { paramFlag, testSpec } from '../../electron/contract/test-catalogue.js';
 
 const SUITES: Suite[] = ['quick', 'standard', 'thorough'];
 const lib = readFileSync(new URL('../../bench-scripts/lib.sh', import.meta.url), 'utf8');

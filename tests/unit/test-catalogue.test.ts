@@ -1,4 +1,4 @@
-// One catalogue of tests and metrics: electron/measurement/test-catalogue.ts is the only list; every
+// One catalogue of tests and metrics: electron/contract/test-catalogue.ts is the only list; every
 // other face's list is read from its export here and must equal the catalogue's, and no source file
 // under electron/ or src/ writes a list of test ids again (arrays, object keys, union types).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,7 +25,7 @@ import {
   servicePlaces,
   setupEstimateSec,
 } from '../../electron/measurement/plan-estimate.js';
-import { TEST_CATALOGUE, TEST_IDS, catalogueMetrics, testSpec, type TestSpec } from '../../electron/measurement/test-catalogue.js';
+import { TEST_CATALOGUE, TEST_IDS, catalogueMetrics, testSpec, type TestSpec } from '../../electron/contract/test-catalogue.js';
 import { primaryMetric } from '../../electron/measurement/verdict-family.js';
 import { TEST_ORDER } from '../../src/lib/metrics.js';
 import { SERVICE_TESTS as UI_SERVICE_TESTS } from '../../src/lib/service-layout.js';
@@ -130,7 +130,7 @@ describe('the test catalogue', () => {
 });
 
 describe('no second list of test ids', () => {
-  const ALLOWED = ['electron/measurement/test-catalogue.ts'];
+  const ALLOWED = ['electron/contract/test-catalogue.ts'];
 
   it('finds no array, object keys or union type naming two or more tests outside the catalogue (electron/, src/)', () => {
     expect(idLists(ROOT, ['electron', 'src'], TEST_IDS, ALLOWED)).toEqual([]);

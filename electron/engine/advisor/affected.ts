@@ -1,6 +1,6 @@
 import type { RuntimeInfo, TestId } from '../../contract/contract.js';
 import { SCRIPT_TESTS } from '../../measurement/plan-estimate.js';
-import { TEST_CATALOGUE } from '../../measurement/test-catalogue.js';
+import { TEST_CATALOGUE } from '../../contract/test-catalogue.js';
 import { RULES } from './index.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, T
 import { msg } from '../../messages/finding-text.js';
 import { SCRIPT_TESTS } from '../../measurement/plan-estimate.js';
 import type { RuntimeKindId } from '../../contract/runtime-kinds.js';
-import { testSpec } from '../../measurement/test-catalogue.js';
+import { testSpec } from '../../contract/test-catalogue.js';
 
 /**
  * What a rule proposes for one runtime, before the user's own numbers are weighed: its texts as messages

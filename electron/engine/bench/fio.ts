@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { TestId } from '../../contract/contract.js';
-import { testSpec, type FioField, type FioReading } from '../../measurement/test-catalogue.js';
+import { testSpec, type FioField, type FioReading } from '../../contract/test-catalogue.js';
 
 /** One value a fio run measured, named as in docs/bench-protocol.md (write_MBps, read_iops, clat_p99_us, ...). */
 export interface FioSample {

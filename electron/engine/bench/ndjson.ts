@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { BenchEvent } from '../../contract/contract.js';
-import { TEST_IDS } from '../../measurement/test-catalogue.js';
+import { TEST_IDS } from '../../contract/test-catalogue.js';
 
 /** Receives chunks of a stream and calls back once per complete line. */
 export interface LineSplitter {

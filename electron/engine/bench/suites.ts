@@ -25,7 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Suite, TestId } from '../../contract/contract.js';
 import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../measurement/plan-estimate.js';
-import { HTTP_REQUEST_TIMEOUT_S, paramFlag, testSpec } from '../../measurement/test-catalogue.js';
+import { HTTP_REQUEST_TIMEOUT_S, paramFlag, testSpec } from '../../contract/test-catalogue.js';
 import { packageRoot } from '../paths.js';
 
 /** A bench script: the probe or one of the tests. */

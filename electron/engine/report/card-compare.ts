@@ -3,7 +3,7 @@ import { DISK_TESTS, PLACES, type CompareRow, type Comparison } from '../../cont
 import { translator, type Lang } from '../../messages/i18n.js';
 import { MISSING, formatCompact, formatInterval } from '../../presentation/format.js';
 import { HEADLINE_METRIC, metricInfo } from '../../measurement/metrics.js';
-import { testsOfKind } from '../../measurement/test-catalogue.js';
+import { testsOfKind } from '../../contract/test-catalogue.js';
 import { verdictWord } from '../../measurement/verdict-stats.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, fitSize, r, rect, text, tspan } from './card-kit.js';
 import { placeLabel, testLabel } from './format.js';

@@ -5,7 +5,7 @@ import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } fro
 import { translator, type Lang } from '../../messages/i18n.js';
 import { HEADLINE_METRIC, metricInfo } from '../../measurement/metrics.js';
 import { nativeMedian } from '../../measurement/native-ratio.js';
-import { testsOfKind } from '../../measurement/test-catalogue.js';
+import { testsOfKind } from '../../contract/test-catalogue.js';
 import { summaryLine } from '../../measurement/verdict-stats.js';
 import { compareBody } from './card-compare.js';
 import {

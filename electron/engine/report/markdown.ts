@@ -7,7 +7,7 @@ import { translator, type Lang } from '../../messages/i18n.js';
 import { methodSummary } from '../../presentation/method-summary.js';
 import { metricInfo } from '../../measurement/metrics.js';
 import { isBaseline, medianRatio } from '../../measurement/native-ratio.js';
-import { unstableItemText, unstableLeadText, unstableMetrics } from '../../measurement/unstable.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../../presentation/unstable.js';
 import { levelText, methodText, summaryLine, verdictWord } from '../../measurement/verdict-stats.js';
 import { describeProbe, hostProbe, placeLabel, targetName, testLabel } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';

@@ -7,7 +7,7 @@ import { fmtNum } from '../../lib/format';
 import { metricMeta } from '../../lib/metrics';
 import { baselineTarget, nativeResult } from '../../../electron/measurement/native-ratio.js';
 import { runLatencyUnit } from '../../lib/run-data';
-import { TEST_CATALOGUE, type MetricSpec } from '../../../electron/measurement/test-catalogue.js';
+import { TEST_CATALOGUE, type MetricSpec } from '../../../electron/contract/test-catalogue.js';
 
 // The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
 const TILES: { test: TestId; metric: string }[] = TEST_CATALOGUE.flatMap((e) =>

@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react';
 import type { Run } from '../../../electron/contract/contract.js';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { MISSING } from '../../../electron/presentation/format.js';
-import { unstableItemText, unstableLeadText, unstableMetrics } from '../../../electron/measurement/unstable.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../../../electron/presentation/unstable.js';
 import { fmtEta } from '../../lib/format';
 import { uiLang } from '../../lib/i18n';
 import { useUi } from '../../lib/use-ui';

@@ -5,12 +5,12 @@
  * (its trials record decides), else when its trials' min–max spread is wider than ±UNSTABLE_SPREAD of the median.
  */
 import type { Place, Run, Stat, TargetRun, TestId, TrialsRecord } from '../contract/contract.js';
-import { formatNumber } from '../presentation/format.js';
-import { targetLabel } from '../presentation/headline.js';
+import { formatNumber } from './format.js';
+import { targetLabel } from './headline.js';
 import { translator, type Lang } from '../messages/i18n.js';
-import { metricInfo } from './metrics.js';
-import { testSpec } from './test-catalogue.js';
-import { unmetTarget } from './trial-stats.js';
+import { metricInfo } from '../measurement/metrics.js';
+import { testSpec } from '../contract/test-catalogue.js';
+import { unmetTarget } from '../measurement/trial-stats.js';
 
 /** The stated target of a stable metric without adaptive trials: its trials' min and max within ±15% of their median. */
 export const UNSTABLE_SPREAD = 0.15;
