@@ -32,7 +32,7 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       // A unit test's time-out is a guard against a hang, not a speed goal: generous, since two files share the cores.
-      // Dates are written in local time with the zone shown (electron/shared/format.ts): unit tests read them in UTC on any machine.
+      // Dates are written in local time with the zone shown (electron/presentation/format.ts): unit tests read them in UTC on any machine.
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], setupFiles, environment: 'node', env: { TZ: 'UTC' }, testTimeout: 60_000 } },
       {
         test: {

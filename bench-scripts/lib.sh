@@ -117,7 +117,7 @@ vb_rate() { # AMOUNT START END: AMOUNT per second (elapsed floored at the clock 
 
 # Whole-number flags: `--some-key N` sets VB_SOME_KEY (upper case, '-' as '_'). Every script takes these;
 # a script adds its own at its top with `vb_flags key...` (the engine's flag of a preset parameter is its
-# kebab-case name: sizeMiB -> --size-mib, electron/shared/test-catalogue.ts paramFlag).
+# kebab-case name: sizeMiB -> --size-mib, electron/contract/test-catalogue.ts paramFlag).
 VB_FLAGS=' trials size-mib bs-kib runtime-s ramp-s iodepth files size-bytes max-s settle-s settle-kib '
 vb_flags() { for vb_f in "$@"; do VB_FLAGS="$VB_FLAGS$vb_f "; done; }
 vb_parse_args() {

@@ -1,5 +1,5 @@
 // The libvirt test guest, of the live VM stream's shared guest (scripts/shared-test-guest.mjs), start-stopped
-// and scripts/perf-libvirt.mjs: builds (or reuses) the cached image with build-guest-image.sh, defines
+// and scripts/perf/perf-libvirt.mjs: builds (or reuses) the cached image with build-guest-image.sh, defines
 // a TCG domain on a qcow2 overlay in a temp folder (the cache stays clean) with direct kernel boot,
 // QEMU user-mode networking (never libvirt's default network), the guest-agent channel and a 9p
 // share of a host folder; waits for guest-ping; runs commands through guest-exec; tears it down.

@@ -9,7 +9,7 @@
 // which). The streams run at the same time (one vitest runs every one-file-at-a-time project as a single
 // queue, hence two processes; docs/architecture.md "The live lane" says why that is safe);
 // VMBENCH_LIVE_SEQUENTIAL=1 runs them one after the other. dist/ is built once for both lanes
-// (scripts/ensure-built.mjs: not again when `npm ci` has just built it). Each stream writes vitest's JSON
+// (scripts/build/ensure-built.mjs: not again when `npm ci` has just built it). Each stream writes vitest's JSON
 // report to test-results/<stream>.json and each file's whole time (hooks included) beside it
 // (scripts/file-times-reporter.ts); the lane prints its 20 slowest files and ends with a plain
 // "tests (<lane>): N passed, N failed" line.
@@ -17,7 +17,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureBuilt } from './ensure-built.mjs';
+import { ensureBuilt } from './build/ensure-built.mjs';
 import { printSlowest } from './slowest-tests.mjs';
 
 /** Each lane's streams: report name -> vitest projects. */

@@ -6,7 +6,7 @@ import { RunPlan } from './components/run-plan';
 import { Sidebar } from './components/sidebar';
 import { ViewHeading } from './components/view-heading';
 import { useAppStore, type View } from './store/app-store';
-import { EnvironmentsView } from './views/environments-view';
+import { EnvironmentsView } from './views/environments/environments-view';
 import { Spinner } from './components/spinner';
 import { useUi } from './lib/use-ui';
 import { loadCatalogues } from './lib/catalogue-chunks';
@@ -18,11 +18,11 @@ import { viewSpec } from './lib/view-catalogue';
 function withAdvice<M>(view: Promise<M>): Promise<M> {
   return Promise.all([view, loadCatalogues(uiLang(), ['advice'])]).then(([m]) => m);
 }
-const ResultsView = lazy(() => withAdvice(import('./views/results-view')).then((m) => ({ default: m.ResultsView })));
-const CompareView = lazy(() => import('./views/compare-view').then((m) => ({ default: m.CompareView })));
-const HistoryView = lazy(() => import('./views/history-view').then((m) => ({ default: m.HistoryView })));
-const AdviceView = lazy(() => withAdvice(import('./views/advice-view')).then((m) => ({ default: m.AdviceView })));
-const ShareView = lazy(() => import('./views/share-view').then((m) => ({ default: m.ShareView })));
+const ResultsView = lazy(() => withAdvice(import('./views/results/results-view')).then((m) => ({ default: m.ResultsView })));
+const CompareView = lazy(() => import('./views/compare/compare-view').then((m) => ({ default: m.CompareView })));
+const HistoryView = lazy(() => import('./views/history/history-view').then((m) => ({ default: m.HistoryView })));
+const AdviceView = lazy(() => withAdvice(import('./views/advice/advice-view')).then((m) => ({ default: m.AdviceView })));
+const ShareView = lazy(() => import('./views/share/share-view').then((m) => ({ default: m.ShareView })));
 
 /** Each view's component (the catalogue, lib/view-catalogue.ts, lists the views). */
 const VIEW_COMPONENTS: Record<View, ComponentType> = {

@@ -1,12 +1,12 @@
-import type { DetectResult, Finding } from '../shared/contract.js';
+import type { DetectResult, Finding } from '../contract/contract.js';
 import type { Engine } from '../engine/api.js';
-import { findingText } from '../shared/finding-text.js';
-import { MISSING, formatFactor, formatSettingValue } from '../shared/format.js';
+import { findingText } from '../messages/finding-text.js';
+import { MISSING, formatFactor, formatSettingValue } from '../presentation/format.js';
 import { print } from './output.js';
-import { translator, type Lang } from '../shared/i18n.js';
+import { translator, type Lang } from '../messages/i18n.js';
 import { call } from './commands.js';
 import { formatTable } from './table.js';
-import { jsonText } from '../shared/terminal-safe.js';
+import { jsonText } from '../presentation/terminal-safe.js';
 
 /**
  * The first sentence of a finding's evidence, for one table line (English sentences end at ". X", Japanese at "。").

@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline/promises';
-import type { ApplyPlan, ApplyResult } from '../shared/contract.js';
+import type { ApplyPlan, ApplyResult } from '../contract/contract.js';
 import type { Engine } from '../engine/api.js';
-import { errorText, planNotes, restartWhy } from '../shared/error-text.js';
-import { translator, type Lang } from '../shared/i18n.js';
+import { errorText, planNotes, restartWhy } from '../messages/error-text.js';
+import { translator, type Lang } from '../messages/i18n.js';
 import { call, CliError } from './commands.js';
 import { print } from './output.js';
-import { terminalSafe } from '../shared/terminal-safe.js';
+import { terminalSafe } from '../presentation/terminal-safe.js';
 
 /** How `vmbench apply` talks to the user (replaceable in tests). */
 export interface ApplyIo {

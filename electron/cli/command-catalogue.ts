@@ -2,10 +2,10 @@
  * Every command of the `vmbench` CLI, each once: its arguments, its flags (type, value, choices, default,
  * whether required) and the message keys of its texts. The flags the parser accepts, the checks of the
  * arguments, the `usage:` line of each command and the help text derive from it (docs/architecture.md,
- * "How to add a CLI command"); electron/cli.ts maps each command to its handler.
+ * "How to add a CLI command"); electron/cli/main.ts maps each command to its handler.
  */
-import { PLACES, SUITES } from '../shared/contract.js';
-import { translator, type Lang } from '../shared/i18n.js';
+import { PLACES, SUITES } from '../contract/contract.js';
+import { translator, type Lang } from '../messages/i18n.js';
 
 /** One flag (`--name`). */
 export interface FlagSpec {

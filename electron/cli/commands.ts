@@ -11,23 +11,23 @@ import type {
   RunSpec,
   RunStatus,
   TestId,
-} from '../shared/contract.js';
+} from '../contract/contract.js';
 import type { Engine } from '../engine/api.js';
 import { engineMessage, writeWhy } from '../engine/errors.js';
 import { atomicWrite } from '../engine/util/atomic-write.js';
 import { cleanMachineLabel } from '../engine/store/machine-label.js';
-import { skippedTexts } from '../shared/error-text.js';
-import { targetLabel } from '../shared/headline.js';
-import { reasonText } from '../shared/error-text.js';
-import { MISSING, formatDecimal } from '../shared/format.js';
-import { translator, type Lang } from '../shared/i18n.js';
+import { skippedTexts } from '../messages/error-text.js';
+import { targetLabel } from '../presentation/headline.js';
+import { reasonText } from '../messages/error-text.js';
+import { MISSING, formatDecimal } from '../presentation/format.js';
+import { translator, type Lang } from '../messages/i18n.js';
 import { createProgressPrinter } from './progress.js';
 import { compareTable, runTable, runsTable } from './summary.js';
 import { fmt, formatTable } from './table.js';
 import { print, printErr } from './output.js';
-import { jsonSafe, jsonText } from '../shared/terminal-safe.js';
-import { unstableReport } from '../shared/unstable.js';
-import type { SettingKey, SettingMap } from '../shared/setting-keys.js';
+import { jsonSafe, jsonText } from '../presentation/terminal-safe.js';
+import { unstableReport } from '../presentation/unstable.js';
+import type { SettingKey, SettingMap } from '../contract/setting-keys.js';
 
 /** A usage or runtime failure with the exit code to leave with. */
 export class CliError extends Error {
@@ -152,7 +152,7 @@ export async function cmdRun(engine: Engine, o: RunOptions): Promise<number> {
   const run = await call<Run>(engine, 'runs.get', finished.runId);
   print(runTable(run, lang) + '\n');
   if (o.jsonFile) {
-    // The run as stored, with its unstable numbers stated (derived by the one rule, electron/shared/unstable.ts).
+    // The run as stored, with its unstable numbers stated (derived by the one rule, electron/presentation/unstable.ts).
     await writeOutput(o.jsonFile, JSON.stringify({ ...run, unstable: unstableReport(run) }, null, 2) + '\n');
     printErr(t('cli:run.written', { file: o.jsonFile }) + '\n');
   }

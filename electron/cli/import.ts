@@ -1,13 +1,13 @@
 /** `vmbench import FILE... [--label NAME] [--json]`: stores runs another machine exported, one line per file. */
 import { open } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { IMPORT_MAX_BYTES, type ImportFile, type ImportOutcome } from '../shared/contract.js';
+import { IMPORT_MAX_BYTES, type ImportFile, type ImportOutcome } from '../contract/contract.js';
 import type { Engine } from '../engine/api.js';
-import { errorText } from '../shared/error-text.js';
-import { translator, type Lang } from '../shared/i18n.js';
+import { errorText } from '../messages/error-text.js';
+import { translator, type Lang } from '../messages/i18n.js';
 import { call, CliError } from './commands.js';
 import { print, printErr } from './output.js';
-import { jsonText, terminalSafe } from '../shared/terminal-safe.js';
+import { jsonText, terminalSafe } from '../presentation/terminal-safe.js';
 
 /** At most the first IMPORT_MAX_BYTES + 1 bytes of a file: enough for the engine to refuse a larger one without reading it all. */
 async function readBounded(path: string): Promise<string> {

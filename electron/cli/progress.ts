@@ -1,11 +1,11 @@
-import type { JobEvent, RunEstimate } from '../shared/contract.js';
-import { translator, type Lang } from '../shared/i18n.js';
-import { errorText } from '../shared/error-text.js';
-import { isFailure } from '../shared/run-status.js';
-import { metricInfo } from '../shared/metrics.js';
-import { unmetTarget } from '../shared/trial-stats.js';
+import type { JobEvent, RunEstimate } from '../contract/contract.js';
+import { translator, type Lang } from '../messages/i18n.js';
+import { errorText } from '../messages/error-text.js';
+import { isFailure } from '../contract/run-status.js';
+import { metricInfo } from '../measurement/metrics.js';
+import { unmetTarget } from '../measurement/trial-stats.js';
 import { fmt, fmtDuration } from './table.js';
-import { terminalSafe } from '../shared/terminal-safe.js';
+import { terminalSafe } from '../presentation/terminal-safe.js';
 
 /** Where a run's expected time came from, in words: the plan, or this machine's last runs (and the plan for the steps they lack). */
 function expectedSource(e: RunEstimate, t: ReturnType<typeof translator>): string {

@@ -1,15 +1,15 @@
-import type { Comparison, Run, RunSummary } from '../shared/contract.js';
-import { isFailure } from '../shared/run-status.js';
-import { groupTargetErrors } from '../shared/error-groups.js';
-import { errorText } from '../shared/error-text.js';
-import { MISSING, formatDate, formatInterval, formatRatio, formatSettingValue } from '../shared/format.js';
-import { runHeadlines } from '../shared/headline.js';
-import { translator, type Lang } from '../shared/i18n.js';
-import { metricInfo } from '../shared/metrics.js';
-import { medianRatio } from '../shared/native-ratio.js';
-import { terminalSafe } from '../shared/terminal-safe.js';
-import { unstableItemText, unstableLeadText, unstableMetrics } from '../shared/unstable.js';
-import { levelText, methodText, summaryLine, verdictWord } from '../shared/verdict-stats.js';
+import type { Comparison, Run, RunSummary } from '../contract/contract.js';
+import { isFailure } from '../contract/run-status.js';
+import { groupTargetErrors } from '../messages/error-groups.js';
+import { errorText } from '../messages/error-text.js';
+import { MISSING, formatDate, formatInterval, formatRatio, formatSettingValue } from '../presentation/format.js';
+import { runHeadlines } from '../presentation/headline.js';
+import { translator, type Lang } from '../messages/i18n.js';
+import { metricInfo } from '../measurement/metrics.js';
+import { medianRatio } from '../measurement/native-ratio.js';
+import { terminalSafe } from '../presentation/terminal-safe.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../presentation/unstable.js';
+import { levelText, methodText, summaryLine, verdictWord } from '../measurement/verdict-stats.js';
 import { fmt, formatTable } from './table.js';
 
 /** The summary table of a run in a language: one line per target/place/test/metric, with the ratio to native. */

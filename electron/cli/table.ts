@@ -1,7 +1,7 @@
-import { MISSING, MINUS, formatNumber } from '../shared/format.js';
-import type { Lang } from '../shared/i18n.js';
-import { isWide } from '../shared/wide-chars.js';
-import { terminalSafe } from '../shared/terminal-safe.js';
+import { MISSING, MINUS, formatNumber } from '../presentation/format.js';
+import type { Lang } from '../messages/i18n.js';
+import { isWide } from '../presentation/wide-chars.js';
+import { terminalSafe } from '../presentation/terminal-safe.js';
 
 /** Columns a string takes on a terminal: East Asian wide and full-width characters take two. */
 export function displayWidth(s: string): number {
@@ -34,7 +34,7 @@ export function formatTable(headers: string[], rows: (string | number)[][]): str
   return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...cells.map(line)].join('\n');
 }
 
-/** A figure for a table cell, in a language (electron/shared/format.ts formatNumber). */
+/** A figure for a table cell, in a language (electron/presentation/format.ts formatNumber). */
 export function fmt(x: number | null | undefined, lang: Lang = 'en'): string {
   return formatNumber(x, lang);
 }

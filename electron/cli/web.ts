@@ -2,10 +2,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../engine/api.js';
 import { print, printErr } from './output.js';
-import { translator, type Lang } from '../shared/i18n.js';
+import { translator, type Lang } from '../messages/i18n.js';
 import { packageRoot } from '../engine/paths.js';
 import { stopAllCalls } from '../engine/util/exec.js';
-import { startWebServer } from '../server.js';
+import { startWebServer } from '../web/server.js';
 import { CliError } from './commands.js';
 
 /** `vmbench web`: serves the UI on 127.0.0.1 until Ctrl-C, then cancels running jobs and exits. */

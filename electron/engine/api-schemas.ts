@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { PLACES, SUITES, type Channel, type RequestMap } from '../shared/contract.js';
-import { TEST_IDS } from '../shared/test-catalogue.js';
-import { MAX_TRIALS_LIMIT } from '../shared/plan-estimate.js';
+import { PLACES, SUITES, type Channel, type RequestMap } from '../contract/contract.js';
+import { TEST_IDS } from '../contract/test-catalogue.js';
+import { MAX_TRIALS_LIMIT } from '../measurement/plan-estimate.js';
 import { runAnnotationSchema, runIdSchema } from './store/run-schema.js';
 
 /** A target id as accepted from outside (local, docker:ctx, libvirt:dom, vagrant:abc123, ...). */

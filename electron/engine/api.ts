@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { arch, platform } from 'node:os';
-import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, MsgRef, RequestMap, RuntimeInfo } from '../shared/contract.js';
-import { withEnglish } from '../shared/message-english.js';
+import type { Channel, DetectResult, Envelope, ErrorCode, Finding, JobEvent, MsgRef, RequestMap, RuntimeInfo } from '../contract/contract.js';
+import { withEnglish } from '../messages/message-english.js';
 import { adviseRuntime } from './advisor/index.js';
 import { checkStillSame, PlanBook, type HeldPlan, type HeldRestart } from './advisor/plan-book.js';
 import { rankFindings } from './advisor/rank.js';

@@ -1,7 +1,7 @@
 /** The error for arguments that fail their schema: run.start's own words for a bad test, target, place or image; the first issue otherwise. */
 import type { ZodError } from 'zod';
 import { TEST_IDS } from './api-schemas.js';
-import { PLACES } from '../shared/contract.js';
+import { PLACES } from '../contract/contract.js';
 import { engineError, type EngineError } from './errors.js';
 
 /** The invalid-input error for the first issue of a failed argument check. */

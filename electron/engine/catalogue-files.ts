@@ -4,7 +4,7 @@
  * so a process loads only its own language and English (the fallback and the engine's messages).
  */
 import { readFileSync } from 'node:fs';
-import { LANGS, NAMESPACES, setCatalogueReader, type Catalogue, type Lang, type Namespace } from '../shared/i18n.js';
+import { LANGS, NAMESPACES, setCatalogueReader, type Catalogue, type Lang, type Namespace } from '../messages/i18n.js';
 import { packagedFile } from './paths.js';
 
 /** One catalogue file, parsed. */
@@ -12,7 +12,7 @@ export function readCatalogue(lang: Lang, ns: Namespace): Catalogue {
   return JSON.parse(readFileSync(packagedFile('src', 'locales', lang, `${ns}.json`), 'utf8')) as Catalogue;
 }
 
-/** Makes this process read catalogues from their files when a language is first asked for (electron/shared/i18n.ts). */
+/** Makes this process read catalogues from their files when a language is first asked for (electron/messages/i18n.ts). */
 export function useCatalogueFiles(): void {
   setCatalogueReader(readCatalogue);
 }

@@ -1,5 +1,5 @@
 /** What differs between two machines' runs: their labels and the settings listed first in a cross-machine comparison. */
-import type { Run, SettingChange } from '../shared/contract.js';
+import type { Run, SettingChange } from '../contract/contract.js';
 
 /** The machine a run was measured on: an imported run's label, null for this machine. */
 export function machineOf(run: Run): string | null {

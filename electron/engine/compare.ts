@@ -1,8 +1,8 @@
-import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestId, TestResult } from '../shared/contract.js';
-import { nativeResult } from '../shared/native-ratio.js';
-import { metricInfo } from '../shared/metrics.js';
+import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestId, TestResult } from '../contract/contract.js';
+import { nativeResult } from '../measurement/native-ratio.js';
+import { metricInfo } from '../measurement/metrics.js';
 import { summarizeRun } from './store/summary.js';
-import { decideFamily, primaryMetric } from '../shared/verdict-family.js';
+import { decideFamily, primaryMetric } from '../measurement/verdict-family.js';
 import {
   CROSS_MACHINE_METHOD,
   summaryLine,
@@ -11,7 +11,7 @@ import {
   type Baselines,
   type RatioCall,
   type RatioEstimate,
-} from '../shared/verdict-stats.js';
+} from '../measurement/verdict-stats.js';
 import { crossSettingChanges, machineOf } from './compare-machines.js';
 
 type Side = { median: number; min: number; max: number; samples: number[] };

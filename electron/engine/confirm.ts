@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../shared/contract.js';
+import type { RuntimeInfo } from '../contract/contract.js';
 import { runProbe } from './bench/runner.js';
 import { findKind } from './runtimes/registry.js';
 import type { DetectContext } from './runtimes/types.js';

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { CachedDetect, DetectResult } from '../shared/contract.js';
+import type { CachedDetect, DetectResult } from '../contract/contract.js';
 import { atomicWrite } from './util/atomic-write.js';
 
 const FILE = 'last-detect.json';

@@ -1,4 +1,4 @@
-import type { ProbeInfo } from '../shared/contract.js';
+import type { ProbeInfo } from '../contract/contract.js';
 import { runProbe } from './bench/runner.js';
 import { localTarget } from './targets.js';
 

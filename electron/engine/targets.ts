@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { RuntimeInfo } from '../shared/contract.js';
+import type { RuntimeInfo } from '../contract/contract.js';
 import type { ResolvedTarget } from './bench/runner.js';
 import { engineError, stateRef } from './errors.js';
-import { reasonParam } from '../shared/error-text.js';
+import { reasonParam } from '../messages/error-text.js';
 import { createDetectContext, detectAll, RUN_LOOKUP_DEADLINE_MS, RUN_LOOKUP_TIMEOUT_MS } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { LocalTransport } from './transports/local/index.js';

@@ -1,13 +1,13 @@
 /**
  * The team table: N runs, local or imported, as one row per machine × runtime × place with each headline
- * metric's ratio to that machine's own native (the baseline of electron/shared/native-ratio.ts; same
+ * metric's ratio to that machine's own native (the baseline of electron/measurement/native-ratio.ts; same
  * estimator and family rule as Compare), sortable by a score, and the settings that differ between the best
  * and the worst row. Each machine's native is a row of its own, the baseline (1×, with its medians).
  */
-import type { Run, TeamRow, TeamTable } from '../shared/contract.js';
-import { HEADLINE_METRIC, metricInfo, metricRank } from '../shared/metrics.js';
-import { isBaseline, nativeResult } from '../shared/native-ratio.js';
-import { decideFamily } from '../shared/verdict-family.js';
+import type { Run, TeamRow, TeamTable } from '../contract/contract.js';
+import { HEADLINE_METRIC, metricInfo, metricRank } from '../measurement/metrics.js';
+import { isBaseline, nativeResult } from '../measurement/native-ratio.js';
+import { decideFamily } from '../measurement/verdict-family.js';
 import { trialsOf } from './compare.js';
 import { machineOf } from './compare-machines.js';
 

@@ -1,4 +1,4 @@
-import type { JobEvent, Subscribe } from '../../electron/shared/contract.js';
+import type { JobEvent, Subscribe } from '../../electron/contract/contract.js';
 import { sessionToken } from './session-token';
 
 /** Options of the event socket: where it connects and how it backs off after a drop. */

@@ -1,5 +1,5 @@
-import { bindApi } from '../../electron/shared/api-client.js';
-import type { VmbenchApi } from '../../electron/shared/contract.js';
+import { bindApi } from '../../electron/contract/api-client.js';
+import type { VmbenchApi } from '../../electron/contract/contract.js';
 import { createEventSocket } from './event-socket';
 import { createHttpInvoke } from './http-invoke';
 

@@ -1,7 +1,7 @@
-import { ApiError, unwrap } from '../../electron/shared/api-client.js';
-import type { Channel, Envelope, ErrorCode, Invoke, MsgRef, RequestMap } from '../../electron/shared/contract.js';
-import { msg } from '../../electron/shared/finding-text.js';
-import { withEnglish } from '../../electron/shared/message-english.js';
+import { ApiError, unwrap } from '../../electron/contract/api-client.js';
+import type { Channel, Envelope, ErrorCode, Invoke, MsgRef, RequestMap } from '../../electron/contract/contract.js';
+import { msg } from '../../electron/messages/finding-text.js';
+import { withEnglish } from '../../electron/messages/message-english.js';
 import { sessionToken, TOKEN_HEADER } from './session-token';
 
 /** Makes a typed invoke that POSTs `{args}` to `/api/<channel>` on the page's own origin, with this tab's key. */

@@ -1,6 +1,6 @@
 /** Where this tab keeps the key of `vmbench web` once it has read it from the address. */
 const STORAGE_KEY = 'vmbench-token';
-export { TOKEN_HEADER } from '../../electron/shared/contract.js';
+export { TOKEN_HEADER } from '../../electron/contract/contract.js';
 
 let cached: string | null | undefined;
 

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
-import { errorText } from '../../electron/shared/error-text.js';
-import { isLang } from '../../electron/shared/i18n.js';
+import { errorText } from '../../electron/messages/error-text.js';
+import { isLang } from '../../electron/messages/i18n.js';
 import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import { Icon } from './icons';

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { LANGS, languageName, type Lang } from '../../electron/shared/i18n.js';
+import { LANGS, languageName, type Lang } from '../../electron/messages/i18n.js';
 import { setLang } from '../lib/i18n';
 
 /** The language switch: one toggle button per language (aria-pressed), each named in its own language; the pick is remembered (setLang). */

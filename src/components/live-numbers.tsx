@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { errorText } from '../../electron/shared/error-text.js';
+import { errorText } from '../../electron/messages/error-text.js';
 import { useLang, useUi } from '../lib/use-ui';
 import type { JobState } from '../store/job-reducer';
 import { currentSamples } from '../store/job-selectors';

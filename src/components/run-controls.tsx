@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { SUITES, type Suite } from '../../electron/shared/contract.js';
+import { SUITES, type Suite } from '../../electron/contract/contract.js';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { suiteTrialsText } from './run-plan';

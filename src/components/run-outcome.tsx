@@ -1,7 +1,7 @@
 import { useEffect, type JSX } from 'react';
 import type { TFunction } from 'i18next';
-import { errorText } from '../../electron/shared/error-text.js';
-import { isLang, type Lang } from '../../electron/shared/i18n.js';
+import { errorText } from '../../electron/messages/error-text.js';
+import { isLang, type Lang } from '../../electron/messages/i18n.js';
 import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';

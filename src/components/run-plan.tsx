@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
 // Named as before so this file merges with the s15plan branch's changes to it; the formatter is format.ts's.
-import { formatAboutRange } from '../../electron/shared/format.js';
+import { formatAboutRange } from '../../electron/presentation/format.js';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import type { EstimateRequest, Place, Suite, TargetInfo, TestId } from '../../electron/shared/contract.js';
-import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, suiteTrials, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
-import { targetLabel } from '../../electron/shared/headline.js';
+import type { EstimateRequest, Place, Suite, TargetInfo, TestId } from '../../electron/contract/contract.js';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, suiteTrials, targetEstimateSec, targetMaxEstimateSec } from '../../electron/measurement/plan-estimate.js';
+import { targetLabel } from '../../electron/presentation/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
 import { useAppStore } from '../store/app-store';

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/shared/contract.js';
-import { renderMsg, renderParts } from '../../electron/shared/finding-text.js';
-import { isLang, translator, type Lang } from '../../electron/shared/i18n.js';
-import { metricInfo } from '../../electron/shared/metrics.js';
-import { formatNumber, formatRatio } from '../../electron/shared/format.js';
+import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contract/contract.js';
+import { renderMsg, renderParts } from '../../electron/messages/finding-text.js';
+import { isLang, translator, type Lang } from '../../electron/messages/i18n.js';
+import { metricInfo } from '../../electron/measurement/metrics.js';
+import { formatNumber, formatRatio } from '../../electron/presentation/format.js';
 import { useCatalogue } from './catalogue-chunks';
 import { i18n } from './i18n';
 

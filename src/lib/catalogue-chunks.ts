@@ -4,7 +4,7 @@
  * a view's own namespaces (advice) with the view, and another language when it is switched to.
  */
 import { use } from 'react';
-import { addCatalogue, catalogue, type Catalogue, type Lang, type Namespace } from '../../electron/shared/i18n.js';
+import { addCatalogue, catalogue, type Catalogue, type Lang, type Namespace } from '../../electron/messages/i18n.js';
 
 /** What the first screen (header, sidebar, Environments with its runtime cards, banners) shows. */
 export const FIRST_SCREEN: readonly Namespace[] = ['common', 'ui', 'detect', 'report'];

@@ -1,8 +1,8 @@
-import type { Run, TargetRun, TestId } from '../../electron/shared/contract.js';
-import { groupTargetErrors, type ErrorGroup } from '../../electron/shared/error-groups.js';
-import { errorText } from '../../electron/shared/error-text.js';
-import { isFailure, TOOL_SKIPPED } from '../../electron/shared/run-status.js';
-import { translator, type Lang } from '../../electron/shared/i18n.js';
+import type { Run, TargetRun, TestId } from '../../electron/contract/contract.js';
+import { groupTargetErrors, type ErrorGroup } from '../../electron/messages/error-groups.js';
+import { errorText } from '../../electron/messages/error-text.js';
+import { isFailure, TOOL_SKIPPED } from '../../electron/contract/run-status.js';
+import { translator, type Lang } from '../../electron/messages/i18n.js';
 import { uiLang } from './i18n';
 
 export { groupTargetErrors, type ErrorGroup };

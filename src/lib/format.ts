@@ -1,5 +1,5 @@
 /**
- * The UI's formatting helpers: electron/shared/format.ts in the language the page shows now (uiLang), so the
+ * The UI's formatting helpers: electron/presentation/format.ts in the language the page shows now (uiLang), so the
  * views read the same strings as the card, the CLI and the exports. Only what is the UI's own lives here
  * (a translated ETA, settings values as text).
  */
@@ -14,7 +14,7 @@ import {
   formatNumber,
   formatRatio,
   formatTick,
-} from '../../electron/shared/format.js';
+} from '../../electron/presentation/format.js';
 import { uiLang } from './i18n';
 
 /** A measured number in the UI's language (1,234 · 56.7 · 0.42; "—" when missing). */
@@ -57,7 +57,7 @@ export function fmtDate(iso: string): string {
   return formatDate(iso, uiLang());
 }
 
-/** A settings value as text in the UI (a list one item a line): the one formatter, electron/shared/format.ts. */
+/** A settings value as text in the UI (a list one item a line): the one formatter, electron/presentation/format.ts. */
 export function fmtValue(v: unknown): string {
   return formatSettingValue(v, { joiner: '\n' });
 }

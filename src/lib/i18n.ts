@@ -4,7 +4,7 @@
  * (navigator.language), else English. One i18next instance, given to React by I18nextProvider.
  * Its catalogues come in chunks (catalogue-chunks.ts): the page's language first, a switch waits for its own.
  */
-import { createI18n, isLang, LANGS, langFromTag, loadedNamespaces, type Lang } from '../../electron/shared/i18n.js';
+import { createI18n, isLang, LANGS, langFromTag, loadedNamespaces, type Lang } from '../../electron/messages/i18n.js';
 import { FIRST_SCREEN, hasCatalogues, loadCatalogues, RENDERER_NAMESPACES } from './catalogue-chunks';
 
 const KEY = 'vmbench.lang';

@@ -1,10 +1,10 @@
-import { PLACES, type Place, type TestId } from '../../electron/shared/contract.js';
-import { translator } from '../../electron/shared/i18n.js';
-import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/shared/metrics.js';
-import { TEST_IDS } from '../../electron/shared/test-catalogue.js';
+import { PLACES, type Place, type TestId } from '../../electron/contract/contract.js';
+import { translator } from '../../electron/messages/i18n.js';
+import { HEADLINE_METRIC, metricInfo, type MetricInfo } from '../../electron/measurement/metrics.js';
+import { TEST_IDS } from '../../electron/contract/test-catalogue.js';
 import { uiLang } from './i18n';
 
-export { metricRank } from '../../electron/shared/metrics.js';
+export { metricRank } from '../../electron/measurement/metrics.js';
 
 /** What a metric means for display: label, unit and whether higher is better (the shared catalogue). */
 export type MetricMeta = MetricInfo;

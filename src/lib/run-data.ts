@@ -1,9 +1,9 @@
-import { PLACES, type Place, type Run, type Stat, type TargetRun, type TestError, type TestId, type TestResult } from '../../electron/shared/contract.js';
-import { testsInChart } from '../../electron/shared/test-catalogue.js';
-import { latencyUnit } from '../../electron/shared/format.js';
-import { placeShade } from '../../electron/shared/place-colors.js';
-import { isFallback, targetLabel } from '../../electron/shared/headline.js';
-import { isBaseline, medianRatio, nativeMedian } from '../../electron/shared/native-ratio.js';
+import { PLACES, type Place, type Run, type Stat, type TargetRun, type TestError, type TestId, type TestResult } from '../../electron/contract/contract.js';
+import { testsInChart } from '../../electron/contract/test-catalogue.js';
+import { latencyUnit } from '../../electron/presentation/format.js';
+import { placeShade } from '../../electron/presentation/place-colors.js';
+import { isFallback, targetLabel } from '../../electron/presentation/headline.js';
+import { isBaseline, medianRatio, nativeMedian } from '../../electron/measurement/native-ratio.js';
 import { uiLang } from './i18n';
 import { metricMeta, metricRank, PLACE_LABEL, TEST_ORDER } from './metrics';
 

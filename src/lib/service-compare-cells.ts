@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { CompareRow, CompareVerdict, Comparison, Place } from '../../electron/shared/contract.js';
-import { translator, type Lang } from '../../electron/shared/i18n.js';
+import type { CompareRow, CompareVerdict, Comparison, Place } from '../../electron/contract/contract.js';
+import { translator, type Lang } from '../../electron/messages/i18n.js';
 import { uiLang } from './i18n';
 import { isServiceTest, looksLikeContainer, serviceLayout, type CellSource, type LayoutCell, type LayoutTable, type ServiceTest } from './service-layout';
 

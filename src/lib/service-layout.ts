@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
-import { PLACES, type Direction, type Place, type TestId } from '../../electron/shared/contract.js';
-import { translator, type Lang } from '../../electron/shared/i18n.js';
-import { metricInfo } from '../../electron/shared/metrics.js';
-import { isContainerRuntimeId } from '../../electron/shared/runtime-kinds.js';
-import { testsOfKind, type TestOfKind } from '../../electron/shared/test-catalogue.js';
+import { PLACES, type Direction, type Place, type TestId } from '../../electron/contract/contract.js';
+import { translator, type Lang } from '../../electron/messages/i18n.js';
+import { metricInfo } from '../../electron/measurement/metrics.js';
+import { isContainerRuntimeId } from '../../electron/contract/runtime-kinds.js';
+import { testsOfKind, type TestOfKind } from '../../electron/contract/test-catalogue.js';
 import { uiLang } from './i18n';
 
 /** The tests that start a server of their own (net, redis, http), in suite order. */
@@ -140,7 +140,7 @@ export function isServiceTest(test: TestId): test is ServiceTest {
   return (SERVICE_TESTS as readonly TestId[]).includes(test);
 }
 
-/** Guess from ids and places whether a target runs containers (a docker volume, a second container, a runtime of a container kind: electron/shared/runtime-kinds.ts). */
+/** Guess from ids and places whether a target runs containers (a docker volume, a second container, a runtime of a container kind: electron/contract/runtime-kinds.ts). */
 export function looksLikeContainer(id: string, runtime: string, places: Place[], metrics: string[]): boolean {
   return places.includes('volume') || metrics.some((m) => m.endsWith('_remote')) || isContainerRuntimeId(runtime || id);
 }

@@ -1,11 +1,11 @@
 import type { TFunction } from 'i18next';
-import type { Place, Run, TargetRun } from '../../electron/shared/contract.js';
-import { errorText } from '../../electron/shared/error-text.js';
-import { targetLabel } from '../../electron/shared/headline.js';
-import { translator, type Lang } from '../../electron/shared/i18n.js';
-import { metricInfo } from '../../electron/shared/metrics.js';
+import type { Place, Run, TargetRun } from '../../electron/contract/contract.js';
+import { errorText } from '../../electron/messages/error-text.js';
+import { targetLabel } from '../../electron/presentation/headline.js';
+import { translator, type Lang } from '../../electron/messages/i18n.js';
+import { metricInfo } from '../../electron/measurement/metrics.js';
 import { uiLang } from './i18n';
-import { baselineTarget } from '../../electron/shared/native-ratio.js';
+import { baselineTarget } from '../../electron/measurement/native-ratio.js';
 import {
   isServiceTest,
   looksLikeContainer,

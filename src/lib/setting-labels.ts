@@ -1,7 +1,7 @@
-import type { SettingSource } from '../../electron/shared/contract.js';
-import { translator, type Lang } from '../../electron/shared/i18n.js';
-import { formatMiB } from '../../electron/shared/format.js';
-import { isSettingKey, settingLabelKey, settingSpec, type SettingValueKind } from '../../electron/shared/setting-keys.js';
+import type { SettingSource } from '../../electron/contract/contract.js';
+import { translator, type Lang } from '../../electron/messages/i18n.js';
+import { formatMiB } from '../../electron/presentation/format.js';
+import { isSettingKey, settingLabelKey, settingSpec, type SettingValueKind } from '../../electron/contract/setting-keys.js';
 import { fmtValue } from './format';
 import { uiLang } from './i18n';
 

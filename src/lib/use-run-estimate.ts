@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { EstimateRequest, RunEstimate } from '../../electron/shared/contract.js';
+import type { EstimateRequest, RunEstimate } from '../../electron/contract/contract.js';
 import { getApi } from '../api/get-api';
 
 /**

@@ -4,7 +4,7 @@
  * rendered without <I18nextProvider> (a unit test) still speaks the app's language; a provider wins.
  */
 import { setI18n, useTranslation, type UseTranslationResponse } from 'react-i18next';
-import { isLang, type Lang } from '../../electron/shared/i18n.js';
+import { isLang, type Lang } from '../../electron/messages/i18n.js';
 import { i18n } from './i18n';
 
 setI18n(i18n);

@@ -1,5 +1,5 @@
-import { type RuntimeInfo, type Suite, type TestId } from '../../electron/shared/contract.js';
-import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/shared/plan-estimate.js';
+import { type RuntimeInfo, type Suite, type TestId } from '../../electron/contract/contract.js';
+import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, defaultTests } from '../../electron/measurement/plan-estimate.js';
 import { getApi } from '../api/get-api';
 import { jobFinishedHooks, useAppStore } from './app-store';
 import { defaultComparePair } from './compare-pick';

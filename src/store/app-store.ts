@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AppInfo, Comparison, DetectResult, JobEvent, MsgRef, Run, RunList, RuntimeInfo, Suite } from '../../electron/shared/contract.js';
-import { isMsgRef } from '../../electron/shared/error-text.js';
+import type { AppInfo, Comparison, DetectResult, JobEvent, MsgRef, Run, RunList, RuntimeInfo, Suite } from '../../electron/contract/contract.js';
+import { isMsgRef } from '../../electron/messages/error-text.js';
 import { initialJobs, reduceJobEvent, type JobsState } from './job-reducer';
 
 /** The top-level views of the app. */

@@ -1,4 +1,4 @@
-import type { RunSummary } from '../../electron/shared/contract.js';
+import type { RunSummary } from '../../electron/contract/contract.js';
 
 /** Runs newest first (by startedAt, then id). */
 export function newestFirst(runs: RunSummary[]): RunSummary[] {

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { DetectResult, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { DetectResult, RuntimeInfo } from '../../electron/contract/contract.js';
 
 /** A runtime as the Environments view shows it: `checking` while a fresh detection has not yet answered for its kind. */
 export interface ShownRuntime {

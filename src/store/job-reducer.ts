@@ -10,7 +10,7 @@ import type {
   TestError,
   TestId,
   TestResult,
-} from '../../electron/shared/contract.js';
+} from '../../electron/contract/contract.js';
 
 /** Where a running job is right now: the latest progress event's fields (the contract's, one definition). */
 export type JobCursor = Omit<Extract<JobEvent, { type: 'progress' }>, 'type' | 'jobId' | 'seq'>;

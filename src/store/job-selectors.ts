@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
-import type { PlanStep } from '../../electron/shared/contract.js';
-import { isFailure } from '../../electron/shared/run-status.js';
+import type { PlanStep } from '../../electron/contract/contract.js';
+import { isFailure } from '../../electron/contract/run-status.js';
 import { PLACE_LABEL } from '../lib/metrics';
-import { stepDoneFraction } from '../../electron/shared/plan-estimate.js';
+import { stepDoneFraction } from '../../electron/measurement/plan-estimate.js';
 import { stepKey, type JobState, type LiveSample } from './job-reducer';
 
 /** Progress of one target inside a job. */

@@ -1,4 +1,4 @@
-import type { JobEvent } from '../../electron/shared/contract.js';
+import type { JobEvent } from '../../electron/contract/contract.js';
 import { getApi } from '../api/get-api';
 import { useAppStore } from './app-store';
 import { newestFirst } from './compare-pick';

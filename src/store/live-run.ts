@@ -1,5 +1,5 @@
-import { SCHEMA_VERSION, type Run, type TargetRun, type TestResult } from '../../electron/shared/contract.js';
-import { summarize } from '../../electron/shared/trial-stats.js';
+import { SCHEMA_VERSION, type Run, type TargetRun, type TestResult } from '../../electron/contract/contract.js';
+import { summarize } from '../../electron/measurement/trial-stats.js';
 import type { AppState } from './app-store';
 import { stepKey, type JobState } from './job-reducer';
 

@@ -11,15 +11,15 @@
 // one run); rand-read is the third voting row, so the card must lift it above seq-read to list it first.
 // The card is a PNG in the UI: the test checks that the PNG the Share view shows is byte for byte the
 // engine's render of renderCardSvg for the same pair, and reads the card's text from that SVG.
-// Every expected text comes from the one formatter, formatInterval (electron/shared/format.ts).
+// Every expected text comes from the one formatter, formatInterval (electron/presentation/format.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comparison, CompareRow, Run } from '../../electron/shared/contract.js';
+import type { Comparison, CompareRow, Run } from '../../electron/contract/contract.js';
 import { svgToPng } from '../../electron/engine/report/card.js';
 import { renderCardSvg } from '../../electron/engine/report/card-svg.js';
-import { formatInterval } from '../../electron/shared/format.js';
+import { formatInterval } from '../../electron/presentation/format.js';
 import { seedRuns, shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
 import { apiCall, closeAll, launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { scaleMetric } from '../helpers/scale-metric.js';

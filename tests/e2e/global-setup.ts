@@ -1,7 +1,7 @@
 // The fast lane's browser tests: a Chromium or Chrome (scripts/chromium-path.mjs), fio, and dist/ built
 // from the current sources. As root on Debian the set-up installs Chromium and fio when missing.
 import { findChromium } from '../../scripts/chromium-path.mjs';
-import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../../scripts/build/ensure-built.mjs';
 import { ensureCommands } from '../helpers/apt.js';
 
 /** Installs chromium and fio when missing (as root on Debian), else fails with what to install; builds dist/ when stale. */

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DetectResult } from '../../electron/shared/contract.js';
+import type { DetectResult } from '../../electron/contract/contract.js';
 import { apiCall, closeAll, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, violationsInBothThemes } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, ROOT, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { makeRun, result } from '../helpers/make-run.js';
-import { TEST_CATALOGUE } from '../../electron/shared/test-catalogue.js';
+import { TEST_CATALOGUE } from '../../electron/contract/test-catalogue.js';
 
 const BEFORE = '2026-01-20T14-00-00-test-before';
 const AFTER = '2026-01-20T14-20-00-test-after';

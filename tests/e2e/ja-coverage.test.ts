@@ -6,7 +6,7 @@
 // planted key prove the check can fail.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAMESPACES } from '../../electron/shared/i18n.js';
+import { NAMESPACES } from '../../electron/messages/i18n.js';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { seedRuns, settleView, VIEWS } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inUiFontRange, uiTextChars } from '../../scripts/build-ui-font.mjs';
+import { inUiFontRange, uiTextChars } from '../../scripts/build/build-ui-font.mjs';
 import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;

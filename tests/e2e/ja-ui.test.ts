@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuns, settleView, shootWidthsAndThemes, VIEWS, violationsInBothThemes } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
-import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
-import { catalogueChunk, initialChunks } from '../../scripts/renderer-chunks.mjs';
+import { LANGS, NAMESPACES } from '../../electron/messages/i18n.js';
+import { catalogueChunk, initialChunks } from '../../scripts/build/renderer-chunks.mjs';
 
 const SHOTS = shotsDir('ja-ui');
 const RENDERER = join(process.cwd(), 'dist', 'renderer');

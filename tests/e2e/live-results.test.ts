@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Run, TestId } from '../../electron/shared/contract.js';
-import { estimateSec } from '../../electron/shared/plan-estimate.js';
+import type { Run, TestId } from '../../electron/contract/contract.js';
+import { estimateSec } from '../../electron/measurement/plan-estimate.js';
 import { apiCall, closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const SHOTS = shotsDir('live-results');

@@ -1,6 +1,6 @@
 // What the developer-task tests (tests/integration/dev-tasks, tests/live/dev-tasks-docker) expect of a result.
 import { expect } from 'vitest';
-import type { TestResult } from '../../electron/shared/contract.js';
+import type { TestResult } from '../../electron/contract/contract.js';
 
 /** dev-tree's four timed phases. */
 export const DEV_TREE_METRICS = ['tree_delete_s', 'tree_extract_s', 'tree_read_s', 'tree_walk_s'];

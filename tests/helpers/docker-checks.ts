@@ -1,8 +1,8 @@
 // What the docker-transport tests check after a run: nothing of vmbench left in the daemon, no test
 // file left in a folder, no benchmark process left running; and a few ways to read job events.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { Envelope, JobEvent, TargetRun } from '../../electron/shared/contract.js';
-import { NOT_SETTLED } from '../../electron/shared/run-status.js';
+import type { Envelope, JobEvent, TargetRun } from '../../electron/contract/contract.js';
+import { NOT_SETTLED } from '../../electron/contract/run-status.js';
 import type { Engine } from '../../electron/engine/api.js';
 import type { PrivateDockerd } from './private-dockerd.js';
 

@@ -1,5 +1,5 @@
 /** Runs a render in one language of the app: the renderer's own i18next instance switched, then back to English. */
-import type { Lang } from '../../electron/shared/i18n.js';
+import type { Lang } from '../../electron/messages/i18n.js';
 import { setLang } from '../../src/lib/i18n';
 
 /** What fn returns, with the whole page (views, metric labels, places) in `lang`. */

@@ -1,5 +1,5 @@
-import { SCHEMA_VERSION, type Run, type TestResult } from '../../electron/shared/contract.js';
-import { summarize } from '../../electron/shared/trial-stats.js';
+import { SCHEMA_VERSION, type Run, type TestResult } from '../../electron/contract/contract.js';
+import { summarize } from '../../electron/measurement/trial-stats.js';
 
 /** A TestResult built from raw samples, the way the engine aggregates them. */
 export function result(test: TestResult['test'], place: TestResult['place'], samples: Record<string, number[]>): TestResult {

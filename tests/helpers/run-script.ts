@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BenchEvent } from '../../electron/shared/contract.js';
+import type { BenchEvent } from '../../electron/contract/contract.js';
 import { createLineSplitter, parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
 

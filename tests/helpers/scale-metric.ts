@@ -1,5 +1,5 @@
-import type { Place, Run, TestId } from '../../electron/shared/contract.js';
-import { summarize } from '../../electron/shared/trial-stats.js';
+import type { Place, Run, TestId } from '../../electron/contract/contract.js';
+import { summarize } from '../../electron/measurement/trial-stats.js';
 
 /** A copy of a run with one metric's trials (and their summary) multiplied by a factor: a real change made by construction. */
 export function scaleMetric(run: Run, at: { target: string; place: Place; test: TestId; metric: string }, factor: number): Run {

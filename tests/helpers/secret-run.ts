@@ -1,4 +1,4 @@
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { makeRun, result } from './make-run.js';
 
 /**
@@ -39,7 +39,7 @@ export const SECRET_PARTS = [
 ];
 
 /**
- * A stored run with SECRET_TEXT in every free-text field of the run contract (electron/shared/contract.ts `Run`):
+ * A stored run with SECRET_TEXT in every free-text field of the run contract (electron/contract/contract.ts `Run`):
  * name, note, app, test names, target id/runtime/label, settings (values, keys, nested), the probe (os,
  * kernel, arch, CPU model, test-folder filesystem, tools, mounts), results (test, metric and sample names,
  * tool name/version/method, parameter names and values, command) and errors (test, place, code, message).

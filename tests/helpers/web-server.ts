@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { startWebServer, type WebServer } from '../../electron/server.js';
+import { startWebServer, type WebServer } from '../../electron/web/server.js';
 
 /** A started server with its engine, the Host header it answers to, and its temp folder. */
 export interface TestWebServer {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Finding, Run } from '../../electron/shared/contract.js';
+import type { Finding, Run } from '../../electron/contract/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { runCli } from '../helpers/cli.js';

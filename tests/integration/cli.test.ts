@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
 import { fmtDuration } from '../../electron/cli/table.js';
-import { unstableReport, type UnstableReport } from '../../electron/shared/unstable.js';
+import { unstableReport, type UnstableReport } from '../../electron/presentation/unstable.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { machineReaches, spyOnRuntimeClis } from '../helpers/host-only-env.js';
 

@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run } from '../../electron/shared/contract.js';
+import type { JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine } from '../../electron/engine/api.js';
 import { DEV_TREE_METRICS as METRICS, expectWatch, MIXED_METRICS as MIXED } from '../helpers/dev-tasks-checks.js';
 import { call, ofType, workDirs } from '../helpers/docker-checks.js';

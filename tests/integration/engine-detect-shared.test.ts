@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { DetectResult, JobEvent } from '../../electron/shared/contract.js';
+import type { DetectResult, JobEvent } from '../../electron/contract/contract.js';
 import { createEngine } from '../../electron/engine/api.js';
 
 let dir = '';

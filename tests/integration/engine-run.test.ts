@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, JobEvent, Run, RunList } from '../../electron/shared/contract.js';
+import type { Envelope, JobEvent, Run, RunList } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
-import { isFailure } from '../../electron/shared/run-status.js';
+import { isFailure } from '../../electron/contract/run-status.js';
 
 async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {
   const env = (await engine.dispatch(channel, args)) as Envelope<T>;

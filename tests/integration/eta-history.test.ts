@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
+import type { Envelope, JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 
 async function call<T>(engine: Engine, channel: string, ...args: unknown[]): Promise<T> {

@@ -2,7 +2,7 @@
 // and sh, with a HOME of their own (vitest.config.ts). They run as any user on Linux or macOS where fio is installed; as root on Debian the set-up
 // installs it. It also makes sure dist/ is built from the current sources (once, not per file).
 import { mkdirSync, rmSync } from 'node:fs';
-import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../../scripts/build/ensure-built.mjs';
 import { INTEGRATION_HOME } from '../helpers/host-only-env.js';
 import { ensureCommands } from '../helpers/apt.js';
 

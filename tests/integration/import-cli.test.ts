@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportOutcome, Run } from '../../electron/shared/contract.js';
+import type { ImportOutcome, Run } from '../../electron/contract/contract.js';
 import { runCli } from '../helpers/cli.js';
 
 const FIX = join(import.meta.dirname, '..', 'fixtures', 'imports');

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DetectResult, Finding } from '../../electron/shared/contract.js';
+import type { DetectResult, Finding } from '../../electron/contract/contract.js';
 import { virsh } from '../../scripts/libvirt-test-guest.mjs';
 import { sharedGuest, stopSharedGuest } from '../../scripts/shared-test-guest.mjs';
 import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';

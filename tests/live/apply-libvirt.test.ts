@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyPlan, ApplyResult, Envelope, Finding, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { ApplyPlan, ApplyResult, Envelope, Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { applyFinding } from '../../electron/engine/advisor/apply/index.js';
 import { planLibvirt } from '../../electron/engine/advisor/apply/libvirt-apply.js';

@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent, TestId } from '../../electron/shared/contract.js';
+import type { BenchEvent, TestId } from '../../electron/contract/contract.js';
 import { fioSamples } from '../../electron/engine/bench/fio.js';
-import { summarize } from '../../electron/shared/trial-stats.js';
+import { summarize } from '../../electron/measurement/trial-stats.js';
 import { ofKind, processesMentioning, realDiskDir, runScript, type RunOptions, type ScriptRun } from '../helpers/run-script.js';
 
 const FIO_VERSION = execFileSync('fio', ['--version'], { encoding: 'utf8' }).trim().replace(/^fio-/, '');

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run } from '../../electron/shared/contract.js';
+import type { JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DEV_TREE_METRICS as METRICS, expectWatch, MIXED_METRICS as MIXED } from '../helpers/dev-tasks-checks.js';
 import { call, errorsBesidesSettle, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';

@@ -15,13 +15,13 @@ import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run } from '../../electron/shared/contract.js';
+import type { JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { processesUnder } from '../helpers/e2e-harness.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
-import { englishOf } from '../../electron/shared/message-english.js';
+import { englishOf } from '../../electron/messages/message-english.js';
 
 const CONTEXT = 'vmbench-ds';
 const TARGET = `docker:${CONTEXT}`;

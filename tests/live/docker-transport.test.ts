@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/bench/suites.js';
@@ -26,7 +26,7 @@ import { DockerTransport } from '../../electron/engine/transports/docker/index.j
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
 import { benchProcesses, call, errorsBesidesSettle, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
-import { englishOf } from '../../electron/shared/message-english.js';
+import { englishOf } from '../../electron/messages/message-english.js';
 
 const CONTEXT = 'vmbench-dt';
 const TARGET = `docker:${CONTEXT}`;

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findChromium } from '../../scripts/chromium-path.mjs';
-import { ensureBuilt } from '../../scripts/ensure-built.mjs';
+import { ensureBuilt } from '../../scripts/build/ensure-built.mjs';
 import { ensureCommands } from '../helpers/apt.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');

@@ -17,7 +17,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
+import type { Envelope, JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { HTTP_REQUEST_TIMEOUT_S } from '../../electron/engine/bench/suites.js';
 import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';

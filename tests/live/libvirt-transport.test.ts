@@ -24,7 +24,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyPlan, ApplyResult, BenchEvent, Envelope, JobEvent, Run } from '../../electron/shared/contract.js';
+import type { ApplyPlan, ApplyResult, BenchEvent, Envelope, JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { scriptArgs, scriptSource, timeoutSec } from '../../electron/engine/bench/suites.js';

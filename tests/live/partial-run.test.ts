@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Run, RunList } from '../../electron/shared/contract.js';
+import type { Run, RunList } from '../../electron/contract/contract.js';
 import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
 import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 

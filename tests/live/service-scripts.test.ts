@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'nod
 import os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent, TestId } from '../../electron/shared/contract.js';
+import type { BenchEvent, TestId } from '../../electron/contract/contract.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { ofKind, processesMentioning, realDiskDir, runScript, type ScriptRun } from '../helpers/run-script.js';
 

@@ -17,7 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { isFailure } from '../../electron/shared/run-status.js';
+import { isFailure } from '../../electron/contract/run-status.js';
 import { ofKind, realDiskDir, runScript } from '../helpers/run-script.js';
 
 const ROOT_THROTTLE = '/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device';

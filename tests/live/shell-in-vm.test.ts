@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BenchEvent } from '../../electron/shared/contract.js';
+import type { BenchEvent } from '../../electron/contract/contract.js';
 import { scriptArgs, scriptSource, type ScriptName } from '../../electron/engine/bench/suites.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import type { DetectContext } from '../../electron/engine/runtimes/types.js';

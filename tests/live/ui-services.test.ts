@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Run, TestResult } from '../../electron/shared/contract.js';
+import type { Run, TestResult } from '../../electron/contract/contract.js';
 import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFile } from '../../electron/engine/advisor/apply/file-apply.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 

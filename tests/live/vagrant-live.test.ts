@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyPlan, ApplyResult, Comparison, Envelope, JobEvent, Run, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { ApplyPlan, ApplyResult, Comparison, Envelope, JobEvent, Run, RuntimeInfo } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { startVagrantMachine, type VagrantEnv } from '../helpers/vagrant-env.js';
 

@@ -12,7 +12,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { vagrantKind } from '../../electron/engine/runtimes/vagrant/index.js';
 import { buildGuestImage, defineTestGuest, virsh } from '../../scripts/libvirt-test-guest.mjs';

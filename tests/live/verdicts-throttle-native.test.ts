@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CompareRow, Comparison, Run } from '../../electron/shared/contract.js';
+import type { CompareRow, Comparison, Run } from '../../electron/contract/contract.js';
 import { type BlkioThrottle, createBlkioThrottle } from '../helpers/blkio-throttle.js';
 import { realDiskDir } from '../helpers/run-script.js';
 
@@ -98,7 +98,7 @@ describe('a blkio throttle on the disk under the data folder (This machine)', ()
     const text = spawnSync(process.execPath, [vmbench, 'compare', a.id, b.id, '--data-dir', home], { encoding: 'utf8', timeout: 60_000 });
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain(worse.summary.line);
-    // A throttle to a few IOPS is a ratio below 0.01, which electron/shared/format.ts writes with two significant
+    // A throttle to a few IOPS is a ratio below 0.01, which electron/presentation/format.ts writes with two significant
     // digits, its bounds too ("0.0023× [0.0021–0.0025]"): the interval never reads [0.00–0.00].
     expect(text.stdout).toMatch(/rand-read +read_iops .* \d+\.\d+× \[\d+\.\d+–\d+\.\d+\] +3\/3 +worse/);
     expect(text.stdout).not.toMatch(/\[0\.0+–0\.0+\]/);

@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
 import { vi, type Mock } from 'vitest';
-import type { ApplyPlan, Envelope, JobEvent } from '../../electron/shared/contract.js';
+import type { ApplyPlan, Envelope, JobEvent } from '../../electron/contract/contract.js';
 
 /** A rectangle in screen coordinates. */
 export type Rect = { x: number; y: number; width: number; height: number };

@@ -4,11 +4,11 @@
 // (Welch's t on the logs, 95%); the decision is replayed one trial at a time as the runner takes them.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { decideTrials } from '../../electron/engine/bench/adaptive.js';
-import { trialsPlan, type TrialsPlan } from '../../electron/shared/plan-estimate.js';
-import { logMeanInterval, studentTQuantile } from '../../electron/shared/verdict-stats.js';
-import { HEADLINE_METRIC } from '../../electron/shared/metrics.js';
+import { trialsPlan, type TrialsPlan } from '../../electron/measurement/plan-estimate.js';
+import { logMeanInterval, studentTQuantile } from '../../electron/measurement/verdict-stats.js';
+import { HEADLINE_METRIC } from '../../electron/measurement/metrics.js';
 import { runFileSchema } from '../../electron/engine/store/run-schema.js';
 import { runSpecSchema } from '../../electron/engine/api-schemas.js';
 

@@ -1,15 +1,15 @@
 /** The views that show findings, and `vmbench advise`, in Japanese (and back in English) from the same findings. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DetectResult, Envelope } from '../../electron/shared/contract.js';
+import type { DetectResult, Envelope } from '../../electron/contract/contract.js';
 import { cmdAdvise } from '../../electron/cli/advise.js';
 import type { Engine } from '../../electron/engine/api.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { rankFindings } from '../../electron/engine/advisor/rank.js';
 import { adviceTitle, effectLine, yoursLine } from '../../src/lib/advice-words';
 import { i18n } from '../../src/lib/i18n';
-import { AdviceList } from '../../src/views/advice-view';
-import { FindingsList } from '../../src/views/findings-list';
+import { AdviceList } from '../../src/views/advice/advice-view';
+import { FindingsList } from '../../src/views/advice/findings-list';
 import { fixtureRuntimes } from './advisor-fixtures.js';
 
 const MAC = { platform: 'darwin' };

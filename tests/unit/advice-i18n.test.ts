@@ -4,8 +4,8 @@
  * message of the advisor is exercised.
  */
 import { describe, expect, it } from 'vitest';
-import type { Finding, MsgRef } from '../../electron/shared/contract.js';
-import { findingText } from '../../electron/shared/finding-text.js';
+import type { Finding, MsgRef } from '../../electron/contract/contract.js';
+import { findingText } from '../../electron/messages/finding-text.js';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { RULES } from '../../electron/engine/advisor/index.js';
 import { scenarioDrafts, scenarioFindings } from './advice-scenarios.js';

@@ -3,7 +3,7 @@
  * setting edited, as the advisor tests do), and stored runs in vmbench's own format that make each weighing
  * branch speak (agree, disagree, near native, against native, current only; measured ratios; a lost inotify).
  */
-import type { Finding, FindingText, Place, Run, RuntimeInfo, TestError, TestId } from '../../electron/shared/contract.js';
+import type { Finding, FindingText, Place, Run, RuntimeInfo, TestError, TestId } from '../../electron/contract/contract.js';
 import { adviseRuntime, RULES } from '../../electron/engine/advisor/index.js';
 import { measurementsFor } from '../../electron/engine/advisor/measurements.js';
 import { rankFindings } from '../../electron/engine/advisor/rank.js';

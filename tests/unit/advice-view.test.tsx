@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { DetectResult, Run } from '../../electron/shared/contract.js';
+import type { DetectResult, Run } from '../../electron/contract/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { rankFindings } from '../../electron/engine/advisor/rank.js';
 import { adviceTitle, yoursLine } from '../../src/lib/advice-words';
-import { AdviceList } from '../../src/views/advice-view';
+import { AdviceList } from '../../src/views/advice/advice-view';
 import { fixtureRuntimes } from './advisor-fixtures.js';
 
 const MAC = { platform: 'darwin' };

@@ -1,9 +1,9 @@
 /** Advice from the developer tasks: the named-volume layout from the tree extract, a polling watcher when inotify is not delivered. */
 import { describe, expect, it } from 'vitest';
-import type { Run, RuntimeInfo, TestError, TestResult } from '../../electron/shared/contract.js';
+import type { Run, RuntimeInfo, TestError, TestResult } from '../../electron/contract/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { measuredGain } from '../../electron/engine/advisor/rank.js';
-import { findingText } from '../../electron/shared/finding-text.js';
+import { findingText } from '../../electron/messages/finding-text.js';
 
 const MAC = { platform: 'darwin' };
 const rt: RuntimeInfo = {

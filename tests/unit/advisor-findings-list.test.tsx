@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { advise } from '../../electron/engine/advisor/index.js';
-import { FindingsList } from '../../src/views/findings-list';
+import { FindingsList } from '../../src/views/advice/findings-list';
 import { fixtureRuntimes } from './advisor-fixtures.js';
 
 describe('FindingsList (runtime card)', () => {

@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { colimaYamlSettings } from '../../electron/engine/runtimes/colima/parse.js';
 import { normalizeDesktopSettings, parseDesktopSettingsFile } from '../../electron/engine/runtimes/docker-desktop/settings.js';
 import { domainSettings, parseDomainXml } from '../../electron/engine/runtimes/libvirt/domain-xml.js';

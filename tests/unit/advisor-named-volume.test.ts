@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Run, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Run, RuntimeInfo } from '../../electron/contract/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { measuredGain, rankFindings } from '../../electron/engine/advisor/rank.js';
 

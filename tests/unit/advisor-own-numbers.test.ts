@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Place, Run, RuntimeInfo, TestId } from '../../electron/shared/contract.js';
+import type { Place, Run, RuntimeInfo, TestId } from '../../electron/contract/contract.js';
 import { advise, adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { fixtureRuntimes } from './advisor-fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Finding } from '../../electron/shared/contract.js';
+import type { Finding } from '../../electron/contract/contract.js';
 import { advise } from '../../electron/engine/advisor/index.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { fixtureRuntimes, runtimeOf } from './advisor-fixtures.js';

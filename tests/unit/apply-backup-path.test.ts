@@ -1,6 +1,6 @@
 /**
  * The backup folder a plan shows is the one the apply writes: the path is computed once, when advice.plan
- * makes the plan (electron/engine/advisor/apply/*), the confirmation dialog (electron/app/ipc.ts) and the CLI
+ * makes the plan (electron/engine/advisor/apply/*), the confirmation dialog (electron/desktop/ipc.ts) and the CLI
  * show it, and advice.apply backs up into exactly that folder — not into a second folder stamped with the
  * apply's own clock (a user saw `backups/…06-11-26-250Z-…` in the dialog and `…06-11-27-684Z-…` on disk).
  * Each kind of plan, through the engine: a file (Colima's colima.yaml, the default template), a command
@@ -11,8 +11,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApplyPlan, ApplyResult, Envelope } from '../../electron/shared/contract.js';
-import { confirmRequestFor } from '../../electron/app/ipc.js';
+import type { ApplyPlan, ApplyResult, Envelope } from '../../electron/contract/contract.js';
+import { confirmRequestFor } from '../../electron/desktop/ipc.js';
 import { backupDirOf } from '../../electron/engine/advisor/apply/backup.js';
 import { formatPlan } from '../../electron/cli/apply.js';
 import { local, captured } from '../helpers/runtimes-stubs.js';

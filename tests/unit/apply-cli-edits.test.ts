@@ -1,6 +1,6 @@
 /** `vmbench apply` confirmation rules (with a fake engine) and the text edits apply re-derives from current files. */
 import { describe, expect, it } from 'vitest';
-import type { ApplyPlan, ApplyResult, Envelope, Finding, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { ApplyPlan, ApplyResult, Envelope, Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { cmdApply, type ApplyIo } from '../../electron/cli/apply.js';
 import { CliError } from '../../electron/cli/commands.js';
 import type { Engine } from '../../electron/engine/api.js';

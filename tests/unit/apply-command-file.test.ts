@@ -8,10 +8,10 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileS
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
-import { errorText } from '../../electron/shared/error-text.js';
+import { errorText } from '../../electron/messages/error-text.js';
 import { captured } from '../helpers/runtimes-stubs.js';
 
 let root: string;

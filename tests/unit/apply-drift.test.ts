@@ -13,7 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Envelope, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Envelope, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';
 import { MAC_DD_STORE, local, captured } from '../helpers/runtimes-stubs.js';

@@ -1,9 +1,9 @@
 /** The "Apply…" button of a finding and the confirmation dialog, as static markup. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { ConfirmDialog } from '../../src/components/confirm-dialog';
-import { FindingsList } from '../../src/views/findings-list';
+import { FindingsList } from '../../src/views/advice/findings-list';
 
 const base = { setting: 's', current: 'a', recommended: 'b', severity: 'low', evidence: 'e' } as const;
 const findings: Finding[] = [

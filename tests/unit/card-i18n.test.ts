@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { measureText } from '../../electron/engine/report/card-font-metrics.js';
@@ -66,7 +66,7 @@ function missingGlyphs(chars: string[], lang: 'en' | 'ja' = 'ja'): string[] {
 describe('share card in Japanese', () => {
   beforeAll(() => {
     // The fonts are made by `npm run build:engine`; a test run from a fresh clone makes them here.
-    if (!existsSync('dist/fonts/NotoSansJP-card-Bold.ttf')) spawnSync(process.execPath, ['scripts/build-card-font.mjs'], { stdio: 'inherit' });
+    if (!existsSync('dist/fonts/NotoSansJP-card-Bold.ttf')) spawnSync(process.execPath, ['scripts/build/build-card-font.mjs'], { stdio: 'inherit' });
   });
 
   const run = fixture('quick-multi');

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { COLOR, textWidth } from '../../electron/engine/report/card-kit.js';
-import { formatInterval } from '../../electron/shared/format.js';
+import { formatInterval } from '../../electron/presentation/format.js';
 import { cardFilename, cardFontFiles, renderCardPng, renderCardSvg, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';
 import { brightPixels, decodePng, type Image } from '../helpers/png.js';
 import { scaleMetric } from '../helpers/scale-metric.js';

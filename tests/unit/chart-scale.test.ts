@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
-import { PLACE_COLOR, placeShade } from '../../electron/shared/place-colors.js';
+import type { Run } from '../../electron/contract/contract.js';
+import { PLACE_COLOR, placeShade } from '../../electron/presentation/place-colors.js';
 import { PLACE_COLOR as CARD_PLACE_COLOR } from '../../electron/engine/report/card-kit';
-import { formatTick } from '../../electron/shared/format.js';
-import { latencyUnit } from '../../electron/shared/format.js';
+import { formatTick } from '../../electron/presentation/format.js';
+import { latencyUnit } from '../../electron/presentation/format.js';
 import { niceTicks } from '../../src/lib/chart-scale';
 import { placeColors, smallFilesRatioData, throughputData } from '../../src/lib/run-data';
 

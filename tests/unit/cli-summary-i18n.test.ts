@@ -1,7 +1,7 @@
 /** The CLI's run and compare tables in Japanese: translated words, Japanese headline, and columns that line up although kana and kanji take two terminal columns. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { compareTable, runTable } from '../../electron/cli/summary.js';
 import { displayWidth, formatTable } from '../../electron/cli/table.js';
 import { compareRuns } from '../../electron/engine/compare.js';

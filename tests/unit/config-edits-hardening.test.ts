@@ -11,7 +11,7 @@ import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrant
 import { atomicWrite } from '../../electron/engine/util/atomic-write.js';
 import { formatTable } from '../../electron/cli/table.js';
 import { formatPlan } from '../../electron/cli/apply.js';
-import { jsonText, terminalSafe } from '../../electron/shared/terminal-safe.js';
+import { jsonText, terminalSafe } from '../../electron/presentation/terminal-safe.js';
 
 const FIX = join(process.cwd(), 'tests', 'fixtures');
 /** Source: tests/fixtures/vagrantfiles/SOURCES.txt (github.com/adyang/dotfiles). */

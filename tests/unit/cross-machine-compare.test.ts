@@ -4,9 +4,9 @@
 // setting that differs. The same two runs as one machine's before/after keep the old method.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { callRatio, CROSS_MACHINE_METHOD, methodText, welchLogRatio, welchLogRatioOfRatios } from '../../electron/shared/verdict-stats.js';
+import { callRatio, CROSS_MACHINE_METHOD, methodText, welchLogRatio, welchLogRatioOfRatios } from '../../electron/measurement/verdict-stats.js';
 import { compareTable, runsTable } from '../../electron/cli/summary.js';
 import { summarizeRun } from '../../electron/engine/store/summary.js';
 import { renderCardSvg } from '../../electron/engine/report/index.js';

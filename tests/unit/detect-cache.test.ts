@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DetectResult, JobEvent, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { DetectResult, JobEvent, RuntimeInfo } from '../../electron/contract/contract.js';
 import { readDetectCache, saveDetectCache } from '../../electron/engine/detect-cache.js';
 import { fmtAge, shownRuntimes } from '../../src/store/detect-view.js';
 

@@ -1,6 +1,6 @@
 /** Target selection while a detection streams in: running targets are selected as their kind answers, and a click meanwhile is kept. */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { initialAppData, useAppStore } from '../../src/store/app-store';
 
 const docker: RuntimeInfo = {

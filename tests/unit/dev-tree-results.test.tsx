@@ -1,11 +1,11 @@
 /** The developer-task table in Results and the run options that ask for it. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TestResult } from '../../electron/shared/contract.js';
-import { defaultTests } from '../../electron/shared/plan-estimate.js';
+import type { TestResult } from '../../electron/contract/contract.js';
+import { defaultTests } from '../../electron/measurement/plan-estimate.js';
 import { chosenTests } from '../../src/store/actions';
 import { useAppStore } from '../../src/store/app-store';
-import { DevTreeResults, timeVerdict, WatchResults } from '../../src/views/dev-tree-results';
+import { DevTreeResults, timeVerdict, WatchResults } from '../../src/views/results/dev-tree-results';
 import { englishLeft, inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { scriptsDir } from '../../electron/engine/bench/suites.js';
 import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
 import { findKind } from '../../electron/engine/runtimes/registry.js';

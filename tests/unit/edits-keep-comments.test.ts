@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { editJson, editText, editYaml, fileEditFor, hasEdit, type FileEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { limaApply } from '../../electron/engine/advisor/rules/lima-vm-type.js';
 import { lineDiff } from '../../electron/engine/advisor/diff.js';

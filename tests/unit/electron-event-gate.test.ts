@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { JobEvent } from '../../electron/shared/contract.js';
-import { createEventGate } from '../../electron/app/event-gate.js';
-import { CHANNELS } from '../../electron/app/ipc.js';
+import type { JobEvent } from '../../electron/contract/contract.js';
+import { createEventGate } from '../../electron/desktop/event-gate.js';
+import { CHANNELS } from '../../electron/desktop/ipc.js';
 import { fakeEngine, logEvent } from '../mocks/electron.js';
 
 const seqs = (send: ReturnType<typeof vi.fn>) => send.mock.calls.map(([ev]) => (ev as JobEvent).seq);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RequestMap } from '../../electron/shared/contract.js';
+import type { RequestMap } from '../../electron/contract/contract.js';
 import { app, BrowserWindow, dialog, FakeFrame, fakeEngine, ipcMain, logEvent, resetElectronMock } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
-const { startApp } = await import('../../electron/app/start-app.js');
+const { startApp } = await import('../../electron/desktop/start-app.js');
 
 const appRoot = '/opt/vmbench';
 const rendererUrl = pathToFileURL(join(appRoot, 'dist/renderer/index.html')).href;

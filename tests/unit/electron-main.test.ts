@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserWindow, app, dialog, fakeEngine, ipcMain, resetElectronMock, session, shell } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
-const { startApp } = await import('../../electron/app/start-app.js');
+const { startApp } = await import('../../electron/desktop/start-app.js');
 
 const appRoot = '/opt/vmbench';
 const rendererUrl = pathToFileURL(join(appRoot, 'dist/renderer/index.html')).href;

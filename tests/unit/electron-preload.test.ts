@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_METHODS, type JobEvent, type VmbenchApi } from '../../electron/shared/contract.js';
+import { API_METHODS, type JobEvent, type VmbenchApi } from '../../electron/contract/contract.js';
 import { contextBridge, exposed, ipcRenderer, logEvent } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
@@ -9,7 +9,7 @@ const DOMAIN_METHODS = [...Object.values(API_METHODS), 'onEvent'];
 
 let api: VmbenchApi;
 beforeAll(async () => {
-  await import('../../electron/app/preload.js');
+  await import('../../electron/desktop/preload.js');
   api = exposed.vmbench as VmbenchApi;
 });
 beforeEach(() => {
@@ -31,7 +31,7 @@ describe('the exposed API', () => {
   });
 
   it("adds the app's locale from --vmbench-locale (set by main from app.getLocale()) and nothing else", async () => {
-    const { exposedApi } = await import('../../electron/app/preload.js');
+    const { exposedApi } = await import('../../electron/desktop/preload.js');
     const withLocale = exposedApi(ipcRenderer as never, ['electron', '--vmbench-locale=ja-JP']);
     expect(withLocale.locale).toBe('ja-JP');
     expect(Object.keys(withLocale).sort()).toEqual([...DOMAIN_METHODS, 'locale'].sort());

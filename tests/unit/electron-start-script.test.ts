@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
-// scripts/start-electron.mjs run for real with node, as `npm start` does, against electron package
+// scripts/build/start-electron.mjs run for real with node, as `npm start` does, against electron package
 // folders built from the published electron 45.4.1 files (tests/fixtures/electron-45.4.1).
 const repo = resolve(import.meta.dirname, '../..');
-const script = join(repo, 'scripts', 'start-electron.mjs');
+const script = join(repo, 'scripts', 'build', 'start-electron.mjs');
 const electronFiles = join(repo, 'tests', 'fixtures', 'electron-45.4.1');
 const temps: string[] = [];
 const servers: Server[] = [];
@@ -40,8 +40,8 @@ function run(cwd: string, scriptPath = script, env: NodeJS.ProcessEnv = {}): Pro
 function project(electron?: { packageJson?: (pkg: Record<string, unknown>) => void }): { dir: string; script: string; electronDir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'vmbench-start-'));
   temps.push(dir);
-  mkdirSync(join(dir, 'scripts'));
-  copyFileSync(script, join(dir, 'scripts', 'start-electron.mjs'));
+  mkdirSync(join(dir, 'scripts', 'build'), { recursive: true });
+  copyFileSync(script, join(dir, 'scripts', 'build', 'start-electron.mjs'));
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'vmbench-copy', private: true, scripts: { build: 'node make-dist.cjs' } }));
   const electronDir = join(dir, 'node_modules', 'electron');
   if (electron) {
@@ -51,7 +51,7 @@ function project(electron?: { packageJson?: (pkg: Record<string, unknown>) => vo
     electron.packageJson?.(pkg);
     writeFileSync(join(electronDir, 'package.json'), JSON.stringify(pkg, null, 2));
   }
-  return { dir, script: join(dir, 'scripts', 'start-electron.mjs'), electronDir };
+  return { dir, script: join(dir, 'scripts', 'build', 'start-electron.mjs'), electronDir };
 }
 
 /** What a successful download leaves: dist/electron (here a node script reporting its arguments) and path.txt. */
@@ -83,7 +83,7 @@ function expectExplained(res: Result): void {
   expect(res.stdout).toBe('');
 }
 
-describe('npm start (scripts/start-electron.mjs)', { timeout: 60_000 }, () => {
+describe('npm start (scripts/build/start-electron.mjs)', { timeout: 60_000 }, () => {
   it('in this checkout, without a usable Electron binary, explains and exits 1', async () => {
     // On Node 20 npm leaves electron 45 out (engines node >= 22.12.0). Where it is installed,
     // ELECTRON_OVERRIDE_DIST_PATH points it at a missing binary and the skip variable keeps the

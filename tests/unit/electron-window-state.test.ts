@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BrowserWindow, fakeEngine, resetElectronMock, setDisplays } from '../mocks/electron.js';
 
 vi.mock('electron', () => import('../mocks/electron.js'));
-const ws = await import('../../electron/app/window-state.js');
-const { startApp } = await import('../../electron/app/start-app.js');
+const ws = await import('../../electron/desktop/window-state.js');
+const { startApp } = await import('../../electron/desktop/start-app.js');
 
 const laptop = { x: 0, y: 25, width: 1440, height: 875 };
 const external = { x: 1440, y: 0, width: 2560, height: 1440 };

@@ -8,11 +8,18 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Envelope, JobEvent, PlanStep, Run, RunEstimate, TestResult } from '../../electron/shared/contract.js';
+import type { Envelope, JobEvent, PlanStep, Run, RunEstimate, TestResult } from '../../electron/contract/contract.js';
 import { calibratePlan } from '../../electron/engine/bench/calibrate.js';
 import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
 import { createEngine } from '../../electron/engine/api.js';
-import { SCRIPT_TESTS, estimateSec, planCheckpoints, stepDoneFraction, targetEstimateSec, targetMaxEstimateSec } from '../../electron/shared/plan-estimate.js';
+import {
+  SCRIPT_TESTS,
+  estimateSec,
+  planCheckpoints,
+  stepDoneFraction,
+  targetEstimateSec,
+  targetMaxEstimateSec,
+} from '../../electron/measurement/plan-estimate.js';
 import { initialJobs, reduceJobEvent, type JobState } from '../../src/store/job-reducer.js';
 import { liveEtaSec, overallPercent } from '../../src/store/job-selectors.js';
 import { makeRun, result } from '../helpers/make-run.js';

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import {
   COMPARE_CSV_COLUMNS,
@@ -17,7 +17,7 @@ import {
   runToMarkdown,
   type RedactContext,
 } from '../../electron/engine/report/index.js';
-import { methodSummary } from '../../electron/shared/method-summary.js';
+import { methodSummary } from '../../electron/presentation/method-summary.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;

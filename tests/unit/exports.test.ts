@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { unstableReport } from '../../electron/shared/unstable.js';
+import { unstableReport } from '../../electron/presentation/unstable.js';
 import { parseImportFile } from '../../electron/engine/store/import-runs.js';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { formatInterval } from '../../electron/shared/format.js';
+import { formatInterval } from '../../electron/presentation/format.js';
 import { scaleMetric } from '../helpers/scale-metric.js';
 import {
   CSV_COLUMNS,

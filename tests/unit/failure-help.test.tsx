@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { TestError } from '../../electron/shared/contract.js';
+import type { TestError } from '../../electron/contract/contract.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../../src/lib/failure-help.js';
 import { whyMissing } from '../../src/lib/service-run-cells.js';
 import { LiveNumbers } from '../../src/components/live-numbers';
 import { initialJobs, reduceJobEvent } from '../../src/store/job-reducer';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
-import { TargetBanners } from '../../src/views/target-banners';
+import { TargetBanners } from '../../src/views/results/target-banners';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -1,16 +1,16 @@
 // One table of values through every face: the UI's helpers (src/lib/format.ts), the share card's
 // text, the CLI's table cells, the Markdown export's cells and the History headline must write the same
-// strings, in English and in Japanese, because they all write through electron/shared/format.ts. The runs are
+// strings, in English and in Japanese, because they all write through electron/presentation/format.ts. The runs are
 // built here (test data): a native baseline of 1000 and one guest place whose median is the table's value.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Run, TestResult } from '../../electron/shared/contract.js';
+import type { Run, TestResult } from '../../electron/contract/contract.js';
 import { compareTable, runTable, runsTable } from '../../electron/cli/summary.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { comparisonToMarkdown, renderCardSvg, runToMarkdown } from '../../electron/engine/report/index.js';
 import { summarizeRun } from '../../electron/engine/store/summary.js';
-import { formatDay } from '../../electron/shared/format.js';
-import { runHeadlines } from '../../electron/shared/headline.js';
-import type { Lang } from '../../electron/shared/i18n.js';
+import { formatDay } from '../../electron/presentation/format.js';
+import { runHeadlines } from '../../electron/presentation/headline.js';
+import type { Lang } from '../../electron/messages/i18n.js';
 import { fmtCompact, fmtDate, fmtInterval, fmtNum, fmtRatio } from '../../src/lib/format.js';
 import { i18n } from '../../src/lib/i18n.js';
 import { makeRun, result } from '../helpers/make-run.js';

@@ -1,12 +1,12 @@
 // One formatter: numbers, ratios, intervals, missing values, dates and setting values are written by
-// electron/shared/format.ts alone. This reads every source file of src/ and electron/ and names the patterns a
+// electron/presentation/format.ts alone. This reads every source file of src/ and electron/ and names the patterns a
 // second formatter leaves behind; src/lib/format.ts may only bind the UI's language to the module.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '../..');
-const FORMATTER = 'electron/shared/format.ts';
+const FORMATTER = 'electron/presentation/format.ts';
 const UI_BINDING = 'src/lib/format.ts';
 
 function sources(dir: string): string[] {
@@ -44,7 +44,7 @@ const PATTERNS: { name: string; re: RegExp }[] = [
 ];
 
 describe('one formatting module', () => {
-  it.each(PATTERNS)('finds no $name outside electron/shared/format.ts', ({ re }) => {
+  it.each(PATTERNS)('finds no $name outside electron/presentation/format.ts', ({ re }) => {
     const hits = CODE.filter((c) => re.test(c.text) && !(c.file === UI_BINDING && re.source.startsWith('function')));
     expect(hits.map((h) => `${h.file}:${h.line}: ${h.text.trim()}`)).toEqual([]);
   });
@@ -59,7 +59,7 @@ describe('one formatting module', () => {
 
 describe("one formatter for a setting's value", () => {
   it('writes scalars as they are, records as key=value, lists one item each, and the missing value', async () => {
-    const { formatSettingValue, MISSING } = await import('../../electron/shared/format.js');
+    const { formatSettingValue, MISSING } = await import('../../electron/presentation/format.js');
     expect(formatSettingValue('virtiofs')).toBe('virtiofs');
     expect(formatSettingValue(6144)).toBe('6144');
     expect(formatSettingValue(false)).toBe('false');

@@ -1,4 +1,4 @@
-// The styles written in electron/shared/format.ts's doc comment, one per thing: numbers, compact numbers, ratios,
+// The styles written in electron/presentation/format.ts's doc comment, one per thing: numbers, compact numbers, ratios,
 // intervals, signed percentages, sizes, the minus sign, the missing value and dates (local time with the
 // zone shown; the zone is set here through TZ, which Node reads again whenever it changes).
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   formatSignedPercent,
   formatTick,
   formatWithUnit,
-} from '../../electron/shared/format.js';
+} from '../../electron/presentation/format.js';
 
 const tz = process.env.TZ;
 afterEach(() => {
@@ -24,7 +24,7 @@ afterEach(() => {
   else process.env.TZ = tz;
 });
 
-describe('electron/shared/format.ts', () => {
+describe('electron/presentation/format.ts', () => {
   it('writes figures with decimals by size, grouped as each language writes them, with U+2212 for minus', () => {
     for (const lang of ['en', 'ja'] as const) {
       expect([1096.6, 56.71, 0.4213, 99.96, 9.996, 0, -3.456, -0.001].map((x) => formatNumber(x, lang))).toEqual([

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGS, NAMESPACES } from '../../electron/shared/i18n.js';
+import { LANGS, NAMESPACES } from '../../electron/messages/i18n.js';
 import { allCatalogues } from '../../electron/engine/catalogue-files.js';
 
 const CATALOGUES = allCatalogues();

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { langFromEnv, langFromTag, translator } from '../../electron/shared/i18n.js';
+import { langFromEnv, langFromTag, translator } from '../../electron/messages/i18n.js';
 
 describe('i18n core', () => {
   it('reads the language from POSIX locale variables in their order of precedence', () => {
@@ -22,7 +22,7 @@ describe('i18n core', () => {
 describe('catalogues loaded per language', () => {
   it('a Node face reads only the language it speaks and English (the fallback), each file once', async () => {
     vi.resetModules();
-    const i18n = await import('../../electron/shared/i18n.js');
+    const i18n = await import('../../electron/messages/i18n.js');
     const { readCatalogue } = await import('../../electron/engine/catalogue-files.js');
     const read: string[] = [];
     i18n.setCatalogueReader((lang, ns) => (read.push(`${lang}/${ns}`), readCatalogue(lang, ns)));
@@ -35,7 +35,7 @@ describe('catalogues loaded per language', () => {
 
   it('an instance made before a catalogue arrives knows it once it is added (the renderer adds chunks as they come)', async () => {
     vi.resetModules();
-    const i18n = await import('../../electron/shared/i18n.js');
+    const i18n = await import('../../electron/messages/i18n.js');
     const { readCatalogue } = await import('../../electron/engine/catalogue-files.js');
     i18n.setCatalogueReader(undefined);
     const inst = i18n.createI18n('ja');

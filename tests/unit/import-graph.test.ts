@@ -7,14 +7,21 @@ import { forbiddenImports, importCycles, importGraph } from '../helpers/import-g
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** The contract between the engine and every face (docs/architecture.md, "The contract"), in electron/shared/. */
-const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'contract-compare.ts', 'contract-import.ts'].map((f) => `electron/shared/${f}`);
-/** electron/shared/ holds the contract and the modules shared on purpose by the engine and every face; the renderer may import these, nothing else of electron/. */
-const isSharedPath = (f: string): boolean => f.startsWith('electron/shared/');
-/** The faces at electron/'s root: the CLI and `vmbench web`. */
-const ROOT_FACES = ['electron/cli.ts', 'electron/server.ts'];
+/** The contract between the engine and every face (docs/architecture.md, "The contract"), in electron/contract/. */
+const CONTRACT = ['contract.ts', 'contract-base.ts', 'contract-advice.ts', 'contract-compare.ts', 'contract-import.ts'].map((f) => `electron/contract/${f}`);
+/**
+ * The code shared on purpose by the engine and every face, split by concern: the contract, the messages, the
+ * measurement (tests, metrics, statistics, ratios) and the presentation (formats, headlines). The renderer may
+ * import these, nothing else of electron/.
+ */
+const SHARED_DIRS = ['contract', 'messages', 'measurement', 'presentation'];
+/** The shared folder of a file, as its rank in SHARED_DIRS (each builds on the ones before it), else -1. */
+const sharedRank = (f: string): number => SHARED_DIRS.findIndex((d) => f.startsWith(`electron/${d}/`));
+const isSharedPath = (f: string): boolean => SHARED_DIRS.some((d) => f.startsWith(`electron/${d}/`));
+/** The folders under electron/: the engine, the three faces (CLI, `vmbench web`, the desktop shell) and the shared code. */
+const ELECTRON_DIRS = ['engine', 'cli', 'web', 'desktop', ...SHARED_DIRS];
 
-const isFace = (f: string): boolean => ROOT_FACES.includes(f) || f.startsWith('electron/cli/') || f.startsWith('electron/app/');
+const isFace = (f: string): boolean => f.startsWith('electron/cli/') || f.startsWith('electron/web/') || f.startsWith('electron/desktop/');
 const isEngine = (f: string): boolean => f.startsWith('electron/engine/');
 const isShared = (f: string): boolean => isSharedPath(f);
 const isCatalogue = (f: string): boolean => /^src\/locales\/[a-z]{2}\/[\w-]+\.json$/.test(f);
@@ -25,9 +32,9 @@ describe('the import graph of electron/ and src/', () => {
   it('resolves every relative import to a file', () => {
     expect(graph.unresolved).toEqual([]);
     // The scanner sees what it must: a value import, an `export … from`, a type-only import.
-    expect(graph.edges.get('src/api/get-api.ts')).toContain('electron/shared/api-client.ts');
-    expect(graph.edges.get('electron/shared/contract.ts')).toEqual(
-      expect.arrayContaining(['electron/shared/contract-base.ts', 'electron/shared/contract-advice.ts']),
+    expect(graph.edges.get('src/api/get-api.ts')).toContain('electron/contract/api-client.ts');
+    expect(graph.edges.get('electron/contract/contract.ts')).toEqual(
+      expect.arrayContaining(['electron/contract/contract-base.ts', 'electron/contract/contract-advice.ts']),
     );
   });
 
@@ -63,12 +70,18 @@ describe('the import graph of electron/ and src/', () => {
     expect(forbiddenImports(graph, isShared, (t) => !isShared(t) && !isCatalogue(t))).toEqual([]);
   });
 
-  it("keeps electron/'s root to the two faces (cli.ts, server.ts): the contract and every shared module live in electron/shared/", () => {
-    const rootFiles = readdirSync(join(ROOT, 'electron'))
-      .filter((f) => f.endsWith('.ts'))
-      .map((f) => `electron/${f}`);
-    expect(rootFiles.filter((f) => !ROOT_FACES.includes(f))).toEqual([]);
-    for (const f of CONTRACT) expect(readdirSync(join(ROOT, 'electron', 'shared'))).toContain(f.split('/').pop());
+  it('layers the shared code: contract, then messages, then measurement, then presentation; none imports a later one', () => {
+    const upward = [...graph.edges].flatMap(([f, ts]) =>
+      ts.filter((t) => isShared(f) && isShared(t) && sharedRank(t) > sharedRank(f)).map((t) => `${f} -> ${t}`),
+    );
+    expect(upward).toEqual([]);
+  });
+
+  it('keeps electron/ to its folders: the engine, each face in its own, and the shared code by concern (no file at its root)', () => {
+    const entries = readdirSync(join(ROOT, 'electron'), { withFileTypes: true });
+    expect(entries.filter((e) => !e.isDirectory()).map((e) => e.name)).toEqual([]);
+    expect(entries.map((e) => e.name).sort()).toEqual([...ELECTRON_DIRS].sort());
+    for (const f of CONTRACT) expect(readdirSync(join(ROOT, 'electron', 'contract'))).toContain(f.split('/').pop());
   });
 });
 
@@ -79,19 +92,19 @@ describe('the checks themselves, on a small tree that breaks each rule', () => {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);
   };
-  write('electron/shared/contract.ts', "import type { B } from './contract-advice.js';\nexport type A = B;\n");
-  write('electron/shared/contract-advice.ts', "import type { A } from './contract.js';\nexport type B = string;\nexport type C = A;\n");
-  write('electron/engine/run.ts', "export { go } from '../cli/go.js';\nconst m = await import('../server.js');\n");
+  write('electron/contract/contract.ts', "import type { B } from './contract-advice.js';\nexport type A = B;\n");
+  write('electron/contract/contract-advice.ts', "import type { A } from './contract.js';\nexport type B = string;\nexport type C = A;\n");
+  write('electron/engine/run.ts', "export { go } from '../cli/go.js';\nconst m = await import('../web/server.js');\n");
   write('electron/cli/go.ts', 'export const go = 1;\n');
-  write('electron/server.ts', 'export {};\n');
+  write('electron/web/server.ts', 'export {};\n');
   write('src/view.tsx', "import { go } from '../electron/engine/run';\nimport './missing.js';\n");
   const graph = importGraph(dir, ['electron', 'src']);
 
   it('finds a type-only circle, an engine that imports faces (export-from, import()), a renderer reaching into the engine and an unresolved import', () => {
-    expect(importCycles(graph)).toEqual([['electron/shared/contract-advice.ts', 'electron/shared/contract.ts']]);
+    expect(importCycles(graph)).toEqual([['electron/contract/contract-advice.ts', 'electron/contract/contract.ts']]);
     expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual([
       'electron/engine/run.ts -> electron/cli/go.ts',
-      'electron/engine/run.ts -> electron/server.ts',
+      'electron/engine/run.ts -> electron/web/server.ts',
     ]);
     expect(
       forbiddenImports(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobEvent } from '../../electron/shared/contract.js';
+import type { JobEvent } from '../../electron/contract/contract.js';
 import { JobManager } from '../../electron/engine/jobs.js';
 
 describe('JobManager', () => {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { parseShareMounts } from '../../electron/engine/runtimes/libvirt/guest-agent.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';

@@ -1,4 +1,4 @@
-// The one ratio to native (electron/shared/native-ratio.ts) through every face: the CLI table, the
+// The one ratio to native (electron/measurement/native-ratio.ts) through every face: the CLI table, the
 // Markdown and CSV exports, the UI's table rows, the headline sentences and the team table divide by the
 // same native result, for a run with two targets, a run whose native sits on a target not called "local",
 // a run with no native at all, a run with two native-carrying targets (where each face used to pick its
@@ -7,16 +7,16 @@
 // targets; no number is edited.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run, TargetRun } from '../../electron/shared/contract.js';
+import type { Run, TargetRun } from '../../electron/contract/contract.js';
 import { runTable } from '../../electron/cli/summary.js';
 import { runToCsv } from '../../electron/engine/report/csv.js';
 import { runToMarkdown } from '../../electron/engine/report/markdown.js';
 import { teamTable } from '../../electron/engine/team.js';
 import { teamToMarkdown } from '../../electron/engine/report/team-export.js';
-import { formatRatio } from '../../electron/shared/format.js';
-import { runHeadlines, samplesOf } from '../../electron/shared/headline.js';
-import { HEADLINE_METRIC } from '../../electron/shared/metrics.js';
-import { baselineTarget, isBaseline, medianRatio, nativeMedian, nativeResult } from '../../electron/shared/native-ratio.js';
+import { formatRatio } from '../../electron/presentation/format.js';
+import { runHeadlines, samplesOf } from '../../electron/presentation/headline.js';
+import { HEADLINE_METRIC } from '../../electron/measurement/metrics.js';
+import { baselineTarget, isBaseline, medianRatio, nativeMedian, nativeResult } from '../../electron/measurement/native-ratio.js';
 import { tableRows } from '../../src/lib/run-data';
 
 const load = (n: 'a' | 'b'): Run => JSON.parse(readFileSync(new URL(`../fixtures/imports/machine-${n}.json`, import.meta.url), 'utf8')) as Run;

@@ -2,7 +2,7 @@
 // and validation of every event kind; a line that is not an event is reported, never thrown.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { BenchEvent } from '../../electron/shared/contract.js';
+import type { BenchEvent } from '../../electron/contract/contract.js';
 import { createLineSplitter, parseEvent } from '../../electron/engine/bench/ndjson.js';
 
 const EVENTS: BenchEvent[] = [

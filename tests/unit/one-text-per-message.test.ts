@@ -1,6 +1,6 @@
 // One text per message: a message the engine makes is written once, as a reference into the
 // catalogues; the English field the contract keeps beside it (message, reason, notes, why, a finding's
-// evidence) is derived from the en catalogue by electron/shared/message-english.ts alone. This reads every
+// evidence) is derived from the en catalogue by electron/messages/message-english.ts alone. This reads every
 // source file of electron/ and src/ for an English literal written beside a reference and for a second
 // place that derives English from a reference, then runs the producers and checks each derived field.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import type { BenchEvent, JobEvent, MsgRef, RuntimeInfo, TestId } from '../../electron/shared/contract.js';
-import { requestHandler, type Dispatcher } from '../../electron/app/ipc.js';
+import type { BenchEvent, JobEvent, MsgRef, RuntimeInfo, TestId } from '../../electron/contract/contract.js';
+import { requestHandler, type Dispatcher } from '../../electron/desktop/ipc.js';
 import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
 import { executeRun, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
@@ -20,15 +20,15 @@ import { engineError } from '../../electron/engine/errors.js';
 import { makeRuntime } from '../../electron/engine/runtimes/support/runtime-info.js';
 import { why } from '../../electron/engine/runtimes/support/why.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { errorText, joinedRef } from '../../electron/shared/error-text.js';
-import { translator } from '../../electron/shared/i18n.js';
+import { errorText, joinedRef } from '../../electron/messages/error-text.js';
+import { translator } from '../../electron/messages/i18n.js';
 import { createProgressPrinter } from '../../electron/cli/progress.js';
 import { localTarget } from '../../electron/engine/targets.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { DockerTransportError, parseEndpoint } from '../../electron/engine/transports/docker/client.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const DERIVER = 'electron/shared/message-english.ts';
+const DERIVER = 'electron/messages/message-english.ts';
 /** Fields that carry a message as a reference, and the English fields written beside them. */
 const REF_FIELDS = new Set(['ref', 'messageRef', 'whyRef', 'reasonRefs', 'noteRefs']);
 const TEXT_FIELDS = new Set(['message', 'why', 'reason', 'notes']);
@@ -166,7 +166,7 @@ describe('one text per message: the sources', () => {
     expect(probe("const e = { code: 'x', ...withEnglish(msg('errors.applyCancelled')) };")).toEqual([]);
   });
 
-  it('derives English from a reference only in electron/shared/message-english.ts', () => {
+  it('derives English from a reference only in electron/messages/message-english.ts', () => {
     expect(englishDerivedElsewhere()).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
-// perf's app-vs-by-hand measurement (scripts/perf-abab.mjs) must not let order fake a ratio: each side
+// perf's app-vs-by-hand measurement (scripts/perf/perf-abab.mjs) must not let order fake a ratio: each side
 // runs after a settle, and the side that goes first alternates from pair to pair, so that an effect of going
 // first (or second) falls on both sides alike. The world here is made up on purpose: the run that goes first in
 // a pair measures 10% more, whichever side it is; app and by hand are otherwise the same.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAIRS, GOAL_TOLERANCE, abab, goalText, pairSpread, pairsForGoal, type SettleReport } from '../../scripts/perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TOLERANCE, abab, goalText, pairSpread, pairsForGoal, type SettleReport } from '../../scripts/perf/perf-abab.mjs';
 
 const SETTLED: SettleReport = { ms: 100, settled: true, leftKiB: 0 };
 

@@ -5,14 +5,14 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Run, TestResult } from '../../electron/shared/contract.js';
+import type { Run, TestResult } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { renderCardSvg } from '../../electron/engine/report/card-svg.js';
 import { teamTable } from '../../electron/engine/team.js';
-import { defaultTests, OPT_IN_TESTS } from '../../electron/shared/plan-estimate.js';
+import { defaultTests, OPT_IN_TESTS } from '../../electron/measurement/plan-estimate.js';
 import { chosenTests } from '../../src/store/actions.js';
 import { latencyData, latencyTests, runLatencyUnit, tableRows } from '../../src/lib/run-data';
-import { SummaryTiles } from '../../src/views/summary-tiles';
+import { SummaryTiles } from '../../src/views/results/summary-tiles';
 import { inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

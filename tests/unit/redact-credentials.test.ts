@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { exportComparison, exportRun, redactText, renderCardSvg, type RedactContext } from '../../electron/engine/report/index.js';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const ctx: RedactContext = { home: '/home/someone', user: 'someone', host: 'elsewhere' };

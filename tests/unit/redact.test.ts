@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { redactComparison, redactRun, redactText, type RedactContext } from '../../electron/engine/report/redact.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 

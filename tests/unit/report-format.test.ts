@@ -1,8 +1,8 @@
-// The share card's compact numbers (electron/shared/format.ts formatCompact): three significant
+// The share card's compact numbers (electron/presentation/format.ts formatCompact): three significant
 // digits with k/M/G, trailing zeros dropped only after a decimal point. Found on the A/A card, which
 // drew rand-read's 149,809 IOPS as "15k" (150 with its zero stripped).
 import { describe, expect, it } from 'vitest';
-import { formatCompact } from '../../electron/shared/format.js';
+import { formatCompact } from '../../electron/presentation/format.js';
 
 describe('formatCompact', () => {
   it('keeps the zeros of a whole number of thousands, millions or billions', () => {

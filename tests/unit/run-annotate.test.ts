@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { RunAnnotate } from '../../src/views/run-annotate';
+import { RunAnnotate } from '../../src/views/history/run-annotate';
 import { makeRun, result } from '../helpers/make-run.js';
 
 describe('rename, note and delete a stored run', () => {

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine/api.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { findKind } from '../../electron/engine/runtimes/registry.js';
-import { errorText } from '../../electron/shared/error-text.js';
-import { unusableReason } from '../../src/views/start-runtime';
+import { errorText } from '../../electron/messages/error-text.js';
+import { unusableReason } from '../../src/views/environments/start-runtime';
 import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 let stub: StubEnv | undefined;

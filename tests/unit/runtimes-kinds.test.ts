@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isKind } from '../../electron/engine/advisor/types.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
-import { RUNTIME_KIND_FACTS, RUNTIME_KIND_IDS, isContainerRuntimeId } from '../../electron/shared/runtime-kinds.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
+import { RUNTIME_KIND_FACTS, RUNTIME_KIND_IDS, isContainerRuntimeId } from '../../electron/contract/runtime-kinds.js';
 
 const rt = (kind: string): RuntimeInfo => ({
   id: kind,

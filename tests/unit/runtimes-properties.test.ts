@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { colimaYamlSettings, parseColimaList, parseColimaStatus, parseColimaVersion } from '../../electron/engine/runtimes/colima/parse.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { normalizeDesktopSettings, parseDesktopSettingsFile } from '../../electron/engine/runtimes/docker-desktop/settings.js';
@@ -20,7 +20,7 @@ import { parseXml } from '../../electron/engine/runtimes/support/xml.js';
 import { parseYamlMap } from '../../electron/engine/runtimes/support/yaml.js';
 import type { Parsed } from '../../electron/engine/runtimes/support/parsed.js';
 import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
-import type { RuntimeKindId } from '../../electron/shared/runtime-kinds.js';
+import type { RuntimeKindId } from '../../electron/contract/runtime-kinds.js';
 import {
   parseGlobalStatus,
   parseMachineReadable,

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine/api.js';
-import { startWebServer, type WebServer } from '../../electron/server.js';
+import { startWebServer, type WebServer } from '../../electron/web/server.js';
 
 interface Reply {
   status: number;

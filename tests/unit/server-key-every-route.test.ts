@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { argSchemas } from '../../electron/engine/api-schemas.js';
-import { TOKEN_HEADER } from '../../electron/server.js';
+import { TOKEN_HEADER } from '../../electron/web/server.js';
 import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
 
 const CHANNELS = Object.keys(argSchemas);

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Engine } from '../../electron/engine/api.js';
-import { startWebServer, type WebServer } from '../../electron/server.js';
+import { startWebServer, type WebServer } from '../../electron/web/server.js';
 import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
 
 interface Reply {

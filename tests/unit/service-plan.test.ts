@@ -6,12 +6,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Place, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { Place, RuntimeInfo } from '../../electron/contract/contract.js';
 import { startHostIperf3 } from '../../electron/engine/bench/host-iperf3.js';
 import { redisToolOutputSamples } from '../../electron/engine/bench/redis-benchmark.js';
 import { buildPlan, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
 import { redisPeerRequest, servicePlaces, ServiceSetupError, setupServiceStep } from '../../electron/engine/bench/service-step.js';
-import { errorText } from '../../electron/shared/error-text.js';
+import { errorText } from '../../electron/messages/error-text.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';

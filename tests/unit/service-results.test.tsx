@@ -1,10 +1,10 @@
 /** The service tables (net, Redis, HTTP) of a run and of a comparison, as static markup. */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Run, TargetRun, TestResult } from '../../electron/shared/contract.js';
+import type { Run, TargetRun, TestResult } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { ServiceCompare } from '../../src/views/service-compare';
-import { ServiceResults } from '../../src/views/service-results';
+import { ServiceCompare } from '../../src/views/compare/service-compare';
+import { ServiceResults } from '../../src/views/results/service-results';
 import { englishLeft, inLang } from '../helpers/in-lang.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -1,12 +1,12 @@
 /**
- * The setting-key catalogue (electron/shared/setting-keys.ts): every key has its label in English and Japanese,
+ * The setting-key catalogue (electron/contract/setting-keys.ts): every key has its label in English and Japanese,
  * the catalogues label no key the catalogue lacks, and the keys the runtimes' readers emit from real captured
  * settings files and CLI outputs are all in it, and so read as words in both languages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SETTING_KEYS, SETTINGS, isSettingKey } from '../../electron/shared/setting-keys.js';
+import { SETTING_KEYS, SETTINGS, isSettingKey } from '../../electron/contract/setting-keys.js';
 import { normalizeDesktopSettings, parseDesktopSettingsFile } from '../../electron/engine/runtimes/docker-desktop/settings.js';
 import { normalizeRdSettings, parseRdSettings } from '../../electron/engine/runtimes/rancher-desktop/settings.js';
 import { colimaYamlSettings } from '../../electron/engine/runtimes/colima/parse.js';

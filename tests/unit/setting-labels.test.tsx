@@ -1,11 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { ProbeInfo, RuntimeInfo } from '../../electron/shared/contract.js';
+import type { ProbeInfo, RuntimeInfo } from '../../electron/contract/contract.js';
 import { installCommand } from '../../src/lib/install-command';
 import { settingLabel, settingValue, sourceWords } from '../../src/lib/setting-labels';
-import { FioMissing } from '../../src/views/fio-missing';
-import { SettingsChanges } from '../../src/views/settings-changes';
-import { SettingsList } from '../../src/views/settings-list';
+import { FioMissing } from '../../src/views/environments/fio-missing';
+import { SettingsChanges } from '../../src/views/compare/settings-changes';
+import { SettingsList } from '../../src/views/environments/settings-list';
 import { englishLeft, inLang } from '../helpers/in-lang.js';
 
 const probe = (os: string, fio: string | null): ProbeInfo => ({ os, kernel: '6.1', arch: 'x86_64', cpus: 2, memMiB: 4096, tools: { fio }, mounts: [] });

@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createProgressPrinter } from '../../electron/cli/progress.js';
 import { runTable } from '../../electron/cli/summary.js';
 import { runToMarkdown } from '../../electron/engine/report/markdown.js';
-import type { BenchEvent, TestError } from '../../electron/shared/contract.js';
+import type { BenchEvent, TestError } from '../../electron/contract/contract.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { settleMethod, settleReport, settleWarning } from '../../electron/engine/bench/settle.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { NOT_SETTLED, targetStatus } from '../../electron/shared/run-status.js';
+import { NOT_SETTLED, targetStatus } from '../../electron/contract/run-status.js';
 import { runFileSchema } from '../../electron/engine/store/run-schema.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

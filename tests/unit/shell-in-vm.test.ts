@@ -9,7 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BenchEvent, JobEvent, RunSpec } from '../../electron/shared/contract.js';
+import type { BenchEvent, JobEvent, RunSpec } from '../../electron/contract/contract.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../electron/shared/trial-stats.js';
+import { summarize } from '../../electron/measurement/trial-stats.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Suite } from '../../electron/shared/contract.js';
+import type { Suite } from '../../electron/contract/contract.js';
 import {
   estimateSec,
   HTTP_REQUEST_TIMEOUT_S,
@@ -19,9 +19,9 @@ import {
 } from '../../electron/engine/bench/suites.js';
 import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
-import type { RuntimeInfo } from '../../electron/shared/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import type { DetectContext } from '../../electron/engine/runtimes/types.js';
-import { paramFlag, testSpec } from '../../electron/shared/test-catalogue.js';
+import { paramFlag, testSpec } from '../../electron/contract/test-catalogue.js';
 
 const SUITES: Suite[] = ['quick', 'standard', 'thorough'];
 const lib = readFileSync(new URL('../../bench-scripts/lib.sh', import.meta.url), 'utf8');

@@ -3,7 +3,7 @@
 // setting that differs between the best and the worst row, and exports redacted with HTML made inert.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { teamTable } from '../../electron/engine/team.js';
 import { fastestLine, teamToCsv, teamToMarkdown } from '../../electron/engine/report/team-export.js';
 

@@ -1,17 +1,17 @@
-// One catalogue of tests and metrics: electron/shared/test-catalogue.ts is the only list; every
+// One catalogue of tests and metrics: electron/contract/test-catalogue.ts is the only list; every
 // other face's list is read from its export here and must equal the catalogue's, and no source file
 // under electron/ or src/ writes a list of test ids again (arrays, object keys, union types).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DISK_TESTS } from '../../electron/shared/contract.js';
+import { DISK_TESTS } from '../../electron/contract/contract.js';
 import { affectedTests } from '../../electron/engine/advisor/affected.js';
 import { TEST_IDS as SCHEMA_IDS, runSpecSchema } from '../../electron/engine/api-schemas.js';
 import { parseEvent } from '../../electron/engine/bench/ndjson.js';
 import { scriptSource } from '../../electron/engine/bench/suites.js';
-import { isFallback } from '../../electron/shared/headline.js';
-import { HEADLINE_METRIC, metricInfo, metricRank } from '../../electron/shared/metrics.js';
+import { isFallback } from '../../electron/presentation/headline.js';
+import { HEADLINE_METRIC, metricInfo, metricRank } from '../../electron/measurement/metrics.js';
 import {
   DEV_TESTS,
   OPT_IN_TESTS,
@@ -24,9 +24,9 @@ import {
   runsIn,
   servicePlaces,
   setupEstimateSec,
-} from '../../electron/shared/plan-estimate.js';
-import { TEST_CATALOGUE, TEST_IDS, catalogueMetrics, testSpec, type TestSpec } from '../../electron/shared/test-catalogue.js';
-import { primaryMetric } from '../../electron/shared/verdict-family.js';
+} from '../../electron/measurement/plan-estimate.js';
+import { TEST_CATALOGUE, TEST_IDS, catalogueMetrics, testSpec, type TestSpec } from '../../electron/contract/test-catalogue.js';
+import { primaryMetric } from '../../electron/measurement/verdict-family.js';
 import { TEST_ORDER } from '../../src/lib/metrics.js';
 import { SERVICE_TESTS as UI_SERVICE_TESTS } from '../../src/lib/service-layout.js';
 import { chosenTests } from '../../src/store/actions.js';
@@ -130,7 +130,7 @@ describe('the test catalogue', () => {
 });
 
 describe('no second list of test ids', () => {
-  const ALLOWED = ['electron/shared/test-catalogue.ts'];
+  const ALLOWED = ['electron/contract/test-catalogue.ts'];
 
   it('finds no array, object keys or union type naming two or more tests outside the catalogue (electron/, src/)', () => {
     expect(idLists(ROOT, ['electron', 'src'], TEST_IDS, ALLOWED)).toEqual([]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobEvent } from '../../electron/shared/contract.js';
+import type { JobEvent } from '../../electron/contract/contract.js';
 import { createEventSocket, defaultEventsUrl } from '../../src/api/event-socket';
 
 /** A minimal stand-in for the browser's WebSocket (Node 20 has none): records instances, lets the test drive them. */

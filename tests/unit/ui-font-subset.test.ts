@@ -1,12 +1,12 @@
 /**
- * The UI's Japanese fallback font (src/assets/fonts, made by scripts/build-ui-font.mjs) is not stale:
+ * The UI's Japanese fallback font (src/assets/fonts, made by scripts/build/build-ui-font.mjs) is not stale:
  * it holds every character the ja catalogues and the UI's fixed strings can show, the files are the
  * ones the manifest was made with, and the CSS declares one face for each weight the stylesheets use.
- * A catalogue string with a new kanji fails here until `node scripts/build-ui-font.mjs` is run.
+ * A catalogue string with a new kanji fails here until `node scripts/build/build-ui-font.mjs` is run.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { inUiFontRange, readUiFontManifest, sha256, UI_FONT_WEIGHTS, uiFontChars, uiFontFile } from '../../scripts/build-ui-font.mjs';
+import { inUiFontRange, readUiFontManifest, sha256, UI_FONT_WEIGHTS, uiFontChars, uiFontFile } from '../../scripts/build/build-ui-font.mjs';
 
 const css = (f: string): string => readFileSync(`src/styles/${f}`, 'utf8');
 
@@ -14,7 +14,7 @@ describe('the UI font subset', () => {
   it('holds every character of the ja catalogues and the UI source within its unicode-range', () => {
     const have = new Set(readUiFontManifest().chars);
     const missing = [...uiFontChars()].filter((c) => !have.has(c));
-    expect(missing, 'the subset is stale: run `node scripts/build-ui-font.mjs`').toEqual([]);
+    expect(missing, 'the subset is stale: run `node scripts/build/build-ui-font.mjs`').toEqual([]);
     // The catalogues are part of the key: one of their kanji is in the set, an unused one is not.
     expect(uiFontChars()).toContain('共');
     expect(have.has('𠮷')).toBe(false);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../electron/shared/api-client.js';
-import { errorText } from '../../electron/shared/error-text.js';
+import { ApiError } from '../../electron/contract/api-client.js';
+import { errorText } from '../../electron/messages/error-text.js';
 import { createHttpInvoke } from '../../src/api/http-invoke';
 
 function answer(status: number, body: unknown): Response {

@@ -3,21 +3,21 @@ import type { JSX } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { createI18n, type Lang } from '../../electron/shared/i18n.js';
+import { createI18n, type Lang } from '../../electron/messages/i18n.js';
 import { RunControls } from '../../src/components/run-controls';
 import { Sidebar } from '../../src/components/sidebar';
-import { EnvironmentsView } from '../../src/views/environments-view';
-import { CompareTable } from '../../src/views/compare-table';
-import { ResultsTable } from '../../src/views/results-table';
-import { SummaryTiles } from '../../src/views/summary-tiles';
-import { Welcome } from '../../src/views/welcome';
-import { formatNumber, latencyUnit } from '../../electron/shared/format.js';
+import { EnvironmentsView } from '../../src/views/environments/environments-view';
+import { CompareTable } from '../../src/views/compare/compare-table';
+import { ResultsTable } from '../../src/views/results/results-table';
+import { SummaryTiles } from '../../src/views/results/summary-tiles';
+import { Welcome } from '../../src/views/environments/welcome';
+import { formatNumber, latencyUnit } from '../../electron/presentation/format.js';
 import { readFileSync } from 'node:fs';
-import type { Run, RunSummary } from '../../electron/shared/contract.js';
-import { runHeadlines } from '../../electron/shared/headline.js';
-import { metricInfo } from '../../electron/shared/metrics.js';
-import { RunHeadline } from '../../src/views/run-headline';
-import { RunPicker } from '../../src/views/run-picker';
+import type { Run, RunSummary } from '../../electron/contract/contract.js';
+import { runHeadlines } from '../../electron/presentation/headline.js';
+import { metricInfo } from '../../electron/measurement/metrics.js';
+import { RunHeadline } from '../../src/views/results/run-headline';
+import { RunPicker } from '../../src/views/parts/run-picker';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -157,7 +157,7 @@ describe('the run pickers (Results, Compare)', () => {
 describe('shared words follow the page language', () => {
   it('metric labels, places and verdict words switch with setLang', async () => {
     const { i18n, setLang } = await import('../../src/lib/i18n');
-    const { verdictWord } = await import('../../electron/shared/verdict-stats.js');
+    const { verdictWord } = await import('../../electron/measurement/verdict-stats.js');
     const page = (): string =>
       renderToStaticMarkup(
         <I18nextProvider i18n={i18n}>

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunSpec, VmbenchApi } from '../../electron/shared/contract.js';
+import type { RunSpec, VmbenchApi } from '../../electron/contract/contract.js';
 
 // The renderer's API object is the preload's window.vmbench when present; here a recorder of startRun.
 const started: RunSpec[] = [];

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CompareRow, Run, RunSummary, TargetRun, TestResult } from '../../electron/shared/contract.js';
+import type { CompareRow, Run, RunSummary, TargetRun, TestResult } from '../../electron/contract/contract.js';
 import { fmtEta, fmtNum, fmtRatio } from '../../src/lib/format';
 import { latencyData, smallFilesAbsData, smallFilesRatioData, tableRows, throughputData } from '../../src/lib/run-data';
 import { defaultComparePair, orderPair } from '../../src/store/compare-pick';
-import { groupRows } from '../../src/views/compare-table';
+import { groupRows } from '../../src/views/compare/compare-table';
 
 const st = (median: number) => ({ median, min: median * 0.9, max: median * 1.1, n: 3 });
 const res = (test: TestResult['test'], place: TestResult['place'], metrics: Record<string, number>): TestResult => ({

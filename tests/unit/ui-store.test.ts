@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, PlanStep, TestResult } from '../../electron/shared/contract.js';
+import type { JobEvent, PlanStep, TestResult } from '../../electron/contract/contract.js';
 import { initialJobs, latestRunningJob, reduceJobEvent, type JobsState } from '../../src/store/job-reducer';
 import { currentSamples, cursorText, overallPercent, targetProgress } from '../../src/store/job-selectors';
 import { useAppStore, initialAppData } from '../../src/store/app-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JobEvent, RunList, VmbenchApi } from '../../electron/shared/contract.js';
+import type { JobEvent, RunList, VmbenchApi } from '../../electron/contract/contract.js';
 
 // The renderer's API object is the preload's window.vmbench when present; here a recorder.
 const compared: [string, string][] = [];

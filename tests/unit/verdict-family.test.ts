@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Place, Suite, TestId } from '../../electron/shared/contract.js';
+import type { Place, Suite, TestId } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
-import { defaultTests, preset } from '../../electron/shared/plan-estimate.js';
-import { VERDICT_METHOD } from '../../electron/shared/verdict-stats.js';
+import { defaultTests, preset } from '../../electron/measurement/plan-estimate.js';
+import { VERDICT_METHOD } from '../../electron/measurement/verdict-stats.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 /** Every metric each test reports (the metric names of docs/bench-protocol.md). */

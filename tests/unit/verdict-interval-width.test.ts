@@ -15,8 +15,8 @@
 // (With s² over n: se = √(2/9) = 0.4714045 and the bounds would be [0.3576180, 20.661869], which must fail.)
 // At alpha 0.025: 1 ∓ 6.2053468 · 0.5773503 = 1 ∓ 3.5826587: [0.0755728, 97.773996].
 import { describe, expect, it } from 'vitest';
-import { decideFamily } from '../../electron/shared/verdict-family.js';
-import { logMeanInterval, welchLogRatio, welchLogRatioOfRatios } from '../../electron/shared/verdict-stats.js';
+import { decideFamily } from '../../electron/measurement/verdict-family.js';
+import { logMeanInterval, welchLogRatio, welchLogRatioOfRatios } from '../../electron/measurement/verdict-stats.js';
 
 const E = Math.E;
 const CONST = [1, 1, 1];

@@ -9,7 +9,7 @@
 // trials' intervals, not the medians.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Run } from '../../electron/shared/contract.js';
+import type { Run } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;

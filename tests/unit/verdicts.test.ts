@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSummary } from '../../electron/shared/contract.js';
+import type { RunSummary } from '../../electron/contract/contract.js';
 import { compareRuns, summarizeVerdicts } from '../../electron/engine/compare.js';
-import { runStatus, targetStatus, withStatus } from '../../electron/shared/run-status.js';
-import { formatInterval } from '../../electron/shared/format.js';
-import { runHeadlines } from '../../electron/shared/headline.js';
-import { callRatio, studentTQuantile, welchLogRatio } from '../../electron/shared/verdict-stats.js';
+import { runStatus, targetStatus, withStatus } from '../../electron/contract/run-status.js';
+import { formatInterval } from '../../electron/presentation/format.js';
+import { runHeadlines } from '../../electron/presentation/headline.js';
+import { callRatio, studentTQuantile, welchLogRatio } from '../../electron/measurement/verdict-stats.js';
 import { defaultComparePair, sharesMetrics } from '../../src/store/compare-pick.js';
 import { makeRun, result } from '../helpers/make-run.js';
 

@@ -3,12 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BenchEvent } from '../../electron/shared/contract.js';
+import type { BenchEvent } from '../../electron/contract/contract.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 import { driveWatchBatch, percentile } from '../../electron/engine/bench/watch-host.js';
 import { WatchDriver } from '../../electron/engine/bench/watch-step.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { errorText, renderError } from '../../electron/shared/error-text.js';
+import { errorText, renderError } from '../../electron/messages/error-text.js';
 
 const root = mkdtempSync(join(tmpdir(), 'vmbench-watch-host-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

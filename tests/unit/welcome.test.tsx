@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { Welcome } from '../../src/views/welcome';
+import { Welcome } from '../../src/views/environments/welcome';
 
 describe('Welcome (first screen)', () => {
   it('says what Benchmark my setup will do while no run is stored, and nothing afterwards', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { wrkSamples } from '../../electron/engine/bench/wrk.js';
-import { metricInfo } from '../../electron/shared/metrics.js';
+import { metricInfo } from '../../electron/measurement/metrics.js';
 
 const text = (name: string): string => readFileSync(new URL(`../fixtures/wrk/${name}.txt`, import.meta.url), 'utf8');
 const reportOf = (name: string): unknown =>

@@ -1,6 +1,6 @@
-import type { RuntimeInfo, TestId } from '../../shared/contract.js';
-import { SCRIPT_TESTS } from '../../shared/plan-estimate.js';
-import { TEST_CATALOGUE } from '../../shared/test-catalogue.js';
+import type { RuntimeInfo, TestId } from '../../contract/contract.js';
+import { SCRIPT_TESTS } from '../../measurement/plan-estimate.js';
+import { TEST_CATALOGUE } from '../../contract/test-catalogue.js';
 import { RULES } from './index.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Finding, Run, RuntimeInfo } from '../../shared/contract.js';
+import type { Finding, Run, RuntimeInfo } from '../../contract/contract.js';
 import { measurementsFor } from './measurements.js';
 import { dockerDesktopFileSharing } from './rules/docker-desktop-file-sharing.js';
 import { dockerDesktopVmm } from './rules/docker-desktop-vmm.js';
@@ -19,7 +19,7 @@ import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
 import { pollingWatcher } from './rules/polling-watcher.js';
 import { evidenceRowsFor } from './evidence.js';
-import { adviceEnglish, adviceEnglishParts } from '../../shared/message-english.js';
+import { adviceEnglish, adviceEnglishParts } from '../../messages/message-english.js';
 import { thisHost, type Draft, type Drafted, type HostFacts, type Rule } from './types.js';
 
 /** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */

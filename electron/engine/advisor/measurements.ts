@@ -1,4 +1,4 @@
-import type { MeasuredValue, Place, Run, TestId } from '../../shared/contract.js';
+import type { MeasuredValue, Place, Run, TestId } from '../../contract/contract.js';
 import type { Measurements } from './types.js';
 
 function newestFirst(runs: Run[]): Run[] {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApplyPlan, MsgRef } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
+import type { ApplyPlan, MsgRef } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
 import { engineError, type EngineError } from '../errors.js';
 
 /** How long a plan shown to the user may be confirmed. */

@@ -3,9 +3,9 @@
  * verdicts use (verdict-stats.ts logMeanInterval, 95%) on the test's primary metric; the target and the
  * bounds are the suite's (plan-estimate.ts trialsPlan).
  */
-import type { TrialsRecord, TrialsStop } from '../../shared/contract.js';
-import type { TrialsPlan } from '../../shared/plan-estimate.js';
-import { logMeanInterval } from '../../shared/verdict-stats.js';
+import type { TrialsRecord, TrialsStop } from '../../contract/contract.js';
+import type { TrialsPlan } from '../../measurement/plan-estimate.js';
+import { logMeanInterval } from '../../measurement/verdict-stats.js';
 
 /** What to do after the trials so far: add one, or stop and why; with the interval's half-width now. */
 export interface TrialsDecision {

@@ -3,8 +3,8 @@
  * each trial ends) from this machine's last runs of the same step (target, place, test, suite), as
  * recorded in their results' timing; a step never measured here keeps the plan's estimate.
  */
-import type { EstimateSource, PlanStep, Run, Suite } from '../../shared/contract.js';
-import { planCheckpoints } from '../../shared/plan-estimate.js';
+import type { EstimateSource, PlanStep, Run, Suite } from '../../contract/contract.js';
+import { planCheckpoints } from '../../measurement/plan-estimate.js';
 
 /** How many past runs of a step its estimate is taken from (the median of their times). */
 export const CALIBRATION_RUNS = 3;

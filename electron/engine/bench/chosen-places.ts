@@ -2,8 +2,8 @@
  * The one place where a run's `places` choice is applied: each target keeps only its places that were
  * asked for, and the plan, the ETA, the probe and the stored results all follow from what is kept.
  */
-import type { Place, RunSpec } from '../../shared/contract.js';
-import { targetNameRef } from '../../shared/headline.js';
+import type { Place, RunSpec } from '../../contract/contract.js';
+import { targetNameRef } from '../../presentation/headline.js';
 import { engineError } from '../errors.js';
 import type { PlanTarget } from './run-estimate.js';
 

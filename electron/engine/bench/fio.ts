@@ -12,8 +12,8 @@
  * clat_ns/lat_ns: both are read. If clat has no percentiles, lat's (total latency) are used.
  */
 import { z } from 'zod';
-import type { TestId } from '../../shared/contract.js';
-import { testSpec, type FioField, type FioReading } from '../../shared/test-catalogue.js';
+import type { TestId } from '../../contract/contract.js';
+import { testSpec, type FioField, type FioReading } from '../../contract/test-catalogue.js';
 
 /** One value a fio run measured, named as in docs/bench-protocol.md (write_MBps, read_iops, clat_p99_us, ...). */
 export interface FioSample {

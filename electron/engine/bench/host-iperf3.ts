@@ -6,9 +6,9 @@
  */
 import { execa, type ResultPromise } from 'execa';
 import { freeLoopbackPort } from '../util/ports.js';
-import type { MsgRef } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
-import { englishOf } from '../../shared/message-english.js';
+import type { MsgRef } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
+import { englishOf } from '../../messages/message-english.js';
 
 /** A running host-side iperf3 server. */
 export interface HostIperf3 {

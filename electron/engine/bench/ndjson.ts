@@ -4,8 +4,8 @@
  * against the BenchEvent union and never throws (anything else is reported as not an event).
  */
 import { z } from 'zod';
-import type { BenchEvent } from '../../shared/contract.js';
-import { TEST_IDS } from '../../shared/test-catalogue.js';
+import type { BenchEvent } from '../../contract/contract.js';
+import { TEST_IDS } from '../../contract/test-catalogue.js';
 
 /** Receives chunks of a stream and calls back once per complete line. */
 export interface LineSplitter {

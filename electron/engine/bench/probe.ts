@@ -1,4 +1,4 @@
-import type { BenchEvent, ProbeInfo } from '../../shared/contract.js';
+import type { BenchEvent, ProbeInfo } from '../../contract/contract.js';
 
 /** Turns a probe event into ProbeInfo with safe defaults for anything the target could not report. */
 export function normalizeProbe(ev: Extract<BenchEvent, { event: 'probe' }>): ProbeInfo {

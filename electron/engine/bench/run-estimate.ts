@@ -5,9 +5,9 @@
  * each target's time outside its steps (probe, prepare, clean-up) from its last whole runs; a target with
  * no past run of any of its steps keeps the static plan (plan-estimate.ts targetEstimateSec).
  */
-import type { EstimateRequest, EstimateSource, Place, PlanStep, Run, RunEstimate, RunSpec, TargetEstimate, TestId } from '../../shared/contract.js';
-import { defaultTests, placeEstimateSec, plannedSteps, preset, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../shared/plan-estimate.js';
-import { summarize } from '../../shared/trial-stats.js';
+import type { EstimateRequest, EstimateSource, Place, PlanStep, Run, RunEstimate, RunSpec, TargetEstimate, TestId } from '../../contract/contract.js';
+import { defaultTests, placeEstimateSec, plannedSteps, preset, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../measurement/plan-estimate.js';
+import { summarize } from '../../measurement/trial-stats.js';
 import { CALIBRATION_RUNS, calibratePlan } from './calibrate.js';
 
 /** A target as the plan needs it: its id and the places its steps run in. */

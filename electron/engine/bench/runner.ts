@@ -11,19 +11,19 @@ import {
   type TestId,
   type TrialsRecord,
   type TrialsStop,
-} from '../../shared/contract.js';
-import { runStatus, targetStatus, TOOL_SKIPPED } from '../../shared/run-status.js';
+} from '../../contract/contract.js';
+import { runStatus, targetStatus, TOOL_SKIPPED } from '../../contract/run-status.js';
 import { engineMessage, whyOf } from '../errors.js';
-import { isMsgRef, joinedRef } from '../../shared/error-text.js';
-import { msg } from '../../shared/finding-text.js';
-import { withEnglish } from '../../shared/message-english.js';
+import { isMsgRef, joinedRef } from '../../messages/error-text.js';
+import { msg } from '../../messages/finding-text.js';
+import { withEnglish } from '../../messages/message-english.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { addedTrialEstimateSec, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../shared/plan-estimate.js';
-import { HEADLINE_METRIC } from '../../shared/metrics.js';
-import { targetNameRef } from '../../shared/headline.js';
-import { summarize } from '../../shared/trial-stats.js';
+import { addedTrialEstimateSec, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../measurement/plan-estimate.js';
+import { HEADLINE_METRIC } from '../../measurement/metrics.js';
+import { targetNameRef } from '../../presentation/headline.js';
+import { summarize } from '../../measurement/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';

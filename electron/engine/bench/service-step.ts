@@ -12,14 +12,14 @@
  *   http  in every place (nginx serves from the place's folder, wrk in the same guest on its loopback).
  * The path measured is appended to the result's method.
  */
-import type { MsgRef, Place, TestError, TestId } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
-import { englishOf, withEnglish } from '../../shared/message-english.js';
+import type { MsgRef, Place, TestError, TestId } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
+import { englishOf, withEnglish } from '../../messages/message-english.js';
 import { whyOf } from '../errors.js';
 import type { PeerRequest, Transport } from '../transports/types.js';
 import { HostServerError, startHostIperf3 } from './host-iperf3.js';
 import { SERVICE_TESTS } from './suites.js';
-export { servicePlaces } from '../../shared/plan-estimate.js';
+export { servicePlaces } from '../../measurement/plan-estimate.js';
 
 /** Whether a test is a service test (it needs a network: net, redis, http). */
 export function isServiceTest(test: TestId): boolean {

@@ -4,10 +4,10 @@
  * readable, settleLeftKiB. Here it becomes a clause of the result's method and, when the medium did
  * not settle, a warning (a non-failure step error) in both languages.
  */
-import type { Place, TestError, TestId } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
-import { withEnglish } from '../../shared/message-english.js';
-import { NOT_SETTLED } from '../../shared/run-status.js';
+import type { Place, TestError, TestId } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
+import { withEnglish } from '../../messages/message-english.js';
+import { NOT_SETTLED } from '../../contract/run-status.js';
 
 /** The settle report read from a result's params; undefined when the script did not settle. */
 export interface SettleReport {

@@ -1,11 +1,11 @@
-import type { BenchEvent, Metrics, MsgRef, Place, TestError, TestId, TestResult } from '../../shared/contract.js';
+import type { BenchEvent, Metrics, MsgRef, Place, TestError, TestId, TestResult } from '../../contract/contract.js';
 import { fioSamples } from './fio.js';
 import { iperf3Samples } from './iperf3.js';
 import { redisToolOutputSamples } from './redis-benchmark.js';
 import { wrkSamples } from './wrk.js';
-import { msg } from '../../shared/finding-text.js';
-import { withEnglish } from '../../shared/message-english.js';
-import { summarize } from '../../shared/trial-stats.js';
+import { msg } from '../../messages/finding-text.js';
+import { withEnglish } from '../../messages/message-english.js';
+import { summarize } from '../../measurement/trial-stats.js';
 import { settleMethod, settleReport, settleWarning } from './settle.js';
 
 /** Tool-output parsers by tool name: the event's data to samples. */

@@ -23,9 +23,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Suite, TestId } from '../../shared/contract.js';
-import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../shared/plan-estimate.js';
-import { HTTP_REQUEST_TIMEOUT_S, paramFlag, testSpec } from '../../shared/test-catalogue.js';
+import type { Suite, TestId } from '../../contract/contract.js';
+import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../measurement/plan-estimate.js';
+import { HTTP_REQUEST_TIMEOUT_S, paramFlag, testSpec } from '../../contract/test-catalogue.js';
 import { packageRoot } from '../paths.js';
 
 /** A bench script: the probe or one of the tests. */
@@ -41,7 +41,7 @@ export {
   SERVICE_TESTS,
   type ScriptTest,
   type SuiteParams,
-} from '../../shared/plan-estimate.js';
+} from '../../measurement/plan-estimate.js';
 const SCRIPT_NAMES: readonly ScriptName[] = ['probe', ...RUNNABLE_TESTS];
 
 /** The parameters of a test in a suite (a copy). */

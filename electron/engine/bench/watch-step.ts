@@ -5,10 +5,10 @@
  * inotify, into the verdict "inotify events not delivered" instead of a number.
  */
 import { join } from 'node:path';
-import type { BenchEvent, MsgRef, Place, Suite } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
-import { withEnglish } from '../../shared/message-english.js';
-import { preset } from '../../shared/plan-estimate.js';
+import type { BenchEvent, MsgRef, Place, Suite } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
+import { withEnglish } from '../../messages/message-english.js';
+import { preset } from '../../measurement/plan-estimate.js';
 import type { Transport } from '../transports/types.js';
 import { driveWatchBatch, percentile } from './watch-host.js';
 

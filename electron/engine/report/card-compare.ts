@@ -1,10 +1,10 @@
 /** Body of the before -> after share card: each voting metric before, after and its ratio [interval], the flagged ones first. */
-import { DISK_TESTS, PLACES, type CompareRow, type Comparison } from '../../shared/contract.js';
-import { translator, type Lang } from '../../shared/i18n.js';
-import { MISSING, formatCompact, formatInterval } from '../../shared/format.js';
-import { HEADLINE_METRIC, metricInfo } from '../../shared/metrics.js';
-import { testsOfKind } from '../../shared/test-catalogue.js';
-import { verdictWord } from '../../shared/verdict-stats.js';
+import { DISK_TESTS, PLACES, type CompareRow, type Comparison } from '../../contract/contract.js';
+import { translator, type Lang } from '../../messages/i18n.js';
+import { MISSING, formatCompact, formatInterval } from '../../presentation/format.js';
+import { HEADLINE_METRIC, metricInfo } from '../../measurement/metrics.js';
+import { testsOfKind } from '../../contract/test-catalogue.js';
+import { verdictWord } from '../../measurement/verdict-stats.js';
 import { CARD_WIDTH, COLOR, MARGIN, PLACE_COLOR, fit, fitSize, r, rect, text, tspan } from './card-kit.js';
 import { placeLabel, testLabel } from './format.js';
 

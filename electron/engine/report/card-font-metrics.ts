@@ -1,5 +1,5 @@
 /** Advance widths of DejaVu Sans (regular and bold) so the card can measure text before rasterising; kana and kanji (Noto Sans JP) are one em. */
-import { isWide } from '../../shared/wide-chars.js';
+import { isWide } from '../../presentation/wide-chars.js';
 
 // Thousandths of an em, read from the hmtx tables of DejaVuSans.ttf / DejaVuSans-Bold.ttf 2.37:
 // printable ASCII (0x20-0x7e) in order, then the extra characters in EXTRA.

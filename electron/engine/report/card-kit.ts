@@ -1,7 +1,7 @@
 /** Drawing kit of the share card: size, palette, XML escaping, text measuring, the frame. */
-import type { Place } from '../../shared/contract.js';
-import { PLACE_COLOR as APP_PLACE_COLOR } from '../../shared/place-colors.js';
-import type { Lang } from '../../shared/i18n.js';
+import type { Place } from '../../contract/contract.js';
+import { PLACE_COLOR as APP_PLACE_COLOR } from '../../presentation/place-colors.js';
+import type { Lang } from '../../messages/i18n.js';
 import { measureText } from './card-font-metrics.js';
 
 /** Card size in pixels (the Open Graph image size). */

@@ -1,12 +1,12 @@
 /** The share card as SVG: a run's headline numbers per target and place, or a before -> after card. */
-import { DISK_TESTS, PLACES, type Comparison, type Place, type Run, type TestId } from '../../shared/contract.js';
-import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '../../shared/format.js';
-import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../shared/headline.js';
-import { translator, type Lang } from '../../shared/i18n.js';
-import { HEADLINE_METRIC, metricInfo } from '../../shared/metrics.js';
-import { nativeMedian } from '../../shared/native-ratio.js';
-import { testsOfKind } from '../../shared/test-catalogue.js';
-import { summaryLine } from '../../shared/verdict-stats.js';
+import { DISK_TESTS, PLACES, type Comparison, type Place, type Run, type TestId } from '../../contract/contract.js';
+import { MISSING, formatCompact, formatDateSpan, formatDay, formatRatio } from '../../presentation/format.js';
+import { headlineText, runHeadlines, type HeadlinePart, type PlaceHeadline } from '../../presentation/headline.js';
+import { translator, type Lang } from '../../messages/i18n.js';
+import { HEADLINE_METRIC, metricInfo } from '../../measurement/metrics.js';
+import { nativeMedian } from '../../measurement/native-ratio.js';
+import { testsOfKind } from '../../contract/test-catalogue.js';
+import { summaryLine } from '../../measurement/verdict-stats.js';
 import { compareBody } from './card-compare.js';
 import {
   CARD_WIDTH,

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
-import type { Run } from '../../shared/contract.js';
-import type { Lang } from '../../shared/i18n.js';
+import type { Run } from '../../contract/contract.js';
+import type { Lang } from '../../messages/i18n.js';
 import { packageRoot } from '../paths.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-kit.js';
 import { renderCardSvg, type CardOptions } from './card-svg.js';
@@ -33,7 +33,7 @@ export function cardFontFiles(): string[] {
   return files;
 }
 
-/** Paths of the subset Noto Sans JP Regular and Bold that `npm run build:engine` writes to dist/fonts (scripts/build-card-font.mjs). */
+/** Paths of the subset Noto Sans JP Regular and Bold that `npm run build:engine` writes to dist/fonts (scripts/build/build-card-font.mjs). */
 export function japaneseFontFiles(): string[] {
   const dir = path.join(packageRoot(), 'dist', 'fonts');
   const files = ['NotoSansJP-card-Regular.ttf', 'NotoSansJP-card-Bold.ttf'].map((f) => path.join(dir, f));

@@ -1,8 +1,8 @@
 /** Exports of a before/after comparison (Markdown, CSV, JSON): ratio, interval, verdict and the settings that changed, redacted. */
-import type { Comparison, ExportFormat } from '../../shared/contract.js';
-import { formatSettingValue } from '../../shared/format.js';
-import type { Lang } from '../../shared/i18n.js';
-import { metricInfo } from '../../shared/metrics.js';
+import type { Comparison, ExportFormat } from '../../contract/contract.js';
+import { formatSettingValue } from '../../presentation/format.js';
+import type { Lang } from '../../messages/i18n.js';
+import { metricInfo } from '../../measurement/metrics.js';
 import { csvField } from './csv.js';
 import { fileSafe } from './format.js';
 import { comparisonToMarkdown } from './markdown.js';

@@ -1,7 +1,7 @@
 /** CSV export (RFC 4180): one row per target, test, place and metric. */
-import type { Run } from '../../shared/contract.js';
-import { metricInfo } from '../../shared/metrics.js';
-import { isBaseline, medianRatio } from '../../shared/native-ratio.js';
+import type { Run } from '../../contract/contract.js';
+import { metricInfo } from '../../measurement/metrics.js';
+import { isBaseline, medianRatio } from '../../measurement/native-ratio.js';
 import { redactRun, type RedactContext } from './redact.js';
 
 /** Column names of the CSV export, in order. */

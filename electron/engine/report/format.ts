@@ -1,9 +1,9 @@
-/** Shared helpers of the exports and the share card: labels and the host's probe (numbers and dates: electron/shared/format.ts; ratios to native: electron/shared/native-ratio.ts). */
-import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../shared/contract.js';
-import { formatMiB } from '../../shared/format.js';
-import { targetLabel } from '../../shared/headline.js';
-import { translator, type Lang } from '../../shared/i18n.js';
-import { baselineTarget } from '../../shared/native-ratio.js';
+/** Shared helpers of the exports and the share card: labels and the host's probe (numbers and dates: electron/presentation/format.ts; ratios to native: electron/measurement/native-ratio.ts). */
+import type { Place, ProbeInfo, Run, TargetRun, TestId } from '../../contract/contract.js';
+import { formatMiB } from '../../presentation/format.js';
+import { targetLabel } from '../../presentation/headline.js';
+import { translator, type Lang } from '../../messages/i18n.js';
+import { baselineTarget } from '../../measurement/native-ratio.js';
 
 /** A test's human name in a language ("Sequential write", "シーケンシャル書き込み"). */
 export function testLabel(test: TestId, lang: Lang = 'en'): string {

@@ -1,6 +1,6 @@
 /** Exports of a run (Markdown, CSV, JSON) and the share card; everything here is redacted first. */
-import type { ExportFormat, Run } from '../../shared/contract.js';
-import type { Lang } from '../../shared/i18n.js';
+import type { ExportFormat, Run } from '../../contract/contract.js';
+import type { Lang } from '../../messages/i18n.js';
 import { runToCsv } from './csv.js';
 import { fileSafe } from './format.js';
 import { runToJson } from './json.js';

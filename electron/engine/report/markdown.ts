@@ -1,14 +1,14 @@
 /** Markdown exports: a run as one table per target, a comparison as a before/after table. */
-import type { Comparison, MountInfo, Run, TestResult } from '../../shared/contract.js';
-import { errorText } from '../../shared/error-text.js';
-import { MISSING, formatDate, formatInterval, formatNumber, formatRatio, formatWithUnit } from '../../shared/format.js';
+import type { Comparison, MountInfo, Run, TestResult } from '../../contract/contract.js';
+import { errorText } from '../../messages/error-text.js';
+import { MISSING, formatDate, formatInterval, formatNumber, formatRatio, formatWithUnit } from '../../presentation/format.js';
 import type { TFunction } from 'i18next';
-import { translator, type Lang } from '../../shared/i18n.js';
-import { methodSummary } from '../../shared/method-summary.js';
-import { metricInfo } from '../../shared/metrics.js';
-import { isBaseline, medianRatio } from '../../shared/native-ratio.js';
-import { unstableItemText, unstableLeadText, unstableMetrics } from '../../shared/unstable.js';
-import { levelText, methodText, summaryLine, verdictWord } from '../../shared/verdict-stats.js';
+import { translator, type Lang } from '../../messages/i18n.js';
+import { methodSummary } from '../../presentation/method-summary.js';
+import { metricInfo } from '../../measurement/metrics.js';
+import { isBaseline, medianRatio } from '../../measurement/native-ratio.js';
+import { unstableItemText, unstableLeadText, unstableMetrics } from '../../presentation/unstable.js';
+import { levelText, methodText, summaryLine, verdictWord } from '../../measurement/verdict-stats.js';
 import { describeProbe, hostProbe, placeLabel, targetName, testLabel } from './format.js';
 import { redactComparison, redactRun, type RedactContext } from './redact.js';
 

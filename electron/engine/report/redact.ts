@@ -5,7 +5,7 @@
  */
 import { isIP } from 'node:net';
 import os from 'node:os';
-import type { Comparison, Run } from '../../shared/contract.js';
+import type { Comparison, Run } from '../../contract/contract.js';
 
 /** Who and where "this machine" is; every field defaults to the live `os` value. */
 export interface RedactContext {

@@ -1,10 +1,10 @@
 /** The team table as Markdown or CSV, redacted like every export (names, paths, addresses). */
-import type { TeamTable } from '../../shared/contract.js';
-import { MISSING, formatInterval, formatWithUnit } from '../../shared/format.js';
-import { translator, type Lang } from '../../shared/i18n.js';
-import { fastestLine } from '../../shared/team-line.js';
-import { metricInfo } from '../../shared/metrics.js';
-import { levelText } from '../../shared/verdict-stats.js';
+import type { TeamTable } from '../../contract/contract.js';
+import { MISSING, formatInterval, formatWithUnit } from '../../presentation/format.js';
+import { translator, type Lang } from '../../messages/i18n.js';
+import { fastestLine } from '../../presentation/team-line.js';
+import { metricInfo } from '../../measurement/metrics.js';
+import { levelText } from '../../measurement/verdict-stats.js';
 import { csvField } from './csv.js';
 import { placeLabel } from './format.js';
 import { makeRedactor, type RedactContext } from './redact.js';

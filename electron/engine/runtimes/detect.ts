@@ -19,14 +19,14 @@
 import os from 'node:os';
 import { readFile, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { PLACES, type RuntimeInfo, type RuntimeState, type SettingSource, type TargetInfo } from '../../shared/contract.js';
+import { PLACES, type RuntimeInfo, type RuntimeState, type SettingSource, type TargetInfo } from '../../contract/contract.js';
 import { SpawnError, isOnPath, run, type ExecResult } from '../util/exec.js';
 import { RUNTIME_KINDS } from './registry.js';
 import { makeRuntime } from './support/runtime-info.js';
 import { seconds } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
 import { why, whyEn, type Why } from './support/why.js';
-import { isMsgRef } from '../../shared/error-text.js';
+import { isMsgRef } from '../../messages/error-text.js';
 
 /** Per-call CLI timeout when none is given: long enough for a slow `vagrant`, short enough that a hang costs little. */
 export const DEFAULT_TIMEOUT_MS = 4000;

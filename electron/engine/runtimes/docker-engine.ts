@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../shared/contract.js';
+import type { RuntimeInfo } from '../../contract/contract.js';
 import { runCli } from './support/cli.js';
 import type { DockerInfoFacts } from './support/docker-parse.js';
 import { addDockerSettings, queryDocker, type DockerTarget } from './support/docker-query.js';
@@ -8,7 +8,7 @@ import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, toBool, toText } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './types.js';
-import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
+import type { RuntimeKindId } from '../../contract/runtime-kinds.js';
 import { dockerTransportFor, recordedEndpoint } from '../transports/docker/for-runtime.js';
 
 /** One entry of `docker context ls`. */

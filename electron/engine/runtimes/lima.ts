@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
-import type { RuntimeInfo, RuntimeState } from '../../shared/contract.js';
-import type { SettingKey } from '../../shared/setting-keys.js';
+import type { RuntimeInfo, RuntimeState } from '../../contract/contract.js';
+import type { SettingKey } from '../../contract/setting-keys.js';
 import { limaHome, readLimaYaml, type LimaYamlRead } from './lima-yaml.js';
 import { garbageReason, runCli } from './support/cli.js';
 import { pathExists, readOptional, subfolders } from './support/files.js';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { RuntimeInfo } from '../../shared/contract.js';
+import type { RuntimeInfo } from '../../contract/contract.js';
 import { runCli } from './support/cli.js';
 import { readOptional } from './support/files.js';
 import { SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { RuntimeInfo, RuntimeState } from '../../shared/contract.js';
+import type { RuntimeInfo, RuntimeState } from '../../contract/contract.js';
 import { garbageReason, runCli } from './support/cli.js';
 import { addDockerSettings, queryDocker } from './support/docker-query.js';
 import { pathExists } from './support/files.js';

@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../shared/contract.js';
+import type { RuntimeInfo } from '../../contract/contract.js';
 import { garbageReason, runCli } from './support/cli.js';
 import { why, type Why } from './support/why.js';
 import { parseJsonStream } from './support/json-stream.js';

@@ -8,12 +8,12 @@ import { orbstackKind } from './orbstack.js';
 import { podmanKind } from './podman.js';
 import { rancherDesktopKind } from './rancher-desktop/index.js';
 import type { RuntimeKind } from './types.js';
-import { RUNTIME_KIND_IDS } from '../../shared/runtime-kinds.js';
+import { RUNTIME_KIND_IDS } from '../../contract/runtime-kinds.js';
 import { vagrantKind } from './vagrant/index.js';
 
 /**
  * Every runtime kind vmbench detects, in the order they are listed: one entry per id of
- * RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts), in the same order (tests/unit/runtimes-kinds.test.ts).
+ * RUNTIME_KIND_IDS (electron/contract/runtime-kinds.ts), in the same order (tests/unit/runtimes-kinds.test.ts).
  * Adding a kind is one new file (or folder) exporting a RuntimeKind, one line here and its id there
  * (docs/architecture.md, "How to add a runtime kind").
  */

@@ -1,5 +1,5 @@
-import type { RuntimeInfo } from '../../shared/contract.js';
-import type { RuntimeKindId } from '../../shared/runtime-kinds.js';
+import type { RuntimeInfo } from '../../contract/contract.js';
+import type { RuntimeKindId } from '../../contract/runtime-kinds.js';
 import type { HostContext } from '../host-context.js';
 import type { Applier, CommandProgram } from '../advisor/apply/types.js';
 import type { DockerInfoFacts } from './support/docker-parse.js';
@@ -41,7 +41,7 @@ export interface KindApply {
 
 /** One runtime kind: finds its instances and opens a transport into one of their targets. Each kind's file declares it as RuntimeKind<'its-id'>, so the registry can check the ids. */
 export interface RuntimeKind<K extends RuntimeKindId = RuntimeKindId> {
-  /** Its id, one of RUNTIME_KIND_IDS (electron/shared/runtime-kinds.ts). */
+  /** Its id, one of RUNTIME_KIND_IDS (electron/contract/runtime-kinds.ts). */
   kind: K;
   /** Human name of the kind (e.g. "Colima"), used when its detection fails as a whole. */
   name?: string;

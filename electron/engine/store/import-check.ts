@@ -4,7 +4,7 @@
  * deep enough to exhaust the stack. A key or number like that refuses the file; control characters in
  * strings are removed (neutralised) in the copy that goes on, and −0 becomes 0.
  */
-import { terminalSafe } from '../../shared/terminal-safe.js';
+import { terminalSafe } from '../../presentation/terminal-safe.js';
 
 /** Keys that reach an object's prototype when assigned; vmbench never writes them. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);

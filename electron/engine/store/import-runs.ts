@@ -6,8 +6,8 @@
  * file). The same run imported twice is recognised by its digest and not stored again.
  */
 import { createHash } from 'node:crypto';
-import { IMPORT_MAX_BYTES, type ImportFile, type ImportOptions, type ImportOutcome, type Run, type RunOrigin } from '../../shared/contract.js';
-import { terminalSafe } from '../../shared/terminal-safe.js';
+import { IMPORT_MAX_BYTES, type ImportFile, type ImportOptions, type ImportOutcome, type Run, type RunOrigin } from '../../contract/contract.js';
+import { terminalSafe } from '../../presentation/terminal-safe.js';
 import { EngineError, engineError } from '../errors.js';
 import { cleanMachineLabel } from './machine-label.js';
 import { neutralise } from './import-check.js';

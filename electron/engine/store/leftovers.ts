@@ -15,8 +15,8 @@ import { existsSync } from 'node:fs';
 import { lstat, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import type { MsgRef } from '../../shared/contract.js';
-import { msg } from '../../shared/finding-text.js';
+import type { MsgRef } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
 import { pidAlive } from '../util/pid-alive.js';
 
 /** A work folder of a bench script: .vmbench-<pid of the script>-<random> (bench-scripts/lib.sh vb_mkwork). */

@@ -1,4 +1,4 @@
-import { terminalSafe } from '../../shared/terminal-safe.js';
+import { terminalSafe } from '../../presentation/terminal-safe.js';
 import { makeRedactor } from '../report/redact.js';
 
 /** A machine label as stored: control characters gone, one line, at most 80 characters, redacted like every export; null when empty. */

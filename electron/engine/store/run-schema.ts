@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLACES, SUITES } from '../../shared/contract.js';
+import { PLACES, SUITES } from '../../contract/contract.js';
 
 const stat = z.object({ median: z.number(), min: z.number(), max: z.number(), n: z.number().int().nonnegative() });
 const result = z.object({

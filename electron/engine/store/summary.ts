@@ -1,5 +1,5 @@
-import type { Run, RunSummary } from '../../shared/contract.js';
-import { HEADLINE_METRIC } from '../../shared/metrics.js';
+import type { Run, RunSummary } from '../../contract/contract.js';
+import { HEADLINE_METRIC } from '../../measurement/metrics.js';
 
 /** The history line of a run: ids, status and the headline median of each test on the first target. */
 export function summarizeRun(run: Run): RunSummary {

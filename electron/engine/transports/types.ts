@@ -1,4 +1,4 @@
-import type { BenchEvent, MsgRef, Place, TestId } from '../../shared/contract.js';
+import type { BenchEvent, MsgRef, Place, TestId } from '../../contract/contract.js';
 
 /** A bench script ready to send to a target: its name, full sh source and arguments. */
 export interface ScriptPayload {

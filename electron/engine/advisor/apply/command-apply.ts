@@ -1,6 +1,6 @@
-import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../shared/contract.js';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
 import { run } from '../../util/exec.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { engineError, engineMessage } from '../../errors.js';
 import { sourceHashOf } from '../plan-book.js';
 import { RUNTIME_KINDS } from '../../runtimes/registry.js';

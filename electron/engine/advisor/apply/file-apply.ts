@@ -5,7 +5,7 @@ import { atomicWrite } from '../../util/atomic-write.js';
 import { EngineError, engineError, engineMessage, stateRef, whyOf } from '../../errors.js';
 import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
-import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../contract/contract.js';
 import { backupDirFor, backupDirOf, writeBackup } from './backup.js';
 import { sourceHashOf } from '../plan-book.js';
 import { editText, fileEditFor, hasEdit, type FileEdit } from './file-edit.js';

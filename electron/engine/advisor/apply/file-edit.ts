@@ -1,6 +1,6 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
 import { Document, Scalar, isMap, isScalar, parse as parseYaml, parseDocument } from 'yaml';
-import type { Finding, RuntimeInfo } from '../../../shared/contract.js';
+import type { Finding, RuntimeInfo } from '../../../contract/contract.js';
 import { engineError } from '../../errors.js';
 import { findKind } from '../../runtimes/registry.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';

@@ -1,6 +1,6 @@
 import { sourceHashOf } from '../plan-book.js';
 import { findKind } from '../../runtimes/registry.js';
-import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../shared/contract.js';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
 import { applyCommand, planCommand } from './command-apply.js';
 import { applyFile, planFile } from './file-apply.js';
 import type { Applier, ApplyOptions } from './types.js';

@@ -1,5 +1,5 @@
-import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
+import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
 import { engineError, engineMessage, whyOf } from '../../errors.js';
 import { run } from '../../util/exec.js';
 import { domainName } from '../libvirt/xml.js';

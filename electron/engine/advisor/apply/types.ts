@@ -1,4 +1,4 @@
-import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../contract/contract.js';
 import { conflictError, sourceHashOf } from '../plan-book.js';
 
 /** Options of one apply. */

@@ -4,8 +4,8 @@
  * interpolation appears) and every other option are kept. A statement it cannot read safely is refused
  * with the manual edit to make instead.
  */
-import type { MsgRef } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
+import type { MsgRef } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
 import { EngineError, engineError } from '../../errors.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { statementEnd, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/ruby-literals.js';

@@ -1,5 +1,5 @@
-import type { Finding, MsgRef, RuntimeInfo } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
+import type { Finding, MsgRef, RuntimeInfo } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
 import { lineDiff } from '../diff.js';
 import { isKind, text } from '../types.js';
 

@@ -1,6 +1,6 @@
-import type { RuntimeInfo } from '../../../shared/contract.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
 import { ev } from '../evidence.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { cite, round, type Measurements, type Rule } from '../types.js';
 
 /** Shared-folder file creation below this share of the named volume's is worth moving dependency folders. */

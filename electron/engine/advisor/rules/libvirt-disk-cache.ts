@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
 import { BLOCK_TESTS, text } from '../types.js';
 import { weighBy } from '../weigh.js';

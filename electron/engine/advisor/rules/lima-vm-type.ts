@@ -1,7 +1,7 @@
-import type { Finding, RuntimeInfo } from '../../../shared/contract.js';
+import type { Finding, RuntimeInfo } from '../../../contract/contract.js';
 import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { lineDiff } from '../diff.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';

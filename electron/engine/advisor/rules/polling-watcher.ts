@@ -1,5 +1,5 @@
-import type { MsgRef, RuntimeInfo, TestError } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
+import type { MsgRef, RuntimeInfo, TestError } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
 import { cite, type Measurements, type Rule } from '../types.js';
 
 /** The newest watch result of a shared folder whose inotify half was measured and never fired. */

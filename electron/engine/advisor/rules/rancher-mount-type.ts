@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';
 

@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { cite, round } from '../types.js';
 
 /** Redis next to the app: a unix socket instead of TCP (informational; applies once redis was measured). */

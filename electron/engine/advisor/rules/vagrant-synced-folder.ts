@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { RuntimeInfo } from '../../../shared/contract.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
 import type { Rule } from '../types.js';
 import { ev } from '../evidence.js';
-import { msg } from '../../../shared/finding-text.js';
+import { msg } from '../../../messages/finding-text.js';
 import { lineDiff } from '../diff.js';
 import { isKind, text } from '../types.js';
 import { weighBy } from '../weigh.js';

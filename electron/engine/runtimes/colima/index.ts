@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { RuntimeInfo, RuntimeState } from '../../../shared/contract.js';
+import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
 import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists, subfolders } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';

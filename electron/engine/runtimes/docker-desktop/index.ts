@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { basename, join } from 'node:path';
-import type { RuntimeInfo, RuntimeState } from '../../../shared/contract.js';
+import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
 import { desktopRelease } from '../support/docker-parse.js';
 import { addDockerSettings, queryDocker } from '../support/docker-query.js';
 import { pathExists, readOptional, type FileLook } from '../support/files.js';

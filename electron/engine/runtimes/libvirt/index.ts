@@ -1,5 +1,5 @@
-import type { RuntimeInfo, RuntimeState } from '../../../shared/contract.js';
-import type { SettingMap } from '../../../shared/setting-keys.js';
+import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
+import type { SettingMap } from '../../../contract/setting-keys.js';
 import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import { findVersion } from '../support/values.js';

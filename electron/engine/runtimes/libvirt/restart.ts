@@ -1,4 +1,4 @@
-import type { RuntimeInfo } from '../../../shared/contract.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
 import { engineError } from '../../errors.js';
 import { run } from '../../util/exec.js';
 

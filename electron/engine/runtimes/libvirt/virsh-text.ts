@@ -1,4 +1,4 @@
-import type { RuntimeState } from '../../../shared/contract.js';
+import type { RuntimeState } from '../../../contract/contract.js';
 import { fail, ok, safeParse, type Parsed } from '../support/parsed.js';
 
 /** A row of `virsh list` (table form). */

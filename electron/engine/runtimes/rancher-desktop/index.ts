@@ -1,5 +1,5 @@
 import { basename, join } from 'node:path';
-import type { RuntimeInfo, RuntimeState } from '../../../shared/contract.js';
+import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
 import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { SettingSource } from '../../../shared/contract.js';
+import type { SettingSource } from '../../../contract/contract.js';
 import { parseJson } from '../support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from '../support/parsed.js';
 import { SettingsBag } from '../support/runtime-info.js';

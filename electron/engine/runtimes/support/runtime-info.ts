@@ -1,5 +1,5 @@
-import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../shared/contract.js';
-import type { SettingKey, SettingMap } from '../../../shared/setting-keys.js';
+import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../contract/contract.js';
+import type { SettingKey, SettingMap } from '../../../contract/setting-keys.js';
 import { whyEn, type Why } from './why.js';
 
 /** Settings being collected for one runtime, each with where its value came from. */

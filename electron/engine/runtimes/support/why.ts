@@ -4,8 +4,8 @@
  * JSON contract keeps its English `reason`. Text a tool printed (stderr, paths, names) travels as
  * parameters, verbatim.
  */
-import type { MsgRef } from '../../../shared/contract.js';
-import { englishOf } from '../../../shared/message-english.js';
+import type { MsgRef } from '../../../contract/contract.js';
+import { englishOf } from '../../../messages/message-english.js';
 
 /** One reason: a message of the detect catalogue. */
 export type Why = MsgRef;

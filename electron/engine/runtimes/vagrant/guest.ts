@@ -16,7 +16,7 @@
  */
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import type { RuntimeInfo, TargetInfo } from '../../../shared/contract.js';
+import type { RuntimeInfo, TargetInfo } from '../../../contract/contract.js';
 import { createShellTransport } from '../../transports/shell-in-vm/index.js';
 import { isPlainName, type ShellSpec } from '../../transports/shell-in-vm/argv.js';
 import { run as runCli } from '../../util/exec.js';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { RuntimeInfo } from '../../../shared/contract.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
 import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists } from '../support/files.js';
 import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.js';

@@ -8,9 +8,9 @@
  */
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RuntimeInfo } from '../../../shared/contract.js';
-import type { ErrorCode, MsgRef } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
+import type { ErrorCode, MsgRef } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
 import { engineError, whyOf, type EngineError } from '../../errors.js';
 import { atomicWrite } from '../../util/atomic-write.js';
 import { run } from '../../util/exec.js';

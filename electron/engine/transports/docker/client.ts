@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import type { MsgRef } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
-import { englishOf } from '../../../shared/message-english.js';
+import type { MsgRef } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
+import { englishOf } from '../../../messages/message-english.js';
 
 /** Why the docker transport could not do something; `code` ends up in the run's test errors. */
 export type DockerErrorCode =

@@ -3,7 +3,7 @@
  * transport with one line, naming its socket (or how to find it when the run starts).
  */
 import { access } from 'node:fs/promises';
-import type { RuntimeInfo } from '../../../shared/contract.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
 import { podmanMachineSocket, sharedDirFor, type HostContext } from '../../host-context.js';
 import { DockerTransport } from './index.js';
 import { DockerTransportError } from './client.js';

@@ -6,7 +6,7 @@
  */
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
-import type { MsgRef } from '../../../shared/contract.js';
+import type { MsgRef } from '../../../contract/contract.js';
 import { call, DockerTransportError, messageOf, op, statusOf } from './client.js';
 
 /** Label every vmbench container and volume carries. */

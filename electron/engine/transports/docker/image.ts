@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type Docker from 'dockerode';
-import type { MsgRef } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
+import type { MsgRef } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
 import { whyOf } from '../../errors.js';
 import { call, DockerTransportError, messageOf, op, statusOf } from './client.js';
 

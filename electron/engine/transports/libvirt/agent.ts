@@ -4,9 +4,9 @@
  * guest text never reaches a shell). Calls are serialized (libvirt runs one agent command per
  * domain at a time) and every call has a timeout.
  */
-import type { MsgRef } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
-import { englishOf } from '../../../shared/message-english.js';
+import type { MsgRef } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
+import { englishOf } from '../../../messages/message-english.js';
 import { run, SpawnError } from '../../util/exec.js';
 
 /** Where the agent is and how long one command may take. */

@@ -9,9 +9,9 @@
  * the script left in the test folder.
  */
 import { randomBytes } from 'node:crypto';
-import type { BenchEvent, Place, TestId } from '../../../shared/contract.js';
-import { msg } from '../../../shared/finding-text.js';
-import { withEnglish } from '../../../shared/message-english.js';
+import type { BenchEvent, Place, TestId } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
+import { withEnglish } from '../../../messages/message-english.js';
 import { whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { slowTargetArgs } from '../../bench/suites.js';

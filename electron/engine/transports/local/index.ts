@@ -1,7 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { execa } from 'execa';
-import type { Place } from '../../../shared/contract.js';
+import type { Place } from '../../../contract/contract.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
