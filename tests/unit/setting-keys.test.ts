@@ -13,7 +13,9 @@ import { colimaYamlSettings } from '../../electron/engine/runtimes/colima/parse.
 import { domainSettings, parseDomainXml } from '../../electron/engine/runtimes/libvirt/domain-xml.js';
 import { limaSettings, parseLimaList } from '../../electron/engine/runtimes/lima.js';
 import { parsePodmanMachines, podmanSettings } from '../../electron/engine/runtimes/podman.js';
-import type { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
+import { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
+import { text as settingText } from '../../electron/engine/advisor/types.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { settingLabel } from '../../src/lib/setting-labels';
 import { CAPTURES, LOCAL_FIXTURES, text } from '../helpers/runtimes-stubs.js';
 
@@ -58,6 +60,18 @@ describe('the setting-key catalogue', () => {
     const worded = Object.values(SETTINGS).flatMap((s) => (s.value.kind === 'words' ? (s.value.worded ?? []) : []));
     expect(worded.length).toBeGreaterThan(0);
     for (const lang of ['en', 'ja'] as const) for (const v of worded) expect(settingTexts(lang).value[v]?.trim(), `${lang} ${v}`).toBeTruthy();
+  });
+
+  it('types the places that write and read settings with its keys: a misspelt key fails to compile', () => {
+    const bag = new SettingsBag().set('vmType', 'vz', 'file');
+    // @ts-expect-error -- not a setting key
+    bag.set('vmTyp', 'vz', 'file');
+    const rt = { settings: bag.settings } as RuntimeInfo;
+    expect(settingText(rt, 'vmType')).toBe('vz');
+    // @ts-expect-error -- not a setting key
+    expect(settingText(rt, 'mounType')).toBeUndefined();
+    // @ts-expect-error -- not a setting key
+    expect(rt.settings.cpu).toBeUndefined();
   });
 
   it('knows every key the runtimes read from real captures, and shows each as a label, not as the key', () => {
