@@ -1,4 +1,4 @@
-// perf's ledger (scripts/perf-ledger.mjs): every round's app/by-hand pairs are kept outside the checkout and pooled per
+// perf's ledger (scripts/perf/perf-ledger.mjs): every round's app/by-hand pairs are kept outside the checkout and pooled per
 // place while the transport's sources and the bench scripts stay the same. The pairs here are constructed: each side's
 // trials are the same three values scaled, so a pair's ratio app ÷ by hand is exactly the scale.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ import {
   recordRound,
   type LedgerKey,
   type Pooled,
-} from '../../scripts/perf-ledger.mjs';
+} from '../../scripts/perf/perf-ledger.mjs';
 
 const NATIVE: LedgerKey = { place: 'native', test: 'rand-read', metric: 'read_iops', transport: 'local', emulated: false, fio: 'fio-3.33' };
 const DOCKER: LedgerKey = { place: 'volume', test: 'rand-read', metric: 'read_iops', transport: 'docker', emulated: false, fio: 'fio-3.33' };

@@ -1,5 +1,5 @@
 // `npm run perf`, fidelity pooled across rounds: one round's few pairs cannot pin app ÷ by hand within ±5% at this
-// machine's noise, so every round appends its app/by-hand pairs (scripts/perf-abab.mjs) to a ledger outside the
+// machine's noise, so every round appends its app/by-hand pairs (scripts/perf/perf-abab.mjs) to a ledger outside the
 // checkout, and perf prints each place's pooled pair-level ratio with a 90% interval and the number of pairs.
 //
 // The ledger: $VMBENCH_PERF_LEDGER (off: no ledger), else /var/cache/vmbench-test/perf-ledger.ndjson as root (beside the test
@@ -11,17 +11,17 @@
 // A line that does not parse (a manual edit, a torn write) is skipped with a warning; appending keeps every
 // line as it was (the project's atomicWrite under a lock file, never a rewrite of what is there).
 //
-//   node scripts/perf-ledger.mjs    prints every key's pooled figures (current fingerprints) without measuring
+//   node scripts/perf/perf-ledger.mjs    prints every key's pooled figures (current fingerprints) without measuring
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { files, hashFiles } from './ensure-built.mjs';
+import { files, hashFiles } from '../build/ensure-built.mjs';
 import { compareStats, pairSpread } from './perf-abab.mjs';
 
-const repo = join(import.meta.dirname, '..');
+const repo = join(import.meta.dirname, '../..');
 
 /** The ledger's format version (a line of another version is skipped). */
 export const LEDGER_VERSION = 1;
@@ -258,7 +258,7 @@ export async function recordRound({ results, places, say, file = ledgerPath(), r
 /** A round's id: its start time and a random suffix. */
 export const roundId = () => `${new Date().toISOString()}-${randomBytes(3).toString('hex')}`;
 
-/** Every key in the ledger, pooled with the checkout's current fingerprints (`node scripts/perf-ledger.mjs`). */
+/** Every key in the ledger, pooled with the checkout's current fingerprints (`node scripts/perf/perf-ledger.mjs`). */
 export async function ledgerSummary({ file = ledgerPath(), say = (s) => process.stdout.write(`${s}\n`), root = repo } = {}) {
   const all = readLedger(file, (s) => say(`warning: ${s}`));
   say(`ledger ${file}: ${all.length} pair(s)`);

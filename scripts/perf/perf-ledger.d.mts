@@ -1,4 +1,4 @@
-import type { TrialInterval } from '../electron/shared/verdict-stats.js';
+import type { TrialInterval } from '../../electron/measurement/verdict-stats.js';
 import type { PairTrials } from './perf-abab.mjs';
 
 /** What a place's pairs are pooled by (with the fingerprint). */
