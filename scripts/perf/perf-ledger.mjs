@@ -267,9 +267,10 @@ export async function ledgerSummary({ file = ledgerPath(), say = (s) => process.
   for (const meta of keys.values()) {
     const fingerprint = placeFingerprint(meta, root);
     const p = await poolPlace(all, meta, fingerprint);
+    const where = meta.transport === 'local' ? meta.place : `${meta.transport} ${meta.place}`;
     say(
       pooledLine(
-        `${meta.place} ${meta.test} ${meta.metric} (fio ${meta.fio}, ${meta.transport}${meta.emulated ? ', TCG' : ''}, fingerprint ${fingerprint})`,
+        `${where} ${meta.test} ${meta.metric} (fio ${meta.fio}, ${meta.transport}${meta.emulated ? ', TCG' : ''}, fingerprint ${fingerprint})`,
         p,
         meta.emulated,
       ),

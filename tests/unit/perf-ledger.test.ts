@@ -9,6 +9,7 @@ import {
   MIN_PAIRS,
   fidelityGoalText,
   ledgerPath,
+  ledgerSummary,
   parseLedger,
   placeFingerprint,
   poolPlace,
@@ -248,6 +249,20 @@ describe('perf ledger: a damaged ledger', () => {
     const lines = await perfRound('r1', [1.0, 1.0]);
     expect(lines[0]).toMatch(/this round added 2 pair\(s\)/);
     expect(readLedger(file)).toHaveLength(2);
+  });
+});
+
+describe('perf ledger: the summary without measuring', () => {
+  it('prints every key of the ledger pooled with the current fingerprints', async () => {
+    await perfRound('r1', [1.0, 1.0], [1.1, 1.1]);
+    await perfRound('r2', [1.0, 1.0], [1.1, 1.1]);
+    const lines: string[] = [];
+    await ledgerSummary({ file, root, say: (l) => lines.push(l) });
+    expect(lines[0]).toBe(`ledger ${file}: 8 pair(s)`);
+    expect(lines.slice(1).map((l) => l.replace(/ \(fio .*?\)/, ''))).toEqual([
+      'native rand-read read_iops: pooled app / by hand 1.000 [1.000–1.000] (90%) over 4 pair(s) from 2 round(s), pairs spread ±0.0%: not enough pairs yet (n=4 of 12)',
+      'docker volume rand-read read_iops: pooled app / by hand 1.100 [1.100–1.100] (90%) over 4 pair(s) from 2 round(s), pairs spread ±0.0%: not enough pairs yet (n=4 of 12)',
+    ]);
   });
 });
 
