@@ -18,7 +18,7 @@ import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, rm
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { files, hashFiles } from '../build/ensure-built.mjs';
+import { files, hashFiles, isBuilt } from '../build/ensure-built.mjs';
 import { compareStats, pairSpread } from './perf-abab.mjs';
 
 const repo = join(import.meta.dirname, '../..');
@@ -238,6 +238,8 @@ export async function recordRound({ results, places, say, file = ledgerPath(), r
         byHand: p.byHand,
       })),
     );
+    // The fingerprint describes the sources; the app ran dist/ (npm run perf builds it first, the sections run alone do not).
+    if (root === repo && !isBuilt()) warn("dist/ is not built from this checkout's sources (npm run build): the fingerprint may not describe what ran");
     try {
       await appendLedger(file, entries);
       say(`ledger ${file}: this round added ${entries.length} pair(s) (commit ${commit?.slice(0, 12) ?? 'unknown'}${dirty ? ', uncommitted changes' : ''})`);
