@@ -65,6 +65,9 @@ export function checkoutCommit(root = repo) {
   }
 }
 
+/** The checkout's commit when perf started (a round takes minutes; a commit made meanwhile is not what ran). */
+const commitAtStart = checkoutCommit();
+
 const KEY_FIELDS = ['place', 'test', 'metric', 'transport', 'emulated', 'fio'];
 const positive = (xs) => Array.isArray(xs) && xs.length >= 2 && xs.every((x) => typeof x === 'number' && Number.isFinite(x) && x > 0);
 
@@ -222,7 +225,7 @@ export async function recordRound({ results, places, say, file = ledgerPath(), r
   const warn = (s) => say(`warning: ${s}`);
   if (file === 'off') return say('ledger off (VMBENCH_PERF_LEDGER=off): this round is not kept');
   try {
-    const { commit, dirty } = checkoutCommit(root);
+    const { commit, dirty } = root === repo ? commitAtStart : checkoutCommit(root);
     const keys = Object.entries(places).map(([name, meta]) => ({ name, meta, fingerprint: placeFingerprint(meta, root) }));
     const entries = keys.flatMap(({ name, meta, fingerprint }) =>
       (results[name]?.pairTrials ?? []).map((p) => ({
