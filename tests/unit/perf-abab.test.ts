@@ -94,7 +94,7 @@ describe('perf abab: counterbalanced pairs', () => {
     const lines: string[] = [];
     const all = await abab({ places: ['volume'], appPerPlace: true, app: w.app, byHand: w.byHand, settleIn: w.settleIn, say: (l) => lines.push(l) });
     expect(all.volume.pairRatios.map((r) => r.toFixed(2))).toEqual(['1.10', '0.91', '1.10', '0.91']);
-    // Each pair's trials as the ledger keeps them (scripts/perf-ledger.mjs): the side that went first measured 10% more.
+    // Each pair's trials as the ledger keeps them (scripts/perf/perf-ledger.mjs): the side that went first measured 10% more.
     expect(all.volume.pairTrials.map((p) => [p.pair, p.app, p.byHand])).toEqual([
       [1, [110, 111, 109], [100, 101, 99]],
       [2, [100, 101, 99], [110, 111, 109]],
