@@ -207,13 +207,13 @@ export function fidelityGoalText(p, emulated) {
 /** The line perf prints for a pooled place. */
 export function pooledLine(label, p, emulated) {
   const fig = p.interval
-    ? `${p.interval.center.toFixed(3)} [${p.interval.lo.toFixed(3)}–${p.interval.hi.toFixed(3)}]`
+    ? `${p.interval.center.toFixed(3)} [${p.interval.lo.toFixed(3)}–${p.interval.hi.toFixed(3)}] (90%)`
     : `n/a (${p.n === 1 ? 'one pair' : 'no pairs'}: an interval needs two)`;
   const spread = p.spread === null ? '' : `, pairs spread ±${(p.spread * 100).toFixed(1)}%`;
   const aside = p.setAside
     ? `; ${p.setAside} older pair(s) with another fingerprint (${p.setAsideFingerprints.join(', ')}: the transport or a bench script changed since) not pooled`
     : '';
-  return `${label}: pooled app / by hand ${fig} (90%) over ${p.n} pair(s) from ${p.rounds} round(s)${spread}: ${fidelityGoalText(p, emulated)}${aside}`;
+  return `${label}: pooled app / by hand ${fig} over ${p.n} pair(s) from ${p.rounds} round(s)${spread}: ${fidelityGoalText(p, emulated)}${aside}`;
 }
 
 /**
