@@ -21,7 +21,8 @@ const INPUT_FILES = [
 const STAMP = join(ROOT, 'dist', '.build-inputs');
 const OUTPUTS = ['dist/cli.js', 'dist/renderer/index.html'];
 
-function* files(dir) {
+/** Every regular file under `dir` (recursively), without node_modules and dot entries. */
+export function* files(dir) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
@@ -30,15 +31,19 @@ function* files(dir) {
   }
 }
 
+/** The sha256 of the paths (relative to the checkout) and contents of these files, taken in sorted order. */
+export function hashFiles(paths) {
+  const h = createHash('sha256');
+  for (const f of [...paths].sort()) h.update(relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
+  return h.digest('hex');
+}
+
 /** The sha256 of every build input's path and content. */
 export function buildInputsHash() {
-  const h = createHash('sha256');
-  const all = [
+  return hashFiles([
     ...INPUT_DIRS.flatMap((d) => (existsSync(join(ROOT, d)) ? [...files(join(ROOT, d))] : [])),
     ...INPUT_FILES.map((f) => join(ROOT, f)).filter((f) => existsSync(f)),
-  ].sort();
-  for (const f of all) h.update(relative(ROOT, f)).update('\0').update(readFileSync(f)).update('\0');
-  return h.digest('hex');
+  ]);
 }
 
 /** Whether dist/ was built from the current inputs. */

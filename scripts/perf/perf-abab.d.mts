@@ -6,6 +6,13 @@ export interface SettleReport {
   settled: boolean;
   leftKiB: number | null;
 }
+/** One pair of a place: its number in the round, the per-trial values of each side, and app ÷ by hand (geometric means). */
+export interface PairTrials {
+  pair: number;
+  app: number[];
+  byHand: number[];
+  ratio: number;
+}
 export const ORDER_TEXT: string;
 /** A new folder's path under `parent` for one by-hand run (not created). */
 export function byHandFolder(parent: string): string;
@@ -29,4 +36,4 @@ export function abab(o: {
   settleIn?: () => SettleReport | Promise<SettleReport>;
   say: (line: string) => void;
   appPerPlace?: boolean;
-}): Promise<Record<string, { app: number[]; byHand: number[]; pairRatios: number[]; estimate: RatioEstimate | null }>>;
+}): Promise<Record<string, { app: number[]; byHand: number[]; pairRatios: number[]; pairTrials: PairTrials[]; estimate: RatioEstimate | null }>>;

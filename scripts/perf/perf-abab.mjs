@@ -13,7 +13,10 @@ import { pathToFileURL } from 'node:url';
 const repo = join(import.meta.dirname, '../..');
 let stats;
 
-/** Compare's statistics and its ratio text ({ welchLogRatio, formatInterval }), bundled from the TypeScript sources once. */
+/**
+ * Compare's statistics and its ratio text ({ welchLogRatio, logMeanInterval, formatInterval }) and the project's
+ * file writer ({ atomicWrite }, for perf's ledger), bundled from the TypeScript sources once.
+ */
 export async function compareStats() {
   if (stats) return stats;
   const { build } = await import('esbuild');
@@ -23,8 +26,11 @@ export async function compareStats() {
     const file = join(dir, 'stats.mjs');
     await build({
       stdin: {
-        contents:
-          "export { welchLogRatio } from './electron/measurement/verdict-stats.ts';\nexport { formatInterval } from './electron/presentation/format.ts';\n",
+        contents: [
+          "export { welchLogRatio, logMeanInterval } from './electron/measurement/verdict-stats.ts';",
+          "export { formatInterval } from './electron/presentation/format.ts';",
+          "export { atomicWrite } from './electron/engine/util/atomic-write.ts';",
+        ].join('\n'),
         resolveDir: repo,
         loader: 'ts',
       },
@@ -119,12 +125,12 @@ export function goalText(e, spread) {
  * several places); with `appPerPlace`, app(i, place) measures one place right beside that place's by-hand run.
  * byHand(i, place) returns its per-trial values. Prints each pair and, per place, the overall ratio app / by
  * hand [95% interval], the spread of the pairs' ratios and the verdict (goalText); returns { [place]: { app,
- * byHand, pairRatios, estimate } }. `settleIn` settles where the dirty pages matter (default this machine:
+ * byHand, pairRatios, pairTrials, estimate } } (pairTrials: each pair's { pair, app, byHand, ratio } with a ratio, for perf's ledger). `settleIn` settles where the dirty pages matter (default this machine:
  * settle(); a guest passes its own).
  */
 export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleIn = settle, say, appPerPlace = false }) {
   const { welchLogRatio, formatInterval } = await compareStats();
-  const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [], pairRatios: [] }]));
+  const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [], pairRatios: [], pairTrials: [] }]));
   const ratioText = (e) => (e ? `${formatInterval(e.ratio, [e.lo, e.hi], 'en')} (${e.ratio.toFixed(3)})` : 'n/a');
   const width = Math.max(...places.map((p) => p.length));
   const settled = async (measure) => {
@@ -137,7 +143,10 @@ export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleI
     const appText = `app ${a.values.map(fmt).join(', ') || 'no result'} (${settleText(a.s)})`;
     const handText = `by hand ${b.values.map(fmt).join(', ') || 'n/a'} (${settleText(b.s)})`;
     const e = welchLogRatio(b.values, a.values);
-    if (e) all[place].pairRatios.push(e.ratio);
+    if (e) {
+      all[place].pairRatios.push(e.ratio);
+      all[place].pairTrials.push({ pair: i, app: a.values, byHand: b.values, ratio: e.ratio });
+    }
     say(`${place.padEnd(width)} pair ${i}: ${appFirst ? `${appText}  |  ${handText}` : `${handText}  |  ${appText}`}  |  ratio ${ratioText(e)}`);
   };
   for (let i = 1; i <= pairs; i++) {

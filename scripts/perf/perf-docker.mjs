@@ -10,6 +10,7 @@
 // Without --host (or VMBENCH_PERF_DOCKER_HOST) it starts a private dockerd (root; --bridge=none
 // --iptables=false, as the tests do) and loads vmbench-guest:local with scripts/build-test-image.sh.
 // Needs the built CLI (npm run build:engine). Importable: runDockerPerf({ out }) from perf.mjs.
+// The pairs go to perf's ledger, which prints each place's ratio pooled across rounds (scripts/perf/perf-ledger.mjs).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
+import { recordRound } from './perf-ledger.mjs';
 
 const repo = join(import.meta.dirname, '../..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -201,9 +203,12 @@ export async function runDockerPerf({
       return { [place]: res?.samples?.read_iops ?? [] };
     };
     const byHand = (_i, place) => (jobs[place] ? (direct(docker, image, jobs[place], place, join(home, 'scratch-shared'))?.values ?? []) : []);
-    await abab({ places, pairs, app, byHand, say, appPerPlace: true });
+    const results = await abab({ places, pairs, app, byHand, say, appPerPlace: true });
     const job = first?.results.find((x) => x.test === 'rand-read');
     if (job) say(`job: ${job.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
+    const fio = first?.probe?.tools?.fio ?? 'unknown';
+    const keys = (p) => ({ place: p, test: 'rand-read', metric: 'read_iops', transport: 'docker', emulated: false, fio });
+    await recordRound({ results, places: Object.fromEntries(places.map((p) => [p, keys(p)])), say });
   } finally {
     await daemon?.stop();
     rmSync(home, { recursive: true, force: true });

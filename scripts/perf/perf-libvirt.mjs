@@ -3,7 +3,8 @@
 // the same folder of the same guest, for every place (shared 9p folder, guest disk).
 //
 //   node scripts/perf/perf-libvirt.mjs [--domain NAME] [--uri URI] [--pairs N]
-// App runs and by-hand runs alternate (scripts/perf/perf-abab.mjs), each after a write-back settle in the guest.
+// App runs and by-hand runs alternate (scripts/perf/perf-abab.mjs), each after a write-back settle in the guest; the
+// pairs go to perf's ledger, which prints each place's ratio pooled across rounds (scripts/perf/perf-ledger.mjs).
 //
 // Without --domain it builds (or reuses) the test guest image, boots a TCG test domain, measures and
 // removes the domain again (root needed). Needs the built CLI (npm run build:engine). Exported:
@@ -15,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildGuestImage, guestExec, startTestGuest } from '../libvirt-test-guest.mjs';
 import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, parseSettle, settleScript } from './perf-abab.mjs';
+import { recordRound } from './perf-ledger.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -106,7 +108,7 @@ export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = DEFA
       `rand-read IOPS: app (guest-agent transport) vs the same fio job by hand through guest-exec, same folder, ${ORDER_TEXT}, each after a write-back settle in the guest; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`,
     );
     for (const e of t.errors) out(`   ${e.place}: error ${e.code}: ${e.message}`);
-    await abab({
+    const results = await abab({
       places,
       pairs,
       settleIn: () => guestSettle(uri, domain),
@@ -117,6 +119,10 @@ export async function perfLibvirt({ domain, uri = 'qemu:///system', pairs = DEFA
       },
       say: (s) => out(`   ${s}`),
     });
+    const fio = t.probe?.tools?.fio ?? 'unknown';
+    const emulated = t.settings.vmType === 'qemu'; // a TCG domain: the goal is 0.90–1.10
+    const keys = (p) => ({ place: p, test: 'rand-read', metric: 'read_iops', transport: 'libvirt', emulated, fio });
+    await recordRound({ results, places: Object.fromEntries(places.map((p) => [p, keys(p)])), say: (s) => out(`   ${s}`) });
   } finally {
     rmSync(home, { recursive: true, force: true });
   }

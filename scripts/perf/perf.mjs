@@ -1,5 +1,7 @@
 // `npm run perf`: figures, not pass/fail. Measured in one run on this machine:
-//  1. app-reported rand-read IOPS and seq-write MB/s vs fio run directly with the same job in the same folder
+//  1. app-reported rand-read IOPS and seq-write MB/s vs fio run directly with the same job in the same folder (scripts/perf/perf-native.mjs)
+//     1., 5. and 6. keep their pairs in a ledger outside the checkout and print each place's ratio pooled across rounds
+//     (90% interval, pair count, goal check; scripts/perf/perf-ledger.mjs)
 //  2. wall time of the quick suite (goal <= 60 s); 2a. interval widths with and without adaptive trials (perf-trials.mjs)
 // 2b. the quick suite clicked in the UI: first-number latency (goal <= 5 s) and the plan's estimate ÷ actual duration
 //  3. time from starting `vmbench web` to the first paint of the page (Chromium); 3a. the JS of the first load:
@@ -11,12 +13,13 @@
 //  5. docker transport: rand-read IOPS vs fio by hand with `docker run` (private dockerd; needs root)
 //  6. libvirt guest-agent transport: rand-read IOPS vs fio by hand through guest-exec (test guest; needs root)
 // `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT } from './perf-abab.mjs';
+import { nativeAbab } from './perf-native.mjs';
 import { writeScaleFixture } from '../scale-fixture.mjs';
 import { findChromium } from '../chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
@@ -58,7 +61,7 @@ try {
   out(
     `1. app-reported vs fio run by hand (same job, same folder), ${ORDER_TEXT}, each after a write-back settle; ratio app / by hand [95% interval] as Compare computes it; goal: ${GOAL_TEXT}`,
   );
-  await nativeAbab(pairs, (s) => out(`   ${s}`));
+  await nativeAbab({ home, env, pairs, say: (s) => out(`   ${s}`) });
   out('');
   out(`2. quick suite wall time (seq-write, seq-read, rand-read, small-files; goal <= 60 s): ${wall.toFixed(1)} s`);
   // 2a. quick keeps 3 trials by default; a second run asks for up to 5 (`--max-trials 5`), as standard and thorough do.
@@ -210,75 +213,6 @@ try {
   }
 } finally {
   rmSync(home, { recursive: true, force: true });
-}
-
-/** 1: native rand-read IOPS and seq-write MB/s, app run and fio by hand alternating in counterbalanced pairs in the same folder. */
-async function nativeAbab(pairs, say) {
-  const scratch = join(home, 'scratch');
-  mkdirSync(scratch, { recursive: true });
-  for (const [test, metric, valueOf] of [
-    ['rand-read', 'read_iops', (j) => j.jobs.reduce((s, job) => s + job.read.iops, 0)],
-    ['seq-write', 'write_MBps', (j) => j.jobs.reduce((s, job) => s + (job.write.bw_bytes ?? job.write.bw * 1024), 0) / 1e6],
-  ]) {
-    let job = null;
-    const place = `native ${test}`;
-    const app = () => {
-      const file = join(home, `abab-${test}.json`);
-      const r = spawnSync(process.execPath, [bin, 'run', '--suite', 'quick', '--tests', test, '--json', file], { env, encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`vmbench run --tests ${test} failed: ${r.stderr}`);
-      const res = JSON.parse(readFileSync(file, 'utf8')).targets[0].results.find((x) => x.test === test);
-      job ??= res;
-      return { [place]: res.samples[metric] };
-    };
-    const byHand = () => {
-      if (!job || job.tool.name !== 'fio') return [];
-      const direct = byHandFolder(scratch);
-      mkdirSync(direct);
-      const file = join(direct, `${test}.dat`);
-      const jsonOut = join(direct, 'out.json');
-      const fioJson = () => {
-        const text = readFileSync(jsonOut, 'utf8');
-        return JSON.parse(text.slice(text.indexOf('{')));
-      };
-      const argv = job.command
-        .split(' ')
-        .slice(1)
-        .map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
-      if (test === 'rand-read') {
-        execFileSync('fio', [
-          '--name=prepare',
-          '--thread',
-          `--filename=${file}`,
-          '--rw=write',
-          '--bs=1m',
-          `--size=${job.params.sizeMiB}m`,
-          '--ioengine=psync',
-          `--direct=${job.params.direct === false ? 0 : 1}`,
-          '--end_fsync=1',
-          '--refill_buffers',
-          '--randrepeat=0',
-          '--output-format=json',
-          `--output=${jsonOut}`,
-        ]);
-        settle(); // as the script does between its prepare and its first trial
-      } else {
-        // seq-write: one discarded warm-up pass, then the settle, as the script does
-        execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-        rmSync(file, { force: true });
-        settle();
-      }
-      const values = [];
-      for (let i = 0; i < Number(job.params.trials ?? 3); i++) {
-        execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-        values.push(valueOf(fioJson()));
-        if (test === 'seq-write') rmSync(file, { force: true });
-      }
-      rmSync(direct, { recursive: true, force: true });
-      return values;
-    };
-    await abab({ places: [place], pairs, app, byHand, say });
-    if (job) say(`job: ${job.command.replace(/\/\.vmbench-[^/]+\//g, '/…/')}`);
-  }
 }
 
 /** 4d: `vmbench detect --json` while every runtime CLI it asks hangs (stubs that sleep first on PATH): wall time of the whole list, median of 3. */

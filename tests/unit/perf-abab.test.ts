@@ -94,6 +94,14 @@ describe('perf abab: counterbalanced pairs', () => {
     const lines: string[] = [];
     const all = await abab({ places: ['volume'], appPerPlace: true, app: w.app, byHand: w.byHand, settleIn: w.settleIn, say: (l) => lines.push(l) });
     expect(all.volume.pairRatios.map((r) => r.toFixed(2))).toEqual(['1.10', '0.91', '1.10', '0.91']);
+    // Each pair's trials as the ledger keeps them (scripts/perf/perf-ledger.mjs): the side that went first measured 10% more.
+    expect(all.volume.pairTrials.map((p) => [p.pair, p.app, p.byHand])).toEqual([
+      [1, [110, 111, 109], [100, 101, 99]],
+      [2, [100, 101, 99], [110, 111, 109]],
+      [3, [110, 111, 109], [100, 101, 99]],
+      [4, [100, 101, 99], [110, 111, 109]],
+    ]);
+    expect(all.volume.pairTrials.map((p) => p.ratio)).toEqual(all.volume.pairRatios);
     expect(lines.at(-1)).toContain(`the pairs' ratios spread ±${(pairSpread(all.volume.pairRatios)! * 100).toFixed(1)}%: meets the goal`);
   });
 });
