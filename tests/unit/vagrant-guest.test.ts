@@ -9,17 +9,9 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
-import {
-  benchFolders,
-  folderOfTarget,
-  hostAddressFor,
-  hostSideOf,
-  mountAt,
-  parseProcMounts,
-  vagrantTargets,
-  vagrantTransport,
-} from '../../electron/engine/runtimes/vagrant/guest.js';
+import { benchFolders, folderOfTarget, hostAddressFor, hostSideOf, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
+import { mountAt, parseMounts } from '../../electron/engine/guest/mounts.js';
 import { cliArgs } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { cliFor } from '../helpers/shells.js';
 import { needsSharedMemory, vagrantRestartArgv, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
@@ -140,7 +132,7 @@ describe('vagrant ssh command line', () => {
 });
 
 describe('what is really mounted in the guest (captured /proc/mounts)', () => {
-  const mounts = parseProcMounts(MOUNTS);
+  const mounts = parseMounts(MOUNTS);
 
   it('reads both 9p synced folders and the root filesystem', () => {
     expect(mounts).toContainEqual({ source: 'b49a096334c47bcfc6db3511dbbb0c5', path: '/vagrant', fstype: '9p' });
@@ -154,7 +146,7 @@ describe('what is really mounted in the guest (captured /proc/mounts)', () => {
   });
 
   it('decodes octal escapes of paths with spaces', () => {
-    expect(parseProcMounts('tag /srv/my\\040code 9p rw 0 0\n')).toEqual([{ source: 'tag', path: '/srv/my code', fstype: '9p' }]);
+    expect(parseMounts('tag /srv/my\\040code 9p rw 0 0\n')).toEqual([{ source: 'tag', path: '/srv/my code', fstype: '9p' }]);
   });
 });
 
