@@ -42,3 +42,23 @@ describe('octal escapes', () => {
     expect(parseMounts('tag /srv/my\\040code 9p rw 0 0\n')).toEqual([{ source: 'tag', path: '/srv/my code', fstype: '9p' }]);
   });
 });
+
+const GUEST = readFileSync(local('libvirt/proc-mounts.test-guest-9p-escapes.txt'), 'utf8');
+
+describe('what is really mounted in the libvirt test guest (captured /proc/mounts, names that need escapes)', () => {
+  const mounts = parseMounts(GUEST);
+
+  it('decodes the octal escapes the kernel wrote for a space, a tab and a backslash, in sources and mount points', () => {
+    expect(mounts).toHaveLength(GUEST.trim().split('\n').length);
+    expect(mounts).toContainEqual({ source: 'vmbench src', path: '/mnt/vmbench space', fstype: 'tmpfs' });
+    expect(mounts).toContainEqual({ source: 'tmpfs', path: '/mnt/tab\tand\\back', fstype: 'tmpfs' });
+    expect(mountAt(mounts, '/mnt/vmbench space/work')).toEqual({ fstype: 'tmpfs', mounted: false });
+    expect(mountAt(mounts, '/mnt/tab\tand\\back')).toEqual({ fstype: 'tmpfs', mounted: true });
+    expect(mountAt(mounts, '/mnt/vmbench')).toEqual({ fstype: 'ext4', mounted: false });
+  });
+
+  it('gives libvirt detection the one 9p share by its tag, and where it is mounted', () => {
+    expect(parseShareMounts(GUEST)).toEqual([{ tag: 'vmbench-share', path: '/mnt/host', fstype: '9p' }]);
+    expect(mountAt(mounts, '/mnt/host/')).toEqual({ fstype: '9p', mounted: true });
+  });
+});
