@@ -6,6 +6,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { parseMounts } from '../../electron/engine/guest/mounts.js';
 import { alive } from '../../scripts/shared-test-guest.mjs';
 import { realDiskDir } from './run-script.js';
 import { sharedDockerd } from './shared-dockerd.js';
@@ -118,10 +119,9 @@ export async function startPrivateDockerd(prefix: string, opts: { detached?: boo
 
 /** Unmounts whatever is still mounted under the folders (deepest first), so that they can be removed. */
 function unmountUnder(dirs: string[]): void {
-  const points = readFileSync('/proc/mounts', 'utf8')
-    .split('\n')
-    .map((l) => l.split(' ')[1]?.replace(/\\040/g, ' '))
-    .filter((p): p is string => !!p && dirs.some((d) => p.startsWith(`${d}/`)))
+  const points = parseMounts(readFileSync('/proc/mounts', 'utf8'))
+    .map((m) => m.path)
+    .filter((p) => dirs.some((d) => p.startsWith(`${d}/`)))
     .sort((a, b) => b.length - a.length);
   for (const p of points) {
     try {

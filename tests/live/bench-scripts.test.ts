@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchEvent, TestId } from '../../electron/contract/contract.js';
 import { fioSamples } from '../../electron/engine/bench/fio.js';
+import { mountAt, parseMounts } from '../../electron/engine/guest/mounts.js';
 import { summarize } from '../../electron/measurement/trial-stats.js';
 import { ofKind, processesMentioning, realDiskDir, runScript, type RunOptions, type ScriptRun } from '../helpers/run-script.js';
 
@@ -112,18 +113,11 @@ describe.each(Object.keys(SHELLS))('bench scripts in %s', (shellName) => {
     const fs = statfsSync(dir);
     const free = (fs.bavail * fs.bsize) / 1048576; // others may write meanwhile: within 5%
     expect(Math.abs(p.freeMiB! - free)).toBeLessThan(Math.max(512, free * 0.05));
-    const mine = readFileSync('/proc/mounts', 'utf8')
-      .split('\n')
-      .map((l) => l.split(' '))
-      .filter((f) => f.length > 2);
-    const mount = mine
-      .filter((f) => realpathSync(dir).startsWith(f[1] === '/' ? '/' : `${f[1]}/`))
-      .sort((a, b) => a[1].length - b[1].length)
-      .at(-1)!;
-    expect(p.dirFsType).toBe(mount[2]);
+    const mine = parseMounts(readFileSync('/proc/mounts', 'utf8'));
+    expect(p.dirFsType).toBe(mountAt(mine, realpathSync(dir))!.fstype);
     expect(p.tools).toEqual(expect.objectContaining({ fio: FIO_VERSION }));
     expect(Object.keys(p.tools!).sort()).toEqual(['fio', 'iperf3', 'nginx', 'redis-benchmark', 'wrk']);
-    expect(p.mounts).toContainEqual({ path: '/', fstype: mine.find((f) => f[1] === '/')![2] });
+    expect(p.mounts).toContainEqual({ path: '/', fstype: mine.find((m) => m.path === '/')!.fstype });
     expect(p.mounts!.filter((m) => PSEUDO_FS.includes(m.fstype) || /^\/(proc|sys)(\/|$)/.test(m.path))).toEqual([]);
   });
 

@@ -56,6 +56,16 @@ describe('the import graph of electron/ and src/', () => {
     ).toEqual([]);
   });
 
+  it('keeps electron/engine/guest/ (the guest-agent client, the mount-table reader) below both: it imports neither runtimes nor transports', () => {
+    expect(
+      forbiddenImports(
+        graph,
+        (f) => f.startsWith('electron/engine/guest/'),
+        (t) => t.startsWith('electron/engine/runtimes/') || t.startsWith('electron/engine/transports/'),
+      ),
+    ).toEqual([]);
+  });
+
   it('lets src/ import from electron/ only the contract and the shared modules', () => {
     expect(
       forbiddenImports(

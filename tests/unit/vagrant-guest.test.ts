@@ -1,31 +1,17 @@
-// Vagrant inside the guest: targets per synced folder, the `vagrant ssh` command line, what is
-// really mounted (a real /proc/mounts captured through `vagrant ssh -c` from the vagrant-libvirt
-// test machine), and the virtiofs advice as a Vagrantfile edit. The real thing runs in
-// tests/live/vagrant-live.test.ts.
-import { readFileSync } from 'node:fs';
+// Vagrant inside the guest: targets per synced folder, the `vagrant ssh` command line and the
+// virtiofs advice as a Vagrantfile edit (what is really mounted: tests/unit/guest-mounts.test.ts).
+// The real thing runs in tests/live/vagrant-live.test.ts.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { editText, fileEditFor, hasEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { vagrantSyncedFolder } from '../../electron/engine/advisor/rules/vagrant-synced-folder.js';
-import {
-  benchFolders,
-  folderOfTarget,
-  hostAddressFor,
-  hostSideOf,
-  mountAt,
-  parseProcMounts,
-  vagrantTargets,
-  vagrantTransport,
-} from '../../electron/engine/runtimes/vagrant/guest.js';
+import { benchFolders, folderOfTarget, hostAddressFor, hostSideOf, vagrantTargets, vagrantTransport } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
 import { cliArgs } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { cliFor } from '../helpers/shells.js';
 import { needsSharedMemory, vagrantRestartArgv, withSharedMemory } from '../../electron/engine/runtimes/vagrant/restart.js';
-import { local } from '../helpers/runtimes-stubs.js';
-
-const MOUNTS = readFileSync(local('vagrant/proc-mounts.libvirt-9p-debian12.txt'), 'utf8');
 
 /** The Vagrantfile of the live test (tests/helpers/vagrant-env.ts), kernel paths shortened. */
 const VAGRANTFILE = `Vagrant.configure("2") do |config|
@@ -136,25 +122,6 @@ describe('vagrant ssh command line', () => {
   it('refuses a machine id that could be read as an option', () => {
     expect(() => cliFor('vagrant', { instance: '--help' })).toThrow(/not a Vagrant machine id/);
     expect(() => cliFor('vagrant', {})).toThrow(/not a Vagrant machine id/);
-  });
-});
-
-describe('what is really mounted in the guest (captured /proc/mounts)', () => {
-  const mounts = parseProcMounts(MOUNTS);
-
-  it('reads both 9p synced folders and the root filesystem', () => {
-    expect(mounts).toContainEqual({ source: 'b49a096334c47bcfc6db3511dbbb0c5', path: '/vagrant', fstype: '9p' });
-    expect(mounts).toContainEqual({ source: '48ce667efaa215566b9a17dfab7229b', path: '/srv/data', fstype: '9p' });
-    expect(mountAt(mounts, '/vagrant/')).toEqual({ fstype: '9p', mounted: true });
-  });
-
-  it('says when a folder is not a mount of its own (an rsync copy lives on the guest disk)', () => {
-    expect(mountAt(mounts, '/home/vagrant/code')).toEqual({ fstype: 'ext4', mounted: false });
-    expect(mountAt(mounts, '/vagrant/sub/dir')).toEqual({ fstype: '9p', mounted: false });
-  });
-
-  it('decodes octal escapes of paths with spaces', () => {
-    expect(parseProcMounts('tag /srv/my\\040code 9p rw 0 0\n')).toEqual([{ source: 'tag', path: '/srv/my code', fstype: '9p' }]);
   });
 });
 

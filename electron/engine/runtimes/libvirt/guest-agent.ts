@@ -1,11 +1,15 @@
 /**
  * Detection's look inside a running domain through its QEMU guest agent: does the agent answer
  * guest-ping (the libvirt transport needs it), and where are the host shares really mounted
- * (/proc/mounts read with guest-file-open/read/close). Never throws; every call has a timeout.
+ * (/proc/mounts read with guest-file-open/read/close), through the one guest agent client
+ * (engine/guest/qemu-agent.ts). Never throws; every call has a timeout.
  */
+import { AgentError, GuestAgent, type VirshRunner } from '../../guest/qemu-agent.js';
+import { parseMounts } from '../../guest/mounts.js';
 import { exitWhy, garbageReason, runCli } from '../support/cli.js';
-import { why, type Why } from '../support/why.js';
+import { why, whyEn, type Why } from '../support/why.js';
 import type { DetectContext } from '../types.js';
+import { C_LOCALE } from './virsh-batch.js';
 
 /** A host share as mounted inside the guest. */
 export interface GuestShareMount {
@@ -23,54 +27,53 @@ export interface GuestAgentFacts {
   mounts: GuestShareMount[];
 }
 
-const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };
 const SHARE_TYPES = new Set(['9p', 'virtiofs']);
-
-function unescapeMount(field: string): string {
-  return field.replace(/\\([0-7]{3})/g, (_, oct: string) => String.fromCharCode(parseInt(oct, 8)));
-}
 
 /** The 9p and virtiofs mounts of a /proc/mounts text. */
 export function parseShareMounts(procMounts: string): GuestShareMount[] {
-  const out: GuestShareMount[] = [];
-  for (const line of procMounts.split('\n')) {
-    const [src, path, fstype] = line.trim().split(/\s+/);
-    if (src && path && fstype && SHARE_TYPES.has(fstype)) out.push({ tag: unescapeMount(src), path: unescapeMount(path), fstype });
-  }
-  return out;
+  return parseMounts(procMounts)
+    .filter((m) => SHARE_TYPES.has(m.fstype))
+    .map((m) => ({ tag: m.source, path: m.path, fstype: m.fstype }));
 }
 
-async function agentCall<T>(
-  ctx: DetectContext,
-  uri: string,
-  dom: string,
-  execute: string,
-  args?: Record<string, unknown>,
-): Promise<{ ok: true; value: T } | { ok: false; reason: Why }> {
-  const cmd = JSON.stringify(args ? { execute, arguments: args } : { execute });
-  const timeoutSec = String(Math.max(1, Math.floor(ctx.timeoutMs / 1000) - 1));
-  const label = `virsh qemu-agent-command ${execute}`;
-  const r = await runCli(ctx, 'virsh', ['-c', uri, 'qemu-agent-command', `--domain=${dom}`, '--timeout', timeoutSec, '--cmd', cmd], { label, env: C_LOCALE });
-  if (!r.ok) return { ok: false, reason: r.code === 'failed' ? exitWhy(label, r.exitCode, r.stderr.replace(/\berror: /g, '')) : r.why };
-  try {
-    const reply = JSON.parse(r.stdout) as { return?: T; error?: { desc?: string } };
-    if (reply.error) return { ok: false, reason: why('agent.error', { execute, said: reply.error.desc ?? 'error' }) };
-    return { ok: true, value: reply.return as T };
-  } catch {
-    return { ok: false, reason: garbageReason(label, why('parse.notJson')) };
+/** A virsh call detection could not make, with the reason in words (runCli's). */
+class VirshFailed extends Error {
+  constructor(readonly reason: Why) {
+    super(whyEn(reason));
   }
+}
+
+const label = (execute: string): string => `virsh qemu-agent-command ${execute}`;
+
+/** The guest agent client with detection's CLI runner: ctx.exec under the kind's deadline, each failure a reason. */
+function detectionAgent(ctx: DetectContext, uri: string, dom: string): GuestAgent {
+  const virsh: VirshRunner = async (argv, { execute }) => {
+    const r = await runCli(ctx, 'virsh', argv, { label: label(execute), env: C_LOCALE });
+    if (!r.ok) throw new VirshFailed(r.code === 'failed' ? exitWhy(label(execute), r.exitCode, r.stderr.replace(/\berror: /g, '')) : r.why);
+    return r.stdout;
+  };
+  return new GuestAgent({ uri, domain: dom, callTimeoutMs: ctx.timeoutMs, virsh });
+}
+
+/** Why an agent call failed, in words a user understands. */
+function reasonOf(err: unknown, execute: string): Why {
+  if (err instanceof VirshFailed) return err.reason;
+  if (err instanceof AgentError && err.failure === 'error') return why('agent.error', { execute: err.command, said: err.said });
+  if (err instanceof AgentError && err.failure === 'not-json') return garbageReason(label(err.command), why('parse.notJson'));
+  return why('cli.notRun', { label: label(execute), detail: err instanceof Error ? err.message : String(err) });
 }
 
 /** Pings a running domain's guest agent and reads its share mounts from /proc/mounts. */
 export async function probeGuestAgent(ctx: DetectContext, uri: string, dom: string): Promise<GuestAgentFacts> {
-  const ping = await agentCall(ctx, uri, dom, 'guest-ping');
-  if (!ping.ok) {
-    return { answers: false, reason: why('agent.silent', { why: ping.reason }), mounts: [] };
+  const agent = detectionAgent(ctx, uri, dom);
+  try {
+    await agent.command('guest-ping');
+  } catch (err) {
+    return { answers: false, reason: why('agent.silent', { why: reasonOf(err, 'guest-ping') }), mounts: [] };
   }
-  const open = await agentCall<number>(ctx, uri, dom, 'guest-file-open', { path: '/proc/mounts', mode: 'r' });
-  if (!open.ok) return { answers: true, reason: why('agent.noMounts', { why: open.reason }), mounts: [] };
-  const read = await agentCall<{ 'buf-b64': string }>(ctx, uri, dom, 'guest-file-read', { handle: open.value, count: 1024 * 1024 });
-  await agentCall(ctx, uri, dom, 'guest-file-close', { handle: open.value });
-  if (!read.ok) return { answers: true, reason: why('agent.noMounts', { why: read.reason }), mounts: [] };
-  return { answers: true, mounts: parseShareMounts(Buffer.from(read.value['buf-b64'] ?? '', 'base64').toString('utf8')) };
+  try {
+    return { answers: true, mounts: parseShareMounts((await agent.readFile('/proc/mounts')).toString('utf8')) };
+  } catch (err) {
+    return { answers: true, reason: why('agent.noMounts', { why: reasonOf(err, 'guest-file-read') }), mounts: [] };
+  }
 }

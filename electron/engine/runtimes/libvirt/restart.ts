@@ -1,5 +1,6 @@
 import type { RuntimeInfo } from '../../../contract/contract.js';
 import { engineError } from '../../errors.js';
+import { GuestAgent } from '../../guest/qemu-agent.js';
 import { run } from '../../util/exec.js';
 
 /** How long a restart may take: a clean shutdown plus a boot until the guest agent answers (TCG is slow). */
@@ -36,8 +37,7 @@ export async function restartDomain(rt: RuntimeInfo, opts: { signal?: AbortSigna
     await waitFor('errors.shutdownTimeout', async () => (await state()) === 'shut off');
   }
   await virsh(['start', dom]);
-  await waitFor(
-    'errors.agentTimeout',
-    async () => (await virsh(['qemu-agent-command', dom, '{"execute":"guest-ping"}', '--timeout', '5'], true)).exitCode === 0,
-  );
+  // guest-ping with the agent's own time-out of 5 s (the virsh call one more).
+  const agent = new GuestAgent({ uri, domain: dom, signal: opts.signal });
+  await waitFor('errors.agentTimeout', () => agent.ping(6000));
 }

@@ -22,6 +22,7 @@ import { isPlainName, type ShellSpec } from '../../transports/shell-in-vm/argv.j
 import { run as runCli } from '../../util/exec.js';
 import { parseSshConfig } from './machine-readable.js';
 import { EMULATION_TIMEOUT_SCALE } from '../../host-context.js';
+import { mountAt, parseMounts } from '../../guest/mounts.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
 import type { DetectContext } from '../types.js';
 
@@ -156,31 +157,6 @@ export function hostAddressFor(provider: string | undefined): HostAddress | unde
   return undefined;
 }
 
-/** One mount of /proc/mounts. */
-export interface GuestMount {
-  source: string;
-  path: string;
-  fstype: string;
-}
-
-/** Parses /proc/mounts (octal escapes such as \040 for a space decoded). */
-export function parseProcMounts(text: string): GuestMount[] {
-  const unescape = (s: string): string => s.replace(/\\([0-7]{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8)));
-  return text
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter((f) => f.length >= 3 && f[1].startsWith('/'))
-    .map(([source, path, fstype]) => ({ source: unescape(source), path: unescape(path), fstype }));
-}
-
-/** What is really at a guest path: the mount exactly there, else the filesystem that holds it (an rsync copy lives on the guest's disk). */
-export function mountAt(mounts: GuestMount[], guestPath: string): { fstype: string; mounted: boolean } | undefined {
-  const path = trimmed(guestPath);
-  const holding = mounts.filter((m) => path === m.path || path.startsWith(m.path === '/' ? '/' : `${m.path}/`));
-  const best = holding.reduce<GuestMount | undefined>((b, m) => (!b || m.path.length >= b.path.length ? m : b), undefined);
-  return best ? { fstype: best.fstype, mounted: best.path === path } : undefined;
-}
-
 /**
  * Reads the guest's /proc/mounts with one `vagrant ssh` call and records what each synced folder
  * really is: `active.mountType` (the main folder's filesystem) and `active.syncedFolders`. Never throws.
@@ -196,7 +172,7 @@ export async function confirmVagrantMounts(rt: RuntimeInfo, ctx: DetectContext, 
       env: { ...ctx.env, ...VAGRANT_ENV },
       signal: ctx.signal,
     });
-    const mounts = parseProcMounts(r.stdout);
+    const mounts = parseMounts(r.stdout);
     const seen = list.map((f) => ({ guestPath: f.guestPath!, configured: f.type, active: mountAt(mounts, f.guestPath!) }));
     const main = seen[0];
     if (!main.active) return;

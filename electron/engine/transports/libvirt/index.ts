@@ -15,7 +15,7 @@ import { withEnglish } from '../../../messages/message-english.js';
 import { whyOf } from '../../errors.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { slowTargetArgs } from '../../bench/suites.js';
-import { GuestAgent, type ExecStatus } from './agent.js';
+import { exitCodeOf, GuestAgent, type ExecStatus } from '../../guest/qemu-agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
 import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
@@ -205,7 +205,7 @@ export class LibvirtAgentTransport implements Transport {
     splitErr.end();
     // Reap anything the script left behind in its group (it should have stopped its children itself).
     await signal('KILL', true);
-    const exitCode = status?.exited ? (status.exitcode ?? (status.signal !== undefined ? 128 + status.signal : null)) : null;
+    const exitCode = status?.exited ? exitCodeOf(status) : null;
     return { exitCode, cancelled, timedOut };
   }
 

@@ -1,13 +1,20 @@
 /**
- * A client of the QEMU guest agent of one libvirt domain, through
- * `virsh -c URI qemu-agent-command --domain DOM --timeout N --cmd JSON` (argument arrays only;
- * guest text never reaches a shell). Calls are serialized (libvirt runs one agent command per
- * domain at a time) and every call has a timeout.
+ * The one client of a libvirt domain's QEMU guest agent, for detection (runtimes/libvirt: guest-ping,
+ * /proc/mounts), a restart (waiting for guest-ping) and the libvirt transport (guest-exec, guest-file-*),
+ * through `virsh -c URI qemu-agent-command --domain=DOM --timeout N --cmd JSON` (argument arrays only;
+ * guest text never reaches a shell). Calls are serialized (libvirt runs one agent command per domain
+ * at a time) and every call has a timeout. Neither a runtime nor a transport: both import it.
  */
-import type { MsgRef } from '../../../contract/contract.js';
-import { msg } from '../../../messages/finding-text.js';
-import { englishOf } from '../../../messages/message-english.js';
-import { run, SpawnError } from '../../util/exec.js';
+import type { MsgRef } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
+import { englishOf } from '../../messages/message-english.js';
+import { run, SpawnError } from '../util/exec.js';
+
+/**
+ * Runs one `virsh` call with these arguments and returns its stdout; `timeoutMs` is the call's bound
+ * (the agent's own `--timeout` is a second less). Throws what the caller should see when virsh fails.
+ */
+export type VirshRunner = (argv: string[], call: { execute: string; timeoutMs: number }) => Promise<string>;
 
 /** Where the agent is and how long one command may take. */
 export interface AgentTarget {
@@ -15,6 +22,10 @@ export interface AgentTarget {
   domain: string;
   /** Upper bound of one virsh call (default 30 s: a TCG guest answers slowly). */
   callTimeoutMs?: number;
+  /** Cancels the virsh calls (a cancelled ping throws instead of answering false). */
+  signal?: AbortSignal;
+  /** How virsh is run (default: util/exec's run in the C locale, a failure thrown as an AgentError 'call'). */
+  virsh?: VirshRunner;
 }
 
 /** guest-exec-status as returned by the agent. */
@@ -34,20 +45,43 @@ export interface GuestCommandResult {
   stderr: string;
 }
 
+/** How an agent command failed: virsh itself, the agent's error reply, a reply that is no JSON, a program that did not finish in time. */
+export type AgentFailure = 'call' | 'error' | 'not-json' | 'slow';
+
 /** A guest agent command that failed (the agent answered with an error, or virsh failed). */
 export class AgentError extends Error {
   /** The message as a reference into the errors catalogue (errors.libvirt.*); `message` is its English. */
   readonly ref: MsgRef;
   constructor(
     readonly command: string,
+    readonly failure: AgentFailure,
     key: string,
     params: MsgRef['params'],
+    /** The agent's own words (its error reply's desc), or the output that was no JSON. */
+    readonly said = '',
   ) {
     const ref = msg(key, params);
     super(englishOf(ref));
     this.ref = ref;
     this.name = 'AgentError';
   }
+}
+
+/** The virsh arguments of one agent command whose virsh call may take `timeoutMs` (the agent gets a second less, at least one). */
+export function agentCommandArgv(uri: string, domain: string, execute: string, args: Record<string, unknown> | undefined, timeoutMs: number): string[] {
+  const json = JSON.stringify(args ? { execute, arguments: args } : { execute });
+  const agentSec = Math.max(1, Math.floor(timeoutMs / 1000) - 1);
+  return ['-c', uri, 'qemu-agent-command', `--domain=${domain}`, '--timeout', String(agentSec), '--cmd', json];
+}
+
+/** The exit code of a finished guest-exec program: its own, else 128 + the signal that ended it, else null. */
+export function exitCodeOf(st: ExecStatus): number | null {
+  return st.exitcode ?? (st.signal !== undefined ? 128 + st.signal : null);
+}
+
+/** Text the agent sent base64-encoded (guest-exec output, guest-file-read data). */
+export function fromBase64(b64: string | undefined): Buffer {
+  return Buffer.from(b64 ?? '', 'base64');
 }
 
 /** guest-file-write takes base64 on virsh's command line: one argument stays under Linux's 128 KiB limit. */
@@ -60,9 +94,11 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 export class GuestAgent {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly callTimeoutMs: number;
+  private readonly virsh: VirshRunner;
 
   constructor(readonly target: AgentTarget) {
     this.callTimeoutMs = target.callTimeoutMs ?? 30_000;
+    this.virsh = target.virsh ?? this.runVirsh.bind(this);
   }
 
   /** Runs one agent command and returns its "return" value. */
@@ -72,33 +108,39 @@ export class GuestAgent {
     return next;
   }
 
-  private async call<T>(execute: string, args: Record<string, unknown> | undefined, timeoutMs: number): Promise<T> {
-    const json = JSON.stringify(args ? { execute, arguments: args } : { execute });
-    const agentSec = Math.max(1, Math.floor(timeoutMs / 1000) - 1);
-    const argv = ['-c', this.target.uri, 'qemu-agent-command', `--domain=${this.target.domain}`, '--timeout', String(agentSec), '--cmd', json];
-    let stdout: string;
+  private async runVirsh(argv: string[], { execute, timeoutMs }: { execute: string; timeoutMs: number }): Promise<string> {
     try {
-      stdout = (await run('virsh', argv, { timeoutMs, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } })).stdout;
+      return (await run('virsh', argv, { timeoutMs, signal: this.target.signal, env: { ...process.env, LC_ALL: 'C', LANG: 'C' } })).stdout;
     } catch (err) {
       const detail = err instanceof SpawnError ? (err.stderrTail || err.message).replace(/^error:\s*/i, '') : String(err);
-      throw new AgentError(execute, 'errors.libvirt.agentFailed', { execute, domain: this.target.domain, detail });
+      throw new AgentError(execute, 'call', 'errors.libvirt.agentFailed', { execute, domain: this.target.domain, detail });
     }
+  }
+
+  private async call<T>(execute: string, args: Record<string, unknown> | undefined, timeoutMs: number): Promise<T> {
+    const { uri, domain } = this.target;
+    const stdout = await this.virsh(agentCommandArgv(uri, domain, execute, args, timeoutMs), { execute, timeoutMs });
     let reply: { return?: T; error?: { desc?: string } };
     try {
       reply = JSON.parse(stdout) as typeof reply;
     } catch {
-      throw new AgentError(execute, 'errors.libvirt.agentNoJson', { execute, domain: this.target.domain, output: stdout.slice(0, 200) });
+      const output = stdout.slice(0, 200);
+      throw new AgentError(execute, 'not-json', 'errors.libvirt.agentNoJson', { execute, domain, output }, output);
     }
-    if (reply.error) throw new AgentError(execute, 'errors.libvirt.agentError', { execute, domain: this.target.domain, desc: reply.error.desc ?? 'error' });
+    if (reply.error) {
+      const desc = reply.error.desc ?? 'error';
+      throw new AgentError(execute, 'error', 'errors.libvirt.agentError', { execute, domain, desc }, desc);
+    }
     return reply.return as T;
   }
 
-  /** Whether the agent answers guest-ping within the time given. */
+  /** Whether the agent answers guest-ping within the time given (a cancelled call throws). */
   async ping(timeoutMs = 5000): Promise<boolean> {
     try {
       await this.command('guest-ping', undefined, timeoutMs);
       return true;
-    } catch {
+    } catch (err) {
+      if (this.target.signal?.aborted) throw err;
       return false;
     }
   }
@@ -119,20 +161,16 @@ export class GuestAgent {
     return this.command<ExecStatus>('guest-exec-status', { pid });
   }
 
-  /** Runs a short program to completion and returns its captured output. */
+  /** Runs a short program to completion and returns its captured output (guest-exec-status polled, backing off from 50 ms to 0.5 s). */
   async runCommand(path: string, args: string[], timeoutMs = 60_000, env?: string[]): Promise<GuestCommandResult> {
     const pid = await this.exec(path, args, { capture: true, env });
     const until = Date.now() + timeoutMs;
     for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
       const st = await this.execStatus(pid);
       if (st.exited) {
-        return {
-          exitCode: st.exitcode ?? (st.signal !== undefined ? 128 + st.signal : null),
-          stdout: Buffer.from(st['out-data'] ?? '', 'base64').toString('utf8'),
-          stderr: Buffer.from(st['err-data'] ?? '', 'base64').toString('utf8'),
-        };
+        return { exitCode: exitCodeOf(st), stdout: fromBase64(st['out-data']).toString('utf8'), stderr: fromBase64(st['err-data']).toString('utf8') };
       }
-      if (Date.now() > until) throw new AgentError('guest-exec', 'errors.libvirt.agentSlow', { path, s: Math.round(timeoutMs / 1000) });
+      if (Date.now() > until) throw new AgentError('guest-exec', 'slow', 'errors.libvirt.agentSlow', { path, s: Math.round(timeoutMs / 1000) });
       await sleep(wait);
     }
   }
@@ -161,13 +199,24 @@ export class GuestAgent {
     }
   }
 
+  /** Reads a small file of the guest (e.g. /proc/mounts) with one guest-file-read of at most `maxBytes`. */
+  async readFile(path: string, maxBytes = 1024 * 1024): Promise<Buffer> {
+    const handle = await this.fileOpen(path, 'r');
+    try {
+      const r = await this.command<{ 'buf-b64'?: string }>('guest-file-read', { handle, count: maxBytes });
+      return fromBase64(r['buf-b64']);
+    } finally {
+      await this.fileClose(handle);
+    }
+  }
+
   /** Reads what an open file holds from `offset` to its current end (seeking first clears a sticky EOF). */
   async readFrom(handle: number, offset: number): Promise<Buffer> {
     await this.command('guest-file-seek', { handle, offset, whence: 'set' });
     const parts: Buffer[] = [];
     for (;;) {
       const r = await this.command<{ count: number; 'buf-b64': string; eof: boolean }>('guest-file-read', { handle, count: READ_CHUNK });
-      if (r.count > 0) parts.push(Buffer.from(r['buf-b64'], 'base64'));
+      if (r.count > 0) parts.push(fromBase64(r['buf-b64']));
       if (r.eof || r.count < READ_CHUNK) break;
     }
     return Buffer.concat(parts);
