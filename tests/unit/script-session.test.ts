@@ -15,6 +15,19 @@ function runOptions(signal = new AbortController().signal): { opts: TransportRun
   return { opts: { signal, timeoutMs: 60_000, onEvent: (e) => events.push(e), onStderr: (l) => log.push(l) }, events, log };
 }
 
+/** A session whose script ends on its first stop step (SIGTERM: its trap), as the transport then tells the session; the steps it got, in order. */
+function endsOnTerm(opts: TransportRunOptions, extra: { timeoutMs?: number; where?: string } = {}): { s: ScriptSession; calls: string[] } {
+  const calls: string[] = [];
+  const s: ScriptSession = new ScriptSession({
+    script: SCRIPT,
+    run: opts,
+    timeoutMs: extra.timeoutMs ?? 60_000,
+    where: extra.where,
+    stopSteps: [() => void (calls.push('TERM'), setImmediate(() => void s.finish())), () => calls.push('KILL')],
+  });
+  return { s, calls };
+}
+
 describe('ScriptSession', () => {
   it('parses stdout into events, cut anywhere; a line that is not an event and stderr go to the log; "end" is seen', async () => {
     const { opts, events, log } = runOptions();
@@ -33,20 +46,7 @@ describe('ScriptSession', () => {
   it('cancel runs the first stop step at once and the next one only if the script has not ended', async () => {
     const ac = new AbortController();
     const { opts } = runOptions(ac.signal);
-    const calls: string[] = [];
-    const s: ScriptSession = new ScriptSession({
-      script: SCRIPT,
-      run: opts,
-      timeoutMs: 60_000,
-      stopSteps: [
-        () => {
-          calls.push('TERM');
-          // The script ends on SIGTERM (its trap), as the transport then tells the session.
-          setImmediate(() => void s.finish());
-        },
-        () => calls.push('KILL'),
-      ],
-    });
+    const { s, calls } = endsOnTerm(opts);
     ac.abort();
     await s.stop();
     expect(calls).toEqual(['TERM']);
@@ -70,14 +70,7 @@ describe('ScriptSession', () => {
 
   it('time-out: says so in the log, names where the script runs, stops it, and reports timedOut', async () => {
     const { opts, log } = runOptions();
-    const calls: string[] = [];
-    const s: ScriptSession = new ScriptSession({
-      script: SCRIPT,
-      run: opts,
-      timeoutMs: 10,
-      where: ' in the lima VM',
-      stopSteps: [() => void (calls.push('TERM'), setImmediate(() => void s.finish()))],
-    });
+    const { s, calls } = endsOnTerm(opts, { timeoutMs: 10, where: ' in the lima VM' });
     await expect.poll(() => calls).toEqual(['TERM']);
     await s.finish();
     expect(log).toEqual(['seq-write.sh did not finish within 0 s; stopping it in the lima VM']);
@@ -88,13 +81,7 @@ describe('ScriptSession', () => {
     const ac = new AbortController();
     ac.abort();
     const { opts } = runOptions(ac.signal);
-    const calls: string[] = [];
-    const s: ScriptSession = new ScriptSession({
-      script: SCRIPT,
-      run: opts,
-      timeoutMs: 60_000,
-      stopSteps: [() => void (calls.push('TERM'), setImmediate(() => void s.finish()))],
-    });
+    const { s, calls } = endsOnTerm(opts);
     expect(s.stopRequested).toBe(true);
     await s.stop();
     expect(calls).toEqual(['TERM']);
