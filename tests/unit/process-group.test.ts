@@ -1,7 +1,7 @@
 // The one process-group registry (electron/engine/util/process-group.ts): every spawn registers with it, and
 // stopAllCalls (the CLI's Ctrl-C, `vmbench web` stopping) stops them all, what they started included, even
 // processes that ignore SIGTERM. Real sh processes; each writes its pids to a file in the test's own folder.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,5 +60,15 @@ describe('stopAllCalls', () => {
     const [pid] = pidsIn(pidFile);
     expect(pid).toBeGreaterThan(0);
     expect(alive(pid)).toBe(false);
+  });
+});
+
+describe('every spawn goes through the registry', () => {
+  it('no file under electron/ but util/process-group.ts starts a process (execa or node:child_process)', () => {
+    const electron = join(import.meta.dirname, '..', '..', 'electron');
+    const files = readdirSync(electron, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
+    // A type import (execa's ResultPromise) starts nothing.
+    const spawning = files.filter((f) => /^import (?!type )[^;]*from '(execa|(node:)?child_process)'/m.test(readFileSync(join(electron, f), 'utf8')));
+    expect(spawning).toEqual([join('engine', 'util', 'process-group.ts')]);
   });
 });
