@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runCli, type CliOut } from '../helpers/cli.js';
+import { processesMentioning } from '../helpers/run-script.js';
 
 describe('vmbench CLI hardening (built bundle)', () => {
   let home: string;
@@ -68,6 +69,7 @@ describe('vmbench CLI hardening (built bundle)', () => {
     expect(ra.status).toBe(130);
     expect(ra.stderr).toMatch(/Cancelling/);
     expect(await readdir(home)).not.toContain('run.lock');
+    expect(processesMentioning(home)).toEqual([]);
 
     const b = start();
     await b.firstProgress;
@@ -75,6 +77,9 @@ describe('vmbench CLI hardening (built bundle)', () => {
     b.child.kill('SIGINT');
     const rb = await b.done;
     expect(rb.status).toBe(130);
+    // Nothing the run started on this machine (its sh, fio) outlives it, though the second signal left the cancel no
+    // time: the exit kills every process group still registered (electron/engine/util/process-group.ts).
+    await expect.poll(() => processesMentioning(home), { timeout: 2000 }).toEqual([]);
   }, 240_000);
 
   it('work folders of a run killed with -9 are swept at the next run, once no live process owns them', async () => {

@@ -2,7 +2,8 @@
 // stop (SIGTERM), nor `vmbench detect` interrupted with Ctrl-C. Each CLI call runs in a process group of its
 // own, which neither the signal nor the terminal's Ctrl-C reaches: a live run saw a detection's `vagrant` write
 // a ~/.vagrant.d into a HOME the test had already removed, and an interrupted detect left a hung limactl.
-// The stub limactl hangs and ignores SIGTERM (the detection's own 4 s time-out is not reached here).
+// The stub limactl hangs and ignores SIGTERM (the detection's own 4 s time-out is not reached here), and so do the
+// two children it starts: one holds the call's output open, the other has let go of it (it would outlive the pipes).
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,8 +27,23 @@ function alive(pid: number): boolean {
 beforeAll(() => {
   stub = makeStubEnv({});
   const limactl = join(stub.bin, 'limactl');
-  // Ignores SIGTERM, and so does the sleep it waits in (an ignored signal stays ignored across exec).
-  writeFileSync(limactl, `#!/bin/sh\ntrap '' TERM\necho $$ > '${join(stub.root, 'limactl.pid')}'\n/bin/sleep 60\n`);
+  const pids = join(stub.root, 'limactl.pids');
+  // Ignores SIGTERM, and so do its children (an ignored signal stays ignored across fork and exec); each pid
+  // goes to a file, the stub's own last, so three lines mean all three run.
+  writeFileSync(
+    limactl,
+    [
+      '#!/bin/sh',
+      "trap '' TERM",
+      '/bin/sleep 60 &',
+      `echo $! >> '${pids}'`,
+      '/bin/sleep 60 </dev/null >/dev/null 2>&1 &',
+      `echo $! >> '${pids}'`,
+      `echo $$ >> '${pids}'`,
+      'wait',
+      '',
+    ].join('\n'),
+  );
   chmodSync(limactl, 0o755);
 });
 
@@ -36,35 +52,44 @@ afterAll(async () => {
   stub?.cleanup();
 });
 
-/** The stub limactl's pid once it has started (and written it). */
-async function limactlPid(): Promise<number> {
-  const pidFile = join(stub.root, 'limactl.pid');
-  await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', { timeout: 30_000 }).toBe(true);
-  return Number(readFileSync(pidFile, 'utf8'));
+/** The pids every stub limactl started so far wrote: its own and its two children's. */
+function limactlPids(): number[] {
+  const pidFile = join(stub.root, 'limactl.pids');
+  return existsSync(pidFile) ? readFileSync(pidFile, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+}
+
+/** Those pids once a stub limactl and its two children all run. */
+async function limactlRunning(): Promise<number[]> {
+  await expect.poll(() => limactlPids().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+  return limactlPids();
 }
 
 describe('vmbench web on SIGTERM', () => {
   it('stops a CLI its detection is still waiting for, even one that ignores SIGTERM, before it exits', async () => {
     server = await startServer({ env: stub.env });
-    const pid = await limactlPid();
-    expect(alive(pid)).toBe(true);
+    const pids = await limactlRunning();
+    expect(pids.filter(alive)).toEqual(pids);
     const exited = new Promise<number | null>((resolve) => server!.child.once('exit', (code) => resolve(code)));
     server.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     // Gone by the time the server has exited (the exit kills what is left of each CLI's process group).
-    expect(alive(pid)).toBe(false);
+    expect(limactlPids().filter(alive)).toEqual([]);
   });
 });
 
-describe('vmbench detect on Ctrl-C', () => {
-  it('stops the CLI it is waiting for, even one that ignores SIGTERM, and exits 130', async () => {
-    rmSync(join(stub.root, 'limactl.pid'), { force: true });
-    const child = spawn(process.execPath, [BIN, 'detect'], { env: stub.env, stdio: 'ignore' });
+describe('vmbench detect stopped while a runtime CLI hangs', () => {
+  // As a terminal does: Ctrl-C goes to the CLI's whole foreground process group, which the runtime CLIs are not in.
+  it.each([
+    ['Ctrl-C', 'SIGINT'],
+    ['SIGTERM', 'SIGTERM'],
+  ] as const)('%s: exits 130 and leaves no process behind, not the CLI, not what it started, though all ignore SIGTERM', async (_name, signal) => {
+    rmSync(join(stub.root, 'limactl.pids'), { force: true });
+    const child = spawn(process.execPath, [BIN, 'detect'], { env: stub.env, stdio: 'ignore', detached: true });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const pid = await limactlPid();
-    expect(alive(pid)).toBe(true);
-    child.kill('SIGINT');
+    const pids = await limactlRunning();
+    expect(pids.filter(alive)).toEqual(pids);
+    process.kill(-child.pid!, signal);
     expect(await exited).toBe(130);
-    expect(alive(pid)).toBe(false);
+    expect(limactlPids().filter(alive)).toEqual([]);
   });
 });

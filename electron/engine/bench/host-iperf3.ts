@@ -1,10 +1,12 @@
 /**
  * The host side of the net test in a guest: an iperf3 server on THIS machine, bound to 127.0.0.1
  * only (a free port), that the iperf3 client inside the target connects to (net.sh --connect).
- * It runs as its own process group (argv array, no shell) and is stopped (TERM, KILL after a
- * second) when the step ends, fails or is cancelled.
+ * It runs as its own process group of the one registry (util/process-group.ts: argv array, no shell) and
+ * is stopped (TERM, KILL after the registry's grace) when the step ends, fails or is cancelled.
  */
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
+import { run } from '../util/exec.js';
+import { spawnGroup } from '../util/process-group.js';
 import { freeLoopbackPort } from '../util/ports.js';
 import type { MsgRef } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
@@ -43,17 +45,19 @@ export async function startHostIperf3(signal: AbortSignal, bin = 'iperf3'): Prom
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     if (signal.aborted) throw new HostServerError('cancelled', 'errors.service.iperf3Cancelled');
     const port = await freeLoopbackPort();
-    const child = execa(bin, ['-s', '-B', '127.0.0.1', '-p', String(port), '--forceflush'], {
-      detached: true,
+    const group = spawnGroup(bin, ['-s', '-B', '127.0.0.1', '-p', String(port), '--forceflush'], {
       stdin: 'ignore',
       buffer: false,
       reject: false,
       env: { ...process.env, LC_ALL: 'C' },
     });
-    const stop = stopper(child);
+    const stop = async (): Promise<void> => {
+      group.stop();
+      await group.ended;
+    };
     const onAbort = (): void => void stop();
     signal.addEventListener('abort', onAbort, { once: true });
-    const outcome = await waitListening(child);
+    const outcome = await waitListening(group.child);
     if (outcome.ok) {
       return {
         port,
@@ -97,27 +101,7 @@ function waitListening(child: ResultPromise): Promise<{ ok: boolean; missing: bo
   });
 }
 
-/** TERM to the group, KILL after a second; resolves once the process has exited. */
-function stopper(child: ResultPromise): () => Promise<void> {
-  let stopping: Promise<void> | undefined;
-  return () =>
-    (stopping ??= (async () => {
-      if (child.pid === undefined) return;
-      const signalGroup = (sig: NodeJS.Signals): void => {
-        try {
-          process.kill(-child.pid!, sig);
-        } catch {
-          // already gone
-        }
-      };
-      if (child.exitCode === null && child.signalCode === null) signalGroup('SIGTERM');
-      const killTimer = setTimeout(() => signalGroup('SIGKILL'), 1000);
-      await child.catch(() => undefined);
-      clearTimeout(killTimer);
-    })());
-}
-
 async function iperf3Version(bin: string): Promise<string | null> {
-  const r = await execa(bin, ['--version'], { reject: false, timeout: 5000, stdin: 'ignore' }).catch(() => null);
+  const r = await run(bin, ['--version'], { timeoutMs: 5000, allowFailure: true }).catch(() => null);
   return /iperf\s+(\d[\w.]*)/.exec(String(r?.stdout ?? ''))?.[1] ?? null;
 }

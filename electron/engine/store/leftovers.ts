@@ -14,10 +14,10 @@
 import { existsSync } from 'node:fs';
 import { lstat, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { MsgRef } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
 import { pidAlive } from '../util/pid-alive.js';
+import { run } from '../util/exec.js';
 
 /** A work folder of a bench script: .vmbench-<pid of the script>-<random> (bench-scripts/lib.sh vb_mkwork). */
 export const WORK_DIR = /^\.vmbench-([1-9][0-9]{0,9})-[0-9]{1,20}$/;
@@ -31,9 +31,13 @@ export async function processStart(pid: number): Promise<string | undefined> {
     const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     return field && /^[0-9]+$/.test(field) ? field : undefined;
   }
-  const r = await execa('ps', ['-o', 'lstart=', '-p', String(pid)], { reject: false, env: { LC_ALL: 'C', TZ: 'UTC0' }, timeout: 5000 });
-  const text = typeof r.stdout === 'string' ? r.stdout.trim().replace(/\s+/g, ' ') : '';
-  return r.exitCode === 0 && text ? text : undefined;
+  const r = await run('ps', ['-o', 'lstart=', '-p', String(pid)], {
+    env: { ...process.env, LC_ALL: 'C', TZ: 'UTC0' },
+    timeoutMs: 5000,
+    allowFailure: true,
+  }).catch(() => undefined);
+  const text = r ? r.stdout.trim().replace(/\s+/g, ' ') : '';
+  return r?.exitCode === 0 && text ? text : undefined;
 }
 
 /** Whether the work folder at `path`, named with `pid`, still has its owner: that pid is alive and, when the folder recorded its start time, started then. */

@@ -61,10 +61,17 @@ export interface PrepareOptions {
   noBuild?: boolean;
 }
 
+/** How one script run ended: its exit code (null when there is none: never started, or the guest did not say), and whether it was cancelled or ran out of time. */
+export interface RunOutcome {
+  exitCode: number | null;
+  cancelled: boolean;
+  timedOut: boolean;
+}
+
 /** How a script reaches a target (local process, docker, shell-in-vm, vagrant, libvirt). */
 export interface Transport {
   /** Runs a script; resolves with its exit code once it has exited (also after cancel). */
-  run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }>;
+  run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome>;
   /** The directory a place's tests write into, as seen from inside the target. */
   placeDir(place: Place): string;
   /** Places this target offers. */

@@ -1,7 +1,7 @@
 import { constants as fsConstants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { execa } from 'execa';
+import { spawnGroup } from './process-group.js';
 
 /** Outcome of a finished CLI call. */
 export interface ExecResult {
@@ -41,35 +41,14 @@ export interface ExecOptions {
   allowFailure?: boolean;
 }
 
-/** How long a stopped command has between SIGTERM and SIGKILL. */
-export const KILL_GRACE_MS = 1000;
-
-/**
- * The CLI calls still running, by process group: each one's stop and its end. A call runs in a group of its
- * own (below), so nothing stops it when this process ends unless it is stopped here: stopAllCalls for an
- * orderly end, and at exit every group still there is killed (a detection's vagrant kept running after
- * `vmbench web` had stopped, and wrote a ~/.vagrant.d into a HOME already removed).
- */
-const running = new Map<number, { stop: () => void; ended: Promise<unknown> }>();
-process.on('exit', () => {
-  for (const pid of running.keys()) killGroup(pid, 'SIGKILL');
-});
-
-/** Stops every CLI call still running (SIGTERM to its group, SIGKILL after KILL_GRACE_MS) and resolves when each has ended. */
-export async function stopAllCalls(): Promise<void> {
-  const calls = [...running.entries()];
-  for (const [, c] of calls) c.stop();
-  await Promise.all(calls.map(([, c]) => c.ended));
-  // What a stopped CLI itself started may outlive it in its group.
-  for (const [pid] of calls) killGroup(pid, 'SIGKILL');
-}
+// The one registry every spawn goes through, and its one grace period (util/process-group.ts).
+export { KILL_GRACE_MS, stopAllCalls } from './process-group.js';
 
 /** Runs a command with an argument array (never a shell string), a timeout and an abort signal. */
 export async function run(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {
   const command = [file, ...args].join(' ');
   // Its own process group: a time-out or cancel also stops what the CLI started (colima -> limactl ...).
-  const child = execa(file, args, {
-    detached: true,
+  const group = spawnGroup(file, args, {
     env: opts.env,
     extendEnv: opts.env === undefined,
     cwd: opts.cwd,
@@ -82,21 +61,15 @@ export async function run(file: string, args: string[], opts: ExecOptions): Prom
   let why: 'timeout' | 'cancelled' | undefined;
   const stop = (reason: 'timeout' | 'cancelled'): void => {
     why ??= reason;
-    killGroup(child.pid, 'SIGTERM');
-    setTimeout(() => killGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS).unref();
+    group.stop();
   };
   const timer = setTimeout(() => stop('timeout'), opts.timeoutMs);
   const onAbort = (): void => stop('cancelled');
   if (opts.signal?.aborted) onAbort();
   else opts.signal?.addEventListener('abort', onAbort, { once: true });
-  const pid = child.pid;
-  if (pid !== undefined) running.set(pid, { stop: () => stop('cancelled'), ended: Promise.resolve(child).catch(() => undefined) });
-  let r: Awaited<typeof child>;
-  try {
-    r = await child;
-  } finally {
-    if (pid !== undefined) running.delete(pid);
-  }
+  const r = await group.child;
+  // Stopped by stopAllCalls (Ctrl-C on the CLI, `vmbench web` stopping): a cancel.
+  if (group.stopped) why ??= 'cancelled';
   clearTimeout(timer);
   opts.signal?.removeEventListener('abort', onAbort);
   const tail = String(r.stderr ?? '')
@@ -133,13 +106,4 @@ export async function isOnPath(file: string, path: string | undefined): Promise<
     }
   }
   return false;
-}
-
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
 }

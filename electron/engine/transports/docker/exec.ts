@@ -12,8 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { Writable } from 'node:stream';
 import type Docker from 'dockerode';
-import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
-import type { ScriptPayload, TransportRunOptions } from '../types.js';
+import { SCRIPT_STOP_GRACE_MS, ScriptSession } from '../script-session.js';
+import type { RunOutcome, ScriptPayload, TransportRunOptions } from '../types.js';
 import { call, op } from './client.js';
 
 /** Output and exit code of a short command run in the container. */
@@ -23,16 +23,6 @@ export interface ExecOutcome {
   stderr: string;
 }
 
-/** How a script execution ended. */
-export interface ScriptOutcome {
-  exitCode: number | null;
-  cancelled: boolean;
-  timedOut: boolean;
-}
-
-/** Grace between SIGTERM (the script's trap removes its files) and SIGKILL, as the local transport. */
-export const KILL_GRACE_MS = 5000;
-const AFTER_KILL_MS = 3000;
 const API_MS = 30_000;
 const HELPER_MS = 20_000;
 
@@ -143,60 +133,41 @@ export interface ScriptContext {
 }
 
 /** Runs a bench script in the container; resolves once it has exited (also after cancel or timeout) and its files are swept. */
-export async function execScript(ctx: ScriptContext, script: ScriptPayload, opts: TransportRunOptions): Promise<ScriptOutcome> {
+export async function execScript(ctx: ScriptContext, script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
   const pidFile = `/tmp/vmbench-${randomBytes(6).toString('hex')}.pid`;
   const { exec, stream } = await startExec(ctx.container, ['sh', '-c', WRAPPER, 'vmbench', pidFile, ...script.args], true);
-  const splitOut = createLineSplitter((line) => {
-    const parsed = parseEvent(line);
-    if (parsed.ok) opts.onEvent(parsed.event);
-    else opts.onStderr?.(line);
+  let containerStopped = false;
+  // Each step after the script's grace (script-session.ts): SIGTERM (the script's trap stops fio and removes its files), SIGKILL, the container, the stream.
+  const session = new ScriptSession({
+    script,
+    run: opts,
+    timeoutMs: opts.timeoutMs,
+    stopSteps: [
+      () => execCollect(ctx.container, ['sh', '-c', SIGNAL, 'vmbench-stop', pidFile, 'TERM']).catch(() => undefined),
+      async () => {
+        opts.onStderr?.(`${script.name} did not stop within ${SCRIPT_STOP_GRACE_MS / 1000} s of SIGTERM; sending SIGKILL`);
+        await execCollect(ctx.container, ['sh', '-c', SIGNAL, 'vmbench-stop', pidFile, 'KILL']).catch(() => undefined);
+      },
+      async () => {
+        opts.onStderr?.(`${script.name} could not be stopped inside the container; stopping the container`);
+        containerStopped = true;
+        await ctx.stopContainer();
+      },
+      () => stream.destroy(),
+    ],
   });
-  const splitErr = createLineSplitter((line) => opts.onStderr?.(line));
   ctx.container.modem.demuxStream(
     stream,
-    sink((c) => splitOut.push(c)),
-    sink((c) => splitErr.push(c)),
+    sink((c) => session.stdout.push(c)),
+    sink((c) => session.stderr.push(c)),
   );
   const done = ended(stream);
   stream.end(script.source);
 
-  let cancelled = false;
-  let timedOut = false;
-  let stopping: Promise<void> | undefined;
-  let containerStopped = false;
-  const finished = (ms: number): Promise<boolean> => Promise.race([done.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), ms))]);
-  const stop = (): Promise<void> =>
-    (stopping ??= (async () => {
-      await execCollect(ctx.container, ['sh', '-c', SIGNAL, 'vmbench-stop', pidFile, 'TERM']).catch(() => undefined);
-      if (await finished(KILL_GRACE_MS)) return;
-      opts.onStderr?.(`${script.name} did not stop within ${KILL_GRACE_MS / 1000} s of SIGTERM; sending SIGKILL`);
-      await execCollect(ctx.container, ['sh', '-c', SIGNAL, 'vmbench-stop', pidFile, 'KILL']).catch(() => undefined);
-      if (await finished(AFTER_KILL_MS)) return;
-      opts.onStderr?.(`${script.name} could not be stopped inside the container; stopping the container`);
-      containerStopped = true;
-      await ctx.stopContainer();
-      if (!(await finished(AFTER_KILL_MS))) stream.destroy();
-    })());
-  const onAbort = (): void => {
-    cancelled = true;
-    void stop();
-  };
-  if (opts.signal.aborted) onAbort();
-  else opts.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    opts.onStderr?.(`${script.name} did not finish within ${Math.round(opts.timeoutMs / 1000)} s; stopping it`);
-    void stop();
-  }, opts.timeoutMs);
-
   await done;
-  clearTimeout(timer);
-  opts.signal.removeEventListener('abort', onAbort);
-  await stopping;
-  splitOut.end();
-  splitErr.end();
+  await session.finish();
   const exitCode = containerStopped ? null : await exitCodeOf(exec);
   // Safety net: if the script could not clean up (killed hard), remove the work dirs it created.
   if (!containerStopped) await execCollect(ctx.container, ['sh', '-c', SWEEP, 'vmbench-sweep', pidFile, ...ctx.placeDirs]).catch(() => undefined);
-  return { exitCode, cancelled, timedOut };
+  return session.outcome(exitCode);
 }

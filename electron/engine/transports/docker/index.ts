@@ -28,7 +28,7 @@ import { execCollect, execScript } from './exec.js';
 import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './guest.js';
 import { ensureImage } from './image.js';
 import { chooseServiceNetwork, engineFacts, startPeerContainer, type ServiceNetwork } from './services.js';
-import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 const PING_MS = 15_000;
 // dockerode's ping takes an abort signal; its typings do not say so.
@@ -125,7 +125,7 @@ export class DockerTransport implements Transport {
   }
 
   /** Runs a script in the container; never throws: a failure of the engine is reported as a stderr line and exit code null. */
-  async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
+  async run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
     // The engine's failure is the step's error (a reference, English derived), and a stderr line for the log.
     const failed = (ref: MsgRef): { exitCode: null; cancelled: boolean; timedOut: false } => {

@@ -9,15 +9,15 @@
  * the script left in the test folder.
  */
 import { randomBytes } from 'node:crypto';
-import type { BenchEvent, Place, TestId } from '../../../contract/contract.js';
+import type { Place, TestId } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
 import { withEnglish } from '../../../messages/message-english.js';
 import { whyOf } from '../../errors.js';
-import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { slowTargetArgs } from '../../bench/suites.js';
 import { exitCodeOf, GuestAgent, type ExecStatus } from '../../guest/qemu-agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
-import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import { ScriptSession } from '../script-session.js';
+import type { HostAddress, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 /** Where a libvirt domain's places are, and how to reach its agent. */
 export interface LibvirtAgentOptions {
@@ -31,9 +31,7 @@ export interface LibvirtAgentOptions {
   guestDir: string;
   /** Interval between reads of the script's output (default 500 ms). */
   pollMs?: number;
-  /** Grace between SIGTERM and SIGKILL (default 10 s: cleaning up is slow under emulation). */
-  killGraceMs?: number;
-  /** Factor on the runner's time-out (which is calibrated on native disks): e.g. 10 for a TCG-emulated domain. */
+  /** Factor on the runner's time-out (which is calibrated on native disks) and on the grace of a stop: e.g. 10 for a TCG-emulated domain. */
   timeoutScale?: number;
   /** How the guest reaches the host's loopback (see libvirtHostAddress); undefined when it cannot. */
   hostAddress?: HostAddress;
@@ -48,9 +46,6 @@ export function libvirtHostAddress(nics: unknown): HostAddress | undefined {
   if (!list.some((n) => n?.type === 'user')) return undefined;
   return { address: SLIRP_HOST_ADDRESS, path: `guest→host through QEMU user-mode networking (${SLIRP_HOST_ADDRESS}, which QEMU maps to the host's 127.0.0.1)` };
 }
-
-/** Outcome of one script run (the Transport contract). */
-type RunOutcome = { exitCode: number | null; cancelled: boolean; timedOut: boolean };
 
 /** Environment of every program started in the guest. */
 const GUEST_ENV = ['LC_ALL=C', 'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', 'HOME=/root'];
@@ -133,31 +128,6 @@ export class LibvirtAgentTransport implements Transport {
 
   /** Streams the output files until the script has exited; stops it on cancel or time-out. */
   private async follow(script: ScriptPayload, opts: TransportRunOptions, pid: number, [outH, errH]: number[], pidFile: string): Promise<RunOutcome> {
-    let sawEnd = false;
-    const splitOut = createLineSplitter((line) => {
-      const parsed = parseEvent(line);
-      if (!parsed.ok) return opts.onStderr?.(line);
-      if (parsed.event.event === 'end') sawEnd = true;
-      opts.onEvent(parsed.event as BenchEvent);
-    });
-    const splitErr = createLineSplitter((line) => opts.onStderr?.(line));
-    const offsets = [0, 0];
-    /** Reads what the script wrote since the last call (stdout always, stderr when asked); true if stdout grew. */
-    const drain = async (withErr: boolean): Promise<boolean> => {
-      const out = await this.agent.readFrom(outH, offsets[0]);
-      offsets[0] += out.length;
-      if (out.length) splitOut.push(out);
-      if (withErr) {
-        const err = await this.agent.readFrom(errH, offsets[1]);
-        offsets[1] += err.length;
-        if (err.length) splitErr.push(err);
-      }
-      return out.length > 0;
-    };
-    let cancelled = false;
-    let timedOut = false;
-    let termAt = 0;
-    let killed = false;
     const signal = (sig: 'TERM' | 'KILL', groupOnly = false): Promise<void> =>
       this.agent
         .runCommand('/bin/sh', ['-c', KILL_SNIPPET, SNIPPET_NAME, pidFile, sig, groupOnly ? '' : String(pid), groupOnly ? 'group' : ''], 30_000, GUEST_ENV)
@@ -165,48 +135,65 @@ export class LibvirtAgentTransport implements Transport {
           () => undefined,
           () => undefined,
         );
-    const timeoutMs = opts.timeoutMs * (this.opts.timeoutScale ?? 1);
-    const deadline = Date.now() + timeoutMs;
-    const grace = this.opts.killGraceMs ?? 10_000;
+    let gaveUp = false;
+    const scale = this.opts.timeoutScale ?? 1;
+    // SIGTERM to the script's group in the guest (its trap removes its work directory), SIGKILL, then stop waiting for it.
+    const session = new ScriptSession({
+      script,
+      run: opts,
+      timeoutMs: opts.timeoutMs * scale,
+      graceScale: scale,
+      stopSteps: [
+        () => signal('TERM'),
+        () => signal('KILL'),
+        () => {
+          opts.onStderr?.(`${script.name} did not stop inside libvirt ${this.opts.domain}; giving up waiting for it`);
+          gaveUp = true;
+        },
+      ],
+    });
+    const offsets = [0, 0];
+    /** Reads what the script wrote since the last call (stdout always, stderr when asked); true if stdout grew. */
+    const drain = async (withErr: boolean): Promise<boolean> => {
+      const out = await this.agent.readFrom(outH, offsets[0]);
+      offsets[0] += out.length;
+      if (out.length) session.stdout.push(out);
+      if (withErr) {
+        const err = await this.agent.readFrom(errH, offsets[1]);
+        offsets[1] += err.length;
+        if (err.length) session.stderr.push(err);
+      }
+      return out.length > 0;
+    };
     const basePoll = this.opts.pollMs ?? 500;
     let pollMs = basePoll;
     let status: ExecStatus | null = null;
     let failures = 0;
-    for (let tick = 0; ; tick++) {
-      if (!termAt && (opts.signal.aborted || Date.now() > deadline)) {
-        cancelled = opts.signal.aborted;
-        timedOut = !cancelled;
-        if (timedOut) opts.onStderr?.(`${script.name} did not finish within ${Math.round(timeoutMs / 1000)} s; stopping it`);
-        termAt = Date.now();
-        await signal('TERM');
-      } else if (termAt && !killed && Date.now() - termAt > grace) {
-        killed = true;
-        await signal('KILL');
-      } else if (killed && Date.now() - termAt > grace * 3) {
-        opts.onStderr?.(`${script.name} did not stop inside libvirt ${this.opts.domain}; giving up waiting for it`);
-        break;
+    try {
+      for (let tick = 0; !gaveUp; tick++) {
+        // Each agent call costs the guest CPU time the test is measuring: stdout every tick (backing
+        // off while it is quiet), stderr and the exit status every 4th tick or once the script is ending.
+        const ending = session.sawEnd || session.stopRequested;
+        const full = ending || tick % 4 === 3;
+        try {
+          const grew = await drain(full);
+          pollMs = grew ? basePoll : Math.min(Math.round(pollMs * 1.5), MAX_POLL_MS);
+          if (full) status = await this.agent.execStatus(pid);
+          failures = 0;
+        } catch (err) {
+          if (++failures >= MAX_POLL_FAILURES) throw err;
+        }
+        if (status?.exited) break;
+        await this.waitTick(opts.signal, ending ? basePoll : pollMs);
       }
-      // Each agent call costs the guest CPU time the test is measuring: stdout every tick (backing
-      // off while it is quiet), stderr and the exit status every 4th tick or once the script is ending.
-      const full = sawEnd || termAt > 0 || tick % 4 === 3;
-      try {
-        const grew = await drain(full);
-        pollMs = grew ? basePoll : Math.min(Math.round(pollMs * 1.5), MAX_POLL_MS);
-        if (full) status = await this.agent.execStatus(pid);
-        failures = 0;
-      } catch (err) {
-        if (++failures >= MAX_POLL_FAILURES) throw err;
-      }
-      if (status?.exited) break;
-      await this.waitTick(opts.signal, sawEnd || termAt > 0 ? basePoll : pollMs);
+      await drain(true).catch(() => undefined);
+    } finally {
+      await session.finish();
     }
-    await drain(true).catch(() => undefined);
-    splitOut.end();
-    splitErr.end();
     // Reap anything the script left behind in its group (it should have stopped its children itself).
     await signal('KILL', true);
     const exitCode = status?.exited ? exitCodeOf(status) : null;
-    return { exitCode, cancelled, timedOut };
+    return session.outcome(exitCode);
   }
 
   /** Sleeps one poll interval, waking at once when the run is cancelled. */

@@ -1,12 +1,9 @@
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { Place } from '../../../contract/contract.js';
-import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
-import type { HostAddress, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
-
-/** Grace between SIGTERM (the script's trap removes its files) and SIGKILL. */
-const KILL_GRACE_MS = 5000;
+import { spawnGroup } from '../../util/process-group.js';
+import { ScriptSession } from '../script-session.js';
+import type { HostAddress, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 /** Runs bench scripts on the host itself with /bin/sh, in their own process group. */
 export class LocalTransport implements Transport {
@@ -30,68 +27,39 @@ export class LocalTransport implements Transport {
     return { address: '127.0.0.1', path: "this machine's own loopback (127.0.0.1), the native baseline" };
   }
 
-  async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
+  async run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
     const before = await listWorkDirs(this.scratchDir);
-    // detached: the script leads its own process group, so a cancel reaches fio and every other child.
-    const child = execa('sh', ['-s', '--', ...script.args], {
-      detached: true,
-      input: script.source,
-      buffer: false,
-      reject: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: { LC_ALL: 'C' },
+    // Its own process group (util/process-group.ts): a cancel reaches fio and every other child, and whatever the script left there is killed when it ends.
+    const group = spawnGroup(
+      'sh',
+      ['-s', '--', ...script.args],
+      {
+        input: script.source,
+        buffer: false,
+        reject: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: { LC_ALL: 'C' },
+      },
+      { reap: true },
+    );
+    const session = new ScriptSession({
+      script,
+      run: opts,
+      timeoutMs: opts.timeoutMs,
+      // SIGTERM first: the script's trap stops fio and removes its files.
+      stopSteps: [() => group.signal('SIGTERM'), () => group.signal('SIGKILL')],
     });
-    const splitOut = createLineSplitter((line) => {
-      const parsed = parseEvent(line);
-      if (parsed.ok) opts.onEvent(parsed.event);
-      else if (line.trim()) opts.onStderr?.(line);
-    });
-    const splitErr = createLineSplitter((line) => opts.onStderr?.(line));
-    child.stdout?.on('data', (chunk: Buffer) => splitOut.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => splitErr.push(chunk));
-
-    let cancelled = false;
-    let timedOut = false;
-    let killTimer: NodeJS.Timeout | undefined;
-    const stop = (): void => {
-      if (child.pid === undefined || child.exitCode !== null) return;
-      signalGroup(child.pid, 'SIGTERM');
-      killTimer = setTimeout(() => child.pid !== undefined && signalGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
-    };
-    const onAbort = (): void => {
-      cancelled = true;
-      stop();
-    };
-    if (opts.signal.aborted) onAbort();
-    else opts.signal.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      opts.onStderr?.(`${script.name} did not finish within ${Math.round(opts.timeoutMs / 1000)} s; stopping it`);
-      stop();
-    }, opts.timeoutMs);
-
-    const result = await child;
-    clearTimeout(timer);
-    if (killTimer) clearTimeout(killTimer);
-    opts.signal.removeEventListener('abort', onAbort);
-    splitOut.end();
-    splitErr.end();
-    // Reap anything the script left behind in its group (it should have killed its children itself).
-    if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
+    group.child.stdout?.on('data', (chunk: Buffer) => session.stdout.push(chunk));
+    group.child.stderr?.on('data', (chunk: Buffer) => session.stderr.push(chunk));
+    const result = await group.child;
+    await group.ended;
+    await session.finish();
     // Safety net: if the script could not clean up (killed hard), remove the work dirs it created.
     for (const name of await listWorkDirs(this.scratchDir)) {
       if (!before.has(name)) await rm(join(this.scratchDir, name), { recursive: true, force: true });
     }
-    return { exitCode: result.exitCode ?? null, cancelled, timedOut };
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // The group is already gone.
+    return session.outcome(result.exitCode ?? null);
   }
 }
 

@@ -9,17 +9,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import type { Place, TestId } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
 import { withEnglish } from '../../../messages/message-english.js';
 import { engineError, whyOf } from '../../errors.js';
-import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
 import { slowTargetArgs } from '../../bench/suites.js';
 import { run as runCli, type ExecResult } from '../../util/exec.js';
+import { spawnGroup } from '../../util/process-group.js';
+import { ScriptSession } from '../script-session.js';
 import { cliArgs, cliFor, describeCommand, sshConfigCli, type CliSpec, type ShellSpec } from './argv.js';
 import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
-import type { HostAddress, PrepareOptions, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import type { HostAddress, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 export type { ShellSpec } from './argv.js';
 
@@ -62,8 +62,6 @@ export interface ShellTransportOptions {
   callTimeoutMs?: number;
   /** Multiplies each script's time-out (a guest under pure emulation runs many times slower); default 1. */
   timeoutScale?: number;
-  /** How long the local CLI may take to exit once the guest side was stopped; default 3 s. */
-  exitGraceMs?: number;
   /**
    * The guest's ssh config as the runtime's own CLI prints it (`vagrant ssh-config ID`), or undefined when it
    * has none. prepare() reads it once; every later call of this transport then goes through plain ssh with it,
@@ -71,9 +69,6 @@ export interface ShellTransportOptions {
    */
   sshConfig?: (signal?: AbortSignal) => Promise<{ text: string; host: string } | undefined>;
 }
-
-/** Outcome of one script run, as Transport.run reports it. */
-type RunOutcome = { exitCode: number | null; cancelled: boolean; timedOut: boolean };
 
 /** A transport into a VM through its runtime's shell CLI (the kind's ShellSpec: rdctl shell, limactl shell, colima ssh, podman machine ssh, vagrant ssh) or plain ssh. */
 export function createShellTransport(shell: ShellSpec, opts: ShellTransportOptions): Transport {
@@ -166,73 +161,45 @@ export class ShellInVmTransport implements Transport {
     const dirs = this.scriptDirs(script.args);
     const input = wrapScript(script.source);
     const args = cliArgs(this.cli, runCommand(ctl, script.args));
-    const child = execa(this.cli.file, args, {
-      detached: true, // its own process group here: a stop also ends limactl's ssh client
-      input,
-      buffer: false,
-      reject: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      env: this.opts.env,
-      cwd: this.opts.cwd ?? homedir(), // limactl cds to the host's cwd in the guest: the home folder is the one mounted
+    // Its own process group here (util/process-group.ts): a stop also ends limactl's ssh client.
+    const group = spawnGroup(
+      this.cli.file,
+      args,
+      {
+        input,
+        buffer: false,
+        reject: false,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: this.opts.env,
+        cwd: this.opts.cwd ?? homedir(), // limactl cds to the host's cwd in the guest: the home folder is the one mounted
+      },
+      // Ctrl-C on the CLI stops the script in the guest too, not only the local CLI.
+      { stopAll: () => void session.stop() },
+    );
+    const { child } = group;
+    // The script in the guest is stopped by a second CLI call; then the local CLI must go too.
+    const session = new ScriptSession({
+      script,
+      run: o,
+      timeoutMs,
+      where: ` in the ${this.kind} VM`,
+      stopSteps: [
+        () => this.control('stop', ctl, dirs, o.onStderr),
+        // The grace for the local CLI to end by itself once the guest side was stopped, then TERM, then KILL.
+        () => group.signal('SIGTERM'),
+        () => group.signal('SIGKILL'),
+        // Whatever still holds the output pipes open (a process that left the group) must not keep the run waiting.
+        () => [child.stdout, child.stderr].forEach((s) => s?.destroy()),
+      ],
     });
-    let sawEnd = false;
-    const splitOut = createLineSplitter((line) => {
-      const parsed = parseEvent(line);
-      if (!parsed.ok) return void (line.trim() && o.onStderr?.(line));
-      if (parsed.event.event === 'end') sawEnd = true;
-      o.onEvent(parsed.event);
-    });
-    const splitErr = createLineSplitter((line) => o.onStderr?.(line));
-    child.stdout?.on('data', (chunk: Buffer) => splitOut.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => splitErr.push(chunk));
-
-    let cancelled = false;
-    let timedOut = false;
-    let exited = false;
-    let stopping: Promise<void> | undefined;
-    const timers: NodeJS.Timeout[] = [];
-    const killLocal = (signal: NodeJS.Signals): void => {
-      if (exited || child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    // Stop the script in the guest (a second CLI call), then make sure the local CLI goes too.
-    const stop = (): void => {
-      stopping ??= this.control('stop', ctl, dirs, o.onStderr).finally(() => {
-        const later = (ms: number, fn: () => void): void => void timers.push(setTimeout(fn, ms));
-        later(this.opts.exitGraceMs ?? 3000, () => {
-          killLocal('SIGTERM');
-          later(2000, () => {
-            killLocal('SIGKILL');
-            // Whatever still holds the output pipes open (a process that left the group) must not keep the run waiting.
-            later(2000, () => [child.stdout, child.stderr].forEach((s) => s?.destroy()));
-          });
-        });
-      });
-    };
-    const onAbort = (): void => {
-      cancelled = true;
-      stop();
-    };
-    o.signal.addEventListener('abort', onAbort, { once: true });
-    const timer = setTimeout(() => {
-      timedOut = true;
-      o.onStderr?.(`${script.name} did not finish within ${Math.round(timeoutMs / 1000)} s; stopping it in the ${this.kind} VM`);
-      stop();
-    }, timeoutMs);
+    child.stdout?.on('data', (chunk: Buffer) => session.stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => session.stderr.push(chunk));
 
     const result = await child;
-    exited = true;
-    clearTimeout(timer);
-    o.signal.removeEventListener('abort', onAbort);
-    splitOut.end();
-    splitErr.end();
-    if (stopping) await stopping;
-    for (const t of timers) clearTimeout(t);
+    await session.finish();
+    const stopping = session.stopRequested;
+    const sawEnd = session.sawEnd;
     const notFound = (result as { code?: string }).code === 'ENOENT';
     // Only a script that said "end" and exited 0 with no stop sent is known to have removed its files (the wrapper's last lines).
     if (stopping || !sawEnd || result.exitCode !== 0) this.unclean = true;
@@ -244,7 +211,7 @@ export class ShellInVmTransport implements Transport {
       );
       await this.control('stop', ctl, dirs, o.onStderr);
     }
-    return { exitCode: result.exitCode ?? null, cancelled, timedOut };
+    return session.outcome(result.exitCode ?? null);
   }
 
   /**
