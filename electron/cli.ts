@@ -4,6 +4,7 @@ import { createEngine } from './engine/api.js';
 import { appVersion } from './engine/paths.js';
 import { useCatalogueFiles } from './engine/catalogue-files.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parsePlaces, parseTests } from './cli/commands.js';
+import { parseCommand } from './cli/command-options.js';
 import { cmdAdvise } from './cli/advise.js';
 import { cmdApply } from './cli/apply.js';
 import { cmdWeb } from './cli/web.js';
@@ -32,6 +33,14 @@ const options = {
   places: { type: 'string' as const },
   image: { type: 'string' as const },
   'max-trials': { type: 'string' as const },
+  command: { type: 'string' as const },
+  project: { type: 'string' as const },
+  prepare: { type: 'string' as const },
+  cleanup: { type: 'string' as const },
+  warmup: { type: 'string' as const },
+  runs: { type: 'string' as const },
+  'in-place': { type: 'boolean' as const },
+  exclude: { type: 'string' as const, multiple: true },
   card: { type: 'string' as const },
   compare: { type: 'string' as const },
   out: { type: 'string' as const },
@@ -100,6 +109,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT))
         throw new CliError(t('cli:error.badMaxTrials', { value: v['max-trials'], max: MAX_TRIALS_LIMIT }), 2);
       const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
+      const command = parseCommand({ ...v, exclude: v.exclude as string[] | undefined }, lang);
       return cmdRun(engine, {
         spec: {
           suite,
@@ -108,6 +118,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
           places: parsePlaces(v.places, lang),
           image: v.image,
           ...trials,
+          ...(command ? { command } : {}),
         },
         jsonFile: v.json,
         cardFile: v.card,

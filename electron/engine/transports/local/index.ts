@@ -1,5 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { execa } from 'execa';
 import type { Place } from '../../../shared/contract.js';
 import { createLineSplitter, parseEvent } from '../../bench/ndjson.js';
@@ -25,13 +25,21 @@ export class LocalTransport implements Transport {
     return this.scratchDir;
   }
 
+  /** The project is this machine's own folder; its scratch copy goes beside it, on the same mount. */
+  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
+    return place === 'native' ? { source: project, dir: dirname(project) } : undefined;
+  }
+
   /** The scripts run on the host itself: its loopback is 127.0.0.1. */
   hostAddress(): HostAddress {
     return { address: '127.0.0.1', path: "this machine's own loopback (127.0.0.1), the native baseline" };
   }
 
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<{ exitCode: number | null; cancelled: boolean; timedOut: boolean }> {
-    const before = await listWorkDirs(this.scratchDir);
+    // The folder the script makes its work folder in: its --dir (the command test's is beside the project), else the scratch folder.
+    const at = script.args.indexOf('--dir');
+    const workIn = at >= 0 && script.args[at + 1] ? script.args[at + 1] : this.scratchDir;
+    const before = await listWorkDirs(workIn);
     // detached: the script leads its own process group, so a cancel reaches fio and every other child.
     const child = execa('sh', ['-s', '--', ...script.args], {
       detached: true,
@@ -80,8 +88,8 @@ export class LocalTransport implements Transport {
     // Reap anything the script left behind in its group (it should have killed its children itself).
     if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
     // Safety net: if the script could not clean up (killed hard), remove the work dirs it created.
-    for (const name of await listWorkDirs(this.scratchDir)) {
-      if (!before.has(name)) await rm(join(this.scratchDir, name), { recursive: true, force: true });
+    for (const name of await listWorkDirs(workIn)) {
+      if (!before.has(name)) await rm(join(workIn, name), { recursive: true, force: true });
     }
     return { exitCode: result.exitCode ?? null, cancelled, timedOut };
   }
