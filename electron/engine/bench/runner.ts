@@ -71,6 +71,11 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   );
   // The same function as the plan shown before the run (run.estimate), so the first line and the plan agree.
   const { plan, estimate: expected } = estimateRun(spec, placed, history);
+  // A command's runs are its own (--runs, else adaptive from 3), not a suite's preset.
+  if (spec.command) {
+    const runs = commandTrialsPlan(spec.command);
+    for (const step of plan) Object.assign(step, { trials: runs.minTrials, maxTrials: runs.maxTrials });
+  }
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate: expected.source, expected });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.skipped', { tests: skipped.join(', ') })) });
