@@ -2,35 +2,20 @@
 // project beside it: prepare, cleanup and warm-up as hyperfine runs them, a missing program (exit 127) and a failing
 // command as clear errors, a cancel that leaves no scratch copy, --in-place in the real folder, and bad input refused.
 // Real sh, git, find; every file under this file's own mkdtemp folder.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/shared/contract.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { hostOnlyEnv } from '../helpers/host-only-env.js';
+import { makeGitProject } from '../helpers/git-project.js';
 
 let root: string;
 let project: string;
 let env: NodeJS.ProcessEnv;
 let n = 0;
-
-/** A git repository of `files` small files in nested folders, committed. */
-function makeProject(dir: string, files: number): void {
-  for (let i = 0; i < files; i++) {
-    const sub = join(dir, 'src', `d${i % 10}`);
-    mkdirSync(sub, { recursive: true });
-    writeFileSync(join(sub, `f${i}.txt`), `file ${i}\n`);
-  }
-  const git = (...args: string[]): void => {
-    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  };
-  git('init', '-q', '.');
-  git('add', '-A');
-  git('commit', '-qm', 'generated');
-}
 
 /** The project's entries, recursively (to see it was not touched). */
 const listing = (dir: string): string[] => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
@@ -43,7 +28,7 @@ beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'vmbench-command-'));
   project = join(root, 'app');
   mkdirSync(project);
-  makeProject(project, 300);
+  makeGitProject(project, 300);
   const home = join(root, 'home');
   mkdirSync(home);
   env = { ...process.env, ...hostOnlyEnv(home), VMBENCH_HOME: join(root, 'data'), LANG: 'C.UTF-8' };

@@ -6,14 +6,14 @@
  * Then a missing program (exit 127, `git` is not in the test image) and a command that fails in one place only: a partial run.
  * Afterwards nothing of vmbench is left in the daemon, and no scratch copy beside the project.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobEvent, Run } from '../../electron/shared/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { medianRatio } from '../../electron/shared/native-ratio.js';
 import { isFailure } from '../../electron/shared/run-status.js';
+import { makeGitProject } from '../helpers/git-project.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
 
@@ -25,23 +25,6 @@ let engine: Engine;
 let project: string;
 let parent: string;
 const events: JobEvent[] = [];
-
-/** A git repository of `files` small files in 20 folders, committed (git runs on the host; the image has no git). */
-function makeProject(dir: string, files: number): void {
-  for (let i = 0; i < files; i++) {
-    const sub = join(dir, 'src', `d${i % 20}`);
-    mkdirSync(sub, { recursive: true });
-    writeFileSync(join(sub, `f${i}.js`), `export const v${i} = ${i};\n`);
-  }
-  for (const args of [
-    ['init', '-q', '.'],
-    ['add', '-A'],
-    ['commit', '-qm', 'generated'],
-  ]) {
-    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  }
-}
 
 const listing = (): string[] => readdirSync(project, { recursive: true, encoding: 'utf8' }).sort();
 
@@ -63,7 +46,7 @@ beforeAll(async () => {
   parent = join(env.root, 'work');
   project = join(parent, 'app');
   mkdirSync(project, { recursive: true });
-  makeProject(project, 2000);
+  makeGitProject(project, 2000, 20);
   engine = createEngine({ dataDir: join(env.root, 'data'), mode: 'cli' });
   engine.subscribe((e) => events.push(e));
 }, 1_900_000);
