@@ -28,13 +28,6 @@ vb_extra_arg() {
   return 1
 }
 
-vb_init command "$@"
-[ -n "$VB_CMD" ] || vb_die usage 2 "--command CMD is required"
-[ -n "$VB_SRC" ] || vb_die usage 2 "--source DIR (the project) is required"
-case $VB_IN_PLACE in 0|1) ;; *) vb_die usage 2 "--in-place must be 0 or 1" ;; esac
-vb_start "{\"trials\":$VB_TRIALS,\"warmup\":$VB_WARMUP,\"inPlace\":$([ "$VB_IN_PLACE" = 1 ] && echo true || echo false)}"
-[ -d "$VB_SRC" ] || vb_die bad-dir 2 "the project $VB_SRC is not a folder in this place"
-
 # The CPU time of the shell's finished children (`times`, second line: user and system), in seconds, into
 # VB_CPU. `times` runs in this shell (a $(...) subshell would count its own children: none).
 vb_children_cpu() {
@@ -60,20 +53,6 @@ vb_command_failed() {
   vb_cleanup; vb_emit '{"event":"end"}'; trap - EXIT; exit 1
 }
 
-vb_mkwork
-vb_copy_s=0
-if [ "$VB_IN_PLACE" = 1 ]; then
-  VB_PROJ=$VB_SRC
-else
-  # The scratch copy, .git included, made in the work folder (so removed with it), untimed but reported.
-  vb_c0=$(vb_now)
-  VB_PROJ="$VB_WORK/project"
-  vb_run cp -pR "$VB_SRC" "$VB_PROJ" 2>"$VB_WORK/err" || vb_die tool-failed 1 "could not copy the project $VB_SRC into $VB_DIR: $(tail -n 3 "$VB_WORK/err" | tr '\n' ' ')"
-  printf '%s' "$VB_EXCL" | while IFS= read -r vb_x; do [ -n "$vb_x" ] && rm -rf "$VB_PROJ/$vb_x"; done
-  vb_copy_s=$(awk -v s="$vb_c0" -v e="$(vb_now)" 'BEGIN { printf "%.3f", e - s }')
-  vb_log "copied the project in $vb_copy_s s (not counted)"
-fi
-
 # One run: prepare (untimed), the command between two clock reads, cleanup (untimed); TRIAL 0 is a warm-up.
 vb_one() {
   if [ -n "$VB_PREP" ]; then vb_sh_in_project "$VB_PREP" || vb_command_failed prepare "$VB_PREP" $?; fi
@@ -91,23 +70,48 @@ vb_one() {
   if [ -n "$VB_CLEAN" ]; then vb_sh_in_project "$VB_CLEAN" || vb_command_failed cleanup "$VB_CLEAN" $?; fi
 }
 
-vb_w=0
-while [ $vb_w -lt "$VB_WARMUP" ]; do
-  [ $vb_w -eq 0 ] && vb_emit "{\"event\":\"warmup\",\"test\":\"command\"}"
-  vb_one 0
-  vb_w=$((vb_w + 1))
-done
-vb_i=1
-while [ $vb_i -le "$VB_TRIALS" ]; do
-  vb_one $vb_i
-  vb_progress $vb_i
-  vb_i=$((vb_i + 1))
-done
+vb_command_main() {
+  vb_init command "$@"
+  [ -n "$VB_CMD" ] || vb_die usage 2 "--command CMD is required"
+  [ -n "$VB_SRC" ] || vb_die usage 2 "--source DIR (the project) is required"
+  case $VB_IN_PLACE in 0|1) ;; *) vb_die usage 2 "--in-place must be 0 or 1" ;; esac
+  vb_start "{\"trials\":$VB_TRIALS,\"warmup\":$VB_WARMUP,\"inPlace\":$([ "$VB_IN_PLACE" = 1 ] && echo true || echo false)}"
+  [ -d "$VB_SRC" ] || vb_die bad-dir 2 "the project $VB_SRC is not a folder in this place"
 
-vb_where='a scratch copy of the project (.git included) beside it on the same mount, or on this place'"'"'s own disk'
-[ "$VB_IN_PLACE" = 1 ] && vb_where='the project folder itself (--in-place)'
-vb_result sh '' \
-  "sh -c COMMAND in $vb_where, timed alone with $VB_CLOCK_NAME; $VB_WARMUP warm-up run(s) discarded; prepare before and cleanup after every run, untimed; CPU from the shell's times" \
-  "{\"trials\":$VB_TRIALS,\"warmup\":$VB_WARMUP,\"inPlace\":$([ "$VB_IN_PLACE" = 1 ] && echo true || echo false),\"copySec\":$vb_copy_s,\"exitStatus\":0,\"commandText\":$(vb_jstr "$VB_CMD"),\"prepareText\":$(vb_jstr "$VB_PREP"),\"cleanupText\":$(vb_jstr "$VB_CLEAN")}" \
-  "sh -c '$(printf '%s' "$VB_CMD" | sed "s/'/'\\\\''/g")'"
-vb_finish
+  vb_mkwork
+  vb_copy_s=0
+  if [ "$VB_IN_PLACE" = 1 ]; then
+    VB_PROJ=$VB_SRC
+  else
+    # The scratch copy, .git included, made in the work folder (so removed with it), untimed but reported.
+    vb_c0=$(vb_now)
+    VB_PROJ="$VB_WORK/project"
+    vb_run cp -pR "$VB_SRC" "$VB_PROJ" 2>"$VB_WORK/err" || vb_die tool-failed 1 "could not copy the project $VB_SRC into $VB_DIR: $(tail -n 3 "$VB_WORK/err" | tr '\n' ' ')"
+    printf '%s' "$VB_EXCL" | while IFS= read -r vb_x; do [ -n "$vb_x" ] && rm -rf "$VB_PROJ/$vb_x"; done
+    vb_copy_s=$(awk -v s="$vb_c0" -v e="$(vb_now)" 'BEGIN { printf "%.3f", e - s }')
+    vb_log "copied the project in $vb_copy_s s (not counted)"
+  fi
+
+  vb_w=0
+  while [ $vb_w -lt "$VB_WARMUP" ]; do
+    [ $vb_w -eq 0 ] && vb_emit "{\"event\":\"warmup\",\"test\":\"command\"}"
+    vb_one 0
+    vb_w=$((vb_w + 1))
+  done
+  vb_i=1
+  while [ $vb_i -le "$VB_TRIALS" ]; do
+    vb_one $vb_i
+    vb_progress $vb_i
+    vb_i=$((vb_i + 1))
+  done
+
+  vb_where='a scratch copy of the project (.git included) beside it on the same mount, or on this place'"'"'s own disk'
+  [ "$VB_IN_PLACE" = 1 ] && vb_where='the project folder itself (--in-place)'
+  vb_result sh '' \
+    "sh -c COMMAND in $vb_where, timed alone with $VB_CLOCK_NAME; $VB_WARMUP warm-up run(s) discarded; prepare before and cleanup after every run, untimed; CPU from the shell's times" \
+    "{\"trials\":$VB_TRIALS,\"warmup\":$VB_WARMUP,\"inPlace\":$([ "$VB_IN_PLACE" = 1 ] && echo true || echo false),\"copySec\":$vb_copy_s,\"exitStatus\":0,\"commandText\":$(vb_jstr "$VB_CMD"),\"prepareText\":$(vb_jstr "$VB_PREP"),\"cleanupText\":$(vb_jstr "$VB_CLEAN")}" \
+    "sh -c '$(printf '%s' "$VB_CMD" | sed "s/'/'\\\\''/g")'"
+  vb_finish
+}
+
+vb_command_main "$@"
