@@ -4,6 +4,7 @@ import { createEngine, type Engine } from '../engine/api.js';
 import { appVersion } from '../engine/paths.js';
 import { useCatalogueFiles } from '../engine/catalogue-files.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parsePlaces, parseTests } from './commands.js';
+import { parseCommand, type CommandOptions } from './command-options.js';
 import { cmdAdvise } from './advise.js';
 import { cmdApply } from './apply.js';
 import { cmdWeb } from './web.js';
@@ -59,6 +60,7 @@ const HANDLERS: Record<CommandName, (c: CommandContext) => Promise<number>> = {
     if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT))
       throw new CliError(t('cli:error.badMaxTrials', { value: str('max-trials'), max: MAX_TRIALS_LIMIT }), 2);
     const trials = maxTrials === undefined ? {} : { trials: { maxTrials } };
+    const command = parseCommand({ ...(v as CommandOptions), exclude: v.exclude as string[] | undefined }, lang);
     return cmdRun(engine, {
       spec: {
         suite: str('suite') as Suite,
@@ -67,6 +69,7 @@ const HANDLERS: Record<CommandName, (c: CommandContext) => Promise<number>> = {
         places: parsePlaces(str('places'), lang),
         image: str('image'),
         ...trials,
+        ...(command ? { command } : {}),
       },
       jsonFile: str('json'),
       cardFile: str('card'),

@@ -89,7 +89,7 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
           const width = unmet.widths.at(-1);
           const stat = r.metrics[unmet.metric];
           line(
-            `    ${t('cli:progress.unstable', { metric: unmet.metric, width: width === null || width === undefined ? '?' : Math.round(width * 100), n: unmet.taken, target: Math.round(unmet.target * 1000) / 10, min: stat ? fmt(stat.min, lang) : '?', max: stat ? fmt(stat.max, lang) : '?', suite, test: r.test, target_id: ev.target })}`,
+            `    ${t(r.test === 'command' ? 'cli:progress.unstableCommand' : 'cli:progress.unstable', { metric: unmet.metric, width: width === null || width === undefined ? '?' : Math.round(width * 100), n: unmet.taken, target: Math.round(unmet.target * 1000) / 10, min: stat ? fmt(stat.min, lang) : '?', max: stat ? fmt(stat.max, lang) : '?', suite, test: r.test, target_id: ev.target })}`,
           );
         }
         break;

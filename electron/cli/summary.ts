@@ -2,7 +2,7 @@ import type { Comparison, Run, RunSummary } from '../contract/contract.js';
 import { isFailure } from '../contract/run-status.js';
 import { groupTargetErrors } from '../messages/error-groups.js';
 import { errorText } from '../messages/error-text.js';
-import { MISSING, formatDate, formatInterval, formatRatio, formatSettingValue } from '../presentation/format.js';
+import { MISSING, formatDate, formatDecimal, formatInterval, formatRatio, formatSettingValue } from '../presentation/format.js';
 import { runHeadlines } from '../presentation/headline.js';
 import { translator, type Lang } from '../messages/i18n.js';
 import { metricInfo } from '../measurement/metrics.js';
@@ -43,13 +43,21 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
     ),
   );
   const headlines = runHeadlines(run, lang).map((h) => `  ${h.text}`);
+  // The user's command, and each place's copy of the project on its own line: never counted in the times above.
+  const commands = run.targets.flatMap((tr) => tr.results.filter((r) => r.test === 'command').map((r) => ({ tr, r })));
+  const commandText = commands.map(({ r }) => r.params.commandText).find((c) => typeof c === 'string');
+  const copies = commands
+    .filter(({ r }) => typeof r.params.copySec === 'number' && r.params.inPlace !== true)
+    .map(({ tr, r }) => `  ${tr.id} ${t(`common:place.${r.place}`)}: ${formatDecimal(r.params.copySec as number, lang, 2)} s`);
   const unstable = unstableMetrics(run);
   const cols = ['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vsNative'].map((c) => t(`cli:col.${c}`));
   const targetLine = (tr: Run['targets'][number]): string =>
     `  ${tr.id}: ${t(`common:status.${tr.status}`)}${tr.status === 'ok' ? '' : ` (${t('cli:run.stepsFailed', { failed: tr.errors.filter(isFailure).length, total: tr.errors.length + tr.results.length })})`}`;
   return [
     t('cli:run.header', { id: run.id, suite: t(`common:suite.${run.suite}`), status: t(`common:status.${run.status}`) }),
+    ...(commandText ? [t('cli:run.command', { command: terminalSafe(commandText) })] : []),
     formatTable(cols, rows),
+    ...(copies.length ? [t('cli:run.copies'), ...copies] : []),
     t('cli:run.tools', { tools: tools || t('cli:run.toolsNone') }),
     t('cli:run.targets'),
     ...run.targets.map(targetLine),

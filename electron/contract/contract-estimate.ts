@@ -11,6 +11,29 @@ export interface RunSpec {
   image?: string;
   /** A suite override of adaptive trials: the target as ±% of the 95% interval, the most trials. */
   trials?: { targetPct?: number; maxTrials?: number };
+  /** The user's own command (`vmbench run --command`): the run is then the `command` test alone, in every place that can see the project. */
+  command?: CommandSpec;
+}
+
+/** The user's own command: what runs (each as `sh -c CMD` inside the place, never in a host shell line), on which project, how often. */
+export interface CommandSpec {
+  command: string;
+  /** The project folder on this machine (absolute); by default each place runs in a scratch copy of it, `.git` included. */
+  project: string;
+  /** Run untimed before every run (warm-up runs too), in the project. */
+  prepare?: string;
+  /** Run untimed after every run, in the project. */
+  cleanup?: string;
+  /** Runs discarded before the timed ones (default 1). */
+  warmup?: number;
+  /** A fixed number of timed runs (hyperfine's --runs); absent: at least 3, more until the interval is within ±5% or the place's time cap. */
+  runs?: number;
+  /** Run in the project folder itself (native and shared places), not in a scratch copy. */
+  inPlace?: boolean;
+  /** Paths inside the project left out of the scratch copy. */
+  exclude?: string[];
+  /** Seconds of a place after which no run is added (default COMMAND_TIME_CAP_SEC). */
+  capSec?: number;
 }
 
 /** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */

@@ -14,7 +14,7 @@ import type { EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './co
 
 export { DISK_TESTS, PLACES, SUITES } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
-export type { EstimateRequest, EstimateSource, RunEstimate, RunSpec, TargetEstimate } from './contract-estimate.js';
+export type { CommandSpec, EstimateRequest, EstimateSource, RunEstimate, RunSpec, TargetEstimate } from './contract-estimate.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -91,8 +91,8 @@ export interface TestResult {
   trials?: TrialsRecord;
 }
 
-/** Why a test stopped adding trials: its interval met the target, it reached the suite's maximum, the run was cancelled, or an added trial failed. */
-export type TrialsStop = 'target-met' | 'max-reached' | 'cancelled' | 'failed';
+/** Why a test stopped adding trials: its interval met the target, it reached the suite's maximum or its time cap per place (the command test), the run was cancelled, or an added trial failed. */
+export type TrialsStop = 'target-met' | 'max-reached' | 'time-cap' | 'cancelled' | 'failed';
 
 /** Adaptive trials of one test in one place: the plan, the primary metric's interval after each trial from the minimum on, the reason it stopped. */
 export interface TrialsRecord {
@@ -244,6 +244,11 @@ export type BenchEvent =
       test?: TestId;
       code: string;
       message: string;
+      /** command.sh's failing command: which of the user's commands, its exit status, its program (first word) and the end of its stderr. */
+      phase?: 'command' | 'prepare' | 'cleanup';
+      status?: number;
+      program?: string;
+      detail?: string;
       /** Set only by the engine's own drivers (watch-step.ts), never read from a script: the message as a catalogue reference. */ ref?: MsgRef;
     }
   | { event: 'end' };

@@ -11,6 +11,13 @@ export const NOT_SETTLED = 'writeback-not-settled';
  */
 export const TOOL_SKIPPED = 'tool-skipped';
 
+/** The step-error codes of the warnings on a command's timed runs (engine/bench/command-step.ts), as hyperfine's: notes on numbers that were measured, not failures. */
+export const SLOW_FIRST_RUN = 'slow-first-run';
+export const OUTLIER_RUNS = 'outlier-runs';
+
+/** Step-error codes that are notes on measured numbers or on a skipped default test, never failures. */
+const NOTES: readonly string[] = [NOT_SETTLED, TOOL_SKIPPED, SLOW_FIRST_RUN, OUTLIER_RUNS];
+
 /**
  * A step that failed, as opposed to one that cannot apply to this kind of target ('unsupported', e.g. net
  * from a guest with no route to this machine's loopback), a default test skipped for a missing tool, or a
@@ -19,7 +26,7 @@ export const TOOL_SKIPPED = 'tool-skipped';
 export function isFailure(e: Pick<TargetRun['errors'][number], 'code'>): boolean {
   // 'inotify-not-delivered' is the watch test's verdict on a share, measured and reported, not a failure;
   // NOT_SETTLED is a warning on numbers that were measured.
-  return e.code !== 'unsupported' && e.code !== 'inotify-not-delivered' && e.code !== NOT_SETTLED && e.code !== TOOL_SKIPPED;
+  return ![...NOTES, 'unsupported', 'inotify-not-delivered'].includes(e.code);
 }
 
 /** ok when every step that can run here measured, partial when some failed, failed when none measured. */

@@ -19,10 +19,10 @@
 
 /** Whether a bigger number is better (MB/s) or worse (seconds, latency). */
 export type MetricDirection = 'higher' | 'lower';
-/** What a test is: a disk test (run by default), a developer task (a tree, file changes), a service on loopback. */
-export type TestKind = 'disk' | 'dev' | 'service';
+/** What a test is: a disk test (run by default), a developer task (a tree, file changes), a service on loopback, the user's own command (`vmbench run --command`). */
+export type TestKind = 'disk' | 'dev' | 'service' | 'command';
 /** The chart of Results a test's numbers are drawn in. */
-export type ChartGroup = 'throughput' | 'latency' | 'small-files' | 'dev-tree' | 'watch' | 'service';
+export type ChartGroup = 'throughput' | 'latency' | 'small-files' | 'dev-tree' | 'watch' | 'service' | 'command';
 /** Parameters of a test in a suite (names as in the start/result events: sizeMiB, trials, ...). */
 export type SuiteParams = Record<string, number>;
 /** One parameter set per suite: quick, standard, thorough. */
@@ -105,6 +105,7 @@ const FIO_START_SEC = 0.3;
 const REF_REDIS_RPS = 50000;
 const SERVER_START_SEC = 0.5;
 const REF_TREE_FILES_PER_S = 2500;
+const COMMAND_RUN_GUESS_SEC = 5;
 
 // What the model above left out, from the timed quick runs of This machine on the 2-CPU development VM
 // (tests/fixtures/runs/quick-timed.json; the suite took 64-78 s in five recorded runs where the model said 53 s):
@@ -356,6 +357,25 @@ export const TEST_CATALOGUE = [
     setup: (p) => SERVER_START_SEC + p.files / 2000,
     // wrk's per-request time-out scaled with a slow guest, so that a late answer is measured as latency, not refused.
     slowParams: (scale): SuiteParams => (scale > 1 ? { timeoutS: Math.ceil(HTTP_REQUEST_TIMEOUT_S * scale) } : {}),
+  },
+  {
+    // The user's own command (`vmbench run --command CMD --project DIR`): never in a suite, only in a run that names a command
+    // (RunSpec.command, which also gives its runs, warm-up and prepare/cleanup commands). Each run is `sh -c CMD` in a scratch copy.
+    id: 'command',
+    kind: 'command',
+    script: 'command.sh',
+    tool: 'sh',
+    primary: 'wall_s',
+    chart: 'command',
+    metrics: { wall_s: lower('s', true), user_s: lower('s'), sys_s: lower('s') },
+    presets: {
+      quick: { trials: 3, warmup: 1 },
+      standard: { trials: 3, warmup: 1 },
+      thorough: { trials: 3, warmup: 1 },
+    },
+    // Nothing is known of a command before its first run: the plan assumes 5 s a run, the copy about one run.
+    estimate: (p) => (p.trials + p.warmup + 1) * COMMAND_RUN_GUESS_SEC,
+    setup: (p) => (p.warmup + 1) * COMMAND_RUN_GUESS_SEC,
   },
 ] as const satisfies readonly TestSpec[];
 

@@ -29,6 +29,41 @@ export { TEST_IDS };
 /** The places a target is measured in (detection's TargetInfo.places). */
 const placeSchema = z.enum(PLACES);
 
+/** A shell command of the user's: one line of text, no NUL (it is one argument of `sh -c`). */
+const shellText = z
+  .string()
+  .min(1)
+  .max(8192)
+  .refine((s) => !s.includes('\0'), 'a command cannot contain a NUL character');
+
+/** The user's own command (RunSpec.command). */
+const commandSpecSchema = z
+  .object({
+    command: shellText,
+    project: z
+      .string()
+      .min(1)
+      .max(4096)
+      .refine((p) => p.startsWith('/') && !p.includes('\0'), 'the project must be an absolute path'),
+    prepare: shellText.optional(),
+    cleanup: shellText.optional(),
+    warmup: z.number().int().min(0).max(100).optional(),
+    runs: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional(),
+    inPlace: z.boolean().optional(),
+    exclude: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(1024)
+          .refine((x) => !x.startsWith('/') && !x.split('/').includes('..') && !x.includes('\0'), 'an exclusion must be a path inside the project'),
+      )
+      .max(100)
+      .optional(),
+    capSec: z.number().int().min(1).max(86_400).optional(),
+  })
+  .strict();
+
 /** What to run, checked at the boundary. */
 export const runSpecSchema = z
   .object({
@@ -50,8 +85,14 @@ export const runSpecSchema = z
       .object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional() })
       .strict()
       .optional(),
+    command: commandSpecSchema.optional(),
   })
-  .strict();
+  .strict()
+  // The command test is the user's command: it runs only in a run that names one, and such a run is that test alone.
+  .refine((s) => (s.command ? !s.tests || (s.tests.length === 1 && s.tests[0] === 'command') : !s.tests?.includes('command')), {
+    message: 'the command test runs only with a command (vmbench run --command CMD --project DIR), and alone',
+    path: ['tests'],
+  });
 
 /** What run.estimate is asked about: run.start's suite and tests, and each chosen target with its places. */
 export const estimateRequestSchema = z

@@ -10,6 +10,7 @@ import { rerunFor } from './advisor/affected.js';
 import { argError } from './arg-errors.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
+import { checkProject } from './bench/command-step.js';
 import { estimateFor } from './bench/run-estimate.js';
 import { compareRuns } from './compare.js';
 import { EngineError, engineError, stateRef } from './errors.js';
@@ -108,6 +109,7 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     'detect.cached': () => readDetectCache(dataDir),
     'run.start': async (spec) => {
       await checkDataDir(dataDir);
+      if (spec.command) await checkProject(spec.command.project);
       const release = await acquireRunLock(dataDir);
       try {
         const jobId = jobs.start(async (_id, emit, signal) => {

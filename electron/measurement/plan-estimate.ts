@@ -38,8 +38,10 @@ export function defaultTests(suite: Suite): ScriptTest[] {
 export function runsIn(test: TestId, place: Place): boolean {
   return !testSpec(test)?.hostWritable || place === 'native' || place === 'shared';
 }
+/** The user's own command (`vmbench run --command`): run only in a run that names a command (RunSpec.command), alone. */
+export const COMMAND_TESTS: readonly ScriptTest[] = testsOfKind('command');
 /** Every test that has a script, in run order. */
-export const RUNNABLE_TESTS: readonly ScriptTest[] = [...DISK_TESTS, ...DEV_TESTS, ...SERVICE_TESTS];
+export const RUNNABLE_TESTS: readonly ScriptTest[] = [...DISK_TESTS, ...DEV_TESTS, ...SERVICE_TESTS, ...COMMAND_TESTS];
 
 function specOf(test: string): TestSpec {
   const spec = (TEST_IDS as readonly string[]).includes(test) ? testSpec(test) : undefined;
@@ -69,6 +71,8 @@ export interface TrialsPlan {
   maxTrials: number;
   /** Half-width of the primary metric's 95% interval over its center that is good enough (0.1 = ±10%). */
   targetHalfWidth: number;
+  /** Seconds of a step after which no trial is added (the command test's time cap per place); none: no cap. */
+  capSec?: number;
 }
 
 /** The trials plan of a test in a suite; `override` (a suite override of a run) replaces the target or the maximum. */

@@ -18,7 +18,34 @@ export function roundFigure(x: number): number {
   return Math.round(x * 100) / 100;
 }
 
-/** The adaptive-trials record of a result whose primary metric stayed unstable (the suite's maximum reached, its target not met), else null. */
+/** The adaptive-trials record of a result whose primary metric stayed unstable (the suite's maximum or the time cap reached, its target not met), else null. */
 export function unmetTarget(r: Pick<TestResult, 'trials'>): TrialsRecord | null {
-  return r.trials?.stop === 'max-reached' ? r.trials : null;
+  return r.trials?.stop === 'max-reached' || r.trials?.stop === 'time-cap' ? r.trials : null;
+}
+
+/**
+ * hyperfine's outlier threshold on the modified Z-score (x − median) / MAD: 14.826, i.e. ten median absolute deviations
+ * scaled to a normal's σ (1.4826 × 10). A run past it is far from the others: hyperfine's warnings, and vmbench's.
+ */
+export const OUTLIER_THRESHOLD = 14.826;
+
+/** Each value's modified Z-score, (x − median) / MAD as hyperfine computes it (a MAD of 0 counts as the smallest positive double). */
+export function modifiedZScores(values: readonly number[]): number[] {
+  const median = summarize([...values]).median;
+  const mad = summarize(values.map((x) => Math.abs(x - median))).median;
+  const scale = mad > 0 ? mad : Number.EPSILON;
+  return values.map((x) => (x - median) / scale);
+}
+
+/** What hyperfine warns of in a set of runs (in run order): a first run far slower than the rest (cold caches), else runs far from the others. */
+export type RunsWarning = { kind: 'slow-first'; first: number; median: number } | { kind: 'outliers'; count: number; n: number };
+
+/** The warning of a set of timed runs (wall seconds, in run order), as hyperfine gives it; null when there is none or fewer than 3 runs. */
+export function runsWarning(values: readonly number[]): RunsWarning | null {
+  const v = values.filter((x) => Number.isFinite(x));
+  if (v.length < 3) return null;
+  const z = modifiedZScores(v);
+  if (z[0] > OUTLIER_THRESHOLD) return { kind: 'slow-first', first: v[0], median: summarize([...v]).median };
+  const count = z.filter((s) => Math.abs(s) > OUTLIER_THRESHOLD).length;
+  return count > 0 ? { kind: 'outliers', count, n: v.length } : null;
 }

@@ -20,6 +20,7 @@ export const LIVE_VM_ORDER = [
   'advice-view', // ~2 min: reuses it, then stops it
   'libvirt-services', // ~2.5 min: boots the shared guest with its share; net, redis, http on the guest disk
   'libvirt-transport', // ~4 min: reuses it; quick rand-read (shared), watch, dev-tree, cancel, io_uring restart; stops it
+  'command-libvirt', // boots a guest of its own with a 9p share; the user's command in the share and on the guest disk
   'start-stopped', // ~0.5 min: starts a stopped guest of its own from the UI
   'apply-libvirt',
   'vagrant-edit',

@@ -86,7 +86,11 @@ describe('the CLI command catalogue', () => {
     const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
     const reference = /## CLI reference\n+```\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     for (const c of NAMES) {
-      const block = reference.split(/\n(?=vmbench )/).find((l) => l.startsWith(`vmbench ${c} `)) ?? '';
+      // A command may have more than one form (`run` and `run --command`): its flags are in one of them.
+      const block = reference
+        .split(/\n(?=vmbench )/)
+        .filter((l) => l.startsWith(`vmbench ${c} `))
+        .join('\n');
       expect(block, c).not.toBe('');
       for (const f of flagNames(c)) expect(block, `${c} --${f}`).toContain(`--${f}`);
     }

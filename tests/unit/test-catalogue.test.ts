@@ -65,10 +65,14 @@ describe('the test catalogue', () => {
     expect(affectedTests('vmType')).toEqual(byDefault());
     expect(affectedTests('diskIo')).toEqual(ENTRIES.filter((e) => e.tool === 'fio' && !e.optIn).map((e) => e.id));
     for (const id of TEST_IDS) {
-      expect(runSpecSchema.safeParse({ suite: 'quick', tests: [id] }).success, id).toBe(true);
+      // The command test runs only with the user's command (RunSpec.command), and alone.
+      const command = id === 'command' ? { command: { command: 'git status', project: '/tmp/project' } } : {};
+      expect(runSpecSchema.safeParse({ suite: 'quick', tests: [id], ...command }).success, id).toBe(true);
       expect(parseEvent(JSON.stringify({ event: 'progress', test: id, done: 1, total: 3 })).ok, id).toBe(true);
     }
     expect(runSpecSchema.safeParse({ suite: 'quick', tests: ['not-a-test'] }).success).toBe(false);
+    expect(runSpecSchema.safeParse({ suite: 'quick', tests: ['command'] }).success).toBe(false);
+    expect(runSpecSchema.safeParse({ suite: 'quick', tests: ['seq-write'], command: { command: 'true', project: '/tmp' } }).success).toBe(false);
     expect(parseEvent(JSON.stringify({ event: 'progress', test: 'not-a-test', done: 1, total: 3 })).ok).toBe(false);
   });
 

@@ -11,22 +11,32 @@ import { logMeanInterval } from '../../measurement/verdict-stats.js';
 export interface TrialsDecision {
   more: boolean;
   width: number | null;
-  stop?: Extract<TrialsStop, 'target-met' | 'max-reached'>;
+  stop?: Extract<TrialsStop, 'target-met' | 'max-reached' | 'time-cap'>;
 }
 
-/** Decides on the primary metric's trials so far: more while the interval is wider than the target (or cannot be formed) and the maximum is not reached. */
-export function decideTrials(values: readonly number[], plan: TrialsPlan): TrialsDecision {
+/**
+ * Decides on the primary metric's trials so far: more while the interval is wider than the target (or cannot be formed), the
+ * maximum is not reached and, with a time cap (plan.capSec: the command test's, per place), the step has not yet taken that long.
+ */
+export function decideTrials(values: readonly number[], plan: TrialsPlan, elapsedSec = 0): TrialsDecision {
   const width = logMeanInterval([...values])?.halfWidth ?? null;
   if (values.length < plan.minTrials) return { more: true, width };
   if (width !== null && width <= plan.targetHalfWidth) return { more: false, width, stop: 'target-met' };
   if (values.length >= plan.maxTrials) return { more: false, width, stop: 'max-reached' };
+  if (plan.capSec !== undefined && elapsedSec >= plan.capSec) return { more: false, width, stop: 'time-cap' };
   return { more: true, width };
 }
 
 /** The clause of a result's method that states the adaptive trials: the plan, what was taken and why it stopped. */
 export function trialsMethod(r: TrialsRecord): string {
   const target = `${Math.round(r.target * 1000) / 10}%`;
-  const why = { 'target-met': 'target met', 'max-reached': 'maximum reached, target not met', cancelled: 'cancelled', failed: 'an added trial failed' }[r.stop];
+  const why = {
+    'target-met': 'target met',
+    'max-reached': 'maximum reached, target not met',
+    'time-cap': "the place's time cap reached, target not met",
+    cancelled: 'cancelled',
+    failed: 'an added trial failed',
+  }[r.stop];
   if (r.maxTrials <= r.minTrials) return `${r.taken} trials`;
   return `adaptive trials: ${r.minTrials}, then one at a time up to ${r.maxTrials} while the 95% interval of ${r.metric} was wider than ±${target} (each added trial a new run of the script, with its own set-up); took ${r.taken}: ${why}`;
 }

@@ -105,7 +105,17 @@ const schemas = {
     work: z.string().regex(/^\.vmbench-[0-9]+-[0-9]+$/),
     events: count,
   }),
-  error: z.object({ event: z.literal('error'), test: testId.optional(), code: z.string().min(1), message: z.string() }),
+  error: z.object({
+    event: z.literal('error'),
+    test: testId.optional(),
+    code: z.string().min(1),
+    message: z.string(),
+    // command.sh's failing command: which of its commands, its exit status, its program (the first word) and the end of its stderr.
+    phase: z.enum(['command', 'prepare', 'cleanup']).optional(),
+    status: count.optional(),
+    program: z.string().optional(),
+    detail: z.string().optional(),
+  }),
   end: z.object({ event: z.literal('end') }),
 } as const;
 

@@ -27,6 +27,7 @@ import { summarize } from '../../measurement/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';
+import { COMMAND_TIMEOUT_SEC, commandArgs, commandPlaces, commandTrialsPlan, commandWarnings } from './command-step.js';
 import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
@@ -56,11 +57,13 @@ export function buildPlan(spec: RunSpec, targets: ResolvedTarget[]): PlanStep[] 
 }
 
 /** Runs a spec end to end: probe, every plan step, aggregation, storing; always emits job-finished. */
-export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal, deps: RunnerDeps): Promise<Run | null> {
+export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal, deps: RunnerDeps): Promise<Run | null> {
   const startedAt = new Date();
+  // A run of the user's command is the command test alone.
+  const spec: RunSpec = asked.command ? { ...asked, tests: ['command'] } : asked;
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
-  // The places each target is measured in (spec.places, else all it offers): a target with none of them fails here, before anything runs.
-  const placed = chosenPlaces(spec, targets);
+  // The places each target is measured in (spec.places, else all it offers; for a command, those that see the project): a target with none of them fails here, before anything runs.
+  const placed = spec.command ? commandPlaces(spec, targets, emit) : chosenPlaces(spec, targets);
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
   const history = await deps.store.list().then(
     (l) => l.full,
@@ -68,6 +71,11 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   );
   // The same function as the plan shown before the run (run.estimate), so the first line and the plan agree.
   const { plan, estimate: expected } = estimateRun(spec, placed, history);
+  // A command's runs are its own (--runs, else adaptive from 3), not a suite's preset.
+  if (spec.command) {
+    const runs = commandTrialsPlan(spec.command);
+    for (const step of plan) Object.assign(step, { trials: runs.minTrials, maxTrials: runs.maxTrials });
+  }
   emit({ type: 'job-started', spec, plan, startedAt: startedAt.toISOString(), estimate: expected.source, expected });
   const skipped = (spec.tests ?? []).filter((t) => !(RUNNABLE_TESTS as readonly TestId[]).includes(t));
   if (skipped.length) emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.skipped', { tests: skipped.join(', ') })) });
@@ -85,7 +93,12 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     if (signal.aborted) break;
     try {
-      await t.transport.prepare?.({ signal, image: spec.image, log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }) });
+      await t.transport.prepare?.({
+        signal,
+        image: spec.image,
+        project: spec.command?.project,
+        log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }),
+      });
     } catch (err) {
       if (signal.aborted) break;
       unusable.add(t.id);
@@ -160,7 +173,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       report(trialsNow - 1, trialsNow);
     };
     report(0, step.trials);
-    const trials = trialsPlan(spec.suite, step.test, spec.trials);
+    const trials = step.test === 'command' ? commandTrialsPlan(spec.command!) : trialsPlan(spec.suite, step.test, spec.trials);
     const outcome = await runStep(
       t,
       step.test as ScriptTest,
@@ -169,7 +182,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       signal,
       emit,
       report,
-      { ...trials, maxTrials: step.maxTrials ?? step.trials },
+      step.test === 'command' ? trials : { ...trials, maxTrials: step.maxTrials ?? step.trials },
       schedule,
     );
     const tr = runs.get(t.id)!;
@@ -263,16 +276,14 @@ async function runStep(
   const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
     const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
     if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
-    const args = [
-      ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }),
-      ...(t.transport.extraArgs?.(test, place) ?? []),
-      ...(setup?.args ?? []),
-    ];
+    const args = spec.command
+      ? commandArgs(spec.command, t.transport, place, overrides?.trials ?? trials.minTrials)
+      : [...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },
       {
         signal,
-        timeoutMs: timeoutSec(spec.suite, test) * 1000,
+        timeoutMs: (spec.command ? COMMAND_TIMEOUT_SEC : timeoutSec(spec.suite, test)) * 1000,
         network: service,
         onEvent: (ev) => {
           if (ev.event === 'watch-ready') return watcher?.batch(ev);
@@ -293,7 +304,8 @@ async function runStep(
     if (trial > 0 || offset === 0) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
   };
   try {
-    const collector = new StepCollector(test, place, sampleEmitter(0));
+    const where = msg('errors.command.where', { target: targetNameRef(t), place: { key: `place.${place}` } });
+    const collector = new StepCollector(test, place, sampleEmitter(0), where);
     const first = await invoke(collector, 0);
     if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', ...withEnglish(first.error!) }] };
     const exit = first.exit;
@@ -304,11 +316,13 @@ async function runStep(
       outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
     }
     if (outcome.result && !exit.timedOut)
-      await addTrials(outcome, trials, signal, schedule, async (offset) => {
-        const more = new StepCollector(test, place, sampleEmitter(offset));
+      await addTrials(outcome, trials, signal, schedule, started, async (offset) => {
+        const more = new StepCollector(test, place, sampleEmitter(offset), where);
         const r = await invoke(more, offset, { trials: 1 });
         return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
       });
+    // A command's runs get hyperfine's warnings: a cold first run, or outliers.
+    if (outcome.result && test === 'command') outcome.errors.push(...commandWarnings(outcome.result));
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();
@@ -324,6 +338,7 @@ async function addTrials(
   plan: TrialsPlan,
   signal: AbortSignal,
   schedule: (trialsNow: number) => void,
+  started: number,
   runOne: (offset: number) => Promise<ReturnType<StepCollector['finish']>>,
 ): Promise<void> {
   const result = outcome.result!;
@@ -333,7 +348,7 @@ async function addTrials(
   const widths: (number | null)[] = [];
   let stop: TrialsStop;
   for (;;) {
-    const d = decideTrials(values, plan);
+    const d = decideTrials(values, plan, (Date.now() - started) / 1000);
     widths.push(d.width);
     if (!d.more) {
       stop = d.stop!;

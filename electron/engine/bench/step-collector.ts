@@ -7,6 +7,7 @@ import { msg } from '../../messages/finding-text.js';
 import { withEnglish } from '../../messages/message-english.js';
 import { summarize } from '../../measurement/trial-stats.js';
 import { settleMethod, settleReport, settleWarning } from './settle.js';
+import { commandError } from './command-step.js';
 
 /** Tool-output parsers by tool name: the event's data to samples. */
 const TOOL_PARSERS: Record<string, (test: TestId, data: unknown) => { metric: string; value: number }[]> = {
@@ -28,6 +29,8 @@ export class StepCollector {
     private readonly test: TestId,
     private readonly place: Place,
     private readonly onSample: (trial: number, metric: string, value: number) => void,
+    /** The target and place in words, for the errors of the user's command (command-step.ts commandError). */
+    private readonly where?: MsgRef,
   ) {}
 
   /** Feeds one protocol event. */
@@ -50,9 +53,11 @@ export class StepCollector {
       case 'result':
         this.resultEvent = ev;
         break;
-      case 'error':
-        this.errors.push(ev.ref ? this.engineError(ev.code, ev.ref) : this.error(ev.code, ev.message));
+      case 'error': {
+        const own = this.where ? commandError(ev, this.place, this.where) : undefined;
+        this.errors.push(own ?? (ev.ref ? this.engineError(ev.code, ev.ref) : this.error(ev.code, ev.message)));
         break;
+      }
       case 'end':
         this.sawEnd = true;
         break;

@@ -19,7 +19,7 @@ const result = z.object({
       target: z.number().nonnegative(),
       taken: z.number().int().nonnegative(),
       widths: z.array(z.number().nonnegative().nullable()),
-      stop: z.enum(['target-met', 'max-reached', 'cancelled', 'failed']),
+      stop: z.enum(['target-met', 'max-reached', 'time-cap', 'cancelled', 'failed']),
     })
     .optional(),
 });

@@ -59,6 +59,8 @@ export interface PrepareOptions {
   log(level: 'info' | 'warn', message: MsgRef): void;
   /** Use only what is already there (detection's quick look inside a guest): no image build. */
   noBuild?: boolean;
+  /** The user's project of a command run (absolute, on this machine): a transport that bind-mounts a host folder shares the folder holding it. */
+  project?: string;
 }
 
 /** How one script run ended: its exit code (null when there is none: never started, or the guest did not say), and whether it was cancelled or ran out of time. */
@@ -78,6 +80,13 @@ export interface Transport {
   places(): Place[];
   /** The folder on this machine that a place's directory is (native: itself; shared: the host side of the share), or undefined. */
   hostPath?(place: Place): string | undefined;
+  /**
+   * Where the user's project (a folder on this machine) is seen in a place, for the command test: `source`, the path the place
+   * sees it at, and `dir`, the folder its scratch copy is made in (beside it on the same mount in native and shared places, so
+   * that a shared place still measures that mount type; the place's own disk in guest and volume). Undefined where the place
+   * cannot see it (no share holds it); a transport without it cannot run the command test.
+   */
+  projectIn?(place: Place, project: string): { source: string; dir: string } | undefined;
   /** Arguments a test gets in a place beyond the suite's (Docker: dev-tree in the shared folder also measures node_modules in the volume). */
   extraArgs?(test: TestId, place: Place): string[];
   /** Sets the target up before the first script (build an image, create a container); a rejection says why the target cannot run, with an optional `code`. */

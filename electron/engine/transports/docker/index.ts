@@ -16,7 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { release } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, posix } from 'node:path';
 import Docker from 'dockerode';
 import type { MsgRef, Place, TestId } from '../../../contract/contract.js';
 import { englishOf, withEnglish } from '../../../messages/message-english.js';
@@ -66,11 +66,14 @@ export class DockerTransport implements Transport {
   /** The job's log, from prepare(): where the service container announces itself. */
   private log?: PrepareOptions['log'];
   private sharedBefore = new Set<string>();
+  /** The host folder bind-mounted as the shared place: the options' own, or for a command run the folder holding the project (set by prepare). */
+  private sharedDir: string;
   /** The image the container runs, once prepared. */
   image?: string;
 
   constructor(private readonly opts: DockerTransportOptions) {
     if (typeof opts.endpoint === 'string') this.endpoint = parseEndpoint(opts.endpoint, opts.env);
+    this.sharedDir = opts.sharedDir;
   }
 
   places(): Place[] {
@@ -90,7 +93,17 @@ export class DockerTransport implements Transport {
 
   /** The shared place is a bind mount of this folder (when the daemon runs on this machine or its VM). */
   hostPath(place: Place): string | undefined {
-    return place === 'shared' && this.places().includes('shared') ? this.opts.sharedDir : undefined;
+    return place === 'shared' && this.places().includes('shared') ? this.sharedDir : undefined;
+  }
+
+  /**
+   * A command run bind-mounts the folder holding the project (prepare's `project`), so the project is at /vmbench/shared/<name>:
+   * its scratch copy goes beside it in the bind mount, or onto the container's disk or into the volume, copied from there.
+   * A daemon on another machine sees no folder of this one.
+   */
+  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
+    if (place === 'native' || !this.places().includes('shared') || dirname(project) === project) return undefined;
+    return { source: posix.join(PLACE_DIRS.shared, basename(project)), dir: PLACE_DIRS[place] };
   }
 
   /** Connects, builds or checks the image, creates and starts the container; progress goes to opts.log. */
@@ -162,10 +175,9 @@ export class DockerTransport implements Transport {
     if (this.docker && service) problems.push(...(await removeContainer(this.docker, service.containerId)));
     if (this.docker && this.guest) problems.push(...(await removeGuest(this.docker, this.guest)));
     if (this.endpoint?.local !== false) {
-      const names = await readdir(this.opts.sharedDir).catch(() => [] as string[]);
+      const names = await readdir(this.sharedDir).catch(() => [] as string[]);
       for (const n of names)
-        if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n))
-          await rm(join(this.opts.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
+        if (n.startsWith('.vmbench-') && !this.sharedBefore.has(n)) await rm(join(this.sharedDir, n), { recursive: true, force: true }).catch(() => undefined);
     }
     if (problems.length)
       throw new DockerTransportError('container-failed', 'errors.docker.notRemoved', { engine: this.opts.engine, problems: problems.join('; ') });
@@ -175,7 +187,7 @@ export class DockerTransport implements Transport {
   private ensureServiceGuest(signal: AbortSignal, log: (ref: MsgRef) => void): Promise<Guest> {
     this.serviceGuest ??= (async () => {
       const net = this.serviceNet!;
-      const shared = this.endpoint?.local ? this.opts.sharedDir : undefined;
+      const shared = this.endpoint?.local ? this.sharedDir : undefined;
       const guest = await createGuest(this.docker!, { image: this.image!, token: this.token, sharedHostDir: shared, network: net.mode, suffix: 'net' }, signal);
       log(msg(net.mode === 'host' ? 'log.docker.serviceHost' : 'log.docker.serviceBridge', { token: this.token }));
       return guest;
@@ -221,9 +233,10 @@ export class DockerTransport implements Transport {
       signal: opts.signal,
       noBuild: opts.noBuild,
     });
-    const shared = endpoint.local ? this.opts.sharedDir : undefined;
+    if (opts.project) this.sharedDir = dirname(opts.project);
+    const shared = endpoint.local ? this.sharedDir : undefined;
     if (shared) {
-      await mkdir(shared, { recursive: true });
+      if (!opts.project) await mkdir(shared, { recursive: true });
       this.sharedBefore = new Set((await readdir(shared)).filter((n) => n.startsWith('.vmbench-')));
     } else {
       opts.log('warn', msg('log.docker.remote', { engine, endpoint: endpoint.display }));

@@ -9,6 +9,7 @@
  * the script left in the test folder.
  */
 import { randomBytes } from 'node:crypto';
+import { posix, relative, sep } from 'node:path';
 import type { Place, TestId } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
 import { withEnglish } from '../../../messages/message-english.js';
@@ -78,6 +79,19 @@ export class LibvirtAgentTransport implements Transport {
   /** An emulated guest's http gets its per-request time-out scaled like the script's time-out (slowTargetArgs). */
   extraArgs(test: TestId): string[] {
     return slowTargetArgs(test, this.opts.timeoutScale);
+  }
+
+  /**
+   * The project is seen in the guest only through its share (9p or virtiofs): at the share's guest path plus its path under the
+   * share's host folder. Its scratch copy goes beside it in the share, or onto the guest's own disk, copied from there.
+   */
+  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
+    const { sharedDir, hostSharedDir, guestDir } = this.opts;
+    if (!sharedDir || !hostSharedDir || (place !== 'shared' && place !== 'guest')) return undefined;
+    const rel = relative(hostSharedDir, project);
+    if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith(sep)) return undefined;
+    const source = posix.join(sharedDir, ...rel.split(sep));
+    return { source, dir: place === 'shared' ? posix.dirname(source) : guestDir };
   }
 
   placeDir(place: Place): string {

@@ -1,5 +1,5 @@
 import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Place } from '../../../contract/contract.js';
 import { spawnGroup } from '../../util/process-group.js';
 import { ScriptSession } from '../script-session.js';
@@ -22,13 +22,21 @@ export class LocalTransport implements Transport {
     return this.scratchDir;
   }
 
+  /** The project is this machine's own folder; its scratch copy goes beside it, on the same mount. */
+  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
+    return place === 'native' ? { source: project, dir: dirname(project) } : undefined;
+  }
+
   /** The scripts run on the host itself: its loopback is 127.0.0.1. */
   hostAddress(): HostAddress {
     return { address: '127.0.0.1', path: "this machine's own loopback (127.0.0.1), the native baseline" };
   }
 
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
-    const before = await listWorkDirs(this.scratchDir);
+    // The folder the script makes its work folder in: its --dir (the command test's is beside the project), else the scratch folder.
+    const at = script.args.indexOf('--dir');
+    const workIn = at >= 0 && script.args[at + 1] ? script.args[at + 1] : this.scratchDir;
+    const before = await listWorkDirs(workIn);
     // Its own process group (util/process-group.ts): a cancel reaches fio and every other child, and whatever the script left there is killed when it ends.
     const group = spawnGroup(
       'sh',
@@ -56,8 +64,8 @@ export class LocalTransport implements Transport {
     await group.ended;
     await session.finish();
     // Safety net: if the script could not clean up (killed hard), remove the work dirs it created.
-    for (const name of await listWorkDirs(this.scratchDir)) {
-      if (!before.has(name)) await rm(join(this.scratchDir, name), { recursive: true, force: true });
+    for (const name of await listWorkDirs(workIn)) {
+      if (!before.has(name)) await rm(join(workIn, name), { recursive: true, force: true });
     }
     return session.outcome(result.exitCode ?? null);
   }

@@ -1,0 +1,113 @@
+/**
+ * The command test (`vmbench run --command CMD --project DIR`): the user's own command timed in every place that can see
+ * their project. What is particular to it, beside its script bench-scripts/command.sh and its catalogue entry:
+ * - where the project is in each place (Transport.projectIn): the path the place sees it at, and where its scratch copy goes
+ *   (beside it on the same mount in native and shared places, so a shared place still measures that mount type; the
+ *   place's own disk in guest and volume); a place that cannot see it is left out, and a target left with none is refused;
+ * - its runs: a fixed number (`--runs N`, as hyperfine's) or adaptive: at least 3, one more at a time until the 95%
+ *   interval of the wall time is within ±5%, up to COMMAND_MAX_RUNS or the place's time cap;
+ * - its errors and warnings: a command that was not found (exit 127) or failed, in words naming the target and place; a
+ *   first run far slower than the rest, or outliers, as hyperfine warns of them (trial-stats.ts runsWarning).
+ */
+import { stat } from 'node:fs/promises';
+import type { BenchEvent, CommandSpec, MsgRef, Place, RunSpec, TestError, TestResult } from '../../contract/contract.js';
+import { targetNameRef } from '../../presentation/headline.js';
+import { msg } from '../../messages/finding-text.js';
+import { withEnglish } from '../../messages/message-english.js';
+import type { TrialsPlan } from '../../measurement/plan-estimate.js';
+import { OUTLIER_RUNS, SLOW_FIRST_RUN } from '../../contract/run-status.js';
+import { roundFigure, runsWarning } from '../../measurement/trial-stats.js';
+import { engineError } from '../errors.js';
+import type { Emit } from '../jobs.js';
+import type { Transport } from '../transports/types.js';
+import { chosenPlaces, type OfferingTarget } from './chosen-places.js';
+import type { PlanTarget } from './run-estimate.js';
+
+/** Timed runs at least, when `--runs` does not fix them. */
+export const COMMAND_MIN_RUNS = 3;
+/** Timed runs at most, when `--runs` does not fix them. */
+export const COMMAND_MAX_RUNS = 30;
+/** Seconds of one place after which no run is added (a 30-second `npm ci` must not take 10 runs in every place). */
+export const COMMAND_TIME_CAP_SEC = 120;
+/** The interval the adaptive runs aim for: ±5% (half-width of the 95% interval over its center). */
+export const COMMAND_TARGET_HALF_WIDTH = 0.05;
+/** Seconds one script run of the command may take at most (a hang guard: the copy, the warm-up and the runs of a long build). */
+export const COMMAND_TIMEOUT_SEC = 3 * 3600;
+/** Warm-up runs when none are asked for. */
+export const COMMAND_DEFAULT_WARMUP = 1;
+
+/** How many runs a place takes: `runs` fixed, else adaptive between COMMAND_MIN_RUNS and COMMAND_MAX_RUNS within the time cap. */
+export function commandTrialsPlan(c: Pick<CommandSpec, 'runs' | 'capSec'>): TrialsPlan {
+  if (c.runs !== undefined) return { minTrials: c.runs, maxTrials: c.runs, targetHalfWidth: COMMAND_TARGET_HALF_WIDTH };
+  return { minTrials: COMMAND_MIN_RUNS, maxTrials: COMMAND_MAX_RUNS, targetHalfWidth: COMMAND_TARGET_HALF_WIDTH, capSec: c.capSec ?? COMMAND_TIME_CAP_SEC };
+}
+
+/** The places of a target that can see the project, in its transport's order. */
+export function projectPlaces(transport: Pick<Transport, 'places' | 'projectIn'>, project: string): Place[] {
+  return transport.places().filter((p) => transport.projectIn?.(p, project) !== undefined);
+}
+
+/**
+ * Each target with the places it runs the command in: those that see the project (and, with `places`, were asked for). A target
+ * that sees it nowhere fails the run before anything runs; one whose shared folder does not hold it is said so in the log.
+ */
+export function commandPlaces(
+  spec: RunSpec,
+  targets: readonly (OfferingTarget & { transport: Pick<Transport, 'places' | 'projectIn'> })[],
+  emit: Emit,
+): PlanTarget[] {
+  const project = spec.command!.project;
+  const views = targets.map((t) => {
+    const seen = projectPlaces(t.transport, project);
+    if (!seen.length) throw engineError('invalid-input', 'errors.command.unreachable', { name: targetNameRef(t), project });
+    if (t.transport.places().includes('shared') && !seen.includes('shared'))
+      emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.command.noShare', { target: targetNameRef(t), project })) });
+    return { id: t.id, label: t.label, transport: { places: () => seen } };
+  });
+  return chosenPlaces(spec, views);
+}
+
+/** A place that can run in the real folder: native and a shared folder (guest and volume are copies by nature). */
+const REAL_FOLDER: readonly Place[] = ['native', 'shared'];
+
+/** The arguments of command.sh in a place (`trials` runs, after the spec's warm-up); the place must see the project (projectPlaces). */
+export function commandArgs(c: CommandSpec, transport: Pick<Transport, 'projectIn'>, place: Place, trials: number): string[] {
+  const where = transport.projectIn?.(place, c.project);
+  if (!where) throw new Error(`the project is not visible in the ${place} place`);
+  const args = ['--dir', where.dir, '--source', where.source, '--command', c.command, '--trials', String(trials)];
+  args.push('--warmup', String(c.warmup ?? COMMAND_DEFAULT_WARMUP));
+  if (c.prepare) args.push('--prepare', c.prepare);
+  if (c.cleanup) args.push('--cleanup', c.cleanup);
+  if (c.inPlace && REAL_FOLDER.includes(place)) args.push('--in-place', '1');
+  for (const x of c.exclude ?? []) args.push('--exclude', x);
+  return args;
+}
+
+/** The project folder must exist and be a folder on this machine; else an invalid-input error naming it. */
+export async function checkProject(project: string): Promise<void> {
+  const s = await stat(project).catch(() => null);
+  if (!s?.isDirectory()) throw engineError('invalid-input', 'errors.command.noProject', { project });
+}
+
+/** A command.sh error event as the step's error: a missing program or a failing command, in words naming the target and place (`where`). */
+export function commandError(ev: Extract<BenchEvent, { event: 'error' }>, place: Place, where: MsgRef): TestError | undefined {
+  if (ev.code !== 'command-not-found' && ev.code !== 'command-failed') return undefined;
+  const detail = ev.detail?.trim() || '-';
+  const phase = ev.phase ?? 'command';
+  const ref =
+    ev.code === 'command-not-found'
+      ? msg('errors.command.notFound', { program: ev.program ?? '?', where, detail })
+      : msg(`errors.command.failed.${phase}`, { status: ev.status ?? '?', where, detail });
+  return { test: 'command', place, code: ev.code, ...withEnglish(ref) };
+}
+
+/** The warning on a command's timed runs, as hyperfine gives it: a first run far slower than the rest (cold caches), else outliers. */
+export function commandWarnings(result: TestResult): TestError[] {
+  const w = runsWarning(result.samples.wall_s ?? []);
+  if (!w) return [];
+  const ref =
+    w.kind === 'slow-first'
+      ? msg('errors.command.slowFirst', { first: roundFigure(w.first), median: roundFigure(w.median) })
+      : msg('errors.command.outliers', { count: w.count, n: w.n });
+  return [{ test: 'command', place: result.place, code: w.kind === 'slow-first' ? SLOW_FIRST_RUN : OUTLIER_RUNS, ...withEnglish(ref) }];
+}

@@ -1,0 +1,119 @@
+// The command test's statistics on constructed runs: hyperfine's warnings (a cold first run, outliers: modified Z-scores
+// over 14.826), the adaptive run count (at least 3, more until ±5% or the place's time cap; --runs fixes it), and the
+// arguments command.sh gets in each place. No real timing: every vector here is written out.
+import { describe, expect, it } from 'vitest';
+import { modifiedZScores, OUTLIER_THRESHOLD, runsWarning } from '../../electron/measurement/trial-stats.js';
+import { decideTrials } from '../../electron/engine/bench/adaptive.js';
+import {
+  COMMAND_MAX_RUNS,
+  COMMAND_MIN_RUNS,
+  COMMAND_TIME_CAP_SEC,
+  commandArgs,
+  commandTrialsPlan,
+  commandWarnings,
+  projectPlaces,
+} from '../../electron/engine/bench/command-step.js';
+import { isFailure, OUTLIER_RUNS, SLOW_FIRST_RUN } from '../../electron/contract/run-status.js';
+import type { Place, TestResult } from '../../electron/contract/contract.js';
+
+const result = (wall: number[]): TestResult => ({
+  test: 'command',
+  place: 'native',
+  metrics: {},
+  tool: { name: 'sh', version: null, method: '' },
+  params: {},
+  command: '',
+  samples: { wall_s: wall },
+});
+
+describe("hyperfine's warnings on a command's runs", () => {
+  it('scores each run by its distance from the median in median absolute deviations', () => {
+    // median 3, deviations 2, 1, 0, 1, 9 -> MAD 1
+    expect(modifiedZScores([1, 2, 3, 4, 12])).toEqual([-2, -1, 0, 1, 9]);
+    expect(OUTLIER_THRESHOLD).toBeCloseTo(14.826, 6);
+  });
+
+  it('warns of a first run far slower than the rest: caches were cold', () => {
+    const w = runsWarning([9.0, 3.01, 3.0, 3.02, 2.99]);
+    expect(w).toEqual({ kind: 'slow-first', first: 9.0, median: 3.01 });
+    const [e] = commandWarnings(result([9.0, 3.01, 3.0, 3.02, 2.99]));
+    expect(e.code).toBe(SLOW_FIRST_RUN);
+    expect(e.message).toContain('9 s');
+    expect(e.message).toContain('--warmup');
+    expect(isFailure(e)).toBe(false);
+  });
+
+  it('warns of outliers later in the runs, and counts them', () => {
+    expect(runsWarning([3.0, 3.01, 3.02, 8.5, 2.99, 3.0])).toEqual({ kind: 'outliers', count: 1, n: 6 });
+    const [e] = commandWarnings(result([3.0, 3.01, 3.02, 8.5, 2.99, 3.0]));
+    expect(e.code).toBe(OUTLIER_RUNS);
+    expect(e.message).toMatch(/^1 of 6 runs/);
+    expect(isFailure(e)).toBe(false);
+  });
+
+  it('says nothing of runs that agree, of a spread that is only noise, or of fewer than 3 runs', () => {
+    expect(runsWarning([3.0, 3.1, 2.9, 3.05])).toBeNull();
+    expect(runsWarning([3.0, 3.6, 2.7, 3.3, 2.9])).toBeNull();
+    expect(runsWarning([9, 3])).toBeNull();
+    expect(commandWarnings(result([3.0, 3.1, 2.9]))).toEqual([]);
+  });
+
+  it('takes a fast first run for an outlier, not for cold caches', () => {
+    expect(runsWarning([1.0, 3.01, 3.0, 3.02, 2.99])).toEqual({ kind: 'outliers', count: 1, n: 5 });
+  });
+});
+
+describe("the command's run count", () => {
+  it('is fixed by --runs, as hyperfine does', () => {
+    expect(commandTrialsPlan({ runs: 7 })).toMatchObject({ minTrials: 7, maxTrials: 7 });
+    expect(commandTrialsPlan({ runs: 7 }).capSec).toBeUndefined();
+  });
+
+  it('is otherwise at least 3, then one more while the interval is wider than ±5%, within the time cap', () => {
+    const plan = commandTrialsPlan({});
+    expect(plan).toEqual({ minTrials: COMMAND_MIN_RUNS, maxTrials: COMMAND_MAX_RUNS, targetHalfWidth: 0.05, capSec: COMMAND_TIME_CAP_SEC });
+    expect(COMMAND_MIN_RUNS).toBe(3);
+    expect(decideTrials([10, 10.1], plan).more).toBe(true); // under the minimum
+    expect(decideTrials([10, 10.1, 9.9], plan)).toMatchObject({ more: false, stop: 'target-met' });
+    expect(decideTrials([10, 14, 7], plan, 5)).toMatchObject({ more: true });
+    expect(decideTrials([10, 14, 7], plan, COMMAND_TIME_CAP_SEC)).toMatchObject({ more: false, stop: 'time-cap' });
+    expect(decideTrials([10, 14, 7], commandTrialsPlan({ capSec: 30 }), 31)).toMatchObject({ more: false, stop: 'time-cap' });
+  });
+});
+
+describe("command.sh's arguments in a place", () => {
+  const transport = {
+    places: (): Place[] => ['shared', 'guest', 'volume'],
+    projectIn: (place: Place, project: string) =>
+      place === 'volume' ? undefined : { source: `/mnt/host/${project.split('/').pop()}`, dir: place === 'shared' ? '/mnt/host' : '/var/tmp/g' },
+  };
+  const spec = { command: 'npm ci', project: '/home/u/app', prepare: 'rm -rf node_modules', warmup: 2, exclude: ['node_modules'], inPlace: true };
+
+  it('leaves out the places that cannot see the project', () => {
+    expect(projectPlaces(transport, '/home/u/app')).toEqual(['shared', 'guest']);
+  });
+
+  it('passes every command as one argument, and --in-place only where the real folder is', () => {
+    expect(commandArgs(spec, transport, 'shared', 3)).toEqual([
+      '--dir',
+      '/mnt/host',
+      '--source',
+      '/mnt/host/app',
+      '--command',
+      'npm ci',
+      '--trials',
+      '3',
+      '--warmup',
+      '2',
+      '--prepare',
+      'rm -rf node_modules',
+      '--in-place',
+      '1',
+      '--exclude',
+      'node_modules',
+    ]);
+    const guest = commandArgs(spec, transport, 'guest', 1);
+    expect(guest).not.toContain('--in-place');
+    expect(guest.slice(0, 4)).toEqual(['--dir', '/var/tmp/g', '--source', '/mnt/host/app']);
+  });
+});
