@@ -50,6 +50,7 @@ export const runSpecSchema = z
       .object({ targetPct: z.number().min(0).max(100).optional(), maxTrials: z.number().int().min(1).max(MAX_TRIALS_LIMIT).optional() })
       .strict()
       .optional(),
+    headlinesOnly: z.boolean().optional(),
   })
   .strict();
 
@@ -72,6 +73,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'detect.cached': z.tuple([]),
   'run.start': z.tuple([runSpecSchema]) as unknown as z.ZodType<RequestMap['run.start']['args']>,
   'run.cancel': z.tuple([z.string().uuid()]),
+  'run.enough': z.tuple([z.string().uuid()]),
   'run.estimate': z.tuple([estimateRequestSchema]) as unknown as z.ZodType<RequestMap['run.estimate']['args']>,
   'runs.list': z.tuple([]),
   'runs.get': z.tuple([runIdSchema]),

@@ -25,6 +25,7 @@ export function bindApi(invoke: Invoke, subscribe: Subscribe): VmbenchApi {
     cachedDetect: () => invoke('detect.cached'),
     startRun: (spec) => invoke('run.start', spec),
     cancel: (jobId) => invoke('run.cancel', jobId),
+    enough: (jobId) => invoke('run.enough', jobId),
     estimateRun: (req) => invoke('run.estimate', req),
     listRuns: () => invoke('runs.list'),
     getRun: (id) => invoke('runs.get', id),

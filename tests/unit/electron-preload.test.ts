@@ -11,6 +11,7 @@ const DOMAIN_METHODS: Record<keyof VmbenchApi, true> = {
   cachedDetect: true,
   startRun: true,
   cancel: true,
+  enough: true,
   estimateRun: true,
   planApply: true,
   applyFinding: true,

@@ -8,7 +8,9 @@ import {
   type Run,
   type RunSpec,
   type TargetRun,
+  type TestError,
   type TestId,
+  type TestResult,
   type TrialsRecord,
   type TrialsStop,
 } from '../../shared/contract.js';
@@ -20,18 +22,18 @@ import { withEnglish } from '../../shared/message-english.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { addedTrialEstimateSec, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../shared/plan-estimate.js';
+import { addedTrialEstimateSec, headlineParams, stepDoneFraction, trialsPlan, type SuiteParams, type TrialsPlan } from '../../shared/plan-estimate.js';
 import { HEADLINE_METRIC } from '../../shared/metrics.js';
 import { targetNameRef } from '../../shared/headline.js';
 import { summarize } from '../../shared/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
-import { estimateRun, planSteps } from './run-estimate.js';
+import { estimateRun, planStepSec, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';
 import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
-import { placeEstimateSec, RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -48,6 +50,8 @@ export interface RunnerDeps {
   store: RunStore;
   appVersion: string;
   resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
+  /** "That's enough" (run.enough): once aborted, the run stops after its headlines (a fill-in step running then is dropped) and is stored as headlines only. */
+  enough?: AbortSignal;
 }
 
 /** Builds the plan: every disk test in every chosen place of every target; service tests where service-step.ts says (run-estimate.ts planSteps). */
@@ -79,6 +83,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   for (const t of targets) {
     runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [], status: 'failed' });
   }
+  // Each place's headline and what failed of them: a full run keeps them beside its results; a run stopped after them stores them as its results.
+  const headlines = new Map<string, { results: TestResult[]; errors: TestError[] }>(targets.map((t) => [t.id, { results: [], errors: [] }]));
+  const enough = deps.enough;
+  let stoppedAfterHeadlines = Boolean(spec.headlinesOnly);
 
   // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
   const unusable = new Set<string>();
@@ -124,13 +132,20 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
 
   for (const [i, step] of plan.entries()) {
     if (signal.aborted) break;
+    // "That's enough": no step after the headlines.
+    if (!step.headline && enough?.aborted) {
+      stoppedAfterHeadlines = true;
+      break;
+    }
     const t = targets.find((x) => x.id === step.target)!;
     if (unusable.has(t.id)) {
       doneEstimate += step.estimateSec;
       continue;
     }
+    // A headline's short trials (the catalogue's), else the suite's.
+    const headline = step.headline ? headlineParams(spec.suite, step.test, spec.trials) : undefined;
     // An added trial's estimate: the plan's (set-up + one trial), scaled as this step's estimate is scaled from the plan.
-    const addedSec = addedTrialEstimateSec(spec.suite, step.test) * (step.estimateSec / Math.max(1, placeEstimateSec(spec.suite, step.test, step.place)));
+    const addedSec = addedTrialEstimateSec(spec.suite, step.test, headline?.params) * (step.estimateSec / Math.max(1, planStepSec(spec.suite, step)));
     let added = 0;
     const report = (trialDone: number, total: number): void => {
       const extra = Math.max(0, trialDone - step.trials);
@@ -160,18 +175,38 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       report(trialsNow - 1, trialsNow);
     };
     report(0, step.trials);
-    const trials = trialsPlan(spec.suite, step.test, spec.trials);
+    const trials = headline?.trials ?? trialsPlan(spec.suite, step.test, spec.trials);
+    // A fill-in step stops at "That's enough" too (and is dropped); a headline runs to its end.
+    const stepSignal = enough && !step.headline ? AbortSignal.any([signal, enough]) : signal;
     const outcome = await runStep(
       t,
       step.test as ScriptTest,
       step.place,
       spec,
-      signal,
+      stepSignal,
       emit,
       report,
       { ...trials, maxTrials: step.maxTrials ?? step.trials },
       schedule,
+      headline?.params,
     );
+    if (!step.headline && enough?.aborted && !signal.aborted) {
+      stoppedAfterHeadlines = true;
+      break;
+    }
+    if (headline) {
+      const h = headlines.get(t.id)!;
+      if (outcome.result) {
+        h.results.push(outcome.result);
+        emit({ type: 'headline', target: t.id, result: outcome.result });
+      }
+      for (const found of outcome.errors) {
+        h.errors.push(found);
+        emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.targetWarn', { target: targetNameRef(t), message: found.ref ?? found.message })) });
+      }
+      doneEstimate += step.estimateSec + added * addedSec;
+      continue;
+    }
     const tr = runs.get(t.id)!;
     if (outcome.result) {
       tr.results.push(outcome.result);
@@ -187,6 +222,18 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
   }
 
   const cancelled = signal.aborted;
+  const headlinesOnly = stoppedAfterHeadlines && !cancelled;
+  for (const [id, tr] of runs) {
+    const h = headlines.get(id)!;
+    if (!headlinesOnly) {
+      if (h.results.length) tr.headlines = h.results;
+      continue;
+    }
+    // Stopped after the verdicts: a place's headline is its result where its full test was not measured.
+    const measured = (r: { test: TestId; place: Place }) => tr.results.some((x) => x.test === r.test && x.place === r.place);
+    tr.results.push(...h.results.filter((r) => !measured(r)));
+    tr.errors.push(...h.errors.filter((e) => !measured(e)));
+  }
   const all = [...runs.values()].map((t) => ({ ...t, status: targetStatus(t) }));
   const hasResults = all.some((t) => t.results.length > 0);
   for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
@@ -204,9 +251,10 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
     finishedAt: new Date().toISOString(),
     status: runStatus(all, cancelled),
     suite: spec.suite,
-    tests: [...new Set(plan.map((p) => p.test))],
+    tests: headlinesOnly ? [...new Set(all.flatMap((t) => t.results.map((r) => r.test)))] : [...new Set(plan.map((p) => p.test))],
     app: { version: deps.appVersion, platform: platform(), arch: arch() },
     targets: all,
+    ...(headlinesOnly ? { headlinesOnly: true as const } : {}),
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
@@ -244,6 +292,7 @@ async function runStep(
   report: (done: number, total: number) => void,
   trials: TrialsPlan,
   schedule: (trialsNow: number) => void,
+  headline?: SuiteParams,
 ): Promise<ReturnType<StepCollector['finish']>> {
   const started = Date.now();
   const trialEndSec: number[] = [];
@@ -264,7 +313,7 @@ async function runStep(
     const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
     if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
     const args = [
-      ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }),
+      ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides: { ...headline, ...overrides } }),
       ...(t.transport.extraArgs?.(test, place) ?? []),
       ...(setup?.args ?? []),
     ];
@@ -288,9 +337,9 @@ async function runStep(
     await watcher?.settled();
     return { exit, error: null };
   };
-  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only.
+  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only; a headline's trials are not (its verdict is).
   const sampleEmitter = (offset: number) => (trial: number, metric: string, value: number) => {
-    if (trial > 0 || offset === 0) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
+    if (!headline && (trial > 0 || offset === 0)) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
   };
   try {
     const collector = new StepCollector(test, place, sampleEmitter(0));
@@ -309,6 +358,8 @@ async function runStep(
         const r = await invoke(more, offset, { trials: 1 });
         return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
       });
+    // A headline's time is its whole step, its added trials included: what the next plan's verdict time expects (run-estimate.ts).
+    if (headline && outcome.result?.timing) outcome.result.timing.sec = (Date.now() - started) / 1000;
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();

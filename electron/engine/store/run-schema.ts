@@ -30,6 +30,7 @@ const target = z.object({
   settings: z.record(z.string(), z.unknown()),
   probe: z.record(z.string(), z.unknown()).nullable(),
   results: z.array(result),
+  headlines: z.array(result).optional(),
   errors: z.array(
     z.object({
       test: z.string(),
@@ -64,6 +65,7 @@ export const runFileSchema = z.object({
       sourceId: z.string().max(200),
     })
     .optional(),
+  headlinesOnly: z.literal(true).optional(),
 });
 
 /** One line of text the user typed: no control characters, trimmed. */
