@@ -32,6 +32,7 @@ const options = {
   places: { type: 'string' as const },
   image: { type: 'string' as const },
   'max-trials': { type: 'string' as const },
+  'headlines-only': { type: 'boolean' as const },
   card: { type: 'string' as const },
   compare: { type: 'string' as const },
   out: { type: 'string' as const },
@@ -93,7 +94,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
       need(0, 'detect [--json]');
       return cmdDetect(engine, json, lang);
     case 'run': {
-      need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--places p,q] [--json FILE]');
+      need(0, 'run [--target ID ...] [--suite quick|standard|thorough] [--tests a,b] [--places p,q] [--headlines-only] [--json FILE]');
       const suite = (v.suite ?? 'quick') as Suite;
       if (!(SUITES as readonly string[]).includes(suite)) throw new CliError(t('cli:error.unknownSuite', { suite }), 2);
       const maxTrials = v['max-trials'] === undefined ? undefined : Number(v['max-trials']);
@@ -108,6 +109,7 @@ async function main(argv: string[], lang: Lang): Promise<number> {
           places: parsePlaces(v.places, lang),
           image: v.image,
           ...trials,
+          ...(v['headlines-only'] ? { headlinesOnly: true } : {}),
         },
         jsonFile: v.json,
         cardFile: v.card,

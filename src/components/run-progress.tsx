@@ -1,6 +1,6 @@
 import { useEffect, useRef, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { cancelRun } from '../store/actions';
+import { cancelRun, enoughRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
 import { cursorText, liveEtaSec, overallPercent, targetProgress } from '../store/job-selectors';
@@ -23,6 +23,10 @@ export function estimateSourceText(source: EstimateSource | null, steps: number,
 export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const { t } = useUi();
   const cancelling = useAppStore((s) => s.cancelling);
+  const enough = useAppStore((s) => s.enough);
+  // "That's enough" while the run has headlines and something after them: it stops once every verdict is in.
+  const headlines = job.plan.filter((s) => s.headline).length;
+  const canStop = headlines > 0 && headlines < job.plan.length;
   const detect = useAppStore((s) => s.detect);
   const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];
   const pct = overallPercent(job);
@@ -53,6 +57,18 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
           <span className="run-eta-source muted" data-testid="eta-source" data-source={job.estimate?.kind ?? 'plan'}>
             {estimateSourceText(job.estimate, job.plan.length, t)}
           </span>
+          {canStop ? (
+            <button
+              type="button"
+              className="btn"
+              data-testid="enough-button"
+              disabled={enough || cancelling}
+              title={t('progress.enoughHint')}
+              onClick={() => void enoughRun()}
+            >
+              {enough ? t('progress.enoughAsked') : t('progress.enough')}
+            </button>
+          ) : null}
           <button type="button" className="btn btn-danger" data-testid="cancel-button" disabled={cancelling} onClick={() => void cancelRun()}>
             <Icon name="stop" />
             {cancelling ? t('progress.cancelling') : t('common.cancel')}
