@@ -105,6 +105,8 @@ export interface TrialsRecord {
   /** Half-width after trial minTrials, minTrials + 1, … (null: no interval, e.g. a trial at zero). */
   widths: (number | null)[];
   stop: TrialsStop;
+  /** Trials were added in batches (a headline's: each added script run took as many trials as were taken so far); `widths` then follow each batch. */
+  batches?: true;
 }
 
 /** Seconds a step took, from its start (set-up, warm-up included) to its end, and to the end of each trial. */

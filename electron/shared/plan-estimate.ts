@@ -69,6 +69,8 @@ export interface TrialsPlan {
   maxTrials: number;
   /** Half-width of the primary metric's 95% interval over its center that is good enough (0.1 = ±10%). */
   targetHalfWidth: number;
+  /** Trials are added in batches (each script run as many trials as taken so far, up to the maximum) instead of one at a time: a headline's, whose script runs are short next to their set-up. */
+  batches?: boolean;
 }
 
 /** The trials plan of a test in a suite; `override` (a suite override of a run) replaces the target or the maximum. */
@@ -138,7 +140,8 @@ export function headlineParams(
 ): { params: SuiteParams; trials: TrialsPlan } {
   const h = specOf(test).headline;
   if (!h) return { params: preset(suite, test), trials: trialsPlan(suite, test, override) };
-  return { params: h.params, trials: { minTrials: h.params.trials, maxTrials: Math.max(h.params.trials, h.maxTrials), targetHalfWidth: h.targetHalfWidth } };
+  const trials = { minTrials: h.params.trials, maxTrials: Math.max(h.params.trials, h.maxTrials), targetHalfWidth: h.targetHalfWidth, batches: true };
+  return { params: h.params, trials };
 }
 
 /** Expected duration of a test's headline in one place (its headline parameters through the catalogue's estimate, plus the cost of a guest place). */

@@ -168,11 +168,11 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
         at: Date.now(),
       });
     };
-    const schedule = (trialsNow: number): void => {
-      added++;
-      totalEstimate += addedSec;
-      eta.grow(addedSec);
-      report(trialsNow - 1, trialsNow);
+    const schedule = (trialsNow: number, count = 1): void => {
+      added += count;
+      totalEstimate += addedSec * count;
+      eta.grow(addedSec * count);
+      report(trialsNow - count, trialsNow);
     };
     report(0, step.trials);
     const trials = headline?.trials ?? trialsPlan(spec.suite, step.test, spec.trials);
@@ -291,7 +291,7 @@ async function runStep(
   emit: Emit,
   report: (done: number, total: number) => void,
   trials: TrialsPlan,
-  schedule: (trialsNow: number) => void,
+  schedule: (trialsNow: number, count?: number) => void,
   headline?: SuiteParams,
 ): Promise<ReturnType<StepCollector['finish']>> {
   const started = Date.now();
@@ -353,9 +353,9 @@ async function runStep(
       outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
     }
     if (outcome.result && !exit.timedOut)
-      await addTrials(outcome, trials, signal, schedule, async (offset) => {
+      await addTrials(outcome, trials, signal, schedule, async (offset, count) => {
         const more = new StepCollector(test, place, sampleEmitter(offset));
-        const r = await invoke(more, offset, { trials: 1 });
+        const r = await invoke(more, offset, { trials: count });
         return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
       });
     // A headline's time is its whole step, its added trials included: what the next plan's verdict time expects (run-estimate.ts).
@@ -374,8 +374,8 @@ async function addTrials(
   outcome: ReturnType<StepCollector['finish']>,
   plan: TrialsPlan,
   signal: AbortSignal,
-  schedule: (trialsNow: number) => void,
-  runOne: (offset: number) => Promise<ReturnType<StepCollector['finish']>>,
+  schedule: (trialsNow: number, count?: number) => void,
+  runOne: (offset: number, count: number) => Promise<ReturnType<StepCollector['finish']>>,
 ): Promise<void> {
   const result = outcome.result!;
   const metric = HEADLINE_METRIC[result.test];
@@ -395,8 +395,10 @@ async function addTrials(
       break;
     }
     const taken = values.length;
-    schedule(taken + 1);
-    const one = await runOne(taken);
+    // One at a time, or (a headline's) as many as taken so far, up to the maximum.
+    const count = plan.batches ? Math.max(1, Math.min(taken, plan.maxTrials - taken)) : 1;
+    schedule(taken + count, count);
+    const one = await runOne(taken, count);
     if (signal.aborted) {
       stop = 'cancelled';
       break;
@@ -418,6 +420,7 @@ async function addTrials(
     taken: values.length,
     widths,
     stop,
+    ...(plan.batches ? { batches: true as const } : {}),
   };
   result.trials = record;
   if (values.length !== plan.minTrials) result.params.trials = values.length;

@@ -20,6 +20,7 @@ const result = z.object({
       taken: z.number().int().nonnegative(),
       widths: z.array(z.number().nonnegative().nullable()),
       stop: z.enum(['target-met', 'max-reached', 'cancelled', 'failed']),
+      batches: z.literal(true).optional(),
     })
     .optional(),
 });
