@@ -99,7 +99,10 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
       }
       case 'headline': {
         let t0 = headlines.find((x) => x.id === ev.target);
-        if (!t0) headlines.push((t0 = { id: ev.target, label: ev.target === 'local' ? t('common:thisMachine') : ev.target, runtime: ev.target, results: [] }));
+        if (!t0)
+          headlines.push(
+            (t0 = { id: ev.target, label: ev.target === 'local' ? t('common:thisMachine') : (ev.label ?? ev.target), runtime: ev.target, results: [] }),
+          );
         t0.results.push(ev.result);
         const v = placeVerdicts(headlines, lang).find((x) => x.target === ev.target && x.place === ev.result.place);
         if (v) line(`  ${t('cli:progress.verdict', { text: v.text })}`);

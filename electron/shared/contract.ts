@@ -308,7 +308,7 @@ export type JobEvent = { jobId: string; seq: number } & (
     }
   | { type: 'result'; target: string; result: TestResult }
   /** A place's headline measured (its verdict, before the other tests): kept in the target's `headlines`, not its results. */
-  | { type: 'headline'; target: string; result: TestResult }
+  | { type: 'headline'; target: string; result: TestResult; /** The target's name, so a face names its verdict without detection. */ label?: string }
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }
   | {

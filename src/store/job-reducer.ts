@@ -45,7 +45,7 @@ export interface JobState {
   samples: LiveSample[];
   results: { target: string; result: TestResult }[];
   /** Each place's headline as it landed (its verdict), before the other tests. */
-  headlines: { target: string; result: TestResult }[];
+  headlines: { target: string; result: TestResult; label?: string }[];
   errors: { target: string; error: TestError }[];
   probes: Record<string, ProbeInfo>;
   /** The job's log lines; a view shows each with errorText (its ref in the page's language, else its English message). */
@@ -132,7 +132,7 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
     case 'headline':
       return {
         ...job,
-        headlines: [...job.headlines, { target: ev.target, result: ev.result }],
+        headlines: [...job.headlines, { target: ev.target, result: ev.result, ...(ev.label ? { label: ev.label } : {}) }],
         done: markDone(job.done, stepKey(ev.target, ev.result.place, ev.result.test, true)),
       };
     case 'test-error':

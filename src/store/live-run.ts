@@ -36,7 +36,7 @@ export function liveRun(job: JobState, labels: Record<string, string> = {}, part
     return {
       id,
       runtime: id,
-      label: labels[id] ?? id,
+      label: labels[id] ?? job.headlines.find((h) => h.target === id)?.label ?? id,
       settings: {},
       probe: job.probes[id] ?? null,
       results,

@@ -22,7 +22,8 @@ function useJobHeadlines(): VerdictTarget[] {
   const ids = [...new Set(headlines.map((h) => h.target))];
   return ids.map((id) => {
     const k = known.find((x) => x.id === id);
-    return { id, label: k?.label ?? id, runtime: k?.runtime ?? id, results: headlines.filter((h) => h.target === id).map((h) => h.result) };
+    const mine = headlines.filter((h) => h.target === id);
+    return { id, label: k?.label ?? mine[0].label ?? id, runtime: k?.runtime ?? id, results: mine.map((h) => h.result) };
   });
 }
 

@@ -198,7 +198,7 @@ export async function executeRun(spec: RunSpec, emit: Emit, signal: AbortSignal,
       const h = headlines.get(t.id)!;
       if (outcome.result) {
         h.results.push(outcome.result);
-        emit({ type: 'headline', target: t.id, result: outcome.result });
+        emit({ type: 'headline', target: t.id, label: t.label, result: outcome.result });
       }
       for (const found of outcome.errors) {
         h.errors.push(found);
