@@ -57,6 +57,11 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
           <span className="run-eta-source muted" data-testid="eta-source" data-source={job.estimate?.kind ?? 'plan'}>
             {estimateSourceText(job.estimate, job.plan.length, t)}
           </span>
+          <button type="button" className="btn btn-danger" data-testid="cancel-button" disabled={cancelling} onClick={() => void cancelRun()}>
+            <Icon name="stop" />
+            {cancelling ? t('progress.cancelling') : t('common.cancel')}
+          </button>
+          {/* After Cancel, which stays one Tab away from the panel. */}
           {canStop ? (
             <button
               type="button"
@@ -69,10 +74,6 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
               {enough ? t('progress.enoughAsked') : t('progress.enough')}
             </button>
           ) : null}
-          <button type="button" className="btn btn-danger" data-testid="cancel-button" disabled={cancelling} onClick={() => void cancelRun()}>
-            <Icon name="stop" />
-            {cancelling ? t('progress.cancelling') : t('common.cancel')}
-          </button>
         </div>
       </div>
       <div

@@ -115,7 +115,7 @@ describe('header', () => {
     const items = page.getByTestId('run-plan-item');
     expect(await items.count()).toBeGreaterThanOrEqual(1);
     const local = page.locator('[data-testid="run-plan-item"][data-target="local"]');
-    expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+ (s|min)/);
+    expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+(–\d+)? (s|min)/);
     const before = (await page.getByTestId('run-plan-total').textContent()) ?? '';
     // When every verdict is in (each place's headline, measured first), then the whole run; standard and thorough may add trials: their range of time.
     expect(before).toMatch(/^Verdicts ~\d+ (s|min) · all ~(\d+(–\d+)? (s|min)|\d+ s–\d+ min) · estimated from the plan$/);

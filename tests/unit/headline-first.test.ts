@@ -66,6 +66,22 @@ describe('the order of steps: headlines first, across targets', () => {
 });
 
 describe("the plan's two times", () => {
+  it("on the Mac of issue 42 (Docker Desktop, Rancher Desktop's VM and its Docker, Vagrant, libvirt), the verdicts come within 3 minutes", () => {
+    // Each target with the places detection gives it (the Mac replay's runtimes: tests/fixtures/captures), on the
+    // catalogue's trial lengths and the plan's calibration of a guest place and a target's set-up.
+    const mac = [
+      { id: 'local', places: ['native' as const] },
+      { id: 'docker:desktop-linux', places: ['shared' as const, 'guest' as const, 'volume' as const] },
+      { id: 'rancher-desktop', places: ['shared' as const, 'guest' as const] },
+      { id: 'docker:rancher-desktop', places: ['shared' as const, 'guest' as const, 'volume' as const] },
+      { id: 'vagrant:default', places: ['shared' as const, 'guest' as const] },
+      { id: 'libvirt:dev', places: ['shared' as const, 'guest' as const] },
+    ];
+    const { estimate } = estimateRun({ suite: 'quick' }, mac, []);
+    expect(estimate.verdictSeconds).toBeLessThanOrEqual(180);
+    expect(estimate.seconds).toBeGreaterThan(estimate.verdictSeconds! * 5);
+  });
+
   it('says when every verdict is in and when everything is: the set-ups and headlines, then the rest', () => {
     const places = TARGETS.map((t) => ({ id: t.id, places: t.transport.places() }));
     const { estimate } = estimateRun({ suite: 'quick' }, places, []);
