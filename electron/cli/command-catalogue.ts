@@ -51,6 +51,7 @@ export const COMMANDS = {
       places: { type: 'string', value: PLACES.join(',') },
       image: { type: 'string', value: 'IMAGE' },
       'max-trials': { type: 'string', value: 'N' },
+      'headlines-only': { type: 'boolean', help: 'cli:flag.headlinesOnly' },
       command: { type: 'string', value: 'CMD', help: 'cli:flag.runCommand' },
       project: { type: 'string', value: 'DIR' },
       prepare: { type: 'string', value: 'CMD' },

@@ -54,7 +54,7 @@ interface CommandContext {
 /** The handler of each command of the catalogue (electron/cli/command-catalogue.ts). */
 const HANDLERS: Record<CommandName, (c: CommandContext) => Promise<number>> = {
   detect: ({ engine, has, lang }) => cmdDetect(engine, has('json'), lang),
-  run: ({ engine, str, v, lang }) => {
+  run: ({ engine, str, has, v, lang }) => {
     const t = translator(lang);
     const maxTrials = str('max-trials') === undefined ? undefined : Number(str('max-trials'));
     if (maxTrials !== undefined && !(Number.isInteger(maxTrials) && maxTrials >= 1 && maxTrials <= MAX_TRIALS_LIMIT))
@@ -70,6 +70,7 @@ const HANDLERS: Record<CommandName, (c: CommandContext) => Promise<number>> = {
         image: str('image'),
         ...trials,
         ...(command ? { command } : {}),
+        ...(has('headlines-only') ? { headlinesOnly: true } : {}),
       },
       jsonFile: str('json'),
       cardFile: str('card'),

@@ -6,6 +6,7 @@ import { metricInfo } from '../measurement/metrics.js';
 import { unmetTarget } from '../measurement/trial-stats.js';
 import { fmt, fmtDuration } from './table.js';
 import { terminalSafe } from '../presentation/terminal-safe.js';
+import { placeVerdicts, type VerdictTarget } from '../presentation/place-verdict.js';
 
 /** Where a run's expected time came from, in words: the plan, or this machine's last runs (and the plan for the steps they lack). */
 function expectedSource(e: RunEstimate, t: ReturnType<typeof translator>): string {
@@ -21,6 +22,8 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
   let barShown = false;
   let suite = 'quick';
   let plan: Extract<JobEvent, { type: 'job-started' }>['plan'] = [];
+  // Each target's headlines so far: a place's verdict is printed as soon as its headline lands.
+  const headlines: VerdictTarget[] = [];
   const clear = (): void => {
     if (tty && barShown) stream.write('\r\x1b[2K');
     barShown = false;
@@ -92,6 +95,17 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
             `    ${t(r.test === 'command' ? 'cli:progress.unstableCommand' : 'cli:progress.unstable', { metric: unmet.metric, width: width === null || width === undefined ? '?' : Math.round(width * 100), n: unmet.taken, target: Math.round(unmet.target * 1000) / 10, min: stat ? fmt(stat.min, lang) : '?', max: stat ? fmt(stat.max, lang) : '?', suite, test: r.test, target_id: ev.target })}`,
           );
         }
+        break;
+      }
+      case 'headline': {
+        let t0 = headlines.find((x) => x.id === ev.target);
+        if (!t0)
+          headlines.push(
+            (t0 = { id: ev.target, label: ev.target === 'local' ? t('common:thisMachine') : (ev.label ?? ev.target), runtime: ev.target, results: [] }),
+          );
+        t0.results.push(ev.result);
+        const v = placeVerdicts(headlines, lang).find((x) => x.target === ev.target && x.place === ev.result.place);
+        if (v) line(`  ${t('cli:progress.verdict', { text: v.text })}`);
         break;
       }
       case 'test-error':

@@ -11,6 +11,8 @@ export interface RunSpec {
   image?: string;
   /** A suite override of adaptive trials: the target as ±% of the 95% interval, the most trials. */
   trials?: { targetPct?: number; maxTrials?: number };
+  /** Only each place's headline (its verdict), then stop: a headlines-only run (CLI `--headlines-only`). */
+  headlinesOnly?: boolean;
   /** The user's own command (`vmbench run --command`): the run is then the `command` test alone, in every place that can see the project. */
   command?: CommandSpec;
 }
@@ -51,6 +53,8 @@ export interface TargetEstimate {
   id: string;
   seconds: number;
   maxSeconds: number;
+  /** Seconds until its verdicts (its set-up and its headlines); absent when the tests have no headline. */
+  verdictSeconds?: number;
   source: EstimateSource;
 }
 
@@ -58,6 +62,8 @@ export interface TargetEstimate {
 export interface RunEstimate {
   seconds: number;
   maxSeconds: number;
+  /** Seconds from the click until every target's verdict (every target's set-up, then every place's headline, which run first); absent when the tests have no headline. */
+  verdictSeconds?: number;
   source: EstimateSource;
   /** The plan's steps (the UI says "and the plan" when only some of them came from past runs). */
   steps: number;

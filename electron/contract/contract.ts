@@ -106,6 +106,8 @@ export interface TrialsRecord {
   /** Half-width after trial minTrials, minTrials + 1, … (null: no interval, e.g. a trial at zero). */
   widths: (number | null)[];
   stop: TrialsStop;
+  /** Trials were added in batches (a headline's: each added script run took as many trials as were taken so far); `widths` then follow each batch. */
+  batches?: true;
 }
 
 /** Seconds a step took, from its start (set-up, warm-up included) to its end, and to the end of each trial. */
@@ -122,6 +124,8 @@ export interface TargetRun {
   settings: Record<string, unknown>;
   probe: ProbeInfo | null;
   results: TestResult[];
+  /** Each place's headline (its verdict), measured with short trials before the other tests (absent in runs stored before headlines, and in a headlines-only run, whose results they are). */
+  headlines?: TestResult[];
   errors: TestError[];
   /** ok: every step measured; partial: some steps failed; failed: none measured (filled on load for older files). */
   status: TargetStatus;
@@ -144,6 +148,8 @@ export interface Run {
   note?: string;
   /** Set on a run imported from another machine; absent on this machine's runs. */
   origin?: RunOrigin;
+  /** Stopped after the verdicts ("That's enough", `--headlines-only`): each place's headline is its result, the other tests were not (all) measured. */
+  headlinesOnly?: true;
 }
 
 /** What the user may change on a stored run: its name and note ("" removes one), and an imported run's machine label. */
@@ -266,6 +272,8 @@ export interface PlanStep {
   checkpoints?: number[];
   /** Where estimateSec and checkpoints came from. */
   estimateFrom?: 'history' | 'plan';
+  /** The place's headline (its verdict): the headline test with its short trials, measured before every other step of the run. */
+  headline?: true;
 }
 
 /** Events of a job, as streamed to every face. */
@@ -306,6 +314,8 @@ export type JobEvent = { jobId: string; seq: number } & (
       value: number;
     }
   | { type: 'result'; target: string; result: TestResult }
+  /** A place's headline measured (its verdict, before the other tests): kept in the target's `headlines`, not its results. */
+  | { type: 'headline'; target: string; result: TestResult; /** The target's name, so a face names its verdict without detection. */ label?: string }
   | { type: 'test-error'; target: string; error: TestError }
   | { type: 'probe'; target: string; probe: ProbeInfo }
   | {
@@ -352,6 +362,8 @@ export interface RequestMap {
   'detect.cached': { args: []; result: CachedDetect | null };
   'run.start': { args: [RunSpec]; result: { jobId: string } };
   'run.cancel': { args: [string]; result: { cancelled: boolean } };
+  /** "That's enough": the job stops after its headlines (now, when they are measured) and stores what it measured as a headlines-only run. */
+  'run.enough': { args: [string]; result: { accepted: boolean } };
   /** How long a run of these targets, tests and suite should take here, before it starts: from this machine's past runs of the same steps, else the plan. */
   'run.estimate': { args: [EstimateRequest]; result: RunEstimate };
   'runs.list': { args: []; result: RunList };
@@ -392,6 +404,7 @@ export const API_METHODS = {
   'detect.cached': 'cachedDetect',
   'run.start': 'startRun',
   'run.cancel': 'cancel',
+  'run.enough': 'enough',
   'run.estimate': 'estimateRun',
   'runs.list': 'listRuns',
   'runs.get': 'getRun',

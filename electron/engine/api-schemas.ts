@@ -86,6 +86,7 @@ export const runSpecSchema = z
       .strict()
       .optional(),
     command: commandSpecSchema.optional(),
+    headlinesOnly: z.boolean().optional(),
   })
   .strict()
   // The command test is the user's command: it runs only in a run that names one, and such a run is that test alone.
@@ -113,6 +114,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'detect.cached': z.tuple([]),
   'run.start': z.tuple([runSpecSchema]) as unknown as z.ZodType<RequestMap['run.start']['args']>,
   'run.cancel': z.tuple([z.string().uuid()]),
+  'run.enough': z.tuple([z.string().uuid()]),
   'run.estimate': z.tuple([estimateRequestSchema]) as unknown as z.ZodType<RequestMap['run.estimate']['args']>,
   'runs.list': z.tuple([]),
   'runs.get': z.tuple([runIdSchema]),

@@ -60,6 +60,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
   const store = new RunStore(dataDir);
   const plans = new PlanBook();
   const jobs = new JobManager();
+  // "That's enough" of each running benchmark job: aborted, the job stops after its headlines (runner.ts).
+  const enough = new Map<string, AbortController>();
 
   /** How long starting a runtime may take (a VM boot; TCG guests are slow). */
   const START_TIMEOUT_MS = 600_000;
@@ -112,13 +114,21 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       if (spec.command) await checkProject(spec.command.project);
       const release = await acquireRunLock(dataDir);
       try {
-        const jobId = jobs.start(async (_id, emit, signal) => {
+        const stop = new AbortController();
+        const jobId = jobs.start(async (id, emit, signal) => {
+          enough.set(id, stop);
           try {
             // With the lock held: what a killed run left in scratch goes now, before it fills the disk twice.
             const swept = sweptMessage(await sweepLeftovers(scratchDir(dataDir)));
             if (swept) emit({ type: 'log', level: 'info', ...withEnglish(swept) });
-            await executeRun(spec, emit, signal, { store, appVersion: appVersion(), resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s) });
+            await executeRun(spec, emit, signal, {
+              store,
+              appVersion: appVersion(),
+              resolveTargets: (ids, s) => resolveTargets(ids, dataDir, s),
+              enough: stop.signal,
+            });
           } finally {
+            enough.delete(id);
             await release();
           }
         });
@@ -129,6 +139,11 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       }
     },
     'run.cancel': async (jobId) => ({ cancelled: await jobs.cancel(jobId) }),
+    'run.enough': async (jobId) => {
+      const stop = enough.get(jobId);
+      stop?.abort();
+      return { accepted: Boolean(stop) };
+    },
     // The plan shown before a run: this machine's past runs of the same steps, else the plan (an unreadable history is no history).
     'run.estimate': async (req) =>
       estimateFor(

@@ -13,7 +13,7 @@
  * TARGET_SETUP_SEC for its probe and set-up (a container, an image check).
  */
 import type { Place, Suite, TestId } from '../contract/contract.js';
-import { TEST_IDS, testSpec, testsOfKind, type SuiteParams, type TestSpec } from '../contract/test-catalogue.js';
+import { headlineTest, TEST_IDS, testSpec, testsOfKind, type SuiteParams, type TestSpec } from '../contract/test-catalogue.js';
 import { DISK_TESTS } from '../contract/contract-base.js';
 
 /** A test that has a bench script in this version (every test of the catalogue). */
@@ -73,6 +73,8 @@ export interface TrialsPlan {
   targetHalfWidth: number;
   /** Seconds of a step after which no trial is added (the command test's time cap per place); none: no cap. */
   capSec?: number;
+  /** Trials are added in batches (each script run as many trials as taken so far, up to the maximum) instead of one at a time: a headline's, whose script runs are short next to their set-up. */
+  batches?: boolean;
 }
 
 /** The trials plan of a test in a suite; `override` (a suite override of a run) replaces the target or the maximum. */
@@ -83,11 +85,11 @@ export function trialsPlan(suite: Suite, test: TestId, override: { targetPct?: n
   return { minTrials, maxTrials: max, targetHalfWidth: override.targetPct !== undefined ? override.targetPct / 100 : a.targetHalfWidth };
 }
 
-/** Expected seconds of one trial added after the minimum: the test's set-up again (a new script run) plus one trial. */
-export function addedTrialEstimateSec(suite: Suite, test: TestId): number {
-  const total = estimateSec(suite, test);
-  const setup = Math.min(total, setupEstimateSec(suite, test));
-  return Math.max(1, Math.ceil(setup + (total - setup) / Math.max(1, preset(suite, test).trials)));
+/** Expected seconds of one trial added after the minimum: the test's set-up again (a new script run) plus one trial; `params` for a headline's own. */
+export function addedTrialEstimateSec(suite: Suite, test: TestId, params: SuiteParams = preset(suite, test)): number {
+  const total = Math.ceil(specOf(test).estimate(params));
+  const setup = Math.min(total, specOf(test).setup(params));
+  return Math.max(1, Math.ceil(setup + (total - setup) / Math.max(1, params.trials ?? 1)));
 }
 
 /** The parameters of a test in a suite (the preset itself: do not change it). */
@@ -134,10 +136,45 @@ export function plannedSteps(tests: readonly TestId[], places: readonly Place[])
   return steps;
 }
 
-/** Expected duration of a whole target (every planned step, plus a guest's set-up), in seconds. */
+/** A headline step's parameters and trials: the catalogue entry's `headline` (short trials, the same in every suite), else the suite's preset and trials (the user's command). */
+export function headlineParams(
+  suite: Suite,
+  test: TestId,
+  override: { targetPct?: number; maxTrials?: number } = {},
+): { params: SuiteParams; trials: TrialsPlan } {
+  const h = specOf(test).headline;
+  if (!h) return { params: preset(suite, test), trials: trialsPlan(suite, test, override) };
+  const trials = { minTrials: h.params.trials, maxTrials: Math.max(h.params.trials, h.maxTrials), targetHalfWidth: h.targetHalfWidth, batches: true };
+  return { params: h.params, trials };
+}
+
+/** Expected duration of a test's headline in one place (its headline parameters through the catalogue's estimate, plus the cost of a guest place). */
+export function headlineEstimateSec(suite: Suite, test: TestId, place: Place): number {
+  const { params } = headlineParams(suite, test);
+  const base = Math.ceil(specOf(test).estimate(params));
+  return place === 'native' ? base : Math.ceil(base * GUEST_FACTOR + GUEST_TRIAL_SEC * params.trials);
+}
+
+/** The places of a target its headline is measured in (every place its headline test runs in), with the headline test; none when the tests have no headline. */
+export function headlineSteps(tests: readonly TestId[], places: readonly Place[]): { place: Place; test: ScriptTest }[] {
+  const test = headlineTest(tests);
+  // The user's own command has no short form: its steps are its verdicts, measured once (a command run is that test alone).
+  if (!test || testSpec(test)?.headline === undefined) return [];
+  return plannedSteps([test], places);
+}
+
+/** Expected seconds until a target's verdicts (its headlines, plus a guest's set-up, which comes first), on the plan alone; 0 when the tests have no headline. */
+export function targetVerdictSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
+  const steps = headlineSteps(tests, places);
+  if (!steps.length) return 0;
+  return steps.reduce((a, s) => a + headlineEstimateSec(suite, s.test, s.place), 0) + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
+}
+
+/** Expected duration of a whole target (its headlines, every planned step, plus a guest's set-up), in seconds. */
 export function targetEstimateSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
   const steps = plannedSteps(tests, places).reduce((a, s) => a + placeEstimateSec(suite, s.test, s.place), 0);
-  return steps + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
+  const headlines = headlineSteps(tests, places).reduce((a, s) => a + headlineEstimateSec(suite, s.test, s.place), 0);
+  return steps + headlines + (places.includes('native') ? 0 : TARGET_SETUP_SEC);
 }
 
 /** The fewest and the most trials of a suite's tests (its default tests unless named): quick 3 and 3, standard 5 and 8, thorough 7 and 12. */
@@ -146,16 +183,25 @@ export function suiteTrials(suite: Suite, tests: readonly TestId[] = defaultTest
   return { min: Math.min(...plans.map((p) => p.minTrials)), max: Math.max(...plans.map((p) => p.maxTrials)) };
 }
 
+/** Seconds of `extra` added trials that take `native` seconds natively, in a place (a guest place's cost as placeEstimateSec's). */
+function addedInPlace(native: number, extra: number, place: Place): number {
+  return place === 'native' ? native : Math.ceil(native * GUEST_FACTOR + GUEST_TRIAL_SEC * extra);
+}
+
 /** Expected duration of a whole target when every step that may add trials takes its maximum (each added trial a new script run), in seconds. */
 export function targetMaxEstimateSec(suite: Suite, tests: readonly TestId[], places: readonly Place[]): number {
   const added = plannedSteps(tests, places).reduce((a, s) => {
     const p = trialsPlan(suite, s.test);
     const extra = p.maxTrials - p.minTrials;
     if (extra <= 0) return a;
-    const native = extra * addedTrialEstimateSec(suite, s.test);
-    return a + (s.place === 'native' ? native : Math.ceil(native * GUEST_FACTOR + GUEST_TRIAL_SEC * extra));
+    return a + addedInPlace(extra * addedTrialEstimateSec(suite, s.test), extra, s.place);
   }, 0);
-  return targetEstimateSec(suite, tests, places) + added;
+  const headlines = headlineSteps(tests, places).reduce((a, s) => {
+    const { params, trials } = headlineParams(suite, s.test);
+    const extra = trials.maxTrials - trials.minTrials;
+    return a + addedInPlace(extra * addedTrialEstimateSec(suite, s.test, params), extra, s.place);
+  }, 0);
+  return targetEstimateSec(suite, tests, places) + added + headlines;
 }
 
 /** Seconds of a test's set-up before its first trial (warm-up pass, file layout, a server's start), on the development machine. */

@@ -1,10 +1,18 @@
 import type { TFunction } from 'i18next';
 // Named as before so this file merges with the s15plan branch's changes to it; the formatter is format.ts's.
-import { formatAboutRange } from '../../electron/presentation/format.js';
+import { formatAbout, formatAboutRange } from '../../electron/presentation/format.js';
 import type { JSX } from 'react';
 import { useUi } from '../lib/use-ui';
 import type { EstimateRequest, Place, Suite, TargetInfo, TestId } from '../../electron/contract/contract.js';
-import { DEV_TESTS, SCRIPT_TESTS, SERVICE_TESTS, suiteTrials, targetEstimateSec, targetMaxEstimateSec } from '../../electron/measurement/plan-estimate.js';
+import {
+  DEV_TESTS,
+  SCRIPT_TESTS,
+  SERVICE_TESTS,
+  suiteTrials,
+  targetEstimateSec,
+  targetMaxEstimateSec,
+  targetVerdictSec,
+} from '../../electron/measurement/plan-estimate.js';
 import { targetLabel } from '../../electron/presentation/headline.js';
 import { uiLang } from '../lib/i18n';
 import { PLACE_LABEL } from '../lib/metrics';
@@ -26,6 +34,8 @@ export interface PlannedTarget {
   places: Place[];
   seconds: number;
   maxSeconds: number;
+  /** Seconds until its verdicts (its set-up and headlines); 0 without a headline. */
+  verdictSeconds: number;
 }
 
 /** The targets a click on "Benchmark my setup" would measure, each with its estimate (This machine first). */
@@ -45,6 +55,7 @@ export function plannedTargets(
     places: t.places,
     seconds: targetEstimateSec(suite, tests, t.places),
     maxSeconds: targetMaxEstimateSec(suite, tests, t.places),
+    verdictSeconds: targetVerdictSec(suite, tests, t.places),
   }));
 }
 
@@ -71,6 +82,8 @@ export function RunPlan(): JSX.Element {
   });
   const total = estimate?.seconds ?? plan.reduce((a, p) => a + p.seconds, 0);
   const maxTotal = estimate?.maxSeconds ?? plan.reduce((a, p) => a + p.maxSeconds, 0);
+  // When every verdict is in (set-ups, then each place's headline, which run first): the engine's figure, else the plan's.
+  const verdicts = estimate ? (estimate.verdictSeconds ?? 0) : plan.reduce((a, p) => a + p.verdictSeconds, 0);
   const source = estimate?.source ?? { kind: 'plan' as const };
   const sourceText = estimateSourceText(source, estimate?.steps ?? 0, t);
   return (
@@ -93,9 +106,12 @@ export function RunPlan(): JSX.Element {
         data-ready={estimate ? 'true' : 'false'}
         data-seconds={total}
         data-max-seconds={maxTotal}
+        data-verdict-seconds={verdicts || undefined}
         title={sourceText}
       >
-        {t('plan.total', { about: formatAboutRange(total, maxTotal, t) })}
+        {verdicts > 0
+          ? t('plan.totalWithVerdicts', { verdicts: formatAbout(verdicts, t), about: formatAboutRange(total, maxTotal, t) })
+          : t('plan.total', { about: formatAboutRange(total, maxTotal, t) })}
         {/* Where the figure comes from: a tooltip, and read out by screen readers; written out it made the header two lines at 1024 px. */}
         <span className="run-plan-source sr-only" data-testid="run-plan-source">
           {' · '}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { cancelRun } from '../store/actions';
+import { cancelRun, enoughRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
 import { cursorText, liveEtaSec, overallPercent, targetProgress } from '../store/job-selectors';
@@ -23,6 +23,10 @@ export function estimateSourceText(source: EstimateSource | null, steps: number,
 export function RunProgress({ job }: { job: JobState }): JSX.Element {
   const { t } = useUi();
   const cancelling = useAppStore((s) => s.cancelling);
+  const enough = useAppStore((s) => s.enough);
+  // "That's enough" while the run has headlines and something after them: it stops once every verdict is in.
+  const headlines = job.plan.filter((s) => s.headline).length;
+  const canStop = headlines > 0 && headlines < job.plan.length;
   const detect = useAppStore((s) => s.detect);
   const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];
   const pct = overallPercent(job);
@@ -57,6 +61,19 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
             <Icon name="stop" />
             {cancelling ? t('progress.cancelling') : t('common.cancel')}
           </button>
+          {/* After Cancel, which stays one Tab away from the panel. */}
+          {canStop ? (
+            <button
+              type="button"
+              className="btn"
+              data-testid="enough-button"
+              disabled={enough || cancelling}
+              title={t('progress.enoughHint')}
+              onClick={() => void enoughRun()}
+            >
+              {enough ? t('progress.enoughAsked') : t('progress.enough')}
+            </button>
+          ) : null}
         </div>
       </div>
       <div

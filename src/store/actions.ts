@@ -155,6 +155,19 @@ export async function cancelRun(): Promise<void> {
   }
 }
 
+/** "That's enough": asks the engine to stop the active job after its headlines (the verdicts) and store what it measured. */
+export async function enoughRun(): Promise<void> {
+  const id = store.getState().activeJobId;
+  if (!id) return;
+  store.setState({ enough: true });
+  try {
+    await getApi().enough(id);
+  } catch (err) {
+    store.setState({ enough: false });
+    store.getState().pushError(err);
+  }
+}
+
 jobFinishedHooks.push((jobId, state) => {
   const job = state.jobs.jobs[jobId];
   // The view when the run ended: a user who opens another view while the history reloads stays there.

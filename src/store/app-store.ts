@@ -41,6 +41,8 @@ export interface AppState {
   appInfo: AppInfo | null;
   starting: boolean;
   cancelling: boolean;
+  /** "That's enough" was asked of the active job: it stops after its headlines. */
+  enough: boolean;
   runs: RunList | null;
   runsLoading: boolean;
   runCache: Record<string, Run>;
@@ -101,6 +103,7 @@ export function initialAppData(): Omit<
     appInfo: null,
     starting: false,
     cancelling: false,
+    enough: false,
     runs: null,
     runsLoading: false,
     runCache: {},
@@ -163,7 +166,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const jobs = reduceJobEvent(before.jobs, ev);
     if (jobs === before.jobs) return;
     const activeJobId = before.activeJobId;
-    set({ jobs, cancelling: ev.type === 'job-finished' && ev.jobId === activeJobId ? false : before.cancelling });
+    const ended = ev.type === 'job-finished' && ev.jobId === activeJobId;
+    set({ jobs, cancelling: ended ? false : before.cancelling, enough: ended ? false : before.enough });
     if (ev.type === 'job-finished') for (const hook of jobFinishedHooks) hook(ev.jobId, get());
   },
 }));

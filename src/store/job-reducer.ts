@@ -44,6 +44,8 @@ export interface JobState {
   done: string[];
   samples: LiveSample[];
   results: { target: string; result: TestResult }[];
+  /** Each place's headline as it landed (its verdict), before the other tests. */
+  headlines: { target: string; result: TestResult; label?: string }[];
   errors: { target: string; error: TestError }[];
   probes: Record<string, ProbeInfo>;
   /** The job's log lines; a view shows each with errorText (its ref in the page's language, else its English message). */
@@ -62,9 +64,9 @@ export const initialJobs: JobsState = { jobs: {}, order: [] };
 const MAX_SAMPLES = 300;
 const MAX_LOGS = 50;
 
-/** The key of one plan step. */
-export function stepKey(target: string, place: Place, test: TestId): string {
-  return `${target}|${place}|${test}`;
+/** The key of one plan step (a place's headline has its own: its test runs again in full later). */
+export function stepKey(target: string, place: Place, test: TestId, headline?: boolean): string {
+  return `${target}|${place}|${test}${headline ? '|headline' : ''}`;
 }
 
 function emptyJob(jobId: string): JobState {
@@ -82,6 +84,7 @@ function emptyJob(jobId: string): JobState {
     done: [],
     samples: [],
     results: [],
+    headlines: [],
     errors: [],
     probes: {},
     logs: [],
@@ -125,6 +128,12 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
         ...job,
         results: [...job.results, { target: ev.target, result: ev.result }],
         done: markDone(job.done, stepKey(ev.target, ev.result.place, ev.result.test)),
+      };
+    case 'headline':
+      return {
+        ...job,
+        headlines: [...job.headlines, { target: ev.target, result: ev.result, ...(ev.label ? { label: ev.label } : {}) }],
+        done: markDone(job.done, stepKey(ev.target, ev.result.place, ev.result.test, true)),
       };
     case 'test-error':
       return {

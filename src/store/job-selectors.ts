@@ -19,11 +19,19 @@ function weight(s: PlanStep): number {
   return s.estimateSec > 0 ? s.estimateSec : 1;
 }
 
+/** Whether the cursor is on this step: the plan's step of its index when that is the same test and place (a headline and its full test share them), else by target, place and test. */
+function isCurrent(job: JobState, s: PlanStep): boolean {
+  const c = job.cursor!;
+  const at = job.plan[c.step];
+  if (at && at.target === c.target && at.place === c.place && at.test === c.test) return at === s;
+  return c.target === s.target && c.place === s.place && c.test === s.test && !s.headline;
+}
+
 /** Fraction (0..1) of one step that is done, judged from the cursor when it is the current one, by the step's expected time per trial (its checkpoints). */
 function stepFraction(job: JobState, s: PlanStep): number {
-  if (job.done.includes(stepKey(s.target, s.place, s.test))) return 1;
+  if (job.done.includes(stepKey(s.target, s.place, s.test, s.headline))) return 1;
   const c = job.cursor;
-  if (c && c.target === s.target && c.place === s.place && c.test === s.test && c.trials > 0) {
+  if (c && isCurrent(job, s) && c.trials > 0) {
     return stepDoneFraction({ trials: c.trials, checkpoints: s.checkpoints }, c.done ?? c.trial - 1);
   }
   return 0;
@@ -67,7 +75,7 @@ export function targetProgress(job: JobState): TargetProgress[] {
   return [...byTarget.entries()].map(([target, steps]) => {
     const total = steps.reduce((a, s) => a + weight(s), 0);
     const doneW = steps.reduce((a, s) => a + weight(s) * stepFraction(job, s), 0);
-    const doneSteps = steps.filter((s) => job.done.includes(stepKey(s.target, s.place, s.test))).length;
+    const doneSteps = steps.filter((s) => job.done.includes(stepKey(s.target, s.place, s.test, s.headline))).length;
     const percent = job.status === 'completed' ? 100 : Math.round((doneW / total) * 100);
     const failedSteps = new Set(job.errors.filter((e) => e.target === target && isFailure(e.error)).map((e) => stepKey(e.target, e.error.place, e.error.test)))
       .size;

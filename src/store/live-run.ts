@@ -26,7 +26,9 @@ export function liveRun(job: JobState, labels: Record<string, string> = {}, part
   const ids = [...new Set([...job.plan.map((p) => p.target), ...job.results.map((r) => r.target)])];
   const targets: TargetRun[] = ids.map((id) => {
     const results = job.results.filter((r) => r.target === id).map((r) => r.result);
-    for (const p of partial ? job.plan.filter((x) => x.target === id) : []) {
+    const headlines = job.headlines.filter((r) => r.target === id).map((r) => r.result);
+    // A headline's trials are not streamed (its verdict is): only the other steps have a partial result.
+    for (const p of partial ? job.plan.filter((x) => x.target === id && !x.headline) : []) {
       if (job.done.includes(stepKey(id, p.place, p.test))) continue;
       const partial = partialResult(job, id, p.place, p.test);
       if (partial) results.push(partial);
@@ -34,10 +36,11 @@ export function liveRun(job: JobState, labels: Record<string, string> = {}, part
     return {
       id,
       runtime: id,
-      label: labels[id] ?? id,
+      label: labels[id] ?? job.headlines.find((h) => h.target === id)?.label ?? id,
       settings: {},
       probe: job.probes[id] ?? null,
       results,
+      ...(headlines.length ? { headlines } : {}),
       errors: job.errors.filter((e) => e.target === id).map((e) => e.error),
       status: 'ok',
     };

@@ -115,10 +115,10 @@ describe('header', () => {
     const items = page.getByTestId('run-plan-item');
     expect(await items.count()).toBeGreaterThanOrEqual(1);
     const local = page.locator('[data-testid="run-plan-item"][data-target="local"]');
-    expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+ (s|min)/);
+    expect(await local.innerText()).toMatch(/This machine[\s\S]*native · ~\d+(–\d+)? (s|min)/);
     const before = (await page.getByTestId('run-plan-total').textContent()) ?? '';
-    // quick keeps its 3 trials: one figure; standard and thorough may add trials: their range of trials and of time.
-    expect(before).toMatch(/^Total ~\d+ (s|min) · estimated from the plan$/);
+    // When every verdict is in (each place's headline, measured first), then the whole run; standard and thorough may add trials: their range of time.
+    expect(before).toMatch(/^Verdicts ~\d+ (s|min) · all ~(\d+(–\d+)? (s|min)|\d+ s–\d+ min) · estimated from the plan$/);
     // Where the figure comes from: the total's tooltip, and screen-reader text (written out, it made the header two lines at 1024 px).
     expect(await page.getByTestId('run-plan-total').getAttribute('title')).toBe('estimated from the plan');
     expect(await page.getByTestId('run-plan-source').evaluate((e) => getComputedStyle(e).position)).toBe('absolute');
@@ -126,9 +126,12 @@ describe('header', () => {
     expect(options).toEqual(['Quick · 3 trials', 'Standard · 5–8 trials', 'Thorough · 7–12 trials']);
     await page.getByTestId('suite-select').selectOption('thorough');
     const after = (await page.getByTestId('run-plan-total').textContent()) ?? '';
-    expect(after).toMatch(/^Total (~\d+–\d+ min|~\d+ s–\d+ min) · estimated from the plan$/);
+    expect(after).toMatch(/^Verdicts ~\d+ (s|min) · all (~\d+–\d+ min|~\d+ s–\d+ min) · estimated from the plan$/);
     // The lower figure of a range, in minutes.
-    const minutes = (t: string): number => (/~(\d+)(–\d+)? min/.exec(t) ? Number(/~(\d+)(–\d+)? min/.exec(t)![1]) : Number(/~(\d+)(–\d+)? s/.exec(t)![1]) / 60);
+    const minutes = (s: string): number => {
+      const t = s.slice(s.indexOf('all '));
+      return /~(\d+)(–\d+)? min/.exec(t) ? Number(/~(\d+)(–\d+)? min/.exec(t)![1]) : Number(/~(\d+)(–\d+)? s/.exec(t)![1]) / 60;
+    };
     expect(minutes(after)).toBeGreaterThan(minutes(before));
     await page.getByTestId('suite-select').selectOption('quick');
   });

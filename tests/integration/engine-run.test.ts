@@ -133,9 +133,10 @@ describe('engine: the quick suite on this machine, with real fio', () => {
 
   it('cancel mid-test kills fio and leaves no test file', async () => {
     const { jobId } = await call<{ jobId: string }>(engine, 'run.start', { suite: 'standard', tests: ['seq-write', 'rand-read'] });
-    // Wait until fio is really running in the scratch folder.
+    // Wait until fio is really running in the scratch folder, in a step of the full suite (the headline's short passes come first and end quickly).
     const scratch = join(home, 'scratch');
-    for (let i = 0; i < 200 && fioProcessesIn(scratch).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const inFullStep = () => events.some((e) => e.type === 'progress' && e.jobId === jobId && e.step > 0);
+    for (let i = 0; i < 400 && !(inFullStep() && fioProcessesIn(scratch).length > 0); i++) await new Promise((r) => setTimeout(r, 100));
     expect(fioProcessesIn(scratch).length).toBeGreaterThan(0);
     expect((await readdir(scratch)).length).toBeGreaterThan(0);
     expect(await call<{ cancelled: boolean }>(engine, 'run.cancel', jobId)).toEqual({ cancelled: true });

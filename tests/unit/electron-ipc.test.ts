@@ -34,6 +34,7 @@ describe('IPC wiring', () => {
     'detect.cached': [],
     'run.start': [{ suite: 'quick' }],
     'run.cancel': ['job-1'],
+    'run.enough': ['job-1'],
     'run.estimate': [{ suite: 'quick', targets: [{ id: 'local', places: ['native'] }] }],
     'runs.list': [],
     'runs.get': ['run-1'],

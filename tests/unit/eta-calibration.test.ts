@@ -15,10 +15,12 @@ import { createEngine } from '../../electron/engine/api.js';
 import {
   SCRIPT_TESTS,
   estimateSec,
+  headlineEstimateSec,
   planCheckpoints,
   stepDoneFraction,
   targetEstimateSec,
   targetMaxEstimateSec,
+  targetVerdictSec,
 } from '../../electron/measurement/plan-estimate.js';
 import { initialJobs, reduceJobEvent, type JobState } from '../../src/store/job-reducer.js';
 import { liveEtaSec, overallPercent } from '../../src/store/job-selectors.js';
@@ -82,10 +84,20 @@ describe("the plan's estimate before a run", () => {
     const steps = run.targets[0].results.map((r) => r.timing!.sec);
     const wall = (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000;
     const { estimate } = estimateRun({ suite: 'quick' }, LOCAL, [run]);
-    // Each step's recorded time (whole seconds), plus what the run spent outside its steps.
-    const expected = Math.round(steps.reduce((a, s) => a + Math.max(1, Math.round(s)), 0) + (wall - steps.reduce((a, s) => a + s, 0)));
-    expect(estimate).toMatchObject({ seconds: expected, source: { kind: 'history', runs: 1, steps: 4 }, steps: 4 });
-    expect(estimate.targets).toEqual([{ id: 'local', seconds: expected, maxSeconds: expected, source: { kind: 'history', runs: 1, steps: 4 } }]);
+    // Each step's recorded time (whole seconds), the headline's from the plan (the recorded run had none), plus what the run spent outside its steps.
+    const outside = wall - steps.reduce((a, s) => a + s, 0);
+    const headline = headlineEstimateSec('quick', 'seq-write', 'native');
+    const expected = Math.round(steps.reduce((a, s) => a + Math.max(1, Math.round(s)), 0) + headline + outside);
+    expect(estimate).toMatchObject({ seconds: expected, source: { kind: 'history', runs: 1, steps: 4 }, steps: 5 });
+    expect(estimate.targets).toEqual([
+      {
+        id: 'local',
+        seconds: expected,
+        maxSeconds: expect.any(Number),
+        verdictSeconds: Math.round(headline + outside),
+        source: { kind: 'history', runs: 1, steps: 4 },
+      },
+    ]);
     expect(estimate.seconds).not.toBe(targetEstimateSec('quick', SCRIPT_TESTS, ['native']));
   });
 
@@ -102,10 +114,11 @@ describe("the plan's estimate before a run", () => {
       id: 'docker:default',
       seconds: targetEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']),
       maxSeconds: targetMaxEstimateSec('quick', SCRIPT_TESTS, ['volume', 'guest']),
+      verdictSeconds: targetVerdictSec('quick', SCRIPT_TESTS, ['volume', 'guest']),
       source: { kind: 'plan' },
     });
     expect(other.source).toEqual({ kind: 'history', runs: 1, steps: 4 });
-    expect(other.steps).toBe(12);
+    expect(other.steps).toBe(12 + 3); // and the three places' headlines
     expect(other.seconds).toBe(other.targets[0].seconds + other.targets[1].seconds);
   });
 
@@ -113,6 +126,7 @@ describe("the plan's estimate before a run", () => {
     const run = timed();
     const { estimate, plan } = estimateRun({ suite: 'quick', tests: ['seq-write', 'dev-tree'] }, LOCAL, [run]);
     expect(plan.map((p) => [p.test, p.estimateFrom])).toEqual([
+      ['seq-write', 'plan'], // the headline: the recorded run had none
       ['seq-write', 'history'],
       ['dev-tree', 'plan'],
     ]);

@@ -258,11 +258,15 @@ describe('the plan before a run says the range of trials and of time', () => {
       '~60 s–2 min',
       '~2 min',
     ]);
-    // Quick adds no trials: one figure, in the plan as rendered (the store's initial suite).
+    // Quick adds trials only to its headlines (each place's verdict, short passes); the plan as rendered (the store's
+    // initial suite) says when the verdicts are in and when everything is.
     const [quick] = plannedTargets([], [], 'quick', false);
-    expect(quick.maxSeconds).toBe(quick.seconds);
+    expect(quick.verdictSeconds).toBeGreaterThan(0);
+    expect(quick.verdictSeconds).toBeLessThan(quick.seconds);
     expect(renderToStaticMarkup(<RunPlan />)).toMatch(
-      new RegExp(`data-seconds="${quick.seconds}" data-max-seconds="${quick.seconds}"[^>]*>Total ~\\d+ (s|min)<`),
+      new RegExp(
+        `data-seconds="${quick.seconds}" data-max-seconds="${quick.maxSeconds}" data-verdict-seconds="${quick.verdictSeconds}"[^>]*>Verdicts ~\\d+ s · all ~\\d+`,
+      ),
     );
   });
 

@@ -38,5 +38,7 @@ export function trialsMethod(r: TrialsRecord): string {
     failed: 'an added trial failed',
   }[r.stop];
   if (r.maxTrials <= r.minTrials) return `${r.taken} trials`;
+  if (r.batches)
+    return `adaptive trials: ${r.minTrials}, then in batches (each as many as taken so far) up to ${r.maxTrials} while the 95% interval of ${r.metric} was wider than ±${target} (each batch a new run of the script, with its own set-up); took ${r.taken}: ${why}`;
   return `adaptive trials: ${r.minTrials}, then one at a time up to ${r.maxTrials} while the 95% interval of ${r.metric} was wider than ±${target} (each added trial a new run of the script, with its own set-up); took ${r.taken}: ${why}`;
 }

@@ -29,7 +29,10 @@ export function calibratePlan(
     for (const run of history) {
       if (past.length >= maxRuns) break;
       if (run.suite !== suite) continue;
-      const result = run.targets.find((t) => t.id === step.target)?.results.find((r) => r.test === step.test && r.place === step.place);
+      // A headline step from the past runs' headlines (a headlines-only run's are its results).
+      const tr = run.targets.find((t) => t.id === step.target);
+      const from = step.headline ? (run.headlinesOnly ? tr?.results : tr?.headlines) : run.headlinesOnly ? undefined : tr?.results;
+      const result = from?.find((r) => r.test === step.test && r.place === step.place);
       const timing = result?.timing;
       if (!timing || !(timing.sec > 0) || timing.trialEndSec.length !== step.trials) continue;
       past.push({ runId: run.id, sec: timing.sec, ends: timing.trialEndSec });

@@ -6,7 +6,19 @@
  * no past run of any of its steps keeps the static plan (plan-estimate.ts targetEstimateSec).
  */
 import type { EstimateRequest, EstimateSource, Place, PlanStep, Run, RunEstimate, RunSpec, TargetEstimate, TestId } from '../../contract/contract.js';
-import { defaultTests, placeEstimateSec, plannedSteps, preset, targetEstimateSec, targetMaxEstimateSec, trialsPlan } from '../../measurement/plan-estimate.js';
+import {
+  defaultTests,
+  headlineEstimateSec,
+  headlineParams,
+  headlineSteps,
+  placeEstimateSec,
+  plannedSteps,
+  preset,
+  targetEstimateSec,
+  targetMaxEstimateSec,
+  targetVerdictSec,
+  trialsPlan,
+} from '../../measurement/plan-estimate.js';
 import { summarize } from '../../measurement/trial-stats.js';
 import { CALIBRATION_RUNS, calibratePlan } from './calibrate.js';
 
@@ -16,16 +28,34 @@ export interface PlanTarget {
   places: readonly Place[];
 }
 
-/** The static plan of a run: every wanted test in every place of every target where it runs, with the plan's estimate. */
-export function planSteps(spec: Pick<RunSpec, 'suite' | 'tests' | 'trials'>, targets: readonly PlanTarget[]): PlanStep[] {
+/**
+ * The static plan of a run: first every place's headline (its verdict: headlineTest's short trials) in every target,
+ * then every wanted test in every place of every target where it runs, with the plan's estimate; only the headlines
+ * when the spec asks for them alone (headlinesOnly).
+ */
+export function planSteps(spec: Pick<RunSpec, 'suite' | 'tests' | 'trials' | 'headlinesOnly'>, targets: readonly PlanTarget[]): PlanStep[] {
   const wanted: readonly TestId[] = spec.tests?.length ? spec.tests : defaultTests(spec.suite);
-  return targets.flatMap((t) =>
+  const headlines = targets.flatMap((t) =>
+    headlineSteps(wanted, t.places).map(({ place, test }): PlanStep => {
+      const { minTrials: trials, maxTrials } = headlineParams(spec.suite, test, spec.trials).trials;
+      const estimateSec = headlineEstimateSec(spec.suite, test, place);
+      return { target: t.id, place, test, trials, ...(maxTrials > trials ? { maxTrials } : {}), estimateSec, headline: true };
+    }),
+  );
+  if (spec.headlinesOnly) return headlines;
+  const rest = targets.flatMap((t) =>
     plannedSteps(wanted, t.places).map(({ place, test }): PlanStep => {
       const trials = preset(spec.suite, test).trials ?? 1;
       const maxTrials = Math.max(trials, trialsPlan(spec.suite, test, spec.trials).maxTrials);
       return { target: t.id, place, test, trials, ...(maxTrials > trials ? { maxTrials } : {}), estimateSec: placeEstimateSec(spec.suite, test, place) };
     }),
   );
+  return [...headlines, ...rest];
+}
+
+/** A step's estimate on the plan alone: a headline's from its short trials, another's from the suite's preset. */
+export function planStepSec(suite: RunSpec['suite'], s: Pick<PlanStep, 'test' | 'place' | 'headline'>): number {
+  return s.headline ? headlineEstimateSec(suite, s.test, s.place) : placeEstimateSec(suite, s.test, s.place);
 }
 
 /**
@@ -40,36 +70,51 @@ export function pastOverheadSec(target: string, history: readonly Run[], maxRuns
     if (run.status !== 'completed' || run.targets.length !== 1 || run.targets[0].id !== target) continue;
     const results = run.targets[0].results;
     if (!results.length || results.some((r) => !r.timing || (r.trials && r.trials.taken > r.trials.minTrials))) continue;
+    // A headline's timing is its whole step, added trials included (runner.ts).
+    const headlines = run.targets[0].headlines ?? [];
+    if (headlines.some((r) => !r.timing)) continue;
     const wall = (Date.parse(run.finishedAt) - Date.parse(run.startedAt)) / 1000;
     if (!Number.isFinite(wall)) continue;
-    found.push(Math.max(0, wall - results.reduce((a, r) => a + r.timing!.sec, 0)));
+    found.push(Math.max(0, wall - [...results, ...headlines].reduce((a, r) => a + r.timing!.sec, 0)));
   }
   return found.length ? summarize(found).median : undefined;
 }
 
-/** The expected duration of a run of `targets` before it starts, with the plan it used (the runner's plan and ETA start from it). */
+/** The expected duration of a run of `targets` before it starts, with the plan it used (the runner's plan and ETA start from it); with the time until every verdict when the tests have a headline. */
 export function estimateRun(
-  spec: Pick<RunSpec, 'suite' | 'tests' | 'trials'>,
+  spec: Pick<RunSpec, 'suite' | 'tests' | 'trials' | 'headlinesOnly'>,
   targets: readonly PlanTarget[],
   history: readonly Run[],
 ): { estimate: RunEstimate; plan: PlanStep[] } {
   const wanted: TestId[] = spec.tests?.length ? [...spec.tests] : defaultTests(spec.suite);
   const whole = calibratePlan(planSteps(spec, targets), spec.suite, history);
   const perTarget = targets.map((t): TargetEstimate => {
-    const staticSec = targetEstimateSec(spec.suite, wanted, t.places);
-    const staticMax = targetMaxEstimateSec(spec.suite, wanted, t.places);
+    const verdictSec = targetVerdictSec(spec.suite, wanted, t.places);
+    const staticSec = spec.headlinesOnly ? verdictSec : targetEstimateSec(spec.suite, wanted, t.places);
+    const staticMax = spec.headlinesOnly ? verdictSec : targetMaxEstimateSec(spec.suite, wanted, t.places);
+    const verdict = (sec: number) => (verdictSec > 0 ? { verdictSeconds: Math.round(sec) } : {});
     const { plan, source } = calibratePlan(planSteps(spec, [t]), spec.suite, history);
-    if (source.kind === 'plan') return { id: t.id, seconds: staticSec, maxSeconds: staticMax, source };
+    if (source.kind === 'plan') return { id: t.id, seconds: staticSec, maxSeconds: staticMax, ...verdict(verdictSec), source };
     // The plan's time outside the steps (a guest's set-up) unless this target's past runs measured it.
-    const planOverhead = staticSec - plan.reduce((a, s) => a + placeEstimateSec(spec.suite, s.test, s.place), 0);
-    const seconds = Math.round(plan.reduce((a, s) => a + s.estimateSec, 0) + (pastOverheadSec(t.id, history) ?? planOverhead));
+    const planOverhead = staticSec - plan.reduce((a, s) => a + planStepSec(spec.suite, s), 0);
+    const overhead = pastOverheadSec(t.id, history) ?? planOverhead;
+    const seconds = Math.round(plan.reduce((a, s) => a + s.estimateSec, 0) + overhead);
+    const headlines = plan.filter((s) => s.headline).reduce((a, s) => a + s.estimateSec, 0);
     // Trials that may be added cost what the plan says, scaled as this target's time is scaled from the plan.
-    return { id: t.id, seconds, maxSeconds: Math.round(seconds + (staticMax - staticSec) * (seconds / Math.max(1, staticSec))), source };
+    return {
+      id: t.id,
+      seconds,
+      maxSeconds: Math.round(seconds + (staticMax - staticSec) * (seconds / Math.max(1, staticSec))),
+      ...verdict(headlines + overhead),
+      source,
+    };
   });
   const source: EstimateSource = whole.source;
+  const verdicts = perTarget.filter((t) => t.verdictSeconds !== undefined);
   const estimate: RunEstimate = {
     seconds: perTarget.reduce((a, t) => a + t.seconds, 0),
     maxSeconds: perTarget.reduce((a, t) => a + t.maxSeconds, 0),
+    ...(verdicts.length ? { verdictSeconds: verdicts.reduce((a, t) => a + (t.verdictSeconds ?? 0), 0) } : {}),
     source,
     steps: whole.plan.length,
     targets: perTarget,

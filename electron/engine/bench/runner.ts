@@ -8,7 +8,9 @@ import {
   type Run,
   type RunSpec,
   type TargetRun,
+  type TestError,
   type TestId,
+  type TestResult,
   type TrialsRecord,
   type TrialsStop,
 } from '../../contract/contract.js';
@@ -20,19 +22,19 @@ import { withEnglish } from '../../messages/message-english.js';
 import type { Emit } from '../jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
-import { addedTrialEstimateSec, stepDoneFraction, trialsPlan, type TrialsPlan } from '../../measurement/plan-estimate.js';
+import { addedTrialEstimateSec, headlineParams, stepDoneFraction, trialsPlan, type SuiteParams, type TrialsPlan } from '../../measurement/plan-estimate.js';
 import { HEADLINE_METRIC } from '../../measurement/metrics.js';
 import { targetNameRef } from '../../presentation/headline.js';
 import { summarize } from '../../measurement/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
-import { estimateRun, planSteps } from './run-estimate.js';
+import { estimateRun, planStepSec, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';
 import { COMMAND_TIMEOUT_SEC, commandArgs, commandPlaces, commandTrialsPlan, commandWarnings } from './command-step.js';
 import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
-import { placeEstimateSec, RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */
@@ -49,6 +51,8 @@ export interface RunnerDeps {
   store: RunStore;
   appVersion: string;
   resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
+  /** "That's enough" (run.enough): once aborted, the run stops after its headlines (a fill-in step running then is dropped) and is stored as headlines only. */
+  enough?: AbortSignal;
 }
 
 /** Builds the plan: every disk test in every chosen place of every target; service tests where service-step.ts says (run-estimate.ts planSteps). */
@@ -87,6 +91,10 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   for (const t of targets) {
     runs.set(t.id, { id: t.id, runtime: t.runtime, label: t.label, settings: t.settings, probe: null, results: [], errors: [], status: 'failed' });
   }
+  // Each place's headline and what failed of them: a full run keeps them beside its results; a run stopped after them stores them as its results.
+  const headlines = new Map<string, { results: TestResult[]; errors: TestError[] }>(targets.map((t) => [t.id, { results: [], errors: [] }]));
+  const enough = deps.enough;
+  let stoppedAfterHeadlines = Boolean(spec.headlinesOnly);
 
   // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
   const unusable = new Set<string>();
@@ -137,13 +145,20 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
 
   for (const [i, step] of plan.entries()) {
     if (signal.aborted) break;
+    // "That's enough": no step after the headlines.
+    if (!step.headline && enough?.aborted) {
+      stoppedAfterHeadlines = true;
+      break;
+    }
     const t = targets.find((x) => x.id === step.target)!;
     if (unusable.has(t.id)) {
       doneEstimate += step.estimateSec;
       continue;
     }
+    // A headline's short trials (the catalogue's), else the suite's.
+    const headline = step.headline ? headlineParams(spec.suite, step.test, spec.trials) : undefined;
     // An added trial's estimate: the plan's (set-up + one trial), scaled as this step's estimate is scaled from the plan.
-    const addedSec = addedTrialEstimateSec(spec.suite, step.test) * (step.estimateSec / Math.max(1, placeEstimateSec(spec.suite, step.test, step.place)));
+    const addedSec = addedTrialEstimateSec(spec.suite, step.test, headline?.params) * (step.estimateSec / Math.max(1, planStepSec(spec.suite, step)));
     let added = 0;
     const report = (trialDone: number, total: number): void => {
       const extra = Math.max(0, trialDone - step.trials);
@@ -166,25 +181,45 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
         at: Date.now(),
       });
     };
-    const schedule = (trialsNow: number): void => {
-      added++;
-      totalEstimate += addedSec;
-      eta.grow(addedSec);
-      report(trialsNow - 1, trialsNow);
+    const schedule = (trialsNow: number, count = 1): void => {
+      added += count;
+      totalEstimate += addedSec * count;
+      eta.grow(addedSec * count);
+      report(trialsNow - count, trialsNow);
     };
     report(0, step.trials);
-    const trials = step.test === 'command' ? commandTrialsPlan(spec.command!) : trialsPlan(spec.suite, step.test, spec.trials);
+    const trials = step.test === 'command' ? commandTrialsPlan(spec.command!) : (headline?.trials ?? trialsPlan(spec.suite, step.test, spec.trials));
+    // A fill-in step stops at "That's enough" too (and is dropped); a headline runs to its end.
+    const stepSignal = enough && !step.headline ? AbortSignal.any([signal, enough]) : signal;
     const outcome = await runStep(
       t,
       step.test as ScriptTest,
       step.place,
       spec,
-      signal,
+      stepSignal,
       emit,
       report,
       step.test === 'command' ? trials : { ...trials, maxTrials: step.maxTrials ?? step.trials },
       schedule,
+      headline?.params,
     );
+    if (!step.headline && enough?.aborted && !signal.aborted) {
+      stoppedAfterHeadlines = true;
+      break;
+    }
+    if (headline) {
+      const h = headlines.get(t.id)!;
+      if (outcome.result) {
+        h.results.push(outcome.result);
+        emit({ type: 'headline', target: t.id, label: t.label, result: outcome.result });
+      }
+      for (const found of outcome.errors) {
+        h.errors.push(found);
+        emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.targetWarn', { target: targetNameRef(t), message: found.ref ?? found.message })) });
+      }
+      doneEstimate += step.estimateSec + added * addedSec;
+      continue;
+    }
     const tr = runs.get(t.id)!;
     if (outcome.result) {
       tr.results.push(outcome.result);
@@ -200,6 +235,18 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   }
 
   const cancelled = signal.aborted;
+  const headlinesOnly = stoppedAfterHeadlines && !cancelled;
+  for (const [id, tr] of runs) {
+    const h = headlines.get(id)!;
+    if (!headlinesOnly) {
+      if (h.results.length) tr.headlines = h.results;
+      continue;
+    }
+    // Stopped after the verdicts: a place's headline is its result where its full test was not measured.
+    const measured = (r: { test: TestId; place: Place }) => tr.results.some((x) => x.test === r.test && x.place === r.place);
+    tr.results.push(...h.results.filter((r) => !measured(r)));
+    tr.errors.push(...h.errors.filter((e) => !measured(e)));
+  }
   const all = [...runs.values()].map((t) => ({ ...t, status: targetStatus(t) }));
   const hasResults = all.some((t) => t.results.length > 0);
   for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
@@ -217,9 +264,10 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     finishedAt: new Date().toISOString(),
     status: runStatus(all, cancelled),
     suite: spec.suite,
-    tests: [...new Set(plan.map((p) => p.test))],
+    tests: headlinesOnly ? [...new Set(all.flatMap((t) => t.results.map((r) => r.test)))] : [...new Set(plan.map((p) => p.test))],
     app: { version: deps.appVersion, platform: platform(), arch: arch() },
     targets: all,
+    ...(headlinesOnly ? { headlinesOnly: true as const } : {}),
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
@@ -256,7 +304,8 @@ async function runStep(
   emit: Emit,
   report: (done: number, total: number) => void,
   trials: TrialsPlan,
-  schedule: (trialsNow: number) => void,
+  schedule: (trialsNow: number, count?: number) => void,
+  headline?: SuiteParams,
 ): Promise<ReturnType<StepCollector['finish']>> {
   const started = Date.now();
   const trialEndSec: number[] = [];
@@ -278,7 +327,11 @@ async function runStep(
     if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
     const args = spec.command
       ? commandArgs(spec.command, t.transport, place, overrides?.trials ?? trials.minTrials)
-      : [...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides }), ...(t.transport.extraArgs?.(test, place) ?? []), ...(setup?.args ?? [])];
+      : [
+          ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides: { ...headline, ...overrides } }),
+          ...(t.transport.extraArgs?.(test, place) ?? []),
+          ...(setup?.args ?? []),
+        ];
     const exit = await t.transport.run(
       { name: test, source: scriptSource(test), args },
       {
@@ -299,9 +352,9 @@ async function runStep(
     await watcher?.settled();
     return { exit, error: null };
   };
-  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only.
+  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only; a headline's trials are not (its verdict is).
   const sampleEmitter = (offset: number) => (trial: number, metric: string, value: number) => {
-    if (trial > 0 || offset === 0) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
+    if (!headline && (trial > 0 || offset === 0)) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
   };
   try {
     const where = msg('errors.command.where', { target: targetNameRef(t), place: { key: `place.${place}` } });
@@ -316,13 +369,15 @@ async function runStep(
       outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
     }
     if (outcome.result && !exit.timedOut)
-      await addTrials(outcome, trials, signal, schedule, started, async (offset) => {
+      await addTrials(outcome, trials, signal, schedule, started, async (offset, count) => {
         const more = new StepCollector(test, place, sampleEmitter(offset), where);
-        const r = await invoke(more, offset, { trials: 1 });
+        const r = await invoke(more, offset, { trials: count });
         return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
       });
     // A command's runs get hyperfine's warnings: a cold first run, or outliers.
     if (outcome.result && test === 'command') outcome.errors.push(...commandWarnings(outcome.result));
+    // A headline's time is its whole step, its added trials included: what the next plan's verdict time expects (run-estimate.ts).
+    if (headline && outcome.result?.timing) outcome.result.timing.sec = (Date.now() - started) / 1000;
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();
@@ -337,9 +392,9 @@ async function addTrials(
   outcome: ReturnType<StepCollector['finish']>,
   plan: TrialsPlan,
   signal: AbortSignal,
-  schedule: (trialsNow: number) => void,
+  schedule: (trialsNow: number, count?: number) => void,
   started: number,
-  runOne: (offset: number) => Promise<ReturnType<StepCollector['finish']>>,
+  runOne: (offset: number, count: number) => Promise<ReturnType<StepCollector['finish']>>,
 ): Promise<void> {
   const result = outcome.result!;
   const metric = HEADLINE_METRIC[result.test];
@@ -359,8 +414,10 @@ async function addTrials(
       break;
     }
     const taken = values.length;
-    schedule(taken + 1);
-    const one = await runOne(taken);
+    // One at a time, or (a headline's) as many as taken so far, up to the maximum.
+    const count = plan.batches ? Math.max(1, Math.min(taken, plan.maxTrials - taken)) : 1;
+    schedule(taken + count, count);
+    const one = await runOne(taken, count);
     if (signal.aborted) {
       stop = 'cancelled';
       break;
@@ -382,6 +439,7 @@ async function addTrials(
     taken: values.length,
     widths,
     stop,
+    ...(plan.batches ? { batches: true as const } : {}),
   };
   result.trials = record;
   if (values.length !== plan.minTrials) result.params.trials = values.length;

@@ -20,6 +20,7 @@ const result = z.object({
       taken: z.number().int().nonnegative(),
       widths: z.array(z.number().nonnegative().nullable()),
       stop: z.enum(['target-met', 'max-reached', 'time-cap', 'cancelled', 'failed']),
+      batches: z.literal(true).optional(),
     })
     .optional(),
 });
@@ -30,6 +31,7 @@ const target = z.object({
   settings: z.record(z.string(), z.unknown()),
   probe: z.record(z.string(), z.unknown()).nullable(),
   results: z.array(result),
+  headlines: z.array(result).optional(),
   errors: z.array(
     z.object({
       test: z.string(),
@@ -64,6 +66,7 @@ export const runFileSchema = z.object({
       sourceId: z.string().max(200),
     })
     .optional(),
+  headlinesOnly: z.literal(true).optional(),
 });
 
 /** One line of text the user typed: no control characters, trimmed. */

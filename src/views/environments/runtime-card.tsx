@@ -10,6 +10,22 @@ import { FindingsList } from '../advice/findings-list';
 import { ProbeFacts } from './probe-facts';
 import { SettingsList } from './settings-list';
 import { StartRuntime } from './start-runtime';
+import { PlaceVerdicts } from '../parts/place-verdicts';
+import type { VerdictTarget } from '../../../electron/presentation/place-verdict.js';
+
+/** The active job's headlines so far, target by target (labels from detection), for the verdicts on the cards. */
+function useJobHeadlines(): VerdictTarget[] {
+  const headlines = useAppStore((s) => (s.activeJobId ? s.jobs.jobs[s.activeJobId]?.headlines : undefined));
+  const detect = useAppStore((s) => s.detect);
+  if (!headlines?.length) return [];
+  const known = (detect?.runtimes ?? []).flatMap((r) => r.targets.map((x) => ({ ...x, runtime: r.id })));
+  const ids = [...new Set(headlines.map((h) => h.target))];
+  return ids.map((id) => {
+    const k = known.find((x) => x.id === id);
+    const mine = headlines.filter((h) => h.target === id);
+    return { id, label: k?.label ?? mine[0].label ?? id, runtime: k?.runtime ?? id, results: mine.map((h) => h.result) };
+  });
+}
 
 /** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes; `checking` while a fresh detection has not answered for it. */
 export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInfo; checking?: boolean }): JSX.Element {
@@ -18,6 +34,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
   const toggle = useAppStore((s) => s.toggleTarget);
   const isLocal = runtime.id === 'local';
   const reason = reasonText(runtime, useLang());
+  const headlines = useJobHeadlines();
   return (
     <article
       className="card runtime-card"
@@ -57,6 +74,8 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
         </p>
       ) : null}
       {reason && runtime.state !== 'unknown' ? <p className="muted small">{reason}</p> : null}
+      {/* Its places' verdicts as soon as their headlines land (the run goes on with the other tests). */}
+      <PlaceVerdicts targets={headlines} only={runtime.targets.map((x) => x.id)} compact />
       <div className="runtime-body">
         <div className="runtime-col">
           {runtime.targets.length > 0 ? (

@@ -10,6 +10,8 @@ import { liveRun } from '../../store/live-run';
 import { ResultsTable } from './results-table';
 import { RunPicker } from '../parts/run-picker';
 import { DiskCharts } from './disk-charts';
+import { PlaceVerdicts } from '../parts/place-verdicts';
+import { verdictTargets } from '../../../electron/presentation/place-verdict.js';
 
 /** Results of the run in progress, marked live: each trial's value enters the charts as it arrives; the table lists the finished steps. */
 export function LiveResults({ job }: { job: JobState }): JSX.Element {
@@ -51,6 +53,7 @@ export function LiveResults({ job }: { job: JobState }): JSX.Element {
         </div>
       </div>
       {running ? <p className="muted live-note">{t('results.liveNote')}</p> : null}
+      <PlaceVerdicts targets={verdictTargets(run)} />
       {!measured ? (
         <EmptyState icon="chart" title={t('results.liveWaitTitle')}>
           {t('results.liveWaitBody')}

@@ -22,6 +22,8 @@ import { LiveResults } from './live-results';
 import { UnstableNotice } from './unstable-notice';
 import { liveJob } from '../../store/live-run';
 import { DiskCharts } from './disk-charts';
+import { PlaceVerdicts } from '../parts/place-verdicts';
+import { verdictTargets } from '../../../electron/presentation/place-verdict.js';
 
 function duration(run: Run, t: TFunction<'ui'>): string {
   const ms = new Date(run.finishedAt).getTime() - new Date(run.startedAt).getTime();
@@ -76,6 +78,8 @@ export function ResultsView(): JSX.Element {
       ) : (
         <>
           <TargetBanners run={run} />
+          {/* Runs measured headline first (and those stopped after the verdicts) lead with each place's verdict. */}
+          {run.headlinesOnly || run.targets.some((x) => x.headlines?.length) ? <PlaceVerdicts targets={verdictTargets(run)} /> : null}
           <RunHeadline run={run} />
           <DevTreeResults run={run} />
           <RunAdvice run={run} />
