@@ -62,7 +62,10 @@ describe('vmbench CLI (built bundle, real fio)', () => {
     const out = join(home, 'run.json');
     const r = cli(['run', '--tests', 'small-files,seq-write', '--json', out]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/\[1\/2\] local native small-files/);
+    // The place's headline (its verdict) first, then the tests in their order, the headline's test again at full length.
+    expect(r.stderr).toMatch(/\[1\/3\] local native seq-write[^\n]*\n\s+★ verdict: This machine · native: [\d,.]+ MB\/s \(the baseline\)/);
+    expect(r.stderr).toMatch(/\[2\/3\] local native small-files/);
+    expect(r.stderr).toMatch(/\[3\/3\] local native seq-write/);
     // The first run here: its expected time is the static plan's, and the line says so.
     const plan = estimateRun({ suite: 'quick', tests: ['small-files', 'seq-write'] }, [{ id: 'local', places: ['native'] }], []).estimate;
     expect(r.stderr).toContain(`expected to take ${fmtDuration(plan.seconds)} (m:ss), estimated from the plan (no past run of these steps here)`);
