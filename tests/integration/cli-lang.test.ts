@@ -54,9 +54,11 @@ describe('vmbench CLI language (built bundle, real fio)', () => {
     const card = join(home, 'card.png');
     const r = cli(['run', '--tests', 'seq-write', '--card', card], { LANG: 'ja_JP.UTF-8' });
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/vmbench: クイック スイート、local で 1 手順/);
+    expect(r.stderr).toMatch(/vmbench: クイック スイート、local で 2 手順/);
     expect(r.stderr).toMatch(/予想所要時間 \d+:\d\d（分:秒）、計画からの見積もり（この手順の過去の実行なし）/);
-    expect(r.stderr).toMatch(/\[1\/1\] local ネイティブ seq-write（試行 3 回）/);
+    // The place's headline (its verdict) first, then the test at its full length.
+    expect(r.stderr).toMatch(/\[1\/2\] local ネイティブ seq-write[^\n]*\n\s+★ 判定：/);
+    expect(r.stderr).toMatch(/\[2\/2\] local ネイティブ seq-write（試行 3 回）/);
     expect(r.stderr).toMatch(/共有カード（1200x630 PNG）を .*card\.png に書き出しました/);
     expect(r.stdout).toMatch(/^実行 \S+（クイック、完了）/);
     expect(r.stdout).toMatch(/ターゲット\s+場所\s+テスト\s+指標\s+中央値\s+最小\s+最大\s+n\s+単位\s+ネイティブ比/);
