@@ -57,7 +57,7 @@ describe('vmbench CLI hardening (built bundle)', () => {
       const firstProgress = new Promise<void>((r) => (seen = r));
       child.stderr!.on('data', (c) => {
         stderr += c;
-        if (/\[1\/2\]/.test(stderr)) seen();
+        if (/\[1\/\d+\]/.test(stderr)) seen();
       });
       const done = new Promise<CliOut>((r) => child.on('close', (status, signal) => r({ status, signal, stdout, stderr })));
       return { child, firstProgress, done };
