@@ -204,7 +204,12 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     const calls = callLog().slice(callsBefore);
     log(`calls made by the run:\n${calls.join('\n')}`);
     expect(calls.filter((c) => /index=\d+ ssh-config /.test(c))).toHaveLength(1);
-    expect(calls.filter((c) => / ssh -F \S+ -T .* -- default sh -s -- /.test(c))).toHaveLength(2); // the probe and seq-write
+    // The probe, seq-write's headline passes (short files, one script run per batch of trials) and seq-write at full length.
+    const scripts = calls.filter((c) => / ssh -F \S+ -T .* -- default sh -s -- /.test(c));
+    expect(scripts.filter((c) => !/ --trials /.test(c))).toHaveLength(1);
+    expect(scripts.filter((c) => / --size-mib 128 /.test(c)).length).toBeGreaterThanOrEqual(1);
+    expect(scripts.filter((c) => / --size-mib 1024 /.test(c))).toHaveLength(1);
+    expect(scripts).toHaveLength(1 + scripts.filter((c) => / --size-mib (128|1024) /.test(c)).length);
     expect(calls.filter((c) => /index=\d+ ssh \S+ --no-tty -c (sh|mkdir)/.test(c))).toEqual([]);
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 900_000);
