@@ -18,6 +18,8 @@ export function groupTargetErrors(t: Pick<TargetRun, 'errors'>): ErrorGroup[] {
   for (const e of t.errors) {
     const key = `${e.code}\u0000${e.message}`;
     const g = groups.get(key) ?? { code: e.code, message: e.message, ...(e.ref ? { ref: e.ref } : {}), count: 0, steps: [] };
+    // One step once: a place's headline pass and its full-length test failing alike are the same step to the reader.
+    if (g.steps.some((s) => s.test === e.test && s.place === e.place)) continue;
     g.count += 1;
     g.steps.push({ test: e.test, place: e.place });
     groups.set(key, g);
