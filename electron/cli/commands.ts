@@ -13,7 +13,7 @@ import type {
   TestId,
 } from '../contract/contract.js';
 import type { Engine } from '../engine/api.js';
-import { engineMessage, writeWhy } from '../engine/errors.js';
+import { engineMessage, writeWhy } from '../engine/util/errors.js';
 import { atomicWrite } from '../engine/util/atomic-write.js';
 import { cleanMachineLabel } from '../engine/store/machine-label.js';
 import { skippedTexts } from '../messages/error-text.js';

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ExportFormat, Suite } from '../contract/contract.js';
 import { createEngine, type Engine } from '../engine/api.js';
-import { appVersion } from '../engine/paths.js';
+import { appVersion } from '../engine/util/paths.js';
 import { useCatalogueFiles } from '../engine/catalogue-files.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parsePlaces, parseTests } from './commands.js';
 import { parseCommand, type CommandOptions } from './command-options.js';
@@ -14,7 +14,7 @@ import { print, printErr } from './output.js';
 import { exitAfterFlush, guardOutput } from './exit.js';
 import { errorText } from '../messages/error-text.js';
 import { isLang, langFromEnv, translator, type Lang } from '../messages/i18n.js';
-import { writeWhy } from '../engine/errors.js';
+import { writeWhy } from '../engine/util/errors.js';
 import { MAX_TRIALS_LIMIT } from '../measurement/plan-estimate.js';
 import { checkCommand, helpText, isCommand, parseOptions, switchesGiven, usageLine, withDefaults, type CommandName } from './command-catalogue.js';
 import { stopAllCalls } from '../engine/util/exec.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Engine } from '../engine/api.js';
 import { print, printErr } from './output.js';
 import { translator, type Lang } from '../messages/i18n.js';
-import { packageRoot } from '../engine/paths.js';
+import { packageRoot } from '../engine/util/paths.js';
 import { stopAllCalls } from '../engine/util/exec.js';
 import { startWebServer } from '../web/server.js';
 import { CliError } from './commands.js';

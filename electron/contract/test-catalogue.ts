@@ -76,7 +76,7 @@ export interface TestSpec {
   optIn?: boolean;
   /** A parameter's flag when it is not `--` and the kebab-case of the name (paramFlag). */
   flags?: Readonly<Record<string, string>>;
-  /** Seconds its script must be allowed at least, beyond the generic bound of suites.ts timeoutSec (its own caps, e.g. redis's per-run maxS). */
+  /** Seconds its script must be allowed at least, beyond the generic bound of bench-scripts.ts timeoutSec (its own caps, e.g. redis's per-run maxS). */
   minTimeout?: (p: SuiteParams) => number;
   /** Parameters it gets on a target that runs `scale` times slower than native (an emulated guest), beside its preset. */
   slowParams?: (scale: number) => SuiteParams;

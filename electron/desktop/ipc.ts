@@ -1,7 +1,7 @@
 import type { IpcMain, WebFrameMain } from 'electron';
 import type { ApplyPlan, Channel, Envelope, MsgRef, RequestMap } from '../contract/contract.js';
 import { argSchemas } from '../engine/api-schemas.js';
-import { engineMessage } from '../engine/errors.js';
+import { engineMessage } from '../engine/util/errors.js';
 import { msg } from '../messages/finding-text.js';
 import { translator, type Lang } from '../messages/i18n.js';
 import { withEnglish } from '../messages/message-english.js';

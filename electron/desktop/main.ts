@@ -3,7 +3,7 @@
 import { app } from 'electron';
 import { createEngine } from '../engine/api.js';
 import { useCatalogueFiles } from '../engine/catalogue-files.js';
-import { defaultDataDir } from '../engine/paths.js';
+import { defaultDataDir } from '../engine/util/paths.js';
 import { startApp } from './start-app.js';
 
 /** Starts the shell with the real engine; a no-op outside Electron (e.g. imported by a test). */

@@ -2,7 +2,7 @@
 import type { ZodError } from 'zod';
 import { TEST_IDS } from './api-schemas.js';
 import { PLACES } from '../contract/contract.js';
-import { engineError, type EngineError } from './errors.js';
+import { engineError, type EngineError } from './util/errors.js';
 
 /** The invalid-input error for the first issue of a failed argument check. */
 export function argError(channel: string, args: unknown, error: ZodError): EngineError {

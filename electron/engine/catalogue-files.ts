@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { LANGS, NAMESPACES, setCatalogueReader, type Catalogue, type Lang, type Namespace } from '../messages/i18n.js';
-import { packagedFile } from './paths.js';
+import { packagedFile } from './util/paths.js';
 
 /** One catalogue file, parsed. */
 export function readCatalogue(lang: Lang, ns: Namespace): Catalogue {

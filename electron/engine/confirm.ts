@@ -1,7 +1,7 @@
 import type { RuntimeInfo } from '../contract/contract.js';
 import { runProbe } from './bench/runner.js';
 import { findKind } from './runtimes/registry.js';
-import type { DetectContext } from './runtimes/types.js';
+import type { DetectContext } from './runtimes/support/types.js';
 import type { Transport } from './transports/types.js';
 
 /**

@@ -3,7 +3,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../contract/contract.js';
 import type { ResolvedTarget } from './bench/runner.js';
-import { engineError, stateRef } from './errors.js';
+import { engineError, stateRef } from './util/errors.js';
 import { reasonParam } from '../messages/error-text.js';
 import { createDetectContext, detectAll, RUN_LOOKUP_DEADLINE_MS, RUN_LOOKUP_TIMEOUT_MS } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';

@@ -9,7 +9,7 @@ import { constants as zlibConstants, createBrotliCompress, createGzip } from 'no
 import { WebSocketServer } from 'ws';
 import { IMPORT_MAX_BYTES, TOKEN_HEADER, type MsgRef } from '../contract/contract.js';
 import type { Engine } from '../engine/api.js';
-import { engineMessage } from '../engine/errors.js';
+import { engineMessage } from '../engine/util/errors.js';
 import { renderError } from '../messages/error-text.js';
 import { langFromTag, type Lang } from '../messages/i18n.js';
 

@@ -1,5 +1,5 @@
 import type { JSX, ReactNode } from 'react';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../lib/icons';
 
 /** A friendly placeholder for a view with nothing to show yet. */
 export function EmptyState({ icon, title, children }: { icon: IconName; title: string; children?: ReactNode }): JSX.Element {

@@ -3,7 +3,7 @@ import { errorText } from '../../electron/messages/error-text.js';
 import { isLang } from '../../electron/messages/i18n.js';
 import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
-import { Icon } from './icons';
+import { Icon } from '../lib/icons';
 
 /** The stack of dismissible API error messages (role="alert"). */
 export function ErrorBanners(): JSX.Element | null {

@@ -4,7 +4,7 @@ import { SUITES, type Suite } from '../../electron/contract/contract.js';
 import { startRun } from '../store/actions';
 import { useAppStore } from '../store/app-store';
 import { suiteTrialsText } from './run-plan';
-import { Icon } from './icons';
+import { Icon } from '../lib/icons';
 
 /** Suite selector, options and the primary "Benchmark my setup" button (the header wraps them; the button stays in view). */
 export function RunControls(): JSX.Element {

@@ -5,7 +5,7 @@ import { isLang, type Lang } from '../../electron/messages/i18n.js';
 import { useUi } from '../lib/use-ui';
 import { useAppStore } from '../store/app-store';
 import type { JobState } from '../store/job-reducer';
-import { Icon } from './icons';
+import { Icon } from '../lib/icons';
 
 function outcomeText(job: JobState, t: TFunction<'ui'>, lang: Lang): string {
   const msg = job.message ? ` ${errorText({ message: job.message, ref: job.messageRef }, lang)}` : '';

@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import { fmtEta } from '../lib/format';
 import { targetLabel } from '../../electron/presentation/headline.js';
 import { uiLang } from '../lib/i18n';
-import { Icon } from './icons';
+import { Icon } from '../lib/icons';
 import { LiveNumbers } from './live-numbers';
 
 /** "from your last 3 runs", "from your last 2 runs and the plan", "from the plan". */

@@ -2,7 +2,7 @@ import { useEffect, type JSX } from 'react';
 import { useAppStore, type View } from '../store/app-store';
 import { shortcutFor, shortcutLabel } from '../lib/shortcuts';
 import { VIEWS } from '../lib/view-catalogue';
-import { Icon, type IconName } from './icons';
+import { Icon, type IconName } from '../lib/icons';
 import { useUi } from '../lib/use-ui';
 import { LangSwitch } from './lang-switch';
 import { ThemeToggle } from './theme-toggle';

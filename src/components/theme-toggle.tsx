@@ -1,6 +1,6 @@
 import { useEffect, useState, type JSX } from 'react';
 import { useUi } from '../lib/use-ui';
-import { Icon } from './icons';
+import { Icon } from '../lib/icons';
 
 type Theme = 'dark' | 'light';
 const KEY = 'vmbench.theme';

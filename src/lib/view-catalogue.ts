@@ -1,4 +1,4 @@
-import type { IconName } from '../components/icons';
+import type { IconName } from './icons';
 
 /**
  * The one list of the app's views, in the sidebar's order (Alt+1..6 follow it): each view's id, its

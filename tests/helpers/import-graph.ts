@@ -88,3 +88,31 @@ export function forbiddenImports(graph: ImportGraph, from: (file: string) => boo
   for (const [file, targets] of graph.edges) if (from(file)) for (const t of targets) if (forbidden(t)) out.push(`${file} -> ${t}`);
   return out.sort();
 }
+
+/**
+ * The circles between sibling folders, at every depth: for each import, the folder that holds both files
+ * sees an arrow from the child holding the importer to the child holding the imported file (a child is a
+ * subfolder, or `.` for the folder's own files). Each circle is given as `folder: [children]`. A tree where
+ * every file-level import points one way can still have folders that lean on each other; this finds them.
+ */
+export function folderCycles(graph: ImportGraph): string[] {
+  const folderEdges = new Map<string, string[]>();
+  const add = (from: string, to: string): void => {
+    if (!folderEdges.has(from)) folderEdges.set(from, []);
+    if (!folderEdges.has(to)) folderEdges.set(to, []);
+    if (!folderEdges.get(from)!.includes(to)) folderEdges.get(from)!.push(to);
+  };
+  for (const [file, targets] of graph.edges) {
+    const a = file.split('/');
+    for (const target of targets) {
+      const b = target.split('/');
+      let i = 0;
+      while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i++;
+      const folder = a.slice(0, i).join('/') || '.';
+      const child = (parts: string[]): string => (i === parts.length - 1 ? '.' : parts[i]);
+      if (child(a) === child(b)) continue;
+      add(`${folder}:${child(a)}`, `${folder}:${child(b)}`);
+    }
+  }
+  return importCycles({ edges: folderEdges, unresolved: [] }).map((scc) => `${scc[0].split(':')[0]}: ${scc.map((n) => n.split(':')[1]).join(', ')}`);
+}

@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statfsSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BenchEvent } from '../../electron/contract/contract.js';
-import { createLineSplitter, parseEvent } from '../../electron/engine/bench/ndjson.js';
-import { scriptSource } from '../../electron/engine/bench/suites.js';
+import { createLineSplitter, parseEvent } from '../../electron/engine/transports/ndjson.js';
+import { scriptSource } from '../../electron/engine/transports/bench-scripts.js';
 
 /** Everything a script run produced. */
 export interface ScriptRun {

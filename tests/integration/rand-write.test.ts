@@ -5,7 +5,7 @@
  */
 import { readdirSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { scriptArgs } from '../../electron/engine/bench/suites.js';
+import { scriptArgs } from '../../electron/engine/transports/bench-scripts.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { ofKind, processesMentioning, realDiskDir, runScript } from '../helpers/run-script.js';
 

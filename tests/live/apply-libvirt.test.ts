@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyPlan, ApplyResult, Envelope, Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { applyFinding } from '../../electron/engine/advisor/apply/index.js';
-import { planLibvirt } from '../../electron/engine/advisor/apply/libvirt-apply.js';
+import { planLibvirt } from '../../electron/engine/runtimes/libvirt/apply.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
 
 const BIN = join(process.cwd(), 'bin', 'vmbench.js');
 const CONTEXT = 'vmbench-hang';

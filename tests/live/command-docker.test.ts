@@ -15,7 +15,7 @@ import { medianRatio } from '../../electron/measurement/native-ratio.js';
 import { isFailure } from '../../electron/contract/run-status.js';
 import { makeGitProject } from '../helpers/git-project.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
-import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
 
 const CONTEXT = 'vmbench-cmd';
 const TARGET = `docker:${CONTEXT}`;

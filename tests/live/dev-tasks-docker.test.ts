@@ -10,7 +10,7 @@ import type { JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DEV_TREE_METRICS as METRICS, expectWatch, MIXED_METRICS as MIXED } from '../helpers/dev-tasks-checks.js';
 import { call, errorsBesidesSettle, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
-import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
 
 describe('dev-tree and watch in Docker: shared folder, container disk, named volume', () => {
   const CONTEXT = 'vmbench-devtree';

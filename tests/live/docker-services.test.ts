@@ -20,7 +20,8 @@ import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { call, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
 import { processesUnder } from '../helpers/e2e-harness.js';
-import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
+import type { PrivateDockerd } from '../helpers/private-dockerd.js';
 import { englishOf } from '../../electron/messages/message-english.js';
 
 const CONTEXT = 'vmbench-ds';

@@ -20,12 +20,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
-import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/bench/suites.js';
+import { scriptArgs, scriptSource, scriptsDir } from '../../electron/engine/transports/bench-scripts.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { benchImageTag } from '../../electron/engine/transports/docker/image.js';
 import { benchProcesses, call, errorsBesidesSettle, ofType, vmbenchObjects, workDirs } from '../helpers/docker-checks.js';
-import { startDockerTestEnv, type DockerTestEnv, type PrivateDockerd } from '../helpers/private-dockerd.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
+import type { PrivateDockerd } from '../helpers/private-dockerd.js';
 import { englishOf } from '../../electron/messages/message-english.js';
 
 const CONTEXT = 'vmbench-dt';

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding } from '../../electron/engine/advisor/apply/index.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 import { readDetectCache, saveDetectCache } from '../../electron/engine/detect-cache.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { writeWindowState, readWindowState } from '../../electron/desktop/window-state.js';

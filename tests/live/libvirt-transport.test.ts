@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyPlan, ApplyResult, BenchEvent, Envelope, JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { scriptArgs, scriptSource, timeoutSec } from '../../electron/engine/bench/suites.js';
+import { scriptArgs, scriptSource, timeoutSec } from '../../electron/engine/transports/bench-scripts.js';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
 import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Run, RunList } from '../../electron/contract/contract.js';
-import { startDockerTestEnv, type DockerTestEnv } from '../helpers/private-dockerd.js';
+import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
 import { apiCall, launchBrowser, ROOT, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 const CONTEXT = 'vmbench-e2p';

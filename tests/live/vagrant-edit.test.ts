@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFile } from '../../electron/engine/advisor/apply/file-apply.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 
 /** Source: tests/fixtures/vagrantfiles/SOURCES.txt (github.com/adyang/dotfiles). */
 const ADYANG = join(process.cwd(), 'tests', 'fixtures', 'vagrantfiles', 'adyang-dotfiles.Vagrantfile');

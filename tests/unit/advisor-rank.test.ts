@@ -3,7 +3,7 @@ import type { Finding, Run } from '../../electron/contract/contract.js';
 import { adviseRuntime, advise } from '../../electron/engine/advisor/index.js';
 import { measuredGain, publishedGain, rankFindings } from '../../electron/engine/advisor/rank.js';
 import { gainText, oneLine } from '../../electron/cli/advise.js';
-import { ev, type EvidenceKey } from '../../electron/engine/advisor/evidence.js';
+import { ev, type EvidenceKey } from '../../electron/engine/advisor/rule-kit/evidence.js';
 import { msg } from '../../electron/messages/finding-text.js';
 import { translator } from '../../electron/messages/i18n.js';
 import { fixtureRuntimes } from './advisor-fixtures.js';

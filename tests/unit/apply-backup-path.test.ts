@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApplyPlan, ApplyResult, Envelope } from '../../electron/contract/contract.js';
 import { confirmRequestFor } from '../../electron/desktop/ipc.js';
-import { backupDirOf } from '../../electron/engine/advisor/apply/backup.js';
+import { backupDirOf } from '../../electron/engine/apply-kit/backup.js';
 import { formatPlan } from '../../electron/cli/apply.js';
 import { local, captured } from '../helpers/runtimes-stubs.js';
 import { applySandbox, type ApplySandbox } from '../helpers/apply-sandbox.js';

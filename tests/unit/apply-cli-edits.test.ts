@@ -5,9 +5,9 @@ import { cmdApply, type ApplyIo } from '../../electron/cli/apply.js';
 import { CliError } from '../../electron/cli/commands.js';
 import type { Engine } from '../../electron/engine/api.js';
 import { editText, fileEditFor } from '../../electron/engine/advisor/apply/file-edit.js';
-import { editDomainXml, libvirtEditFor, readEdit } from '../../electron/engine/advisor/apply/libvirt-edit.js';
-import { unifiedDiff } from '../../electron/engine/advisor/apply/unified-diff.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { editDomainXml, libvirtEditFor, readEdit } from '../../electron/engine/runtimes/libvirt/apply-edit.js';
+import { unifiedDiff } from '../../electron/engine/apply-kit/unified-diff.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 
 const plan: ApplyPlan = {
   findingId: 'libvirt:vm/diskIo',

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 import { errorText } from '../../electron/messages/error-text.js';
 import { captured } from '../helpers/runtimes-stubs.js';
 

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Envelope, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 import { MAC_DD_STORE, local, captured } from '../helpers/runtimes-stubs.js';
 import { applySandbox, type ApplySandbox } from '../helpers/apply-sandbox.js';
 

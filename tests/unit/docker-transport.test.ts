@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
-import { scriptsDir } from '../../electron/engine/bench/suites.js';
+import { scriptsDir } from '../../electron/engine/transports/bench-scripts.js';
 import { colimaKind } from '../../electron/engine/runtimes/colima/index.js';
 import { findKind } from '../../electron/engine/runtimes/registry.js';
 import { orbstackKind } from '../../electron/engine/runtimes/orbstack.js';
@@ -16,7 +16,7 @@ import { DockerTransport } from '../../electron/engine/transports/docker/index.j
 import { ShellInVmTransport } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { limaKind } from '../../electron/engine/runtimes/lima.js';
 import { parseEndpoint } from '../../electron/engine/transports/docker/client.js';
-import { sharedDirFor } from '../../electron/engine/host-context.js';
+import { sharedDirFor } from '../../electron/engine/util/host-context.js';
 import { recordedEndpoint } from '../../electron/engine/transports/docker/for-runtime.js';
 import { baseImageOf, benchImageTag } from '../../electron/engine/transports/docker/image.js';
 

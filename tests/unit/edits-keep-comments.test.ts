@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { editJson, editText, editYaml, fileEditFor, hasEdit, type FileEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 import { limaApply } from '../../electron/engine/advisor/rules/lima-vm-type.js';
-import { lineDiff } from '../../electron/engine/advisor/diff.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 
 /**
  * Round trips of real settings files (tests/fixtures/runtimes/<kind>/SOURCES.txt and

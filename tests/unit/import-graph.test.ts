@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { forbiddenImports, importCycles, importGraph } from '../helpers/import-graph.js';
+import { folderCycles, forbiddenImports, importCycles, importGraph } from '../helpers/import-graph.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -42,11 +42,21 @@ describe('the import graph of electron/ and src/', () => {
     expect(importCycles(graph)).toEqual([]);
   });
 
+  it("has no circles between folders, at any depth: no two sibling folders (a folder's own files counting as one) import each other", () => {
+    expect(folderCycles(graph)).toEqual([]);
+  });
+
+  it("has no circles, of files or of folders, in the tests' and scripts' TypeScript either", () => {
+    const house = importGraph(ROOT, ['electron', 'src', 'tests', 'scripts']);
+    expect(importCycles(house)).toEqual([]);
+    expect(folderCycles(house)).toEqual([]);
+  });
+
   it('keeps the engine below the faces: electron/engine/** never imports the CLI, the Electron shell, the web server or the renderer', () => {
     expect(forbiddenImports(graph, isEngine, (t) => isFace(t) || t.startsWith('src/'))).toEqual([]);
   });
 
-  it('keeps runtimes above transports: electron/engine/transports/** never imports electron/engine/runtimes/** (shared helpers live in engine/host-context.ts)', () => {
+  it('keeps runtimes above transports: electron/engine/transports/** never imports electron/engine/runtimes/** (shared helpers live in engine/util/ and engine/guest/)', () => {
     expect(
       forbiddenImports(
         graph,
@@ -108,6 +118,11 @@ describe('the checks themselves, on a small tree that breaks each rule', () => {
   write('electron/cli/go.ts', 'export const go = 1;\n');
   write('electron/web/server.ts', 'export {};\n');
   write('src/view.tsx', "import { go } from '../electron/engine/run';\nimport './missing.js';\n");
+  // Folders that lean on each other although no file does: a registry at the folder's root lists a kind's
+  // folder, the kind imports a type from the root, and a helper folder imports the root's errors.
+  write('electron/engine/kinds/registry.ts', "import { a } from './a/index.js';\nexport const all = [a];\n");
+  write('electron/engine/kinds/types.ts', 'export type Kind = string;\n');
+  write('electron/engine/kinds/a/index.ts', "import type { Kind } from '../types.js';\nexport const a: Kind = 'a';\n");
   const graph = importGraph(dir, ['electron', 'src']);
 
   it('finds a type-only circle, an engine that imports faces (export-from, import()), a renderer reaching into the engine and an unresolved import', () => {
@@ -124,5 +139,10 @@ describe('the checks themselves, on a small tree that breaks each rule', () => {
       ),
     ).toEqual(['src/view.tsx -> electron/engine/run.ts']);
     expect(graph.unresolved).toEqual([{ from: 'src/view.tsx', spec: './missing.js' }]);
+  });
+
+  it("finds folders that import each other where no file circle exists: the kinds folder's root files and its kind a", () => {
+    expect(importCycles(graph).flat()).not.toContain('electron/engine/kinds/registry.ts');
+    expect(folderCycles(graph)).toEqual(['electron/engine/kinds: ., a']);
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseImportFile } from '../../electron/engine/store/import-runs.js';
-import { EngineError } from '../../electron/engine/errors.js';
+import { EngineError } from '../../electron/engine/util/errors.js';
 
 const text = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'imports', 'machine-b.json'), 'utf8');
 const SENTINEL = 424242.125;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobEvent } from '../../electron/contract/contract.js';
-import { JobManager } from '../../electron/engine/jobs.js';
+import { JobManager } from '../../electron/engine/util/jobs.js';
 
 describe('JobManager', () => {
   it('stamps events with job id and sequence, and replays them to late subscribers', async () => {

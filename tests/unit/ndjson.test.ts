@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { BenchEvent } from '../../electron/contract/contract.js';
-import { createLineSplitter, parseEvent } from '../../electron/engine/bench/ndjson.js';
+import { createLineSplitter, parseEvent } from '../../electron/engine/transports/ndjson.js';
 
 const EVENTS: BenchEvent[] = [
   {

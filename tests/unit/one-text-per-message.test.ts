@@ -15,8 +15,8 @@ import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
 import { executeRun, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
-import { parseEvent } from '../../electron/engine/bench/ndjson.js';
-import { engineError } from '../../electron/engine/errors.js';
+import { parseEvent } from '../../electron/engine/transports/ndjson.js';
+import { engineError } from '../../electron/engine/util/errors.js';
 import { makeRuntime } from '../../electron/engine/runtimes/support/runtime-info.js';
 import { why } from '../../electron/engine/runtimes/support/why.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
@@ -100,6 +100,11 @@ const INTERNAL = [
   'electron/engine/transports/shell-in-vm/argv.ts: `no shell transport for the runtime kind "${String(kind)}"`',
   'electron/engine/transports/shell-in-vm/argv.ts: `"${id ?? \'\'}" is not a Vagrant machine id`',
   "electron/engine/transports/shell-in-vm/guest-scripts.ts: `the bench script contains the line ${SCRIPT_END}, which ends the wrapper's here-document`",
+  // The bench scripts' arguments and source (moved here from bench/): a programmer's or a developer's mistake, never a user's.
+  'electron/engine/transports/bench-scripts.ts: `unknown parameter "${key}" for ${test}`',
+  'electron/engine/transports/bench-scripts.ts: `${key} must be a whole number, not ${value}`',
+  'electron/engine/transports/bench-scripts.ts: `VMBENCH_SCRIPTS_DIR=${env} has no lib.sh`',
+  'electron/engine/transports/bench-scripts.ts: `no bench script named "${name}" (known: ${SCRIPT_NAMES.join(\', \')})`',
 ];
 const isWord = (e: ts.Expression): boolean => (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) && !/\s/.test(e.text);
 function transportErrorsWithoutRef(files: { file: string; sf: ts.SourceFile }[]): string[] {

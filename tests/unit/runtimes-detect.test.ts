@@ -5,7 +5,7 @@ import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { DEFAULT_TIMEOUT_MS, DETECT_DEADLINE_MS, createDetectContext, detectAll, withInstallDirs } from '../../electron/engine/runtimes/detect.js';
 import { DESKTOP_CONTEXT, contextMetaPath } from '../../electron/engine/runtimes/docker-desktop/index.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
-import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
+import type { RuntimeKind } from '../../electron/engine/runtimes/support/types.js';
 import type { RuntimeKindId } from '../../electron/contract/runtime-kinds.js';
 import { MAC_DD_STORE, local, makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isKind } from '../../electron/engine/advisor/types.js';
+import { isKind } from '../../electron/engine/advisor/rule-kit/types.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { RUNTIME_KIND_FACTS, RUNTIME_KIND_IDS, isContainerRuntimeId } from '../../electron/contract/runtime-kinds.js';

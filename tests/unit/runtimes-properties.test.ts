@@ -19,7 +19,7 @@ import { parseJsonStream } from '../../electron/engine/runtimes/support/json-str
 import { parseXml } from '../../electron/engine/runtimes/support/xml.js';
 import { parseYamlMap } from '../../electron/engine/runtimes/support/yaml.js';
 import type { Parsed } from '../../electron/engine/runtimes/support/parsed.js';
-import type { RuntimeKind } from '../../electron/engine/runtimes/types.js';
+import type { RuntimeKind } from '../../electron/engine/runtimes/support/types.js';
 import type { RuntimeKindId } from '../../electron/contract/runtime-kinds.js';
 import {
   parseGlobalStatus,

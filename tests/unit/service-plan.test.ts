@@ -12,7 +12,7 @@ import { redisToolOutputSamples } from '../../electron/engine/bench/redis-benchm
 import { buildPlan, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
 import { redisPeerRequest, servicePlaces, ServiceSetupError, setupServiceStep } from '../../electron/engine/bench/service-step.js';
 import { errorText } from '../../electron/messages/error-text.js';
-import { scriptSource } from '../../electron/engine/bench/suites.js';
+import { scriptSource } from '../../electron/engine/transports/bench-scripts.js';
 import { createDetectContext } from '../../electron/engine/runtimes/detect.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import { chooseServiceNetwork } from '../../electron/engine/transports/docker/services.js';

@@ -14,7 +14,7 @@ import { domainSettings, parseDomainXml } from '../../electron/engine/runtimes/l
 import { limaSettings, parseLimaList } from '../../electron/engine/runtimes/lima.js';
 import { parsePodmanMachines, podmanSettings } from '../../electron/engine/runtimes/podman.js';
 import { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
-import { text as settingText } from '../../electron/engine/advisor/types.js';
+import { text as settingText } from '../../electron/engine/advisor/rule-kit/types.js';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { settingLabel } from '../../src/lib/setting-labels';
 import { CAPTURES, LOCAL_FIXTURES, text } from '../helpers/runtimes-stubs.js';

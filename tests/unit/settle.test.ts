@@ -8,7 +8,7 @@ import { createProgressPrinter } from '../../electron/cli/progress.js';
 import { runTable } from '../../electron/cli/summary.js';
 import { runToMarkdown } from '../../electron/engine/report/markdown.js';
 import type { BenchEvent, TestError } from '../../electron/contract/contract.js';
-import { parseEvent } from '../../electron/engine/bench/ndjson.js';
+import { parseEvent } from '../../electron/engine/transports/ndjson.js';
 import { settleMethod, settleReport, settleWarning } from '../../electron/engine/bench/settle.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { NOT_SETTLED, targetStatus } from '../../electron/contract/run-status.js';

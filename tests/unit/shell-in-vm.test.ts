@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BenchEvent, JobEvent, RunSpec } from '../../electron/contract/contract.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
-import { scriptArgs, scriptSource } from '../../electron/engine/bench/suites.js';
+import { scriptArgs, scriptSource } from '../../electron/engine/transports/bench-scripts.js';
 import type { ShellTransportOptions } from '../../electron/engine/transports/shell-in-vm/index.js';
 import { cliArgs, shQuote } from '../../electron/engine/transports/shell-in-vm/argv.js';
 import { cliFor, createShellTransport, type ShellKind } from '../helpers/shells.js';

@@ -16,11 +16,11 @@ import {
   slowTargetArgs,
   suiteParams,
   timeoutSec,
-} from '../../electron/engine/bench/suites.js';
-import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/host-context.js';
+} from '../../electron/engine/transports/bench-scripts.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/util/host-context.js';
 import { libvirtTransport } from '../../electron/engine/transports/libvirt/for-runtime.js';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
-import type { DetectContext } from '../../electron/engine/runtimes/types.js';
+import type { DetectContext } from '../../electron/engine/runtimes/support/types.js';
 import { paramFlag, testSpec } from '../../electron/contract/test-catalogue.js';
 
 const SUITES: Suite[] = ['quick', 'standard', 'thorough'];

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DISK_TESTS } from '../../electron/contract/contract.js';
 import { affectedTests } from '../../electron/engine/advisor/affected.js';
 import { TEST_IDS as SCHEMA_IDS, runSpecSchema } from '../../electron/engine/api-schemas.js';
-import { parseEvent } from '../../electron/engine/bench/ndjson.js';
-import { scriptSource } from '../../electron/engine/bench/suites.js';
+import { parseEvent } from '../../electron/engine/transports/ndjson.js';
+import { scriptSource } from '../../electron/engine/transports/bench-scripts.js';
 import { isFallback } from '../../electron/presentation/headline.js';
 import { HEADLINE_METRIC, metricInfo, metricRank } from '../../electron/measurement/metrics.js';
 import {

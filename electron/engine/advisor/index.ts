@@ -18,9 +18,9 @@ import { vagrantSyncedFolder } from './rules/vagrant-synced-folder.js';
 import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
 import { pollingWatcher } from './rules/polling-watcher.js';
-import { evidenceRowsFor } from './evidence.js';
+import { evidenceRowsFor } from './rule-kit/evidence.js';
 import { adviceEnglish, adviceEnglishParts } from '../../messages/message-english.js';
-import { thisHost, type Draft, type Drafted, type HostFacts, type Rule } from './types.js';
+import { thisHost, type Draft, type Drafted, type HostFacts, type Rule } from './rule-kit/types.js';
 
 /** Every rule, in the order findings are listed. Adding a rule: one file in rules/ and one line here. */
 export const RULES: readonly Rule[] = [

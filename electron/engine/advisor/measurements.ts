@@ -1,5 +1,5 @@
 import type { MeasuredValue, Place, Run, TestId } from '../../contract/contract.js';
-import type { Measurements } from './types.js';
+import type { Measurements } from './rule-kit/types.js';
 
 function newestFirst(runs: Run[]): Run[] {
   return [...runs].filter((r) => r && Array.isArray(r.targets)).sort((a, b) => String(b.startedAt ?? '').localeCompare(String(a.startedAt ?? '')));

@@ -1,15 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { ApplyPlan, MsgRef } from '../../contract/contract.js';
+import { randomBytes } from 'node:crypto';
+import { conflictError, sourceHashOf } from '../apply-kit/types.js';
+import type { ApplyPlan } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
-import { engineError, type EngineError } from '../errors.js';
+import { engineError, type EngineError } from '../util/errors.js';
 
 /** How long a plan shown to the user may be confirmed. */
 export const PLAN_TTL_MS = 15 * 60_000;
-
-/** sha256 of a text, hex: the hash a plan records of the file, XML or setting it was computed from. */
-export function sourceHashOf(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
-}
 
 /** A plan the engine handed out and still honours: what it changes, and what it was computed from. */
 export interface HeldPlan {
@@ -105,13 +101,6 @@ export function checkStillSame(held: HeldPlan, now: ApplyPlan): void {
   const id = held.plan.runtimeId;
   const what = held.plan.kind === 'libvirt' ? msg('errors.domainXmlOf', { id }) : held.plan.path ? held.plan.path : msg('errors.settingsOf', { id });
   throw conflictError(now.sourceHash !== held.plan.sourceHash ? what : undefined);
-}
-
-/** The refusal of a confirmed change: `changed` names the file or XML that moved on since it was reviewed; without it, the change itself differs. */
-export function conflictError(changed?: string | MsgRef): EngineError {
-  return engineError('conflict', 'errors.conflict', {
-    why: changed === undefined ? msg('errors.planDiffers') : msg('errors.sourceChanged', { what: changed }),
-  });
 }
 
 function newId(): string {

@@ -2,7 +2,7 @@ import type { Finding, FindingText, MeasuredValue, MsgRef } from '../../contract
 import { msg } from '../../messages/finding-text.js';
 import { adviceEnglish } from '../../messages/message-english.js';
 import { metricInfo } from '../../measurement/metrics.js';
-import { EVIDENCE_GAINS, evidenceKeysOf, type PublishedGain } from './evidence.js';
+import { EVIDENCE_GAINS, evidenceKeysOf, type PublishedGain } from './rule-kit/evidence.js';
 
 const SEVERITY_ORDER: Record<Finding['severity'], number> = { high: 0, medium: 1, low: 2, info: 3 };
 

@@ -4,7 +4,7 @@
  */
 import type { Place, RunSpec } from '../../contract/contract.js';
 import { targetNameRef } from '../../presentation/headline.js';
-import { engineError } from '../errors.js';
+import { engineError } from '../util/errors.js';
 import type { PlanTarget } from './run-estimate.js';
 
 /** A target as the choice needs it: its id, its name and the places its transport offers. */

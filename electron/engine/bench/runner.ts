@@ -15,11 +15,11 @@ import {
   type TrialsStop,
 } from '../../contract/contract.js';
 import { runStatus, targetStatus, TOOL_SKIPPED } from '../../contract/run-status.js';
-import { engineMessage, whyOf } from '../errors.js';
+import { engineMessage, whyOf } from '../util/errors.js';
 import { isMsgRef, joinedRef } from '../../messages/error-text.js';
 import { msg } from '../../messages/finding-text.js';
 import { withEnglish } from '../../messages/message-english.js';
-import type { Emit } from '../jobs.js';
+import type { Emit } from '../util/jobs.js';
 import type { RunStore } from '../store/run-store.js';
 import type { Transport } from '../transports/types.js';
 import { addedTrialEstimateSec, headlineParams, stepDoneFraction, trialsPlan, type SuiteParams, type TrialsPlan } from '../../measurement/plan-estimate.js';
@@ -34,7 +34,7 @@ import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-st
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
-import { RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from './suites.js';
+import { RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from '../transports/bench-scripts.js';
 import { normalizeProbe } from './probe.js';
 
 /** A target ready to run scripts in. */

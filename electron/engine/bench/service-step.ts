@@ -15,10 +15,10 @@
 import type { MsgRef, Place, TestError, TestId } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
 import { englishOf, withEnglish } from '../../messages/message-english.js';
-import { whyOf } from '../errors.js';
+import { whyOf } from '../util/errors.js';
 import type { PeerRequest, Transport } from '../transports/types.js';
 import { HostServerError, startHostIperf3 } from './host-iperf3.js';
-import { SERVICE_TESTS } from './suites.js';
+import { SERVICE_TESTS } from '../transports/bench-scripts.js';
 export { servicePlaces } from '../../measurement/plan-estimate.js';
 
 /** Whether a test is a service test (it needs a network: net, redis, http). */

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Resvg } from '@resvg/resvg-js';
 import type { Run } from '../../contract/contract.js';
 import type { Lang } from '../../messages/i18n.js';
-import { packageRoot } from '../paths.js';
+import { packageRoot } from '../util/paths.js';
 import { CARD_HEIGHT, CARD_WIDTH } from './card-kit.js';
 import { renderCardSvg, type CardOptions } from './card-svg.js';
 import { fileSafe } from './format.js';

@@ -24,7 +24,7 @@ import { SpawnError, isOnPath, run, type ExecResult } from '../util/exec.js';
 import { RUNTIME_KINDS } from './registry.js';
 import { makeRuntime } from './support/runtime-info.js';
 import { seconds } from './support/values.js';
-import type { DetectContext, RuntimeKind } from './types.js';
+import type { DetectContext, RuntimeKind } from './support/types.js';
 import { why, whyEn, type Why } from './support/why.js';
 import { isMsgRef } from '../../messages/error-text.js';
 

@@ -7,7 +7,7 @@ import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, toBool, toText } from './support/values.js';
-import type { DetectContext, RuntimeKind } from './types.js';
+import type { DetectContext, RuntimeKind } from './support/types.js';
 import type { RuntimeKindId } from '../../contract/runtime-kinds.js';
 import { dockerTransportFor, recordedEndpoint } from '../transports/docker/for-runtime.js';
 

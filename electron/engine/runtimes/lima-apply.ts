@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { atomicWrite } from '../util/atomic-write.js';
-import { writeBackup } from '../advisor/apply/backup.js';
-import type { CommandProgram } from '../advisor/apply/types.js';
+import { writeBackup } from '../apply-kit/backup.js';
+import type { CommandProgram } from '../apply-kit/types.js';
 
 /** limactl as a program of command findings (RuntimeKind.apply.commands): argv[2] names the instance. */
 export const LIMACTL_COMMAND: CommandProgram = {

@@ -2,7 +2,7 @@ import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { parseYamlMap, yamlBool, yamlStrings, type YamlMap } from './support/yaml.js';
 import { readOptional } from './support/files.js';
 import { getPath, parseSize, toNumber, toText } from './support/values.js';
-import type { DetectContext } from './types.js';
+import type { DetectContext } from './support/types.js';
 import { why, whyEn, type Why } from './support/why.js';
 
 /** The performance keys of a lima.yaml, after following its `base:` templates. */

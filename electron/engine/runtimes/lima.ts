@@ -11,7 +11,7 @@ import { asRecord, bytesToGiB, bytesToMiB, findVersion, getPath, parseSize, toBo
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
 import { LIMACTL_COMMAND } from './lima-apply.js';
-import type { DetectContext, RuntimeKind } from './types.js';
+import type { DetectContext, RuntimeKind } from './support/types.js';
 import { why, type Why } from './support/why.js';
 
 /** One Lima instance as `limactl list --json` reports it. */

@@ -3,7 +3,7 @@ import type { RuntimeInfo } from '../../contract/contract.js';
 import { runCli } from './support/cli.js';
 import { readOptional } from './support/files.js';
 import { SettingsBag, makeRuntime, singleTarget } from './support/runtime-info.js';
-import type { DetectContext, RuntimeKind } from './types.js';
+import type { DetectContext, RuntimeKind } from './support/types.js';
 
 /** Fields of /etc/os-release that name the OS. */
 export interface OsRelease {

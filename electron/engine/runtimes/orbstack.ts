@@ -5,7 +5,7 @@ import { addDockerSettings, queryDocker } from './support/docker-query.js';
 import { pathExists } from './support/files.js';
 import { fail, ok, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from './support/runtime-info.js';
-import type { DetectContext, RuntimeKind } from './types.js';
+import type { DetectContext, RuntimeKind } from './support/types.js';
 import { why, type Why } from './support/why.js';
 import { dockerTransportFor } from '../transports/docker/for-runtime.js';
 

@@ -5,7 +5,7 @@ import { parseJsonStream } from './support/json-stream.js';
 import { fail, ok, safeParse, type Parsed } from './support/parsed.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, makeRuntime, singleTarget } from './support/runtime-info.js';
 import { asRecord, bytesToGiB, bytesToMiB, findVersion, parseSize, toBool, toNumber, toText } from './support/values.js';
-import type { DetectContext, RuntimeKind } from './types.js';
+import type { DetectContext, RuntimeKind } from './support/types.js';
 import { dockerTransportFor, podmanMachineEndpoint } from '../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../transports/shell-in-vm/for-runtime.js';
 import type { ShellSpec } from '../transports/shell-in-vm/argv.js';

@@ -7,7 +7,7 @@ import { localKind } from './local.js';
 import { orbstackKind } from './orbstack.js';
 import { podmanKind } from './podman.js';
 import { rancherDesktopKind } from './rancher-desktop/index.js';
-import type { RuntimeKind } from './types.js';
+import type { RuntimeKind } from './support/types.js';
 import { RUNTIME_KIND_IDS } from '../../contract/runtime-kinds.js';
 import { vagrantKind } from './vagrant/index.js';
 

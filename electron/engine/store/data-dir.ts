@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { EngineError, engineError, writeWhy } from '../errors.js';
+import { EngineError, engineError, writeWhy } from '../util/errors.js';
 import { atomicWrite } from '../util/atomic-write.js';
 import { pidAlive } from '../util/pid-alive.js';
 

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { IMPORT_MAX_BYTES, type ImportFile, type ImportOptions, type ImportOutcome, type Run, type RunOrigin } from '../../contract/contract.js';
 import { terminalSafe } from '../../presentation/terminal-safe.js';
-import { EngineError, engineError } from '../errors.js';
+import { EngineError, engineError } from '../util/errors.js';
 import { cleanMachineLabel } from './machine-label.js';
 import { neutralise } from './import-check.js';
 import { checkRunData, type RunStore } from './run-store.js';

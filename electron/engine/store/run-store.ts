@@ -1,7 +1,7 @@
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SCHEMA_VERSION, type Run, type RunAnnotation, type RunList, type RunSummary, type SkippedRunFile as Skipped } from '../../contract/contract.js';
-import { EngineError, engineError, engineMessage } from '../errors.js';
+import { EngineError, engineError, engineMessage } from '../util/errors.js';
 import { atomicWrite, syncDir } from '../util/atomic-write.js';
 import { runFileSchema, runIdSchema } from './run-schema.js';
 import { withStatus } from '../../contract/run-status.js';

@@ -12,7 +12,7 @@
  * util/process-group.ts, whose grace (KILL_GRACE_MS) applies when the CLI stops them all.
  */
 import type { BenchEvent } from '../../contract/contract.js';
-import { createLineSplitter, parseEvent, type LineSplitter } from '../bench/ndjson.js';
+import { createLineSplitter, parseEvent, type LineSplitter } from './ndjson.js';
 import type { RunOutcome, ScriptPayload, TransportRunOptions } from './types.js';
 
 /** How long a stopped bench script has between two steps of its stop (SIGTERM, SIGKILL, ...): its trap's clean-up. */

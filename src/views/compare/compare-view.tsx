@@ -2,7 +2,7 @@ import { useEffect, type JSX } from 'react';
 import { Trans } from 'react-i18next';
 import { useUi } from '../../lib/use-ui';
 import { EmptyState } from '../../components/empty-state';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { Spinner } from '../../components/spinner';
 import { summaryLine } from '../../../electron/measurement/verdict-stats.js';
 import { fmtDate } from '../../lib/format';

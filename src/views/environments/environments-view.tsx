@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useUi } from '../../lib/use-ui';
 import { EmptyState } from '../../components/empty-state';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { Spinner } from '../../components/spinner';
 import { refreshDetect } from '../../store/actions';
 import { useAppStore } from '../../store/app-store';

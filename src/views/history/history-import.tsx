@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent, type JSX } from 'react';
 import { IMPORT_MAX_BYTES, type ImportOutcome } from '../../../electron/contract/contract.js';
 import { errorText } from '../../../electron/messages/error-text.js';
 import { getApi } from '../../api/get-api';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { useLang, useUi } from '../../lib/use-ui';
 import { loadRuns } from '../../store/actions';
 import { useAppStore } from '../../store/app-store';

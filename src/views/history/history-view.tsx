@@ -4,7 +4,7 @@ import type { RunList } from '../../../electron/contract/contract.js';
 import { skippedTexts } from '../../../electron/messages/error-text.js';
 import { useLang, useUi } from '../../lib/use-ui';
 import { EmptyState } from '../../components/empty-state';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { Spinner } from '../../components/spinner';
 import { loadCompare, loadRuns, selectRun } from '../../store/actions';
 import { useAppStore } from '../../store/app-store';

@@ -3,7 +3,7 @@ import type { TeamRow, TeamTable } from '../../../electron/contract/contract.js'
 import { fastestLine } from '../../../electron/presentation/team-line.js';
 import { levelText } from '../../../electron/measurement/verdict-stats.js';
 import { getApi } from '../../api/get-api';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { Spinner } from '../../components/spinner';
 import { copyText } from '../../lib/download';
 import { MISSING } from '../../../electron/presentation/format.js';

@@ -2,7 +2,7 @@ import { useState, type JSX } from 'react';
 import { useLang, useUi } from '../../lib/use-ui';
 import type { Run } from '../../../electron/contract/contract.js';
 import { isFailure } from '../../../electron/contract/run-status.js';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { copyText } from '../../lib/download';
 import { failedTests, failureHelp, failureOs, groupTargetErrors } from '../../lib/failure-help';
 import { startRun } from '../../store/actions';

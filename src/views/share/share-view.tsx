@@ -3,7 +3,7 @@ import { Trans } from 'react-i18next';
 import { useLang, useUi } from '../../lib/use-ui';
 import { getApi } from '../../api/get-api';
 import { EmptyState } from '../../components/empty-state';
-import { Icon } from '../../components/icons';
+import { Icon } from '../../lib/icons';
 import { Spinner } from '../../components/spinner';
 import { base64ToBytes, copyText, downloadFile } from '../../lib/download';
 import { useAppStore } from '../../store/app-store';

@@ -1,12 +1,12 @@
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
 import { run } from '../../util/exec.js';
 import { msg } from '../../../messages/finding-text.js';
-import { engineError, engineMessage } from '../../errors.js';
-import { sourceHashOf } from '../plan-book.js';
+import { engineError, engineMessage } from '../../util/errors.js';
+import { sourceHashOf } from '../../apply-kit/types.js';
 import { RUNTIME_KINDS } from '../../runtimes/registry.js';
-import type { RuntimeKind } from '../../runtimes/types.js';
-import { backupDirFor, backupDirOf } from './backup.js';
-import { APPLY_TIMEOUT_MS, withNoteRefs, type ApplyOptions, type CommandProgram } from './types.js';
+import type { RuntimeKind } from '../../runtimes/support/types.js';
+import { backupDirFor, backupDirOf } from '../../apply-kit/backup.js';
+import { APPLY_TIMEOUT_MS, withNoteRefs, type ApplyOptions, type CommandProgram } from '../../apply-kit/types.js';
 
 /** Programs a command finding may run (anything else is refused): those every kind declares (RuntimeKind.apply.commands), with their backups. */
 function programOf(name: string): CommandProgram | undefined {

@@ -2,15 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { atomicWrite } from '../../util/atomic-write.js';
-import { EngineError, engineError, engineMessage, stateRef, whyOf } from '../../errors.js';
+import { EngineError, engineError, engineMessage, stateRef, whyOf } from '../../util/errors.js';
 import { run, SpawnError } from '../../util/exec.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../contract/contract.js';
-import { backupDirFor, backupDirOf, writeBackup } from './backup.js';
-import { sourceHashOf } from '../plan-book.js';
+import { backupDirFor, backupDirOf, writeBackup } from '../../apply-kit/backup.js';
+import { sourceHashOf } from '../../apply-kit/types.js';
 import { editText, fileEditFor, hasEdit, type FileEdit } from './file-edit.js';
-import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from './types.js';
-import { unifiedDiff } from './unified-diff.js';
+import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from '../../apply-kit/types.js';
+import { unifiedDiff } from '../../apply-kit/unified-diff.js';
 
 function filePath(finding: Finding, opts: ApplyOptions): string {
   if (finding.apply?.kind !== 'file') throw new Error(`${finding.id} is not a file change`);

@@ -1,7 +1,7 @@
 import { applyEdits, modify, parseTree, findNodeAtLocation, getNodeValue, type ParseError } from 'jsonc-parser';
 import { Document, Scalar, isMap, isScalar, parse as parseYaml, parseDocument } from 'yaml';
 import type { Finding, RuntimeInfo } from '../../../contract/contract.js';
-import { engineError } from '../../errors.js';
+import { engineError } from '../../util/errors.js';
 import { findKind } from '../../runtimes/registry.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';

@@ -1,13 +1,13 @@
-import { sourceHashOf } from '../plan-book.js';
+import { sourceHashOf } from '../../apply-kit/types.js';
 import { findKind } from '../../runtimes/registry.js';
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
 import { applyCommand, planCommand } from './command-apply.js';
 import { applyFile, planFile } from './file-apply.js';
-import type { Applier, ApplyOptions } from './types.js';
-import { engineMessage } from '../../errors.js';
-import { withNoteRefs } from './types.js';
+import type { Applier, ApplyOptions } from '../../apply-kit/types.js';
+import { engineMessage } from '../../util/errors.js';
+import { withNoteRefs } from '../../apply-kit/types.js';
 
-export type { ApplyOptions } from './types.js';
+export type { ApplyOptions } from '../../apply-kit/types.js';
 
 /** Every runtime whose kind has no applier of its own (RuntimeKind.apply.applier, e.g. libvirt's domain XML through virsh): a file edit or a command, as the finding says. */
 const BY_APPLY_KIND = {

@@ -6,7 +6,7 @@
  */
 import type { MsgRef } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
-import { EngineError, engineError } from '../../errors.js';
+import { EngineError, engineError } from '../../util/errors.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { statementEnd, topLevelSpans, type Span as Arg } from '../../runtimes/vagrant/ruby-literals.js';
 

@@ -1,7 +1,7 @@
 import type { RuntimeInfo } from '../../../contract/contract.js';
-import { ev } from '../evidence.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { cite, round, type Measurements, type Rule } from '../types.js';
+import { cite, round, type Measurements, type Rule } from '../rule-kit/types.js';
 
 /** Shared-folder file creation below this share of the named volume's is worth moving dependency folders. */
 const WORTH_MOVING = 0.5;

@@ -1,9 +1,9 @@
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { domainDiff, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { BLOCK_TESTS, text } from '../types.js';
-import { weighBy } from '../weigh.js';
+import { domainDiff, isLibvirtVm, mainDisk, XML_RISK } from '../rule-kit/libvirt-xml.js';
+import { BLOCK_TESTS, text } from '../rule-kit/types.js';
+import { weighBy } from '../rule-kit/weigh.js';
 
 /** libvirt: a paravirtual virtio disk instead of emulated IDE/SATA. */
 export const libvirtDiskBus: Rule = {

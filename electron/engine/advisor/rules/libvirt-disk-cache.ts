@@ -1,8 +1,8 @@
-import type { Rule } from '../types.js';
+import type { Rule } from '../rule-kit/types.js';
 import { msg } from '../../../messages/finding-text.js';
-import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { BLOCK_TESTS, text } from '../types.js';
-import { weighBy } from '../weigh.js';
+import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../rule-kit/libvirt-xml.js';
+import { BLOCK_TESTS, text } from '../rule-kit/types.js';
+import { weighBy } from '../rule-kit/weigh.js';
 
 /** libvirt: cache='none' instead of a write-through cache mode on the main disk. */
 export const libvirtDiskCache: Rule = {

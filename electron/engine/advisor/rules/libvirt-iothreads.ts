@@ -1,8 +1,8 @@
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../libvirt/xml.js';
-import { BLOCK_TESTS, text } from '../types.js';
+import { domainDiff, driverXml, isLibvirtVm, mainDisk, XML_RISK } from '../rule-kit/libvirt-xml.js';
+import { BLOCK_TESTS, text } from '../rule-kit/types.js';
 
 /** libvirt: a dedicated I/O thread for the virtio disk. */
 export const libvirtIothreads: Rule = {

@@ -1,8 +1,8 @@
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { isKind, text } from '../types.js';
-import { weighBy } from '../weigh.js';
+import { isKind, text } from '../rule-kit/types.js';
+import { weighBy } from '../rule-kit/weigh.js';
 import { limaApply } from './lima-vm-type.js';
 
 /** Colima and Lima shared folders: virtiofs instead of sshfs / reverse-sshfs / 9p. */

@@ -1,10 +1,10 @@
 import type { Finding, RuntimeInfo } from '../../../contract/contract.js';
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { lineDiff } from '../diff.js';
-import { isKind, text } from '../types.js';
-import { weighBy } from '../weigh.js';
+import { lineDiff } from '../rule-kit/diff.js';
+import { isKind, text } from '../rule-kit/types.js';
+import { weighBy } from '../rule-kit/weigh.js';
 
 /** Instance or profile name from a `lima:<name>` / `colima:<profile>` id. */
 export function instanceName(rt: RuntimeInfo): string {

@@ -1,6 +1,6 @@
 import type { MsgRef, RuntimeInfo, TestError } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
-import { cite, type Measurements, type Rule } from '../types.js';
+import { cite, type Measurements, type Rule } from '../rule-kit/types.js';
 
 /** The newest watch result of a shared folder whose inotify half was measured and never fired. */
 function lostInotify(m: Measurements): { pollP50?: ReturnType<Measurements['latest']>; message: string | MsgRef } | undefined {

@@ -1,7 +1,7 @@
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { isKind, text } from '../types.js';
+import { isKind, text } from '../rule-kit/types.js';
 
 /** Rancher Desktop 9p: tuning msize/cache is not worth it; the mount type is. Informational. */
 export const rancher9pOptions: Rule = {

@@ -1,8 +1,8 @@
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { isKind, text } from '../types.js';
-import { weighBy } from '../weigh.js';
+import { isKind, text } from '../rule-kit/types.js';
+import { weighBy } from '../rule-kit/weigh.js';
 
 /** Rancher Desktop on macOS: VZ instead of QEMU. */
 export const rancherVmType: Rule = {

@@ -1,7 +1,7 @@
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { cite, round } from '../types.js';
+import { cite, round } from '../rule-kit/types.js';
 
 /** Redis next to the app: a unix socket instead of TCP (informational; applies once redis was measured). */
 export const redisUnixSocket: Rule = {

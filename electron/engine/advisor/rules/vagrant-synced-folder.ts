@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract/contract.js';
-import type { Rule } from '../types.js';
-import { ev } from '../evidence.js';
+import type { Rule } from '../rule-kit/types.js';
+import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
-import { lineDiff } from '../diff.js';
-import { isKind, text } from '../types.js';
-import { weighBy } from '../weigh.js';
+import { lineDiff } from '../rule-kit/diff.js';
+import { isKind, text } from '../rule-kit/types.js';
+import { weighBy } from '../rule-kit/weigh.js';
 
 /** Synced-folder types that the Vagrant article in docs/evidence.md measured as slow against NFS. */
 const SLOW = ['vboxsf', 'vmhgfs', 'smb'];

@@ -6,7 +6,7 @@ import { addDockerSettings, queryDocker } from '../support/docker-query.js';
 import { pathExists, readOptional, type FileLook } from '../support/files.js';
 import { applyWslResources, parseWslConfig, wslConfigPath, type WslResources } from './wslconfig.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
-import type { DetectContext, RuntimeKind } from '../types.js';
+import type { DetectContext, RuntimeKind } from '../support/types.js';
 import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { SETTINGS_LOCATIONS, normalizeDesktopSettings, parseDesktopSettingsFile, settingsPaths, thisHost, type HostFacts } from './settings.js';

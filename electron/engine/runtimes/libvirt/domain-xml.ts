@@ -2,6 +2,12 @@ import { child, childrenNamed, parseXml, type XmlElement } from '../support/xml.
 import { fail, ok, safeParse, type Parsed } from '../support/parsed.js';
 import { SettingsBag } from '../support/runtime-info.js';
 import { parseSize, toNumber } from '../support/values.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
+
+/** The domain name from a `libvirt:<domain>` id. */
+export function domainName(rt: RuntimeInfo): string {
+  return rt.id.startsWith('libvirt:') ? rt.id.slice('libvirt:'.length) : rt.id;
+}
 
 /** One disk of a domain. */
 export interface DomainDisk {

@@ -8,7 +8,7 @@ import { AgentError, GuestAgent, type VirshRunner } from '../../guest/qemu-agent
 import { parseMounts } from '../../guest/mounts.js';
 import { exitWhy, garbageReason, runCli } from '../support/cli.js';
 import { why, whyEn, type Why } from '../support/why.js';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from '../support/types.js';
 import { C_LOCALE } from './virsh-batch.js';
 
 /** A host share as mounted inside the guest. */

@@ -1,5 +1,5 @@
 import type { RuntimeInfo } from '../../../contract/contract.js';
-import { engineError } from '../../errors.js';
+import { engineError } from '../../util/errors.js';
 import { GuestAgent } from '../../guest/qemu-agent.js';
 import { run } from '../../util/exec.js';
 

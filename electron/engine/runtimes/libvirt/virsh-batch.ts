@@ -7,7 +7,7 @@
 import { firstLine, runCli } from '../support/cli.js';
 import { why, type Why } from '../support/why.js';
 import { mapLimit } from '../support/limit.js';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from '../support/types.js';
 
 /** virsh translates its output; detection reads the untranslated words. */
 export const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };

@@ -1,7 +1,7 @@
 /** How a Rancher Desktop setting is changed safely by `rdctl set`: `rdctl list-settings` is backed up first, and the old values are set again when it fails. */
 import { run } from '../../util/exec.js';
-import { writeBackup } from '../../advisor/apply/backup.js';
-import { APPLY_TIMEOUT_MS, type CommandProgram } from '../../advisor/apply/types.js';
+import { writeBackup } from '../../apply-kit/backup.js';
+import { APPLY_TIMEOUT_MS, type CommandProgram } from '../../apply-kit/types.js';
 
 /** rdctl as a program of command findings (RuntimeKind.apply.commands). */
 export const RDCTL_COMMAND: CommandProgram = {

@@ -3,7 +3,7 @@ import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
 import { firstLine, garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
-import type { DetectContext, RuntimeKind } from '../types.js';
+import type { DetectContext, RuntimeKind } from '../support/types.js';
 import { why, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';

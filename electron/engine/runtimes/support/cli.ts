@@ -1,5 +1,5 @@
 import { KILL_GRACE_MS, SpawnError } from '../../util/exec.js';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from './types.js';
 import { seconds } from './values.js';
 import { why, type Why } from './why.js';
 

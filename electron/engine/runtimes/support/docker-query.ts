@@ -1,4 +1,4 @@
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from './types.js';
 import { exitWhy, firstLine, garbageReason, runCli, type CliOutcome } from './cli.js';
 import { parseDockerInfo, parseDockerVersion, type DockerInfoFacts, type DockerVersionFacts } from './docker-parse.js';
 import type { Parsed } from './parsed.js';

@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from './types.js';
 import { why, type Why } from './why.js';
 
 /** Result of looking for an optional file. */

@@ -21,10 +21,10 @@ import { createShellTransport } from '../../transports/shell-in-vm/index.js';
 import { isPlainName, type ShellSpec } from '../../transports/shell-in-vm/argv.js';
 import { run as runCli } from '../../util/exec.js';
 import { parseSshConfig } from './machine-readable.js';
-import { EMULATION_TIMEOUT_SCALE } from '../../host-context.js';
+import { EMULATION_TIMEOUT_SCALE } from '../../util/host-context.js';
 import { mountAt, parseMounts } from '../../guest/mounts.js';
 import type { HostAddress, Transport } from '../../transports/types.js';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from '../support/types.js';
 
 /** Where tests write on the guest's own disk (the ssh user can create it: /var/tmp is world-writable). */
 export const VAGRANT_GUEST_DIR = '/var/tmp/vmbench';

@@ -3,7 +3,7 @@ import type { RuntimeInfo } from '../../../contract/contract.js';
 import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting, pathExists } from '../support/files.js';
 import { SettingsBag, joinReasons, makeRuntime } from '../support/runtime-info.js';
-import type { DetectContext, RuntimeKind } from '../types.js';
+import type { DetectContext, RuntimeKind } from '../support/types.js';
 import { why, type Why } from '../support/why.js';
 import { confirmVagrantMounts, machineId, VAGRANT_ENV, VAGRANT_SHELL, vagrantTargets, vagrantTransport, type FolderSetting } from './guest.js';
 import { parseGlobalStatus, parseVagrantVersion, vagrantState, type VagrantMachine } from './machine-readable.js';

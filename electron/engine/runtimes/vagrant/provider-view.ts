@@ -13,7 +13,7 @@ import { garbageReason, runCli, type CliOutcome } from '../support/cli.js';
 import { readOptional } from '../support/files.js';
 import { createLimiter } from '../support/limit.js';
 import type { Parsed } from '../support/parsed.js';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from '../support/types.js';
 import { why, type Why } from '../support/why.js';
 import { parsePrlctlInfo, parseShowVmInfo, parseVmx, type ProviderFacts } from './provider-output.js';
 

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import type { RuntimeInfo } from '../../../contract/contract.js';
 import type { ErrorCode, MsgRef } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
-import { engineError, whyOf, type EngineError } from '../../errors.js';
+import { engineError, whyOf, type EngineError } from '../../util/errors.js';
 import { atomicWrite } from '../../util/atomic-write.js';
 import { run } from '../../util/exec.js';
-import type { DetectContext } from '../types.js';
+import type { DetectContext } from '../support/types.js';
 import { machineId, VAGRANT_ENV } from './guest.js';
 
 /** How long halting or bringing up a machine may take (TCG guests boot slowly). */

@@ -4,7 +4,7 @@
  */
 import { access } from 'node:fs/promises';
 import type { RuntimeInfo } from '../../../contract/contract.js';
-import { podmanMachineSocket, sharedDirFor, type HostContext } from '../../host-context.js';
+import { podmanMachineSocket, sharedDirFor, type HostContext } from '../../util/host-context.js';
 import { DockerTransport } from './index.js';
 import { DockerTransportError } from './client.js';
 

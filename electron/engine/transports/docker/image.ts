@@ -9,7 +9,7 @@ import { basename, dirname } from 'node:path';
 import type Docker from 'dockerode';
 import type { MsgRef } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
-import { whyOf } from '../../errors.js';
+import { whyOf } from '../../util/errors.js';
 import { call, DockerTransportError, messageOf, op, statusOf } from './client.js';
 
 /** Repository name of vmbench's own bench image. */

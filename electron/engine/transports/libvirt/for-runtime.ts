@@ -1,10 +1,10 @@
 import type { RuntimeInfo } from '../../../contract/contract.js';
-import { engineError, whyOf } from '../../errors.js';
+import { engineError, whyOf } from '../../util/errors.js';
 import { libvirtHostAddress, LibvirtAgentTransport } from './index.js';
 import { SSH_SHELL, sshPrefix } from '../shell-in-vm/argv.js';
 import { createShellTransport } from '../shell-in-vm/index.js';
 import type { Transport } from '../types.js';
-import { EMULATION_TIMEOUT_SCALE, type HostContext } from '../../host-context.js';
+import { EMULATION_TIMEOUT_SCALE, type HostContext } from '../../util/host-context.js';
 import { reasonParam } from '../../../messages/error-text.js';
 
 /** The folder on the guest's own disk the guest place writes into, unless VMBENCH_LIBVIRT_GUEST_DIR says otherwise. */

@@ -14,7 +14,7 @@
  *   `vagrant ssh ID --no-tty -c COMMAND` runs `bash -l -c 'COMMAND'` in the guest (Vagrant's
  *   SSHRun escapes the single quotes itself), so the arguments are quoted and joined into it.
  */
-import { engineError } from '../../errors.js';
+import { engineError } from '../../util/errors.js';
 
 /** Whether the CLI passes each argument through ('argv'), joins them for the guest's shell ('joined'), or takes one command string ('command'). */
 export type ArgPassing = 'argv' | 'joined' | 'command';

@@ -1,4 +1,4 @@
-import { sharedDirFor, type HostContext } from '../../host-context.js';
+import { sharedDirFor, type HostContext } from '../../util/host-context.js';
 import { createShellTransport, type ShellSpec } from './index.js';
 import type { Transport } from '../types.js';
 

@@ -1,7 +1,10 @@
 import type { Finding, MsgRef, RuntimeInfo } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
-import { lineDiff } from '../diff.js';
-import { isKind, text } from '../types.js';
+import { lineDiff } from './diff.js';
+import { isKind, text } from './types.js';
+import { domainName } from '../../runtimes/libvirt/domain-xml.js';
+
+export { domainName };
 
 /** A disk as detection lists it in `settings.disks`. */
 export interface DiskFacts {
@@ -17,11 +20,6 @@ export interface DiskFacts {
 /** A libvirt domain that is a VM: not an LXC/OpenVZ/Virtuozzo container (detection's guestKind), whose shares are bind mounts and whose NICs are veth pairs, so virtio/virtiofs advice does not apply. */
 export function isLibvirtVm(rt: RuntimeInfo): boolean {
   return isKind(rt, 'libvirt') && text(rt, 'guestKind') !== 'container';
-}
-
-/** The domain name from a `libvirt:<domain>` id. */
-export function domainName(rt: RuntimeInfo): string {
-  return rt.id.startsWith('libvirt:') ? rt.id.slice('libvirt:'.length) : rt.id;
 }
 
 /** The domain's persistent XML (changed through `virsh edit`, which validates and redefines it). */

@@ -1,13 +1,12 @@
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
-import { engineError, engineMessage, whyOf } from '../../errors.js';
+import { engineError, engineMessage, whyOf } from '../../util/errors.js';
 import { run } from '../../util/exec.js';
-import { domainName } from '../libvirt/xml.js';
-import { sourceHashOf } from '../plan-book.js';
-import { backupDirFor, backupDirOf, writeBackup } from './backup.js';
-import { editDomainXml, libvirtEditFor, readEdit, type LibvirtEdit } from './libvirt-edit.js';
-import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type RestartOffer } from './types.js';
-import { unifiedDiff } from './unified-diff.js';
+import { domainName } from './domain-xml.js';
+import { backupDirFor, backupDirOf, writeBackup } from '../../apply-kit/backup.js';
+import { editDomainXml, libvirtEditFor, readEdit, type LibvirtEdit } from './apply-edit.js';
+import { APPLY_TIMEOUT_MS, checkSource, sourceHashOf, withNoteRefs, type ApplyOptions, type RestartOffer } from '../../apply-kit/types.js';
+import { unifiedDiff } from '../../apply-kit/unified-diff.js';
 
 const C_LOCALE = { LC_ALL: 'C', LANG: 'C' };
 

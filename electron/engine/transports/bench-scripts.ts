@@ -26,7 +26,7 @@ import { join, resolve } from 'node:path';
 import type { Suite, TestId } from '../../contract/contract.js';
 import { estimateSec, preset, RUNNABLE_TESTS, type ScriptTest, type SuiteParams } from '../../measurement/plan-estimate.js';
 import { HTTP_REQUEST_TIMEOUT_S, paramFlag, testSpec } from '../../contract/test-catalogue.js';
-import { packageRoot } from '../paths.js';
+import { packageRoot } from '../util/paths.js';
 
 /** A bench script: the probe or one of the tests. */
 export type ScriptName = 'probe' | ScriptTest;

@@ -1,6 +1,6 @@
-import type { MeasuredValue, MsgRef, Place, RuntimeInfo, TestId } from '../../contract/contract.js';
-import { msg } from '../../messages/finding-text.js';
-import type { SettingKey } from '../../contract/setting-keys.js';
+import type { MeasuredValue, MsgRef, Place, RuntimeInfo, TestId } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
+import type { SettingKey } from '../../../contract/setting-keys.js';
 import { cite, round, type Drafted, type Measurements } from './types.js';
 
 /** Which of the user's measurements a rule is judged by. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import { atomicWrite } from '../../util/atomic-write.js';
+import { atomicWrite } from '../util/atomic-write.js';
 
 /** The folder a finding's backup goes to: <dataDir>/backups/<timestamp>-<hash of the finding id> (names from outside never become a path). */
 export function backupDirFor(dataDir: string, findingId: string, now: Date = new Date()): string {

@@ -1,7 +1,7 @@
-import type { ErrorCode, MsgRef } from '../contract/contract.js';
-import { msg } from '../messages/finding-text.js';
-import { isMsgRef } from '../messages/error-text.js';
-import { englishOf } from '../messages/message-english.js';
+import type { ErrorCode, MsgRef } from '../../contract/contract.js';
+import { msg } from '../../messages/finding-text.js';
+import { isMsgRef } from '../../messages/error-text.js';
+import { englishOf } from '../../messages/message-english.js';
 
 /** An error meant for the user: a code the faces key behaviour on, a message saying what to do, and (for the messages users meet) the same message as a reference the faces render in their language. */
 export class EngineError extends Error {

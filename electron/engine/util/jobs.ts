@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { JobEvent } from '../contract/contract.js';
+import type { JobEvent } from '../../contract/contract.js';
 import { engineError, whyOf } from './errors.js';
 
 /** Distributes an event without the per-job fields; the manager stamps jobId and seq. */

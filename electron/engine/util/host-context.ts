@@ -5,7 +5,7 @@
  * socket of a Podman machine.
  */
 import { join } from 'node:path';
-import type { ExecOptions, ExecResult } from './util/exec.js';
+import type { ExecOptions, ExecResult } from './exec.js';
 
 /** The host side a transport is opened from: the environment (HOME, PATH), vmbench's data folder and a CLI runner with a time-out. */
 export interface HostContext {

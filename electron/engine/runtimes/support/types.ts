@@ -1,10 +1,10 @@
-import type { RuntimeInfo } from '../../contract/contract.js';
-import type { RuntimeKindId } from '../../contract/runtime-kinds.js';
-import type { HostContext } from '../host-context.js';
-import type { Applier, CommandProgram } from '../advisor/apply/types.js';
-import type { DockerInfoFacts } from './support/docker-parse.js';
-import type { ShellSpec } from '../transports/shell-in-vm/argv.js';
-import type { Transport } from '../transports/types.js';
+import type { RuntimeInfo } from '../../../contract/contract.js';
+import type { RuntimeKindId } from '../../../contract/runtime-kinds.js';
+import type { HostContext } from '../../util/host-context.js';
+import type { Applier, CommandProgram } from '../../apply-kit/types.js';
+import type { DockerInfoFacts } from './docker-parse.js';
+import type { ShellSpec } from '../../transports/shell-in-vm/argv.js';
+import type { Transport } from '../../transports/types.js';
 
 /** What detection may use: the host context (environment, data folder, a CLI runner with timeouts), HOME, files. */
 export interface DetectContext extends HostContext {

@@ -1,9 +1,9 @@
-import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../contract/contract.js';
-import { msg } from '../../messages/finding-text.js';
-import { SCRIPT_TESTS } from '../../measurement/plan-estimate.js';
-import type { RuntimeKindId } from '../../contract/runtime-kinds.js';
-import { testSpec } from '../../contract/test-catalogue.js';
-import type { SettingKey } from '../../contract/setting-keys.js';
+import type { Finding, FindingText, MeasuredValue, MsgRef, Place, RuntimeInfo, TestError, TestId, TestResult } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
+import { SCRIPT_TESTS } from '../../../measurement/plan-estimate.js';
+import type { RuntimeKindId } from '../../../contract/runtime-kinds.js';
+import { testSpec } from '../../../contract/test-catalogue.js';
+import type { SettingKey } from '../../../contract/setting-keys.js';
 
 /**
  * What a rule proposes for one runtime, before the user's own numbers are weighed: its texts as messages

@@ -1,5 +1,7 @@
-import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../../contract/contract.js';
-import { conflictError, sourceHashOf } from '../plan-book.js';
+import type { ApplyPlan, ApplyResult, Finding, MsgRef, RuntimeInfo } from '../../contract/contract.js';
+import { createHash } from 'node:crypto';
+import { msg } from '../../messages/finding-text.js';
+import { engineError, type EngineError } from '../util/errors.js';
 
 /** Options of one apply. */
 export interface ApplyOptions {
@@ -64,4 +66,16 @@ export function withNoteRefs(messages: { message: string; messageRef?: MsgRef }[
   const notes = messages.map((m) => m.message);
   const refs = messages.map((m) => m.messageRef).filter((r): r is MsgRef => r !== undefined);
   return notes.length && refs.length === notes.length ? { notes, noteRefs: refs } : { notes };
+}
+
+/** sha256 of a text, hex: the hash a plan records of the file, XML or setting it was computed from. */
+export function sourceHashOf(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+/** The refusal of a confirmed change: `changed` names the file or XML that moved on since it was reviewed; without it, the change itself differs. */
+export function conflictError(changed?: string | MsgRef): EngineError {
+  return engineError('conflict', 'errors.conflict', {
+    why: changed === undefined ? msg('errors.planDiffers') : msg('errors.sourceChanged', { what: changed }),
+  });
 }

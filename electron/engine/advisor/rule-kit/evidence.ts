@@ -1,6 +1,6 @@
-import type { EvidenceRow, MsgRef } from '../../contract/contract.js';
-import { msg } from '../../messages/finding-text.js';
-import { translator } from '../../messages/i18n.js';
+import type { EvidenceRow, MsgRef } from '../../../contract/contract.js';
+import { msg } from '../../../messages/finding-text.js';
+import { translator } from '../../../messages/i18n.js';
 
 /**
  * Published numbers the rules quote, with source and conditions (docs/evidence.md). The text of each
