@@ -33,6 +33,7 @@ import { libvirtKind } from '../../electron/engine/runtimes/libvirt/index.js';
 import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
 import { DEV_TREE_METRICS } from '../helpers/dev-tasks-checks.js';
 import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
+import { englishOf } from '../../electron/messages/message-english.js';
 import { sharedGuest, stopSharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
 
 const repo = resolve(import.meta.dirname, '..', '..');
@@ -275,6 +276,38 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
     expect(readdirSync(share())).toEqual([]);
   });
+  it('after vmbench is killed (SIGKILL) mid-script, the next run kills the script it left in the guest, removes its files in both places, and says so', async () => {
+    // A real `vmbench run` of its own, killed with no chance to clean up once its rand-read trial runs in the share.
+    const killedHome = mkdtempSync(join(repo, '.vmbench-tmp-libvirt-killed-'));
+    const cli = spawn(process.execPath, [join(repo, 'bin', 'vmbench.js'), 'run', '--target', target, '--tests', 'rand-read', '--places', 'shared'], {
+      env: { ...process.env, VMBENCH_HOME: killedHome, VMBENCH_LIBVIRT_URI: URI },
+      stdio: 'ignore',
+    });
+    try {
+      expect(await waitForTrial(PLACE_DIR.shared)).toBe(true);
+    } finally {
+      cli.kill('SIGKILL');
+    }
+    await new Promise((r) => cli.once('exit', r));
+    // What it left: its script still running in the guest, the engine's private folder, the script's work folder in the share.
+    const left = await leftovers();
+    expect(left.tmp).toMatch(/^vmbench-[0-9]+\.(?:[0-9a-f]{8}|0)-[0-9a-f]{16}$/m);
+    expect(left.shared).toMatch(/^\.vmbench-[0-9]+-[0-9]+$/m);
+    expect(await trialRunning(PLACE_DIR.shared)).toBe(true);
+    // The next run's transport, before its first script: the same guest, both places.
+    const logs: string[] = [];
+    await agentTransport().prepare({ signal: new AbortController().signal, log: (_l, m) => logs.push(englishOf(m)) });
+    log(`sweep: ${logs.join(' | ')}`);
+    expect(logs).toEqual([
+      expect.stringMatching(new RegExp(`^Removed [0-9]+ items \\([0-9]+ [KMG]B\\) that an earlier run left in ${domain} when it was stopped: `)),
+    ]);
+    expect(logs[0]).toMatch(/vmbench-[0-9]+\.(?:[0-9a-f]{8}|0)-[0-9a-f]{16}/);
+    expect(await trialRunning()).toBe(false);
+    expect(await leftovers()).toEqual({ shared: '', guest: '', tmp: '', procs: '' });
+    expect(readdirSync(share())).toEqual([]);
+    rmSync(killedHome, { recursive: true, force: true });
+  }, 600_000);
+
   // The verify's shared half (apply -> restart on request -> re-run -> compare, with the settings that changed) is
   // proven through the real Vagrant in vagrant-live; here what is libvirt's own: the domain XML edits and
   // restartDomain (a clean shutdown, a start, the guest agent answering), after which the transport runs again.

@@ -19,6 +19,7 @@ import { cliFor, createShellTransport, type ShellKind } from '../helpers/shells.
 import { vagrantSshConfig } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { captured as capturePath } from '../helpers/runtimes-stubs.js';
 import { controlCommand, runCommand } from '../../electron/engine/transports/shell-in-vm/guest-scripts.js';
+import { LIST_SNIPPET, listArgs } from '../../electron/engine/guest/leftovers.js';
 
 // A stop waits for the script's own clean-up, which waits for dd to leave fsync: slow on a busy disk.
 vi.setConfig({ testTimeout: 30_000 });
@@ -101,7 +102,7 @@ function groupAlive(pgid: number): boolean {
 }
 /** This run's control prefix, read back from the recorded run call (quoted there for podman). */
 function ctlOf(call: string[]): string {
-  const session = /\.vmbench-ctl-([0-9a-f]{8})-1\b/.exec(call.join(' '))?.[1];
+  const session = /\.vmbench-ctl-([0-9]+\.(?:[0-9a-f]{8}|0)-[0-9a-f]{8})-1\b/.exec(call.join(' '))?.[1];
   expect(session).toBeDefined();
   return `${guest}/.vmbench-ctl-${session}-1`;
 }
@@ -226,7 +227,11 @@ describe('edge cases', () => {
     const f = fixture('podman', { places: { guest: join(guest, 'new one'), shared: join(shared, 'sub dir') } });
     const t = createShellTransport('podman', f.opts);
     await t.prepare?.({ signal: new AbortController().signal, log: () => undefined });
-    expect(f.calls()).toEqual([expected(f, ['mkdir', '-p', join(guest, 'new one')])]);
+    // One call makes the guest folder and looks for what a killed vmbench left (guest/leftovers.ts); nothing was left, so no second one.
+    const g = join(guest, 'new one');
+    expect(f.calls()).toEqual([
+      expected(f, ['sh', '-c', LIST_SNIPPET, 'vmbench', ...listArgs({ mkdir: g, ctlDir: g, placeDirs: [g, join(shared, 'sub dir')] })]),
+    ]);
     expect(readdirSync(guest)).toContain('new one');
     expect(readdirSync(shared)).toContain('sub dir');
     rmSync(join(guest, 'new one'), { recursive: true });
@@ -344,7 +349,8 @@ describe('vagrant: ssh with the config vagrant prints', () => {
     expect(calls[0]).toEqual(['vagrant', 'ssh-config', '3fa24e4']);
     const configFile = calls[1][2];
     expect(calls[1].slice(3, 10)).toEqual(['-T', '-o', 'BatchMode=yes', '-o', 'ConnectTimeout=10', '--', 'default']);
-    expect(calls[1].slice(10)).toEqual(['mkdir', '-p', shQuote(guest)]);
+    expect(calls[1].slice(10, 12)).toEqual(['sh', '-c']);
+    expect(calls[1].slice(13)).toEqual(['vmbench', ...listArgs({ mkdir: guest, ctlDir: guest, placeDirs: [guest] })].map(shQuote));
     expect(calls[2].slice(10, 13)).toEqual(['sh', '-s', '--']);
     // What ssh was given is exactly what vagrant printed, readable by this user only.
     const given = readdirSync(m.log)

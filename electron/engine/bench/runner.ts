@@ -105,6 +105,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
         signal,
         image: spec.image,
         project: spec.command?.project,
+        places: placed.find((p) => p.id === t.id)?.places,
         log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }),
       });
     } catch (err) {

@@ -11,34 +11,19 @@
  * Chosen over a lock held by an open fd (no flock(1) on macOS, nor in POSIX sh) and over a heartbeat (a script
  * blocked in a long fio would need a second process to refresh it).
  */
-import { existsSync } from 'node:fs';
 import { lstat, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MsgRef } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
 import { pidAlive } from '../util/pid-alive.js';
-import { run } from '../util/exec.js';
+import { processStart } from '../util/owner.js';
 
 /** A work folder of a bench script: .vmbench-<pid of the script>-<random> (bench-scripts/lib.sh vb_mkwork). */
 export const WORK_DIR = /^\.vmbench-([1-9][0-9]{0,9})-[0-9]{1,20}$/;
 /** The file in a work folder that holds its owner's start time (written by vb_mkwork). */
 export const OWNER_FILE = '.vmbench-owner';
 
-/** When process `pid` started, in the form the scripts record it (vb_proc_start); undefined when it is gone or unknown. */
-export async function processStart(pid: number): Promise<string | undefined> {
-  if (existsSync('/proc/self/stat')) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    const field = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return field && /^[0-9]+$/.test(field) ? field : undefined;
-  }
-  const r = await run('ps', ['-o', 'lstart=', '-p', String(pid)], {
-    env: { ...process.env, LC_ALL: 'C', TZ: 'UTC0' },
-    timeoutMs: 5000,
-    allowFailure: true,
-  }).catch(() => undefined);
-  const text = r ? r.stdout.trim().replace(/\s+/g, ' ') : '';
-  return r?.exitCode === 0 && text ? text : undefined;
-}
+export { processStart };
 
 /** Whether the work folder at `path`, named with `pid`, still has its owner: that pid is alive and, when the folder recorded its start time, started then. */
 async function owned(path: string, pid: number, isAlive: (pid: number) => boolean, startOf: (pid: number) => Promise<string | undefined>): Promise<boolean> {

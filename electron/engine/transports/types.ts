@@ -61,6 +61,8 @@ export interface PrepareOptions {
   noBuild?: boolean;
   /** The user's project of a command run (absolute, on this machine): a transport that bind-mounts a host folder shares the folder holding it. */
   project?: string;
+  /** The places this run measures in the target (undefined: all it offers); a place left out is not touched, not even swept. */
+  places?: readonly Place[];
 }
 
 /** How one script run ended: its exit code (null when there is none: never started, or the guest did not say), and whether it was cancelled or ran out of time. */

@@ -18,7 +18,9 @@ import { slowTargetArgs } from '../bench-scripts.js';
 import { exitCodeOf, GuestAgent, type ExecStatus } from '../../guest/qemu-agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
 import { ScriptSession } from '../script-session.js';
-import type { HostAddress, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import type { HostAddress, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import { guestSweptMessage, sweepGuest } from '../../guest/leftovers.js';
+import { ownerTag } from '../../util/owner.js';
 
 /** Where a libvirt domain's places are, and how to reach its agent. */
 export interface LibvirtAgentOptions {
@@ -100,9 +102,29 @@ export class LibvirtAgentTransport implements Transport {
     throw new Error(`libvirt ${this.opts.domain} has no ${place} place`);
   }
 
+  /**
+   * Before the first script: kills and removes what a vmbench that was killed left in this guest (its scripts,
+   * its private folders, the work folders in both places; guest/leftovers.ts), and says how much it removed.
+   */
+  async prepare(p: PrepareOptions): Promise<void> {
+    const sh = (snippet: string, args: string[]): Promise<{ exitCode: number | null; stdout: string }> =>
+      this.agent.runCommand('/bin/sh', ['-c', snippet, SNIPPET_NAME, ...args], 60_000, GUEST_ENV);
+    const measured = (place: Place): boolean => !p.places || p.places.includes(place);
+    const places = [...(measured('guest') ? [this.opts.guestDir] : []), ...(this.opts.sharedDir && measured('shared') ? [this.opts.sharedDir] : [])];
+    try {
+      const swept = await sweepGuest(sh, { privateParent: '/tmp', placeDirs: places });
+      const line = guestSweptMessage(swept, this.opts.domain);
+      if (line) p.log('info', line);
+    } catch (e) {
+      // Not being able to look is no reason to refuse the run: the run itself says whether the guest answers.
+      p.log('warn', msg('log.sweepGuestFailed', { where: this.opts.domain, error: whyOf(e) }));
+    }
+  }
+
   async run(script: ScriptPayload, opts: TransportRunOptions): Promise<RunOutcome> {
     if (opts.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
-    const base = `/tmp/vmbench-${randomBytes(8).toString('hex')}`;
+    // Named after this vmbench (its owner tag), so that a later run can tell it was left by one that was killed.
+    const base = `/tmp/vmbench-${await ownerTag()}-${randomBytes(8).toString('hex')}`;
     const files = { script: `${base}/script.sh`, out: `${base}/out`, err: `${base}/err`, pid: `${base}/pid` };
     const dirIdx = script.args.indexOf('--dir');
     const dir = dirIdx >= 0 ? script.args[dirIdx + 1] : undefined;

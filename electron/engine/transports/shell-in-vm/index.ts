@@ -20,6 +20,8 @@ import { ScriptSession } from '../script-session.js';
 import { cliArgs, cliFor, describeCommand, sshConfigCli, type CliSpec, type ShellSpec } from './argv.js';
 import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
 import type { HostAddress, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import { guestSweptMessage, LIST_SNIPPET, listArgs, sweepListed, type GuestPlaces } from '../../guest/leftovers.js';
+import { ownerTag } from '../../util/owner.js';
 
 export type { ShellSpec } from './argv.js';
 
@@ -75,7 +77,10 @@ export function createShellTransport(shell: ShellSpec, opts: ShellTransportOptio
   return new ShellInVmTransport(shell, opts);
 }
 
-/** The shell-in-VM transport; one session id per instance names every control file it leaves in the guest folder. */
+/**
+ * The shell-in-VM transport; one session id per instance names every control file it leaves in the guest folder:
+ * this vmbench's owner tag and a random part, so that a later run can tell the files of one that was killed.
+ */
 export class ShellInVmTransport implements Transport {
   /** The kind's own CLI, or plain ssh with the config it printed (see ShellTransportOptions.sshConfig). */
   private cli: CliSpec;
@@ -83,7 +88,7 @@ export class ShellInVmTransport implements Transport {
   private sshDir?: string;
   private readonly guest: string;
   private readonly shared?: string;
-  private readonly session = randomBytes(4).toString('hex');
+  private session = '';
   private runs = 0;
   /** Whether a run may have left something in the VM (stopped, cut off, or failed): dispose() then cleans up with one more CLI call. */
   private unclean = false;
@@ -134,9 +139,15 @@ export class ShellInVmTransport implements Transport {
   async prepare(p: PrepareOptions): Promise<void> {
     if (this.shared && this.opts.places.sharedOnHost !== false) await mkdir(this.shared, { recursive: true }).catch(() => undefined);
     if (this.opts.sshConfig && !this.sshDir) await this.useSshConfig(p.signal);
+    // One call makes the guest folder and lists what a vmbench that was killed left there (guest/leftovers.ts).
+    const measured = (place: Place): boolean => !p.places || p.places.includes(place);
+    const placeDirs = [...(measured('guest') ? [this.guest] : []), ...(this.shared && measured('shared') ? [this.shared] : [])];
+    const places: GuestPlaces = { mkdir: this.guest, ctlDir: this.guest, placeDirs };
+    const list = ['sh', '-c', LIST_SNIPPET, 'vmbench', ...listArgs(places)];
+    let listed: ExecResult;
     try {
       try {
-        await this.call(['mkdir', '-p', this.guest], p.signal);
+        listed = await this.call(list, p.signal);
       } catch (e) {
         // ssh with the runtime's config did not reach the guest (a provider that needs its CLI's own way in): the CLI, as before.
         if (!this.sshDir || p.signal.aborted) throw e;
@@ -144,7 +155,7 @@ export class ShellInVmTransport implements Transport {
         this.cli = cliFor(this.shell, this.opts);
         await rm(this.sshDir, { recursive: true, force: true }).catch(() => undefined);
         this.sshDir = undefined;
-        await this.call(['mkdir', '-p', this.guest], p.signal);
+        listed = await this.call(list, p.signal);
       }
     } catch (e) {
       throw Object.assign(new Error(), {
@@ -152,11 +163,21 @@ export class ShellInVmTransport implements Transport {
         ...withEnglish(msg('errors.shellVm.prepareFailed', { dir: this.guest, kind: this.kind, error: whyOf(e) })),
       });
     }
+    // Then kills and removes what is abandoned (one more call, only when there is something), and says how much.
+    const where = msg('log.shellVm.where', { kind: this.kind });
+    try {
+      const sh = (snippet: string, args: string[]): Promise<ExecResult> => this.call(['sh', '-c', snippet, 'vmbench', ...args], p.signal, true);
+      const line = guestSweptMessage(await sweepListed(sh, listed.stdout, places), where);
+      if (line) p.log('info', line);
+    } catch (e) {
+      if (!p.signal.aborted) p.log('warn', msg('log.sweepGuestFailed', { where, error: whyOf(e) }));
+    }
   }
 
   async run(script: ScriptPayload, o: TransportRunOptions): Promise<RunOutcome> {
     if (o.signal.aborted) return { exitCode: null, cancelled: true, timedOut: false };
     const timeoutMs = o.timeoutMs * (this.opts.timeoutScale ?? 1);
+    this.session ||= `${await ownerTag()}-${randomBytes(4).toString('hex')}`;
     const ctl = `${this.guest === '/' ? '' : this.guest}/.vmbench-ctl-${this.session}-${++this.runs}`;
     const dirs = this.scriptDirs(script.args);
     const input = wrapScript(script.source);
