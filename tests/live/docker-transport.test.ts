@@ -12,7 +12,7 @@
  * adds, so the engine-level run is two tests, not the suite.
  * Network rule: every container runs with network none; the daemon has no bridge.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname, release } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,7 @@ import type { PrivateDockerd } from '../helpers/private-dockerd.js';
 import { englishOf } from '../../electron/messages/message-english.js';
 
 const CONTEXT = 'vmbench-dt';
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'vmbench.js');
 const TARGET = `docker:${CONTEXT}`;
 const IMAGE = 'vmbench-guest:local';
 const NOFIO = 'vmbench-guest-nofio:local';
@@ -384,4 +385,40 @@ describe('docker transport on its own', () => {
     await t.dispose();
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 120_000);
+
+  it('after vmbench is killed (SIGKILL) mid-script, the next run stops and removes its container, volume and work folder, and says so', async () => {
+    // A real `vmbench run` of its own (same docker context, same shared folder), killed with no chance to clean up
+    // once its rand-read trial runs in the shared folder.
+    const cli = spawn(process.execPath, [BIN, 'run', '--target', TARGET, '--image', IMAGE, '--tests', 'rand-read', '--places', 'shared'], {
+      env: { ...process.env, VMBENCH_HOME: join(root, 'killed-run'), VMBENCH_SHARED_DIR: shared() },
+      stdio: 'ignore',
+    });
+    try {
+      const until = Date.now() + 240_000;
+      while (Date.now() < until && !benchProcesses().some((p) => p.includes('--name=rand-read'))) await new Promise((r) => setTimeout(r, 500));
+    } finally {
+      cli.kill('SIGKILL');
+    }
+    await new Promise((r) => cli.once('exit', r));
+    // What it left: its container (the script still running in it), its volume, the script's work folder.
+    expect(benchProcesses().some((p) => p.includes('--name=rand-read'))).toBe(true);
+    expect(vmbenchObjects(d).containers).toHaveLength(1);
+    expect(workDirs(shared())).toHaveLength(1);
+    const left = workDirs(shared())[0];
+    // The next run's transport, before its first script.
+    const logs: string[] = [];
+    const t = transport();
+    await t.prepare({ signal: never, image: IMAGE, log: (_l, m) => logs.push(englishOf(m)) });
+    expect(logs).toContain('Removed 1 leftover vmbench container(s) of an earlier run that did not finish.');
+    expect(logs).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Removed 1 work folder \\([0-9]+ MB\\) that an earlier run left behind when it was stopped: ${left.replace(/[.]/g, '\\.')}\\.$`),
+      ),
+    );
+    expect(benchProcesses()).toEqual([]);
+    expect(workDirs(shared())).toEqual([]);
+    expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);
+    await t.dispose();
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 360_000);
 });

@@ -141,9 +141,10 @@ export async function killGuest(docker: Docker, containerId: string): Promise<vo
 
 /**
  * Removes containers and volumes of earlier vmbench runs on this machine whose process is gone
- * (a crash or a kill -9 skipped their cleanup); returns how many containers were removed.
+ * (a crash or a kill -9 skipped their cleanup); returns how many containers were removed, and how many
+ * belong to a vmbench that still runs (whose bind-mounted work folders must then be left alone).
  */
-export async function removeLeftovers(docker: Docker, signal: AbortSignal): Promise<number> {
+export async function removeLeftovers(docker: Docker, signal: AbortSignal): Promise<{ removed: number; live: number }> {
   const filters = JSON.stringify({ label: [`${LABEL}=1`, `${HOST_LABEL}=${hostname()}`] });
   const [containers, volumes] = await Promise.all([
     call(op('listContainers'), API_MS, (s) => docker.listContainers({ all: true, filters, abortSignal: s }), signal),
@@ -158,7 +159,7 @@ export async function removeLeftovers(docker: Docker, signal: AbortSignal): Prom
   for (const v of (volumes.Volumes ?? []).filter((x) => dead(x.Labels))) {
     await call(op('removeLeftoverVolume'), API_MS, (s) => docker.getVolume(v.Name).remove({ abortSignal: s })).catch(() => undefined);
   }
-  return removed;
+  return { removed, live: containers.filter((x) => !dead(x.Labels)).length };
 }
 
 function alive(pid: number): boolean {

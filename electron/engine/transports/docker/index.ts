@@ -26,6 +26,7 @@ import { scriptsDir } from '../bench-scripts.js';
 import { call, connect, DockerTransportError, isUnreachable, messageOf, op, parseEndpoint, type DockerEndpoint } from './client.js';
 import { execCollect, execScript } from './exec.js';
 import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './guest.js';
+import { sweepLeftovers, sweptMessage } from '../../store/leftovers.js';
 import { ensureImage } from './image.js';
 import { chooseServiceNetwork, engineFacts, startPeerContainer, type ServiceNetwork } from './services.js';
 import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
@@ -223,8 +224,8 @@ export class DockerTransport implements Transport {
       throw new DockerTransportError('engine-unreachable', 'errors.docker.unreachable', { engine, why });
     }
     this.docker = docker;
-    const removed = await removeLeftovers(docker, opts.signal).catch(() => 0);
-    if (removed) opts.log('info', msg('log.docker.removedLeftovers', { count: removed }));
+    const leftovers = await removeLeftovers(docker, opts.signal).catch(() => ({ removed: 0, live: 1 }));
+    if (leftovers.removed) opts.log('info', msg('log.docker.removedLeftovers', { count: leftovers.removed }));
     this.image = await ensureImage(docker, {
       requested: opts.image ?? this.opts.image,
       dockerfile: this.opts.dockerfile ?? join(scriptsDir(), 'Dockerfile'),
@@ -237,6 +238,13 @@ export class DockerTransport implements Transport {
     const shared = endpoint.local ? this.sharedDir : undefined;
     if (shared) {
       if (!opts.project) await mkdir(shared, { recursive: true });
+      // vmbench's own shared folder (not a command's project folder): with no container of a live vmbench left on
+      // this machine, every scripts' work folder there was left by a killed run (its writer, a container's sh, is gone
+      // with the container removed above; a container's pid means nothing here, so the folder is judged by its writer).
+      if (!opts.project && leftovers.live === 0) {
+        const swept = sweptMessage(await sweepLeftovers(shared, () => false));
+        if (swept) opts.log('info', swept);
+      }
       this.sharedBefore = new Set((await readdir(shared)).filter((n) => n.startsWith('.vmbench-')));
     } else {
       opts.log('warn', msg('log.docker.remote', { engine, endpoint: endpoint.display }));
