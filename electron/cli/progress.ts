@@ -38,13 +38,15 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
       case 'job-started':
         suite = ev.spec.suite;
         plan = ev.plan;
-        line(
-          t('cli:progress.started', {
-            suite: t(`common:suite.${ev.spec.suite}`),
-            steps: ev.plan.length,
-            targets: [...new Set(ev.plan.map((p) => p.target))].join(', '),
-          }),
-        );
+        {
+          const targets = [...new Set(ev.plan.map((p) => p.target))].join(', ');
+          // A command run has no suite: it times the user's command once per place.
+          line(
+            ev.spec.command
+              ? t('cli:progress.startedCommand', { count: ev.plan.length, targets })
+              : t('cli:progress.started', { suite: t(`common:suite.${ev.spec.suite}`), steps: ev.plan.length, count: ev.plan.length, targets }),
+          );
+        }
         // The run's expected time, the same figure as the app's plan before a click (run-estimate.ts), and where it came from.
         if (ev.expected) line(t('cli:progress.expected', { time: fmtDuration(ev.expected.seconds), source: expectedSource(ev.expected, t) }));
         break;
@@ -65,7 +67,15 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         } else if (ev.step !== lastStep) {
           // A step that may add trials (adaptive trials) says how many it takes at least and at most.
           const max = plan[ev.step]?.maxTrials;
-          const key = max && max > ev.trials ? 'cli:progress.stepAdaptive' : 'cli:progress.step';
+          const command = ev.test === 'command';
+          const key =
+            max && max > ev.trials
+              ? command
+                ? 'cli:progress.stepCommandAdaptive'
+                : 'cli:progress.stepAdaptive'
+              : command
+                ? 'cli:progress.stepCommand'
+                : 'cli:progress.step';
           line(
             `  ${t(key, { step: ev.step + 1, steps: ev.steps, target: ev.target, place: t(`common:place.${ev.place}`), test: ev.test, trials: ev.trials, max })}`,
           );

@@ -54,7 +54,9 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
   const targetLine = (tr: Run['targets'][number]): string =>
     `  ${tr.id}: ${t(`common:status.${tr.status}`)}${tr.status === 'ok' ? '' : ` (${t('cli:run.stepsFailed', { failed: tr.errors.filter(isFailure).length, total: tr.errors.length + tr.results.length })})`}`;
   return [
-    t('cli:run.header', { id: run.id, suite: t(`common:suite.${run.suite}`), status: t(`common:status.${run.status}`) }),
+    run.tests.length === 1 && run.tests[0] === 'command'
+      ? t('cli:run.headerCommand', { id: run.id, status: t(`common:status.${run.status}`) })
+      : t('cli:run.header', { id: run.id, suite: t(`common:suite.${run.suite}`), status: t(`common:status.${run.status}`) }),
     ...(commandText ? [t('cli:run.command', { command: terminalSafe(commandText) })] : []),
     formatTable(cols, rows),
     ...(copies.length ? [t('cli:run.copies'), ...copies] : []),

@@ -56,7 +56,10 @@ export function unstableLeadText(list: readonly UnstableMetric[], lang: Lang): s
   const t = translator(lang);
   return list.every((u) => u.trials)
     ? t('common:unstable.leadTrials', { count: list.length })
-    : t('common:unstable.lead', { count: list.length, target: Math.round(UNSTABLE_SPREAD * 100) });
+    : t(list.every((u) => u.test === 'command') ? 'common:unstable.leadRuns' : 'common:unstable.lead', {
+        count: list.length,
+        target: Math.round(UNSTABLE_SPREAD * 100),
+      });
 }
 
 /** One unstable number in a language: "Create files · This machine · native: 23,250–62,125 files/s (±68%, 3 trials)", with the interval after adaptive trials. */
@@ -64,7 +67,8 @@ export function unstableItemText(u: UnstableMetric, lang: Lang): string {
   const t = translator(lang);
   const info = metricInfo(u.metric, lang, u.test);
   const place = `${targetLabel(u.target, lang)} · ${t(`common:place.${u.place}`)}`;
-  const item = t('common:unstable.item', {
+  // A command's numbers come from runs of the user's command, not a test's trials.
+  const item = t(u.test === 'command' ? 'common:unstable.itemRuns' : 'common:unstable.item', {
     metric: info.label,
     place,
     min: formatNumber(u.stat.min, lang),

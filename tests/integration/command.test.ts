@@ -67,6 +67,11 @@ describe('vmbench run --command, natively', () => {
     // The command and the copy each on their own line.
     expect(r.stdout).toMatch(/^command: sh -c test -d \.git/m);
     expect(r.stdout).toMatch(/copy of the project before the runs \(not counted\):\n {2}local native: [\d.]+ s/);
+    // The progress names a command run as one (no suite, runs rather than trials, one place in the singular).
+    expect(r.stderr).toMatch(/^vmbench: timing your command in 1 place on local$/m);
+    expect(r.stderr).toMatch(/^ {2}\[1\/1\] local native: your command \(3 runs\)$/m);
+    expect(r.stdout).toMatch(/^Run \S+ \(your command, completed\) — median of n runs, min and max$/m);
+    expect(r.stdout + r.stderr).not.toMatch(/suite|trials|1 steps/);
     expect(listing(project)).toEqual(before);
     expect(leftovers()).toEqual([]);
   });
