@@ -9,6 +9,7 @@ import { useAppStore, type View } from './store/app-store';
 import { EnvironmentsView } from './views/environments/environments-view';
 import { Spinner } from './components/spinner';
 import { useUi } from './lib/use-ui';
+import { useHeaderCollapsed } from './lib/use-header-collapse';
 import { loadCatalogues } from './lib/catalogue-chunks';
 import { uiLang } from './lib/i18n';
 import { viewSpec } from './lib/view-catalogue';
@@ -50,6 +51,7 @@ function CurrentView({ view }: { view: View }): JSX.Element {
 export function App(): JSX.Element {
   const { t } = useUi();
   const view = useAppStore((s) => s.view);
+  const collapsed = useHeaderCollapsed();
   return (
     <div className="app">
       <a className="skip-link" href="#content">
@@ -57,7 +59,7 @@ export function App(): JSX.Element {
       </a>
       <Sidebar />
       <div className="main">
-        <div className="top-stack">
+        <div className="top-stack" data-collapsed={collapsed} data-testid="top-stack">
           <header className="topbar">
             <div className="topbar-title">
               <ViewHeading view={view} title={t(`view.${view}.title`)} />

@@ -5,6 +5,7 @@ import { sessionToken } from './api/session-token';
 import { App } from './app';
 import { applySavedTheme } from './components/theme-toggle';
 import { i18n, loadFirstScreen, preloadOtherLangs } from './lib/i18n';
+import { loadUiFont } from './lib/ui-font';
 import { initApp } from './store/actions';
 import './styles/base.css';
 import './styles/layout.css';
@@ -32,20 +33,19 @@ if (root) {
   initApp();
   // The page's words arrive as a chunk of their own, fetched while initApp's first requests are out.
   // A chunk that cannot be fetched still lets the page render (its keys show instead of a blank page).
-  void loadFirstScreen()
-    .catch(() => undefined)
-    .then(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <I18nextProvider i18n={i18n}>
-            <App />
-          </I18nextProvider>
-        </StrictMode>,
-      );
-      // Once the page is up, the other language comes in the background: the switch then shows it at once.
-      // (When idle, or after 2 s at the latest: a page busy with a live run may not be idle for long.)
-      const preload = (): void => void preloadOtherLangs().catch(() => undefined);
-      if (window.requestIdleCallback) window.requestIdleCallback(preload, { timeout: 2000 });
-      else setTimeout(preload, 1000);
-    });
+  // The bundled Japanese faces come in meanwhile, so that no text is first drawn without them (lib/ui-font.ts).
+  void Promise.all([loadFirstScreen().catch(() => undefined), loadUiFont()]).then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <App />
+        </I18nextProvider>
+      </StrictMode>,
+    );
+    // Once the page is up, the other language comes in the background: the switch then shows it at once.
+    // (When idle, or after 2 s at the latest: a page busy with a live run may not be idle for long.)
+    const preload = (): void => void preloadOtherLangs().catch(() => undefined);
+    if (window.requestIdleCallback) window.requestIdleCallback(preload, { timeout: 2000 });
+    else setTimeout(preload, 1000);
+  });
 }

@@ -1,9 +1,10 @@
 // Writes the UI's Japanese fallback font: Noto Sans JP (SIL OFL 1.1, from the
 // @expo-google-fonts/noto-sans-jp package) in every weight the CSS uses, subsetted with subset-font
 // (HarfBuzz, as scripts/build/build-card-font.mjs does for the share card) to the characters the UI can
-// show in Japanese: every character of the ja catalogues, the non-ASCII characters of the UI's and
-// the engine's source (fixed strings such as 「日本語」 in the language switch), kana, CJK punctuation
-// and full-width forms. Output, committed: src/assets/fonts/noto-sans-jp-ui-<weight>.woff2 and
+// show in Japanese: every character of the catalogues of every language (the ja ones, and Japanese quoted in
+// the others, such as a Japanese source's title; 「日本語」, the language switch's name of Japanese, is in all of
+// them), the non-ASCII characters of the UI's and the engine's source (component literals), kana, CJK
+// punctuation and full-width forms. Output, committed: src/assets/fonts/noto-sans-jp-ui-<weight>.woff2 and
 // ui-font.json (the characters and each file's sha256). tests/unit/ui-font-subset.test.ts fails when
 // a catalogue or source gains a character the subset lacks: then run `node scripts/build/build-ui-font.mjs`.
 import { createHash } from 'node:crypto';
@@ -46,10 +47,10 @@ export function inUiFontRange(ch) {
   );
 }
 
-/** The characters of the ja catalogues and of the UI's and the engine's source within the font's unicode-range, sorted. */
+/** The characters of every language's catalogues and of the UI's and the engine's source within the font's unicode-range, sorted. */
 export function uiTextChars() {
   const texts = [
-    ...filesUnder(path.join(root, 'src', 'locales', 'ja'), ['.json']),
+    ...filesUnder(path.join(root, 'src', 'locales'), ['.json']),
     ...filesUnder(path.join(root, 'src'), ['.ts', '.tsx']),
     ...filesUnder(path.join(root, 'electron'), ['.ts']),
   ].map((f) => readFileSync(f, 'utf8'));

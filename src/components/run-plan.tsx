@@ -88,17 +88,6 @@ export function RunPlan(): JSX.Element {
   const sourceText = estimateSourceText(source, estimate?.steps ?? 0, t);
   return (
     <div className="run-plan" data-testid="run-plan" aria-label={t('plan.label')}>
-      <ul className="run-plan-list">
-        {plan.map((p) => (
-          <li key={p.id} className="run-plan-item" data-testid="run-plan-item" data-target={p.id} title={p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ')}>
-            <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
-            <span className="run-plan-meta">
-              {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} ·{' '}
-              {formatAboutRange(p.seconds, p.maxSeconds, t)}
-            </span>
-          </li>
-        ))}
-      </ul>
       <span
         className="run-plan-total"
         data-testid="run-plan-total"
@@ -118,6 +107,26 @@ export function RunPlan(): JSX.Element {
           {sourceText}
         </span>
       </span>
+      <ul className="run-plan-list">
+        {plan.map((p) => (
+          <li
+            key={p.id}
+            className="run-plan-item"
+            data-testid="run-plan-item"
+            data-target={p.id}
+            title={t('plan.itemTitle', { name: targetLabel(p, uiLang()), places: p.places.map((x) => PLACE_LABEL[x] ?? x).join(', ') })}
+          >
+            <span className="run-plan-name">{targetLabel(p, uiLang())}</span>
+            <span className="run-plan-meta">
+              {/* The places go in the compact header (header.css); the tooltip still names them. */}
+              <span className="run-plan-places">
+                {p.places.length === 1 ? (PLACE_LABEL[p.places[0]] ?? p.places[0]) : t('plan.places', { count: p.places.length })} ·{' '}
+              </span>
+              {formatAboutRange(p.seconds, p.maxSeconds, t)}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -7,6 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { inUiFontRange, readUiFontManifest, sha256, UI_FONT_WEIGHTS, uiFontChars, uiFontFile } from '../../scripts/build/build-ui-font.mjs';
+import { UI_FONT_WEIGHTS as LOADED_FIRST } from '../../src/lib/ui-font';
 
 const css = (f: string): string => readFileSync(`src/styles/${f}`, 'utf8');
 
@@ -31,6 +32,19 @@ describe('the UI font subset', () => {
     const { files } = readUiFontManifest();
     expect(Object.keys(files).sort()).toEqual(UI_FONT_WEIGHTS.map(([w]) => uiFontFile(w).split('/').pop()).sort());
     for (const [w] of UI_FONT_WEIGHTS) expect(sha256(uiFontFile(w)), `weight ${w}`).toBe(files[uiFontFile(w).split('/').pop()!]);
+  });
+
+  it('has the page load every face it bundles before the first render (src/lib/ui-font.ts)', () => {
+    expect([...LOADED_FIRST]).toEqual(UI_FONT_WEIGHTS.map(([w]) => w));
+  });
+
+  it('is made from the catalogues of every language, so Japanese quoted in an English text is in it too', () => {
+    const chars = uiFontChars();
+    expect(chars).toContain('日');
+    const en = readdirSync('src/locales/en')
+      .map((f) => readFileSync(`src/locales/en/${f}`, 'utf8'))
+      .join('');
+    for (const c of new Set([...en].filter((x) => inUiFontRange(x)))) expect(chars).toContain(c);
   });
 
   it('declares a WOFF2 face for every weight the stylesheets use (550 and 650 are matched by 600 and 700)', () => {
