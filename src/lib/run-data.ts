@@ -1,6 +1,5 @@
 import { PLACES, type Place, type Run, type Stat, type TargetRun, type TestError, type TestId, type TestResult } from '../../electron/contract/contract.js';
 import { testsInChart } from '../../electron/contract/test-catalogue.js';
-import { latencyUnit } from '../../electron/presentation/format.js';
 import { placeShade } from '../../electron/presentation/place-colors.js';
 import { niceTicks } from './chart-scale';
 import { isFallback, targetLabel } from '../../electron/presentation/headline.js';
@@ -134,14 +133,6 @@ export function latencyData(run: Run, test: TestId | undefined = LATENCY_TESTS[0
 /** The tests of the latency chart that a run has percentiles of, in catalogue order: one chart each. */
 export function latencyTests(run: Run): TestId[] {
   return LATENCY_TESTS.map((e) => e.test).filter((test) => latencyData(run, test).rows.length > 0);
-}
-
-/** The unit of a run's random-I/O latencies, from the largest of them (latencyUnit): the latency charts and the latency tiles show the same unit. */
-export function runLatencyUnit(run: Run): { unit: 'ms' | 'µs'; div: number } {
-  const all = LATENCY_TESTS.map((e) => latencyData(run, e.test));
-  return latencyUnit(
-    Math.max(0, ...all.flatMap(({ rows, series }) => rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))))),
-  );
 }
 
 /** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */
