@@ -1,8 +1,8 @@
 import type { JSX } from 'react';
 import { useUi } from '../../lib/use-ui';
-import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Run } from '../../../electron/contract/contract.js';
-import { fmtNum, fmtRatio, fmtTick } from '../../lib/format';
+import { fmtCompact, fmtNum, fmtRatio, fmtTick } from '../../lib/format';
 import { placeColors, smallFilesPanels } from '../../lib/run-data';
 import { CHART } from '../charts/chart-theme';
 import { ChartCard } from '../charts/chart-card';
@@ -28,7 +28,7 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
         {panels.map(({ op, row, ticks }) => (
           <div key={op} className="chart-part" data-testid="small-files-panel" data-op={op} data-top={ticks[ticks.length - 1]}>
             <ResponsiveContainer width="100%" height={150}>
-              <BarChart data={[row]} margin={{ top: 10, right: 8, bottom: 0, left: 0 }} barCategoryGap="18%">
+              <BarChart data={[row]} margin={{ top: 18, right: 8, bottom: 0, left: 0 }} barCategoryGap="18%">
                 <CartesianGrid vertical={false} />
                 <XAxis dataKey="op" tick={CHART.tick} tickLine={false} tickFormatter={opLabel} />
                 <YAxis
@@ -61,7 +61,15 @@ export function SmallFilesChart({ run }: { run: Run }): JSX.Element | null {
                     maxBarSize={40}
                     isAnimationActive={false}
                     shape={whiskerShape(s.key, false)}
-                  />
+                  >
+                    {/* Each bar's value above it, so that a short bar (0.06× native) still reads. */}
+                    <LabelList
+                      dataKey={s.key}
+                      position="top"
+                      fontSize={11}
+                      formatter={(v: unknown) => (typeof v === 'number' ? (ratio ? fmtRatio(v) : fmtCompact(v)) : '')}
+                    />
+                  </Bar>
                 ))}
               </BarChart>
             </ResponsiveContainer>
