@@ -91,7 +91,7 @@ export function runsTable(runs: RunSummary[], lang: Lang = 'en'): string {
   );
 }
 
-/** A comparison as a table in a language: before, after (medians), the ratio with its interval (the one number of change) and the verdict. */
+/** A comparison as a table in a language: before, after (geometric means of the trials, what the ratio is of), the ratio with its interval (the one number of change) and the verdict. */
 export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
   const t = translator(lang);
   const cross = cmp.machines !== undefined;
@@ -118,6 +118,7 @@ export function compareTable(cmp: Comparison, lang: Lang = 'en'): string {
     ...(settings.length ? [t(m ? 'cli:compare.machineSettings' : 'cli:compare.settings'), ...settings] : []),
     summaryLine(cmp.summary, lang),
     formatTable(cols, rows),
+    t('cli:compare.figures'),
     t('cli:compare.method', { text: methodText(lang, cross) }),
     t('cli:compare.family', { family: cmp.method.family, level: levelText(cmp.method.level) }),
   ].join('\n');

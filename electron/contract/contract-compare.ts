@@ -11,9 +11,15 @@ export interface CompareRow {
   place: Place;
   metric: string;
   direction: Direction;
-  /** Medians of the trials (what each run measured; the change is `ratio`, not their difference). */
+  /**
+   * Geometric means of the trials: the figures `ratio` is the ratio of (b / a), shown as before and after on every face
+   * (a side of one trial: that trial). The change is `ratio`, not their difference.
+   */
   a: number | null;
   b: number | null;
+  /** Medians of the trials (what Results shows of each run), for readers that want them; not the figures of `ratio`. */
+  medianA: number | null;
+  medianB: number | null;
   /** (ratio − 1) × 100: the ratio as a percentage, derived from it so that the two never disagree; null without a ratio. */
   pct: number | null;
   /** true for the one metric of its test and place that votes (see `Comparison.method`); the others are shown, not voting. */

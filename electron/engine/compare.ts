@@ -14,7 +14,14 @@ import {
 } from '../measurement/verdict-stats.js';
 import { crossSettingChanges, machineOf } from './compare-machines.js';
 
-type Side = { median: number; min: number; max: number; samples: number[] };
+type Side = { median: number; geo: number; min: number; max: number; samples: number[] };
+
+/** The geometric mean of trials (0 when one of them is 0; the median when they cannot form one): the estimator every ratio of a comparison is of. */
+export function geometricMean(samples: readonly number[], median: number): number {
+  if (samples.length === 0 || samples.some((x) => !Number.isFinite(x) || x < 0)) return median;
+  if (samples.some((x) => x === 0)) return 0;
+  return Math.exp(samples.reduce((s, x) => s + Math.log(x), 0) / samples.length);
+}
 
 /** The per-trial values of a metric; a result stored without them counts as one trial (its median). */
 export function trialsOf(r: TestResult, metric: string): number[] {
@@ -43,7 +50,8 @@ export function compareRuns(a: Run, b: Run): Comparison {
         for (const [metric, stat] of Object.entries(r.metrics)) {
           const k = key(t.id, r.test, r.place, metric);
           const row = values.get(k) ?? { target: t.id, test: r.test, place: r.place, metric, a: null, b: null };
-          row[side] = { median: stat.median, min: stat.min, max: stat.max, samples: trialsOf(r, metric) };
+          const samples = trialsOf(r, metric);
+          row[side] = { median: stat.median, geo: geometricMean(samples, stat.median), min: stat.min, max: stat.max, samples };
           values.set(k, row);
         }
       }
@@ -100,8 +108,10 @@ function compareMetric(v: Entry, primary: boolean, called: { call: RatioCall; es
     metric: v.metric,
     direction,
     primary,
-    a: v.a?.median ?? null,
-    b: v.b?.median ?? null,
+    a: v.a?.geo ?? null,
+    b: v.b?.geo ?? null,
+    medianA: v.a?.median ?? null,
+    medianB: v.b?.median ?? null,
     nA: v.a?.samples.length ?? 0,
     nB: v.b?.samples.length ?? 0,
     spreadA: v.a ? ([v.a.min, v.a.max] as [number, number]) : null,

@@ -8,7 +8,8 @@
  * uses. Node faces (CLI, `vmbench web`, the Electron main process) read the files of a language when it
  * is first asked for (electron/engine/catalogue-files.ts installs that reader); the renderer fetches a
  * language's namespaces as chunks of their own (src/lib/catalogue-chunks.ts) before it shows them.
- * Numbers and dates are written by electron/presentation/format.ts, in the language given.
+ * Numbers and dates are written by electron/presentation/format.ts, in the language given; a message's measured
+ * number is a parameter written `{{value, figure}}`, formatted by format.ts's formatNumber (addMessageFormat).
  */
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 
@@ -99,8 +100,29 @@ export function createI18n(lang: Lang): I18n {
     returnNull: false,
     initAsync: false,
   });
+  for (const [name, format] of formats) addFormatTo(inst, name, format, lang);
   everyInstance.add(inst);
   return inst;
+}
+
+/** A named number format of the messages ("{{value, figure}}"), in a language. */
+export type MessageFormat = (value: number, lang: Lang) => string;
+
+const formats = new Map<string, MessageFormat>();
+
+function addFormatTo(inst: I18n, name: string, format: MessageFormat, lang: Lang): void {
+  inst.services.formatter?.add(name, (value: unknown, lng: string | undefined) =>
+    typeof value === 'number' ? format(value, isLang(lng) ? lng : lang) : String(value),
+  );
+}
+
+/**
+ * Adds a number format the messages name ("{{value, figure}}") to every i18next instance, made before or after. The
+ * formats themselves live in electron/presentation/format.ts, which adds them when it is loaded (every face loads it).
+ */
+export function addMessageFormat(name: string, format: MessageFormat): void {
+  formats.set(name, format);
+  for (const inst of everyInstance) addFormatTo(inst, name, format, isLang(inst.language) ? inst.language : 'en');
 }
 
 const instances = new Map<Lang, I18n>();

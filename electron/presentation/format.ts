@@ -1,7 +1,8 @@
 /**
  * The one formatting module of every face: the UI, the share card, the CLI tables, the Markdown export and
  * the History headline all write numbers, ratios, intervals, signs, units, missing values and dates through
- * it, in a language (en, ja). Dependency-free, so src/ and the engine import it alike. One style per thing:
+ * it, in a language (en, ja). It imports only the message catalogues' i18n (to lend messages its number format), so src/ and the engine
+ * import it alike. One style per thing:
  * - Number: 0 decimals from 100, 1 from 10, else 2 (1,097 · 56.7 · 0.42), grouped as the language writes it.
  * - Compact number: three significant digits with k (from 10,000), M, G; zeros dropped only after the
  *   point (150k, 64.8k, 1.5M, 2G); below 10,000 the number above.
@@ -14,7 +15,8 @@
  * - Signed percentage: a whole percent, always signed unless zero: "+12%", "−8%", "0%".
  * - Minus sign: U+2212 "−" in all display text. CSV and JSON carry plain numbers (ASCII "-") and never
  *   go through this module.
- * - Latency: µs below 1,000 µs, ms from there; one unit for all the latencies shown together (latencyUnit).
+ * - Latency: in its metric's own unit (the test catalogue's: µs for fio's completion latencies, ms for HTTP's) on every
+ *   face (tiles, charts, tables, live chips, advice), never switched to another unit by its size.
  * - Size: MiB below 1 GiB, then GiB and TiB with at most one decimal: "512 MiB", "14.2 GiB", "16 GiB".
  * - Approximate duration (a plan's estimate): tens of seconds (at least 10) below 90 s, else whole minutes;
  *   a range when more trials may be added, one figure when both ends round alike: "~50 s", "~4 min",
@@ -27,7 +29,8 @@
  *   or an export read elsewhere is still exact: "2026-01-15 18:30 UTC+9" in en, "2026/01/15 18:30 UTC+9" in
  *   ja; "UTC" alone when the offset is zero. A day alone: "2026-01-15", "2026/01/15".
  */
-import type { Lang } from '../messages/i18n.js';
+import type { Lang } from '../contract/contract-base.js';
+import { addMessageFormat } from '../messages/i18n.js';
 
 /** The missing value on every face. */
 export const MISSING = '—';
@@ -70,6 +73,9 @@ export function formatNumber(x: Num, lang: Lang): string {
   if (!ok(x)) return MISSING;
   return formatDecimal(x, lang, figureDigits(x), 0);
 }
+
+// A measured number inside a message ("{{value, figure}}", the advice's citations) is written as every other figure.
+addMessageFormat('figure', formatNumber);
 
 /** A figure with its unit: "1,097 MB/s" (the figure alone when the unit is empty; "—" when missing). */
 export function formatWithUnit(x: Num, unit: string, lang: Lang): string {
@@ -159,11 +165,6 @@ export function formatAboutRange(sec: number, maxSec: number, t: AboutWords): st
   if (maxSec <= sec || formatAbout(maxSec, t) === a) return a;
   if (maxSec < 90) return t('about.secRange', { a: aboutSecs(sec), b: aboutSecs(maxSec) });
   return sec < 90 ? t('about.mixedRange', { a: aboutSecs(sec), b: aboutMins(maxSec) }) : t('about.minRange', { a: aboutMins(sec), b: aboutMins(maxSec) });
-}
-
-/** The unit latencies measured in µs are shown in, with the factor to divide by: ms once the largest passes 1,000 µs, else µs. */
-export function latencyUnit(maxUs: number): { unit: 'ms' | 'µs'; div: number } {
-  return maxUs > 1000 ? { unit: 'ms', div: 1000 } : { unit: 'µs', div: 1 };
 }
 
 /** An axis tick with the step's precision: 250, 1,250, 0.25; k from ten thousand (12.5k) and M from a million. */

@@ -1,7 +1,7 @@
 import { PLACES, type Place, type Run, type Stat, type TargetRun, type TestError, type TestId, type TestResult } from '../../electron/contract/contract.js';
 import { testsInChart } from '../../electron/contract/test-catalogue.js';
-import { latencyUnit } from '../../electron/presentation/format.js';
 import { placeShade } from '../../electron/presentation/place-colors.js';
+import { niceTicks } from './chart-scale';
 import { isFallback, targetLabel } from '../../electron/presentation/headline.js';
 import { isBaseline, medianRatio, nativeMedian } from '../../electron/measurement/native-ratio.js';
 import { uiLang } from './i18n';
@@ -135,14 +135,6 @@ export function latencyTests(run: Run): TestId[] {
   return LATENCY_TESTS.map((e) => e.test).filter((test) => latencyData(run, test).rows.length > 0);
 }
 
-/** The unit of a run's random-I/O latencies, from the largest of them (latencyUnit): the latency charts and the latency tiles show the same unit. */
-export function runLatencyUnit(run: Run): { unit: 'ms' | 'µs'; div: number } {
-  const all = LATENCY_TESTS.map((e) => latencyData(run, e.test));
-  return latencyUnit(
-    Math.max(0, ...all.flatMap(({ rows, series }) => rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))))),
-  );
-}
-
 /** Small-file operations in ops/s per operation and place, with min–max whiskers: what the chart shows when there is nothing to compare with native. */
 export function smallFilesAbsData(run: Run): { rows: Record<string, string | number | number[]>[]; series: Series[] } {
   const ops = ['create', 'stat', 'read', 'delete'];
@@ -214,4 +206,31 @@ export function tableRows(run: Run): TableRow[] {
       PLACES.indexOf(x.place) - PLACES.indexOf(y.place) ||
       (x.kind === 'metric' ? metricRank(x.metric) : 1000) - (y.kind === 'metric' ? metricRank(y.metric) : 1000),
   );
+}
+
+/** One operation's panel of the small-files chart: its row (one bar per place) on an axis of its own. */
+export interface SmallFilesPanel {
+  op: string;
+  row: Record<string, string | number | number[]>;
+  /** The panel's value axis, from 0 to its top tick (in × native when the chart is in ratios, else in ops/s). */
+  ticks: number[];
+}
+
+/**
+ * The small-files chart as one panel per operation, each on its own axis from 0: stat can be a hundred times create,
+ * and on one shared axis create and delete would vanish (issue 43). Ratios to native when other places were measured
+ * (each axis then reaches 1× at least), else ops/s; null when there is nothing to draw.
+ */
+export function smallFilesPanels(run: Run): { ratio: boolean; series: Series[]; panels: SmallFilesPanel[] } | null {
+  const ratio = smallFilesRatioData(run);
+  const { rows, series } = ratio ?? smallFilesAbsData(run);
+  if (rows.length === 0 || series.length === 0) return null;
+  const top = (r: Record<string, unknown>, k: string): number =>
+    typeof r[k] === 'number' ? (r[k] as number) + ((r[`${k}_err`] as number[] | undefined)?.[1] ?? 0) : 0;
+  const panels = rows.map((row) => ({
+    op: String(row.op),
+    row,
+    ticks: niceTicks(Math.max(ratio ? 1 : 0, ...series.map((s) => top(row, s.key))), 4),
+  }));
+  return { ratio: !!ratio, series, panels };
 }

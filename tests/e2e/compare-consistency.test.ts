@@ -119,43 +119,42 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
         String(r.ci![0]),
         String(r.ci![1]),
       ]);
-      // What a person reads on the chart: the bar's tooltip. The whisker caps lie over the bar's middle,
-      // and the chart answers a pointer anywhere in the bar's band, so the pointer goes there unchecked.
-      await bar.evaluate((g) => g.scrollIntoView({ block: 'center' }));
-      await bar.hover({ force: true });
-      await expect.poll(() => page.locator('.recharts-tooltip-wrapper').innerText()).toContain(text);
+      // What a person reads on the chart: the ratio [interval] beside the bar, and the same in its tooltip.
+      expect(await bar.locator('.rchart-value').innerText()).toBe(text);
+      expect(await bar.getAttribute('title')).toContain(text);
     }
   });
 
-  it("draws each interval as the bar's whiskers", async () => {
+  it('draws each bar from 1× on a log axis, with its interval over it (clipped and marked where it runs off)', async () => {
     const drawn = await page.$$eval('[data-testid="chart-compare"] [data-testid="compare-bar"]', (gs) =>
       gs.map((g) => {
-        const bar = (g.querySelector('path') as SVGPathElement).getBBox();
+        const plot = (g.querySelector('.rchart-plot') as HTMLElement).getBoundingClientRect();
+        const box = (sel: string): [number, number] | null => {
+          const r = (g.querySelector(sel) as HTMLElement | null)?.getBoundingClientRect();
+          return r ? [(r.left - plot.left) / plot.width, (r.right - plot.left) / plot.width] : null;
+        };
         return {
           ratio: Number(g.getAttribute('data-ratio')),
           lo: Number(g.getAttribute('data-lo')),
           hi: Number(g.getAttribute('data-hi')),
-          x: bar.x,
-          width: bar.width,
-          y: bar.y + bar.height / 2,
+          clipped: g.getAttribute('data-clipped') ?? '',
+          marks: g.querySelectorAll('.rchart-off').length,
+          bar: box('[data-testid="compare-bar-fill"]')!,
+          ci: box('[data-testid="compare-ci"]'),
         };
       }),
     );
-    const whiskers = await page.$$eval('[data-testid="chart-compare"] .recharts-errorBar line', (ls) =>
-      ls.map((l) => ({
-        x1: Number(l.getAttribute('x1')),
-        x2: Number(l.getAttribute('x2')),
-        y1: Number(l.getAttribute('y1')),
-        y2: Number(l.getAttribute('y2')),
-      })),
-    );
+    const max = Number(await page.getByTestId('compare-axis').getAttribute('data-max'));
+    const pos = (v: number): number => Math.min(1, Math.max(0, (Math.log(v) / Math.log(max) + 1) / 2));
     for (const d of drawn) {
-      // The bar runs from 0 to ratio × 100%, so the axis maps v to x + v / ratio × width.
-      const px = (v: number): number => d.x + (v / d.ratio) * d.width;
-      const line = whiskers.find((w) => w.y1 === w.y2 && Math.abs(w.y1 - d.y) < 2);
-      expect(line, JSON.stringify(d)).toBeDefined();
-      expect(Math.min(line!.x1, line!.x2)).toBeCloseTo(px(d.lo), 0);
-      expect(Math.max(line!.x1, line!.x2)).toBeCloseTo(px(d.hi), 0);
+      // The bar runs from 1× (the middle) to the ratio; the interval from lo to hi, each clamped to the axis.
+      expect(Math.min(...d.bar), JSON.stringify(d)).toBeCloseTo(Math.min(0.5, pos(d.ratio)), 2);
+      expect(Math.max(...d.bar), JSON.stringify(d)).toBeCloseTo(Math.max(0.5, pos(d.ratio)), 2);
+      expect(d.ci![0]).toBeCloseTo(pos(d.lo), 2);
+      expect(d.ci![1]).toBeCloseTo(pos(d.hi), 2);
+      const off = [d.lo < 1 / max ? 'lo' : '', d.hi > max ? 'hi' : ''].filter(Boolean).join(' ');
+      expect(d.clipped).toBe(off);
+      expect(d.marks).toBe(off ? off.split(' ').length : 0);
     }
   });
 
@@ -175,7 +174,7 @@ describe.each(PAIRS)('Compare of the $name pair', ({ name, a, b, flagged: expect
         metric: g.getAttribute('data-metric'),
         test: g.getAttribute('data-test'),
         muted: g.getAttribute('data-muted'),
-        fill: getComputedStyle(g.querySelector('path') as Element).fill,
+        fill: getComputedStyle(g.querySelector('[data-testid="compare-bar-fill"]') as Element).backgroundColor,
         good,
         bad,
       }));

@@ -144,7 +144,7 @@ describe('import, cross-machine compare and the team table', () => {
     const chart = page.getByTestId('chart-compare');
     expect(await chart.locator('.chart-title').innerText()).toBe('M2 Air (design team) → Dev box');
     expect(await chart.locator('.chart-sub').innerText()).toBe(
-      '(B ÷ its native) ÷ (A ÷ its native), A: M2 Air (design team), B: Dev box · whiskers: its interval · 100% = no change',
+      '(B ÷ its native) ÷ (A ÷ its native), A: M2 Air (design team), B: Dev box · log scale, 1× = no change · line: its interval',
     );
     expect(await violationsInBothThemes(page)).toBe('');
   });

@@ -158,7 +158,7 @@ describe('What to change', () => {
     const yours = card.getByTestId('advice-yours');
     await expect.poll(async () => (await yours.textContent()) ?? '', { timeout: 120_000 }).toMatch(/yours: \d+(\.\d+)?× this machine \(rand-read, guest\)/);
     // The published figure stays beside it.
-    expect(await card.locator('.advice-effect').textContent()).toMatch(/9425 IOPS vs default 8213 IOPS/);
+    expect(await card.locator('.advice-effect').textContent()).toMatch(/9,425 IOPS vs default 8,213 IOPS/);
     const shown = await cards(page);
     expect(shown.find((x) => x.id === `libvirt:${liveDomain}/diskIo`)).toMatchObject({ apply: true, howto: false });
     expect(shown.find((x) => x.id === 'local/redisTransport')).toMatchObject({ apply: false, howto: true });

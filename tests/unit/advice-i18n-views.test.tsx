@@ -41,7 +41,7 @@ describe('findings in Japanese', () => {
     const rd = renderToStaticMarkup(<FindingsList runtime={d.runtimes[0]} />);
     expect(rd).toContain('aria-label="rancher-desktop へのおすすめ"');
     expect(rd).toContain('<span class="badge badge-failed">高</span>');
-    expect(rd).toContain('Rancher Desktop の VZ + virtiofs は 1096.65 MB/s');
+    expect(rd).toContain('Rancher Desktop の VZ + virtiofs は 1,096.65 MB/s');
     expect(rd).toContain('リスク: VZ には macOS 13 以降が必要です');
     expect(rd).toMatch(/<summary[^>]*>適用のしかた<\/summary><pre class="mono small">rdctl set --virtual-machine.type vz<\/pre>/);
     expect(rd).toContain('>適用…</button>');
@@ -152,7 +152,7 @@ describe('vmbench advise in Japanese', () => {
     const detect = detectOf(['rd-v4', 'libvirt-iothreads']);
     const ja = await capture(() => cmdAdvise(engineFor(detect), false, 'ja'));
     expect(ja).toMatch(/現在 → 推奨\s+見込み\s+重要度\s+根拠/);
-    expect(ja).toMatch(/rancher-desktop\/vmType\s+qemu → vz\s+×\d+(\.\d+)?（公表値）\s+高\s+Rancher Desktop の VZ \+ virtiofs は 1096\.65 MB\/s/);
+    expect(ja).toMatch(/rancher-desktop\/vmType\s+qemu → vz\s+×\d+(\.\d+)?（公表値）\s+高\s+Rancher Desktop の VZ \+ virtiofs は 1,096\.65 MB\/s/);
     expect(ja).toContain('`vmbench advise --json` で、それぞれの根拠、リスク、適用のしかたをすべて表示します。');
     expect(ja).not.toMatch(LEAK);
     const en = await capture(() => cmdAdvise(engineFor(detect), false));

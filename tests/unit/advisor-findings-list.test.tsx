@@ -11,7 +11,7 @@ describe('FindingsList (runtime card)', () => {
     expect(html).toContain('data-finding-id="rancher-desktop/vmType"');
     expect(html).toContain('<span class="badge badge-failed">high</span>');
     expect(html).toMatch(/qemu<\/span> →\s*<strong class="mono">vz<\/strong>/);
-    expect(html).toContain('1096.65 MB/s');
+    expect(html).toContain('1,096.65 MB/s');
     expect(html).toContain('Risk: VZ needs macOS 13+');
     expect(html).toMatch(/<details><summary[^>]*>How to apply<\/summary><pre class="mono small">rdctl set --virtual-machine.type vz<\/pre><\/details>/);
   });

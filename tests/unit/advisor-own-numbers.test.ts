@@ -65,7 +65,7 @@ describe("the user's own numbers win", () => {
   it('keeps the recommendation and quotes the measurement beside the published number when it agrees', () => {
     const [f] = adviseRuntime(rd, [run('R1', '2026-11-20T10:00:00Z', [shared(150), native(2000)])], MAC);
     expect(f.severity).toBe('high');
-    expect(f.evidence).toContain('1096.65 MB/s');
+    expect(f.evidence).toContain('1,096.65 MB/s');
     expect(f.evidence).toContain('Your machine: 150 MB/s (seq-write write_MBps median, shared, rancher-desktop, run R1) = 7.5% of native 2000 MB/s');
     expect(f.measured?.map((m) => [m.runId, m.target, m.place, m.median])).toEqual([
       ['R1', 'rancher-desktop', 'shared', 150],
@@ -121,7 +121,7 @@ describe("the user's own numbers win", () => {
     r.targets[0].results.push(run('x', '', [rr('set_rps_unix', 90000)]).targets[0].results[0]);
     const f = adviseRuntime(rd, [r], MAC).find((x) => x.setting === 'redisTransport');
     expect(f).toMatchObject({ id: 'rancher-desktop/redisTransport', current: 'tcp', recommended: 'unix', severity: 'info' });
-    expect(f?.evidence).toContain('docker tcp 52002 vs unix socket 90415');
+    expect(f?.evidence).toContain('docker tcp 52,002 vs unix socket 90,415');
     expect(f?.evidence).toContain('x1.8');
     expect(adviseRuntime(rd, [], MAC).some((x) => x.setting === 'redisTransport')).toBe(false);
   });

@@ -30,7 +30,7 @@ describe('advisor on replayed fixtures', () => {
         apply: { kind: 'command', argv: ['rdctl', 'set', '--virtual-machine.mount.type', 'virtiofs'] },
       },
     ]);
-    expect(fs[0].evidence).toContain('VZ + virtiofs 1096.65 MB/s vs QEMU + reverse-sshfs 156.01 MB/s');
+    expect(fs[0].evidence).toContain('VZ + virtiofs 1,096.65 MB/s vs QEMU + reverse-sshfs 156.01 MB/s');
     expect(fs[0].evidence).toContain('killinsun, Zenn, 2023 or later: Apple M2 MacBook Air');
   });
 
@@ -106,7 +106,7 @@ describe('advisor on replayed fixtures', () => {
         apply: { kind: 'file', path: XML, diff: xmlDiff('virsh edit test', ["<target dev='hda' bus='ide'/>"], ["<target dev='vda' bus='virtio'/>"]) },
       },
     ]);
-    expect(fs[0].evidence).toContain('9425 IOPS vs default 8213 IOPS (+14.7%)');
+    expect(fs[0].evidence).toContain('9,425 IOPS vs default 8,213 IOPS (+14.7%)');
   });
 
   it('libvirt NIC, cache and 9p rules on edited settings', () => {

@@ -122,7 +122,8 @@ describe('before -> after card', () => {
 
   it('lists the flagged row with its ratio [interval], and the within-noise rows with theirs, as Compare classifies them', () => {
     expect(svg).toContain('>Before → after<');
-    for (const s of ['1,312', '3,014', '182', '201', '241', '237']) expect(svg).toContain(`>${s}<`);
+    // Before and after are the geometric means of the trials, the figures the ratio is of.
+    for (const s of ['1,305', '2,999', '182', '200', '240', '235']) expect(svg).toContain(`>${s}<`);
     const iops = cmp.rows.find((r) => r.target === 'libvirt:web' && r.metric === 'read_iops')!;
     expect(iops.verdict).toBe('better');
     expect(svg).toMatch(new RegExp(`fill="${COLOR.good}"[^>]*>▲ ${formatInterval(iops.ratio, iops.ci, 'en').replace(/[.[\]]/g, '\\$&')}<`));

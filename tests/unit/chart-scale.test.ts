@@ -3,7 +3,6 @@ import type { Run } from '../../electron/contract/contract.js';
 import { PLACE_COLOR, placeShade } from '../../electron/presentation/place-colors.js';
 import { PLACE_COLOR as CARD_PLACE_COLOR } from '../../electron/engine/report/card-kit';
 import { formatTick } from '../../electron/presentation/format.js';
-import { latencyUnit } from '../../electron/presentation/format.js';
 import { niceTicks } from '../../src/lib/chart-scale';
 import { placeColors, smallFilesRatioData, throughputData } from '../../src/lib/run-data';
 
@@ -67,11 +66,6 @@ describe('chart scales', () => {
     expect(formatTick(1250, 'en')).toBe('1,250');
     expect(formatTick(25000, 'en')).toBe('25k');
     expect(formatTick(0.25, 'en')).toBe('0.25');
-  });
-
-  it('switches latency to ms above 1,000 µs', () => {
-    expect(latencyUnit(950)).toEqual({ unit: 'µs', div: 1 });
-    expect(latencyUnit(1200)).toEqual({ unit: 'ms', div: 1000 });
   });
 });
 

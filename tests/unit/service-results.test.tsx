@@ -230,8 +230,9 @@ describe('ServiceCompare (Compare view)', () => {
 
     const redis = tableRows(html, 'local', 'redis');
     expect(texts(redis[0])).toEqual(['Measurement', 'TCP', 'unix socket', 'across containers', 'unix / TCP']);
-    // One change per cell, the row's ratio [interval] as in the table (a derived ratio, without trials, has no interval).
-    expect(texts(redis[1]).slice(1)).toEqual(['26,567 → to 52,002 1.96× [1.84–2.09]', '88,261 → to 88,261 1.00× [0.96–1.04]', '—', '3.32× → to 1.70× 0.51×']);
+    // One change per cell, the row's ratio [interval] as in the table (a derived ratio, without trials, has no interval);
+    // before and after are the geometric means of the trials, the figures the ratio is of.
+    expect(texts(redis[1]).slice(1)).toEqual(['26,520 → to 51,995 1.96× [1.84–2.09]', '88,117 → to 88,117 1.00× [0.96–1.04]', '—', '3.32× → to 1.69× 0.51×']);
     expect(redis[1][1].attrs).toContain('cmp-better');
     // SET over the unix socket is not redis's voting metric (TCP is): shown, not voting.
     expect(redis[1][2].attrs).toContain('cmp-supporting');
@@ -239,7 +240,7 @@ describe('ServiceCompare (Compare view)', () => {
 
     // The Docker target is only in B: each cell says the before is missing, and why.
     const redisD = tableRows(html, 'docker-desktop', 'redis');
-    expect(texts(redisD[1]).slice(1)).toEqual(['— → to 52,002', '— → to 90,416', '— → to 37,793', '— → to 1.74×']);
+    expect(texts(redisD[1]).slice(1)).toEqual(['— → to 51,995', '— → to 90,439', '— → to 37,694', '— → to 1.74×']);
     expect(redisD[1][1].title).toBe('not measured in A (before): that run did not include docker-desktop');
     expect(redisD[1][4].title).toBe('no ratio in A (before): it needs both numbers');
     expect(texts(redisD[2])[3]).toBe('—');
@@ -247,7 +248,7 @@ describe('ServiceCompare (Compare view)', () => {
     // Compare knows only numbers: the volume (an error in B) has no column; native is the host's, in both runs.
     const httpD = tableRows(html, 'docker-desktop', 'http');
     expect(texts(httpD[0])).toEqual(['Measurement', 'shared folder', 'guest disk', 'native (This machine)', 'shared / guest']);
-    expect(texts(httpD[1])).toEqual(['Static file (64 KiB) req/s', '— → to 1,500', '— → to 30,000', '40,920 → to 40,920 1.00× [0.73–1.37]', '— → to 0.050×']);
+    expect(texts(httpD[1])).toEqual(['Static file (64 KiB) req/s', '— → to 1,500', '— → to 29,996', '40,383 → to 40,383 1.00× [0.73–1.37]', '— → to 0.050×']);
   });
 
   it('renders nothing when neither run has service results', () => {
@@ -337,7 +338,7 @@ describe('service tables in Japanese', () => {
     expect(html).toContain('aria-label="docker-desktop のサービス（変更前と変更後）"');
     const redisD = tableRows(html, 'docker-desktop', 'redis');
     expect(texts(redisD[0])).toEqual(['測定項目', 'TCP', 'unix ソケット', 'コンテナー間', 'unix / TCP']);
-    expect(texts(redisD[1]).slice(1)).toEqual(['— → から 52,002', '— → から 90,416', '— → から 37,793', '— → から 1.74×']);
+    expect(texts(redisD[1]).slice(1)).toEqual(['— → から 51,995', '— → から 90,439', '— → から 37,694', '— → から 1.74×']);
     expect(redisD[1][1].title).toBe('A（変更前）では未測定: その実行には docker-desktop が含まれていません');
     expect(redisD[1][4].title).toBe('A（変更前）の比なし: 両方の数値が必要です');
     expect(redisD[2][3].title).toBe('どちらの実行でも未測定');

@@ -26,7 +26,9 @@ describe('compareRuns', () => {
   it('gives one change per metric, the ratio, with its percent derived from it (the IOPS of the io_uring article in docs/evidence.md)', () => {
     const cmp = compareRuns(a, b);
     const iops = cmp.rows.find((r) => r.metric === 'read_iops')!;
-    expect(iops).toMatchObject({ a: 8213, b: 9425, primary: true, verdict: 'better', improved: true });
+    expect(iops).toMatchObject({ medianA: 8213, medianB: 9425, primary: true, verdict: 'better', improved: true });
+    // Before and after are the geometric means of the trials: the ratio is exactly theirs.
+    expect(iops.ratio! / (iops.b! / iops.a!)).toBeCloseTo(1, 12);
     expect(iops.ratio).toBeCloseTo(1.1476, 3);
     expect(iops.pct).toBeCloseTo((iops.ratio! - 1) * 100, 10);
     // The latency percentile of the same fio job is shown with its ratio but does not vote.
@@ -37,7 +39,7 @@ describe('compareRuns', () => {
   });
   it('keeps metrics present on one side only, without a change', () => {
     const row = compareRuns(a, b).rows.find((r) => r.metric === 'write_MBps')!;
-    expect(row).toMatchObject({ a: null, b: 505, pct: null, ratio: null, improved: null, verdict: 'only-after' });
+    expect(row).toMatchObject({ a: null, medianB: 505, pct: null, ratio: null, improved: null, verdict: 'only-after' });
   });
   it('calls small changes neither better nor worse', () => {
     const c = makeRun('c', '2026-11-21T12:00:00Z', [result('rand-read', 'native', { read_iops: [8250, 8230, 8270], clat_p50_us: [3490, 3500, 3480] })]);

@@ -11,7 +11,7 @@ import { CompareTable } from '../../src/views/compare/compare-table';
 import { ResultsTable } from '../../src/views/results/results-table';
 import { SummaryTiles } from '../../src/views/results/summary-tiles';
 import { Welcome } from '../../src/views/environments/welcome';
-import { formatNumber, latencyUnit } from '../../electron/presentation/format.js';
+import { formatNumber } from '../../electron/presentation/format.js';
 import { readFileSync } from 'node:fs';
 import type { Run, RunSummary } from '../../electron/contract/contract.js';
 import { runHeadlines } from '../../electron/presentation/headline.js';
@@ -109,11 +109,10 @@ describe('labels and units a new user reads (session 13)', () => {
     }
   });
 
-  it('shows the p99 tile in the unit of the latency chart (ms once a latency passes 1,000 µs)', () => {
+  it('shows the p99 tile in its metric’s unit, µs, as the latency chart and the table (issue 43: one unit per metric)', () => {
     const html = render('en', <SummaryTiles run={reads} />);
-    expect(latencyUnit(43000).unit).toBe('ms');
-    expect(html).toContain(`${formatNumber(41.95, 'en')}<span class="tile-unit">ms</span>`);
-    expect(html).not.toContain('µs');
+    expect(html).toContain(`${formatNumber(41950, 'en')}<span class="tile-unit">µs</span>`);
+    expect(html).not.toContain('>ms<');
   });
 
   it('writes a range the way it writes the median beside it (61,870 over 58,203–64,812, not 58.2k–64.8k), on tiles and in Compare', () => {

@@ -105,6 +105,8 @@ describe('compare helpers', () => {
       direction: 'higher',
       a: 1,
       b: 2,
+      medianA: 1,
+      medianB: 2,
       pct: 100,
       primary: true,
       improved: true,

@@ -7,6 +7,7 @@ import { HEADLINE_METRIC, metricInfo } from '../../measurement/metrics.js';
 import { nativeMedian } from '../../measurement/native-ratio.js';
 import { testsOfKind } from '../../contract/test-catalogue.js';
 import { summaryLine } from '../../measurement/verdict-stats.js';
+import { unstableMetrics, type UnstableMetric } from '../../presentation/unstable.js';
 import { compareBody } from './card-compare.js';
 import {
   CARD_WIDTH,
@@ -129,6 +130,7 @@ function runBody(run: Run, lang: Lang): string {
   const all = cardRows(run, cols, lang);
   if (all.length === 0) return text(CARD_WIDTH / 2, 380, t('report:card.noResults'), { size: 28, fill: COLOR.muted, anchor: 'middle' });
   const rows = all.slice(0, MAX_CARD_ROWS);
+  const unstable = shownUnstable(run, rows, cols);
   const parts = new Map(runHeadlines(run, lang).flatMap((h) => h.parts.map((p) => [`${h.target}|${h.place}|${p.test}`, p] as const)));
   const n = rows.length;
   const rowH = n <= 2 ? 130 : n === 3 ? 105 : 82;
@@ -143,6 +145,12 @@ function runBody(run: Run, lang: Lang): string {
   const headY = rowsTop - 14;
   const out: string[] = [];
   const more = all.length - rows.length;
+  // A number on the card that the shared rule flagged unstable: the caveat above the columns, the mark under the number.
+  if (unstable.size) {
+    const caveat = t('report:card.unstable', { count: unstable.size });
+    const size = Math.max(13, fitSize(caveat, CARD_WIDTH - 2 * MARGIN, 15, true));
+    out.push(text(MARGIN, headY - 22, fit(caveat, CARD_WIDTH - 2 * MARGIN, size, true), { size, bold: true, fill: COLOR.warn }));
+  }
   out.push(
     text(
       MARGIN,
@@ -186,10 +194,29 @@ function runBody(run: Run, lang: Lang): string {
         row.place === 'native'
           ? { note: t('report:card.baseline'), fill: COLOR.dim, bold: false }
           : ratioNote(parts.get(`${row.id}|${row.place}|${test}`), lang);
-      if (rn.note) out.push(text(x, barY + noteGap, fit(rn.note, colW - 8, 16, rn.bold), { size: 16, bold: rn.bold, fill: rn.fill }));
+      const shaky = unstable.get(`${row.id}|${row.place}|${test}`);
+      if (shaky) {
+        // The mark comes first, so that a narrow column cuts the ratio, never the caveat.
+        const mark = t('report:card.unstableMark', { spread: Math.round(shaky.spread * 100) });
+        const room = colW - 8 - textWidth(mark, 16, true) - 6;
+        const tail = rn.note && room > 40 ? fit(`· ${rn.note}`, room, 16, rn.bold) : '';
+        const rest = tail ? tspan(tail, { bold: rn.bold, fill: rn.fill, dx: 6 }) : '';
+        out.push(text(x, barY + noteGap, fit(mark, colW - 8, 16, true), { size: 16, bold: true, fill: COLOR.warn }, rest));
+      } else if (rn.note) out.push(text(x, barY + noteGap, fit(rn.note, colW - 8, 16, rn.bold), { size: 16, bold: rn.bold, fill: rn.fill }));
     }
   });
   return out.join('\n');
+}
+
+/** The numbers a run card shows that the shared rule (presentation/unstable.ts) flagged, by "target|place|test". */
+function shownUnstable(run: Run, rows: readonly CardRow[], cols: readonly TestId[]): Map<string, UnstableMetric> {
+  const shown = new Set(rows.flatMap((row) => cols.filter((test) => row.values[test] !== undefined).map((test) => `${row.id}|${row.place}|${test}`)));
+  const out = new Map<string, UnstableMetric>();
+  for (const u of unstableMetrics(run)) {
+    const key = `${u.target.id}|${u.place}|${u.test}`;
+    if (u.metric === HEADLINE_METRIC[u.test] && shown.has(key)) out.set(key, u);
+  }
+  return out;
 }
 
 /** The share card of a run (or, with `compare`, a before -> after card) as an SVG document. */

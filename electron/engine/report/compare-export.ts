@@ -8,7 +8,10 @@ import { fileSafe } from './format.js';
 import { comparisonToMarkdown } from './markdown.js';
 import { redactComparison, redactText, type RedactContext } from './redact.js';
 
-/** Column names of the comparison CSV, in order: a metric row per target, test, place and metric, then a setting row per changed setting. */
+/**
+ * Column names of the comparison CSV, in order: a metric row per target, test, place and metric, then a setting row per changed setting.
+ * before and after are the geometric means of the trials (ratio = after / before); the medians follow at the end.
+ */
 export const COMPARE_CSV_COLUMNS = [
   'kind',
   'target',
@@ -25,11 +28,13 @@ export const COMPARE_CSV_COLUMNS = [
   'voting',
   'n_before',
   'n_after',
+  'median_before',
+  'median_after',
 ] as const;
 
 const round = (x: number | null | undefined): number | null => (x === null || x === undefined ? null : Math.round(x * 10000) / 10000);
 
-/** A comparison as CSV (language-neutral, CRLF): metric rows with medians, ratio, interval and verdict; setting rows with before and after. */
+/** A comparison as CSV (language-neutral, CRLF): metric rows with geometric means, ratio, interval, verdict and medians; setting rows with before and after. */
 export function comparisonToCsv(input: Comparison, ctx?: RedactContext): string {
   const cmp = redactComparison(input, ctx);
   const lines: string[] = [COMPARE_CSV_COLUMNS.join(',')];
@@ -50,6 +55,8 @@ export function comparisonToCsv(input: Comparison, ctx?: RedactContext): string 
       r.primary ? 'yes' : 'no',
       r.nA,
       r.nB,
+      r.medianA,
+      r.medianB,
     ];
     lines.push(fields.map(csvField).join(','));
   }
@@ -70,6 +77,8 @@ export function comparisonToCsv(input: Comparison, ctx?: RedactContext): string 
       '',
       '',
       '',
+      null,
+      null,
     ];
     lines.push(fields.map(csvField).join(','));
   }

@@ -140,7 +140,7 @@ export function runToMarkdown(input: Run, ctx?: RedactContext, lang: Lang = 'en'
   return `${out.join('\n')}\n`;
 }
 
-/** A comparison as Markdown in a language: metric, before, after (medians), the ratio with its interval and the verdict. */
+/** A comparison as Markdown in a language: metric, before, after (geometric means of the trials), the ratio with its interval and the verdict. */
 export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lang: Lang = 'en'): string {
   const t = translator(lang);
   const cmp = redactComparison(input, ctx);
@@ -157,7 +157,7 @@ export function comparisonToMarkdown(input: Comparison, ctx?: RedactContext, lan
     '',
     `**${summaryLine(cmp.summary, lang)}.**`,
     '',
-    `${t('report:md.medians')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`,
+    `${t('report:md.geoMeans')} ${methodText(lang)} ${t('report:md.family', { family: cmp.method.family, level: levelText(cmp.method.level) })}`,
     '',
   );
   const rows = cmp.rows.map((r) => {

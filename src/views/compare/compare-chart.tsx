@@ -1,49 +1,39 @@
-import type { JSX } from 'react';
+import type { CSSProperties, JSX } from 'react';
 import { useUi } from '../../lib/use-ui';
-import { Bar, BarChart, CartesianGrid, ErrorBar, Rectangle, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
 import type { CompareRow, Comparison } from '../../../electron/contract/contract.js';
 import { verdictWord } from '../../../electron/measurement/verdict-stats.js';
-import { fmtInterval, fmtTick } from '../../lib/format';
+import { clippedInterval, ratioAxis, ratioPos, type RatioAxis } from '../../lib/chart-scale';
+import { fmtInterval, fmtRatio } from '../../lib/format';
 import { uiLang } from '../../lib/i18n';
 import { metricMeta, PLACE_LABEL } from '../../lib/metrics';
-import { CHART, SERIES_COLORS } from '../charts/chart-theme';
 import { ChartCard } from '../charts/chart-card';
 
-/** One bar: after ÷ before of a voting metric (as % of before) with its interval as whiskers. */
+/** One bar: after ÷ before of a voting metric, drawn from 1× on a log axis, with its interval. */
 export interface CompareBar {
   name: string;
   target: string;
   place: string;
   test: string;
   metric: string;
-  /** ratio × 100 */
-  after: number;
-  afterErr: [number, number];
   verdict: CompareRow['verdict'];
   ratio: number;
   ci: [number, number] | null;
 }
 
-/** The voting metric of each target/place/test measured in both runs: its ratio (100% = no change) with its interval, the same number as the table's. */
+/** The voting metric of each target/place/test measured in both runs: its ratio (1× = no change) with its interval, the same number as the table's. */
 export function compareBars(cmp: Comparison): CompareBar[] {
   return cmp.rows
-    .filter((r) => r.primary && r.ratio !== null)
-    .map((r) => {
-      const ratio = r.ratio as number;
-      const [lo, hi] = r.ci ?? [ratio, ratio];
-      return {
-        name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric, r.test).label}`,
-        target: r.target,
-        place: r.place,
-        test: r.test,
-        metric: r.metric,
-        after: ratio * 100,
-        afterErr: [(ratio - lo) * 100, (hi - ratio) * 100],
-        verdict: r.verdict,
-        ratio,
-        ci: r.ci,
-      };
-    });
+    .filter((r) => r.primary && r.ratio !== null && r.ratio > 0)
+    .map((r) => ({
+      name: `${r.target} · ${PLACE_LABEL[r.place] ?? r.place} · ${metricMeta(r.metric, r.test).label}`,
+      target: r.target,
+      place: r.place,
+      test: r.test,
+      metric: r.metric,
+      verdict: r.verdict,
+      ratio: r.ratio as number,
+      ci: r.ci,
+    }));
 }
 
 /** Whether a bar is drawn as a change (better or worse); every other bar is muted. */
@@ -51,37 +41,57 @@ export function flaggedBar(b: Pick<CompareBar, 'verdict'>): boolean {
   return b.verdict === 'better' || b.verdict === 'worse';
 }
 
-/** One bar, carrying its row's numbers (the table's, unrounded) as data attributes; muted unless flagged. */
-function CompareBarShape(props: BarShapeProps): JSX.Element {
-  const d = props.payload as CompareBar;
-  const flagged = flaggedBar(d);
-  const fill = d.verdict === 'better' ? 'var(--good)' : d.verdict === 'worse' ? 'var(--bad)' : SERIES_COLORS[5];
+const pct = (p: number): string => `${(p * 100).toFixed(3)}%`;
+
+/** One row: its name, the bar from 1× to the ratio with the interval over it (clipped and marked where it runs off the axis), the ratio [interval] in full. */
+function BarRow({ bar, axis, interval, tip }: { bar: CompareBar; axis: RatioAxis; interval: string; tip: string }): JSX.Element {
+  const one = ratioPos(1, axis);
+  const at = ratioPos(bar.ratio, axis);
+  const ci = bar.ci ? clippedInterval(bar.ci, axis) : null;
+  const clipped = ci ? [ci.offLo ? 'lo' : '', ci.offHi ? 'hi' : ''].filter(Boolean).join(' ') : '';
+  const span = (from: number, to: number): CSSProperties => ({ left: pct(Math.min(from, to)), width: pct(Math.abs(to - from)) });
+  const tone = bar.verdict === 'better' ? 'good' : bar.verdict === 'worse' ? 'bad' : 'muted';
   return (
-    <g
+    <div
+      className="rchart-row"
+      role="listitem"
+      title={tip}
       data-testid="compare-bar"
-      data-target={d.target}
-      data-place={d.place}
-      data-test={d.test}
-      data-metric={d.metric}
-      data-verdict={d.verdict}
-      data-ratio={d.ratio}
-      data-lo={d.ci?.[0]}
-      data-hi={d.ci?.[1]}
-      data-muted={!flagged}
+      data-target={bar.target}
+      data-place={bar.place}
+      data-test={bar.test}
+      data-metric={bar.metric}
+      data-verdict={bar.verdict}
+      data-ratio={bar.ratio}
+      data-lo={bar.ci?.[0]}
+      data-hi={bar.ci?.[1]}
+      data-muted={!flaggedBar(bar)}
+      data-clipped={clipped || undefined}
     >
-      <Rectangle {...props} fill={fill} />
-    </g>
+      <span className="rchart-name">{bar.name}</span>
+      <span className="rchart-plot" aria-hidden="true">
+        {axis.ticks.map((t) => (
+          <i key={t} className={t === 1 ? 'rchart-one' : 'rchart-grid'} style={{ left: pct(ratioPos(t, axis)) }} />
+        ))}
+        <i className={`rchart-bar rchart-${tone}`} data-testid="compare-bar-fill" style={span(one, at)} />
+        {ci ? <i className="rchart-ci" data-testid="compare-ci" style={span(ci.lo, ci.hi)} /> : null}
+        {ci?.offLo ? <b className="rchart-off rchart-off-lo">◀</b> : null}
+        {ci?.offHi ? <b className="rchart-off rchart-off-hi">▶</b> : null}
+      </span>
+      <span className="rchart-value">{interval}</span>
+    </div>
   );
 }
 
-/** After ÷ before per voting metric as % of before, with its interval as whiskers: a bar whose whiskers cross 100% is within noise. */
+/** After ÷ before per voting metric on a log axis centred on 1× (a halving and a doubling are as long), with its interval: one that crosses 1× is within noise. */
 export function CompareChart({ comparison }: { comparison: Comparison }): JSX.Element | null {
   const { t } = useUi();
   const bars = compareBars(comparison);
   if (bars.length === 0) return null;
-  const height = 50 + bars.length * 40;
+  const axis = ratioAxis(bars);
   // Across machines each bar is a ratio of ratios to each machine's own native: the caption names both machines.
   const m = comparison.machines;
+  const offAxis = bars.some((b) => b.ci && (b.ci[0] < 1 / axis.max || b.ci[1] > axis.max));
   return (
     <ChartCard
       title={m ? t('chart.compareCross', m) : t('chart.compare')}
@@ -89,32 +99,29 @@ export function CompareChart({ comparison }: { comparison: Comparison }): JSX.El
       testId="chart-compare"
       wide
     >
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={bars} layout="vertical" margin={{ top: 4, right: 24, bottom: 4, left: 8 }} barGap={3} barCategoryGap="24%">
-          <CartesianGrid horizontal={false} />
-          <XAxis type="number" tick={CHART.tick} tickFormatter={(v: number) => `${fmtTick(Math.round(v))}%`} tickLine={false} />
-          <YAxis type="category" dataKey="name" tick={CHART.tick} tickLine={false} axisLine={false} width={260} />
-          <Tooltip
-            {...CHART.tooltip}
-            formatter={(_v, name, item) => {
-              const d = (item as { payload: CompareBar }).payload;
-              return [`${fmtInterval(d.ratio, d.ci)} · ${verdictWord(d.verdict, uiLang())}`, name];
-            }}
+      <div className="rchart" role="list" aria-label={m ? t('compare.ratioOfRatios') : t('compare.ratio')}>
+        {bars.map((b) => (
+          <BarRow
+            key={`${b.target}|${b.place}|${b.test}|${b.metric}`}
+            bar={b}
+            axis={axis}
+            interval={fmtInterval(b.ratio, b.ci)}
+            tip={`${b.name}: ${fmtInterval(b.ratio, b.ci)} · ${verdictWord(b.verdict, uiLang())}`}
           />
-          <ReferenceLine x={100} stroke="currentColor" strokeOpacity={0.4} strokeDasharray="3 3" />
-          <Bar
-            dataKey="after"
-            name={m ? t('compare.ratioOfRatios') : t('compare.ratio')}
-            fill={SERIES_COLORS[5]}
-            radius={[0, 4, 4, 0]}
-            maxBarSize={18}
-            isAnimationActive={false}
-            shape={CompareBarShape}
-          >
-            <ErrorBar dataKey="afterErr" direction="x" width={6} strokeWidth={1.5} stroke="currentColor" />
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
+        ))}
+        <div className="rchart-axis" aria-hidden="true" data-testid="compare-axis" data-max={axis.max}>
+          <span />
+          <span className="rchart-ticks">
+            {axis.ticks.map((v) => (
+              <span key={v} className="rchart-tick" data-tick={v} style={{ left: pct(ratioPos(v, axis)) }}>
+                {fmtRatio(v)}
+              </span>
+            ))}
+          </span>
+          <span />
+        </div>
+      </div>
+      {offAxis ? <p className="muted small rchart-off-note">{t('chart.compareOffAxis')}</p> : null}
     </ChartCard>
   );
 }

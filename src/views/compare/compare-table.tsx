@@ -36,7 +36,7 @@ function Spread({ s, n }: { s: [number, number] | null; n: number }): JSX.Elemen
   );
 }
 
-/** A before/after table as the io_uring article in docs/evidence.md draws it: metric, before, after (each with its spread), the ratio with its interval (the one number of change), verdict. */
+/** A before/after table as the io_uring article in docs/evidence.md draws it: metric, before, after (geometric means of the trials, the figures the ratio is of, each with its spread), the ratio with its interval (the one number of change), verdict. */
 export function CompareTable({ comparison }: { comparison: Comparison }): JSX.Element {
   const { t } = useUi();
   const groups = groupRows(comparison.rows);
@@ -53,9 +53,11 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
               <th scope="col">{t('table.metric')}</th>
               <th scope="col" className="num">
                 {t('compare.before')}
+                <span className="muted small block">{t('compare.geoMean')}</span>
               </th>
               <th scope="col" className="num">
                 {t('compare.after')}
+                <span className="muted small block">{t('compare.geoMean')}</span>
               </th>
               {cross ? (
                 <>
@@ -105,11 +107,11 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                         {meta.direction === 'higher' ? '↑' : '↓'}
                       </span>
                     </th>
-                    <td className="num">
+                    <td className="num" data-testid="compare-before">
                       {fmtNum(r.a)}
                       <Spread s={r.spreadA} n={r.nA} />
                     </td>
-                    <td className="num strong">
+                    <td className="num strong" data-testid="compare-after">
                       {fmtNum(r.b)}
                       <Spread s={r.spreadB} n={r.nB} />
                     </td>
@@ -130,7 +132,9 @@ export function CompareTable({ comparison }: { comparison: Comparison }): JSX.El
                         <span className="muted small block">{t('compare.hardwareRatio')}</span>
                       </td>
                     ) : (
-                      <td className="num ratio-ci">{fmtInterval(r.ratio, r.ci)}</td>
+                      <td className="num ratio-ci" data-testid="compare-ratio">
+                        {fmtInterval(r.ratio, r.ci)}
+                      </td>
                     )}
                     <td>
                       <span className={`verdict verdict-${v}`} title={r.reason}>

@@ -4,7 +4,9 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import type { Run, TestId } from '../../../electron/contract/contract.js';
 import { niceTicks } from '../../lib/chart-scale';
 import { fmtNum, fmtTick } from '../../lib/format';
-import { latencyData, latencyTests, placeColors, runLatencyUnit } from '../../lib/run-data';
+import { latencyData, latencyTests, placeColors } from '../../lib/run-data';
+import { metricMeta } from '../../lib/metrics';
+import { testSpec } from '../../../electron/contract/test-catalogue.js';
 import { CHART } from '../charts/chart-theme';
 import { ChartCard } from '../charts/chart-card';
 import { ChartLegend } from '../charts/chart-legend';
@@ -22,16 +24,16 @@ export function LatencyChart({ run }: { run: Run }): JSX.Element | null {
   );
 }
 
-/** A test's completion latency percentiles (p50..p99) as points joined by steps, one series per place; in ms once a value passes 1,000 µs. Title ui:chart.latencyOf.<test>. */
+/** A test's completion latency percentiles (p50..p99) as points joined by steps, one series per place, in the percentiles' own unit (µs, as the table and the tiles write them). Title ui:chart.latencyOf.<test>. */
 function LatencyCard({ run, test, testId }: { run: Run; test: TestId; testId: string }): JSX.Element | null {
   const { t } = useUi();
   const { rows, series } = latencyData(run, test);
   if (rows.length === 0) return null;
   const colors = placeColors(run);
   const maxUs = Math.max(...rows.flatMap((r) => series.map((s) => (typeof r[s.key] === 'number' ? (r[s.key] as number) : 0))));
-  const { unit, div } = runLatencyUnit(run);
-  const data = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? v / div : v])));
-  const ticks = niceTicks(maxUs / div);
+  const unit = metricMeta(testSpec(test)?.chartMetrics?.[0] ?? '', test).unit;
+  const data = rows;
+  const ticks = niceTicks(maxUs);
   return (
     <ChartCard title={t(`chart.latencyOf.${test}`)} sub={t('chart.latencySub', { unit })} testId={testId}>
       <ResponsiveContainer width="100%" height={280}>

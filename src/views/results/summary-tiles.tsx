@@ -6,7 +6,6 @@ import { uiLang } from '../../lib/i18n';
 import { fmtNum } from '../../lib/format';
 import { metricMeta } from '../../lib/metrics';
 import { baselineTarget, nativeResult } from '../../../electron/measurement/native-ratio.js';
-import { runLatencyUnit } from '../../lib/run-data';
 import { TEST_CATALOGUE, type MetricSpec } from '../../../electron/contract/test-catalogue.js';
 
 // The catalogue's tile metrics, each of its own test; titles are ui:tile.<metric>.
@@ -15,8 +14,6 @@ const TILES: { test: TestId; metric: string }[] = TEST_CATALOGUE.flatMap((e) =>
     .filter(([, m]) => m.tile)
     .map(([metric]) => ({ test: e.id, metric })),
 );
-
-const scaled = (v: number | undefined, div: number): number | undefined => (v === undefined ? v : v / div);
 
 /** Headline numbers of the native baseline, one tile per test. */
 export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
@@ -28,20 +25,18 @@ export function SummaryTiles({ run }: { run: Run }): JSX.Element | null {
     return { ...t, stat: r?.metrics[t.metric], fallback: r ? isFallback(r) : false };
   }).filter((t) => t.stat);
   if (tiles.length === 0) return null;
-  // A latency tile (a metric in µs) shows the unit of the latency charts beside it (one unit for one quantity).
-  const latency = runLatencyUnit(run);
-  const scale = (metric: string): { unit: string; div: number } => (metricMeta(metric).unit === 'µs' ? latency : { unit: metricMeta(metric).unit, div: 1 });
+  // Every tile in its metric's unit, as the table, the charts and the live chips write it (a latency stays in µs).
   return (
     <ul className="tiles" aria-label={t('tile.label', { target: targetLabel(base, uiLang()) })} data-testid="summary-tiles">
       {tiles.map((tile) => (
         <li key={tile.metric} className="tile">
           <span className="tile-title">{t(`tile.${tile.metric}`)}</span>
           <span className="tile-value">
-            {fmtNum(scaled(tile.stat?.median, scale(tile.metric).div))}
-            <span className="tile-unit">{scale(tile.metric).unit}</span>
+            {fmtNum(tile.stat?.median)}
+            <span className="tile-unit">{metricMeta(tile.metric).unit}</span>
           </span>
           <span className="tile-sub">
-            n={tile.stat?.n} · {fmtNum(scaled(tile.stat?.min, scale(tile.metric).div))}–{fmtNum(scaled(tile.stat?.max, scale(tile.metric).div))}
+            n={tile.stat?.n} · {fmtNum(tile.stat?.min)}–{fmtNum(tile.stat?.max)}
             {tile.fallback ? (
               <span className="tag tag-warn" title={t('headline.fallbackHint')}>
                 {t('headline.fallback')}

@@ -3,6 +3,7 @@ import { msg } from '../../../messages/finding-text.js';
 import { SCRIPT_TESTS } from '../../../measurement/plan-estimate.js';
 import type { RuntimeKindId } from '../../../contract/runtime-kinds.js';
 import { testSpec } from '../../../contract/test-catalogue.js';
+import { metricInfo } from '../../../measurement/metrics.js';
 import type { SettingKey } from '../../../contract/setting-keys.js';
 
 /**
@@ -84,11 +85,12 @@ export function isKind(rt: RuntimeInfo, ...kinds: RuntimeKindId[]): boolean {
   return (kinds as readonly string[]).includes(rt.kind);
 }
 
-/** A measured value as a short citation: "412.3 MB/s (seq-write write_MBps median, shared, docker, run R)". */
+/** A measured value as a short citation in its metric's unit (the catalogue's, else `unit`): "412 MB/s (seq-write write_MBps median, shared, docker, run R)". */
 export function cite(v: MeasuredValue, unit = ''): MsgRef {
+  const own = metricInfo(v.metric).unit || unit;
   return msg('cite', {
     value: round(v.median),
-    unit: unit ? ` ${unit}` : '',
+    unit: own ? ` ${own}` : '',
     test: v.test,
     metric: v.metric,
     place: v.place,
