@@ -11,7 +11,8 @@ import type { JobState } from '../store/job-reducer';
 /** A command run's times as they arrive, run by run, each place on its line (the warm-up shown apart, never counted). */
 export function CommandLive({ job }: { job: JobState }): JSX.Element | null {
   const { t } = useUi();
-  const labels = useAppStore((s) => s.detect?.runtimes.flatMap((r) => r.targets) ?? []);
+  const detect = useAppStore((s) => s.detect);
+  const labels = detect?.runtimes.flatMap((r) => r.targets) ?? [];
   const command = job.spec?.command?.command;
   if (!command) return null;
   const metric = HEADLINE_METRIC.command;
@@ -19,7 +20,7 @@ export function CommandLive({ job }: { job: JobState }): JSX.Element | null {
   const places = [...new Map(samples.map((s) => [`${s.target}|${s.place}`, s] as const)).values()];
   return (
     <div className="command-live" data-testid="command-live" aria-live="polite">
-      <p className="live-caption">{t('command.live.title', { command })}</p>
+      <p className="command-live-title">{t('command.live.title', { command })}</p>
       {places.map((p) => (
         <div key={`${p.target}|${p.place}`} className="command-live-place" data-testid="command-live-place" data-place={p.place}>
           <span className="command-live-where">
