@@ -24,6 +24,7 @@ import './styles/run-annotate.css';
 import './styles/notices.css';
 import './styles/charts.css';
 import './styles/imports.css';
+import './styles/command.css';
 
 const root = document.getElementById('root');
 if (root) {

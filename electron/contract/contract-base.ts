@@ -45,6 +45,8 @@ export interface RunSummary {
   note?: string;
   /** Present on imported runs only: kept apart from this machine's runs in History. */
   origin?: { kind: 'imported'; machine: string };
+  /** The user's own command a command run timed (its text only), so a list and Compare can name it. */
+  command?: string;
 }
 
 /** A language-neutral message: a key of the advice catalogue and its parameters (numbers, setting values, names, or nested messages). */

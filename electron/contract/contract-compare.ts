@@ -95,4 +95,6 @@ export interface Comparison {
   method: VerdictMethod;
   /** Present when the runs come from different machines: their labels ("This machine" for local runs); the verdicts are then on each place's ratio to its own native. */
   machines?: { a: string; b: string };
+  /** Present when both runs timed the user's own command and the commands differ: each side's command text (their times do not compare). */
+  commands?: { a: string; b: string };
 }

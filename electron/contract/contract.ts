@@ -10,7 +10,7 @@ import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.
 import type { Lang } from './contract-base.js';
 import type { SettingMap } from './setting-keys.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
-import type { EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
+import type { CommandSpec, EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
 
 export { DISK_TESTS, PLACES, SUITES } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
@@ -150,6 +150,8 @@ export interface Run {
   origin?: RunOrigin;
   /** Stopped after the verdicts ("That's enough", `--headlines-only`): each place's headline is its result, the other tests were not (all) measured. */
   headlinesOnly?: true;
+  /** The user's own command this run timed, as asked (`vmbench run --command`, or the app's "Your own command"); exports show its project as `<project>`. */
+  command?: CommandSpec;
 }
 
 /** What the user may change on a stored run: its name and note ("" removes one), and an imported run's machine label. */

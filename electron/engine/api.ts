@@ -19,7 +19,7 @@ import { appVersion, defaultDataDir } from './util/paths.js';
 import { confirmFromGuests } from './confirm.js';
 import { readDetectCache, saveDetectCache } from './detect-cache.js';
 import { probeLocal } from './probe-local.js';
-import { cardFilename, exportComparison, exportRun, renderCardPng } from './report/index.js';
+import { cardFilename, exportComparison, exportRun, projectsOf, renderCardPng } from './report/index.js';
 import { DETECT_DEADLINE_MS, createDetectContext, detectAll } from './runtimes/detect.js';
 import { findKind } from './runtimes/registry.js';
 import { acquireRunLock, checkDataDir } from './store/data-dir.js';
@@ -174,12 +174,16 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     // The data folder is replaced too (by <work>) where it is outside the home folder; the run's own test folders always are.
     'runs.export': async (id, format, lang) => exportRun(await store.get(id), format, { dirs: [dataDir] }, lang),
-    'runs.exportCompare': async (a, b, format, lang) =>
-      exportComparison(compareRuns(await store.get(a), await store.get(b)), format, { dirs: [dataDir] }, lang),
+    // A comparison keeps no project folder of its own: both runs' go in (their commands may name them).
+    'runs.exportCompare': async (a, b, format, lang) => {
+      const [ra, rb] = [await store.get(a), await store.get(b)];
+      return exportComparison(compareRuns(ra, rb), format, { dirs: [dataDir], projects: projectsOf(ra, rb) }, lang);
+    },
     'card.render': async (req) => {
       const run = await store.get(req.runId);
-      const compare = req.compareTo ? compareRuns(await store.get(req.compareTo), run) : undefined;
-      const png = renderCardPng(run, { compare, lang: req.lang, redact: { dirs: [dataDir] } });
+      const before = req.compareTo ? await store.get(req.compareTo) : undefined;
+      const compare = before ? compareRuns(before, run) : undefined;
+      const png = renderCardPng(run, { compare, lang: req.lang, redact: { dirs: [dataDir], projects: projectsOf(run, ...(before ? [before] : [])) } });
       return { filename: cardFilename(run), pngBase64: png.toString('base64'), width: 1200, height: 630 };
     },
     'advice.plan': async (id) => {

@@ -1,5 +1,6 @@
 import type { CompareRow, CompareSummary, CompareVerdict, Comparison, Run, RunSummary, SettingChange, TestId, TestResult } from '../contract/contract.js';
 import { nativeResult } from '../measurement/native-ratio.js';
+import { commandText } from '../presentation/command-line.js';
 import { metricInfo } from '../measurement/metrics.js';
 import { summarizeRun } from './store/summary.js';
 import { decideFamily, primaryMetric } from '../measurement/verdict-family.js';
@@ -94,7 +95,19 @@ export function compareRuns(a: Run, b: Run): Comparison {
     level: decision.level,
   };
   const settings = machines ? crossSettingChanges(a, b, settingChanges(a, b)) : settingChanges(a, b);
-  return { a: summarizeRun(a), b: summarizeRun(b), rows, settings, summary: summarizeVerdicts(rows), method, ...(machines ? { machines } : {}) };
+  // Two different commands' times do not compare: said beside the rows, never hidden.
+  const [ca, cb] = [commandText(a), commandText(b)];
+  const commands = ca && cb && ca !== cb ? { a: ca, b: cb } : undefined;
+  return {
+    a: summarizeRun(a),
+    b: summarizeRun(b),
+    rows,
+    settings,
+    summary: summarizeVerdicts(rows),
+    method,
+    ...(machines ? { machines } : {}),
+    ...(commands ? { commands } : {}),
+  };
 }
 
 type Entry = { target: string; test: CompareRow['test']; place: CompareRow['place']; metric: string; a: Side | null; b: Side | null };

@@ -18,6 +18,8 @@ export function ConfirmDialog(props: {
   children: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The confirm button is off until what the dialog asks for is given (not "working"). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }): JSX.Element {
@@ -57,7 +59,7 @@ export function ConfirmDialog(props: {
           <button ref={cancelRef} type="button" className="btn" onClick={props.onCancel}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="btn btn-accent primary" disabled={props.busy} onClick={props.onConfirm}>
+          <button type="button" className="btn btn-accent primary" disabled={props.busy || props.confirmDisabled} onClick={props.onConfirm}>
             {props.busy ? t('common.working') : props.confirmLabel}
           </button>
         </div>

@@ -12,6 +12,7 @@ import { targetLabel } from '../../electron/presentation/headline.js';
 import { uiLang } from '../lib/i18n';
 import { Icon } from '../lib/icons';
 import { LiveNumbers } from './live-numbers';
+import { CommandLive } from './command-live';
 
 /** "from your last 3 runs", "from your last 2 runs and the plan", "from the plan". */
 export function estimateSourceText(source: EstimateSource | null, steps: number, t: TFunction<'ui'>): string {
@@ -106,7 +107,7 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
           ))}
         </ul>
       ) : null}
-      <LiveNumbers job={job} />
+      {job.spec?.command ? <CommandLive job={job} /> : <LiveNumbers job={job} />}
     </section>
   );
 }

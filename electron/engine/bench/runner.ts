@@ -269,6 +269,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     app: { version: deps.appVersion, platform: platform(), arch: arch() },
     targets: all,
     ...(headlinesOnly ? { headlinesOnly: true as const } : {}),
+    ...(spec.command ? { command: spec.command } : {}),
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);

@@ -7,7 +7,7 @@ import { runToJson } from './json.js';
 import { runToMarkdown } from './markdown.js';
 import { redactText, type RedactContext } from './redact.js';
 
-export { redactRun, redactText, redactComparison, makeRedactor, type RedactContext, type Redactor } from './redact.js';
+export { redactRun, redactText, redactComparison, makeRedactor, projectsOf, type RedactContext, type Redactor } from './redact.js';
 export { runToMarkdown, comparisonToMarkdown } from './markdown.js';
 export { runToCsv, csvField, CSV_COLUMNS } from './csv.js';
 export { runToJson } from './json.js';

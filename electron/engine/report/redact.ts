@@ -17,6 +17,8 @@ export interface RedactContext {
   host?: string | string[];
   /** Test and data folders to replace by `<work>` (redactRun/redactComparison add the ones the run itself used). */
   dirs?: string[];
+  /** Project folders of the user's own command to replace by `<project>`, wherever they appear (the command's text included); redactRun adds the run's own. */
+  projects?: string[];
 }
 
 /** Names too common (or too generic) to replace as free words; still replaced in paths and `user@host`. */
@@ -297,6 +299,16 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
     .filter((d) => d.length > 1 && !underHome(d))
     .sort((a, b) => b.length - a.length)
     .map((d) => new RegExp(`(?<![\\w.~<-])${esc(d)}(?![\\w.-])`, 'g'));
+  // A project folder goes whole (under a home folder too, where it would otherwise read ~/code/app), also written as ~/… .
+  const projectRes = [...new Set(ctx.projects ?? [])]
+    .map((d) => d.replace(/[\\/]+$/, ''))
+    .filter((d) => d.length > 1 && !d.includes('<'))
+    .flatMap((d) => {
+      const home = homes.find((h) => d.startsWith(`${h}/`));
+      return home ? [d, `~${d.slice(home.length)}`] : [d];
+    })
+    .sort((a, b) => b.length - a.length)
+    .map((d) => new RegExp(`(?<![\\w.~<-])${esc(d)}(?![\\w.-])`, 'g'));
   const hostRes = hosts.map((h) => ({ re: word(h), free: !isCommon(h) || h.includes('.') }));
   const fixedUsers = users.filter((u) => !isCommon(u));
   const userRes = new Map(fixedUsers.map((u) => [u, word(u)]));
@@ -310,6 +322,7 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
     text(input: string, versionish = false): string {
       let s = redactCredentials(input);
       const learned = new Set<string>();
+      for (const re of projectRes) s = s.replace(re, '<project>');
       for (const re of homeRes) s = s.replace(re, '~');
       s = s.replace(GENERIC_HOME, (_m, prefix: string, name: string, at: number, all: string) => {
         const common = isCommon(name.replace(/\.linux$/, ''));
@@ -377,7 +390,13 @@ export function redactComparison(cmp: Comparison, ctx?: RedactContext): Comparis
   return redactValue(cmp, makeRedactor(withDirsOf(cmp, ctx)), false) as Comparison;
 }
 
-/** The context with the test folders the run (or comparison) itself used. */
+/** The context with the test folders the run (or comparison) itself used, and a command run's project folder. */
 function withDirsOf(value: unknown, ctx: RedactContext = {}): RedactContext {
-  return { ...ctx, dirs: [...(ctx.dirs ?? []), ...workDirsOf(value)] };
+  const project = (value as Partial<Run>)?.command?.project;
+  return { ...ctx, dirs: [...(ctx.dirs ?? []), ...workDirsOf(value)], projects: [...(ctx.projects ?? []), ...(typeof project === 'string' ? [project] : [])] };
+}
+
+/** The project folders of runs that timed the user's own command (a comparison's exports and card redact both runs'). */
+export function projectsOf(...runs: readonly Pick<Run, 'command'>[]): string[] {
+  return runs.flatMap((r) => (r.command?.project ? [r.command.project] : []));
 }

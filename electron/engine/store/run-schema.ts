@@ -67,6 +67,20 @@ export const runFileSchema = z.object({
     })
     .optional(),
   headlinesOnly: z.literal(true).optional(),
+  // The user's own command as asked (RunSpec.command); an imported run's project is a placeholder (<project>), so any text is kept.
+  command: z
+    .object({
+      command: z.string().max(8192),
+      project: z.string().max(4096),
+      prepare: z.string().max(8192).optional(),
+      cleanup: z.string().max(8192).optional(),
+      warmup: z.number().int().nonnegative().optional(),
+      runs: z.number().int().positive().optional(),
+      inPlace: z.boolean().optional(),
+      exclude: z.array(z.string().max(1024)).max(100).optional(),
+      capSec: z.number().positive().optional(),
+    })
+    .optional(),
 });
 
 /** One line of text the user typed: no control characters, trimmed. */

@@ -1,5 +1,6 @@
 import type { Run, RunSummary } from '../../contract/contract.js';
 import { HEADLINE_METRIC } from '../../measurement/metrics.js';
+import { commandText } from '../../presentation/command-line.js';
 
 /** The history line of a run: ids, status and the headline median of each test on the first target. */
 export function summarizeRun(run: Run): RunSummary {
@@ -9,6 +10,7 @@ export function summarizeRun(run: Run): RunSummary {
     const m = HEADLINE_METRIC[r.test];
     if (m && r.metrics[m] && headline[m] === undefined) headline[m] = r.metrics[m].median;
   }
+  const command = commandText(run);
   return {
     id: run.id,
     startedAt: run.startedAt,
@@ -21,5 +23,6 @@ export function summarizeRun(run: Run): RunSummary {
     ...(run.name ? { name: run.name } : {}),
     ...(run.note ? { note: run.note } : {}),
     ...(run.origin ? { origin: { kind: run.origin.kind, machine: run.origin.machine } } : {}),
+    ...(command ? { command } : {}),
   };
 }

@@ -78,6 +78,11 @@ export function CompareView(): JSX.Element {
               <p className="small muted">{t('compare.crossNote')}</p>
             </>
           ) : null}
+          {comparison.commands ? (
+            <p className="banner banner-warn" role="note" data-testid="compare-commands-differ">
+              {t('command.differ', comparison.commands)}
+            </p>
+          ) : null}
           <p className="compare-summary" data-testid="compare-summary">
             <strong>{summaryLine(comparison.summary, uiLang())}</strong>
           </p>
@@ -87,7 +92,8 @@ export function CompareView(): JSX.Element {
           </p>
           <MethodNote crossMachine={!!comparison.machines} />
           {/* Re-running with more trials measures this machine: an imported run cannot be re-run here. */}
-          {comparison.machines ? null : <TooFewOffer comparison={comparison} />}
+          {/* A command's runs are its own (not a suite's trials): a thorough re-run does not apply to it. */}
+          {comparison.machines || comparison.b.command ? null : <TooFewOffer comparison={comparison} />}
           {comparison.machines ? null : <SettingsChanges changes={comparison.settings ?? []} />}
           <CompareChart comparison={comparison} />
           <ServiceCompare comparison={comparison} />

@@ -8,6 +8,7 @@ import { useAppStore } from '../../store/app-store';
 import { fmtAge, shownRuntimes } from '../../store/detect-view';
 import { RuntimeCard } from './runtime-card';
 import { Welcome } from './welcome';
+import { CommandCard } from './command-card';
 import { formatDecimal } from '../../../electron/presentation/format.js';
 import { isLang } from '../../../electron/messages/i18n.js';
 
@@ -45,6 +46,7 @@ export function EnvironmentsView(): JSX.Element {
         </div>
       </div>
       {runs === 0 ? <Welcome runs={runs} /> : null}
+      <CommandCard />
       {detect && detect.runtimes.length === 0 ? (
         <EmptyState icon="server" title={t('env.noneTitle')}>
           {t('env.noneBody')}

@@ -10,6 +10,7 @@ import { fmtDate, fmtEta } from '../../lib/format';
 import { selectRun } from '../../store/actions';
 import { useAppStore } from '../../store/app-store';
 import { DevTreeResults } from './dev-tree-results';
+import { CommandResults } from './command-results';
 import { ErrorTable } from './error-table';
 import { ResultsTable } from './results-table';
 import { RunAdvice } from './run-advice';
@@ -81,6 +82,7 @@ export function ResultsView(): JSX.Element {
           {/* Runs measured headline first (and those stopped after the verdicts) lead with each place's verdict. */}
           {run.headlinesOnly || run.targets.some((x) => x.headlines?.length) ? <PlaceVerdicts targets={verdictTargets(run)} /> : null}
           <RunHeadline run={run} />
+          <CommandResults run={run} />
           <DevTreeResults run={run} />
           <RunAdvice run={run} />
           <SummaryTiles run={run} />

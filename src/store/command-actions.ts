@@ -1,0 +1,44 @@
+/** Starting a run of the user's own command from the app: the form's (after its check), or a stored run's again (rerunSpec's gate). */
+import { PLACES, type CommandSpec, type Place } from '../../electron/contract/contract.js';
+import { getApi } from '../api/get-api';
+import { useAppStore } from './app-store';
+import { checkFields, commandRunSpec, remember, useCommandForm } from './command-form';
+
+/** The places the selected targets offer, in the order of PLACES (native first). */
+export function offeredPlaces(): Place[] {
+  const s = useAppStore.getState();
+  const targets = (s.detect?.runtimes ?? []).flatMap((r) => r.targets).filter((t) => s.selectedTargets.includes(t.id));
+  const places = new Set<Place>(['native', ...targets.flatMap((t) => t.places)]);
+  return PLACES.filter((p) => places.has(p));
+}
+
+/** Starts a run of a command on the selected targets (the places the user left out skipped); the engine's refusal goes to the form. */
+export async function startCommand(command: CommandSpec, skip: readonly Place[] = []): Promise<boolean> {
+  const store = useAppStore;
+  const s = store.getState();
+  store.setState({ starting: true });
+  useCommandForm.setState({ refusal: null });
+  try {
+    const { jobId } = await getApi().startRun(commandRunSpec(command, s.selectedTargets, offeredPlaces(), skip));
+    store.setState({ activeJobId: jobId });
+    return true;
+  } catch (err) {
+    useCommandForm.setState({ refusal: err });
+    return false;
+  } finally {
+    store.setState({ starting: false });
+  }
+}
+
+/** "Time this command": checks the form (its problems shown beside the fields), remembers it under its project folder, starts it. */
+export async function submitCommandForm(): Promise<boolean> {
+  const { fields } = useCommandForm.getState();
+  const checked = checkFields(fields);
+  if (!checked.ok) {
+    useCommandForm.setState({ problems: checked.problems });
+    return false;
+  }
+  useCommandForm.setState({ problems: [] });
+  remember(fields);
+  return startCommand(checked.spec, fields.skipPlaces);
+}
