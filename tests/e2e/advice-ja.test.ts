@@ -75,7 +75,7 @@ describe('What to change in Japanese', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
     const card = page.locator('[data-testid="advice-card"][data-finding-id="rancher-desktop/vmType"]');
     expect(await card.locator('.advice-title').textContent()).toBe('Rancher Desktop の仮想マシンを Apple Virtualization（VZ）に切り替える');
-    expect(await card.locator('.advice-effect').textContent()).toMatch(/^Rancher Desktop の VZ \+ virtiofs は 1096\.65 MB\/s/);
+    expect(await card.locator('.advice-effect').textContent()).toMatch(/^Rancher Desktop の VZ \+ virtiofs は 1,096\.65 MB\/s/);
     expect(await card.locator('.advice-yours').textContent()).toMatch(/^公表値から 7\.03 倍の見込み（killinsun（Zenn）、/);
     await card.getByText('根拠', { exact: true }).click();
     const table = card.getByTestId('evidence-table');

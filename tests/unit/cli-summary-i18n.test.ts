@@ -52,7 +52,7 @@ describe('CLI tables in Japanese', () => {
     );
     expect(out).toMatch(/^A（変更前）: \S+\nB（変更後）: \S+/);
     expect(out).toMatch(/^改善 1、悪化 0、誤差の範囲 \d+ · 参考指標 \d+（判定対象外）/m);
-    expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_iops\s+1,312\s+3,014\s+2\.\d\d× \[\S+\]\s+3\/3\s+改善$/m);
+    expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_iops\s+1,305\s+2,999\s+2\.\d\d× \[\S+\]\s+3\/3\s+改善$/m);
     expect(out).toMatch(/ゲストディスク\s+rand-read\s+read_MBps.*参考（判定対象外）$/m);
     expect(out).toMatch(/^ターゲット\s+場所\s+テスト\s+指標\s+A\s+B\s+B\/A \[区間\]\s+試行\s+判定$/m);
     expect(out).toMatch(/^方法: 試行の幾何平均の比/m);
