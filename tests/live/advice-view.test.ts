@@ -119,11 +119,11 @@ describe('What to change', () => {
     expect(shown.every((c) => c.yours === null || !c.yours.includes('yours:'))).toBe(true);
     // The published effect, with its source, in one line; the evidence opens as a table.
     const rd = page.locator('[data-testid="advice-card"][data-finding-id="rancher-desktop/mountType"]');
-    expect(await rd.locator('.advice-effect').textContent()).toMatch(/1096\.65 MB\/s/);
+    expect(await rd.locator('.advice-effect').textContent()).toMatch(/1,096\.65 MB\/s/);
     await rd.getByText('Evidence', { exact: true }).click();
     const table = rd.getByTestId('evidence-table');
     expect(await table.locator('thead th').allTextContents()).toEqual(['Source', 'Date', 'Machine', 'Numbers']);
-    expect(await table.locator('tbody tr').first().textContent()).toMatch(/Apple M2 MacBook Air 24 GB.*156\.01.*1096\.65/);
+    expect(await table.locator('tbody tr').first().textContent()).toMatch(/Apple M2 MacBook Air 24 GB.*156\.01.*1,096\.65/);
     // For a look as a new user would have it: both widths, both themes (the theme follows the system here).
     for (const width of [1440, 1024]) {
       for (const colorScheme of ['light', 'dark'] as const) {

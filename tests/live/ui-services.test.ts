@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { Run, TestResult } from '../../electron/contract/contract.js';
+import type { Comparison, Run, TestResult } from '../../electron/contract/contract.js';
+import { formatNumber } from '../../electron/presentation/format.js';
 import { launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 
 let server: WebServer;
@@ -133,7 +134,12 @@ describe('service tests on This machine in the UI', () => {
     await cmp.waitFor({ timeout: 30_000 });
     const cell = cmp.locator('[data-testid="service-table-redis"] tbody tr').first().locator('td').first();
     expect(await cell.getByTestId('missing-cell').getAttribute('title')).toBe('not measured in A (before)');
-    expect(Number((await cell.locator('strong').innerText()).replace(/,/g, ''))).toBe(set[0]);
+    // Compare shows the figure its ratios are of (the geometric mean of the trials), as the engine's comparison has it.
+    const cmpData = await api<Comparison>('runs.compare', firstRun, runId!);
+    const setRow = cmpData.rows.find((r) => r.target === 'local' && r.test === 'redis' && r.place === 'native' && r.metric === 'set_rps_tcp');
+    expect(setRow?.verdict).toBe('only-after');
+    expect(Number(formatNumber(setRow!.medianB!, 'en').replace(/,/g, ''))).toBe(set[0]); // the same run's median, as Results shows it
+    expect((await cell.locator('strong').innerText()).replace(/,/g, '')).toBe(formatNumber(setRow!.b!, 'en').replace(/,/g, ''));
     await shot('services-compare');
   });
 });
