@@ -35,8 +35,40 @@ export function printSlowest(reports, n = 20) {
   for (const f of files.slice(0, n)) process.stdout.write(`  ${fmt(f.seconds).padStart(7)}  ${mark(f)}  ${f.file}${f.testsOnly ? '  (tests only)' : ''}\n`);
 }
 
+/** The tests that did not pass in the reports: { file, title, message } (message: the first lines of the first failure). */
+export function failedTests(reports, lines = 12) {
+  const failed = [];
+  for (const report of reports.filter((r) => existsSync(r))) {
+    for (const t of JSON.parse(readFileSync(report, 'utf8')).testResults ?? []) {
+      const file = relative(process.cwd(), t.name);
+      const tests = (t.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of tests) failed.push({ file, title: a.fullName ?? a.title, message: firstLines(a.failureMessages?.[0], lines) });
+      // A file that failed outside its tests (an import error, a failing beforeAll): its own message.
+      if (!tests.length && t.status === 'failed') failed.push({ file, title: '(the file itself)', message: firstLines(t.message, lines) });
+    }
+  }
+  return failed;
+}
+
+function firstLines(text, n) {
+  return String(text ?? '')
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .split('\n')
+    .slice(0, n)
+    .join('\n');
+}
+
+/** Prints each failed test with the first lines of its failure, so that a CI log's tail says what failed and why. */
+export function printFailures(reports) {
+  const failed = failedTests(reports);
+  if (!failed.length) return;
+  process.stdout.write(`\n${failed.length} failed test${failed.length === 1 ? '' : 's'}:\n`);
+  for (const f of failed) process.stdout.write(`\n  ${f.file} > ${f.title}\n${f.message.replace(/^/gm, '    ')}\n`);
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const args = process.argv.slice(2);
   const n = /^\d+$/.test(args[0] ?? '') ? Number(args.shift()) : 20;
   printSlowest(args, n);
+  printFailures(args);
 }

@@ -18,7 +18,7 @@ import { once } from 'node:events';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt } from './build/ensure-built.mjs';
-import { printSlowest } from './slowest-tests.mjs';
+import { printFailures, printSlowest } from './slowest-tests.mjs';
 
 /** Each lane's streams: report name -> vitest projects. */
 const LANES = { fast: { fast: ['unit', 'integration', 'e2e'] }, live: { 'live-vm': ['live-vm'], 'live-host': ['live-host'] } };
@@ -140,5 +140,6 @@ printSlowest(
   results.map((r) => r.report),
   20,
 );
+printFailures(results.map((r) => r.report));
 const failedChecks = await checkFailures();
 done(passed, failed + failedChecks.length, failedChecks.length ? ` (${failedChecks.join(', ')})` : '');

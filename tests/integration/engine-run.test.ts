@@ -136,7 +136,11 @@ describe('engine: the quick suite on this machine, with real fio', () => {
     // Wait until fio is really running in the scratch folder, in a step of the full suite (the headline's short passes come first and end quickly).
     const scratch = join(home, 'scratch');
     const inFullStep = () => events.some((e) => e.type === 'progress' && e.jobId === jobId && e.step > 0);
-    for (let i = 0; i < 400 && !(inFullStep() && fioProcessesIn(scratch).length > 0); i++) await new Promise((r) => setTimeout(r, 100));
+    // Bounded by the test's own time-out, not by a guess at this machine's speed (a loaded CI machine is slow).
+    while (!(inFullStep() && fioProcessesIn(scratch).length > 0)) {
+      if (events.some((e) => e.type === 'job-finished' && e.jobId === jobId)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     expect(fioProcessesIn(scratch).length).toBeGreaterThan(0);
     expect((await readdir(scratch)).length).toBeGreaterThan(0);
     expect(await call<{ cancelled: boolean }>(engine, 'run.cancel', jobId)).toEqual({ cancelled: true });

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slowestFiles } from '../../scripts/slowest-tests.mjs';
+import { failedTests, slowestFiles } from '../../scripts/slowest-tests.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURE = join(ROOT, 'tests', 'fixtures', 'file-times');
@@ -14,10 +14,9 @@ let out: string;
 let report: string;
 let marks: Record<string, number>;
 
-beforeAll(() => {
-  out = mkdtempSync(join(tmpdir(), 'vmbench-file-times-'));
-  report = join(out, 'lane.json');
-  const r = spawnSync(
+/** Runs the fixture through a real vitest with a JSON report at `to`; extra env for the run. */
+function runFixture(to: string, env: Record<string, string> = {}) {
+  return spawnSync(
     process.execPath,
     [
       join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
@@ -28,10 +27,16 @@ beforeAll(() => {
       join(FIXTURE, 'vitest.config.mjs'),
       '--reporter=json',
       `--reporter=${join(ROOT, 'scripts', 'file-times-reporter.ts')}`,
-      `--outputFile.json=${report}`,
+      `--outputFile.json=${to}`,
     ],
-    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MARKS: join(out, 'marks') }, timeout: 120_000 },
+    { cwd: ROOT, encoding: 'utf8', env: { ...process.env, MARKS: join(out, 'marks'), ...env }, timeout: 120_000 },
   );
+}
+
+beforeAll(() => {
+  out = mkdtempSync(join(tmpdir(), 'vmbench-file-times-'));
+  report = join(out, 'lane.json');
+  const r = runFixture(report);
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
   marks = Object.fromEntries(
     readFileSync(join(out, 'marks'), 'utf8')
@@ -64,4 +69,16 @@ describe('each test file timed whole', () => {
     rmSync(join(out, 'lane.files.json'));
     expect(slowestFiles([report])[0]).toMatchObject({ status: 'passed', testsOnly: true });
   });
+
+  it('failedTests lists each failed test with the first lines of its failure, and nothing for a lane that passed', () => {
+    expect(failedTests([report])).toEqual([]);
+    const failing = join(out, 'failing.json');
+    const r = runFixture(failing, { FAIL_ON_PURPOSE: '1' });
+    expect(r.status).not.toBe(0);
+    const failed = failedTests([failing]);
+    expect(failed).toEqual([expect.objectContaining({ file: expect.stringMatching(/hooked\.test\.mjs$/), title: 'fails on purpose' })]);
+    expect(failed[0].message).toMatch(/what it wanted/);
+    expect(failed[0].message).not.toMatch(/\x1b\[/); // no colour codes in a CI log
+    expect(failed[0].message.split('\n').length).toBeLessThanOrEqual(12);
+  }, 120_000);
 });
