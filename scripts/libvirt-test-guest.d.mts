@@ -24,10 +24,9 @@ export interface TestGuest {
   stop(): Promise<void>;
 }
 
-/** What guestExec returns. */
+/** What guestExec returns (exitCode 128 + N for a program ended by signal N). */
 export interface GuestExecResult {
   exitCode: number | null;
-  signal: number | null;
   stdout: string;
   stderr: string;
 }
@@ -72,9 +71,9 @@ export function startTestGuest(o: {
   withShare?: boolean;
   log?: (s: string) => void;
 }): Promise<TestGuest>;
-/** Polls guest-ping until the agent answers. */
+/** Polls guest-ping until the agent answers (through the engine's client, dist/guest-agent.js). */
 export function waitForAgent(uri: string, name: string, timeoutMs: number, consoleLog?: string): Promise<void>;
-/** Runs a program in the guest through guest-exec and waits; asks for its status every pollMs (0.3 s) after waiting quietMs (0) first. */
+/** Runs a program in the guest through guest-exec (the engine's client, dist/guest-agent.js) and waits; asks for its status every pollMs (0.3 s) after waiting quietMs (0) first. */
 export function guestExec(
   uri: string,
   name: string,

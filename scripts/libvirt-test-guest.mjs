@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -152,40 +152,36 @@ export async function startTestGuest({ image, name, uri = 'qemu:///system', boot
   }
 }
 
+/**
+ * The engine's one guest-agent client (electron/engine/guest/qemu-agent.ts), bundled by the build as
+ * dist/guest-agent.js: this script runs under plain node. Loaded when first needed, so that importing
+ * this file needs no build.
+ */
+async function agentFor(uri, name) {
+  const bundle = join(here, '..', 'dist', 'guest-agent.js');
+  if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run \`npm run build:engine\` first`);
+  const { GuestAgent } = await import(pathToFileURL(bundle).href);
+  return new GuestAgent({ uri, domain: name, callTimeoutMs: 20_000 });
+}
+
 /** Polls guest-ping until the agent answers; fails with the console's tail when it never does. */
 export async function waitForAgent(uri, name, timeoutMs, consoleLog) {
+  const agent = await agentFor(uri, name);
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    try {
-      virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '5', '--cmd', '{"execute":"guest-ping"}'], 15_000);
-      return;
-    } catch {
-      await sleep(2000);
-    }
+    if (await agent.ping(6000)) return;
+    await sleep(2000);
   }
   const tail = consoleLog && existsSync(consoleLog) ? readFileSync(consoleLog, 'utf8').split('\n').slice(-25).join('\n') : '(no console log)';
   throw new Error(`the guest agent of ${name} did not answer within ${timeoutMs / 1000} s; console tail:\n${tail}`);
 }
 
 /**
- * Runs a program in the guest through guest-exec (argument array) and waits; returns { exitCode, stdout, stderr }.
- * It asks for the status every `pollMs` (default 0.3 s), after waiting `quietMs` first: each ask is a virsh call and
- * an agent command that take CPU from an emulated guest, so a measurement of known length waits it out quietly.
+ * Runs a program in the guest through guest-exec (argument array) and waits; returns { exitCode, stdout, stderr }
+ * (exitCode 128 + N for a program ended by signal N). It asks for the status every `pollMs` (default 0.3 s), after
+ * waiting `quietMs` first (the client's runCommand pace).
  */
 export async function guestExec(uri, name, path, args = [], timeoutMs = 120_000, { quietMs = 0, pollMs = 300 } = {}) {
-  const cmd = JSON.stringify({ execute: 'guest-exec', arguments: { path, arg: args, 'capture-output': true } });
-  const { pid } = JSON.parse(virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '20', '--cmd', cmd])).return;
-  const until = Date.now() + timeoutMs;
-  if (quietMs > 0) await sleep(Math.min(quietMs, timeoutMs));
-  for (;;) {
-    const st = JSON.parse(
-      virsh(uri, ['qemu-agent-command', '--domain', name, '--timeout', '20', '--cmd', JSON.stringify({ execute: 'guest-exec-status', arguments: { pid } })]),
-    ).return;
-    if (st.exited) {
-      const text = (b) => Buffer.from(b ?? '', 'base64').toString('utf8');
-      return { exitCode: st.exitcode ?? null, signal: st.signal ?? null, stdout: text(st['out-data']), stderr: text(st['err-data']) };
-    }
-    if (Date.now() > until) throw new Error(`${path} ${args.join(' ')} did not finish in the guest within ${timeoutMs / 1000} s`);
-    await sleep(pollMs);
-  }
+  const agent = await agentFor(uri, name);
+  return agent.runCommand(path, args, timeoutMs, undefined, { quietMs, pollMs });
 }

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ExportFormat, Suite } from '../contract/contract.js';
 import { createEngine, type Engine } from '../engine/api.js';
 import { appVersion } from '../engine/util/paths.js';
-import { useCatalogueFiles } from '../engine/catalogue-files.js';
+import { useCatalogueFiles } from '../engine/util/catalogue-files.js';
 import { CliError, cmdCard, cmdCompare, cmdDetect, cmdExport, cmdRun, cmdRuns, parsePlaces, parseTests } from './commands.js';
 import { parseCommand, type CommandOptions } from './command-options.js';
 import { cmdAdvise } from './advise.js';

@@ -2,7 +2,7 @@
 // Everything testable lives in start-app.ts; this file only wires the real engine in.
 import { app } from 'electron';
 import { createEngine } from '../engine/api.js';
-import { useCatalogueFiles } from '../engine/catalogue-files.js';
+import { useCatalogueFiles } from '../engine/util/catalogue-files.js';
 import { defaultDataDir } from '../engine/util/paths.js';
 import { startApp } from './start-app.js';
 

@@ -6,7 +6,7 @@
  * (why a runtime could not be read).
  * This module owns the catalogues a process has loaded, but bundles none: each face loads only what it
  * uses. Node faces (CLI, `vmbench web`, the Electron main process) read the files of a language when it
- * is first asked for (electron/engine/catalogue-files.ts installs that reader); the renderer fetches a
+ * is first asked for (electron/engine/util/catalogue-files.ts installs that reader); the renderer fetches a
  * language's namespaces as chunks of their own (src/lib/catalogue-chunks.ts) before it shows them.
  * Numbers and dates are written by electron/presentation/format.ts, in the language given; a message's measured
  * number is a parameter written `{{value, figure}}`, formatted by format.ts's formatNumber (addMessageFormat).

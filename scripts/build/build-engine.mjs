@@ -1,4 +1,4 @@
-// Bundles the CLI (ESM, dependencies external) and the Electron shell (CommonJS) with esbuild.
+// Bundles the CLI (ESM, dependencies external), the guest-agent client of the test scripts and the Electron shell (CommonJS) with esbuild.
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
 
@@ -8,6 +8,15 @@ await build({
   ...common,
   entryPoints: ['electron/cli/main.ts'],
   outfile: 'dist/cli.js',
+  format: 'esm',
+  packages: 'external',
+});
+
+// The engine's guest-agent client for the test and perf scripts (scripts/libvirt-test-guest.mjs), which plain node runs.
+await build({
+  ...common,
+  entryPoints: ['electron/engine/guest/qemu-agent-node.ts'],
+  outfile: 'dist/guest-agent.js',
   format: 'esm',
   packages: 'external',
 });

@@ -19,7 +19,7 @@ const INPUT_FILES = [
   'scripts/build/build-card-font.mjs',
 ];
 const STAMP = join(ROOT, 'dist', '.build-inputs');
-const OUTPUTS = ['dist/cli.js', 'dist/renderer/index.html'];
+const OUTPUTS = ['dist/cli.js', 'dist/guest-agent.js', 'dist/renderer/index.html'];
 
 /** Every regular file under `dir` (recursively), without node_modules and dot entries. */
 export function* files(dir) {

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMESPACES } from '../../electron/messages/i18n.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { seedRuns, settleView, VIEWS } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, startServer, type WebServer } from '../helpers/e2e-harness.js';
 

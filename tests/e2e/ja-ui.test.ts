@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRuns, settleView, shootWidthsAndThemes, VIEWS, violationsInBothThemes } from '../helpers/a11y.js';
 import { closeAll, launchBrowser, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { LANGS, NAMESPACES } from '../../electron/messages/i18n.js';
 import { catalogueChunk, initialChunks } from '../../scripts/build/renderer-chunks.mjs';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { LANGS, NAMESPACES } from '../../electron/messages/i18n.js';
 import { runCli } from '../helpers/cli.js';
 import { MAC_DD_STORE, makeStubEnv, captured } from '../helpers/runtimes-stubs.js';

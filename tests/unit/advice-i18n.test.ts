@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, MsgRef } from '../../electron/contract/contract.js';
 import { findingText } from '../../electron/messages/finding-text.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { RULES } from '../../electron/engine/advisor/index.js';
 import { scenarioDrafts, scenarioFindings } from './advice-scenarios.js';
 

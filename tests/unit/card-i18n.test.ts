@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { measureText } from '../../electron/engine/report/card-font-metrics.js';
 import { japaneseFontFiles, renderCardPng, renderCardSvg, runToMarkdown, svgToPng, type RedactContext } from '../../electron/engine/report/index.js';

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { reasonText, renderError } from '../../electron/messages/error-text.js';
 import { createI18n, type Lang } from '../../electron/messages/i18n.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { RuntimeCard } from '../../src/views/environments/runtime-card';
 import { createDetectContext, detectAll } from '../../electron/engine/runtimes/detect.js';
 import { limaKind } from '../../electron/engine/runtimes/lima.js';

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGS, NAMESPACES } from '../../electron/messages/i18n.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 
 const CATALOGUES = allCatalogues();
 

@@ -23,7 +23,7 @@ describe('catalogues loaded per language', () => {
   it('a Node face reads only the language it speaks and English (the fallback), each file once', async () => {
     vi.resetModules();
     const i18n = await import('../../electron/messages/i18n.js');
-    const { readCatalogue } = await import('../../electron/engine/catalogue-files.js');
+    const { readCatalogue } = await import('../../electron/engine/util/catalogue-files.js');
     const read: string[] = [];
     i18n.setCatalogueReader((lang, ns) => (read.push(`${lang}/${ns}`), readCatalogue(lang, ns)));
     expect(i18n.translator('en')('common:language.en')).toBe('English');
@@ -36,7 +36,7 @@ describe('catalogues loaded per language', () => {
   it('an instance made before a catalogue arrives knows it once it is added (the renderer adds chunks as they come)', async () => {
     vi.resetModules();
     const i18n = await import('../../electron/messages/i18n.js');
-    const { readCatalogue } = await import('../../electron/engine/catalogue-files.js');
+    const { readCatalogue } = await import('../../electron/engine/util/catalogue-files.js');
     i18n.setCatalogueReader(undefined);
     const inst = i18n.createI18n('ja');
     expect(inst.t('common:language.ja')).toBe('language.ja');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { MeasuredValue } from '../../electron/contract/contract.js';
 import { cite } from '../../electron/engine/advisor/rule-kit/types.js';
 import { msg, renderMsg } from '../../electron/messages/finding-text.js';
-import { allCatalogues } from '../../electron/engine/catalogue-files.js';
+import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { formatDecimal, formatNumber } from '../../electron/presentation/format.js';
 import type { Lang } from '../../electron/messages/i18n.js';
 import { metricMeta } from '../../src/lib/metrics';

@@ -161,11 +161,22 @@ export class GuestAgent {
     return this.command<ExecStatus>('guest-exec-status', { pid });
   }
 
-  /** Runs a short program to completion and returns its captured output (guest-exec-status polled, backing off from 50 ms to 0.5 s). */
-  async runCommand(path: string, args: string[], timeoutMs = 60_000, env?: string[]): Promise<GuestCommandResult> {
+  /**
+   * Runs a program to completion and returns its captured output. guest-exec-status is polled, backing off from
+   * 50 ms to 0.5 s, or every `pace.pollMs` after waiting `pace.quietMs` first: each poll is a virsh call and an
+   * agent command that take CPU from an emulated guest, so a measurement of known length waits it out quietly.
+   */
+  async runCommand(
+    path: string,
+    args: string[],
+    timeoutMs = 60_000,
+    env?: string[],
+    pace: { quietMs?: number; pollMs?: number } = {},
+  ): Promise<GuestCommandResult> {
     const pid = await this.exec(path, args, { capture: true, env });
     const until = Date.now() + timeoutMs;
-    for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+    if (pace.quietMs) await sleep(Math.min(pace.quietMs, timeoutMs));
+    for (let wait = pace.pollMs ?? 50; ; wait = pace.pollMs ?? Math.min(wait * 2, 500)) {
       const st = await this.execStatus(pid);
       if (st.exited) {
         return { exitCode: exitCodeOf(st), stdout: fromBase64(st['out-data']).toString('utf8'), stderr: fromBase64(st['err-data']).toString('utf8') };

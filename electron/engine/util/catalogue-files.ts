@@ -4,8 +4,8 @@
  * so a process loads only its own language and English (the fallback and the engine's messages).
  */
 import { readFileSync } from 'node:fs';
-import { LANGS, NAMESPACES, setCatalogueReader, type Catalogue, type Lang, type Namespace } from '../messages/i18n.js';
-import { packagedFile } from './util/paths.js';
+import { LANGS, NAMESPACES, setCatalogueReader, type Catalogue, type Lang, type Namespace } from '../../messages/i18n.js';
+import { packagedFile } from './paths.js';
 
 /** One catalogue file, parsed. */
 export function readCatalogue(lang: Lang, ns: Namespace): Catalogue {
