@@ -177,35 +177,66 @@ export function formatTick(v: number, lang: Lang): string {
 
 const two = (n: number): string => String(n).padStart(2, '0');
 
-/** The day of an ISO time in local time: "2026-01-15" ("2026/01/15" in ja); anything unparsable as is. */
-export function formatDay(iso: string, lang: Lang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const sep = lang === 'ja' ? '/' : '-';
-  return [String(d.getFullYear()), two(d.getMonth() + 1), two(d.getDate())].join(sep);
+/** A moment's calendar fields and offset from UTC (minutes) in a time zone: the local one unless named. */
+interface ZonedParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  offset: number;
 }
 
-/** The offset of local time from UTC at a moment: "UTC", "UTC+9", "UTC−5", "UTC+5:30". */
-export function formatZone(at: Date): string {
-  const off = -at.getTimezoneOffset();
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+/** The fields of a moment in a zone (an IANA name; undefined: this machine's), through Intl, so that a caller or a test can name a zone. */
+function zonedParts(d: Date, timeZone?: string): ZonedParts {
+  const key = timeZone ?? '';
+  let f = zoned.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+    zoned.set(key, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(d).map((x) => [x.type, Number(x.value)]));
+  const wall = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+  const minute = Math.floor(d.getTime() / 60_000) * 60_000;
+  return { year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, offset: Math.round((wall - minute) / 60_000) };
+}
+
+/** The day of an ISO time in local time (or in `timeZone`): "2026-01-15" ("2026/01/15" in ja); anything unparsable as is. */
+export function formatDay(iso: string, lang: Lang, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = zonedParts(d, timeZone);
+  return [String(p.year), two(p.month), two(p.day)].join(lang === 'ja' ? '/' : '-');
+}
+
+/** An offset from UTC in minutes as written after a time: "UTC", "UTC+9", "UTC−5", "UTC+5:30". */
+function formatOffset(off: number): string {
   if (off === 0) return 'UTC';
   const a = Math.abs(off);
   return `UTC${off < 0 ? MINUS : '+'}${Math.floor(a / 60)}${a % 60 ? `:${two(a % 60)}` : ''}`;
 }
 
-/** An ISO time in local time with its zone: "2026-01-15 18:30 UTC+9" ("2026/01/15 …" in ja); anything unparsable as is. */
-export function formatDate(iso: string, lang: Lang): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${formatDay(iso, lang)} ${two(d.getHours())}:${two(d.getMinutes())} ${formatZone(d)}`;
+/** The offset of local time (or of `timeZone`) from UTC at a moment: "UTC", "UTC+9", "UTC−5", "UTC+5:30". */
+export function formatZone(at: Date, timeZone?: string): string {
+  return formatOffset(zonedParts(at, timeZone).offset);
 }
 
-/** Two times: "2026-01-20 14:00 → 14:20 UTC" on one day (and zone), else "2026-01-20 → 2026-01-21". */
-export function formatDateSpan(a: string, b: string, lang: Lang): string {
-  const da = formatDate(a, lang);
-  const db = formatDate(b, lang);
+/** An ISO time in local time (or in `timeZone`) with its zone: "2026-01-15 18:30 UTC+9" ("2026/01/15 …" in ja); anything unparsable as is. */
+export function formatDate(iso: string, lang: Lang, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = zonedParts(d, timeZone);
+  return `${formatDay(iso, lang, timeZone)} ${two(p.hour)}:${two(p.minute)} ${formatOffset(p.offset)}`;
+}
+
+/** Two times: "2026-01-20 14:00 → 14:20 UTC" on one day (and zone), else "2026-01-20 → 2026-01-21" (local time, or `timeZone`'s). */
+export function formatDateSpan(a: string, b: string, lang: Lang, timeZone?: string): string {
+  const da = formatDate(a, lang, timeZone);
+  const db = formatDate(b, lang, timeZone);
   const sameDay = da.slice(0, 10) === db.slice(0, 10) && da.slice(17) === db.slice(17);
-  return sameDay ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a, lang)} → ${formatDay(b, lang)}`;
+  return sameDay ? `${da.slice(0, 16)} → ${db.slice(11)}` : `${formatDay(a, lang, timeZone)} → ${formatDay(b, lang, timeZone)}`;
 }
 
 /** A setting's value as text on every face (the one formatter; see the module's doc). */

@@ -1,7 +1,7 @@
 // The styles written in electron/presentation/format.ts's doc comment, one per thing: numbers, compact numbers, ratios,
 // intervals, signed percentages, sizes, the minus sign, the missing value and dates (local time with the
-// zone shown; the zone is set here through TZ, which Node reads again whenever it changes).
-import { afterEach, describe, expect, it } from 'vitest';
+// zone shown; other zones are named, as the formatter allows: a worker thread, where StrykerJS runs these tests, cannot change its TZ).
+import { describe, expect, it } from 'vitest';
 import {
   MISSING,
   formatCompact,
@@ -16,13 +16,8 @@ import {
   formatSignedPercent,
   formatTick,
   formatWithUnit,
+  formatZone,
 } from '../../electron/presentation/format.js';
-
-const tz = process.env.TZ;
-afterEach(() => {
-  if (tz === undefined) delete process.env.TZ;
-  else process.env.TZ = tz;
-});
 
 describe('electron/presentation/format.ts', () => {
   it('writes figures with decimals by size, grouped as each language writes them, with U+2212 for minus', () => {
@@ -122,19 +117,24 @@ describe('electron/presentation/format.ts', () => {
   });
 
   it('writes dates in local time with the zone shown, the day with dashes in en and slashes in ja', () => {
+    // The local zone is the test's TZ (UTC, vitest.config.ts); other zones by name, as a worker thread cannot change its TZ.
     const at = '2026-01-15T09:30:00.000Z';
-    process.env.TZ = 'UTC';
     expect(formatDate(at, 'en')).toBe('2026-01-15 09:30 UTC');
     expect(formatDate(at, 'ja')).toBe('2026/01/15 09:30 UTC');
-    process.env.TZ = 'Asia/Tokyo';
-    expect(formatDate(at, 'ja')).toBe('2026/01/15 18:30 UTC+9');
-    expect(formatDay('2026-01-15T20:00:00.000Z', 'en')).toBe('2026-01-16');
-    process.env.TZ = 'America/New_York';
-    expect(formatDate(at, 'en')).toBe('2026-01-15 04:30 UTC\u22125');
-    process.env.TZ = 'Asia/Kolkata';
-    expect(formatDate(at, 'en')).toBe('2026-01-15 15:00 UTC+5:30');
-    expect(formatDateSpan(at, '2026-01-15T09:50:00.000Z', 'en')).toBe('2026-01-15 15:00 → 15:20 UTC+5:30');
-    expect(formatDateSpan(at, '2026-01-16T09:50:00.000Z', 'ja')).toBe('2026/01/15 → 2026/01/16');
+    expect(formatDate(at, 'ja', 'Asia/Tokyo')).toBe('2026/01/15 18:30 UTC+9');
+    expect(formatDay('2026-01-15T20:00:00.000Z', 'en', 'Asia/Tokyo')).toBe('2026-01-16');
+    expect(formatDate(at, 'en', 'America/New_York')).toBe('2026-01-15 04:30 UTC\u22125');
+    // Summer time: the offset of the moment, not of the zone's winter.
+    expect(formatDate('2026-07-15T09:30:00.000Z', 'en', 'America/New_York')).toBe('2026-07-15 05:30 UTC\u22124');
+    expect(formatDate(at, 'en', 'Asia/Kolkata')).toBe('2026-01-15 15:00 UTC+5:30');
+    expect(formatDate(at, 'en', 'America/St_Johns')).toBe('2026-01-15 06:00 UTC\u22123:30');
+    expect(formatDate('2026-01-15T23:59:59.999Z', 'en', 'UTC')).toBe('2026-01-15 23:59 UTC');
+    expect(formatDateSpan(at, '2026-01-15T09:50:00.000Z', 'en', 'Asia/Kolkata')).toBe('2026-01-15 15:00 \u2192 15:20 UTC+5:30');
+    expect(formatDateSpan(at, '2026-01-16T09:50:00.000Z', 'ja', 'Asia/Kolkata')).toBe('2026/01/15 \u2192 2026/01/16');
+    expect(formatDateSpan('2026-01-15T23:50:00.000Z', '2026-01-16T00:10:00.000Z', 'en')).toBe('2026-01-15 \u2192 2026-01-16');
+    expect(formatZone(new Date(at), 'Asia/Tokyo')).toBe('UTC+9');
+    expect(formatZone(new Date(at))).toBe('UTC');
     expect(formatDate('not a date', 'en')).toBe('not a date');
+    expect(formatDay('not a date', 'ja')).toBe('not a date');
   });
 });

@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { MUTATED } from './stryker.config.mjs';
+
+// The tests StrykerJS runs against each mutant (`npm run mutate`, stryker.config.mjs): the unit tests that import
+// a mutated module, which run in this process's modules (an integration test's CLI child runs dist/, which a
+// mutant never reaches). Stryker then runs, for each mutant, only the tests that reached its code.
+const ROOT = import.meta.dirname;
+
+/** How a test imports each mutated module: its folder and name ("presentation/format.js'"; a glob's folder gives each of its files). */
+function mutatedNames(): string[] {
+  return MUTATED.flatMap((m) => {
+    const dir = dirname(m);
+    const files = m.endsWith('/*.ts') ? readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.ts')) : [basename(m)];
+    return files.map((f) => `${basename(dir)}/${basename(f, '.ts')}.js'`);
+  });
+}
+
+/** The unit test files that import one of the mutated modules. */
+function relatedTests(): string[] {
+  const names = mutatedNames();
+  const dir = join(ROOT, 'tests', 'unit');
+  return readdirSync(dir)
+    .filter((f) => /\.test\.tsx?$/.test(f))
+    .filter((f) => {
+      const text = readFileSync(join(dir, f), 'utf8');
+      return names.some((n) => text.includes(`/${n}`));
+    })
+    .map((f) => `tests/unit/${f}`);
+}
+
+export default defineConfig({
+  test: {
+    include: relatedTests(),
+    setupFiles: ['tests/helpers/catalogue-files-setup.ts'],
+    environment: 'node',
+    env: { TZ: 'UTC' },
+    testTimeout: 60_000,
+  },
+});
