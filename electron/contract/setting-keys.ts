@@ -61,7 +61,7 @@ export const SETTINGS = {
   swapMiB: mib,
   cpus: plain,
   diskGiB: gib,
-  engine: words({ moby: 'Docker (moby)', containerd: 'containerd' }),
+  engine: words({ moby: 'Docker (moby)', containerd: 'containerd', podman: 'Podman' }),
   rosetta: onOff,
   guestArch: plain,
   arch: plain,

@@ -117,7 +117,7 @@ export async function startPrivateDockerd(prefix: string, opts: { detached?: boo
 }
 
 /** Unmounts whatever is still mounted under the folders (deepest first), so that they can be removed. */
-function unmountUnder(dirs: string[]): void {
+export function unmountUnder(dirs: string[]): void {
   const points = parseMounts(readFileSync('/proc/mounts', 'utf8'))
     .map((m) => m.path)
     .filter((p) => dirs.some((d) => p.startsWith(`${d}/`)))

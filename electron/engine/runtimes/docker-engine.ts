@@ -1,6 +1,6 @@
 import type { RuntimeInfo } from '../../contract/contract.js';
 import { runCli } from './support/cli.js';
-import type { DockerInfoFacts } from './support/docker-parse.js';
+import type { DockerInfoFacts, DockerVersionFacts } from './support/docker-parse.js';
 import { addDockerSettings, queryDocker, type DockerTarget } from './support/docker-query.js';
 import { pathExists } from './support/files.js';
 import { parseJsonStream } from './support/json-stream.js';
@@ -48,6 +48,27 @@ export function daemonOwner(info: DockerInfoFacts | undefined, kinds: Kinds): Ru
   return info ? kinds.find((k) => k.docker?.daemon?.(info))?.kind : undefined;
 }
 
+/**
+ * The engines that serve a Docker-compatible API, told apart by the component their `GET /version` names: Podman's
+ * service (`podman system service`, a Podman machine's socket) answers with "Podman Engine", Docker's daemon with
+ * "Engine". The first that matches names the runtime, its `engine` setting and its version; the last is the default.
+ */
+export const DOCKER_API_ENGINES = [
+  { component: 'Podman Engine', engine: 'podman', name: 'Podman Engine' },
+  { component: 'Engine', engine: 'moby', name: 'Docker Engine' },
+] as const;
+
+/** Which engine answers, by its `GET /version` (Docker Engine when it names no component of the list), and its version. */
+export function dockerApiEngine(version: DockerVersionFacts | undefined): { engine: string; name: string; version?: string } {
+  const components = version?.components ?? [];
+  for (const e of DOCKER_API_ENGINES) {
+    const c = components.find((x) => x.name === e.component);
+    if (c) return { engine: e.engine, name: e.name, version: c.version };
+  }
+  const fallback = DOCKER_API_ENGINES[DOCKER_API_ENGINES.length - 1];
+  return { engine: fallback.engine, name: fallback.name, version: version?.engineVersion };
+}
+
 async function describeContext(ctx: DetectContext, c: DockerContextEntry, kinds: Kinds): Promise<RuntimeInfo | undefined> {
   const dockerHost = c.name === 'default' ? ctx.env.DOCKER_HOST?.trim() : undefined;
   const endpoint = dockerHost || c.endpoint;
@@ -56,24 +77,29 @@ async function describeContext(ctx: DetectContext, c: DockerContextEntry, kinds:
   const target: DockerTarget = dockerHost ? { host: dockerHost } : { context: c.name };
   const report = await queryDocker(ctx, target);
   if (report.state === 'absent' || daemonOwner(report.info, kinds)) return undefined;
-  const bag = new SettingsBag().set('engine', 'moby', 'default').set('endpoint', endpoint, dockerHost ? 'default' : 'cli');
+  // What answers names it: only a server that said which it is (a stopped one is taken for Docker Engine, as before).
+  const api = dockerApiEngine(report.version);
+  const bag = new SettingsBag().set('engine', api.engine, report.version?.components.length ? 'cli' : 'default');
+  bag.set('endpoint', endpoint, dockerHost ? 'default' : 'cli');
   addDockerSettings(bag, report);
   const id = `docker:${c.name}`;
+  const name = `${api.name} (${c.name})`;
   return makeRuntime({
     id,
     kind: 'docker-engine',
-    name: `Docker Engine (${c.name})`,
-    version: report.info?.serverVersion ?? report.version?.engineVersion ?? null,
+    name,
+    version: api.version ?? report.info?.serverVersion ?? report.version?.engineVersion ?? null,
     state: report.state,
     reason: report.reason,
     bag,
-    targets: singleTarget(id, `Docker Engine (${c.name})`, DOCKER_PLACES),
+    targets: singleTarget(id, name, DOCKER_PLACES),
   });
 }
 
 /**
  * Plain Docker Engine: each `docker context` not owned by another kind of `kinds()` (the registry's, read
- * when it detects; DOCKER_HOST honoured for the default one).
+ * when it detects; DOCKER_HOST honoured for the default one). One that Podman answers (DOCKER_HOST on
+ * `podman system service`'s socket) is named Podman Engine, with engine podman and Podman's version.
  */
 export const dockerEngineKind = (kinds: () => Kinds): RuntimeKind<'docker-engine'> => ({
   kind: 'docker-engine',

@@ -28,6 +28,18 @@ export interface DockerVersionFacts {
   platformName?: string;
   engineVersion?: string;
   apiVersion?: string;
+  /**
+   * The server's components as `GET /version` names them, in its order: Docker's daemon answers "Engine", Podman's
+   * Docker-compatible service "Podman Engine", "Conmon" and "OCI Runtime (…)" (the docker CLI adds an "Engine" of its own
+   * after those when the server names none).
+   */
+  components: DockerComponent[];
+}
+
+/** One component of a server's `GET /version` (Server.Components). */
+export interface DockerComponent {
+  name: string;
+  version?: string;
 }
 
 /** Parses `docker info` output, JSON or text. */
@@ -139,15 +151,31 @@ function versionFromJson(text: string): Parsed<DockerVersionFacts> {
   const j = asRecord(p.value);
   if (!j) return fail('notJsonObject');
   const client = asRecord(j.Client);
-  const server = asRecord(j.Server);
-  const components = Array.isArray(server?.Components) ? server.Components : [];
-  const engine = asRecord(components.find((c) => asRecord(c)?.Name === 'Engine'));
-  return ok({
-    clientVersion: toText(client?.Version),
-    context: toText(client?.Context),
+  return ok({ ...serverFacts(asRecord(j.Server)), clientVersion: toText(client?.Version), context: toText(client?.Context) });
+}
+
+/** What a server's `GET /version` body says (the docker CLI's `Server` object is the same body). */
+function serverFacts(server: Record<string, unknown> | undefined): DockerVersionFacts {
+  const components: DockerComponent[] = [];
+  for (const c of Array.isArray(server?.Components) ? server.Components : []) {
+    const name = toText(asRecord(c)?.Name);
+    if (name) components.push({ name, version: toText(asRecord(c)?.Version) });
+  }
+  return {
     platformName: toText(asRecord(server?.Platform)?.Name),
-    engineVersion: toText(engine?.Version) ?? toText(server?.Version),
+    engineVersion: components.find((c) => c.name === 'Engine')?.version ?? toText(server?.Version),
     apiVersion: toText(server?.ApiVersion),
+    components,
+  };
+}
+
+/** Parses the body of an engine's own `GET /version` (what the docker CLI shows as its `Server`). */
+export function parseApiVersion(text: string): Parsed<DockerVersionFacts> {
+  return safeParse(() => {
+    const p = parseJson(text.trim());
+    if (!p.ok) return p;
+    const j = asRecord(p.value);
+    return j ? ok(serverFacts(j)) : fail('notJsonObject');
   });
 }
 
@@ -158,7 +186,15 @@ function versionFromText(text: string): Parsed<DockerVersionFacts> {
   const server = secs.get('Server') ?? [];
   const engineAt = server.findIndex((r) => r.key === 'Engine');
   const engineRows = engineAt >= 0 ? server.slice(engineAt + 1) : server;
+  // A component is a heading one space in (" Podman Engine:"), its "Version" the first row under it.
+  const components: DockerComponent[] = [];
+  server.forEach((r, i) => {
+    if (r.indent !== 1 || r.value !== '' || r.key.startsWith('#')) return;
+    const end = server.findIndex((x, j) => j > i && x.indent <= 1);
+    components.push({ name: r.key, version: toText(server.slice(i + 1, end < 0 ? undefined : end).find((x) => x.key === 'Version')?.value) });
+  });
   return ok({
+    components,
     clientVersion: toText(client.find((r) => r.key === 'Version')?.value),
     context: toText(client.find((r) => r.key === 'Context')?.value),
     platformName: toText(server.find((r) => r.key === '#title')?.value),

@@ -32,6 +32,8 @@ export type ContainerNetwork = 'none' | 'host' | 'bridge';
 /** What to create. */
 export interface GuestSpec {
   image: string;
+  /** The engine's name in messages ("Podman Engine (default)"). */
+  engine: string;
   /** Unique per run; names the container and the volume. */
   token: string;
   /** Host folder bind-mounted at /vmbench/shared; undefined when the engine is on another machine. */
@@ -95,12 +97,27 @@ export async function createGuest(docker: Docker, spec: GuestSpec, signal: Abort
     if (spec.suffix) await removeContainer(docker, guest.containerId);
     else await removeGuest(docker, guest);
     if (err instanceof DockerTransportError) throw err;
-    const error = messageOf(err);
-    if (spec.sharedHostDir && /bind source|mount|denied|shar/i.test(error))
-      throw new DockerTransportError('container-failed', 'errors.docker.startFailedShare', { image: spec.image, error, dir: spec.sharedHostDir });
-    throw new DockerTransportError('container-failed', 'errors.docker.startFailed', { image: spec.image, error });
+    throw startFailure(spec, messageOf(err));
   }
   return guest;
+}
+
+/**
+ * Whether an engine's refusal is about the shared place's bind mount: it names the folder, or says a bind source or a
+ * mount was refused (Docker: `invalid mount config for type "bind": bind source path does not exist: DIR`; Docker Desktop:
+ * `Mounts denied: The path DIR is not shared from the host`; Podman names the folder). Not a
+ * runtime's own refusal that merely ends in "permission denied" (Podman: `crun: setrlimit …: OCI permission denied`).
+ */
+export function isSharedMountError(error: string, sharedHostDir: string): boolean {
+  return error.includes(sharedHostDir) || /\bbind source\b|\bmounts? denied\b|not shared from the host/i.test(error);
+}
+
+/** The error for a container the engine would not create or start: what the engine said, with the file-sharing hint only when that is about the shared folder. */
+export function startFailure(spec: Pick<GuestSpec, 'engine' | 'image' | 'sharedHostDir'>, error: string): DockerTransportError {
+  const { engine, image, sharedHostDir: dir } = spec;
+  if (dir && isSharedMountError(error, dir))
+    return new DockerTransportError('container-failed', 'errors.docker.startRefusedMount', { engine, image, error, dir });
+  return new DockerTransportError('container-failed', 'errors.docker.startRefused', { engine, image, error });
 }
 
 /** Removes a container (force); never throws, returns what could not be removed. */

@@ -189,7 +189,11 @@ export class DockerTransport implements Transport {
     this.serviceGuest ??= (async () => {
       const net = this.serviceNet!;
       const shared = this.endpoint?.local ? this.sharedDir : undefined;
-      const guest = await createGuest(this.docker!, { image: this.image!, token: this.token, sharedHostDir: shared, network: net.mode, suffix: 'net' }, signal);
+      const guest = await createGuest(
+        this.docker!,
+        { image: this.image!, engine: this.opts.engine, token: this.token, sharedHostDir: shared, network: net.mode, suffix: 'net' },
+        signal,
+      );
       log(msg(net.mode === 'host' ? 'log.docker.serviceHost' : 'log.docker.serviceBridge', { token: this.token }));
       return guest;
     })();
@@ -250,7 +254,7 @@ export class DockerTransport implements Transport {
       opts.log('warn', msg('log.docker.remote', { engine, endpoint: endpoint.display }));
     }
     this.serviceNet = chooseServiceNetwork(await engineFacts(docker, endpoint.local, release(), opts.signal));
-    this.guest = await createGuest(docker, { image: this.image, token: this.token, sharedHostDir: shared }, opts.signal);
+    this.guest = await createGuest(docker, { image: this.image, engine, token: this.token, sharedHostDir: shared }, opts.signal);
     if (this.disposed) return;
     let failure: string | MsgRef | undefined;
     const check = await execCollect(this.guest.container, ['sh', '-c', 'echo ok']).catch((err: unknown) => void (failure = whyOf(err)));
