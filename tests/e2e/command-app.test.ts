@@ -34,8 +34,22 @@ afterAll(async () => {
 });
 
 const WORDS = {
-  en: { relative: /relative path/, empty: /Enter the command/, missing: /does not exist/, baseline: 'baseline', title: 'Your command' },
-  ja: { relative: /相対パス/, empty: /計測するコマンド/, missing: /存在しない/, baseline: '基準', title: '自分のコマンド' },
+  en: {
+    relative: /relative path/,
+    empty: /Enter the command/,
+    missing: /does not exist/,
+    baseline: 'baseline',
+    title: 'Your command',
+    facts: `your command: ${COMMAND}, 4 runs`,
+  },
+  ja: {
+    relative: /相対パス/,
+    empty: /計測するコマンド/,
+    missing: /存在しない/,
+    baseline: '基準',
+    title: '自分のコマンド',
+    facts: `あなたのコマンド：${COMMAND}、4 回`,
+  },
 } as const;
 
 async function open(lang: 'en' | 'ja'): Promise<Page> {
@@ -116,6 +130,9 @@ describe('your own command in the app', () => {
       expect(await row.innerText()).toMatch(/\d+(\.\d+)?–\d+(\.\d+)? s[\s\S]*\d+(\.\d+)?–\d+(\.\d+)? s[\s\S]*\b4\b/);
       expect(await row.getByTestId('command-ratio').innerText()).toBe(w.baseline);
       expect(await section.innerText()).toContain(w.title);
+      // The run's facts name the command and its runs (not a disk suite), and its seconds are not repeated on a headline tile.
+      expect(await page.getByTestId('run-kind').innerText()).toBe(w.facts);
+      expect(await page.getByTestId('summary-tiles').count()).toBe(0);
       await lookAt(page, '[data-testid="command-results"]', `results-${lang}`);
 
       // The folder's fields come back after a reload.

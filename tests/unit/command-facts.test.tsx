@@ -1,0 +1,54 @@
+// A command run on Results says what it was: its facts beside the date name the command and its runs ("your command: git
+// status, 5 runs"), never the disk suite it does not run; and its seconds appear once, in its own section, not again on a
+// "Your command" tile of the native baseline's headline numbers.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Run } from '../../electron/contract/contract.js';
+import { commandFacts } from '../../electron/presentation/command-line.js';
+import { SummaryTiles } from '../../src/views/results/summary-tiles';
+import { makeRun, result } from '../helpers/make-run.js';
+
+function commandRun(wall: number[][], runs?: number): Run {
+  const places = ['native', 'shared'] as const;
+  const results = wall.map((w, i) => ({ ...result('command', places[i], { wall_s: w, user_s: w.map(() => 0.1) }), params: { commandText: 'git status' } }));
+  const run = makeRun('2026-11-28T10-00-00-local', '2026-11-28T10:00:00.000Z', results);
+  run.command = { command: 'git status', project: '/srv/app', ...(runs ? { runs } : {}) };
+  return run;
+}
+
+describe('a command run’s facts', () => {
+  it('name the command and its runs, in English and Japanese', () => {
+    const run = commandRun([[1, 1.1, 1.05, 1.2, 1.0]]);
+    expect(commandFacts(run, 'en')).toBe('your command: git status, 5 runs');
+    expect(commandFacts(run, 'ja')).toBe('あなたのコマンド：git status、5 回');
+  });
+
+  it('give the range when places took different numbers of runs, the fixed number before any result, and nothing for a suite run', () => {
+    expect(
+      commandFacts(
+        commandRun([
+          [1, 1.1, 1.05],
+          [2, 2.1, 2.2, 2.3, 2.1, 2.2, 2.0],
+        ]),
+        'en',
+      ),
+    ).toBe('your command: git status, 3–7 runs');
+    const before = commandRun([], 4);
+    before.targets[0].results = [];
+    expect(commandFacts(before, 'en')).toBe('your command: git status, 4 runs');
+    expect(commandFacts(commandRun([]), 'en')).toBe('your command: git status');
+    const disk = makeRun('2026-11-28T11-00-00-local', '2026-11-28T11:00:00.000Z', [result('seq-write', 'native', { write_MBps: [900, 1000, 1100] })]);
+    expect(commandFacts(disk, 'en')).toBeUndefined();
+  });
+});
+
+describe('the command’s numbers appear once on Results', () => {
+  it('no headline tile repeats the command section’s seconds', () => {
+    expect(renderToStaticMarkup(<SummaryTiles run={commandRun([[1, 1.1, 1.05]])} />)).toBe('');
+  });
+
+  it('a disk run keeps its tiles', () => {
+    const disk = makeRun('2026-11-28T11-00-00-local', '2026-11-28T11:00:00.000Z', [result('seq-write', 'native', { write_MBps: [900, 1000, 1100] })]);
+    expect(renderToStaticMarkup(<SummaryTiles run={disk} />)).toContain('data-testid="summary-tiles"');
+  });
+});
