@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, settleTheme } from '../helpers/a11y.js';
-import { closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import type { Run, RunList } from '../../electron/contract/contract.js';
+import { apiCall, closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { makeGitProject } from '../helpers/git-project.js';
 
 let server: WebServer;
@@ -104,6 +105,12 @@ describe('your own command in the app', () => {
 
       await page.getByTestId('command-project').fill(project);
       await page.getByTestId('command-runs').fill('4');
+      // Clean-up and exclusions, as --cleanup and --exclude: an exclusion outside the project is refused on its field first.
+      await page.getByTestId('command-cleanup').fill('rm -f cleaned && touch cleaned');
+      await page.getByTestId('command-exclude').fill('src/d1, ../elsewhere');
+      await page.getByTestId('command-start').click();
+      await expect.poll(() => page.getByTestId('command-exclude-problem').innerText()).toContain('../elsewhere');
+      await page.getByTestId('command-exclude').fill('src/d1');
       await page.getByTestId('command-start').click();
       // The times arrive one run at a time: the panel shows fewer than all of them at some point, then every one.
       const seen = new Set<number>();
@@ -141,6 +148,13 @@ describe('your own command in the app', () => {
       expect(await page.getByTestId('command-project').inputValue()).toBe(project);
       expect(await page.getByTestId('command-command').inputValue()).toBe(COMMAND);
       expect(await page.getByTestId('command-runs').inputValue()).toBe('4');
+      expect(await page.getByTestId('command-cleanup').inputValue()).toBe('rm -f cleaned && touch cleaned');
+      expect(await page.getByTestId('command-exclude').inputValue()).toBe('src/d1');
+      // The engine got them: the stored run's command has its clean-up and the path left out of the copy.
+      const { runs } = await apiCall<RunList>(server, 'runs.list');
+      const latest = runs.reduce((a, b) => (a.startedAt > b.startedAt ? a : b));
+      const stored = await apiCall<Run>(server, 'runs.get', latest.id);
+      expect(stored.command).toMatchObject({ command: COMMAND, cleanup: 'rm -f cleaned && touch cleaned', exclude: ['src/d1'] });
       await page.context().close();
     }, 300_000);
   }

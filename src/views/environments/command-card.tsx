@@ -91,6 +91,10 @@ export function CommandCard(): JSX.Element {
           <Field id="prepare" label={t('command.prepare')} placeholder={t('command.preparePlaceholder')} mono disabled={busy} />
         </div>
         <div className="command-row">
+          <Field id="cleanup" label={t('command.cleanup')} placeholder={t('command.cleanupPlaceholder')} mono disabled={busy} />
+          <Field id="exclude" label={t('command.exclude')} hint={t('command.excludeHint')} placeholder={t('command.excludePlaceholder')} mono disabled={busy} />
+        </div>
+        <div className="command-row">
           <Field id="warmup" label={t('command.warmup')} placeholder="1" narrow disabled={busy} />
           <Field id="runs" label={t('command.runs')} hint={t('command.runsHint')} placeholder={t('command.runsAuto')} narrow disabled={busy} />
         </div>
