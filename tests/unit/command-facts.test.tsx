@@ -1,7 +1,13 @@
 // A command run on Results says what it was: its facts beside the date name the command and its runs ("your command: git
 // status, 5 runs"), never the disk suite it does not run; and its seconds appear once, in its own section, not again on a
 // "Your command" tile of the native baseline's headline numbers.
+import type { JSX } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { RunSummary } from '../../electron/contract/contract.js';
+import { createI18n, type Lang } from '../../electron/messages/i18n.js';
+import { RunPicker } from '../../src/views/parts/run-picker';
+import { HistoryRow } from '../../src/views/history/history-row';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';
 import { commandFacts } from '../../electron/presentation/command-line.js';
@@ -50,5 +56,35 @@ describe('the command’s numbers appear once on Results', () => {
   it('a disk run keeps its tiles', () => {
     const disk = makeRun('2026-11-28T11-00-00-local', '2026-11-28T11:00:00.000Z', [result('seq-write', 'native', { write_MBps: [900, 1000, 1100] })]);
     expect(renderToStaticMarkup(<SummaryTiles run={disk} />)).toContain('data-testid="summary-tiles"');
+  });
+});
+
+describe('a command run in the run pickers and History', () => {
+  const render = (lang: Lang, el: JSX.Element): string => renderToStaticMarkup(<I18nextProvider i18n={createI18n(lang)}>{el}</I18nextProvider>);
+  const summary: RunSummary = {
+    id: 'r1',
+    startedAt: '2026-01-20T14:20:00Z',
+    status: 'completed',
+    suite: 'quick',
+    targets: ['local'],
+    tests: ['command'],
+    targetStatus: { local: 'ok' },
+    headline: {},
+    command: 'git status',
+  };
+  it('is named as your command, not by the suite it did not run', () => {
+    const pick = (lang: Lang): string => render(lang, <RunPicker label="run" runs={[summary]} value="r1" onChange={() => {}} testId="run-picker" />);
+    expect(pick('en')).toMatch(/ · your command<\/option>/);
+    expect(pick('ja')).toMatch(/ · あなたのコマンド<\/option>/);
+    const row = render(
+      'en',
+      <table>
+        <tbody>
+          <HistoryRow run={summary} picked={false} current={false} onToggle={() => {}} onOpen={() => {}} />
+        </tbody>
+      </table>,
+    );
+    expect(row).toContain('<td class="col-suite">your command</td>');
+    expect(row).not.toMatch(/>quick</);
   });
 });
