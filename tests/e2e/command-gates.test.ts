@@ -139,6 +139,7 @@ describe('a chosen target that cannot see the project', () => {
         expect(run.status).toBe('partial');
         expect(run.targets.find((x) => x.id === 'lima:default')?.errors.map((e) => e.code)).toEqual(['project-unseen']);
         expect(await page.getByTestId('results-view').innerText()).toContain(WORDS.en.leftOut);
+        await lookAt(page, '[data-testid="results-view"]', 'left-out-results-en');
       }
       await page.context().close();
     }, 300_000);

@@ -8,6 +8,9 @@ import type { RunSummary } from '../../electron/contract/contract.js';
 import { createI18n, type Lang } from '../../electron/messages/i18n.js';
 import { RunPicker } from '../../src/views/parts/run-picker';
 import { HistoryRow } from '../../src/views/history/history-row';
+import { TargetBanners } from '../../src/views/results/target-banners';
+import { msg } from '../../electron/messages/finding-text.js';
+import { withEnglish } from '../../electron/messages/message-english.js';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';
 import { commandFacts } from '../../electron/presentation/command-line.js';
@@ -86,5 +89,34 @@ describe('a command run in the run pickers and History', () => {
     );
     expect(row).toContain('<td class="col-suite">your command</td>');
     expect(row).not.toMatch(/>quick</);
+  });
+});
+
+describe('a target left out of a command run, on Results', () => {
+  it('says why and what to do, with no Retry (nothing ran there, and a command runs again from its own section)', () => {
+    const run = commandRun([[1, 1.1, 1.05]]);
+    const ref = msg('errors.command.leftOut.noCommand', { name: 'Lima default' });
+    const lima = { id: 'lima:default', runtime: 'lima:default', label: 'Lima default', settings: {}, probe: null, results: [], status: 'failed' as const };
+    run.targets.push({ ...lima, errors: [{ test: 'command', place: 'shared', code: 'project-unseen', ...withEnglish(ref) }] });
+    run.status = 'partial';
+    const render = (lang: Lang): string =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={createI18n(lang)}>
+          <TargetBanners run={run} />
+        </I18nextProvider>,
+      );
+    const en = render('en');
+    expect(en).toContain(
+      'Lima default is left out: vmbench cannot run your command there yet (it runs it on this machine, in Docker and in libvirt guests through their shared folder).',
+    );
+    expect(en).toContain('Nothing ran there; the other targets were measured.');
+    expect(en).not.toContain('data-testid="retry-target"');
+    expect(render('ja')).toContain('Lima default は除外しました');
+    // A command that failed there is not retried as a bare test either (the engine refuses the command test without its command).
+    run.targets[1].errors = [
+      { test: 'command', place: 'shared', code: 'command-failed', message: 'The command exited with status 2 in Lima default (shared folder).' },
+    ];
+    expect(render('en')).toContain('Run this command again above');
+    expect(render('en')).not.toContain('data-testid="retry-target"');
   });
 });
