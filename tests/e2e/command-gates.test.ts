@@ -83,13 +83,14 @@ async function open(lang: 'en' | 'ja'): Promise<Page> {
   return page;
 }
 
-/** Screenshots at both widths and themes, and axe on `selector` in each theme. */
-async function lookAt(page: Page, selector: string, name: string): Promise<void> {
+/** Screenshots (of `selector`, or the whole page) at both widths and themes, and axe on `selector` in each theme. */
+async function lookAt(page: Page, selector: string, name: string, fullPage = false): Promise<void> {
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     for (const scheme of ['light', 'dark'] as const) {
       await settleTheme(page, scheme);
-      await page.locator(selector).screenshot({ path: join(shots, `${name}-${width}-${scheme}.png`) });
+      const path = join(shots, `${name}-${width}-${scheme}.png`);
+      await (fullPage ? page.screenshot({ path, fullPage }) : page.locator(selector).screenshot({ path }));
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${name} ${width} ${scheme}`).toBeLessThanOrEqual(0);
       const found = await axeViolations(page, selector);
       expect(found, `${name} ${width} ${scheme}: ${describeViolations(found)}`).toEqual([]);
@@ -139,7 +140,8 @@ describe('a chosen target that cannot see the project', () => {
         expect(run.status).toBe('partial');
         expect(run.targets.find((x) => x.id === 'lima:default')?.errors.map((e) => e.code)).toEqual(['project-unseen']);
         expect(await page.getByTestId('results-view').innerText()).toContain(WORDS.en.leftOut);
-        await lookAt(page, '[data-testid="results-view"]', 'left-out-results-en');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await lookAt(page, '[data-testid="results-view"]', 'left-out-results-en', true);
       }
       await page.context().close();
     }, 300_000);
