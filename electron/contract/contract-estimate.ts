@@ -1,5 +1,5 @@
 /** What a run is asked to do and its expected duration before it starts (run.start's spec, the run.estimate request, job-started's `expected`); part of the contract (contract.ts re-exports it). */
-import type { Place, Suite, TestId } from './contract-base.js';
+import type { MsgRef, Place, Suite, TestId } from './contract-base.js';
 
 /** What to run. */
 export interface RunSpec {
@@ -36,6 +36,17 @@ export interface CommandSpec {
   exclude?: string[];
   /** Seconds of a place after which no run is added (default COMMAND_TIME_CAP_SEC). */
   capSec?: number;
+}
+
+/** Which of the chosen targets can run the user's command on a project, asked before the run (the command form flags the others). */
+export interface CommandReachRequest {
+  project: string;
+  targets: string[];
+}
+
+/** Each target asked about: the places that see the project, and why it would be left out when none does (a reference into common errors.*). */
+export interface CommandReach {
+  targets: { id: string; places: Place[]; leftOut?: MsgRef }[];
 }
 
 /** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */

@@ -10,11 +10,20 @@ import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.
 import type { Lang } from './contract-base.js';
 import type { SettingMap } from './setting-keys.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
-import type { CommandSpec, EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
+import type { CommandReach, CommandReachRequest, CommandSpec, EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
 
 export { DISK_TESTS, PLACES, SUITES } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
-export type { CommandSpec, EstimateRequest, EstimateSource, RunEstimate, RunSpec, TargetEstimate } from './contract-estimate.js';
+export type {
+  CommandReach,
+  CommandReachRequest,
+  CommandSpec,
+  EstimateRequest,
+  EstimateSource,
+  RunEstimate,
+  RunSpec,
+  TargetEstimate,
+} from './contract-estimate.js';
 
 /** Version of the stored run format; bumped on incompatible changes. */
 export const SCHEMA_VERSION = 1;
@@ -368,6 +377,8 @@ export interface RequestMap {
   'run.enough': { args: [string]; result: { accepted: boolean } };
   /** How long a run of these targets, tests and suite should take here, before it starts: from this machine's past runs of the same steps, else the plan. */
   'run.estimate': { args: [EstimateRequest]; result: RunEstimate };
+  /** Which of these targets can run the user's command on the project (the places that see it), and why each other one would be left out of the run. */
+  'command.reach': { args: [CommandReachRequest]; result: CommandReach };
   'runs.list': { args: []; result: RunList };
   'runs.get': { args: [string]; result: Run };
   /** Renames a stored run and/or sets its note. */
@@ -408,6 +419,7 @@ export const API_METHODS = {
   'run.cancel': 'cancel',
   'run.enough': 'enough',
   'run.estimate': 'estimateRun',
+  'command.reach': 'commandReach',
   'runs.list': 'listRuns',
   'runs.get': 'getRun',
   'runs.annotate': 'annotateRun',

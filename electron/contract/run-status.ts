@@ -15,6 +15,9 @@ export const TOOL_SKIPPED = 'tool-skipped';
 export const SLOW_FIRST_RUN = 'slow-first-run';
 export const OUTLIER_RUNS = 'outlier-runs';
 
+/** The step-error code of a target left out of a command run: none of its places can see the project (engine/bench/command-step.ts projectUnseen). */
+export const PROJECT_UNSEEN = 'project-unseen';
+
 /** Step-error codes that are notes on measured numbers or on a skipped default test, never failures. */
 const NOTES: readonly string[] = [NOT_SETTLED, TOOL_SKIPPED, SLOW_FIRST_RUN, OUTLIER_RUNS];
 

@@ -107,6 +107,14 @@ export const estimateRequestSchema = z
   })
   .strict();
 
+/** What command.reach is asked about: a project folder (as run.start's command takes it) and the chosen targets. */
+export const commandReachSchema = z
+  .object({
+    project: commandSpecSchema.shape.project,
+    targets: z.array(targetIdSchema).min(1).max(32),
+  })
+  .strict();
+
 /** The argument tuple of every request; a channel without an entry fails to compile. */
 export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = {
   'app.info': z.tuple([]),
@@ -116,6 +124,7 @@ export const argSchemas: { [C in Channel]: z.ZodType<RequestMap[C]['args']> } = 
   'run.cancel': z.tuple([z.string().uuid()]),
   'run.enough': z.tuple([z.string().uuid()]),
   'run.estimate': z.tuple([estimateRequestSchema]) as unknown as z.ZodType<RequestMap['run.estimate']['args']>,
+  'command.reach': z.tuple([commandReachSchema]),
   'runs.list': z.tuple([]),
   'runs.get': z.tuple([runIdSchema]),
   'runs.annotate': z.tuple([runIdSchema, runAnnotationSchema]),

@@ -10,7 +10,7 @@ import { rerunFor } from './advisor/affected.js';
 import { argError } from './arg-errors.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
-import { checkProject } from './bench/command-step.js';
+import { checkProject, projectPlaces, projectUnseen } from './bench/command-step.js';
 import { estimateFor } from './bench/run-estimate.js';
 import { compareRuns } from './compare.js';
 import { EngineError, engineError, stateRef } from './util/errors.js';
@@ -153,6 +153,17 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
           () => [],
         ),
       ),
+    // The command form's check before a run: the same rule the run leaves a target out by (command-step.ts). Transports are only
+    // made, never set up, so nothing runs in a target; a target that cannot be resolved now (stopped, gone) gives no answer.
+    'command.reach': async (req) => {
+      const targets = await resolveTargets(req.targets, dataDir, new AbortController().signal).catch(() => []);
+      return {
+        targets: targets.map((t) => {
+          const leftOut = projectUnseen(t, req.project);
+          return { id: t.id, places: projectPlaces(t.transport, req.project), ...(leftOut ? { leftOut } : {}) };
+        }),
+      };
+    },
     'runs.list': async () => {
       const { runs, warnings, skipped } = await store.list();
       return skipped ? { runs, warnings, skipped } : { runs, warnings };

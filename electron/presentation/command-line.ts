@@ -25,6 +25,22 @@ export function commandResults(run: Pick<Run, 'targets'>): { target: Run['target
   );
 }
 
+/**
+ * What a command run was, for its facts beside the date (Results, live and stored): "your command: git status, 5 runs" (the timed
+ * runs of each place, "3–7 runs" when the places took different numbers; without a count before any place has a result and
+ * when the runs were not fixed). Undefined for any other run, which says its suite instead.
+ */
+export function commandFacts(run: Pick<Run, 'command' | 'targets'>, lang: Lang = 'en'): string | undefined {
+  const command = commandText(run);
+  if (!command) return undefined;
+  const t = translator(lang);
+  const counts = commandResults(run).map(({ result }) => result.metrics[HEADLINE_METRIC.command].n);
+  if (counts.length === 0 && run.command?.runs === undefined) return t('common:commandLine.facts', { command });
+  const [min, max] = counts.length ? [Math.min(...counts), Math.max(...counts)] : [run.command!.runs!, run.command!.runs!];
+  if (min === max) return t('common:commandLine.factsRuns', { command, count: min });
+  return t('common:commandLine.factsRunsRange', { command, min, max });
+}
+
 /** "npm ci: native 3.4 s · Docker Engine bind mount 9.5 s (2.8×) · volume 3.9 s"; undefined when the run timed no command. */
 export function commandLine(run: Pick<Run, 'command' | 'targets'>, lang: Lang = 'en'): string | undefined {
   const command = commandText(run);

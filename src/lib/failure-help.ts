@@ -1,7 +1,8 @@
 import type { Run, TargetRun, TestId } from '../../electron/contract/contract.js';
 import { groupTargetErrors, type ErrorGroup } from '../../electron/messages/error-groups.js';
 import { errorText } from '../../electron/messages/error-text.js';
-import { isFailure, TOOL_SKIPPED } from '../../electron/contract/run-status.js';
+import { isFailure, PROJECT_UNSEEN, TOOL_SKIPPED } from '../../electron/contract/run-status.js';
+import { USER_COMMAND_TEST } from '../../electron/contract/test-catalogue.js';
 import { translator, type Lang } from '../../electron/messages/i18n.js';
 import { uiLang } from './i18n';
 
@@ -50,6 +51,13 @@ export function failureHelp(g: Pick<ErrorGroup, 'code' | 'message' | 'ref'>, os:
       return { cause: t('ui:failure.noSpace.cause'), fix: t('ui:failure.noSpace.fix') };
     case 'timeout':
       return { cause: t('ui:failure.timeout.cause'), fix: t('ui:failure.timeout.fix') };
+    // A target left out of a command run: its reason names it and why; nothing ran there to retry.
+    case PROJECT_UNSEEN:
+      return { cause: errorText(g, lang), fix: t('ui:failure.projectUnseenFix') };
+    // The user's command failed or was not found there: it runs again from its own section, not by Retry.
+    case 'command-failed':
+    case 'command-not-found':
+      return { cause: firstSentence(errorText(g, lang)), fix: t('ui:failure.commandFix') };
     case 'unsupported':
       return { cause: firstSentence(errorText(g, lang)), fix: t('ui:failure.unsupportedFix') };
     default:
@@ -63,7 +71,8 @@ export function failureOs(run: Pick<Run, 'app'>, t: Pick<TargetRun, 'errors' | '
   return t.probe?.os ?? 'linux';
 }
 
-/** The tests to re-run for a target: those that failed (each once; not those that cannot run there). */
+/** The tests to re-run for a target: those that failed (each once; not those that cannot run there, nor the user's command). */
 export function failedTests(t: Pick<TargetRun, 'errors'>): TestId[] {
-  return [...new Set(t.errors.filter(isFailure).map((e) => e.test))];
+  // The user's command is not a test Retry can run alone (it needs its command): it runs again from its own section.
+  return [...new Set(t.errors.filter(isFailure).map((e) => e.test))].filter((test) => test !== USER_COMMAND_TEST);
 }

@@ -1,13 +1,13 @@
 /** Starting a run of the user's own command from the app: the form's (after its check), or a stored run's again (rerunSpec's gate). */
-import { PLACES, type CommandSpec, type Place } from '../../electron/contract/contract.js';
+import { PLACES, type CommandReach, type CommandSpec, type Place } from '../../electron/contract/contract.js';
 import { getApi } from '../api/get-api';
 import { useAppStore } from './app-store';
 import { checkFields, commandRunSpec, remember, useCommandForm } from './command-form';
 
-/** The places the selected targets offer, in the order of PLACES (native first). */
-export function offeredPlaces(): Place[] {
+/** The places the selected targets offer, in the order of PLACES (native first); those of the targets in `leftOut` (which cannot see the project) not. */
+export function offeredPlaces(leftOut: readonly string[] = []): Place[] {
   const s = useAppStore.getState();
-  const targets = (s.detect?.runtimes ?? []).flatMap((r) => r.targets).filter((t) => s.selectedTargets.includes(t.id));
+  const targets = (s.detect?.runtimes ?? []).flatMap((r) => r.targets).filter((t) => s.selectedTargets.includes(t.id) && !leftOut.includes(t.id));
   const places = new Set<Place>(['native', ...targets.flatMap((t) => t.places)]);
   return PLACES.filter((p) => places.has(p));
 }
@@ -41,4 +41,21 @@ export async function submitCommandForm(): Promise<boolean> {
   useCommandForm.setState({ problems: [] });
   remember(fields);
   return startCommand(checked.spec, fields.skipPlaces);
+}
+
+/**
+ * Which chosen targets would be left out of a run of the command on `project`, and why (the engine's own rule: command.reach),
+ * for the form to say before the click. This machine always sees the project, so it is not asked about; an answer that comes
+ * after the folder or the targets changed again is dropped. Unknown (empty) while the folder is not an absolute path, or
+ * when the engine cannot tell.
+ */
+export async function checkReach(project: string, targets: readonly string[]): Promise<CommandReach['targets']> {
+  const folder = project.trim().replace(/(.)\/+$/, '$1');
+  const others = targets.filter((t) => t !== 'local');
+  if (!folder.startsWith('/') || others.length === 0) return [];
+  try {
+    return (await getApi().commandReach({ project: folder, targets: others })).targets;
+  } catch {
+    return [];
+  }
 }

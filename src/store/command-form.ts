@@ -13,6 +13,10 @@ export interface CommandFields {
   project: string;
   command: string;
   prepare: string;
+  /** Run untimed after every run (as `--cleanup`). */
+  cleanup: string;
+  /** Paths inside the project left out of the scratch copy, separated by commas (as `--exclude`, once each). */
+  exclude: string;
   /** Warm-up runs ("" = the engine's default, 1). */
   warmup: string;
   /** A fixed number of timed runs ("" = adaptive: at least 3, until ±5%). */
@@ -27,7 +31,17 @@ export interface CommandFields {
 export type CommandProblem = { field: keyof CommandFields; key: string; params?: Record<string, string | number> };
 
 /** The fields of a new project: empty command, one warm-up, adaptive runs, a scratch copy, every place. */
-export const EMPTY_FIELDS: CommandFields = { project: '', command: '', prepare: '', warmup: '', runs: '', inPlace: false, skipPlaces: [] };
+export const EMPTY_FIELDS: CommandFields = {
+  project: '',
+  command: '',
+  prepare: '',
+  cleanup: '',
+  exclude: '',
+  warmup: '',
+  runs: '',
+  inPlace: false,
+  skipPlaces: [],
+};
 
 const STORAGE_KEY = 'vmbench.command';
 /** Project folders remembered at most (the latest kept). */
@@ -96,7 +110,7 @@ export const useCommandForm = create<CommandFormState>()((set, get) => ({
     // A folder used before brings back what was used there.
     if (patch.project !== undefined && patch.project.trim() !== get().fields.project.trim()) {
       const before = readRemembered().byProject[patch.project.trim()];
-      if (before) Object.assign(fields, before, { project: patch.project });
+      if (before) Object.assign(fields, EMPTY_FIELDS, before, { project: patch.project });
     }
     set({ fields, problems: get().problems.filter((p) => !(p.field in patch)), refusal: null });
   },
@@ -111,6 +125,14 @@ function whole(raw: string, min: number, max: number): number | undefined | null
   return n >= min && n <= max ? n : null;
 }
 
+/** The paths typed in the exclusions field: separated by commas, trimmed, without a trailing slash (as the CLI keeps them). */
+export function excludedPaths(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((x) => x.trim().replace(/(.)\/+$/, '$1'))
+    .filter(Boolean);
+}
+
 /** The fields checked: the command spec to send, or what is wrong with them (an empty command, a relative path, a bad number). */
 export function checkFields(f: CommandFields): { ok: true; spec: CommandSpec } | { ok: false; problems: CommandProblem[] } {
   const problems: CommandProblem[] = [];
@@ -118,6 +140,9 @@ export function checkFields(f: CommandFields): { ok: true; spec: CommandSpec } |
   if (!project) problems.push({ field: 'project', key: 'projectEmpty' });
   else if (!project.startsWith('/')) problems.push({ field: 'project', key: 'projectRelative', params: { path: project } });
   if (!f.command.trim()) problems.push({ field: 'command', key: 'commandEmpty' });
+  const exclude = excludedPaths(f.exclude);
+  const outside = exclude.find((x) => x.startsWith('/') || x.split('/').includes('..'));
+  if (outside) problems.push({ field: 'exclude', key: 'excludeOutside', params: { path: outside } });
   const warmup = whole(f.warmup, 0, 100);
   if (warmup === null) problems.push({ field: 'warmup', key: 'number', params: { min: 0, max: 100 } });
   const runs = whole(f.runs, 1, MAX_TRIALS_LIMIT);
@@ -129,9 +154,11 @@ export function checkFields(f: CommandFields): { ok: true; spec: CommandSpec } |
       command: f.command,
       project,
       ...(f.prepare.trim() ? { prepare: f.prepare } : {}),
+      ...(f.cleanup.trim() ? { cleanup: f.cleanup } : {}),
       ...(warmup !== undefined && warmup !== null ? { warmup } : {}),
       ...(runs !== undefined && runs !== null ? { runs } : {}),
       ...(f.inPlace ? { inPlace: true } : {}),
+      ...(exclude.length ? { exclude } : {}),
     },
   };
 }

@@ -56,5 +56,6 @@ export function liveRun(job: JobState, labels: Record<string, string> = {}, part
     tests: [...new Set(job.plan.map((p) => p.test))],
     app: { version: '', platform: '', arch: '' },
     targets,
+    ...(job.spec?.command ? { command: job.spec.command } : {}),
   };
 }

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, describeViolations, settleTheme } from '../helpers/a11y.js';
-import { closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
+import type { Run, RunList } from '../../electron/contract/contract.js';
+import { apiCall, closeAll, launchBrowser, onlyThisMachine, shotsDir, startServer, type WebServer } from '../helpers/e2e-harness.js';
 import { makeGitProject } from '../helpers/git-project.js';
 
 let server: WebServer;
@@ -34,8 +35,22 @@ afterAll(async () => {
 });
 
 const WORDS = {
-  en: { relative: /relative path/, empty: /Enter the command/, missing: /does not exist/, baseline: 'baseline', title: 'Your command' },
-  ja: { relative: /相対パス/, empty: /計測するコマンド/, missing: /存在しない/, baseline: '基準', title: '自分のコマンド' },
+  en: {
+    relative: /relative path/,
+    empty: /Enter the command/,
+    missing: /does not exist/,
+    baseline: 'baseline',
+    title: 'Your command',
+    facts: `your command: ${COMMAND}, 4 runs`,
+  },
+  ja: {
+    relative: /相対パス/,
+    empty: /計測するコマンド/,
+    missing: /存在しない/,
+    baseline: '基準',
+    title: '自分のコマンド',
+    facts: `あなたのコマンド：${COMMAND}、4 回`,
+  },
 } as const;
 
 async function open(lang: 'en' | 'ja'): Promise<Page> {
@@ -90,6 +105,12 @@ describe('your own command in the app', () => {
 
       await page.getByTestId('command-project').fill(project);
       await page.getByTestId('command-runs').fill('4');
+      // Clean-up and exclusions, as --cleanup and --exclude: an exclusion outside the project is refused on its field first.
+      await page.getByTestId('command-cleanup').fill('rm -f cleaned && touch cleaned');
+      await page.getByTestId('command-exclude').fill('src/d1, ../elsewhere');
+      await page.getByTestId('command-start').click();
+      await expect.poll(() => page.getByTestId('command-exclude-problem').innerText()).toContain('../elsewhere');
+      await page.getByTestId('command-exclude').fill('src/d1');
       await page.getByTestId('command-start').click();
       // The times arrive one run at a time: the panel shows fewer than all of them at some point, then every one.
       const seen = new Set<number>();
@@ -116,6 +137,9 @@ describe('your own command in the app', () => {
       expect(await row.innerText()).toMatch(/\d+(\.\d+)?–\d+(\.\d+)? s[\s\S]*\d+(\.\d+)?–\d+(\.\d+)? s[\s\S]*\b4\b/);
       expect(await row.getByTestId('command-ratio').innerText()).toBe(w.baseline);
       expect(await section.innerText()).toContain(w.title);
+      // The run's facts name the command and its runs (not a disk suite), and its seconds are not repeated on a headline tile.
+      expect(await page.getByTestId('run-kind').innerText()).toBe(w.facts);
+      expect(await page.getByTestId('summary-tiles').count()).toBe(0);
       await lookAt(page, '[data-testid="command-results"]', `results-${lang}`);
 
       // The folder's fields come back after a reload.
@@ -124,6 +148,13 @@ describe('your own command in the app', () => {
       expect(await page.getByTestId('command-project').inputValue()).toBe(project);
       expect(await page.getByTestId('command-command').inputValue()).toBe(COMMAND);
       expect(await page.getByTestId('command-runs').inputValue()).toBe('4');
+      expect(await page.getByTestId('command-cleanup').inputValue()).toBe('rm -f cleaned && touch cleaned');
+      expect(await page.getByTestId('command-exclude').inputValue()).toBe('src/d1');
+      // The engine got them: the stored run's command has its clean-up and the path left out of the copy.
+      const { runs } = await apiCall<RunList>(server, 'runs.list');
+      const latest = runs.reduce((a, b) => (a.startedAt > b.startedAt ? a : b));
+      const stored = await apiCall<Run>(server, 'runs.get', latest.id);
+      expect(stored.command).toMatchObject({ command: COMMAND, cleanup: 'rm -f cleaned && touch cleaned', exclude: ['src/d1'] });
       await page.context().close();
     }, 300_000);
   }

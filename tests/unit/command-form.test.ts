@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';
 import { runSpecSchema } from '../../electron/engine/api-schemas.js';
-import { EMPTY_FIELDS, checkFields, commandRunSpec, rerunSpec } from '../../src/store/command-form.js';
+import { EMPTY_FIELDS, checkFields, commandRunSpec, initialFields, remember, rerunSpec, useCommandForm } from '../../src/store/command-form.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 describe('the command form', () => {
@@ -36,6 +36,58 @@ describe('the command form', () => {
     expect(runSpecSchema.safeParse(some).success).toBe(true);
     const inPlace = checkFields({ ...EMPTY_FIELDS, project: '/srv/app', command: 'make', runs: '10', inPlace: true });
     expect(inPlace.ok && inPlace.spec).toEqual({ command: 'make', project: '/srv/app', runs: 10, inPlace: true });
+  });
+});
+
+describe('the clean-up and exclusions of the form (as --cleanup and --exclude)', () => {
+  it('sends the clean-up command and each path left out of the copy, as the engine takes them', () => {
+    const r = checkFields({
+      ...EMPTY_FIELDS,
+      project: '/srv/app',
+      command: 'npm ci',
+      cleanup: 'rm -rf dist',
+      exclude: ' node_modules/, .venv ,, build/cache ',
+    });
+    expect(r).toEqual({
+      ok: true,
+      spec: { command: 'npm ci', project: '/srv/app', cleanup: 'rm -rf dist', exclude: ['node_modules', '.venv', 'build/cache'] },
+    });
+    if (!r.ok) return;
+    expect(runSpecSchema.safeParse(commandRunSpec(r.spec, ['local'], ['native'], [])).success).toBe(true);
+  });
+
+  it('refuses a path outside the project on its field, as the CLI refuses it', () => {
+    for (const bad of ['../secrets', '/etc', 'src/../../x']) {
+      const r = checkFields({ ...EMPTY_FIELDS, project: '/srv/app', command: 'ls', exclude: `node_modules, ${bad}` });
+      expect(!r.ok && r.problems).toEqual([{ field: 'exclude', key: 'excludeOutside', params: { path: bad } }]);
+    }
+  });
+
+  it('remembers them per project folder, and a folder without them gets none', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    Object.assign(globalThis, { localStorage: storage });
+    try {
+      remember({ ...EMPTY_FIELDS, project: '/srv/app', command: 'make', cleanup: 'make clean', exclude: 'node_modules' });
+      remember({ ...EMPTY_FIELDS, project: '/srv/other', command: 'ls' });
+      expect(initialFields()).toMatchObject({ project: '/srv/other', cleanup: '', exclude: '' });
+      useCommandForm.setState({ fields: initialFields() });
+      useCommandForm.getState().set({ project: '/srv/app' });
+      expect(useCommandForm.getState().fields).toMatchObject({ command: 'make', cleanup: 'make clean', exclude: 'node_modules' });
+      // A folder remembered before these fields existed takes none of the last folder's.
+      store.set(
+        'vmbench.command',
+        JSON.stringify({
+          last: '/srv/app',
+          byProject: { '/srv/app': { ...EMPTY_FIELDS, command: 'make', cleanup: 'x', exclude: 'y' }, '/srv/old': { command: 'ls' } },
+        }),
+      );
+      useCommandForm.setState({ fields: initialFields() });
+      useCommandForm.getState().set({ project: '/srv/old' });
+      expect(useCommandForm.getState().fields).toMatchObject({ command: 'ls', cleanup: '', exclude: '' });
+    } finally {
+      delete (globalThis as { localStorage?: unknown }).localStorage;
+    }
   });
 });
 

@@ -11,8 +11,15 @@ import {
   commandArgs,
   commandTrialsPlan,
   commandWarnings,
+  commandPlaces,
   projectPlaces,
+  projectUnseen,
+  type ReachTarget,
 } from '../../electron/engine/bench/command-step.js';
+import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
+import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
+import { LocalTransport } from '../../electron/engine/transports/local/index.js';
+import { renderError } from '../../electron/messages/error-text.js';
 import { isFailure, OUTLIER_RUNS, SLOW_FIRST_RUN } from '../../electron/contract/run-status.js';
 import type { Place, TestResult } from '../../electron/contract/contract.js';
 
@@ -115,5 +122,52 @@ describe("command.sh's arguments in a place", () => {
     const guest = commandArgs(spec, transport, 'guest', 1);
     expect(guest).not.toContain('--in-place');
     expect(guest.slice(0, 4)).toEqual(['--dir', '/var/tmp/g', '--source', '/mnt/host/app']);
+  });
+});
+
+describe('a target that cannot see the project is left out, with why', () => {
+  const libvirt = (share: boolean) =>
+    new LibvirtAgentTransport({
+      uri: 'qemu:///system',
+      domain: 'web',
+      sharedDir: share ? '/mnt/host' : null,
+      hostSharedDir: share ? '/srv/share' : undefined,
+      guestDir: '/var/tmp/vmbench',
+    });
+  const target = (id: string, label: string, transport: ReachTarget['transport']): ReachTarget => ({ id, label, transport });
+  const local = target('local', 'This machine', new LocalTransport('/tmp/scratch'));
+  const underShare = target('libvirt:web', 'web', libvirt(true));
+  const noShare = target('libvirt:db', 'db', libvirt(false));
+  const remote = target(
+    'docker:remote',
+    'Docker Engine (remote)',
+    new DockerTransport({ endpoint: 'tcp://build-box:2376', engine: 'Docker Engine', sharedDir: '/tmp/s' }),
+  );
+  const shell = target('lima:default', 'Lima default', { places: (): Place[] => ['shared', 'guest'] });
+
+  it('says why of each kind of target, in both languages', () => {
+    expect(projectUnseen(underShare, '/srv/share/app')).toBeUndefined();
+    expect(projectUnseen(local, '/home/u/app')).toBeUndefined();
+    const why = (t: Parameters<typeof projectUnseen>[0], p: string) => renderError(projectUnseen(t, p)!, 'en');
+    expect(why(underShare, '/home/u/app')).toBe(
+      'web is left out: it cannot see /home/u/app, which is under none of its shared folders. Move the project under a folder it shares to time it there.',
+    );
+    expect(why(noShare, '/srv/share/app')).toBe('db is left out: it cannot see /srv/share/app, as it shares no folder with this machine.');
+    expect(why(remote, '/home/u/app')).toMatch(/^Docker Engine \(remote\) is left out: it cannot see \/home\/u\/app, as it shares no folder/);
+    expect(why(shell, '/home/u/app')).toMatch(/^Lima default is left out: vmbench cannot run your command there yet/);
+    expect(renderError(projectUnseen(underShare, '/home/u/app')!, 'ja')).toBe(
+      'web は除外しました：/home/u/app はどの共有フォルダーの下にもないため見えません。そこで計測するには、共有されているフォルダーの下にプロジェクトを移してください。',
+    );
+  });
+
+  it('the run keeps the targets that see it and leaves the others out; with none left it is refused', () => {
+    const spec = { suite: 'quick' as const, command: { command: 'make', project: '/home/u/app' } };
+    const reach = commandPlaces(spec, [local, underShare, shell], () => undefined);
+    expect(reach.placed).toEqual([{ id: 'local', places: ['native'] }]);
+    expect(reach.leftOut.map((l) => [l.id, l.place, l.ref.key])).toEqual([
+      ['libvirt:web', 'shared', 'errors.command.leftOut.notShared'],
+      ['lima:default', 'shared', 'errors.command.leftOut.noCommand'],
+    ]);
+    expect(() => commandPlaces(spec, [underShare, noShare], () => undefined)).toThrow(/^No target can run your command: web is left out: .*; db is left out: /);
   });
 });

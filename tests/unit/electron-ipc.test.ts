@@ -36,6 +36,7 @@ describe('IPC wiring', () => {
     'run.cancel': ['job-1'],
     'run.enough': ['job-1'],
     'run.estimate': [{ suite: 'quick', targets: [{ id: 'local', places: ['native'] }] }],
+    'command.reach': [{ project: '/srv/app', targets: ['local'] }],
     'runs.list': [],
     'runs.get': ['run-1'],
     'runs.compare': ['a', 'b'],

@@ -3,7 +3,8 @@
  * their project. What is particular to it, beside its script bench-scripts/command.sh and its catalogue entry:
  * - where the project is in each place (Transport.projectIn): the path the place sees it at, and where its scratch copy goes
  *   (beside it on the same mount in native and shared places, so a shared place still measures that mount type; the
- *   place's own disk in guest and volume); a place that cannot see it is left out, and a target left with none is refused;
+ *   place's own disk in guest and volume); a place that cannot see it is left out, and so is a target left with none (the
+ *   run goes on for the others, and is refused only when no target is left);
  * - its runs: a fixed number (`--runs N`, as hyperfine's) or adaptive: at least 3, one more at a time until the 95%
  *   interval of the wall time is within ±5%, up to COMMAND_MAX_RUNS or the place's time cap;
  * - its errors and warnings: a command that was not found (exit 127) or failed, in words naming the target and place; a
@@ -14,6 +15,7 @@ import type { BenchEvent, CommandSpec, MsgRef, Place, RunSpec, TestError, TestRe
 import { targetNameRef } from '../../presentation/headline.js';
 import { msg } from '../../messages/finding-text.js';
 import { withEnglish } from '../../messages/message-english.js';
+import { joinedRef } from '../../messages/error-text.js';
 import type { TrialsPlan } from '../../measurement/plan-estimate.js';
 import { OUTLIER_RUNS, SLOW_FIRST_RUN } from '../../contract/run-status.js';
 import { roundFigure, runsWarning } from '../../measurement/trial-stats.js';
@@ -47,24 +49,48 @@ export function projectPlaces(transport: Pick<Transport, 'places' | 'projectIn'>
   return transport.places().filter((p) => transport.projectIn?.(p, project) !== undefined);
 }
 
+/** A target as the command's reach needs it: its name, and its transport's places and view of the project. */
+export type ReachTarget = OfferingTarget & { transport: Pick<Transport, 'places' | 'projectIn'> };
+
+/**
+ * Why a target cannot run the command on the project (no place of it sees the project), as a reference naming it; undefined when
+ * some place does. The one rule for the run (the target is left out) and the app's form (it is flagged before the click).
+ */
+export function projectUnseen(t: ReachTarget, project: string): MsgRef | undefined {
+  if (projectPlaces(t.transport, project).length) return undefined;
+  const name = targetNameRef(t);
+  if (!t.transport.projectIn) return msg('errors.command.leftOut.noCommand', { name });
+  if (!t.transport.places().includes('shared')) return msg('errors.command.leftOut.noShare', { name, project });
+  return msg('errors.command.leftOut.notShared', { name, project });
+}
+
+/** The targets of a command run: those that run it, each with its places, and those left out, each with why. */
+export interface CommandReach {
+  placed: PlanTarget[];
+  leftOut: { id: string; place: Place; ref: MsgRef }[];
+}
+
 /**
  * Each target with the places it runs the command in: those that see the project (and, with `places`, were asked for). A target
- * that sees it nowhere fails the run before anything runs; one whose shared folder does not hold it is said so in the log.
+ * that sees it nowhere is left out (the run goes on for the others), and the run is refused only when every target is; one
+ * whose shared folder does not hold it is said so in the log.
  */
-export function commandPlaces(
-  spec: RunSpec,
-  targets: readonly (OfferingTarget & { transport: Pick<Transport, 'places' | 'projectIn'> })[],
-  emit: Emit,
-): PlanTarget[] {
+export function commandPlaces(spec: RunSpec, targets: readonly ReachTarget[], emit: Emit): CommandReach {
   const project = spec.command!.project;
-  const views = targets.map((t) => {
+  const leftOut: CommandReach['leftOut'] = [];
+  const views = targets.flatMap((t) => {
+    const unseen = projectUnseen(t, project);
+    if (unseen) {
+      leftOut.push({ id: t.id, place: t.transport.places()[0] ?? 'native', ref: unseen });
+      return [];
+    }
     const seen = projectPlaces(t.transport, project);
-    if (!seen.length) throw engineError('invalid-input', 'errors.command.unreachable', { name: targetNameRef(t), project });
     if (t.transport.places().includes('shared') && !seen.includes('shared'))
       emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.command.noShare', { target: targetNameRef(t), project })) });
-    return { id: t.id, label: t.label, transport: { places: () => seen } };
+    return [{ id: t.id, label: t.label, transport: { places: () => seen } }];
   });
-  return chosenPlaces(spec, views);
+  if (!views.length) throw engineError('invalid-input', 'errors.command.noneSees', { reasons: joinedRef(leftOut.map((l) => l.ref))! });
+  return { placed: chosenPlaces(spec, views), leftOut };
 }
 
 /** A place that can run in the real folder: native and a shared folder (guest and volume are copies by nature). */

@@ -14,7 +14,7 @@ import {
   type TrialsRecord,
   type TrialsStop,
 } from '../../contract/contract.js';
-import { runStatus, targetStatus, TOOL_SKIPPED } from '../../contract/run-status.js';
+import { PROJECT_UNSEEN, runStatus, targetStatus, TOOL_SKIPPED } from '../../contract/run-status.js';
 import { engineMessage, whyOf } from '../util/errors.js';
 import { isMsgRef, joinedRef } from '../../messages/error-text.js';
 import { msg } from '../../messages/finding-text.js';
@@ -66,8 +66,10 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   // A run of the user's command is the command test alone.
   const spec: RunSpec = asked.command ? { ...asked, tests: ['command'] } : asked;
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
-  // The places each target is measured in (spec.places, else all it offers; for a command, those that see the project): a target with none of them fails here, before anything runs.
-  const placed = spec.command ? commandPlaces(spec, targets, emit) : chosenPlaces(spec, targets);
+  // The places each target is measured in (spec.places, else all it offers; for a command, those that see the project): a target with none of them fails here, before anything runs
+  // (for a command, it is left out with why, and the run goes on for the others).
+  const { placed, leftOut } = spec.command ? commandPlaces(spec, targets, emit) : { placed: chosenPlaces(spec, targets), leftOut: [] };
+  const left = new Set(leftOut.map((l) => l.id));
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
   const history = await deps.store.list().then(
     (l) => l.full,
@@ -96,10 +98,18 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   const enough = deps.enough;
   let stoppedAfterHeadlines = Boolean(spec.headlinesOnly);
 
+  // A target left out of a command run (it cannot see the project): why, as its error; nothing runs there.
+  for (const l of leftOut) {
+    const error = { test: 'command' as const, place: l.place, code: PROJECT_UNSEEN, ...withEnglish(l.ref) };
+    runs.get(l.id)!.errors.push(error);
+    emit({ type: 'test-error', target: l.id, error });
+  }
+
   // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
   const unusable = new Set<string>();
   for (const t of targets) {
     if (signal.aborted) break;
+    if (left.has(t.id)) continue;
     try {
       await t.transport.prepare?.({
         signal,
@@ -138,7 +148,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
 
   for (const t of targets) {
     if (signal.aborted) break;
-    if (unusable.has(t.id)) continue;
+    if (unusable.has(t.id) || left.has(t.id)) continue;
     const probe = await runProbe(t, signal, undefined, placed.find((p) => p.id === t.id)!.places[0]);
     runs.get(t.id)!.probe = probe;
     if (probe) emit({ type: 'probe', target: t.id, probe });
@@ -250,7 +260,8 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   }
   const all = [...runs.values()].map((t) => ({ ...t, status: targetStatus(t) }));
   const hasResults = all.some((t) => t.results.length > 0);
-  for (const t of targets) await t.transport.dispose?.().catch(() => undefined);
+  // A target left out was never set up: nothing of it to free.
+  for (const t of targets) if (!left.has(t.id)) await t.transport.dispose?.().catch(() => undefined);
   if (!hasResults && cancelled) {
     emit({ type: 'job-finished', status: 'cancelled', runId: null, ...engineMessage('errors.runCancelledEmpty') });
     return null;
@@ -273,16 +284,20 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   };
   // Never over another run's file: a clash with a run stored meanwhile takes the next free id.
   const run = await deps.store.create(draft);
+  // A target left out says why; the others that did not end ok, how they ended.
   const failed = all
-    .filter((t) => t.status !== 'ok')
+    .filter((t) => t.status !== 'ok' && !left.has(t.id))
     .map((t) => msg('errors.runTargetStatus', { target: targetNameRef(t), status: { key: `status.${t.status}` } }));
+  const reasons = leftOut.map((l) => l.ref);
   const finished = cancelled
     ? engineMessage('errors.runCancelledStored')
     : !hasResults
       ? engineMessage('errors.runNoResults')
-      : run.status === 'partial'
-        ? engineMessage('errors.runPartial', { targets: joinedRef(failed) ?? '' })
-        : undefined;
+      : failed.length
+        ? engineMessage('errors.runPartial', { targets: joinedRef([...failed, ...reasons]) ?? '' })
+        : reasons.length
+          ? engineMessage('errors.runLeftOut', { reasons: joinedRef(reasons)! })
+          : undefined;
   emit({ type: 'job-finished', status: run.status, runId: run.id, ...finished });
   return run;
 }

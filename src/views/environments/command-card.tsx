@@ -1,4 +1,5 @@
-import { useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
+import type { CommandReach } from '../../../electron/contract/contract.js';
 import { errorText } from '../../../electron/messages/error-text.js';
 import { MISSING } from '../../../electron/presentation/format.js';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -6,7 +7,7 @@ import { Icon } from '../../lib/icons';
 import { PLACE_LABEL } from '../../lib/metrics';
 import { useLang, useUi } from '../../lib/use-ui';
 import { useAppStore } from '../../store/app-store';
-import { offeredPlaces, submitCommandForm } from '../../store/command-actions';
+import { checkReach, offeredPlaces, submitCommandForm } from '../../store/command-actions';
 import { useCommandForm, type CommandFields } from '../../store/command-form';
 
 /** A text field of the form with its label, hint and problem (tied to it by aria-describedby). */
@@ -57,6 +58,29 @@ function Field(props: {
   );
 }
 
+/** How long the form waits after the last keystroke in the folder field before asking which targets can see it. */
+const REACH_DELAY_MS = 400;
+
+/** The chosen targets that cannot see the project folder (the engine's answer, asked a moment after the folder or the targets change). */
+function useLeftOut(project: string, targets: string[]): CommandReach['targets'] {
+  const [answer, setAnswer] = useState<{ key: string; targets: CommandReach['targets'] }>({ key: '', targets: [] });
+  const key = `${project}\n${targets.join()}`;
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      void checkReach(project, targets).then((found) => {
+        if (current) setAnswer({ key, targets: found });
+      });
+    }, REACH_DELAY_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the folder and the targets
+  }, [key]);
+  return answer.key === key ? answer.targets.filter((x) => x.leftOut) : [];
+}
+
 /** "Your own command": a project folder, the command and its options, the places; times it in every place beside native. */
 export function CommandCard(): JSX.Element {
   const { t } = useUi();
@@ -68,7 +92,10 @@ export function CommandCard(): JSX.Element {
   const busy = useAppStore((s) => s.starting || Boolean(s.activeJobId && (s.jobs.jobs[s.activeJobId]?.status ?? 'running') === 'running'));
   // The places of the targets chosen on the cards below (This machine's native always).
   useAppStore((s) => s.selectedTargets.join() + (s.detect?.runtimes.length ?? 0));
-  const places = offeredPlaces();
+  const selected = useAppStore((s) => s.selectedTargets);
+  const leftOut = useLeftOut(fields.project, selected);
+  // A target left out offers no place to the run.
+  const places = offeredPlaces(leftOut.map((x) => x.id));
   return (
     <details className="card command-card" data-testid="command-card" open={Boolean(fields.project) || undefined}>
       <summary>
@@ -91,6 +118,10 @@ export function CommandCard(): JSX.Element {
           <Field id="prepare" label={t('command.prepare')} placeholder={t('command.preparePlaceholder')} mono disabled={busy} />
         </div>
         <div className="command-row">
+          <Field id="cleanup" label={t('command.cleanup')} placeholder={t('command.cleanupPlaceholder')} mono disabled={busy} />
+          <Field id="exclude" label={t('command.exclude')} hint={t('command.excludeHint')} placeholder={t('command.excludePlaceholder')} mono disabled={busy} />
+        </div>
+        <div className="command-row">
           <Field id="warmup" label={t('command.warmup')} placeholder="1" narrow disabled={busy} />
           <Field id="runs" label={t('command.runs')} hint={t('command.runsHint')} placeholder={t('command.runsAuto')} narrow disabled={busy} />
         </div>
@@ -110,6 +141,15 @@ export function CommandCard(): JSX.Element {
             </label>
           ))}
         </fieldset>
+        {leftOut.length ? (
+          <div className="notice notice-warn command-left-out" data-testid="command-left-out" role="status">
+            {leftOut.map((x) => (
+              <p key={x.id} data-target={x.id}>
+                {errorText({ ref: x.leftOut }, lang)}
+              </p>
+            ))}
+          </div>
+        ) : null}
         <label className="field-inline command-in-place">
           <input
             type="checkbox"

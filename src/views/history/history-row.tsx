@@ -5,6 +5,7 @@ import { StateBadge } from '../../components/state-badge';
 import { fmtDate, fmtNum } from '../../lib/format';
 import { HEADLINE, metricMeta } from '../../lib/metrics';
 import { RunAnnotate } from './run-annotate';
+import { runKind } from '../parts/run-picker';
 
 /** The test a headline metric stands for (its label names that test's own measure). */
 const headlineTest = (metric: string): TestId | undefined => (Object.keys(HEADLINE) as TestId[]).find((t) => HEADLINE[t] === metric);
@@ -32,7 +33,7 @@ export function HistoryRow(props: {
           </span>
         ) : null}
       </td>
-      <td className="col-suite">{t(`common:suite.${run.suite}`)}</td>
+      <td className="col-suite">{runKind(run, t)}</td>
       <td>
         <StateBadge state={run.status} />
       </td>

@@ -5,14 +5,19 @@ import type { RunSummary } from '../../../electron/contract/contract.js';
 import { fmtDate } from '../../lib/format';
 import { newestFirst, sharesMetrics } from '../../store/compare-pick';
 
+/** What a run measured, in a word: its suite, or "your command" for a run of the user's command (it runs no suite). */
+export function runKind(run: Pick<RunSummary, 'suite' | 'command'>, t: TFunction<'ui'>): string {
+  return run.command ? t('common:commandLine.kind') : t(`common:suite.${run.suite}`);
+}
+
 /**
  * Short, distinct labels of runs, in the order given: its name if it has one, its start in local time with the
- * zone (the one formatter, fmtDate), its suite, and its status unless it completed. Two runs that would read
+ * zone (the one formatter, fmtDate), its suite (or that it timed the user's command), and its status unless it completed. Two runs that would read
  * the same get their place among them, (1), (2). The tests a run measured are left to the view it opens.
  */
 export function runOptionLabels(runs: RunSummary[], t: TFunction<'ui'>): string[] {
   const base = runs.map((r) =>
-    [r.name, fmtDate(r.startedAt), t(`common:suite.${r.suite}`), r.status === 'completed' ? '' : t(`status.${r.status}`)].filter(Boolean).join(' · '),
+    [r.name, fmtDate(r.startedAt), runKind(r, t), r.status === 'completed' ? '' : t(`status.${r.status}`)].filter(Boolean).join(' · '),
   );
   const seen = new Map<string, number>();
   return base.map((b) => {

@@ -2,7 +2,8 @@ import type { JSX } from 'react';
 import { EmptyState } from '../../components/empty-state';
 import { StateBadge } from '../../components/state-badge';
 import { fmtDate } from '../../lib/format';
-import { useUi } from '../../lib/use-ui';
+import { useLang, useUi } from '../../lib/use-ui';
+import { commandFacts } from '../../../electron/presentation/command-line.js';
 import { selectRun } from '../../store/actions';
 import { useAppStore } from '../../store/app-store';
 import type { JobState } from '../../store/job-reducer';
@@ -16,6 +17,7 @@ import { verdictTargets } from '../../../electron/presentation/place-verdict.js'
 /** Results of the run in progress, marked live: each trial's value enters the charts as it arrives; the table lists the finished steps. */
 export function LiveResults({ job }: { job: JobState }): JSX.Element {
   const { t } = useUi();
+  const lang = useLang();
   const runs = useAppStore((s) => s.runs);
   const detect = useAppStore((s) => s.detect);
   const labels = Object.fromEntries((detect?.runtimes ?? []).flatMap((r) => r.targets).map((x) => [x.id, x.label]));
@@ -48,7 +50,9 @@ export function LiveResults({ job }: { job: JobState }): JSX.Element {
             <StateBadge state={job.status} />
           )}
           <span>{fmtDate(run.startedAt)}</span>
-          <span className="dot-sep">{t('results.suite', { suite: t(`common:suite.${run.suite}`) })}</span>
+          <span className="dot-sep" data-testid="run-kind">
+            {commandFacts(finished, lang) ?? t('results.suite', { suite: t(`common:suite.${run.suite}`) })}
+          </span>
           <span className="dot-sep">{t('progress.steps', { done: job.done.length, total: job.plan.length })}</span>
         </div>
       </div>

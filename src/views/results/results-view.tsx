@@ -1,6 +1,7 @@
 import type { JSX } from 'react';
 import { Trans } from 'react-i18next';
-import { useUi } from '../../lib/use-ui';
+import { useLang, useUi } from '../../lib/use-ui';
+import { commandFacts } from '../../../electron/presentation/command-line.js';
 import type { Run } from '../../../electron/contract/contract.js';
 import { EmptyState } from '../../components/empty-state';
 import { Spinner } from '../../components/spinner';
@@ -35,6 +36,7 @@ function duration(run: Run, t: TFunction<'ui'>): string {
 /** Charts and the full table of the selected (by default the latest) run. */
 export function ResultsView(): JSX.Element {
   const { t } = useUi();
+  const lang = useLang();
   const runs = useAppStore((s) => s.runs);
   const selectedId = useAppStore((s) => s.selectedRunId);
   const run = useAppStore((s) => (s.selectedRunId ? s.runCache[s.selectedRunId] : undefined));
@@ -61,7 +63,9 @@ export function ResultsView(): JSX.Element {
           <div className="run-facts" data-testid="run-facts">
             <StateBadge state={run.status} />
             <span>{fmtDate(run.startedAt)}</span>
-            <span className="dot-sep">{t('results.suite', { suite: t(`common:suite.${run.suite}`) })}</span>
+            <span className="dot-sep" data-testid="run-kind">
+              {commandFacts(run, lang) ?? t('results.suite', { suite: t(`common:suite.${run.suite}`) })}
+            </span>
             {duration(run, t) ? <span className="dot-sep">{duration(run, t)}</span> : null}
             <span className="dot-sep">{t('results.targets', { count: run.targets.length })}</span>
             <span className="dot-sep mono muted">{run.id}</span>
