@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   // Build output and test reports; tests/fixtures holds captures of real tools' files, kept byte-identical.
-  { ignores: ['dist/', 'release/', 'test-results/', 'tests/fixtures/', '.vmbench-tmp*'] },
+  { ignores: ['dist/', 'release/', 'test-results/', 'tests/fixtures/', '.vmbench-tmp*', '.stryker-tmp/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
