@@ -87,7 +87,7 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
         </div>
       ) : null}
       {reason && runtime.state !== 'unknown' ? (
-        <div className="muted small reason-quiet">
+        <div className="muted small reason-quiet" data-testid="runtime-reason-quiet">
           <p>{reason}</p>
           <ReasonDetails detail={runtime.reasonDetail} />
         </div>
