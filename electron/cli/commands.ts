@@ -19,6 +19,7 @@ import { cleanMachineLabel } from '../engine/store/machine-label.js';
 import { skippedTexts } from '../messages/error-text.js';
 import { targetLabel } from '../presentation/headline.js';
 import { reasonText } from '../messages/error-text.js';
+import { reasonLines } from '../presentation/reason-detail.js';
 import { MISSING, formatDecimal } from '../presentation/format.js';
 import { translator, type Lang } from '../messages/i18n.js';
 import { createProgressPrinter } from './progress.js';
@@ -82,7 +83,7 @@ export async function cmdDetect(engine: Engine, json: boolean, lang: Lang = 'en'
   );
   for (const r of res.runtimes) {
     const reason = reasonText(r, lang);
-    if (reason) print(`  ${r.id}: ${reason}\n`);
+    if (reason) print(reasonLines(r.id, reason, r.reasonDetail, t('cli:detect.details')).join('\n') + '\n');
   }
   print(t('cli:detect.done', { seconds: formatDecimal(res.durationMs / 1000, lang, 1) }) + '\n');
   return 0;

@@ -213,6 +213,12 @@ export interface RuntimeInfo {
   reason?: string;
   /** The same reason as message references (one per clause), which the faces render in their language. */
   reasonRefs?: MsgRef[];
+  /**
+   * The raw output behind the reason, verbatim: each failed command as it ran and the tail of what it printed
+   * (a blank line between two). Never part of the sentence; a face shows it only on request (a "details" toggle,
+   * the CLI's indented "details:" lines). Local to this machine: no run, export or card carries it.
+   */
+  reasonDetail?: string;
   /** Its settings by key (the keys are the catalogue's, electron/contract/setting-keys.ts). */
   settings: SettingMap;
   settingsSource: SettingMap<SettingSource>;

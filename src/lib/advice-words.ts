@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Finding, MeasuredValue, RuntimeInfo } from '../../electron/contract/contract.js';
-import { renderMsg, renderParts } from '../../electron/messages/finding-text.js';
+import { renderParts } from '../../electron/messages/finding-text.js';
 import { isLang, translator, type Lang } from '../../electron/messages/i18n.js';
 import { metricInfo } from '../../electron/measurement/metrics.js';
 import { formatNumber, formatRatio } from '../../electron/presentation/format.js';
@@ -46,9 +46,7 @@ export function effectLine(f: Pick<Finding, 'evidence' | 'text'>, lang: Lang = '
   if (!parts?.length) return firstSentence(f.evidence);
   const marked = parts.findIndex((p) => p.key === 'weigh.published');
   const rest = marked >= 0 ? parts.slice(marked + 1) : parts;
-  // A lead-in that ends in a colon ("Emulated controllers cost the same way emulated NICs do:") goes with what it introduces.
-  const first = rest.slice(0, /[:：]$/.test(renderMsg(rest[0], lang)) ? 2 : 1);
-  return clip(renderParts(first, lang));
+  return clip(renderParts(rest.slice(0, 1), lang));
 }
 
 /** The first English sentence of a stored text (findings without messages). */

@@ -76,10 +76,11 @@ describe('vagrant-libvirt machine: the domain is the truth', () => {
     expect(rt!.settingsSource).toMatchObject({ cpus: 'vagrantfile', memoryMiB: 'vagrantfile' });
   }, 120_000);
 
-  it('an id naming no domain: the Vagrantfile values, and the reason quotes virsh', async () => {
+  it('an id naming no domain: the Vagrantfile values, the reason names the virsh call, its detail quotes virsh', async () => {
     writeFileSync(idFile, '00000000-0000-4000-8000-000000000000');
     const rt = await detectMachine();
     expect(rt!.settings).toMatchObject({ cpus: 4, memoryMiB: 4096 });
-    expect(rt!.reason).toMatch(/libvirt could not tell the machine's settings \(virsh dumpxml failed/);
+    expect(rt!.reason).toMatch(/libvirt could not tell the machine's settings \(virsh dumpxml ended with an error \(exit code 1\)/);
+    expect(rt!.reasonDetail).toMatch(/^\$ virsh -c \S+ dumpxml -- 00000000-0000-4000-8000-000000000000\n[^\n]*error/);
   }, 120_000);
 });

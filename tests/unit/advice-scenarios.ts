@@ -109,6 +109,7 @@ export function scenarios(): { name: string; rt: RuntimeInfo; runs: Run[] }[] {
       runs: [run('CN', [write('rancher-desktop', 45), native(2000)])],
     },
     { name: 'libvirt IDE disk', rt: RT['libvirt-iothreads'], runs: [] },
+    { name: 'libvirt SATA disk', rt: edit(RT['libvirt-iothreads'], { diskBus: 'sata' }), runs: [] },
     { name: 'libvirt io_uring', rt: RT['libvirt-io_uring'], runs: [] },
     {
       name: 'libvirt rtl8139, writethrough, 9p',

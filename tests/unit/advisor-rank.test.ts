@@ -87,6 +87,33 @@ describe('ranking findings by expected gain', () => {
     });
   });
 
+  it('the disk-bus finding quotes disk-bus measurements, with the gain of its own bus, and ranks above the medium io_uring one', () => {
+    const ide = fixtureRuntimes()['libvirt-iothreads'];
+    const sata = { ...ide, settings: { ...ide.settings, diskBus: 'sata' } };
+    const usb = { ...ide, settings: { ...ide.settings, diskBus: 'usb' } };
+    const bus = (rt: typeof ide): Finding => rankFindings(advise([rt], [], MAC)).find((f) => f.setting === 'diskBus')!;
+    for (const rt of [ide, sata, usb]) {
+      const f = bus(rt);
+      // Evidence about disks, not NICs: no iperf, no Mbit/s, no Windows XP Xen guest.
+      expect(f.evidence).not.toMatch(/iperf|Mbit\/s|NIC|Windows XP/);
+      expect(f.evidence).toContain('4 KiB random reads 120,883 IOPS on virtio vs 20,632 IOPS on SATA');
+      expect(f.evidence).toContain('will double the sequential write throughput, as measured with bonnie++');
+      expect(f.evidenceTable?.map((r) => r.ref)).toEqual(['diskBusSata', 'diskBusIde']);
+    }
+    // IDE (the replayed domain's bus): Proxmox's factor; SATA: the measured IOPS; USB, which neither measured: no figure.
+    expect(bus(ide)).toMatchObject({ gain: 2, gainSource: 'published', gainBasis: expect.stringMatching(/^Proxmox VE admin guide/) });
+    expect(bus(sata).gain).toBeCloseTo(120883 / 20632, 6);
+    expect(bus(sata).gainBasis).toMatch(/4 KiB random-read IOPS, SATA → virtio$/);
+    expect(bus(usb)).toMatchObject({ gain: null, gainSource: null });
+    // High with a published gain above medium io_uring's 1.15×: first, not second.
+    for (const rt of [ide, sata]) {
+      expect(rankFindings(advise([rt], [], MAC)).map((f) => [f.setting, f.severity, f.rank])).toEqual([
+        ['diskBus', 'high', 1],
+        ['diskIo', 'medium', 2],
+      ]);
+    }
+  });
+
   it("puts the user's own number first: a shared folder at 7.5% of native is a 13× gain, ranked above published ones", () => {
     const rts = fixtureRuntimes();
     const rd = adviseRuntime(rts['rd-v10'], [run('R1', 150, 2000)], MAC);

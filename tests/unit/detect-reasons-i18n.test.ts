@@ -109,8 +109,8 @@ describe('detection reasons in Japanese and English (replayed captures)', () => 
     const rd = (await detected()).find((r) => r.kind === 'rancher-desktop')!;
     const render = (lang: Lang): string =>
       renderToStaticMarkup(createElement(I18nextProvider, { i18n: createI18n(lang) }, createElement(RuntimeCard, { runtime: rd })));
-    expect(render('ja')).toMatch(/data-testid="runtime-reason">rdctl list-settings の出力は有効な JSON ではありません</);
-    expect(render('en')).toMatch(/data-testid="runtime-reason">rdctl list-settings printed output that is not valid JSON</);
+    expect(render('ja')).toMatch(/data-testid="runtime-reason"><p>rdctl list-settings の出力は有効な JSON ではありません</);
+    expect(render('en')).toMatch(/data-testid="runtime-reason"><p>rdctl list-settings printed output that is not valid JSON</);
     // The places of its targets are words too, not ids.
     expect(render('ja')).toContain('共有フォルダ、ゲストディスク');
     expect(render('en')).toContain('shared folder, guest disk');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { why, whyEn } from '../../electron/engine/runtimes/support/why.js';
+import { detailsOf, why, whyEn, withDetail } from '../../electron/engine/runtimes/support/why.js';
 import { batchCommand, hasAgentChannel, parseBatch, parseVirshUuids } from '../../electron/engine/runtimes/libvirt/virsh-batch.js';
 
 const A = '6b8f1a2c-0000-4000-8000-000000000001';
@@ -32,10 +32,12 @@ describe('reading many libvirt domains in one virsh call', () => {
       'vmbench-end-',
       '',
     ].join('\n');
-    const [a, b] = parseBatch([A, B], out, why('said', { said: "failed to get domain '6b8f…'" }));
+    const [a, b] = parseBatch([A, B], out, withDetail(why('libvirt.virshError'), "error: failed to get domain '6b8f…'"));
     expect(a).toEqual({ uuid: A, xml: "<domain type='kvm'>\n  <name>web</name>\n</domain>", state: 'shut off' });
     expect(b.xml).toBeUndefined();
-    expect(b.reason && whyEn(b.reason)).toBe(`virsh dumpxml printed nothing for domain ${B} (failed to get domain '6b8f…')`);
+    // The sentence says what happened; what virsh printed stays the reason's detail.
+    expect(b.reason && whyEn(b.reason)).toBe(`virsh dumpxml printed nothing for domain ${B} (virsh reported an error)`);
+    expect(b.reason && detailsOf(b.reason)).toEqual(["error: failed to get domain '6b8f…'"]);
   });
 
   it('knows a domain without the guest agent channel', () => {

@@ -72,8 +72,16 @@ describe('Docker Engine detection with replayed docker', () => {
     });
     const [rt] = await detect(stub);
     expect(rt).toMatchObject({ id: 'docker:vmbench-test', kind: 'docker-engine', state: 'stopped', version: null });
-    expect(rt.reason).toBe(
-      'the Docker daemon is not running (Cannot connect to the Docker daemon at unix:///run/vmbench-test-docker.sock. Is the docker daemon running?)',
+    // A sentence (what happened, what to do); what docker printed, and the commands as they ran, only in the detail.
+    expect(rt.reason).toBe('the Docker daemon is not running; start it (or the app that runs it), then detect again');
+    expect(rt.reasonRefs).toEqual([{ key: 'detect:docker.daemonDown' }]);
+    expect(rt.reasonDetail).toBe(
+      [
+        "$ docker --context vmbench-test version --format '{{json .}}'",
+        'Cannot connect to the Docker daemon at unix:///run/vmbench-test-docker.sock. Is the docker daemon running?',
+        "$ docker --context vmbench-test info --format '{{json .}}'",
+        text(cap('info-unreachable.docker-28.2.2.stderr.txt')).trim(),
+      ].join('\n'),
     );
     expect(rt.settings).toEqual({ engine: 'moby', endpoint: 'unix:///run/vmbench-test-docker.sock' });
   });

@@ -261,6 +261,7 @@ function sanitize(item: unknown, kind: RuntimeKind, name: string): RuntimeInfo {
     out.reason = r.reason;
     const refs = Array.isArray(r.reasonRefs) ? r.reasonRefs.filter(isMsgRef) : [];
     if (refs.length) out.reasonRefs = refs;
+    if (typeof r.reasonDetail === 'string' && r.reasonDetail) out.reasonDetail = r.reasonDetail;
   } else if (out.state === 'unknown') {
     const ref = why('kind.noState', { name });
     out.reason = whyEn(ref);

@@ -27,6 +27,18 @@ function useJobHeadlines(): VerdictTarget[] {
   });
 }
 
+/** What the runtime's tools printed (each command and the tail of its output), verbatim, behind a keyboard-reachable "Details" toggle: the sentence above says what happened and what to do. */
+function ReasonDetails({ detail }: { detail?: string }): JSX.Element | null {
+  const { t } = useUi();
+  if (!detail) return null;
+  return (
+    <details className="reason-details" data-testid="reason-details">
+      <summary>{t('runtime.details')}</summary>
+      <pre className="mono small">{detail}</pre>
+    </details>
+  );
+}
+
 /** A runtime: name, state, version, settings (configured vs active), probe facts, target checkboxes; `checking` while a fresh detection has not answered for it. */
 export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInfo; checking?: boolean }): JSX.Element {
   const { t } = useUi();
@@ -69,11 +81,17 @@ export function RuntimeCard({ runtime, checking = false }: { runtime: RuntimeInf
         )}
       </header>
       {runtime.state === 'unknown' && reason ? (
-        <p className="reason" data-testid="runtime-reason">
-          {reason}
-        </p>
+        <div className="reason" data-testid="runtime-reason">
+          <p>{reason}</p>
+          <ReasonDetails detail={runtime.reasonDetail} />
+        </div>
       ) : null}
-      {reason && runtime.state !== 'unknown' ? <p className="muted small">{reason}</p> : null}
+      {reason && runtime.state !== 'unknown' ? (
+        <div className="muted small reason-quiet" data-testid="runtime-reason-quiet">
+          <p>{reason}</p>
+          <ReasonDetails detail={runtime.reasonDetail} />
+        </div>
+      ) : null}
       {/* Its places' verdicts as soon as their headlines land (the run goes on with the other tests). */}
       <PlaceVerdicts targets={headlines} only={runtime.targets.map((x) => x.id)} compact />
       <div className="runtime-body">

@@ -7,7 +7,7 @@ import { pathExists, readOptional, type FileLook } from '../support/files.js';
 import { applyWslResources, parseWslConfig, wslConfigPath, type WslResources } from './wslconfig.js';
 import { DOCKER_PLACES, SettingsBag, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../support/types.js';
-import { why, type Why } from '../support/why.js';
+import { why, withDetail, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { SETTINGS_LOCATIONS, normalizeDesktopSettings, parseDesktopSettingsFile, settingsPaths, thisHost, type HostFacts } from './settings.js';
 
@@ -83,7 +83,7 @@ export function createDockerDesktopKind(opts: DockerDesktopOptions = {}): Runtim
         reasons.push(...(report.reason ?? []), why('docker.readFileOnly'));
       } else if (report.state === 'absent') {
         state = 'unknown';
-        reasons.push(why('docker.noContext', { context: DESKTOP_CONTEXT, said: report.reason?.[0] ?? why('notFound') }));
+        reasons.push(withDetail(why('docker.noContext', { context: DESKTOP_CONTEXT }), report.reason?.[0]?.detail));
       } else {
         state = report.state;
         reasons.push(...(report.reason ?? []));

@@ -7,7 +7,7 @@
 import { AgentError, GuestAgent, type VirshRunner } from '../../guest/qemu-agent.js';
 import { parseMounts } from '../../guest/mounts.js';
 import { exitWhy, garbageReason, runCli } from '../support/cli.js';
-import { why, whyEn, type Why } from '../support/why.js';
+import { commandText, why, whyEn, withDetail, type Why } from '../support/why.js';
 import type { DetectContext } from '../support/types.js';
 import { C_LOCALE } from './virsh-batch.js';
 
@@ -49,7 +49,7 @@ const label = (execute: string): string => `virsh qemu-agent-command ${execute}`
 function detectionAgent(ctx: DetectContext, uri: string, dom: string): GuestAgent {
   const virsh: VirshRunner = async (argv, { execute }) => {
     const r = await runCli(ctx, 'virsh', argv, { label: label(execute), env: C_LOCALE });
-    if (!r.ok) throw new VirshFailed(r.code === 'failed' ? exitWhy(label(execute), r.exitCode, r.stderr.replace(/\berror: /g, '')) : r.why);
+    if (!r.ok) throw new VirshFailed(r.code === 'failed' ? exitWhy(label(execute), r.exitCode, r.stderr, commandText('virsh', argv)) : r.why);
     return r.stdout;
   };
   return new GuestAgent({ uri, domain: dom, callTimeoutMs: ctx.timeoutMs, virsh });
@@ -58,9 +58,9 @@ function detectionAgent(ctx: DetectContext, uri: string, dom: string): GuestAgen
 /** Why an agent call failed, in words a user understands. */
 function reasonOf(err: unknown, execute: string): Why {
   if (err instanceof VirshFailed) return err.reason;
-  if (err instanceof AgentError && err.failure === 'error') return why('agent.error', { execute: err.command, said: err.said });
+  if (err instanceof AgentError && err.failure === 'error') return withDetail(why('agent.error', { execute: err.command }), err.said);
   if (err instanceof AgentError && err.failure === 'not-json') return garbageReason(label(err.command), why('parse.notJson'));
-  return why('cli.notRun', { label: label(execute), detail: err instanceof Error ? err.message : String(err) });
+  return withDetail(why('cli.notRun', { label: label(execute) }), err instanceof Error ? err.message : String(err));
 }
 
 /** Pings a running domain's guest agent and reads its share mounts from /proc/mounts. */

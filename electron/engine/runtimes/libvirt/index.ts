@@ -1,10 +1,10 @@
 import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
 import type { SettingMap } from '../../../contract/setting-keys.js';
-import { firstLine, garbageReason, runCli } from '../support/cli.js';
+import { garbageReason, runCli } from '../support/cli.js';
 import { SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import { findVersion } from '../support/values.js';
 import type { DetectContext, RuntimeKind } from '../support/types.js';
-import { why, type Why } from '../support/why.js';
+import { why, withDetail, type Why } from '../support/why.js';
 import { domainSettings, parseDomainXml, type DomainFilesystem } from './domain-xml.js';
 import { probeGuestAgent } from './guest-agent.js';
 import { restartDomain } from './restart.js';
@@ -100,7 +100,7 @@ export const libvirtKind: RuntimeKind<'libvirt'> = {
     const version = ver.ok ? (findVersion(ver.stdout) ?? null) : null;
     if (!list.ok) {
       const down = list.code === 'failed' && NOT_CONNECTED.test(list.stderr);
-      const reason = down ? why('libvirt.down', { uri, said: firstLine(list.stderr) }) : list.why;
+      const reason = down ? withDetail(why('libvirt.down', { uri }), list.why.detail) : list.why;
       const bag = new SettingsBag().set('libvirtUri', uri, 'default');
       return [makeRuntime({ id: 'libvirt', kind: 'libvirt', name: 'libvirt', version, state: down ? 'stopped' : 'unknown', reason, bag })];
     }

@@ -4,8 +4,8 @@
  * `virsh list --uuid` go into that list (checked against the UUID shape), never a domain name, so
  * nothing a domain's owner chose is ever parsed by virsh as a command or an option.
  */
-import { firstLine, runCli } from '../support/cli.js';
-import { why, type Why } from '../support/why.js';
+import { rawDetail, runCli } from '../support/cli.js';
+import { commandText, why, withDetail, type Why } from '../support/why.js';
 import { mapLimit } from '../support/limit.js';
 import type { DetectContext } from '../support/types.js';
 
@@ -73,9 +73,11 @@ export function parseBatch(uuids: string[], stdout: string, failure?: Why): Doma
 }
 
 async function readChunk(ctx: DetectContext, uri: string, uuids: string[]): Promise<DomainReadout[]> {
-  const r = await runCli(ctx, 'virsh', ['-c', uri, batchCommand(uuids)], { label: 'virsh dumpxml/domstate', env: C_LOCALE, allowFailure: true });
+  const args = ['-c', uri, batchCommand(uuids)];
+  const r = await runCli(ctx, 'virsh', args, { label: 'virsh dumpxml/domstate', env: C_LOCALE, allowFailure: true });
   if (!r.ok) return parseBatch(uuids, '', r.why);
-  return parseBatch(uuids, r.stdout, r.stderr.trim() ? why('said', { said: firstLine(r.stderr.replace(/\berror: /g, '')) }) : undefined);
+  // What virsh said is the detail (the command and its stderr), not part of the sentence.
+  return parseBatch(uuids, r.stdout, r.stderr.trim() ? withDetail(why('libvirt.virshError'), rawDetail(commandText('virsh', args), r.stderr)) : undefined);
 }
 
 /** The XML and state of every domain, CHUNK domains per virsh call, in the order given. */

@@ -1,10 +1,10 @@
 import { basename, join } from 'node:path';
 import type { RuntimeInfo, RuntimeState } from '../../../contract/contract.js';
-import { firstLine, garbageReason, runCli } from '../support/cli.js';
+import { garbageReason, runCli } from '../support/cli.js';
 import { firstExisting } from '../support/files.js';
 import { DOCKER_PLACES, SettingsBag, VM_PLACES, joinReasons, makeRuntime, singleTarget } from '../support/runtime-info.js';
 import type { DetectContext, RuntimeKind } from '../support/types.js';
-import { why, type Why } from '../support/why.js';
+import { why, withDetail, type Why } from '../support/why.js';
 import { contextEndpoint, dockerTransportFor } from '../../transports/docker/for-runtime.js';
 import { shellTransportFor } from '../../transports/shell-in-vm/for-runtime.js';
 import type { ShellSpec } from '../../transports/shell-in-vm/argv.js';
@@ -57,7 +57,7 @@ export const rancherDesktopKind: RuntimeKind<'rancher-desktop'> = {
       reasons.push(why('cli.notFoundReadFile', { file: 'rdctl', source: 'settings.json' }));
     } else if (list.code === 'failed') {
       state = 'stopped';
-      reasons.push(firstLine(list.stderr) ? why('rd.notRunningSaid', { said: firstLine(list.stderr) }) : why('rd.notRunning', { code: list.exitCode ?? '?' }));
+      reasons.push(withDetail(why('rd.notRunning', { code: list.exitCode ?? '?' }), list.why.detail));
     } else {
       state = 'unknown';
       reasons.push(list.why);

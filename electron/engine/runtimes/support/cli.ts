@@ -1,7 +1,7 @@
 import { KILL_GRACE_MS, SpawnError } from '../../util/exec.js';
 import type { DetectContext } from './types.js';
 import { seconds } from './values.js';
-import { why, type Why } from './why.js';
+import { commandText, why, withDetail, type Why } from './why.js';
 
 /** Why a CLI call gave no usable output. */
 export type CliFailureCode = 'not-found' | 'timeout' | 'failed' | 'cancelled' | 'error';
@@ -28,7 +28,7 @@ export function callTimeout(ctx: DetectContext): number {
   return Math.max(MIN_TIMEOUT_MS, Math.min(ctx.timeoutMs, ctx.deadline - Date.now() - KILL_GRACE_MS));
 }
 
-/** Runs a CLI through ctx.exec with the detection timeout, turning every failure into a reason a user understands (a detect-catalogue message). */
+/** Runs a CLI through ctx.exec with the detection timeout, turning every failure into a reason a user understands (a detect-catalogue message) with the command and what it printed as its detail. */
 export async function runCli(ctx: DetectContext, file: string, args: string[], opts: CliCallOptions = {}): Promise<CliOutcome> {
   const label = opts.label ?? [file, ...args.slice(0, 1)].join(' ');
   const timeoutMs = callTimeout(ctx);
@@ -37,11 +37,12 @@ export async function runCli(ctx: DetectContext, file: string, args: string[], o
     const r = await ctx.exec(file, args, { timeoutMs, allowFailure: opts.allowFailure, env, cwd: opts.cwd, signal: ctx.signal });
     return { ok: true, stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode };
   } catch (err) {
-    return describeFailure(err, label, file, timeoutMs);
+    return describeFailure(err, label, file, args, timeoutMs);
   }
 }
 
-function describeFailure(err: unknown, label: string, file: string, timeoutMs: number): CliOutcome & { ok: false } {
+function describeFailure(err: unknown, label: string, file: string, args: string[], timeoutMs: number): CliOutcome & { ok: false } {
+  const command = commandText(file, args);
   const failure = (code: CliFailureCode, w: Why, stderr: string, exitCode: number | null): CliOutcome & { ok: false } => ({
     ok: false,
     code,
@@ -52,19 +53,31 @@ function describeFailure(err: unknown, label: string, file: string, timeoutMs: n
   if (err instanceof SpawnError) {
     const stderr = err.stderrTail;
     if (err.code === 'not-found') return failure('not-found', why('cli.notFound', { file }), stderr, null);
-    if (err.code === 'timeout') return failure('timeout', why('cli.timeout', { label, time: seconds(timeoutMs) }), stderr, null);
+    if (err.code === 'timeout')
+      return failure('timeout', withDetail(why('cli.timeout', { label, time: seconds(timeoutMs) }), rawDetail(command, stderr)), stderr, null);
     if (err.code === 'cancelled') return failure('cancelled', why('cli.cancelled', { label }), stderr, null);
-    return failure('failed', exitWhy(label, err.exitCode, stderr), stderr, err.exitCode);
+    return failure('failed', exitWhy(label, err.exitCode, stderr, command), stderr, err.exitCode);
   }
   const msg = err instanceof Error ? err.message : String(err);
-  return failure('error', why('cli.notRun', { label, detail: msg }), '', null);
+  return failure('error', withDetail(why('cli.notRun', { label }), rawDetail(command, msg)), '', null);
 }
 
-/** "<label> failed (exit code N): <first line of stderr>". */
-export function exitWhy(label: string, exitCode: number | null | undefined, stderr: string): Why {
-  const tail = firstLine(stderr);
-  const code = exitCode ?? '?';
-  return tail ? why('cli.failedSaid', { label, code, said: tail }) : why('cli.failed', { label, code });
+/**
+ * "<label> ended with an error (exit code N)" and what to do, as a sentence; what it printed is the detail
+ * (with the command as it ran, when the caller knows it), never part of the sentence.
+ */
+export function exitWhy(label: string, exitCode: number | null | undefined, stderr: string, command?: string): Why {
+  return withDetail(why('cli.failed', { label, code: exitCode ?? '?' }), rawDetail(command, stderr));
+}
+
+/** The raw output behind a reason: "$ <command>" and the last lines of what it printed. */
+export function rawDetail(command: string | undefined, printed: string, maxLines = 12): string {
+  const lines = printed
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd())
+    .filter((l) => l.trim() !== '');
+  const tail = lines.slice(-maxLines).map((l) => (l.length > 400 ? `${l.slice(0, 400)}…` : l));
+  return [...(command ? [`$ ${command}`] : []), ...tail].join('\n');
 }
 
 /** The first non-empty line of a text, shortened for a message. */

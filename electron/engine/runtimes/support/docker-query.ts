@@ -1,9 +1,9 @@
 import type { DetectContext } from './types.js';
-import { exitWhy, firstLine, garbageReason, runCli, type CliOutcome } from './cli.js';
+import { exitWhy, garbageReason, rawDetail, runCli, type CliOutcome } from './cli.js';
 import { parseDockerInfo, parseDockerVersion, type DockerInfoFacts, type DockerVersionFacts } from './docker-parse.js';
 import type { Parsed } from './parsed.js';
 import { SettingsBag, joinReasons } from './runtime-info.js';
-import { why, type Why } from './why.js';
+import { commandText, why, withDetail, type Why } from './why.js';
 
 /** How to address one Docker daemon: a named context or an explicit host (unix:///..., tcp://...). */
 export type DockerTarget = { context: string } | { host: string };
@@ -30,36 +30,43 @@ export function dockerTargetArgs(target: DockerTarget): string[] {
 /** Asks one daemon for `docker version` and `docker info` (in parallel, JSON format) and says whether it runs. */
 export async function queryDocker(ctx: DetectContext, target: DockerTarget): Promise<DockerEndpointReport> {
   const base = dockerTargetArgs(target);
+  const versionArgs = [...base, 'version', '--format', '{{json .}}'];
+  const infoArgs = [...base, 'info', '--format', '{{json .}}'];
   const [v, i] = await Promise.all([
-    runCli(ctx, 'docker', [...base, 'version', '--format', '{{json .}}'], { label: 'docker version', allowFailure: true }),
-    runCli(ctx, 'docker', [...base, 'info', '--format', '{{json .}}'], { label: 'docker info', allowFailure: true }),
+    runCli(ctx, 'docker', versionArgs, { label: 'docker version', allowFailure: true }),
+    runCli(ctx, 'docker', infoArgs, { label: 'docker info', allowFailure: true }),
   ]);
   if ((!v.ok && v.code === 'not-found') || (!i.ok && i.code === 'not-found')) {
     return { state: 'absent', cliMissing: true, reason: [why('docker.noCli')] };
   }
   const stderr = `${v.stderr}\n${i.stderr}`;
-  if (NO_CONTEXT.test(stderr)) return { state: 'absent', reason: [why('said', { said: firstLine(stderr) })] };
-  const infoRead = readOutcome(i, 'docker info', parseDockerInfo);
-  const versionRead = readOutcome(v, 'docker version', parseDockerVersion);
+  // What both calls printed, each under its command: the detail behind whichever sentence says why.
+  const printed = (extra = ''): string =>
+    [rawDetail(commandText('docker', versionArgs), v.stderr), rawDetail(commandText('docker', infoArgs), `${extra}\n${i.stderr}`)].join('\n');
+  if (NO_CONTEXT.test(stderr)) return { state: 'absent', reason: [withDetail(why('docker.contextMissing'), printed())] };
+  const infoRead = readOutcome(i, 'docker info', commandText('docker', infoArgs), parseDockerInfo);
+  const versionRead = readOutcome(v, 'docker version', commandText('docker', versionArgs), parseDockerVersion);
   const info = infoRead.value;
   const version = versionRead.value;
   if (info?.serverVersion || version?.engineVersion) return { state: 'running', info, version, reason: joinReasons(infoRead.reason, versionRead.reason) };
-  const complaint = [...(info?.serverErrors ?? []), stderr].join('\n');
+  const serverErrors = (info?.serverErrors ?? []).join('\n');
+  const complaint = [serverErrors, stderr].join('\n');
   if (UNREACHABLE.test(complaint)) {
-    return { state: 'stopped', info, version, reason: [why('docker.daemonDown', { said: firstLine(complaint.replace(/^\s+/, '')) })] };
+    return { state: 'stopped', info, version, reason: [withDetail(why('docker.daemonDown'), printed(serverErrors))] };
   }
-  const said = firstLine(complaint.trim());
   return {
     state: 'unknown',
     info,
     version,
-    reason: joinReasons(infoRead.reason, versionRead.reason) ?? [said ? why('docker.unreachable', { said }) : why('docker.noInfo')],
+    reason: joinReasons(infoRead.reason, versionRead.reason) ?? [
+      complaint.trim() ? withDetail(why('docker.unreachable'), printed(serverErrors)) : why('docker.noInfo'),
+    ],
   };
 }
 
-function readOutcome<T>(o: CliOutcome, label: string, parse: (t: string) => Parsed<T>): { value?: T; reason?: Why } {
+function readOutcome<T>(o: CliOutcome, label: string, command: string, parse: (t: string) => Parsed<T>): { value?: T; reason?: Why } {
   if (!o.ok) return { reason: o.why };
-  if (!o.stdout.trim()) return { reason: o.exitCode ? exitWhy(label, o.exitCode, o.stderr) : why('cli.printedNothing', { label }) };
+  if (!o.stdout.trim()) return { reason: o.exitCode ? exitWhy(label, o.exitCode, o.stderr, command) : why('cli.printedNothing', { label }) };
   const p = parse(o.stdout);
   return p.ok ? { value: p.value } : { reason: garbageReason(label, p.errorRef) };
 }

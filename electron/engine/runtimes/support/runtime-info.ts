@@ -1,6 +1,6 @@
 import type { Place, RuntimeInfo, RuntimeState, SettingSource, TargetInfo } from '../../../contract/contract.js';
 import type { SettingKey, SettingMap } from '../../../contract/setting-keys.js';
-import { whyEn, type Why } from './why.js';
+import { detailsOf, stripDetail, whyEn, type Why } from './why.js';
 
 /** Settings being collected for one runtime, each with where its value came from. */
 export class SettingsBag {
@@ -56,7 +56,10 @@ export function makeRuntime(p: RuntimeParts): RuntimeInfo {
   const refs = p.reason === undefined ? [] : Array.isArray(p.reason) ? p.reason : [p.reason];
   if (refs.length) {
     info.reason = refs.map(whyEn).join('; ');
-    info.reasonRefs = refs;
+    info.reasonRefs = refs.map(stripDetail);
+    // What the tools printed stays out of the sentence: beside it, for a "details" toggle.
+    const details = [...new Set(refs.flatMap(detailsOf))];
+    if (details.length) info.reasonDetail = details.join('\n\n');
   }
   return info;
 }
