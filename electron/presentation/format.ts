@@ -89,8 +89,10 @@ export function formatCompact(x: Num, lang: Lang): string {
   const a = Math.abs(x);
   const sign = x < 0 ? MINUS : '';
   const sig3 = (v: number): string => formatDecimal(v, lang, figureDigits(v), 0);
-  if (a >= 1e9) return `${sign}${sig3(a / 1e9)}G`;
-  if (a >= 1e6) return `${sign}${sig3(a / 1e6)}M`;
+  // A figure that rounds to 1,000 of a unit takes the next one: 999,999 is "1M", not "1,000k".
+  const next = (unit: number): boolean => Number((a / unit).toFixed(figureDigits(a / unit))) >= 1000;
+  if (a >= 1e9 || next(1e6)) return `${sign}${sig3(a / 1e9)}G`;
+  if (a >= 1e6 || next(1e3)) return `${sign}${sig3(a / 1e6)}M`;
   if (a >= 1e4) return `${sign}${sig3(a / 1e3)}k`;
   return formatNumber(x, lang);
 }
@@ -170,7 +172,8 @@ export function formatAboutRange(sec: number, maxSec: number, t: AboutWords): st
 /** An axis tick with the step's precision: 250, 1,250, 0.25; k from ten thousand (12.5k) and M from a million. */
 export function formatTick(v: number, lang: Lang): string {
   const a = Math.abs(v);
-  if (a >= 1e6) return formatDecimal(Number((v / 1e6).toPrecision(4)), lang, 3, 0) + 'M';
+  // 999,999 is "1M", not "1,000k": the unit follows the rounded figure.
+  if (a >= 1e6 || Math.abs(Number((v / 1e3).toPrecision(4))) >= 1000) return formatDecimal(Number((v / 1e6).toPrecision(4)), lang, 3, 0) + 'M';
   if (a >= 1e4) return formatDecimal(Number((v / 1e3).toPrecision(4)), lang, 3, 0) + 'k';
   return formatDecimal(v, lang, 3, 0);
 }

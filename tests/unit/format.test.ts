@@ -7,12 +7,15 @@ import {
   formatCompact,
   formatDate,
   formatDateSpan,
+  formatAbout,
+  formatAboutRange,
   formatDay,
   formatFactor,
   formatInterval,
   formatMiB,
   formatNumber,
   formatRatio,
+  formatSettingValue,
   formatSignedPercent,
   formatTick,
   formatWithUnit,
@@ -136,5 +139,61 @@ describe('electron/presentation/format.ts', () => {
     expect(formatZone(new Date(at))).toBe('UTC');
     expect(formatDate('not a date', 'en')).toBe('not a date');
     expect(formatDay('not a date', 'ja')).toBe('not a date');
+  });
+
+  // Each threshold at its exact value (the survivors of `npm run mutate` where > and >= were not told apart).
+  it('switches unit, decimals and words exactly at each threshold, not one step later', () => {
+    expect([9999, 10_000, 999_999, 1e6, 1e9].map((x) => formatTick(x, 'en'))).toEqual(['9,999', '10k', '1M', '1M', '1,000M']);
+    expect([9999, 10_000, 999_999, 1e6, 999_999_999, 1e9, -1e6].map((x) => formatCompact(x, 'en'))).toEqual([
+      '9,999',
+      '10k',
+      '1M',
+      '1M',
+      '1G',
+      '1G',
+      '\u22121M',
+    ]);
+    expect(formatCompact(0, 'en')).toBe('0');
+    expect([1023, 1024, 1024 * 1024 - 1, 1024 * 1024].map((x) => formatMiB(x, 'en'))).toEqual(['1,023 MiB', '1 GiB', '1,024 GiB', '1 TiB']);
+    // A ratio's decimals: 2 below 9.995, 1 up to 99.95, none from there (99.96 reads "100×", as the figure rounds).
+    expect([9.994, 9.995, 99.94, 99.95, 99.96].map((x) => formatRatio(x, 'en'))).toEqual(['9.99×', '10.0×', '99.9×', '100×', '100×']);
+    expect([0.0995, 0.0994].map((x) => formatRatio(x, 'en'))).toEqual(['0.10×', '0.099×']);
+    expect(formatInterval(0.5, [0.0995, 0.9], 'en')).toBe('0.50× [0.10–0.90]');
+    expect(formatInterval(0.5, [0, 0.9], 'en')).toBe('0.50× [0.00–0.90]');
+    const t: Parameters<typeof formatAbout>[1] = (key, p) => `${key}:${Object.values(p).join('-')}`;
+    expect([89, 90].map((s) => formatAbout(s, t))).toEqual(['about.sec:90', 'about.min:2']);
+    expect(formatAboutRange(60, 60, t)).toBe('about.sec:60');
+    expect(formatAboutRange(61, 60, t)).toBe('about.sec:60');
+    expect(formatAboutRange(30, 89, t)).toBe('about.secRange:30-90');
+    expect(formatAboutRange(30, 90, t)).toBe('about.mixedRange:30-2');
+    expect(formatAboutRange(89, 200, t)).toBe('about.mixedRange:90-3');
+    expect(formatAboutRange(90, 200, t)).toBe('about.minRange:2-3');
+  });
+
+  it('writes a negative zero, a minus inside a figure and a missing number as it should', () => {
+    expect(formatNumber(-0.0001, 'en')).toBe('0');
+    expect(formatNumber(-1234.5, 'en')).toBe('\u22121,235');
+    expect(formatNumber(-1234.5, 'ja')).toBe('\u22121,235');
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, null, undefined, '12' as unknown as number])
+      for (const f of [formatNumber, formatCompact, formatRatio, formatFactor, formatSignedPercent, formatMiB]) expect(f(bad, 'en')).toBe(MISSING);
+    expect(MISSING).toBe('\u2014');
+  });
+
+  it('a span across a change of offset on one day names both times with their zones, not one zone for both', () => {
+    // New York moves its clocks on 2026-03-08 at 02:00: 01:30 UTC−5, then 03:30 UTC−4.
+    expect(formatDateSpan('2026-03-08T06:30:00.000Z', '2026-03-08T07:30:00.000Z', 'en', 'America/New_York')).toBe('2026-03-08 \u2192 2026-03-08');
+  });
+
+  it('formatSettingValue writes each kind of setting value: text as is, numbers and flags, lists and records, missing', () => {
+    expect(formatSettingValue('virtiofs')).toBe('virtiofs');
+    expect(formatSettingValue('')).toBe('');
+    expect([4, 0, true, false, 10n].map((v) => formatSettingValue(v))).toEqual(['4', '0', 'true', 'false', '10']);
+    expect([null, undefined, []].map((v) => formatSettingValue(v))).toEqual([MISSING, MISSING, MISSING]);
+    expect(formatSettingValue(null, { missing: 'unset' })).toBe('unset');
+    expect(formatSettingValue(['a', 2, null])).toBe(`a; 2; ${MISSING}`);
+    expect(formatSettingValue(['a', 'b'], { joiner: ', ' })).toBe('a, b');
+    expect(formatSettingValue({ bus: 'virtio', dev: 'vda', cache: null, io: undefined, tag: '', opts: { a: 1 } })).toBe('bus=virtio · dev=vda · opts={"a":1}');
+    expect(formatSettingValue([{ bus: 'ide', dev: 'hda' }, { model: 'virtio' }])).toBe('bus=ide · dev=hda; model=virtio');
+    expect(formatSettingValue([['x', 'y']])).toBe('x; y');
   });
 });
