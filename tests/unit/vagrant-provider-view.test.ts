@@ -91,7 +91,11 @@ describe('detection prefers the provider for machines that exist', () => {
     const ctx = setup(true, { exit: 1, stderr: join(P, 'koding-showvminfo.txt') });
     const [first] = await detectAll(ctx, { kinds: [vagrantKind] });
     expect(first.settings).toMatchObject({ cpus: 2, memoryMiB: 1024 });
-    expect(first.reason).toMatch(/virtualbox could not tell the machine's settings \(VBoxManage showvminfo failed .*\); cpus and memory are the Vagrantfile's/);
+    expect(first.reason).toMatch(
+      /^virtualbox could not tell the machine's settings \(VBoxManage showvminfo ended with an error \(exit code 1\); .*\); cpus and memory are the Vagrantfile's$/,
+    );
+    // What VBoxManage printed is behind the details, not in the sentence.
+    expect(first.reasonDetail).toMatch(/VBoxManage showvminfo/);
   });
 });
 
