@@ -8,10 +8,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shootWidthsAndThemes, violationsInBothThemes } from '../helpers/a11y.js';
 import { closeAll, type JaSession, shotsDir, startJaSession, type WebServer } from '../helpers/e2e-harness.js';
-import { captured, local, makeStubEnv, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { captured, local, makeStubEnv, unreachableDockerContext, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const SHOTS = shotsDir('reason-details');
-const cap = (f: string): string => local(`docker-engine/${f}`);
 
 let stub: StubEnv;
 let session: JaSession | undefined;
@@ -24,19 +23,7 @@ beforeAll(async () => {
       docker: [
         // Docker Desktop's settings file is there, its context is not (docker's own words for that, verbatim).
         { args: '*"--context desktop-linux"*', stderr: local('docker-engine/context-not-found.docker-28.2.2.stderr.txt'), exit: 1 },
-        { args: '"context ls --format {{json .}}"', stdout: local('docker-engine/context-ls.docker-28.2.2.ndjson') },
-        {
-          args: '*"--context vmbench-test info"*',
-          stdout: cap('info-unreachable.docker-28.2.2.json'),
-          stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'),
-          exit: 1,
-        },
-        {
-          args: '*"--context vmbench-test version"*',
-          stdout: cap('version-unreachable.docker-28.2.2.json'),
-          stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'),
-          exit: 1,
-        },
+        ...unreachableDockerContext(),
       ],
     },
     { '.docker/desktop/settings-store.json': captured('docker-desktop/settings-store.marslo-v40.json') },

@@ -103,4 +103,27 @@ export function makeStubEnv(stubs: Record<string, StubRule[]>, homeFiles: Record
 }
 
 /** The Docker Desktop settings-store.json location under HOME on macOS. */
+/**
+ * The docker CLI's rules for a context "vmbench-test" whose daemon does not answer: `context ls` lists it, and its
+ * `info` and `version` fail as docker 28.2.2 did against a stopped daemon (tests/fixtures/runtimes/docker-engine/).
+ */
+export function unreachableDockerContext(): StubRule[] {
+  const cap = (f: string): string => local(`docker-engine/${f}`);
+  return [
+    { args: '"context ls --format {{json .}}"', stdout: cap('context-ls.docker-28.2.2.ndjson') },
+    {
+      args: '*"--context vmbench-test info"*',
+      stdout: cap('info-unreachable.docker-28.2.2.json'),
+      stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'),
+      exit: 1,
+    },
+    {
+      args: '*"--context vmbench-test version"*',
+      stdout: cap('version-unreachable.docker-28.2.2.json'),
+      stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'),
+      exit: 1,
+    },
+  ];
+}
+
 export const MAC_DD_STORE = 'Library/Group Containers/group.com.docker/settings-store.json';

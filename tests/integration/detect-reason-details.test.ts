@@ -9,30 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { runCli } from '../helpers/cli.js';
-import { local, makeStubEnv, type StubEnv } from '../helpers/runtimes-stubs.js';
-
-const cap = (f: string): string => local(`docker-engine/${f}`);
+import { makeStubEnv, unreachableDockerContext, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 describe('vmbench detect: a failed status as a sentence, the raw output under details', () => {
   let stub: StubEnv;
   const cli = (args: string[]) => runCli(args, { ...stub.env, VMBENCH_HOME: join(stub.root, 'data') }, 120_000);
   beforeAll(() => {
     stub = makeStubEnv({
-      docker: [
-        { args: '"context ls --format {{json .}}"', stdout: local('docker-engine/context-ls.docker-28.2.2.ndjson') },
-        {
-          args: '*"--context vmbench-test info"*',
-          stdout: cap('info-unreachable.docker-28.2.2.json'),
-          stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'),
-          exit: 1,
-        },
-        {
-          args: '*"--context vmbench-test version"*',
-          stdout: cap('version-unreachable.docker-28.2.2.json'),
-          stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'),
-          exit: 1,
-        },
-      ],
+      docker: [...unreachableDockerContext()],
     });
   });
   afterAll(() => stub?.cleanup());

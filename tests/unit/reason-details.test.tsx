@@ -19,9 +19,8 @@ import { exitWhy } from '../../electron/engine/runtimes/support/cli.js';
 import { makeRuntime } from '../../electron/engine/runtimes/support/runtime-info.js';
 import { why } from '../../electron/engine/runtimes/support/why.js';
 import { RuntimeCard } from '../../src/views/environments/runtime-card';
-import { local, makeStubEnv, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { makeStubEnv, unreachableDockerContext, type StubEnv } from '../helpers/runtimes-stubs.js';
 
-const cap = (f: string): string => local(`docker-engine/${f}`);
 /** Text a tool printed, or the shape of a command line: none of it belongs in the sentence. */
 const RAW = /\{\{|\}\}|unix:\/\/|Cannot connect|--context|--format|\$ docker/;
 
@@ -30,21 +29,7 @@ let rt: RuntimeInfo;
 
 beforeAll(async () => {
   stub = makeStubEnv({
-    docker: [
-      { args: '"context ls --format {{json .}}"', stdout: local('docker-engine/context-ls.docker-28.2.2.ndjson') },
-      {
-        args: '*"--context vmbench-test info"*',
-        stdout: cap('info-unreachable.docker-28.2.2.json'),
-        stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'),
-        exit: 1,
-      },
-      {
-        args: '*"--context vmbench-test version"*',
-        stdout: cap('version-unreachable.docker-28.2.2.json'),
-        stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'),
-        exit: 1,
-      },
-    ],
+    docker: [...unreachableDockerContext()],
   });
   [rt] = await detectAll(createDetectContext({ env: stub.env, dataDir: stub.root, timeoutMs: 3000 }), { kinds: [findKind('docker-engine')!] });
 });
