@@ -35,7 +35,7 @@ export function printSlowest(reports, n = 20) {
   for (const f of files.slice(0, n)) process.stdout.write(`  ${fmt(f.seconds).padStart(7)}  ${mark(f)}  ${f.file}${f.testsOnly ? '  (tests only)' : ''}\n`);
 }
 
-/** The tests that did not pass in the reports: { file, title, message } (message: the first lines of the first failure). */
+/** The tests that did not pass in the reports: { file, title, message } (message: the first lines of the first failure, without stack frames). */
 export function failedTests(reports, lines = 12) {
   const failed = [];
   for (const report of reports.filter((r) => existsSync(r))) {
@@ -51,11 +51,15 @@ export function failedTests(reports, lines = 12) {
 }
 
 function firstLines(text, n) {
-  return String(text ?? '')
-    .replace(/\x1b\[[0-9;]*m/g, '')
-    .split('\n')
-    .slice(0, n)
-    .join('\n');
+  return (
+    String(text ?? '')
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\n')
+      // The stack's frames say where in vitest; the lines above them say what failed.
+      .filter((l) => !/^\s+at /.test(l))
+      .slice(0, n)
+      .join('\n')
+  );
 }
 
 /** Prints each failed test with the first lines of its failure, so that a CI log's tail says what failed and why. */

@@ -79,6 +79,7 @@ describe('each test file timed whole', () => {
     expect(failed).toEqual([expect.objectContaining({ file: expect.stringMatching(/hooked\.test\.mjs$/), title: 'fails on purpose' })]);
     expect(failed[0].message).toMatch(/what it wanted/);
     expect(failed[0].message).not.toMatch(/\x1b\[/); // no colour codes in a CI log
+    expect(failed[0].message).not.toMatch(/^\s+at /m); // nor vitest's stack frames
     expect(failed[0].message.split('\n').length).toBeLessThanOrEqual(12);
   }, 120_000);
 });
