@@ -3,7 +3,7 @@ import { createDetectContext, detectAll } from '../../electron/engine/runtimes/d
 import { contextOwner, daemonOwner, parseDockerContexts } from '../../electron/engine/runtimes/docker-engine.js';
 import { RUNTIME_KINDS, findKind } from '../../electron/engine/runtimes/registry.js';
 import { parseDockerInfo } from '../../electron/engine/runtimes/support/docker-parse.js';
-import { local, makeStubEnv, captured, text, type StubEnv } from '../helpers/runtimes-stubs.js';
+import { local, makeStubEnv, captured, text, unreachableDockerContext, type StubEnv } from '../helpers/runtimes-stubs.js';
 
 const CONTEXTS = local('docker-engine/context-ls.docker-28.2.2.ndjson');
 
@@ -53,23 +53,7 @@ describe('Docker Engine detection with replayed docker', () => {
 
   it('shows a context whose daemon is not running as stopped, without the zeros docker prints for it', async () => {
     const cap = (f: string): string => local(`docker-engine/${f}`);
-    stub = makeStubEnv({
-      docker: [
-        { args: '"context ls --format {{json .}}"', stdout: CONTEXTS },
-        {
-          args: '*"--context vmbench-test info"*',
-          stdout: cap('info-unreachable.docker-28.2.2.json'),
-          stderr: cap('info-unreachable.docker-28.2.2.stderr.txt'),
-          exit: 1,
-        },
-        {
-          args: '*"--context vmbench-test version"*',
-          stdout: cap('version-unreachable.docker-28.2.2.json'),
-          stderr: cap('version-unreachable.docker-28.2.2.stderr.txt'),
-          exit: 1,
-        },
-      ],
-    });
+    stub = makeStubEnv({ docker: unreachableDockerContext() });
     const [rt] = await detect(stub);
     expect(rt).toMatchObject({ id: 'docker:vmbench-test', kind: 'docker-engine', state: 'stopped', version: null });
     // A sentence (what happened, what to do); what docker printed, and the commands as they ran, only in the detail.
