@@ -138,7 +138,8 @@ describe('live detection', () => {
     expect(rt?.settings).toMatchObject({ engine: 'moby', endpoint: `unix://${sock}`, serverVersion, cpus: os.cpus().length, guestArch: 'x86_64' });
     expect(typeof rt?.settings.storageDriver).toBe('string');
     expect(rt?.settings.memoryMiB).toBeGreaterThan(0);
-    expect(rt?.settingsSource).toMatchObject({ cpus: 'cli', memoryMiB: 'cli', storageDriver: 'cli', engine: 'default' });
+    // The engine is told by the components `docker version` reports (Docker Engine here, Podman Engine where Podman answers).
+    expect(rt?.settingsSource).toMatchObject({ cpus: 'cli', memoryMiB: 'cli', storageDriver: 'cli', engine: 'cli' });
   });
 
   it('reads the settings of a defined libvirt domain from its XML, stopped', () => {

@@ -35,6 +35,7 @@ import { DEV_TREE_METRICS } from '../helpers/dev-tasks-checks.js';
 import { guestExec } from '../../scripts/libvirt-test-guest.mjs';
 import { englishOf } from '../../electron/messages/message-english.js';
 import { sharedGuest, stopSharedGuest, type SharedGuest } from '../../scripts/shared-test-guest.mjs';
+import { EMULATION_TIMEOUT_SCALE } from '../../electron/engine/util/host-context.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const URI = 'qemu:///system';
@@ -260,14 +261,16 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
   });
 
   it('a script that outruns its time-out is stopped in the guest and its files are removed', async () => {
-    const transport = agentTransport({ timeoutScale: 2 });
+    // The scale vmbench gives a TCG guest (its time-outs and the script's clean-up time after SIGTERM): removing small-files'
+    // files over 9p under emulation took over 10 s in a loaded CI run, more than the 2× scale this test once used allowed.
+    const transport = agentTransport({ timeoutScale: EMULATION_TIMEOUT_SCALE });
     const got: BenchEvent[] = [];
     const stderr: string[] = [];
     const t0 = Date.now();
-    // small-files on 9p under TCG takes minutes; 2 x 4 s is far too short.
+    // small-files on 9p under TCG takes minutes; 8 s (0.8 s at the emulation scale) is far too short.
     const outcome = await transport.run(
       { name: 'small-files', source: scriptSource('small-files'), args: scriptArgs('small-files', 'quick', '/mnt/host') },
-      { signal: new AbortController().signal, timeoutMs: 4000, onEvent: (ev) => got.push(ev), onStderr: (l) => stderr.push(l) },
+      { signal: new AbortController().signal, timeoutMs: 8000 / EMULATION_TIMEOUT_SCALE, onEvent: (ev) => got.push(ev), onStderr: (l) => stderr.push(l) },
     );
     log(`time-out: ${JSON.stringify(outcome)} after ${((Date.now() - t0) / 1000).toFixed(1)} s; stderr tail: ${stderr.slice(-6).join(' | ')}`);
     expect(outcome).toMatchObject({ cancelled: false, timedOut: true, exitCode: 143 });
