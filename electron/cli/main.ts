@@ -123,7 +123,12 @@ async function main(argv: string[], lang: Lang): Promise<number> {
   const v = withDefaults(command, values as Record<string, unknown>);
   const str = (name: string): string | undefined => (typeof v[name] === 'string' ? v[name] : undefined);
   const has = (name: string): boolean => v[name] !== undefined && v[name] !== false;
-  return HANDLERS[command]({ engine, pos, str, has, v, lang });
+  try {
+    return await HANDLERS[command]({ engine, pos, str, has, v, lang });
+  } finally {
+    // The start's sweep of a killed write's temp files finishes before the process exits.
+    await engine.housekeeping;
+  }
 }
 
 /** Commands that answer Ctrl-C in their own way: `run` cancels the job and cleans the guests up, `web` closes its server. */

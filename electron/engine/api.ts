@@ -30,7 +30,7 @@ import { teamToCsv, teamToMarkdown } from './report/team-export.js';
 import { run } from './util/exec.js';
 import { resolveTargets, scratchDir } from './targets.js';
 import { sweepLeftovers, sweptMessage } from './store/leftovers.js';
-import { sweepStaleTempsUnder } from './util/atomic-write.js';
+import { recordWritesOutside, sweepRecordedWrites, sweepStaleTempsUnder } from './util/atomic-write.js';
 
 /** The engine as every face (Electron main, `vmbench web`, CLI) uses it. */
 export interface Engine {
@@ -48,6 +48,8 @@ export interface Engine {
   heldPlan(planId: string): HeldPlan;
   heldRestart(planId: string): HeldRestart;
   readonly dataDir: string;
+  /** The start's clean-up of leftover temp files; a face that exits soon after (the CLI) waits for it. */
+  readonly housekeeping: Promise<void>;
 }
 
 type Handlers = { [C in Channel]: (...args: RequestMap[C]['args']) => Promise<RequestMap[C]['result']> };
@@ -55,8 +57,13 @@ type Handlers = { [C in Channel]: (...args: RequestMap[C]['args']) => Promise<Re
 /** Creates the engine over a data directory. */
 export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' | 'cli' }): Engine {
   const dataDir = opts.dataDir ?? defaultDataDir();
-  // Temp files a killed write left in vmbench's own folders (runs, backups, caches) go at start; never a live writer's.
-  void sweepStaleTempsUnder(dataDir).catch(() => undefined);
+  // Temp files a killed write left go at start, never a live writer's: in vmbench's own folders (runs,
+  // backups, caches) and in the folders outside it that a killed vmbench recorded writing into (an export's).
+  recordWritesOutside(dataDir);
+  const housekeeping = Promise.all([sweepStaleTempsUnder(dataDir), sweepRecordedWrites()]).then(
+    () => undefined,
+    () => undefined,
+  );
   const store = new RunStore(dataDir);
   const plans = new PlanBook();
   const jobs = new JobManager();
@@ -264,7 +271,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     },
     subscribe: (cb, o) => jobs.subscribe(cb, o),
     waitForJob: (id) => jobs.wait(id),
-    close: () => jobs.close(),
+    close: () => Promise.all([jobs.close(), housekeeping]).then(() => undefined),
+    housekeeping,
     prefetchDetect: () => void sharedDetect().catch(() => undefined),
     heldPlan: (id) => plans.peek(id),
     heldRestart: (id) => plans.peekRestart(id),

@@ -3,9 +3,9 @@
  * window state, the run lock): a crash or a full disk leaves the old file or the new one, never a part.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { link, lstat, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, fchmodSync, fsyncSync, linkSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { link, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { pidAlive } from './pid-alive.js';
 
 /** Options of an atomic write. */
@@ -88,6 +88,101 @@ export async function sweepStaleTempsUnder(dir: string, depth = 2): Promise<stri
 }
 
 /**
+ * The record of folders outside vmbench's data folder that this process writes into (an export beside
+ * the user's report, a runtime's settings file): `<data>/writing/<pid>.folders`, one JSON string per line,
+ * written and fsynced before the first temp file goes there. A process killed mid-write leaves its temp
+ * file in a folder the next start would not otherwise know of; the record names it (sweepRecordedWrites).
+ * One record per process: the engine last created in a process names the data folder.
+ */
+let journal: { root: string; dir: string } | undefined;
+const recorded = new Set<string>();
+
+/** The folder of the records of writes outside the data folder. */
+export const WRITES_RECORD_DIR = 'writing';
+const RECORD_NAME = /^(\d+)\.folders$/;
+
+/** Records this process's writes outside `dataDir` from now on (createEngine). */
+export function recordWritesOutside(dataDir: string): void {
+  const root = resolve(dataDir);
+  journal = { root, dir: join(root, WRITES_RECORD_DIR) };
+  recorded.clear();
+}
+
+/** The folder to record before writing in `dir`, or undefined when it is inside the data folder or recorded already. */
+function toRecord(dir: string): { folder: string; file: string; line: string } | undefined {
+  if (!journal) return undefined;
+  const folder = resolve(dir);
+  if (folder === journal.root || folder.startsWith(journal.root + sep) || recorded.has(folder)) return undefined;
+  return { folder, file: join(journal.dir, `${process.pid}.folders`), line: `${JSON.stringify(folder)}\n` };
+}
+
+/** Records `dir` (async); a record that cannot be written does not stop the write itself. */
+async function recordFolder(dir: string): Promise<void> {
+  const r = toRecord(dir);
+  if (!r || !journal) return;
+  try {
+    await mkdir(journal.dir, { recursive: true, mode: 0o700 });
+    const fh = await open(r.file, 'a', 0o600);
+    try {
+      await fh.appendFile(r.line);
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
+    recorded.add(r.folder);
+  } catch {
+    // A read-only data folder: the write goes on; a leftover is then only swept by the next write there.
+  }
+}
+
+/** recordFolder for atomicWriteSync. */
+function recordFolderSync(dir: string): void {
+  const r = toRecord(dir);
+  if (!r || !journal) return;
+  try {
+    mkdirSync(journal.dir, { recursive: true, mode: 0o700 });
+    const fd = openSync(r.file, 'a', 0o600);
+    try {
+      writeFileSync(fd, r.line);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    recorded.add(r.folder);
+  } catch {
+    // As recordFolder.
+  }
+}
+
+/**
+ * At start: for each record of a process that no longer lives, removes the stale temp files of ours in the
+ * folders it names (sweepStaleTemps: only our names, only dead writers), then the record. A live process's
+ * record (this one's included) stays. Returns the paths removed.
+ */
+export async function sweepRecordedWrites(isAlive: (pid: number) => boolean = pidAlive): Promise<string[]> {
+  if (!journal) return [];
+  const dir = journal.dir;
+  const removed: string[] = [];
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const m = RECORD_NAME.exec(name);
+    if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    const text = await readFile(join(dir, name), 'utf8').catch(() => '');
+    for (const line of text.split('\n')) {
+      let folder: unknown;
+      try {
+        folder = JSON.parse(line);
+      } catch {
+        continue; // A line cut by the kill, or an empty one.
+      }
+      if (typeof folder !== 'string' || !isAbsolute(folder)) continue;
+      removed.push(...(await sweepStaleTemps(folder, isAlive)).map((n) => join(folder, n)));
+    }
+    await rm(join(dir, name), { force: true }).catch(() => undefined);
+  }
+  return removed;
+}
+
+/**
  * A test hook: with VMBENCH_TEST_HOLD_TEMP_IN set to a folder, a write into that folder stops for good
  * once its temp file holds the content (before the rename), so a test can kill the process mid-write.
  */
@@ -102,11 +197,13 @@ async function holdForTest(file: string): Promise<void> {
  * Writes a file so a crash or a full disk leaves either the old content or the new one, never a truncated
  * file: a temp file in the same folder, write, fsync, rename (or link when exclusive) over the target,
  * fsync of the folder. The temp file is removed whatever fails (ENOSPC included); one a killed process
- * left in the folder is removed by the next write there (sweepStaleTemps).
+ * left in the folder is removed by the next write there (sweepStaleTemps) or, for a folder outside the
+ * data folder, by the next start (sweepRecordedWrites).
  */
 export async function atomicWrite(file: string, content: string | Buffer, opts: AtomicWriteOptions = {}): Promise<void> {
   const dir = dirname(file);
   await sweepStaleTemps(dir).catch(() => undefined);
+  await recordFolder(dir);
   const mode = await stat(file).then(
     (s) => s.mode & 0o7777,
     () => opts.mode ?? 0o644,
@@ -135,6 +232,7 @@ export async function atomicWrite(file: string, content: string | Buffer, opts: 
 export function atomicWriteSync(file: string, content: string | Buffer, opts: AtomicWriteOptions = {}): void {
   const dir = dirname(file);
   sweepStaleTempsSync(dir);
+  recordFolderSync(dir);
   let mode = opts.mode ?? 0o644;
   try {
     mode = statSync(file).mode & 0o7777;
