@@ -98,3 +98,29 @@ describe('docker-based runtime kinds open a docker transport', () => {
     expect(podmanKind.transport?.(pm, 'podman:podman-machine-default', ctx)).toBeInstanceOf(ShellInVmTransport);
   });
 });
+
+describe("a container's or volume's owner (the leftover sweep's rule)", () => {
+  it('labels carry the owner tag; gone is a dead or reused owner, or a dead pid on objects labelled before the owner label', async () => {
+    const { ownerGone, runLabels } = await import('../../electron/engine/transports/docker/guest.js');
+    const { ownerTag } = await import('../../electron/engine/util/owner.js');
+    const { spawnSync } = await import('node:child_process');
+    const mine = await runLabels('tok');
+    expect(mine).toMatchObject({ 'dev.vmbench': '1', 'dev.vmbench.run': 'tok', 'dev.vmbench.pid': String(process.pid), 'dev.vmbench.owner': await ownerTag() });
+    expect(await ownerGone(mine)).toBe(false);
+    const dead = spawnSync('true').pid!;
+    // A live process with another start time than the tag's: the vmbench was killed and its pid reused.
+    const { spawn } = await import('node:child_process');
+    const reused = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      expect(await ownerGone({ ...mine, 'dev.vmbench.owner': `${reused.pid}.00000000` })).toBe(true);
+      // The same pid by the old label alone reads as alive (kept: never sweep what may be live).
+      expect(await ownerGone({ 'dev.vmbench.pid': String(reused.pid) })).toBe(false);
+    } finally {
+      reused.kill('SIGKILL');
+    }
+    expect(await ownerGone({ ...mine, 'dev.vmbench.owner': `${dead}.0` })).toBe(true);
+    expect(await ownerGone({ 'dev.vmbench.pid': String(dead) })).toBe(true);
+    expect(await ownerGone({ 'dev.vmbench.pid': String(process.pid) })).toBe(false);
+    expect(await ownerGone({})).toBe(true);
+  });
+});

@@ -7,6 +7,8 @@
 import { hostname } from 'node:os';
 import type Docker from 'dockerode';
 import type { MsgRef } from '../../../contract/contract.js';
+import { ownerAlive, ownerTag } from '../../util/owner.js';
+import { pidAlive } from '../../util/pid-alive.js';
 import { call, DockerTransportError, messageOf, op, statusOf } from './client.js';
 
 /** Label every vmbench container and volume carries. */
@@ -15,6 +17,8 @@ export const LABEL = 'dev.vmbench';
 export const RUN_LABEL = 'dev.vmbench.run';
 const HOST_LABEL = 'dev.vmbench.host';
 const PID_LABEL = 'dev.vmbench.pid';
+/** The owner tag (util/owner.ts: pid and a hash of its start time) of the vmbench that made it: a reused pid is not a live owner. */
+const OWNER_LABEL = 'dev.vmbench.owner';
 
 /** Where each place is inside the container. */
 export const PLACE_DIRS = { shared: '/vmbench/shared', volume: '/vmbench/volume', guest: '/vmbench/guest' } as const;
@@ -52,15 +56,26 @@ export interface Guest {
 }
 
 /** Labels of a run's container and volume. */
-export function runLabels(token: string): Record<string, string> {
-  return { [LABEL]: '1', [RUN_LABEL]: token, [HOST_LABEL]: hostname(), [PID_LABEL]: String(process.pid) };
+export async function runLabels(token: string): Promise<Record<string, string>> {
+  return { [LABEL]: '1', [RUN_LABEL]: token, [HOST_LABEL]: hostname(), [PID_LABEL]: String(process.pid), [OWNER_LABEL]: await ownerTag() };
+}
+
+/**
+ * Whether the vmbench that labelled a container or volume is gone: by its owner tag (a pid reused by a later
+ * process counts as gone), or, on objects of a vmbench before the owner label, by its pid alone.
+ */
+export async function ownerGone(labels: Record<string, string> | undefined): Promise<boolean> {
+  const tag = labels?.[OWNER_LABEL];
+  if (tag !== undefined) return !(await ownerAlive(tag));
+  const pid = Number(labels?.[PID_LABEL]);
+  return !(Number.isInteger(pid) && pid > 0 && pidAlive(pid));
 }
 
 /** Creates the run's volume (unless this is a second container: spec.suffix) and a container with the places, and starts it. */
 export async function createGuest(docker: Docker, spec: GuestSpec, signal: AbortSignal): Promise<Guest> {
   const volumeName = `vmbench-${spec.token}`;
   const name = spec.suffix ? `${volumeName}-${spec.suffix}` : volumeName;
-  const labels = runLabels(spec.token);
+  const labels = await runLabels(spec.token);
   const mounts: Docker.MountSettings[] = [{ Type: 'volume', Source: volumeName, Target: PLACE_DIRS.volume }];
   if (spec.sharedHostDir) mounts.push({ Type: 'bind', Source: spec.sharedHostDir, Target: PLACE_DIRS.shared });
   const guest: Guest = { container: docker.getContainer(name), containerId: name, volumeName };
@@ -167,24 +182,15 @@ export async function removeLeftovers(docker: Docker, signal: AbortSignal): Prom
     call(op('listContainers'), API_MS, (s) => docker.listContainers({ all: true, filters, abortSignal: s }), signal),
     call(op('listVolumes'), API_MS, (s) => docker.listVolumes({ filters, abortSignal: s }), signal),
   ]);
-  const dead = (labels: Record<string, string> | undefined): boolean => !alive(Number(labels?.[PID_LABEL]));
+  const goneContainers = await Promise.all(containers.map((c) => ownerGone(c.Labels)));
+  const goneVolumes = await Promise.all((volumes.Volumes ?? []).map((v) => ownerGone(v.Labels)));
   let removed = 0;
   // Every container first (a run may have several on its volume), then the volumes.
-  for (const c of containers.filter((x) => dead(x.Labels))) {
+  for (const c of containers.filter((_, i) => goneContainers[i])) {
     if ((await removeContainer(docker, c.Id)).length === 0) removed++;
   }
-  for (const v of (volumes.Volumes ?? []).filter((x) => dead(x.Labels))) {
+  for (const v of (volumes.Volumes ?? []).filter((_, i) => goneVolumes[i])) {
     await call(op('removeLeftoverVolume'), API_MS, (s) => docker.getVolume(v.Name).remove({ abortSignal: s })).catch(() => undefined);
   }
-  return { removed, live: containers.filter((x) => !dead(x.Labels)).length };
-}
-
-function alive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return { removed, live: goneContainers.filter((g) => !g).length };
 }

@@ -97,6 +97,7 @@ export async function startPeerContainer(ctx: PeerContext, req: PeerRequest): Pr
   const name = `vmbench-${ctx.token}-${req.name}`;
   const bind = net.mode === 'host' ? '127.0.0.1' : '0.0.0.0';
   let lastError = '';
+  const labels = await runLabels(ctx.token);
   for (let attempt = 1; attempt <= 3; attempt++) {
     const port = net.mode === 'bridge' ? 6379 : net.sameStack ? await freeLoopbackPort() : 20000 + Math.floor(Math.random() * 40000);
     const argv = req.argv(bind, port);
@@ -112,7 +113,7 @@ export async function startPeerContainer(ctx: PeerContext, req: PeerRequest): Pr
             Entrypoint: [argv[0]],
             Cmd: argv.slice(1),
             User: '0',
-            Labels: runLabels(ctx.token),
+            Labels: labels,
             Env: ['LC_ALL=C'],
             HostConfig: { NetworkMode: net.mode, Init: false, AutoRemove: false },
             abortSignal: s,
