@@ -22,6 +22,7 @@ import { delimiter, join } from 'node:path';
 import { PLACES, type RuntimeInfo, type RuntimeState, type SettingSource, type TargetInfo } from '../../contract/contract.js';
 import { SpawnError, isOnPath, run, type ExecResult } from '../util/exec.js';
 import { RUNTIME_KINDS } from './registry.js';
+import { HARD_STOP_GRACE_MS } from './support/cli.js';
 import { makeRuntime } from './support/runtime-info.js';
 import { seconds } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './support/types.js';
@@ -46,11 +47,6 @@ export const KIND_GRACE_MS = 2000;
 export const RUN_LOOKUP_TIMEOUT_MS = 15_000;
 /** See RUN_LOOKUP_TIMEOUT_MS. */
 export const RUN_LOOKUP_DEADLINE_MS = 30_000;
-/**
- * How long after its timeout a call may still hold its output open before detection stops waiting:
- * run() kills the CLI itself, but a grandchild it started (colima -> limactl) can keep the pipes open.
- */
-export const HARD_STOP_GRACE_MS = 1500;
 /** Settings files larger than this are not read (they are not settings files). */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 

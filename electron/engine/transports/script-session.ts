@@ -5,18 +5,16 @@
  * script its own way, feeds the session its output, says how to stop the script (the steps, in order:
  * SIGTERM, SIGKILL, then what is left to it) and tells the session when the script has ended.
  *
- * A stop runs the first step, gives the script SCRIPT_STOP_GRACE_MS (times the transport's scale for a slow
- * guest) to end, then the next step, and so on; it ends as soon as the script has ended. That grace is the
- * bench script's own clean-up after SIGTERM (its trap stops fio and removes its work folder), the same
- * script in every place; the local process groups a transport starts are registered with
- * util/process-group.ts, whose grace (KILL_GRACE_MS) applies when the CLI stops them all.
+ * A stop runs the first step, gives the script the one grace period (STOP_GRACE_MS of
+ * util/process-group.ts, times the transport's scale for a slow guest) to end, then the next step, and so
+ * on; it ends as soon as the script has ended. The grace is the bench script's own clean-up after SIGTERM
+ * (its trap stops fio and removes its work folder), the same script in every place; the local process
+ * groups a transport starts are registered with util/process-group.ts, which stops them with the same grace.
  */
 import type { BenchEvent } from '../../contract/contract.js';
+import { STOP_GRACE_MS } from '../util/process-group.js';
 import { createLineSplitter, parseEvent, type LineSplitter } from './ndjson.js';
 import type { RunOutcome, ScriptPayload, TransportRunOptions } from './types.js';
-
-/** How long a stopped bench script has between two steps of its stop (SIGTERM, SIGKILL, ...): its trap's clean-up. */
-export const SCRIPT_STOP_GRACE_MS = 5000;
 
 /** How a transport runs one script in a session. */
 export interface SessionOptions {
@@ -80,7 +78,7 @@ export class ScriptSession {
   /** Stops the script: each stop step in turn, each after the previous had the grace period to end it; resolves when done (only the first call starts it). */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
-      const grace = SCRIPT_STOP_GRACE_MS * (this.o.graceScale ?? 1);
+      const grace = STOP_GRACE_MS * (this.o.graceScale ?? 1);
       for (const step of this.o.stopSteps) {
         if (this.finished) return;
         await step();

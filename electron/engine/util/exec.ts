@@ -42,7 +42,7 @@ export interface ExecOptions {
 }
 
 // The one registry every spawn goes through, and its one grace period (util/process-group.ts).
-export { KILL_GRACE_MS, stopAllCalls } from './process-group.js';
+export { STOP_GRACE_MS, stopAllCalls } from './process-group.js';
 
 /** Runs a command with an argument array (never a shell string), a timeout and an abort signal. */
 export async function run(file: string, args: string[], opts: ExecOptions): Promise<ExecResult> {

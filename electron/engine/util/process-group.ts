@@ -3,7 +3,8 @@
  * on this machine, the local end of a shell-in-VM session, the host's iperf3 server) goes through
  * spawnGroup: it runs in a process group of its own, so a stop reaches what it started too (colima ->
  * limactl, sh -> fio), and stays registered here until it has ended. A stop is SIGTERM to the group, then
- * SIGKILL after the one grace period, KILL_GRACE_MS.
+ * SIGKILL after the one grace period, STOP_GRACE_MS (a bench script's stop steps keep it too:
+ * transports/script-session.ts).
  *
  * Nothing stops such a group when this process ends (the terminal's Ctrl-C reaches only the foreground
  * group), so: stopAllCalls stops every group still registered (the CLI's SIGINT/SIGTERM handler,
@@ -13,10 +14,13 @@
 import { execa, type Options, type ResultPromise } from 'execa';
 
 /**
- * How long a stopped process group has between SIGTERM and SIGKILL: the one grace period of every group
- * stopped here. Detection's deadlines leave room for it after a call's time-out (runtimes/support/cli.ts).
+ * The one grace period of every stop vmbench makes: how long a stopped process group has between SIGTERM
+ * and SIGKILL, and a bench script between two steps of its stop (script-session.ts, times a slow guest's
+ * scale). Long enough for a script's trap to stop fio and remove its work folder. Nothing waits for it
+ * to answer a question: detection gives up on a stopped call after its own HARD_STOP_GRACE_MS
+ * (runtimes/support/cli.ts) and the kill goes on in the background, registered here.
  */
-export const KILL_GRACE_MS = 1000;
+export const STOP_GRACE_MS = 5000;
 
 /** A process started in a group of its own, registered until it has ended. */
 export interface ProcessGroup<R> {
@@ -32,7 +36,7 @@ export interface ProcessGroup<R> {
   readonly stopped: boolean;
   /** Sends a signal to the whole group (nothing once it has ended). */
   signal(sig: NodeJS.Signals): void;
-  /** SIGTERM to the group, SIGKILL after KILL_GRACE_MS; once it has ended, SIGKILL to what is left of its group. Only the first call counts. */
+  /** SIGTERM to the group, SIGKILL after STOP_GRACE_MS; once it has ended, SIGKILL to what is left of its group. Only the first call counts. */
   stop(): void;
 }
 
@@ -96,7 +100,7 @@ export function spawnGroup<O extends Options>(file: string, args: readonly strin
       reapAtEnd = true;
       if (done) return;
       signalGroup(pid, 'SIGTERM');
-      killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), KILL_GRACE_MS);
+      killTimer = setTimeout(() => signalGroup(pid, 'SIGKILL'), STOP_GRACE_MS);
       killTimer.unref();
     },
   };
@@ -119,7 +123,7 @@ export function spawnGroup<O extends Options>(file: string, args: readonly strin
   return group;
 }
 
-/** Stops every process group still registered (each its way: SIGTERM, SIGKILL after KILL_GRACE_MS) and resolves when each has ended. */
+/** Stops every process group still registered (each its way: SIGTERM, SIGKILL after STOP_GRACE_MS) and resolves when each has ended. */
 export async function stopAllCalls(): Promise<void> {
   const entries = [...running.values()];
   for (const e of entries) e.stopAll();

@@ -1,4 +1,4 @@
-import { KILL_GRACE_MS, SpawnError } from '../../util/exec.js';
+import { SpawnError } from '../../util/exec.js';
 import type { DetectContext } from './types.js';
 import { seconds } from './values.js';
 import { commandText, why, withDetail, type Why } from './why.js';
@@ -22,10 +22,18 @@ export interface CliCallOptions {
 
 const MIN_TIMEOUT_MS = 250;
 
-/** The per-call timeout: the context's, shortened so that it and the kill grace that follows it (SIGTERM, then SIGKILL) end before the kind's deadline, when there is one; the reason then names the call. */
+/**
+ * How long after its time-out detection still waits for a stopped call's output before it gives up on it
+ * (the stop itself, SIGTERM then SIGKILL after the one grace period, goes on in the background): run()
+ * stops the CLI, but a grandchild it started (colima -> limactl) can keep the pipes open, or the CLI can
+ * ignore SIGTERM.
+ */
+export const HARD_STOP_GRACE_MS = 1500;
+
+/** The per-call timeout: the context's, shortened so that it and detection's wait after it (HARD_STOP_GRACE_MS) end before the kind's deadline, when there is one; the reason then names the call. */
 export function callTimeout(ctx: DetectContext): number {
   if (ctx.deadline === undefined) return ctx.timeoutMs;
-  return Math.max(MIN_TIMEOUT_MS, Math.min(ctx.timeoutMs, ctx.deadline - Date.now() - KILL_GRACE_MS));
+  return Math.max(MIN_TIMEOUT_MS, Math.min(ctx.timeoutMs, ctx.deadline - Date.now() - HARD_STOP_GRACE_MS));
 }
 
 /** Runs a CLI through ctx.exec with the detection timeout, turning every failure into a reason a user understands (a detect-catalogue message) with the command and what it printed as its detail. */

@@ -12,7 +12,8 @@ import { randomBytes } from 'node:crypto';
 import type { Duplex } from 'node:stream';
 import { Writable } from 'node:stream';
 import type Docker from 'dockerode';
-import { SCRIPT_STOP_GRACE_MS, ScriptSession } from '../script-session.js';
+import { STOP_GRACE_MS } from '../../util/process-group.js';
+import { ScriptSession } from '../script-session.js';
 import type { RunOutcome, ScriptPayload, TransportRunOptions } from '../types.js';
 import { call, op } from './client.js';
 
@@ -145,7 +146,7 @@ export async function execScript(ctx: ScriptContext, script: ScriptPayload, opts
     stopSteps: [
       () => execCollect(ctx.container, ['sh', '-c', SIGNAL, 'vmbench-stop', pidFile, 'TERM']).catch(() => undefined),
       async () => {
-        opts.onStderr?.(`${script.name} did not stop within ${SCRIPT_STOP_GRACE_MS / 1000} s of SIGTERM; sending SIGKILL`);
+        opts.onStderr?.(`${script.name} did not stop within ${STOP_GRACE_MS / 1000} s of SIGTERM; sending SIGKILL`);
         await execCollect(ctx.container, ['sh', '-c', SIGNAL, 'vmbench-stop', pidFile, 'KILL']).catch(() => undefined);
       },
       async () => {
