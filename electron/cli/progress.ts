@@ -7,6 +7,7 @@ import { unmetTarget } from '../measurement/trial-stats.js';
 import { fmt, fmtDuration } from './table.js';
 import { terminalSafe } from '../presentation/terminal-safe.js';
 import { placeVerdicts, type VerdictTarget } from '../presentation/place-verdict.js';
+import { etaRiseText } from '../presentation/eta-rise.js';
 
 /** Where a run's expected time came from, in words: the plan, or this machine's last runs (and the plan for the steps they lack). */
 function expectedSource(e: RunEstimate, t: ReturnType<typeof translator>): string {
@@ -56,6 +57,8 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         );
         break;
       case 'progress': {
+        // The ETA only goes up for a reason, and says it (on its own line, above the bar).
+        if (ev.etaRise) line(`  ${etaRiseText(ev.etaRise, plan, lang, { duration: fmtDuration, target: (id) => id })}`);
         const label = t('cli:progress.trial', { test: ev.test, place: t(`common:place.${ev.place}`), trial: ev.trial, trials: ev.trials });
         if (tty) {
           const width = 28;

@@ -52,6 +52,13 @@ export interface CommandReach {
 /** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */
 export type EstimateSource = { kind: 'plan' } | { kind: 'history'; runs: number; steps: number };
 
+/**
+ * Why a running job's ETA went up (it otherwise only counts down; engine: bench/eta.ts): the plan's step
+ * `step` has taken `tookSec`, longer than the `expectedSec` the ETA allowed it, or `trials` trials were
+ * added to it because its results still varied too much.
+ */
+export type EtaRise = { why: 'overrun'; step: number; expectedSec: number; tookSec: number } | { why: 'added'; step: number; trials: number };
+
 /** A run asked about before it starts: its suite and tests, and each chosen target with the places it would be measured in. */
 export interface EstimateRequest {
   suite: Suite;

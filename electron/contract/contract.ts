@@ -10,7 +10,7 @@ import type { ApplyPlan, ApplyResult, Finding, MsgRef } from './contract-advice.
 import type { Lang } from './contract-base.js';
 import type { SettingMap } from './setting-keys.js';
 import type { ImportFile, ImportOptions, ImportOutcome, RunOrigin, TeamTable } from './contract-import.js';
-import type { CommandReach, CommandReachRequest, CommandSpec, EstimateRequest, EstimateSource, RunEstimate, RunSpec } from './contract-estimate.js';
+import type { CommandReach, CommandReachRequest, CommandSpec, EstimateRequest, EstimateSource, EtaRise, RunEstimate, RunSpec } from './contract-estimate.js';
 
 export { DISK_TESTS, PLACES, SUITES } from './contract-base.js';
 export type { EnvelopeError, ErrorCode, Place, RunStatus, RunSummary, Suite, TargetStatus, TestId } from './contract-base.js';
@@ -20,6 +20,7 @@ export type {
   CommandSpec,
   EstimateRequest,
   EstimateSource,
+  EtaRise,
   RunEstimate,
   RunSpec,
   TargetEstimate,
@@ -316,6 +317,8 @@ export type JobEvent = { jobId: string; seq: number } & (
       trials: number;
       fraction: number;
       etaSec: number;
+      /** Why the ETA went up at this update (it otherwise only counts down: bench/eta.ts). */
+      etaRise?: EtaRise;
       /** Trials of the step done. */
       done?: number;
       /** When the engine sent it (ms since the epoch), so a face counts the ETA down from there. */

@@ -13,6 +13,7 @@ import { uiLang } from '../lib/i18n';
 import { Icon } from '../lib/icons';
 import { LiveNumbers } from './live-numbers';
 import { CommandLive } from './command-live';
+import { etaRiseText } from '../../electron/presentation/eta-rise.js';
 
 /** "from your last 3 runs", "from your last 2 runs and the plan", "from the plan". */
 export function estimateSourceText(source: EstimateSource | null, steps: number, t: TFunction<'ui'>): string {
@@ -89,6 +90,11 @@ export function RunProgress({ job }: { job: JobState }): JSX.Element {
       >
         <div className="bar-fill" style={{ width: `${pct}%` }} />
       </div>
+      {job.etaRise ? (
+        <p className="run-eta-rise muted" data-testid="eta-rise" data-why={job.etaRise.why}>
+          {etaRiseText(job.etaRise, job.plan, uiLang(), { duration: (s) => fmtEta(s, t), target: label })}
+        </p>
+      ) : null}
       {perTarget.length > 0 ? (
         <ul className="target-progress" data-testid="target-progress">
           {perTarget.map((tp) => (

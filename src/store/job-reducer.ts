@@ -1,5 +1,6 @@
 import type {
   EstimateSource,
+  EtaRise,
   JobEvent,
   MsgRef,
   PlanStep,
@@ -40,6 +41,8 @@ export interface JobState {
   /** The failure as a message reference (shown in the UI's language), when the engine gave one. */
   messageRef?: MsgRef;
   cursor: JobCursor | null;
+  /** Why the ETA last went up (a step overran, or trials were added), shown beside it for the rest of the run. */
+  etaRise: EtaRise | null;
   /** Keys `target|place|test` of the steps that produced a result or an error. */
   done: string[];
   samples: LiveSample[];
@@ -81,6 +84,7 @@ function emptyJob(jobId: string): JobState {
     runId: null,
     message: null,
     cursor: null,
+    etaRise: null,
     done: [],
     samples: [],
     results: [],
@@ -103,6 +107,7 @@ function applyEvent(job: JobState, ev: JobEvent): JobState {
       const { step, steps, target, place, test, trial, trials, fraction, etaSec, done, at } = ev;
       return {
         ...job,
+        etaRise: ev.etaRise ?? job.etaRise,
         cursor: {
           step,
           steps,

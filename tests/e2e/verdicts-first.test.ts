@@ -93,7 +93,8 @@ describe('verdicts first, on a replayed run', () => {
       });
       send({ type: 'headline', target: step.target, label: run.targets.find((t) => t.id === step.target)!.label, result });
     }
-    // Then the first of the other tests starts: nothing of it has a result yet.
+    // Then the first of the other tests starts: nothing of it has a result yet. It has overrun the time the ETA gave it,
+    // so the engine raised the ETA and says why (bench/eta.ts); the run panel keeps that reason on screen.
     const first = headlines.length;
     send({
       type: 'progress',
@@ -106,6 +107,7 @@ describe('verdicts first, on a replayed run', () => {
       trials: 3,
       fraction: 0.2,
       etaSec: 300,
+      etaRise: { why: 'overrun', step: first, expectedSec: 40, tookSec: 55 },
     });
 
     await page.getByTestId('nav-results').click();
@@ -125,6 +127,10 @@ describe('verdicts first, on a replayed run', () => {
     await page.getByTestId('nav-environments').click();
     const card = page.locator('[data-testid="runtime-card"][data-runtime-id="local"] [data-testid="place-verdict"]');
     await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(1);
+    // Why the ETA went up, naming the step as the page names it.
+    const rise = page.getByTestId('eta-rise');
+    await expect.poll(() => rise.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await rise.innerText()).toMatch(/^ETA went up: .+ · .+ · .+ has taken 55s, longer than the 40s it was given$/);
     // "That's enough" beside Cancel, reachable by keyboard.
     const enough = page.getByTestId('enough-button');
     expect(await enough.isVisible()).toBe(true);

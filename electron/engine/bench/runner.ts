@@ -176,7 +176,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
       const within = step.estimateSec * stepDoneFraction(step, Math.min(trialDone, step.trials)) + extra * addedSec;
       const fraction = Math.min(1, (doneEstimate + within) / totalEstimate);
       const elapsed = (Date.now() - startedAt.getTime()) / 1000;
-      const etaSec = eta.next(fraction * totalEstimate, elapsed);
+      const { etaSec, rise } = eta.next(fraction * totalEstimate, elapsed);
       emit({
         type: 'progress',
         step: i,
@@ -188,6 +188,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
         trials: total,
         fraction,
         etaSec,
+        ...(rise ? { etaRise: rise } : {}),
         done: trialDone,
         at: Date.now(),
       });
@@ -195,9 +196,10 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     const schedule = (trialsNow: number, count = 1): void => {
       added += count;
       totalEstimate += addedSec * count;
-      eta.grow(addedSec * count);
+      eta.grow(addedSec * count, count, doneEstimate, (Date.now() - startedAt.getTime()) / 1000);
       report(trialsNow - count, trialsNow);
     };
+    eta.stepStarted(i, step.estimateSec, doneEstimate, (Date.now() - startedAt.getTime()) / 1000);
     report(0, step.trials);
     const trials = step.test === 'command' ? commandTrialsPlan(spec.command!) : (headline?.trials ?? trialsPlan(spec.suite, step.test, spec.trials));
     // A fill-in step stops at "That's enough" too (and is dropped); a headline runs to its end.
