@@ -3,9 +3,10 @@
  * user is told (EtaRise):
  * - a step overran: it has taken longer than the time the ETA shown at its start allowed for it;
  * - trials were added to a step (adaptive trials: its results still varied too much).
- * Otherwise a slower pace than planned is held, not added: the ETA stops counting down until the step
- * that is slow has overrun, and then rises once, to the plan's remaining estimate at the pace measured
- * so far. A faster pace brings the ETA down a quarter of the way at each update (no jump).
+ * Otherwise a slower pace than planned is not added as it shows: the ETA keeps counting down until the
+ * step that is slow has overrun, and then rises once, to the plan's remaining estimate at the pace
+ * measured so far (the faces count down between updates no lower than the steps still to come:
+ * job-selectors liveEtaSec). A faster pace brings the ETA down a quarter of the way at each update.
  *
  * Before the first step the ETA is the plan's total counted down from the start, as the faces show it.
  */
