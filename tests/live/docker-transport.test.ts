@@ -28,6 +28,7 @@ import { benchProcesses, call, errorsBesidesSettle, ofType, vmbenchObjects, work
 import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-env.js';
 import type { PrivateDockerd } from '../helpers/private-dockerd.js';
 import { englishOf } from '../../electron/messages/message-english.js';
+import { ownerTagFor } from '../../electron/engine/util/owner.js';
 
 const CONTEXT = 'vmbench-dt';
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'vmbench.js');
@@ -383,6 +384,43 @@ describe('docker transport on its own', () => {
     expect(logs).toContain('Removed 1 leftover vmbench container(s) of an earlier run that did not finish.');
     expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);
     await t.dispose();
+    expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
+  }, 120_000);
+
+  it('never removes what a vmbench that still runs made; removes what a killed one made whose pid was reused', async () => {
+    // Another vmbench, alive: a process of its own, named by its owner tag (pid + start time). And a killed one whose pid
+    // now belongs to that same process (the tag's start time differs).
+    const other = spawn('sleep', ['600'], { stdio: 'ignore' });
+    try {
+      const owners = { live: await ownerTagFor(other.pid!), reused: `${other.pid}.00000000` };
+      for (const [name, owner] of Object.entries(owners)) {
+        const labels = [
+          'dev.vmbench=1',
+          `dev.vmbench.host=${hostname()}`,
+          `dev.vmbench.pid=${other.pid}`,
+          `dev.vmbench.owner=${owner}`,
+          `dev.vmbench.run=${name}`,
+        ];
+        const flags = labels.flatMap((l) => ['--label', l]);
+        d.docker(['volume', 'create', ...flags, `vmbench-${name}-dt`]);
+        d.docker(['create', '--network', 'none', '--name', `vmbench-${name}-dt`, ...flags, '-v', `vmbench-${name}-dt:/x`, IMAGE, 'sh']);
+      }
+      const logs: string[] = [];
+      const t = transport();
+      await t.prepare({ signal: never, image: IMAGE, log: (_l, m) => logs.push(englishOf(m)) });
+      expect(logs).toContain('Removed 1 leftover vmbench container(s) of an earlier run that did not finish.');
+      expect(vmbenchObjects(d).volumes.sort()).toEqual(['vmbench-live-dt', `vmbench-${t.token}`].sort());
+      const names = d
+        .docker(['ps', '-a', '--filter', 'label=dev.vmbench', '--format', '{{.Names}}'])
+        .split('\n')
+        .filter((n) => n.endsWith('-dt'));
+      expect(names).toEqual(['vmbench-live-dt']);
+      await t.dispose();
+    } finally {
+      other.kill('SIGKILL');
+      d.docker(['rm', '-f', 'vmbench-live-dt']);
+      d.docker(['volume', 'rm', '-f', 'vmbench-live-dt']);
+    }
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 120_000);
 

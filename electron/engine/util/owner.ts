@@ -34,9 +34,14 @@ const startHash = (start: string | undefined): string => (start ? createHash('sh
 
 let mine: Promise<string> | undefined;
 
+/** The owner tag of the process `pid` as it runs now. */
+export async function ownerTagFor(pid: number): Promise<string> {
+  return `${pid}.${startHash(await processStart(pid))}`;
+}
+
 /** This process's owner tag (read once). */
 export function ownerTag(): Promise<string> {
-  mine ??= processStart(process.pid).then((s) => `${process.pid}.${startHash(s)}`);
+  mine ??= ownerTagFor(process.pid);
   return mine;
 }
 
