@@ -240,13 +240,15 @@ describe('detectAll contains kinds that misbehave', () => {
       ],
     });
     expect(list.map((r) => [r.id, r.state, r.reason])).toEqual([
-      ['thrower', 'unknown', 'The thrower detection failed: boom'],
+      ['thrower', 'unknown', 'The thrower detection stopped on an unexpected error; detect again, and report it if it keeps happening'],
       ['hanger', 'unknown', 'The hanger detection did not finish within 0.3 s (a command it runs hung)'],
       ['liar', 'unknown', 'The liar detection returned something that is not a list of runtimes'],
       ['junk', 'unknown', 'The junk detection returned a runtime without an id'],
       ['j', 'unknown', 'The junk did not say what state it is in'],
       ['fine', 'running', undefined],
     ]);
+    // The error itself is behind Details, not in the sentence.
+    expect(list.find((r) => r.id === 'thrower')?.reasonDetail).toMatch(/^Error: boom\n/);
     const j = list.find((r) => r.id === 'j');
     expect(j).toMatchObject({ settings: {}, settingsSource: {}, targets: [{ id: 't', label: 'T', places: ['guest'] }], findings: [] });
   });
@@ -291,5 +293,30 @@ describe('detectAll contains kinds that misbehave', () => {
     ac.abort();
     const list = await detectAll(createDetectContext({ dataDir: '/tmp', signal: ac.signal }), { kinds: [kind('slow', () => new Promise(() => {}))] });
     expect(list).toEqual([expect.objectContaining({ id: 'slow', state: 'unknown', reason: 'detection was cancelled' })]);
+  });
+});
+
+describe('a settings file that exists and cannot be read', () => {
+  it('is a sentence by its cause (permissions, a folder, too large), with the system words behind Details', async () => {
+    const { readOptional } = await import('../../electron/engine/runtimes/support/files.js');
+    const { whyEn } = await import('../../electron/engine/runtimes/support/why.js');
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'vmbench-unreadable-'));
+    const ctx = createDetectContext({ dataDir: dir, env: { PATH: '', HOME: dir } });
+    // A folder where the file was expected: the real EISDIR of reading it.
+    const folder = await readOptional(ctx, dir);
+    expect(folder.state === 'error' && whyEn(folder.reason)).toBe(`${dir} is a folder where a file was expected`);
+    expect(folder.state === 'error' && folder.reason.detail).toMatch(/EISDIR/);
+    // Permissions: the fast lane may run as root, where no file is unreadable, so the error is the one Node gives.
+    const denied = Object.assign(new Error(`EACCES: permission denied, open '${dir}/x'`), { code: 'EACCES' });
+    const look = await readOptional({ ...ctx, readFile: () => Promise.reject(denied) }, join(dir, 'x'));
+    expect(look.state === 'error' && whyEn(look.reason)).toBe(
+      `${join(dir, 'x')} could not be read: you may not read it; check its permissions, then detect again`,
+    );
+    expect(look.state === 'error' && look.reason.detail).toBe(denied.message);
+    const other = Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+    const io = await readOptional({ ...ctx, readFile: () => Promise.reject(other) }, join(dir, 'y'));
+    expect(io.state === 'error' && whyEn(io.reason)).toBe(`${join(dir, 'y')} could not be read; check the file, then detect again`);
   });
 });

@@ -26,7 +26,7 @@ import { HARD_STOP_GRACE_MS } from './support/cli.js';
 import { makeRuntime } from './support/runtime-info.js';
 import { seconds } from './support/values.js';
 import type { DetectContext, RuntimeKind } from './support/types.js';
-import { why, whyEn, type Why } from './support/why.js';
+import { why, whyEn, withDetail, type Why } from './support/why.js';
 import { isMsgRef } from '../../messages/error-text.js';
 
 /** Per-call CLI timeout when none is given: long enough for a slow `vagrant`, short enough that a hang costs little. */
@@ -203,7 +203,7 @@ async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: num
     if (!Array.isArray(r)) return [failed(kind, name, why('kind.notList', { name }))];
     return r.map((item) => withStart(sanitize(item, kind, name), kind));
   } catch (err) {
-    return [failed(kind, name, why('kind.threw', { name, detail: err instanceof Error ? err.message : String(err) }))];
+    return [failed(kind, name, withDetail(why('kind.threw', { name }), err instanceof Error ? (err.stack ?? err.message).split('\n').slice(0, 6).join('\n') : String(err)))];
   } finally {
     clearTimeout(timer);
     ac.abort();

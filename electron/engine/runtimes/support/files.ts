@@ -1,9 +1,17 @@
 import { readdir, stat } from 'node:fs/promises';
 import type { DetectContext } from './types.js';
-import { why, type Why } from './why.js';
+import { why, withDetail, type Why } from './why.js';
 
 /** Result of looking for an optional file. */
 export type FileLook = { state: 'missing' } | { state: 'ok'; path: string; text: string } | { state: 'error'; path: string; reason: Why };
+
+/** The sentence for a file that exists and cannot be read, by its error code (the system's words go to the details). */
+const UNREADABLE: Record<string, string> = {
+  EACCES: 'file.unreadableDenied',
+  EPERM: 'file.unreadableDenied',
+  EISDIR: 'file.unreadableFolder',
+  EFBIG: 'file.unreadableLarge',
+};
 
 /** Reads a file that may not exist: missing is not an error, unreadable is. */
 export async function readOptional(ctx: DetectContext, path: string): Promise<FileLook> {
@@ -13,7 +21,7 @@ export async function readOptional(ctx: DetectContext, path: string): Promise<Fi
     const code = (err as NodeJS.ErrnoException)?.code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'missing' };
     const msg = err instanceof Error ? err.message : String(err);
-    return { state: 'error', path, reason: why('file.unreadable', { path, detail: code ?? msg }) };
+    return { state: 'error', path, reason: withDetail(why(UNREADABLE[code ?? ''] ?? 'file.unreadable', { path }), msg) };
   }
 }
 
