@@ -10,7 +10,7 @@ import { rerunFor } from './advisor/affected.js';
 import { argError } from './arg-errors.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
-import { checkProject, projectPlaces, projectUnseen } from './bench/command-step.js';
+import { checkProject, projectPlaces, projectUnseen, resolvePlaces } from './bench/command-step.js';
 import { estimateFor } from './bench/run-estimate.js';
 import { compareRuns } from './compare.js';
 import { EngineError, engineError, stateRef } from './util/errors.js';
@@ -163,7 +163,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
     // The command form's check before a run: the same rule the run leaves a target out by (command-step.ts). Transports are only
     // made, never set up, so nothing runs in a target; a target that cannot be resolved now (stopped, gone) gives no answer.
     'command.reach': async (req) => {
-      const targets = await resolveTargets(req.targets, dataDir, new AbortController().signal).catch(() => []);
+      const signal = new AbortController().signal;
+      const targets = await resolveTargets(req.targets, dataDir, signal).catch(() => []);
+      await resolvePlaces(targets, signal);
       return {
         targets: targets.map((t) => {
           const leftOut = projectUnseen(t, req.project);

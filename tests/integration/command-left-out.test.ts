@@ -19,6 +19,7 @@ let project: string;
 let stub: StubEnv;
 let env: NodeJS.ProcessEnv;
 let server: WebServer;
+let home: string;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'vmbench-left-out-'));
@@ -26,11 +27,11 @@ beforeAll(async () => {
   mkdirSync(project);
   makeGitProject(project, 50);
   stub = makeStubEnv({ limactl: [{ args: '"list --json"', stdout: captured('lima/list-json.lima-pr308-2021.ndjson') }] });
-  const home = join(root, 'home');
+  home = join(root, 'home');
   mkdirSync(home);
   // The stub limactl first on PATH, then the machine's own tools (sh, git) for the native runs.
   env = { ...process.env, ...hostOnlyEnv(home), PATH: `${stub.bin}:${process.env.PATH}`, VMBENCH_HOME: join(root, 'data'), LANG: 'C.UTF-8' };
-  server = await startServer({ env: { PATH: env.PATH } });
+  server = await startServer({ env: { PATH: env.PATH, HOME: home } });
 }, 120_000);
 
 afterAll(async () => {
@@ -38,7 +39,8 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const LEFT_OUT = 'Lima default is left out: vmbench cannot run your command there yet';
+// Lima mounts the home folder at its own path; the project is outside it.
+const LEFT_OUT = 'Lima default is left out: it cannot see ';
 
 describe('a target that cannot see the project', () => {
   it('is left out with why, and the command is timed in the others', () => {
@@ -54,7 +56,7 @@ describe('a target that cannot see the project', () => {
     expect(lima.id).toBe('lima:default');
     expect(lima.results).toEqual([]);
     expect(lima.errors).toHaveLength(1);
-    expect(lima.errors[0]).toMatchObject({ test: 'command', code: 'project-unseen', ref: { key: 'errors.command.leftOut.noCommand' } });
+    expect(lima.errors[0]).toMatchObject({ test: 'command', code: 'project-unseen', ref: { key: 'errors.command.leftOut.notShared' } });
     expect(lima.errors[0].message).toContain(LEFT_OUT);
     // Not everything asked for was measured: partial, and the status says which target was left out and why.
     expect(run.status).toBe('partial');
@@ -74,7 +76,15 @@ describe('a target that cannot see the project', () => {
     const reach = await apiCall<CommandReach>(server, 'command.reach', { project, targets: ['local', 'lima:default'] });
     expect(reach.targets.map((x) => [x.id, x.places, x.leftOut?.key])).toEqual([
       ['local', ['native'], undefined],
-      ['lima:default', [], 'errors.command.leftOut.noCommand'],
+      ['lima:default', [], 'errors.command.leftOut.notShared'],
+    ]);
+    // A project under the home folder is seen in Lima's VM: in the home mount (shared) and, copied, on the VM's own disk.
+    const inHome = join(root, 'home', 'src', 'app');
+    mkdirSync(inHome, { recursive: true });
+    const seen = await apiCall<CommandReach>(server, 'command.reach', { project: inHome, targets: ['local', 'lima:default'] });
+    expect(seen.targets.map((x) => [x.id, x.places, x.leftOut?.key])).toEqual([
+      ['local', ['native'], undefined],
+      ['lima:default', ['shared', 'guest'], undefined],
     ]);
     // A target that cannot be resolved now (not detected) gives no answer, never an error.
     expect(await apiCall<CommandReach>(server, 'command.reach', { project, targets: ['lima:nowhere'] })).toEqual({ targets: [] });

@@ -95,7 +95,7 @@ describe('a command run in the run pickers and History', () => {
 describe('a target left out of a command run, on Results', () => {
   it('says why and what to do, with no Retry (nothing ran there, and a command runs again from its own section)', () => {
     const run = commandRun([[1, 1.1, 1.05]]);
-    const ref = msg('errors.command.leftOut.noCommand', { name: 'Lima default' });
+    const ref = msg('errors.command.leftOut.notShared', { name: 'Lima default', project: '/srv/app' });
     const lima = { id: 'lima:default', runtime: 'lima:default', label: 'Lima default', settings: {}, probe: null, results: [], status: 'failed' as const };
     run.targets.push({ ...lima, errors: [{ test: 'command', place: 'shared', code: 'project-unseen', ...withEnglish(ref) }] });
     run.status = 'partial';
@@ -107,7 +107,7 @@ describe('a target left out of a command run, on Results', () => {
       );
     const en = render('en');
     expect(en).toContain(
-      'Lima default is left out: vmbench cannot run your command there yet (it runs it on this machine, in Docker and in libvirt guests through their shared folder).',
+      'Lima default is left out: it cannot see /srv/app, which is under none of its shared folders. Move the project under a folder it shares to time it there.',
     );
     expect(en).toContain('Nothing ran there; the other targets were measured.');
     expect(en).not.toContain('data-testid="retry-target"');

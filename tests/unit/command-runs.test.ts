@@ -14,11 +14,15 @@ import {
   commandPlaces,
   projectPlaces,
   projectUnseen,
+  resolvePlaces,
   type ReachTarget,
 } from '../../electron/engine/bench/command-step.js';
 import { LibvirtAgentTransport } from '../../electron/engine/transports/libvirt/index.js';
 import { DockerTransport } from '../../electron/engine/transports/docker/index.js';
 import { LocalTransport } from '../../electron/engine/transports/local/index.js';
+import { createShellTransport } from '../../electron/engine/transports/shell-in-vm/index.js';
+import { LIMA_SHELL } from '../../electron/engine/runtimes/lima.js';
+import { VAGRANT_SHELL } from '../../electron/engine/runtimes/vagrant/guest.js';
 import { renderError } from '../../electron/messages/error-text.js';
 import { isFailure, OUTLIER_RUNS, SLOW_FIRST_RUN } from '../../electron/contract/run-status.js';
 import type { Place, TestResult } from '../../electron/contract/contract.js';
@@ -143,7 +147,16 @@ describe('a target that cannot see the project is left out, with why', () => {
     'Docker Engine (remote)',
     new DockerTransport({ endpoint: 'tcp://build-box:2376', engine: 'Docker Engine', sharedDir: '/tmp/s' }),
   );
-  const shell = target('lima:default', 'Lima default', { places: (): Place[] => ['shared', 'guest'] });
+  // Lima mounts the home folder at its own path: a project under it is seen there, in the shared place and (copied) on the VM's disk.
+  const shell = target(
+    'lima:default',
+    'Lima default',
+    createShellTransport(LIMA_SHELL, {
+      instance: 'default',
+      places: { guest: '/var/tmp/vmbench', shared: '/home/u/.local/share/vmbench/scratch-shared', mountRoot: { host: '/home/u', guest: '/home/u' } },
+      platform: 'linux',
+    }),
+  );
 
   it('says why of each kind of target, in both languages', () => {
     expect(projectUnseen(underShare, '/srv/share/app')).toBeUndefined();
@@ -154,20 +167,67 @@ describe('a target that cannot see the project is left out, with why', () => {
     );
     expect(why(noShare, '/srv/share/app')).toBe('db is left out: it cannot see /srv/share/app, as it shares no folder with this machine.');
     expect(why(remote, '/home/u/app')).toMatch(/^Docker Engine \(remote\) is left out: it cannot see \/home\/u\/app, as it shares no folder/);
-    expect(why(shell, '/home/u/app')).toMatch(/^Lima default is left out: vmbench cannot run your command there yet/);
+    expect(projectUnseen(shell, '/home/u/app')).toBeUndefined();
+    expect(why(shell, '/srv/app')).toBe(
+      'Lima default is left out: it cannot see /srv/app, which is under none of its shared folders. Move the project under a folder it shares to time it there.',
+    );
     expect(renderError(projectUnseen(underShare, '/home/u/app')!, 'ja')).toBe(
       'web は除外しました：/home/u/app はどの共有フォルダーの下にもないため見えません。そこで計測するには、共有されているフォルダーの下にプロジェクトを移してください。',
     );
   });
 
+  it('a Docker engine named by a context is flagged before the run once its endpoint is learnt (resolve: nothing set up), as the run does', async () => {
+    const viaContext = (endpoint: string) =>
+      target('docker:ctx', 'Docker Engine (ctx)', new DockerTransport({ endpoint: async () => endpoint, engine: 'Docker Engine', sharedDir: '/tmp/s' }));
+    const remoteCtx = viaContext('ssh://me@build-box.example');
+    const localCtx = viaContext('unix:///var/run/docker.sock');
+    // Before: a context's endpoint is not known, so its bind mount looks available.
+    expect(projectUnseen(remoteCtx, '/home/u/app')).toBeUndefined();
+    await resolvePlaces([remoteCtx, localCtx, local], new AbortController().signal);
+    expect(renderError(projectUnseen(remoteCtx, '/home/u/app')!, 'en')).toMatch(
+      /^Docker Engine \(ctx\) is left out: it cannot see \/home\/u\/app, as it shares no folder/,
+    );
+    expect(projectPlaces(localCtx.transport, '/home/u/app')).toEqual(['shared', 'guest', 'volume']);
+    // A context that cannot be resolved now leaves the answer to the run's own set-up, never an error here.
+    const broken = target(
+      'docker:gone',
+      'gone',
+      new DockerTransport({ endpoint: () => Promise.reject(new Error('no such context')), engine: 'x', sharedDir: '/tmp/s' }),
+    );
+    await expect(resolvePlaces([broken], new AbortController().signal)).resolves.toBeUndefined();
+  });
+
+  it("a Vagrant machine sees a project under its synced folder's host side, at the folder's guest path", () => {
+    const vagrant = target(
+      'vagrant:abc',
+      'default',
+      createShellTransport(VAGRANT_SHELL, {
+        instance: 'abc',
+        places: {
+          guest: '/var/tmp/vmbench',
+          shared: '/vagrant',
+          sharedOnHost: false,
+          hostShared: '/home/u/box',
+          mountRoot: { host: '/home/u/box', guest: '/vagrant' },
+        },
+        platform: 'linux',
+      }),
+    );
+    const t = vagrant.transport as Required<ReachTarget['transport']>;
+    expect(t.projectIn('shared', '/home/u/box/src/app')).toEqual({ source: '/vagrant/src/app', dir: '/vagrant/src' });
+    expect(t.projectIn('guest', '/home/u/box/src/app')).toEqual({ source: '/vagrant/src/app', dir: '/var/tmp/vmbench' });
+    expect(t.projectIn('shared', '/home/u/boxes/app')).toBeUndefined();
+    expect(t.projectIn('shared', '/home/u/box')).toBeUndefined();
+  });
+
   it('the run keeps the targets that see it and leaves the others out; with none left it is refused', () => {
     const spec = { suite: 'quick' as const, command: { command: 'make', project: '/home/u/app' } };
     const reach = commandPlaces(spec, [local, underShare, shell], () => undefined);
-    expect(reach.placed).toEqual([{ id: 'local', places: ['native'] }]);
-    expect(reach.leftOut.map((l) => [l.id, l.place, l.ref.key])).toEqual([
-      ['libvirt:web', 'shared', 'errors.command.leftOut.notShared'],
-      ['lima:default', 'shared', 'errors.command.leftOut.noCommand'],
+    expect(reach.placed).toEqual([
+      { id: 'local', places: ['native'] },
+      { id: 'lima:default', places: ['shared', 'guest'] },
     ]);
+    expect(reach.leftOut.map((l) => [l.id, l.place, l.ref.key])).toEqual([['libvirt:web', 'shared', 'errors.command.leftOut.notShared']]);
     expect(() => commandPlaces(spec, [underShare, noShare], () => undefined)).toThrow(/^No target can run your command: web is left out: .*; db is left out: /);
   });
 });

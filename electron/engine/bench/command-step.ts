@@ -59,9 +59,13 @@ export type ReachTarget = OfferingTarget & { transport: Pick<Transport, 'places'
 export function projectUnseen(t: ReachTarget, project: string): MsgRef | undefined {
   if (projectPlaces(t.transport, project).length) return undefined;
   const name = targetNameRef(t);
-  if (!t.transport.projectIn) return msg('errors.command.leftOut.noCommand', { name });
   if (!t.transport.places().includes('shared')) return msg('errors.command.leftOut.noShare', { name, project });
   return msg('errors.command.leftOut.notShared', { name, project });
+}
+
+/** Lets each target's transport learn what its places are (Transport.resolve: nothing is set up), all at once. */
+export async function resolvePlaces(targets: readonly { transport: Pick<Transport, 'places' | 'resolve'> }[], signal: AbortSignal): Promise<void> {
+  await Promise.all(targets.map((t) => t.transport.resolve?.(signal)));
 }
 
 /** The targets of a command run: those that run it, each with its places, and those left out, each with why. */

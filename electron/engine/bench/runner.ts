@@ -29,7 +29,7 @@ import { summarize } from '../../measurement/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planStepSec, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';
-import { COMMAND_TIMEOUT_SEC, commandArgs, commandPlaces, commandTrialsPlan, commandWarnings } from './command-step.js';
+import { COMMAND_TIMEOUT_SEC, commandArgs, commandPlaces, commandTrialsPlan, commandWarnings, resolvePlaces } from './command-step.js';
 import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
@@ -68,6 +68,8 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   const targets = await deps.resolveTargets(spec.targets?.length ? spec.targets : ['local'], signal);
   // The places each target is measured in (spec.places, else all it offers; for a command, those that see the project): a target with none of them fails here, before anything runs
   // (for a command, it is left out with why, and the run goes on for the others).
+  // A command's places depend on where each daemon runs (a Docker context on another machine sees no folder of this one).
+  if (spec.command) await resolvePlaces(targets, signal);
   const { placed, leftOut } = spec.command ? commandPlaces(spec, targets, emit) : { placed: chosenPlaces(spec, targets), leftOut: [] };
   const left = new Set(leftOut.map((l) => l.id));
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).

@@ -86,11 +86,17 @@ export interface Transport {
    * Where the user's project (a folder on this machine) is seen in a place, for the command test: `source`, the path the place
    * sees it at, and `dir`, the folder its scratch copy is made in (beside it on the same mount in native and shared places, so
    * that a shared place still measures that mount type; the place's own disk in guest and volume). Undefined where the place
-   * cannot see it (no share holds it); a transport without it cannot run the command test.
+   * cannot see it (no share holds it). Every transport of the product has it (a test's stand-in may not).
    */
   projectIn?(place: Place, project: string): { source: string; dir: string } | undefined;
   /** Arguments a test gets in a place beyond the suite's (Docker: dev-tree in the shared folder also measures node_modules in the volume). */
   extraArgs?(test: TestId, place: Place): string[];
+  /**
+   * Learns what its places are without setting anything up or changing anything (Docker: the endpoint a context names, since a
+   * daemon on another machine has no shared place); places() and projectIn() then answer for it. Never rejects: what it cannot
+   * learn now, prepare() finds out.
+   */
+  resolve?(signal: AbortSignal): Promise<void>;
   /** Sets the target up before the first script (build an image, create a container); a rejection says why the target cannot run, with an optional `code`. */
   prepare?(opts: PrepareOptions): Promise<void>;
   /** Frees what the transport set up (containers, uploaded files). */

@@ -115,6 +115,7 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
   const shared = folder?.guestPath ? trimmed(folder.guestPath) : undefined;
   const id = machineId(rt);
   const env = { ...ctx.env, ...VAGRANT_ENV };
+  const hostShared = folder && home ? hostSideOf(folder, home) : undefined;
   return createShellTransport(VAGRANT_SHELL, {
     instance: id,
     // An extra folder's target offers only its folder: the guest disk is measured once, on the main target.
@@ -123,7 +124,9 @@ export function vagrantTransport(rt: RuntimeInfo, targetId: string, ctx: DetectC
       shared,
       sharedOnHost: false,
       sharedOnly: !!shared && !target.places.includes('guest'),
-      hostShared: folder && home ? hostSideOf(folder, home) : undefined,
+      hostShared,
+      // The synced folder is the mount a command's project is seen through.
+      mountRoot: hostShared && shared ? { host: hostShared, guest: shared } : undefined,
     },
     cwd: home,
     env,

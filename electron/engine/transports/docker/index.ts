@@ -205,15 +205,25 @@ export class DockerTransport implements Transport {
     return pending;
   }
 
+  /** Finds the endpoint a context names (`docker context inspect`, a machine's socket), once; the same call prepare makes. */
+  private async findEndpoint(signal: AbortSignal): Promise<DockerEndpoint> {
+    if (!this.endpoint) {
+      const find = this.opts.endpoint as () => Promise<string>;
+      const found = await call(op('findSocket', { engine: this.opts.engine }), RESOLVE_MS, () => find(), signal);
+      this.endpoint ??= parseEndpoint(found, this.opts.env);
+    }
+    return this.endpoint;
+  }
+
+  /** Whether the daemon is on this machine, learnt before the run: a command's form and its run leave out the shared place of one that is not. */
+  async resolve(signal: AbortSignal): Promise<void> {
+    await this.findEndpoint(signal).catch(() => undefined);
+  }
+
   private async setup(opts: PrepareOptions): Promise<void> {
     const { engine } = this.opts;
     this.log = opts.log;
-    if (!this.endpoint) {
-      const find = this.opts.endpoint as () => Promise<string>;
-      const found = await call(op('findSocket', { engine }), RESOLVE_MS, () => find(), opts.signal);
-      this.endpoint = parseEndpoint(found, this.opts.env);
-    }
-    const endpoint = this.endpoint;
+    const endpoint = await this.findEndpoint(opts.signal);
     const docker = connect(endpoint);
     try {
       await call(op('ping', { engine, endpoint: endpoint.display }), PING_MS, (s) => pingWithSignal.call(docker, { abortSignal: s }), opts.signal);

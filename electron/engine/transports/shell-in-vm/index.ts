@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, posix, relative, sep } from 'node:path';
 import type { Place, TestId } from '../../../contract/contract.js';
 import { msg } from '../../../messages/finding-text.js';
 import { withEnglish } from '../../../messages/message-english.js';
@@ -37,6 +37,12 @@ export interface ShellPlaces {
   sharedOnly?: boolean;
   /** The shared folder's own path on this machine when it differs from `shared` (Vagrant: the synced folder's host side). */
   hostShared?: string;
+  /**
+   * The mount the shared place is on, as a folder of this machine and the path the VM sees it at: the home folder at the same
+   * path (Lima, Colima, Rancher Desktop, Podman machine), or a synced folder (Vagrant). A command's project under it is seen
+   * in the VM (projectIn); none, and the command cannot run here.
+   */
+  mountRoot?: { host: string; guest: string };
 }
 
 /** Options of a shell-in-VM transport. */
@@ -127,6 +133,20 @@ export class ShellInVmTransport implements Transport {
   /** An emulated guest's http gets its per-request time-out scaled like the script's time-out (slowTargetArgs). */
   extraArgs(test: TestId): string[] {
     return slowTargetArgs(test, this.opts.timeoutScale);
+  }
+
+  /**
+   * The project is seen in the VM through the mount the shared place is on (mountRoot): at the mount's guest path plus its path
+   * under the mount's host folder. Its scratch copy goes beside it on that mount, or onto the VM's own disk, copied from there.
+   */
+  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
+    const root = this.opts.places.mountRoot;
+    if (!root || !this.shared || (place !== 'shared' && place !== 'guest') || !this.places().includes(place)) return undefined;
+    if ((this.opts.platform ?? process.platform) === 'win32') return undefined;
+    const rel = relative(root.host, project);
+    if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+    const source = posix.join(root.guest, ...rel.split(sep));
+    return { source, dir: place === 'shared' ? posix.dirname(source) : this.guest };
   }
 
   placeDir(place: Place): string {
