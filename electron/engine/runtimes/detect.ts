@@ -203,7 +203,13 @@ async function detectKind(kind: RuntimeKind, ctx: DetectContext, deadlineMs: num
     if (!Array.isArray(r)) return [failed(kind, name, why('kind.notList', { name }))];
     return r.map((item) => withStart(sanitize(item, kind, name), kind));
   } catch (err) {
-    return [failed(kind, name, withDetail(why('kind.threw', { name }), err instanceof Error ? (err.stack ?? err.message).split('\n').slice(0, 6).join('\n') : String(err)))];
+    return [
+      failed(
+        kind,
+        name,
+        withDetail(why('kind.threw', { name }), err instanceof Error ? (err.stack ?? err.message).split('\n').slice(0, 6).join('\n') : String(err)),
+      ),
+    ];
   } finally {
     clearTimeout(timer);
     ac.abort();
