@@ -150,6 +150,13 @@ export function formatMiB(mib: Num, lang: Lang): string {
   return `${formatDecimal(mib, lang, 0)} MiB`;
 }
 
+/** A size in bytes, as a sweep reports what it removed: "12 KiB" (rounded up), "340 MiB", "1.2 GiB" (formatMiB's units). */
+export function formatBytes(bytes: Num, lang: Lang): string {
+  if (!ok(bytes)) return MISSING;
+  if (bytes < 1024 * 1024) return `${formatDecimal(Math.ceil(bytes / 1024), lang, 0)} KiB`;
+  return formatMiB(bytes / 1024 / 1024, lang);
+}
+
 /** The words of an approximate duration: the caller's translator of the ui catalogue, bound to its language (keys about.*). */
 export type AboutWords = (key: 'about.sec' | 'about.min' | 'about.secRange' | 'about.minRange' | 'about.mixedRange', params: Record<string, number>) => string;
 

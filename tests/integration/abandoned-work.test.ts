@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWNER_FILE, WORK_DIR as WORK_NAME } from '../../electron/engine/store/leftovers.js';
 import { BIN, runCli } from '../helpers/cli.js';
+import { formatBytes } from '../../electron/presentation/format.js';
 
 const LIB = join(import.meta.dirname, '..', '..', 'bench-scripts', 'lib.sh');
 
@@ -64,7 +65,7 @@ describe('work folders of runs that were stopped hard', () => {
     const again = runCli(runArgs, env(), 240_000);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout + again.stderr).toContain(
-      `Removed 1 work folder (${Math.round(leftBytes / 1048576)} MB) that an earlier run left behind when it was stopped: ${work}.`,
+      `Removed 1 work folder (${formatBytes(leftBytes, 'en')}) that an earlier run left behind when it was stopped: ${work}.`,
     );
     expect(await readdir(scratch)).toEqual([]);
   }, 420_000);
@@ -92,7 +93,7 @@ describe('work folders of runs that were stopped hard', () => {
 
       const r = runCli(runArgs, env(), 240_000);
       expect(r.status, r.stderr).toBe(0);
-      expect(r.stdout + r.stderr).toContain(`Removed 1 work folder (2 MB) that an earlier run left behind when it was stopped: ${reused}.`);
+      expect(r.stdout + r.stderr).toContain(`Removed 1 work folder (2 MiB) that an earlier run left behind when it was stopped: ${reused}.`);
       expect((await readdir(scratch)).sort()).toEqual([live, ...foreign, '.vmbench-999999998-1'].sort());
     } finally {
       holder.kill('SIGKILL');

@@ -450,7 +450,7 @@ describe('docker transport on its own', () => {
     expect(logs).toContain('Removed 1 leftover vmbench container(s) of an earlier run that did not finish.');
     expect(logs).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^Removed 1 work folder \\([0-9]+ MB\\) that an earlier run left behind when it was stopped: ${left.replace(/[.]/g, '\\.')}\\.$`),
+        new RegExp(`^Removed 1 work folder \\([0-9,]+ [KMG]iB\\) that an earlier run left behind when it was stopped: ${left.replace(/[.]/g, '\\.')}\\.$`),
       ),
     );
     expect(benchProcesses()).toEqual([]);

@@ -302,7 +302,7 @@ describe('libvirt guest-agent transport (real TCG guest)', () => {
     await agentTransport().prepare({ signal: new AbortController().signal, log: (_l, m) => logs.push(englishOf(m)) });
     log(`sweep: ${logs.join(' | ')}`);
     expect(logs).toEqual([
-      expect.stringMatching(new RegExp(`^Removed [0-9]+ items \\([0-9]+ [KMG]B\\) that an earlier run left in ${domain} when it was stopped: `)),
+      expect.stringMatching(new RegExp(`^Removed [0-9]+ items \\([0-9,]+ [KMG]iB\\) that an earlier run left in ${domain} when it was stopped: `)),
     ]);
     expect(logs[0]).toMatch(/vmbench-[0-9]+\.(?:[0-9a-f]{8}|0)-[0-9a-f]{16}/);
     expect(await trialRunning()).toBe(false);

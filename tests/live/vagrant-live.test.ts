@@ -18,7 +18,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +236,37 @@ describe('a real Vagrant machine (vagrant-libvirt in a test-made namespace)', ()
     expect(t.errors.map((e) => e.code)).toEqual(['inotify-not-delivered']);
     expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
   }, 600_000);
+
+  it('times your command in the /vagrant folder (a copy beside the project) and on the guest disk (a copy made inside), and leaves no copy', async () => {
+    // A project on the synced folder's host side, seen in the guest under /vagrant (the transport's mountRoot).
+    const project = join(machine.shares.vagrant, 'app');
+    mkdirSync(join(project, 'src'), { recursive: true });
+    for (let i = 0; i < 40; i++) writeFileSync(join(project, 'src', `f${i}.txt`), `${i}\n`);
+    try {
+      const { jobId } = await call<{ jobId: string }>('run.start', {
+        suite: 'quick',
+        targets: [target],
+        command: { command: 'find . -type f | wc -l >&2 && cat src/*.txt >/dev/null', project, runs: 3, warmup: 0 },
+      });
+      await engine.waitForJob(jobId);
+      const done = finishedOf(jobId);
+      expect(done.status, done.message).toBe('completed');
+      const t = (await call<Run>('runs.get', done.runId!)).targets[0];
+      expect(t.errors.filter((e) => e.code !== 'slow-first-run' && e.code !== 'outlier-runs')).toEqual([]);
+      expect(t.results.map((r) => r.place)).toEqual(['shared', 'guest']);
+      for (const r of t.results) {
+        expect(r.metrics.wall_s.n, r.place).toBe(3);
+        expect(r.params).toMatchObject({ exitStatus: 0, inPlace: false });
+        log(`command ${r.place}: ${r.metrics.wall_s.median} s (copy ${r.params.copySec} s)`);
+      }
+      // The copies are gone from both places; the project is as it was.
+      expect(readdirSync(machine.shares.vagrant)).toEqual(['app']);
+      expect(readdirSync(join(project, 'src'))).toHaveLength(40);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+    expect(await leftovers()).toEqual({ code: [], data: [], guest: '', procs: '' });
+  }, 900_000);
 
   it('advises virtiofs for the 9p synced folder as a Vagrantfile change against the real file', async () => {
     const plan = await call<ApplyPlan>('advice.plan', `${target}/mountType`);

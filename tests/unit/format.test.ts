@@ -197,3 +197,18 @@ describe('electron/presentation/format.ts', () => {
     expect(formatSettingValue([['x', 'y']])).toBe('x; y');
   });
 });
+
+describe('formatBytes', () => {
+  it('rounds KiB up below 1 MiB and goes to MiB and GiB at their exact thresholds', async () => {
+    const { formatBytes } = await import('../../electron/presentation/format.js');
+    expect(formatBytes(1, 'en')).toBe('1 KiB');
+    expect(formatBytes(1024, 'en')).toBe('1 KiB');
+    expect(formatBytes(1025, 'en')).toBe('2 KiB');
+    expect(formatBytes(1024 * 1024 - 1, 'en')).toBe('1,024 KiB');
+    expect(formatBytes(1024 * 1024, 'en')).toBe('1 MiB');
+    expect(formatBytes(17.4 * 1024 * 1024, 'en')).toBe('17 MiB');
+    expect(formatBytes(1024 * 1024 * 1024, 'en')).toBe('1 GiB');
+    expect(formatBytes(1.25 * 1024 * 1024 * 1024, 'en')).toBe('1.3 GiB');
+    expect(formatBytes(Number.NaN, 'en')).toBe('—');
+  });
+});

@@ -130,7 +130,7 @@ describe('sweepGuest', () => {
   });
 
   it('says what it removed, how much, and where', () => {
-    expect(message).toMatch(/^Removed 7 items \([0-9]+ KB\) that an earlier run left in debian-test when it was stopped: /);
+    expect(message).toMatch(/^Removed 7 items \([0-9]+ KiB\) that an earlier run left in debian-test when it was stopped: /);
     expect(message).toContain(`.vmbench-${killedRun.pid}-77`);
   });
 

@@ -13,6 +13,7 @@
 import { posix } from 'node:path';
 import type { MsgRef } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
+import { formatBytes } from '../../presentation/format.js';
 import { ownerAlive } from '../util/owner.js';
 
 /** Runs a fixed sh snippet in the guest as `sh -c SNIPPET vmbench ARGS...`. */
@@ -163,9 +164,11 @@ export async function sweepGuest(sh: GuestShell, where: GuestPlaces, alive?: (ta
 /** One line for the run log (common catalogue), or null when nothing was removed. `where` names the guest. */
 export function guestSweptMessage(s: GuestSwept, where: string | MsgRef): MsgRef | null {
   if (s.removed.length === 0) return null;
-  const bytes = s.removed.reduce((a, r) => a + r.bytes, 0);
-  const size =
-    bytes >= 1 << 30 ? `${(bytes / (1 << 30)).toFixed(1)} GB` : bytes >= 1 << 20 ? `${Math.round(bytes / (1 << 20))} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  // Units need no translation: the one size format (format.ts), with English digits.
+  const size = formatBytes(
+    s.removed.reduce((a, r) => a + r.bytes, 0),
+    'en',
+  );
   return msg(s.removed.length === 1 ? 'log.sweptGuestOne' : 'log.sweptGuest', {
     count: s.removed.length,
     size,

@@ -15,6 +15,7 @@ import { lstat, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { MsgRef } from '../../contract/contract.js';
 import { msg } from '../../messages/finding-text.js';
+import { formatBytes } from '../../presentation/format.js';
 import { pidAlive } from '../util/pid-alive.js';
 import { processStart } from '../util/owner.js';
 
@@ -91,7 +92,10 @@ export async function sweepLeftovers(
 /** One line for the run log (a message of the common catalogue), or null when there was nothing to sweep. */
 export function sweptMessage(s: Swept): MsgRef | null {
   if (s.removed.length === 0) return null;
-  const bytes = s.removed.reduce((a, r) => a + r.bytes, 0);
-  const size = bytes >= 1 << 30 ? `${(bytes / (1 << 30)).toFixed(1)} GB` : `${Math.round(bytes / (1 << 20))} MB`;
+  // Units need no translation: the one size format (format.ts), with English digits.
+  const size = formatBytes(
+    s.removed.reduce((a, r) => a + r.bytes, 0),
+    'en',
+  );
   return msg(s.removed.length === 1 ? 'log.sweptOne' : 'log.swept', { count: s.removed.length, size, names: s.removed.map((r) => r.name).join(', ') });
 }
