@@ -156,5 +156,9 @@ describe("advice from the user's own command", () => {
   it('says nothing without a command timed in the shared folder and another place of the same run', () => {
     expect(ofCommand(adviseRuntime(docker, [], MAC))).toBeUndefined();
     expect(ofCommand(adviseRuntime(docker, [run(docker, 'R6', [cmd('shared', SHARED)])], MAC))).toBeUndefined();
+    // The shared folder in a newer run, the volume only in an older one (maybe another command): not a pair.
+    const older = run(docker, 'R7', [cmd('volume', VOLUME, 'make')]);
+    const newer = { ...run(docker, 'R8', [cmd('shared', SHARED)]), startedAt: '2026-11-28T11:00:00.000Z' };
+    expect(ofCommand(adviseRuntime(docker, [older, newer], MAC))).toBeUndefined();
   });
 });
