@@ -138,7 +138,7 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
     const f = findings.find((x) => x.id === 'lima:default/commandPlace');
     expect(f).toMatchObject({ current: 'shared folder', recommended: 'guest disk', severity: 'high', gainSource: 'measured', alreadyFine: false });
     expect(f?.evidence).toMatch(
-      /^Your command `git status` \(run 2026-11-22T10-00-00-command, 3 timed runs a place\): shared folder 2\.47 s, guest disk 0\.21 s \(medians\); the guest disk is 11\.\d× as fast \[\d+\.?\d*–\d+\.?\d*, 95% interval\]/,
+      /^Your command `git status` \(run 2026-11-22T10-00-00-command, 3 timed runs in each place\): shared folder 2\.47 s, guest disk 0\.21 s \(medians\); the guest disk is 11\.\d× as fast \[\d+\.?\d*–\d+\.?\d*, 95% interval\]/,
     );
     expect(f?.apply?.kind === 'steps' && f.apply.steps.join('\n')).toContain('mountType virtiofs');
     const ja = cli(['advise', '--lang', 'ja']);

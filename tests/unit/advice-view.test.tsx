@@ -64,7 +64,7 @@ describe('What to change', () => {
     const card = html.split('data-testid="advice-card"').find((c) => c.includes('data-finding-id="lima:default/commandPlace"'))!;
     expect(card).toContain('Where your own command runs fastest in lima');
     expect(card).toMatch(
-      /Your command `git status` \(run C, 3 timed runs a place\): shared folder 2\.47 s, guest disk 0\.21 s \(medians\); the guest disk is 11\.\d× as fast \[/,
+      /Your command `git status` \(run C, 3 timed runs in each place\): shared folder 2\.47 s, guest disk 0\.21 s \(medians\); the guest disk is 11\.\d× as fast \[/,
     );
     expect(card).toContain('data-testid="advice-howto"');
     expect(card).toMatch(/yours: guest disk 11\.\d× as fast as shared folder \(command\)/);

@@ -77,7 +77,7 @@ describe("advice from the user's own command", () => {
     const [lo, hi] = [formatFactor(est.lo, 'en'), formatFactor(est.hi, 'en')];
     const [yours, why] = f.evidence.split(' Why: ');
     expect(yours).toBe(
-      `Your command \`npm ci\` (run R1, 3 timed runs a place): shared folder 9.55 s, named volume 3.91 s (medians); the named volume is ${x}× as fast [${lo}–${hi}, 95% interval], a difference beyond the noise of the runs.`,
+      `Your command \`npm ci\` (run R1, 3 timed runs in each place): shared folder 9.55 s, named volume 3.91 s (medians); the named volume is ${x}× as fast [${lo}–${hi}, 95% interval], a difference beyond the noise of the runs.`,
     );
     expect(`${x} [${lo}–${hi}]`).toBe('2.43 [2.38–2.49]');
     expect(why).toContain('a named volume or the VM');
@@ -108,7 +108,7 @@ describe("advice from the user's own command", () => {
     expect(f.apply).toBeUndefined();
     expect(f.measured?.map((m) => m.place)).toEqual(['shared']);
     expect(f.evidence).toMatch(
-      /^Your command `npm ci` \(run R2, 3 timed runs a place\): shared folder 3\.12 s, named volume 3\.18 s \(medians\); the named volume at 0\.99× the shared folder's speed \[0\.86–1\.15, 95% interval\] is within the noise of the runs/,
+      /^Your command `npm ci` \(run R2, 3 timed runs in each place\): shared folder 3\.12 s, named volume 3\.18 s \(medians\); the named volume at 0\.99× the shared folder's speed \[0\.86–1\.15, 95% interval\] is within the noise of the runs/,
     );
     expect(f.risk).toBeUndefined();
     expect(findingText(f, 'ja').evidence).toContain('実行ごとのばらつきの範囲内のため、両者の差は判別できず、変更としては示しません');
@@ -145,7 +145,7 @@ describe("advice from the user's own command", () => {
     const f = ofCommand(adviseRuntime(lima, [r], MAC))!;
     expect(f).toMatchObject({ current: 'shared folder', recommended: 'guest disk', severity: 'high' });
     expect(f.evidence).toMatch(
-      /^Your command `git status` \(run R5, 3 timed runs a place\): shared folder 14\.5 s, guest disk 1\.21 s \(medians\); the guest disk is 12\.\d× as fast/,
+      /^Your command `git status` \(run R5, 3 timed runs in each place\): shared folder 14\.5 s, guest disk 1\.21 s \(medians\); the guest disk is 12\.\d× as fast/,
     );
     const steps = findingText(f, 'en').steps!.join('\n');
     expect(steps).toContain('mountType virtiofs');
