@@ -119,6 +119,9 @@ export function formatFactor(r: Num, lang: Lang): string {
   return ratioFigure(r, lang, ratioDigits(r));
 }
 
+// A ratio's number inside a message ("{{x, factor}}×", the advice from the user's own command) is written as every other ratio.
+addMessageFormat('factor', formatFactor);
+
 /** A ratio: 0.4213 → "0.42×", 1.5 → "1.50×", 12.34 → "12.3×", 150 → "150×"; missing → "—". */
 export function formatRatio(r: Num, lang: Lang): string {
   if (!ok(r)) return MISSING;

@@ -20,6 +20,7 @@ const TITLED = new Set([
   'redisTransport',
   'fileWatcher',
   'dependencyFolders',
+  'commandPlace',
   'mount9pMsizeKiB',
 ]);
 

@@ -4,6 +4,7 @@ import type { Finding, Run } from '../../electron/contract/contract.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { makeStubEnv, captured, type StubEnv } from '../helpers/runtimes-stubs.js';
 import { runCli } from '../helpers/cli.js';
+import { makeRun, result } from '../helpers/make-run.js';
 
 const MAC = process.platform === 'darwin';
 
@@ -104,6 +105,47 @@ describe('vmbench advise (built bundle, replayed limactl and a Rancher Desktop s
       [run.id, 1950],
       [run.id, 2000],
     ]);
+  });
+
+  it("a stored run of the user's own command: its verdict between the shared folder and the guest disk, with the interval, in English and Japanese", async () => {
+    const cmd = (place: 'native' | 'shared' | 'guest', wall: number[]) => ({
+      ...result('command', place, { wall_s: wall, user_s: wall.map(() => 0.05), sys_s: wall.map(() => 0.11) }),
+      tool: { name: 'sh', version: null, method: 'sh -c, scratch copy' },
+      params: { trials: wall.length, warmup: 1, inPlace: false, exitStatus: 0, commandText: 'git status' },
+      command: "sh -c 'git status'",
+    });
+    const base = makeRun('2026-11-22T10-00-00-command', '2026-11-22T10:00:00.000Z', [cmd('native', [0.17, 0.16, 0.18])]);
+    const run: Run = {
+      ...base,
+      tests: ['command'],
+      command: { command: 'git status', project: join(stub.root, 'myapp') },
+      targets: [
+        ...base.targets,
+        {
+          id: 'lima:default',
+          runtime: 'lima:default',
+          label: 'Lima (default)',
+          settings: {},
+          probe: null,
+          results: [cmd('shared', [2.41, 2.52, 2.47]), cmd('guest', [0.21, 0.2, 0.22])],
+          errors: [],
+          status: 'ok',
+        },
+      ],
+    };
+    await new RunStore(join(stub.root, 'data')).save(run);
+    const { findings } = JSON.parse(cli(['advise', '--json']).stdout) as { findings: Finding[] };
+    const f = findings.find((x) => x.id === 'lima:default/commandPlace');
+    expect(f).toMatchObject({ current: 'shared folder', recommended: 'guest disk', severity: 'high', gainSource: 'measured', alreadyFine: false });
+    expect(f?.evidence).toMatch(
+      /^Your command `git status` \(run 2026-11-22T10-00-00-command, 3 timed runs in each place\): shared folder 2\.47 s, guest disk 0\.21 s \(medians\); the guest disk is 11\.\d× as fast \[\d+\.?\d*–\d+\.?\d*, 95% interval\]/,
+    );
+    expect(f?.apply?.kind === 'steps' && f.apply.steps.join('\n')).toContain('mountType virtiofs');
+    const ja = cli(['advise', '--lang', 'ja']);
+    expect(ja.status).toBe(0);
+    expect(ja.stdout).toMatch(
+      /lima:default\/commandPlace\s+shared folder → guest disk\s+.*あなたのコマンド `git status`（実行 2026-11-22T10-00-00-command、各場所 3 回計測）/,
+    );
   });
 
   it('apply is still not part of this version; advise takes no arguments', () => {

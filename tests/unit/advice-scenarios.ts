@@ -18,6 +18,9 @@ interface Res {
   place: Place;
   metrics: Record<string, number>;
   settings?: Record<string, unknown>;
+  /** Per-trial values (the verdicts read them); none when only medians matter. */
+  samples?: Record<string, number[]>;
+  params?: Record<string, string | number | boolean>;
 }
 
 /** A stored run: one target per entry, one result each. */
@@ -44,9 +47,9 @@ function run(id: string, results: Res[], errors: TestError[] = []): Run {
           test: r.test,
           place: r.place,
           tool: { name: 'fio', version: '3.33', method: 'fio' },
-          params: {},
+          params: r.params ?? {},
           command: 'fio',
-          samples: {},
+          samples: r.samples ?? {},
           metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, { median: v, min: v, max: v, n: 3 }])),
         },
       ],
@@ -68,6 +71,24 @@ const LOST: TestError = {
   code: 'inotify-not-delivered',
   message: 'inotify events not delivered: the target saw none of 3 changes made on this machine within 2000 ms each.',
 };
+
+/** The user's own command timed in one place (wall seconds of each run), as command.sh reports it. */
+const wall = (runtime: string, place: Place, w: number[], command = 'npm ci'): Res => ({
+  runtime,
+  test: 'command',
+  place,
+  metrics: { wall_s: [...w].sort((a, b) => a - b)[Math.floor(w.length / 2)] },
+  samples: { wall_s: w },
+  params: { commandText: command },
+});
+/** Small-file creation rates of each trial in one place. */
+const create = (runtime: string, place: Place, c: number[]): Res => ({
+  runtime,
+  test: 'small-files',
+  place,
+  metrics: { create_per_s: [...c].sort((a, b) => a - b)[1] },
+  samples: { create_per_s: c },
+});
 
 /** Every scenario: a runtime and the runs the advisor weighs it against. */
 export function scenarios(): { name: string; rt: RuntimeInfo; runs: Run[] }[] {
@@ -153,6 +174,45 @@ export function scenarios(): { name: string; rt: RuntimeInfo; runs: Run[] }[] {
     },
     { name: 'docker, redis tcp only', rt: docker, runs: [run('R', [{ runtime: dId, test: 'redis', place: 'guest', metrics: { set_rps_tcp: 50000 } }])] },
     { name: 'rancher QEMU + 9p, cache mode not read', rt: edit(rdQemu9p, { mount9pCacheMode: undefined }), runs: [] },
+    {
+      name: 'docker, your command faster in the named volume, small files see no difference',
+      rt: docker,
+      runs: [
+        run('YC', [
+          wall(dId, 'shared', [9.41, 9.62, 9.55]),
+          wall(dId, 'volume', [3.88, 3.95, 3.91]),
+          create(dId, 'shared', [4210, 4390, 4305]),
+          create(dId, 'volume', [4350, 4280, 4400]),
+        ]),
+      ],
+    },
+    {
+      name: 'docker, your command within noise, small files say move',
+      rt: docker,
+      runs: [
+        run('YN', [
+          wall(dId, 'shared', [3.12, 3.4, 2.95]),
+          wall(dId, 'volume', [3.05, 3.31, 3.18]),
+          create(dId, 'shared', [610, 590, 640]),
+          create(dId, 'volume', [5020, 4950, 5100]),
+        ]),
+      ],
+    },
+    {
+      name: 'lima, your command faster on the guest disk',
+      rt: RT['lima-default'],
+      runs: [run('YG', [wall('lima:default', 'shared', [14.2, 14.9, 14.5], 'git status'), wall('lima:default', 'guest', [1.21, 1.19, 1.24], 'git status')])],
+    },
+    {
+      name: 'vagrant, your command faster in the shared folder',
+      rt: vagrant('virtualbox', 'vboxsf'),
+      runs: [run('YS', [wall('vagrant:virtualbox', 'shared', [2.1, 2.05, 2.12], 'make'), wall('vagrant:virtualbox', 'guest', [3.3, 3.4, 3.35], 'make')])],
+    },
+    {
+      name: 'podman, your command with two runs a place',
+      rt: RT['podman-default'],
+      runs: [run('YU', [wall('podman:podman-machine-default', 'shared', [5.1, 5.3]), wall('podman:podman-machine-default', 'guest', [4.9, 5.0])])],
+    },
     {
       name: 'docker, inotify lost',
       rt: docker,

@@ -6,6 +6,7 @@ import { rankFindings } from '../../electron/engine/advisor/rank.js';
 import { adviceTitle, yoursLine } from '../../src/lib/advice-words';
 import { AdviceList } from '../../src/views/advice/advice-view';
 import { fixtureRuntimes } from './advisor-fixtures.js';
+import { makeRun, result } from '../helpers/make-run.js';
 
 const MAC = { platform: 'darwin' };
 
@@ -40,6 +41,33 @@ describe('What to change', () => {
     expect(html).toContain('Nothing to change');
     expect(html).toMatch(/Checked 1 runtime \(.+\): VM type, shared-folder mount type/);
     expect(html).toContain('against your 2 stored runs');
+  });
+  it("shows the advice from the user's own command as a card: its title, its numbers with the interval, How to steps", () => {
+    const cmd = (place: 'shared' | 'guest', wall: number[]) => ({ ...result('command', place, { wall_s: wall }), params: { commandText: 'git status' } });
+    const base = makeRun('C', '2026-11-28T10:00:00.000Z', []);
+    const run: Run = {
+      ...base,
+      targets: [
+        {
+          id: 'lima:default',
+          runtime: 'lima:default',
+          label: 'Lima',
+          settings: {},
+          probe: null,
+          results: [cmd('shared', [2.41, 2.52, 2.47]), cmd('guest', [0.21, 0.2, 0.22])],
+          errors: [],
+          status: 'ok',
+        },
+      ],
+    };
+    const html = renderToStaticMarkup(<AdviceList detect={detectOf(['lima-default'], [run])} runs={1} />);
+    const card = html.split('data-testid="advice-card"').find((c) => c.includes('data-finding-id="lima:default/commandPlace"'))!;
+    expect(card).toContain('Where your own command runs fastest in lima');
+    expect(card).toMatch(
+      /Your command `git status` \(run C, 3 timed runs in each place\): shared folder 2\.47 s, guest disk 0\.21 s \(medians\); the guest disk is 11\.\d× as fast \[/,
+    );
+    expect(card).toContain('data-testid="advice-howto"');
+    expect(card).toMatch(/yours: guest disk 11\.\d× as fast as shared folder \(command\)/);
   });
   it('words titles and the user’s own figure', () => {
     expect(adviceTitle({ setting: 'mountType', recommended: 'virtiofs' }, { name: 'Rancher Desktop' })).toBe(

@@ -18,6 +18,7 @@ import { vagrantSyncedFolder } from './rules/vagrant-synced-folder.js';
 import { redisUnixSocket } from './rules/redis-unix-socket.js';
 import { dockerNamedVolume } from './rules/docker-named-volume.js';
 import { pollingWatcher } from './rules/polling-watcher.js';
+import { yourCommand } from './rules/your-command.js';
 import { evidenceRowsFor } from './rule-kit/evidence.js';
 import { adviceEnglish, adviceEnglishParts } from '../../messages/message-english.js';
 import { thisHost, type Draft, type Drafted, type HostFacts, type Rule } from './rule-kit/types.js';
@@ -41,6 +42,7 @@ export const RULES: readonly Rule[] = [
   libvirtMountType,
   redisUnixSocket,
   dockerNamedVolume,
+  yourCommand,
   pollingWatcher,
 ];
 

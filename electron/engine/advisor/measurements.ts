@@ -54,7 +54,7 @@ export function measurementsFor(runtimeId: string, runs: Run[]): Measurements {
       for (const run of sorted) {
         for (const t of run.targets ?? []) {
           const result = mine(t.runtime) ? (t.results ?? []).find((r) => r.test === test && r.place === place) : undefined;
-          if (result) return { result, errors: (t.errors ?? []).filter((e) => e.test === test && e.place === place), target: t.id };
+          if (result) return { result, errors: (t.errors ?? []).filter((e) => e.test === test && e.place === place), target: t.id, runId: run.id };
         }
       }
       return undefined;

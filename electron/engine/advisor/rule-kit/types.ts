@@ -28,8 +28,8 @@ export interface Measurements {
   bySetting(setting: SettingKey, test: TestId, place: Place, metric: string): MeasuredValue[];
   /** Whether any stored run of this runtime has a result of this test. */
   has(test: TestId): boolean;
-  /** The newest result of a test in a place of this runtime, with the errors of that step (watch: its inotify verdict). */
-  latestResult(test: TestId, place: Place): { result: TestResult; errors: TestError[]; target: string } | undefined;
+  /** The newest result of a test in a place of this runtime, with the errors of that step (watch: its inotify verdict), its target and run. */
+  latestResult(test: TestId, place: Place): { result: TestResult; errors: TestError[]; target: string; runId: string } | undefined;
 }
 
 /** The machine the runtimes run on: some settings exist only on macOS (VZ, virtiofs in Rancher Desktop). */
@@ -49,8 +49,8 @@ export function thisHost(env: NodeJS.ProcessEnv = process.env): HostFacts {
   return { platform: p && PLATFORMS.has(p) ? p : process.platform };
 }
 
-/** What a rule is about: a setting key of the catalogue, or a practice learned from the user's own numbers that no runtime reports as a setting. */
-export type RuleSetting = SettingKey | 'dependencyFolders' | 'fileWatcher' | 'redisTransport';
+/** What a rule is about: a setting key of the catalogue, or a practice learned from the user's own numbers that no runtime reports as a setting (commandPlace: where the user's own command's files live). */
+export type RuleSetting = SettingKey | 'dependencyFolders' | 'fileWatcher' | 'redisTransport' | 'commandPlace';
 
 /**
  * One recommendation about one setting, with everything the advisor knows of it: when it applies, the

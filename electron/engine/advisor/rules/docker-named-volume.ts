@@ -2,6 +2,7 @@ import type { RuntimeInfo } from '../../../contract/contract.js';
 import { ev } from '../rule-kit/evidence.js';
 import { msg } from '../../../messages/finding-text.js';
 import { cite, round, type Measurements, type Rule } from '../rule-kit/types.js';
+import { commandPair } from '../rule-kit/trials.js';
 
 /** Shared-folder file creation below this share of the named volume's is worth moving dependency folders. */
 const WORTH_MOVING = 0.5;
@@ -25,7 +26,8 @@ function ratio(m: Measurements): { shared: Measured; volume: Measured; r: number
   return { shared, volume, r: shared.median / volume.median, tree: false };
 }
 
-const COMPOSE = [
+/** The compose layout advised: the project on the bind mount, each dependency folder in a named volume. */
+export const COMPOSE = [
   'services:',
   '  app:',
   '    volumes:',
@@ -38,11 +40,13 @@ const COMPOSE = [
 /**
  * Not a runtime setting but a layout, learned from the user's own ratio: when the Docker shared folder creates
  * files at well under half the rate of a named volume, keep dependency trees (node_modules, vendor, .venv, target)
- * in a named volume and only the source on the bind mount.
+ * in a named volume and only the source on the bind mount. When the user's own command was timed in both places, the
+ * command decides instead (your-command.ts): the synthetic tests do not speak for it.
  */
 export const dockerNamedVolume: Rule = {
   setting: 'dependencyFolders',
-  applies: (rt: RuntimeInfo, m) => rt.targets.some((t) => t.places.includes('volume')) && (ratio(m)?.r ?? 1) < WORTH_MOVING,
+  // Once the user's own command was timed in the shared folder and a named volume, its numbers decide (your-command.ts), not these.
+  applies: (rt: RuntimeInfo, m) => rt.targets.some((t) => t.places.includes('volume')) && (ratio(m)?.r ?? 1) < WORTH_MOVING && !commandPair(m, 'volume'),
   draft: () => ({
     current: 'bind mount',
     recommended: 'named volume',
