@@ -97,7 +97,7 @@ describe('advice in Japanese and English', () => {
     expect(findingText(pod, 'ja').steps?.[0]).toContain('podman machine stop podman-machine-default && podman machine rm podman-machine-default');
     const far = all.find((s) => s.name === 'rancher, far from native')!.findings.find((f) => f.setting === 'mountType')!;
     expect(findingText(far, 'ja').evidence).toContain(
-      'このマシンの測定値: 150 MB/s（seq-write write_MBps の中央値、shared、rancher-desktop、実行 F） はネイティブ 2000 MB/s（seq-write write_MBps の中央値、native、local、実行 F） の 7.5%。',
+      'このマシンの測定値: 150 MB/s（seq-write write_MBps の中央値、shared、rancher-desktop、実行 F） はネイティブ 2,000 MB/s（seq-write write_MBps の中央値、native、local、実行 F） の 7.5%。',
     );
   });
 
