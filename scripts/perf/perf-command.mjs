@@ -137,7 +137,9 @@ const fmtS = (xs) => {
 async function nativePlace({ work, project, pairs, say }) {
   const home = mkdtempSync(join(work, 'home-native-'));
   const env = { ...process.env, VMBENCH_HOME: home };
-  const version = hyperfineVersion(execFileSync('hyperfine', ['--version'], { encoding: 'utf8' }));
+  const found = spawnSync('hyperfine', ['--version'], { encoding: 'utf8' });
+  if (found.error || found.status !== 0) return say('native: n/a (hyperfine not found: apt-get install hyperfine)');
+  const version = hyperfineVersion(found.stdout);
   let first = null;
   const app = () => {
     const { target, result } = appRun({ env, project, jsonFile: join(home, 'run.json'), place: 'native' });
