@@ -36,4 +36,6 @@ export function abab(o: {
   settleIn?: () => SettleReport | Promise<SettleReport>;
   say: (line: string) => void;
   appPerPlace?: boolean;
+  /** One trial's value as printed (default: a whole number). */
+  format?: (x: number) => string;
 }): Promise<Record<string, { app: number[]; byHand: number[]; pairRatios: number[]; pairTrials: PairTrials[]; estimate: RatioEstimate | null }>>;

@@ -126,9 +126,9 @@ export function goalText(e, spread) {
  * byHand(i, place) returns its per-trial values. Prints each pair and, per place, the overall ratio app / by
  * hand [95% interval], the spread of the pairs' ratios and the verdict (goalText); returns { [place]: { app,
  * byHand, pairRatios, pairTrials, estimate } } (pairTrials: each pair's { pair, app, byHand, ratio } with a ratio, for perf's ledger). `settleIn` settles where the dirty pages matter (default this machine:
- * settle(); a guest passes its own).
+ * settle(); a guest passes its own). `format` prints one trial's value (default: a whole number, as IOPS and MB/s read).
  */
-export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleIn = settle, say, appPerPlace = false }) {
+export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleIn = settle, say, appPerPlace = false, format = fmt }) {
   const { welchLogRatio, formatInterval } = await compareStats();
   const all = Object.fromEntries(places.map((p) => [p, { app: [], byHand: [], pairRatios: [], pairTrials: [] }]));
   const ratioText = (e) => (e ? `${formatInterval(e.ratio, [e.lo, e.hi], 'en')} (${e.ratio.toFixed(3)})` : 'n/a');
@@ -140,8 +140,8 @@ export async function abab({ places, pairs = DEFAULT_PAIRS, app, byHand, settleI
   const record = (i, place, appFirst, a, b) => {
     all[place].app.push(...a.values);
     all[place].byHand.push(...b.values);
-    const appText = `app ${a.values.map(fmt).join(', ') || 'no result'} (${settleText(a.s)})`;
-    const handText = `by hand ${b.values.map(fmt).join(', ') || 'n/a'} (${settleText(b.s)})`;
+    const appText = `app ${a.values.map(format).join(', ') || 'no result'} (${settleText(a.s)})`;
+    const handText = `by hand ${b.values.map(format).join(', ') || 'n/a'} (${settleText(b.s)})`;
     const e = welchLogRatio(b.values, a.values);
     if (e) {
       all[place].pairRatios.push(e.ratio);

@@ -23,8 +23,8 @@ import { recordRound } from './perf-ledger.mjs';
 const repo = join(import.meta.dirname, '../..');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** A private dockerd like the tests' one (data on a real disk): no bridge, no iptables, pulls only ever reach a closed loopback port. */
-async function startDockerd(root, dataRoot) {
+/** A private dockerd like the tests' one (data on a real disk): no bridge, no iptables, pulls only ever reach a closed loopback port (also perf-command.mjs). */
+export async function startDockerd(root, dataRoot) {
   const socket = join(root, 'docker.sock');
   const host = `unix://${socket}`;
   const proxy = 'http://127.0.0.1:9';

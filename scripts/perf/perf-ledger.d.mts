@@ -8,7 +8,12 @@ export interface LedgerKey {
   metric: string;
   transport: string;
   emulated: boolean;
+  /** The by-hand tool's version (fio's unless `tool` names another). */
   fio: string;
+  /** The by-hand tool when it is not fio (absent: fio). */
+  tool?: string;
+  /** What the pairs timed, when the test has no fixed job (the command section's command and project). */
+  workload?: string;
 }
 /** One line of the ledger: one pair of one round. */
 export interface LedgerEntry extends LedgerKey {

@@ -4,8 +4,11 @@
 //
 // The ledger: $VMBENCH_PERF_LEDGER (off: no ledger), else /var/cache/vmbench-test/perf-ledger.ndjson as root (beside the test
 // images), else ${XDG_CACHE_HOME:-~/.cache}/vmbench-perf/ledger.ndjson. One JSON object a line, one line a pair:
-// { v, round, at, commit, dirty, place, test, metric, transport, emulated, fio, fingerprint, pair, app, byHand }.
-// A place's pairs are pooled by its key (place, test, metric, transport, emulated, fio version) and only while
+// { v, round, at, commit, dirty, place, test, metric, transport, emulated, fio, [tool, workload,] fingerprint, pair, app, byHand }.
+// `fio` is the by-hand tool's version; `tool` names that tool when it is not fio (the command section's hyperfine, or
+// the clock of its loop in a container) and `workload` what the pairs timed (its command and project); a line without
+// them is fio's. A place's pairs are pooled by its key (place, test, metric, transport, emulated, fio version, tool,
+// workload) and only while
 // the fingerprint matches: the sha256 of the transport's source files and the bench scripts the test runs, so a
 // change to either starts that place afresh (older pairs stay in the file, set aside and counted in the output).
 // A line that does not parse (a manual edit, a torn write) is skipped with a warning; appending keeps every
@@ -68,7 +71,7 @@ export function checkoutCommit(root = repo) {
 /** The checkout's commit when perf started (a round takes minutes; a commit made meanwhile is not what ran). */
 const commitAtStart = checkoutCommit();
 
-const KEY_FIELDS = ['place', 'test', 'metric', 'transport', 'emulated', 'fio'];
+const KEY_FIELDS = ['place', 'test', 'metric', 'transport', 'emulated', 'fio', 'tool', 'workload'];
 const positive = (xs) => Array.isArray(xs) && xs.length >= 2 && xs.every((x) => typeof x === 'number' && Number.isFinite(x) && x > 0);
 
 /** Why a parsed line is not a pair of the ledger, or null when it is one. */
@@ -253,7 +256,7 @@ export async function recordRound({ results, places, say, file = ledgerPath(), r
     const width = Math.max(...keys.map((k) => k.name.length));
     for (const { name, meta, fingerprint } of keys) {
       const p = await poolPlace(all, meta, fingerprint);
-      say(pooledLine(`${name.padEnd(width)} (fio ${meta.fio}, ${meta.transport}, fingerprint ${fingerprint})`, p, meta.emulated));
+      say(pooledLine(`${name.padEnd(width)} (${meta.tool ?? 'fio'} ${meta.fio}, ${meta.transport}, fingerprint ${fingerprint})`, p, meta.emulated));
     }
   } catch (err) {
     say(`ledger n/a: ${err.message}`);
@@ -275,7 +278,7 @@ export async function ledgerSummary({ file = ledgerPath(), say = (s) => process.
     const where = meta.transport === 'local' ? meta.place : `${meta.transport} ${meta.place}`;
     say(
       pooledLine(
-        `${where} ${meta.test} ${meta.metric} (fio ${meta.fio}, ${meta.transport}${meta.emulated ? ', TCG' : ''}, fingerprint ${fingerprint})`,
+        `${where} ${meta.test} ${meta.metric}${meta.workload ? ` [${meta.workload}]` : ''} (${meta.tool ?? 'fio'} ${meta.fio}, ${meta.transport}${meta.emulated ? ', TCG' : ''}, fingerprint ${fingerprint})`,
         p,
         meta.emulated,
       ),

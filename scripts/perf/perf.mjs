@@ -13,7 +13,10 @@
 // 4d. `vmbench detect --json` with every runtime CLI hung: time until the whole list is printed (goal <= 8 s)
 //  5. docker transport: rand-read IOPS vs fio by hand with `docker run` (private dockerd; needs root)
 //  6. libvirt guest-agent transport: rand-read IOPS vs fio by hand through guest-exec (test guest; needs root)
-// `npm run perf -- --host-only` skips 5 and 6 (they build/boot test guests and take several minutes).
+//  7. your own command (`vmbench run --command`) vs hyperfine by hand natively, and vs a by-hand loop with the script's clock
+//     in the Docker container (private dockerd; needs root); pairs kept in the ledger (scripts/perf/perf-command.mjs)
+// `npm run perf -- --host-only` skips 5, 6 and 7's Docker place (they build/boot test guests and take several minutes).
+// `npm run perf -- --only command` runs section 7 alone (`--only` takes no other section yet).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,10 +30,25 @@ import { liveRunPerf } from './perf-live.mjs';
 import { trialsPerf } from './perf-trials.mjs';
 import { verdictsPerf } from './perf-verdicts.mjs';
 import { firstLoadLines } from '../build/renderer-chunks.mjs';
+import { commandPerf } from './perf-command.mjs';
 
 const root = process.cwd();
-const { values: cli } = parseArgs({ options: { 'host-only': { type: 'boolean' }, pairs: { type: 'string' } } });
+const { values: cli } = parseArgs({ options: { 'host-only': { type: 'boolean' }, pairs: { type: 'string' }, only: { type: 'string' } } });
 const pairs = Number(cli.pairs ?? DEFAULT_PAIRS);
+const SECTIONS = ['command'];
+if (cli.only !== undefined && !SECTIONS.includes(cli.only)) {
+  process.stderr.write(`perf: --only takes ${SECTIONS.join(', ')}, not ${JSON.stringify(cli.only)}\n`);
+  process.exit(2);
+}
+/** Section 7, your own command: its header and its lines (also the whole of `--only command`). */
+const commandSection = async (out) => {
+  out(`7. your own command: app (vmbench run --command) vs hyperfine by hand natively, and vs a by-hand loop with the same clock in Docker`);
+  await commandPerf({ pairs, places: cli['host-only'] ? ['native'] : ['native', 'docker'], say: (s) => out(`   ${s}`) });
+};
+if (cli.only === 'command') {
+  await commandSection((s) => process.stdout.write(`${s}\n`));
+  process.exit(process.exitCode ?? 0);
+}
 const bin = join(root, 'bin', 'vmbench.js');
 const home = mkdtempSync(join(root, '.vmbench-tmp-perf-'));
 const env = { ...process.env, VMBENCH_HOME: home };
@@ -218,6 +236,8 @@ try {
     for (const l of (lv.stdout || '').split('\n').filter(Boolean)) out(`   ${l}`);
     if (lv.status !== 0) out(`   n/a: perf-libvirt exited with ${lv.status}`);
   }
+  out('');
+  await commandSection(out);
 } finally {
   rmSync(home, { recursive: true, force: true });
 }

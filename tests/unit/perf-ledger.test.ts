@@ -116,6 +116,28 @@ describe('perf ledger: pooling across rounds', () => {
     expect(nativeLine(lines)).toMatch(/over 2 pair\(s\) from 1 round\(s\)/);
     expect(nativeLine(lines)).not.toContain('another fingerprint');
   });
+
+  it("another by-hand tool or workload is another key (the command section's); a line without them is fio's", async () => {
+    writeFileSync(join(root, 'bench-scripts/command.sh'), 'sh -c "$CMD"\n');
+    const key = (tool: string, workload: string): LedgerKey => ({ ...NATIVE, test: 'command', metric: 'wall_s', fio: '1.15.0', tool, workload });
+    const add = async (k: LedgerKey, ratios: number[]) => {
+      const lines: string[] = [];
+      await recordRound({ results: { command: round(ratios) }, places: { command: k }, say: (l) => lines.push(l), file, root });
+      return lines.find((l) => l.startsWith('command'))!;
+    };
+    await add(key('hyperfine', 'find in 2000 files'), [1.0, 1.0]);
+    expect(await add(key('hyperfine', 'find in 4000 files'), [1.1, 1.1])).toMatch(/^command \(hyperfine 1\.15\.0, local, .*over 2 pair\(s\) from 1 round\(s\)/);
+    expect(await add(key('date +%s%N', 'find in 2000 files'), [1.2, 1.2])).toMatch(/over 2 pair\(s\) from 1 round\(s\)/);
+    expect(await add(key('hyperfine', 'find in 2000 files'), [1.0, 1.0])).toMatch(/over 4 pair\(s\) from 2 round\(s\)/);
+    // fio's lines carry neither field, as before the command section: they still pool with each other.
+    await perfRound('r1', [1.0, 1.0]);
+    expect(nativeLine(await perfRound('r2', [1.0, 1.0]))).toMatch(/\(fio fio-3\.33, local, .*over 4 pair\(s\) from 2 round\(s\)/);
+    expect(
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('"rand-read"') && l.includes('"tool"')),
+    ).toEqual([]);
+  });
 });
 
 describe('perf ledger: a changed transport or bench script starts the place afresh', () => {
