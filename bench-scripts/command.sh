@@ -7,7 +7,8 @@
 # Every command runs as `sh -c CMD` (an argument, never pasted into a shell line) in the copy (with --in-place 1,
 # in SRC itself); its stdout is discarded and its stderr kept in the work folder for an error's last lines.
 # Events: start; per run sample wall_s (and user_s, sys_s: the CPU of the command's processes, from `times`),
-# trial 0 for each warm-up; progress; result (params: copySec, the copy's own line, never counted; exitStatus 0); end.
+# trial 0 for each warm-up; progress; result (params: copySec, the copy's own line, never counted; overheadSec, the start-up
+# of an empty command taken off every run, as hyperfine does; exitStatus 0); end.
 # A command that exits non-zero fails: error command-not-found (127) or command-failed, with its status and the
 # end of its stderr, and exit 1. The copy is the work folder's: removed on every way out (lib.sh vb_cleanup).
 
@@ -42,6 +43,20 @@ vb_sh_in_project() {
   wait "$VB_CHILD"; vb_rc=$?; VB_CHILD=''
   return $vb_rc
 }
+# What starting a command costs before it does anything (the subshell, cd, sh's start-up and the two clock reads around it),
+# as hyperfine measures its shell's start-up: VB_CALIBRATE runs of an empty command in the project; their median, in VB_OVERHEAD,
+# is taken off every run (a run is never shorter than the clock's resolution).
+VB_CALIBRATE=10
+vb_overhead() {
+  : >"$VB_WORK/calib"
+  vb_k=0
+  while [ $vb_k -lt $VB_CALIBRATE ]; do
+    vb_a=$(vb_now); vb_sh_in_project ''; vb_b=$(vb_now)
+    printf '%s %s\n' "$vb_a" "$vb_b" >>"$VB_WORK/calib"
+    vb_k=$((vb_k + 1))
+  done
+  VB_OVERHEAD=$(awk '{ print $2 - $1 }' "$VB_WORK/calib" | sort -n | awk '{ a[NR] = $1 } END { m = NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.6f", (m > 0 ? m : 0) }')
+}
 # PHASE CMD STATUS (PHASE: command, prepare or cleanup): the step fails with the command's status and the end of its stderr.
 vb_command_failed() {
   vb_tail=$(tail -c 600 "$VB_WORK/err" 2>/dev/null | tail -n 5)
@@ -62,7 +77,7 @@ vb_one() {
   vb_t1=$(vb_now)
   vb_children_cpu; vb_cpu1=$VB_CPU
   [ $vb_st -eq 0 ] || vb_command_failed command "$VB_CMD" $vb_st
-  vb_sample "$1" wall_s "$(awk -v s="$vb_t0" -v e="$vb_t1" -v r="$VB_CLOCK_RES" 'BEGIN { d = e - s; if (d < r) d = r; printf "%.6f", d }')"
+  vb_sample "$1" wall_s "$(awk -v s="$vb_t0" -v e="$vb_t1" -v o="$VB_OVERHEAD" -v r="$VB_CLOCK_RES" 'BEGIN { d = e - s - o; if (d < r) d = r; printf "%.6f", d }')"
   if [ -n "$vb_cpu0" ] && [ -n "$vb_cpu1" ]; then
     vb_sample "$1" user_s "$(printf '%s %s\n' "$vb_cpu0" "$vb_cpu1" | awk '{ d = $3 - $1; printf "%.3f", d < 0 ? 0 : d }')"
     vb_sample "$1" sys_s "$(printf '%s %s\n' "$vb_cpu0" "$vb_cpu1" | awk '{ d = $4 - $2; printf "%.3f", d < 0 ? 0 : d }')"
@@ -92,6 +107,8 @@ vb_command_main() {
     vb_log "copied the project in $vb_copy_s s (not counted)"
   fi
 
+  vb_overhead
+  vb_log "starting an empty command here takes $VB_OVERHEAD s (median of $VB_CALIBRATE): taken off every run"
   vb_w=0
   while [ $vb_w -lt "$VB_WARMUP" ]; do
     [ $vb_w -eq 0 ] && vb_emit "{\"event\":\"warmup\",\"test\":\"command\"}"
@@ -108,8 +125,8 @@ vb_command_main() {
   vb_where='a scratch copy of the project (.git included) beside it on the same mount, or on this place'"'"'s own disk'
   [ "$VB_IN_PLACE" = 1 ] && vb_where='the project folder itself (--in-place)'
   vb_result sh '' \
-    "sh -c COMMAND in $vb_where, timed alone with $VB_CLOCK_NAME; $VB_WARMUP warm-up run(s) discarded; prepare before and cleanup after every run, untimed; CPU from the shell's times" \
-    "{\"trials\":$VB_TRIALS,\"warmup\":$VB_WARMUP,\"inPlace\":$([ "$VB_IN_PLACE" = 1 ] && echo true || echo false),\"copySec\":$vb_copy_s,\"exitStatus\":0,\"commandText\":$(vb_jstr "$VB_CMD"),\"prepareText\":$(vb_jstr "$VB_PREP"),\"cleanupText\":$(vb_jstr "$VB_CLEAN")}" \
+    "sh -c COMMAND in $vb_where, timed alone with $VB_CLOCK_NAME, less the start-up of an empty command there (median of $VB_CALIBRATE: $VB_OVERHEAD s, as hyperfine takes off its shell's); $VB_WARMUP warm-up run(s) discarded; prepare before and cleanup after every run, untimed; CPU from the shell's times" \
+    "{\"trials\":$VB_TRIALS,\"warmup\":$VB_WARMUP,\"inPlace\":$([ "$VB_IN_PLACE" = 1 ] && echo true || echo false),\"copySec\":$vb_copy_s,\"overheadSec\":$VB_OVERHEAD,\"exitStatus\":0,\"commandText\":$(vb_jstr "$VB_CMD"),\"prepareText\":$(vb_jstr "$VB_PREP"),\"cleanupText\":$(vb_jstr "$VB_CLEAN")}" \
     "sh -c '$(printf '%s' "$VB_CMD" | sed "s/'/'\\\\''/g")'"
   vb_finish
 }

@@ -65,11 +65,16 @@ export function hyperfineArgs({ command, prepare, warmup, runs }, jsonFile) {
 /**
  * The sh script that times the command by hand inside a container: copies the project ($1) to a new folder ($2) beside
  * it, runs `sh -c PREPARE` ($4) untimed and `sh -c CMD` ($3) WARMUP times ($5, discarded), then RUNS times ($6) between
- * two reads of date +%s%N, printing each run's nanoseconds on a line; removes the copy.
+ * two reads of date +%s%N, printing each run's nanoseconds on a line; removes the copy. First it times 10 runs of an empty
+ * command the same way ("c <ns>" lines): their median is the start-up hyperfine would take off (its shell's), and the app too.
  */
 export const CONTAINER_TIMER = `set -e
 mkdir -p "$2"; cp -pR "$1" "$2/project"; cd "$2/project"
 trap 'cd /; rm -rf "$2"' EXIT
+i=0; while [ "$i" -lt 10 ]; do
+  t0=$(date +%s%N); sh -c '' </dev/null >/dev/null; t1=$(date +%s%N)
+  echo "c $((t1 - t0))"; i=$((i + 1))
+done
 i=0; while [ "$i" -lt "$5" ]; do
   [ -z "$4" ] || sh -c "$4" </dev/null >/dev/null
   sh -c "$3" </dev/null >/dev/null; i=$((i + 1))
@@ -80,16 +85,24 @@ i=0; while [ "$i" -lt "$6" ]; do
   echo $((t1 - t0)); i=$((i + 1))
 done`;
 
-/** The seconds of each run from CONTAINER_TIMER's output (one count of nanoseconds a line). */
-export const timerSeconds = (text) =>
-  text
+/**
+ * The seconds of each run from CONTAINER_TIMER's output (one count of nanoseconds a line), less the median of its empty-command
+ * runs ("c <ns>" lines), as hyperfine takes off its shell's start-up; a run is never below 1 ns.
+ */
+export const timerSeconds = (text) => {
+  const lines = text
     .split('\n')
     .map((l) => l.trim())
-    .filter(Boolean)
-    .map((l) => {
-      if (!/^\d+$/.test(l)) throw new Error(`the timer printed ${JSON.stringify(l)}, not nanoseconds`);
-      return Number(l) / 1e9;
-    });
+    .filter(Boolean);
+  for (const l of lines) if (!/^(c )?\d+$/.test(l)) throw new Error(`the timer printed ${JSON.stringify(l)}, not nanoseconds`);
+  const calib = lines
+    .filter((l) => l.startsWith('c '))
+    .map((l) => Number(l.slice(2)))
+    .sort((a, b) => a - b);
+  const mid = calib.length >> 1;
+  const overhead = calib.length === 0 ? 0 : calib.length % 2 ? calib[mid] : (calib[mid - 1] + calib[mid]) / 2;
+  return lines.filter((l) => !l.startsWith('c ')).map((l) => Math.max(1, Number(l) - overhead) / 1e9);
+};
 
 /** One `vmbench run --command` (extra: --target and its options); returns the result of `place` on the run's target(s). */
 function appRun({ env, project, jsonFile, extra = [], place }) {

@@ -72,6 +72,8 @@ describe('perf command: the by-hand loop in a container', () => {
 
   it("reads one count of nanoseconds a line, and refuses anything else (an error's text)", () => {
     expect(timerSeconds('51234567\n1000000000\n\n')).toEqual([0.051234567, 1]);
+    // The empty command's runs ("c" lines): their median is taken off every run, as hyperfine takes off its shell's start-up.
+    expect(timerSeconds('c 3000000\nc 1000000\nc 2000000\n51234567\n1500000\n')).toEqual([0.049234567, 1e-9]);
     expect(() => timerSeconds('51234567\nsh: 1: date: not found\n')).toThrow(/not nanoseconds/);
   });
 });
