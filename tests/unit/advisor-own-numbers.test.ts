@@ -66,7 +66,7 @@ describe("the user's own numbers win", () => {
     const [f] = adviseRuntime(rd, [run('R1', '2026-11-20T10:00:00Z', [shared(150), native(2000)])], MAC);
     expect(f.severity).toBe('high');
     expect(f.evidence).toContain('1,096.65 MB/s');
-    expect(f.evidence).toContain('Your machine: 150 MB/s (seq-write write_MBps median, shared, rancher-desktop, run R1) = 7.5% of native 2000 MB/s');
+    expect(f.evidence).toContain('Your machine: 150 MB/s (seq-write write_MBps median, shared, rancher-desktop, run R1) = 7.5% of native 2,000 MB/s');
     expect(f.measured?.map((m) => [m.runId, m.target, m.place, m.median])).toEqual([
       ['R1', 'rancher-desktop', 'shared', 150],
       ['R1', 'local', 'native', 2000],
@@ -76,7 +76,7 @@ describe("the user's own numbers win", () => {
   it('lowers to info when the shared folder is already within 10% of native, saying why', () => {
     const [f] = adviseRuntime(rd, [run('R2', '2026-11-20T10:00:00Z', [shared(1900), native(2000)])], MAC);
     expect(f).toMatchObject({ id: 'rancher-desktop/mountType', severity: 'info', recommended: 'virtiofs' });
-    expect(f.evidence).toMatch(/^Your own numbers: 1900 MB\/s .* is already 95% of native 2000 MB\/s .*within 10%.*buys little here/);
+    expect(f.evidence).toMatch(/^Your own numbers: 1,900 MB\/s .* is already 95% of native 2,000 MB\/s .*within 10%.*buys little here/);
   });
 
   it('lowers to info when virtiofs measured slower than the current mount on this machine', () => {
