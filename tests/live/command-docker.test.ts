@@ -9,7 +9,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobEvent, Run } from '../../electron/contract/contract.js';
+import type { DetectResult, JobEvent, Run } from '../../electron/contract/contract.js';
 import { createEngine, type Engine } from '../../electron/engine/api.js';
 import { medianRatio } from '../../electron/measurement/native-ratio.js';
 import { isFailure } from '../../electron/contract/run-status.js';
@@ -79,6 +79,19 @@ describe('your own command in Docker: bind mount, container disk, named volume',
     expect(vmbenchObjects(env!.d)).toEqual({ containers: [], volumes: [] });
     expect(workDirs(parent)).toEqual([]);
     expect(listing()).toEqual(before);
+
+    // The advice reads this run's own numbers: the command's medians in the bind mount and the other place, with Compare's
+    // verdict on them (faster, slower or cannot tell: this machine's real disks decide which, so only the wiring is asserted).
+    const detected = await call<DetectResult>(engine, 'detect');
+    const mine = detected.runtimes.find((r) => r.id === TARGET)?.findings.find((f) => f.setting === 'commandPlace');
+    expect(mine, JSON.stringify(detected.runtimes.map((r) => [r.id, r.findings.map((f) => f.setting)]))).toBeDefined();
+    const shared = docker.results.find((r) => r.place === 'shared')!.metrics.wall_s.median;
+    expect(mine!.evidence).toContain('test -d .git');
+    expect(mine!.evidence).toContain(`run ${run.id}`);
+    expect(mine!.evidence).toMatch(/shared folder [0-9.,]+ s/);
+    process.stdout.write(
+      `[command] advice: ${mine!.severity} ${mine!.alreadyFine ? '(already fine)' : ''} shared ${shared} s: ${mine!.evidence.split('\n')[0]}\n`,
+    );
   });
 
   it('says a program the image lacks was not found there, with the fix, and fails only the places where the command fails', async () => {
