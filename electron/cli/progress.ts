@@ -57,8 +57,8 @@ export function createProgressPrinter(stream: NodeJS.WriteStream, lang: Lang = '
         );
         break;
       case 'progress': {
-        // The ETA only goes up for a reason, and says it (on its own line, above the bar).
-        if (ev.etaRise) line(`  ${etaRiseText(ev.etaRise, plan, lang, { duration: fmtDuration, target: (id) => id })}`);
+        // The ETA only goes up for a reason, and says it on its own line above the bar (a log shows no ETA, so no reason either).
+        if (ev.etaRise && tty) line(`  ${etaRiseText(ev.etaRise, plan, lang, { duration: fmtDuration, target: (id) => id })}`);
         const label = t('cli:progress.trial', { test: ev.test, place: t(`common:place.${ev.place}`), trial: ev.trial, trials: ev.trials });
         if (tty) {
           const width = 28;

@@ -64,13 +64,18 @@ describe('why the ETA went up', () => {
     expect(renderToStaticMarkup(<RunProgress job={plain.jobs.j} />)).not.toContain('eta-rise');
   });
 
-  it('the CLI prints the reason on its own line when the ETA goes up, and nothing when it counts down', () => {
-    const chunks: string[] = [];
-    const print = createProgressPrinter({ isTTY: false, write: (x: string) => chunks.push(x) } as unknown as NodeJS.WriteStream, 'en');
-    print(started);
-    print(progress(2, {}));
-    expect(chunks.join('')).not.toContain('ETA went up');
-    print(overrun);
-    expect(chunks.join('')).toContain('  ETA went up: 4k random read · native · local has taken 1:10, longer than the 0:45 it was given\n');
+  it('the CLI prints the reason on its own line above the bar when the ETA goes up, and nothing when it counts down or off a terminal', () => {
+    const printed = (isTTY: boolean, events: JobEvent[]): string => {
+      const chunks: string[] = [];
+      const print = createProgressPrinter({ isTTY, write: (x: string) => chunks.push(x) } as unknown as NodeJS.WriteStream, 'en');
+      for (const ev of events) print(ev);
+      return chunks.join('');
+    };
+    expect(printed(true, [started, progress(2, {})])).not.toContain('ETA went up');
+    expect(printed(true, [started, progress(2, {}), overrun])).toContain(
+      '\r\x1b[2K  ETA went up: 4k random read · native · local has taken 1:10, longer than the 0:45 it was given\n',
+    );
+    // A log (no terminal) shows no ETA, so it gives no reason for one either.
+    expect(printed(false, [started, progress(2, {}), overrun])).not.toContain('ETA went up');
   });
 });
