@@ -123,7 +123,9 @@ describe('vmbench CLI hardening (built bundle)', () => {
 
     const next = cli(['run', '--tests', 'small-files']);
     expect(next.status, next.stderr).toBe(0);
-    expect(next.stderr).toMatch(new RegExp(`Removed 1 work folder \\([\\d,.]+ (KiB|MiB|GiB)\\) that an earlier run left behind when it was stopped: \\${work}`));
+    expect(next.stderr).toMatch(
+      new RegExp(`Removed 1 work folder \\([\\d,.]+ (KiB|MiB|GiB)\\) that an earlier run left behind when it was stopped: \\${work}`),
+    );
     const left = await readdir(scratch);
     expect(left).not.toContain(work);
     expect(left).toContain(`.vmbench-${process.pid}-1`);
