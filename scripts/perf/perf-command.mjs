@@ -188,7 +188,7 @@ async function nativePlace({ work, project, pairs, say }) {
 
 /** docker shared: the app's docker transport vs the same command timed by hand with `docker exec` in a container of the same image, same bind mount. */
 async function dockerPlace({ work, project, pairs, say, image = 'vmbench-guest:local' }) {
-  const { startDockerd } = await import('./perf-docker.mjs');
+  const { startDockerd, startIdleContainer } = await import('./perf-docker.mjs');
   const home = mkdtempSync(join(work, 'home-docker-'));
   const daemon = await startDockerd(mkdtempSync(join(work, 'dockerd-')), join(work, 'docker-data'));
   const name = `vmbench-perf-command-${process.pid}`;
@@ -209,23 +209,7 @@ async function dockerPlace({ work, project, pairs, say, image = 'vmbench-guest:l
     delete env.DOCKER_CONTEXT;
     const server = docker(['version', '--format', '{{.Server.Version}}']).trim();
     // The by-hand container: the project's folder at /vmbench/shared, as the docker transport mounts it for a command run.
-    docker([
-      'run',
-      '-d',
-      '--name',
-      name,
-      '--network',
-      'none',
-      '--label',
-      'dev.vmbench.perf=1',
-      '-v',
-      `${dirname(project)}:/vmbench/shared`,
-      '--entrypoint',
-      'sh',
-      image,
-      '-c',
-      'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done',
-    ]);
+    startIdleContainer(docker, name, image, ['-v', `${dirname(project)}:/vmbench/shared`]);
     const dateVersion = docker(['exec', name, 'date', '--version']).split('\n')[0].trim().split(/\s+/).pop();
     let first = null;
     const app = () => {

@@ -64,20 +64,11 @@ export async function startDockerd(root, dataRoot) {
   throw new Error('dockerd did not answer within 60 s');
 }
 
-/** fio's IOPS from its JSON output (text may carry warnings before the object). */
-const iopsOf = (text) => JSON.parse(text.slice(text.indexOf('{'))).jobs.reduce((s, j) => s + j.read.iops, 0);
-
-/** Runs the recorded fio job by hand in a fresh container of the same image, in the same place; returns the IOPS of each trial. */
-function direct(docker, image, result, place, sharedDir) {
-  const dir = byHandFolder(`/vmbench/${place}`);
-  const file = `${dir}/rand-read.dat`;
-  const words = result.command.split(' ');
-  if (words[0] !== 'fio') return null;
-  const argv = words
-    .slice(1)
-    .map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? '--output=/tmp/perf-direct.json' : w));
-  const mounts = place === 'shared' ? ['-v', `${sharedDir}:/vmbench/shared`] : place === 'volume' ? ['-v', 'vmbench-perf-direct:/vmbench/volume'] : [];
-  const name = `vmbench-perf-direct-${process.pid}`;
+/**
+ * Starts an idle by-hand container of `image` (no network, perf's label, `mounts` as docker run's -v arguments) that waits
+ * for `docker exec` until it is removed.
+ */
+export function startIdleContainer(docker, name, image, mounts) {
   docker([
     'run',
     '-d',
@@ -94,6 +85,23 @@ function direct(docker, image, result, place, sharedDir) {
     '-c',
     'trap "exit 0" TERM; while :; do sleep 3600 & wait $!; done',
   ]);
+}
+
+/** fio's IOPS from its JSON output (text may carry warnings before the object). */
+const iopsOf = (text) => JSON.parse(text.slice(text.indexOf('{'))).jobs.reduce((s, j) => s + j.read.iops, 0);
+
+/** Runs the recorded fio job by hand in a fresh container of the same image, in the same place; returns the IOPS of each trial. */
+function direct(docker, image, result, place, sharedDir) {
+  const dir = byHandFolder(`/vmbench/${place}`);
+  const file = `${dir}/rand-read.dat`;
+  const words = result.command.split(' ');
+  if (words[0] !== 'fio') return null;
+  const argv = words
+    .slice(1)
+    .map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? '--output=/tmp/perf-direct.json' : w));
+  const mounts = place === 'shared' ? ['-v', `${sharedDir}:/vmbench/shared`] : place === 'volume' ? ['-v', 'vmbench-perf-direct:/vmbench/volume'] : [];
+  const name = `vmbench-perf-direct-${process.pid}`;
+  startIdleContainer(docker, name, image, mounts);
   try {
     const exec = (args) => docker(['exec', name, ...args]);
     exec(['mkdir', '-p', dir]);
