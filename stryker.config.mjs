@@ -29,7 +29,14 @@ export const GROUPS = {
   // Redaction.
   redact: {
     mutate: ['electron/engine/report/redact.ts'],
-    tests: ['tests/unit/redact.test.ts', 'tests/unit/hardening-store-redact.test.ts'],
+    tests: [
+      'tests/unit/redact.test.ts',
+      'tests/unit/redact-credentials.test.ts',
+      'tests/unit/redact-every-field.test.ts',
+      'tests/unit/redact-host-paths.test.ts',
+      'tests/unit/command-redact.test.ts',
+      'tests/unit/hardening-store-redact.test.ts',
+    ],
   },
   // The atomic writer and the run store.
   'atomic-write': {
