@@ -44,14 +44,14 @@ export const GROUPS = {
     tests: [
       'tests/unit/atomic-write.test.ts',
       'tests/unit/atomic-write-order.test.ts',
-      'tests/unit/stale-temps.test.ts',
+      'tests/unit/atomic-write-stale-temps.test.ts',
       'tests/unit/config-edits-hardening.test.ts',
     ],
   },
   // Import checks.
   'import-check': {
     mutate: ['electron/engine/store/import-check.ts'],
-    tests: ['tests/unit/import-check.test.ts', 'tests/unit/import-numbers.test.ts', 'tests/unit/exports.test.ts'],
+    tests: ['tests/unit/import-check.test.ts', 'tests/unit/import-runs.test.ts', 'tests/unit/exports.test.ts'],
   },
   // fio and NDJSON parsing.
   ndjson: {
@@ -73,7 +73,7 @@ export const GROUPS = {
   },
   'import-runs': {
     mutate: ['electron/engine/store/import-runs.ts'],
-    tests: ['tests/unit/import-numbers.test.ts', 'tests/unit/exports.test.ts'],
+    tests: ['tests/unit/import-runs.test.ts', 'tests/unit/exports.test.ts'],
   },
   // The formatter.
   format: {

@@ -66,4 +66,18 @@ describe('import check', () => {
     expect((deep as { problem: unknown }).problem).toEqual({ key: 'tooDeep', params: { path: '[0]'.repeat(33) } });
     expect(neutralise(nested(40, { __proto__: null }))).toMatchObject({ ok: false, problem: { key: 'tooDeep' } });
   });
+
+  it('counts nesting in objects as in arrays', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 33; i++) deep = { a: deep };
+    expect(neutralise(deep)).toEqual({ ok: false, problem: { key: 'tooDeep', params: { path: Array(33).fill('a').join('.') } } });
+  });
+
+  it('the copy is ordinary data the import may change like any parsed JSON', () => {
+    const r = neutralise(parsed('{"a": 1, "b": {"c": 2}}'));
+    const value = (r as { value: { a?: number; b: { c?: number } } }).value;
+    value.a = 3;
+    delete value.b.c;
+    expect(value).toEqual({ a: 3, b: {} });
+  });
 });
