@@ -1,10 +1,10 @@
-/** sweepStaleTemps: only temp files named by vmbench whose writer is gone are removed. */
+/** sweepStaleTemps: only temp files named by vmbench whose writer is gone are removed; and what an atomic write keeps (mode, an exclusive file, a long name). */
 import { spawnSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { atomicWrite, sweepStaleTemps, sweepStaleTempsUnder, TEMP_NAME } from '../../electron/engine/util/atomic-write.js';
+import { atomicWrite, atomicWriteSync, sweepStaleTemps, sweepStaleTempsUnder, TEMP_NAME } from '../../electron/engine/util/atomic-write.js';
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -63,5 +63,77 @@ describe('stale temp files of interrupted writes', () => {
     ];
     for (const f of files) await writeFile(f, 'x');
     expect((await sweepStaleTempsUnder(dir)).sort()).toEqual(files.sort());
+  });
+});
+
+describe('the synchronous writer and the sweep below a folder', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vmbench-temps-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("atomicWriteSync sweeps a dead writer's temp file and keeps a live one's and a folder", async () => {
+    const dead = `.a.vmbench-tmp-${deadPid()}-0123456789ab`;
+    const live = `.a.vmbench-tmp-${process.pid}-0123456789ab`;
+    const folder = `.b.vmbench-tmp-${deadPid()}-abcdefabcdef`;
+    await writeFile(join(dir, dead), 'x');
+    await writeFile(join(dir, live), 'x');
+    await mkdir(join(dir, folder));
+    atomicWriteSync(join(dir, 'a'), 'new');
+    expect((await readdir(dir)).sort()).toEqual([live, folder, 'a'].sort());
+  });
+
+  it('sweeps the folder and two levels below it, not deeper', async () => {
+    const name = `.f.vmbench-tmp-${deadPid()}-0123456789ab`;
+    const levels = [dir, join(dir, 'a'), join(dir, 'a', 'b'), join(dir, 'a', 'b', 'c')];
+    await mkdir(levels[3], { recursive: true });
+    for (const d of levels) await writeFile(join(d, name), 'x');
+    expect((await sweepStaleTempsUnder(dir)).sort()).toEqual(
+      levels
+        .slice(0, 3)
+        .map((d) => join(d, name))
+        .sort(),
+    );
+    expect(await readdir(levels[3])).toContain(name);
+    expect(await sweepStaleTempsUnder(join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('what atomic writes keep', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vmbench-write-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it("a file's permissions survive a rewrite, async and sync; a new file gets the given mode", async () => {
+    const file = join(dir, 'secret.json');
+    await writeFile(file, 'old');
+    await chmod(file, 0o600);
+    await atomicWrite(file, 'new');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    atomicWriteSync(file, 'newer');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readFile(file, 'utf8')).toBe('newer');
+    atomicWriteSync(join(dir, 'fresh'), 'x', { mode: 0o640 });
+    expect((await stat(join(dir, 'fresh'))).mode & 0o777).toBe(0o640);
+  });
+
+  it('an exclusive write never replaces a file, sync or not, and leaves no temp file', async () => {
+    const file = join(dir, 'run.json');
+    atomicWriteSync(file, 'first', { exclusive: true });
+    expect(() => atomicWriteSync(file, 'second', { exclusive: true })).toThrow(/EEXIST/);
+    await expect(atomicWrite(file, 'third', { exclusive: true })).rejects.toThrow(/EEXIST/);
+    expect(await readFile(file, 'utf8')).toBe('first');
+    expect(await readdir(dir)).toEqual(['run.json']);
+  });
+
+  it('writes a file whose name is as long as a name may be', async () => {
+    const file = join(dir, `${'n'.repeat(250)}.json`);
+    await atomicWrite(file, 'a');
+    atomicWriteSync(file, 'b');
+    expect(await readFile(file, 'utf8')).toBe('b');
+    expect(await readdir(dir)).toEqual([basename(file)]);
   });
 });
