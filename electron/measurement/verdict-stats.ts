@@ -53,45 +53,49 @@ function lnGamma(x: number): number {
 /** Continued fraction of the incomplete beta function (modified Lentz). */
 function betaCf(a: number, b: number, x: number): number {
   const tiny = 1e-300;
-  // Stryker disable EqualityOperator,ConditionalExpression,ArithmeticOperator: Lentz's guards against a zero denominator (never near zero for
-  // a, b >= 0.5 and 0 < x < 1), the iteration cap (convergence comes far sooner) and the convergence test (skipping it only iterates more) change no result.
   let c = 1;
   let d = 1 - ((a + b) * x) / (a + 1);
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
   if (Math.abs(d) < tiny) d = tiny;
   d = 1 / d;
   let h = d;
+  // Stryker disable next-line EqualityOperator: the cap is never reached (convergence comes far sooner).
   for (let m = 1; m <= 300; m++) {
     const m2 = 2 * m;
     let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
     d = 1 + aa * d;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(d) < tiny) d = tiny;
     c = 1 + aa / c;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(c) < tiny) c = tiny;
     d = 1 / d;
     h *= d * c;
     aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
     d = 1 + aa * d;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(d) < tiny) d = tiny;
     c = 1 + aa / c;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(c) < tiny) c = tiny;
     d = 1 / d;
     const del = d * c;
     h *= del;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression,ArithmeticOperator: without the early stop it only iterates more, to the same value.
     if (Math.abs(del - 1) < 1e-14) break;
   }
-  // Stryker restore EqualityOperator,ConditionalExpression,ArithmeticOperator
   return h;
 }
 
 /** Regularized incomplete beta I_x(a, b). */
 function incompleteBeta(x: number, a: number, b: number): number {
-  // Stryker disable EqualityOperator,ConditionalExpression,ArithmeticOperator: the edges give 0 and 1 through the formula too (x = 1 at t = 0; x = 0 only
-  // at an infinite t), and which side's continued fraction is used (I_x(a, b) = 1 − I_1−x(b, a)) changes only how fast it converges.
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: x = 0 only at an infinite t, where the formula gives 0 too.
   if (x <= 0) return 0;
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: x = 1 at t = 0, where the formula gives 1 too.
   if (x >= 1) return 1;
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,ArithmeticOperator: which side's continued fraction is used (I_x(a, b) = 1 − I_1−x(b, a)) changes how fast it converges, not the value.
   return x < (a + 1) / (a + b + 2) ? (front * betaCf(a, b, x)) / a : 1 - (front * betaCf(b, a, 1 - x)) / b;
-  // Stryker restore EqualityOperator,ConditionalExpression,ArithmeticOperator
 }
 
 /** Cumulative distribution of Student's t with df degrees of freedom (df may be fractional, as in Welch's test). */
@@ -104,16 +108,17 @@ export function studentTCdf(t: number, df: number): number {
 /** The t value below which a fraction p of Student's t distribution lies (bisection on the CDF). */
 export function studentTQuantile(p: number, df: number): number {
   if (p === 0.5) return 0;
-  // Stryker disable EqualityOperator,ConditionalExpression,LogicalOperator,ArithmeticOperator,UpdateOperator: p = 0.5 has returned; a CDF equal
-  // to p exactly moves a bound by nothing that matters; the bisection's cap and tolerance only stop it (more steps give the same quantile).
+  // Stryker disable next-line EqualityOperator: p = 0.5 has returned.
   if (p < 0.5) return -studentTQuantile(1 - p, df);
   let lo = 0;
   let hi = 1;
+  // Stryker disable next-line EqualityOperator: a CDF exactly equal to p moves a bound by nothing that matters.
   while (studentTCdf(hi, df) < p) hi *= 2;
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,LogicalOperator,ArithmeticOperator,UpdateOperator: the cap and the tolerance only stop the bisection; more steps give the same quantile.
   for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
     const mid = (lo + hi) / 2;
+    // Stryker disable next-line EqualityOperator: a CDF exactly equal to p moves a bound by nothing that matters.
     if (studentTCdf(mid, df) < p) lo = mid;
-    // Stryker restore EqualityOperator,ConditionalExpression,LogicalOperator,ArithmeticOperator,UpdateOperator
     else hi = mid;
   }
   return (lo + hi) / 2;
