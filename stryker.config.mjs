@@ -1,48 +1,126 @@
-// Mutation testing (`npm run mutate`): StrykerJS changes one thing at a time in the modules where a silent bug
-// misleads or harms a user, and runs their unit tests against each change; a change no test notices (a
-// surviving mutant) is a bug the suite would let through. The report (score per file, each survivor) goes to
-// test-results/mutation/; docs/testing.md says how to read it and why the survivors left are harmless.
-/** The modules mutated: where a silent bug misleads or harms a user (vitest.mutate.config.ts runs the unit tests that import them). */
-export const MUTATED = [
+// Mutation testing (`npm run mutate`, scripts/mutate.mjs): StrykerJS changes one thing at a time in the modules where a
+// silent bug misleads or harms a user, and runs the tests that guard each module against each change; a change no test
+// notices (a surviving mutant) is a bug the suite would let through. The report (score per file, each survivor) goes to
+// test-results/mutation/<group>/; docs/testing.md says how to read it and why the survivors left are harmless.
+import process from 'node:process';
+
+/**
+ * The mutated modules, each group with the unit test files that guard it (named after it where possible). Each group is
+ * one Stryker run whose mutants run against its own tests only (scripts/mutate.mjs sets VMBENCH_MUTATE_GROUP, which this
+ * file and vitest.mutate.config.ts read): a module used by many UI tests (the formatter) is not tested through them all.
+ */
+export const GROUPS = {
   // Verdict statistics and the family rule.
-  'electron/measurement/verdict-stats.ts',
-  'electron/measurement/verdict-family.ts',
-  // The formatter.
-  'electron/presentation/format.ts',
+  'verdict-stats': {
+    mutate: ['electron/measurement/verdict-stats.ts'],
+    tests: [
+      'tests/unit/verdict-stats.test.ts',
+      'tests/unit/verdicts.test.ts',
+      'tests/unit/verdict-interval-width.test.ts',
+      // Not verdict-family.test.ts: its A/A property test (14 s) reaches every line here, and a mutant that breaks it shrinks for minutes.
+      'tests/unit/adaptive-trials.test.ts',
+      'tests/unit/cross-machine-compare.test.ts',
+    ],
+  },
+  'verdict-family': {
+    mutate: ['electron/measurement/verdict-family.ts'],
+    tests: ['tests/unit/verdict-family.test.ts', 'tests/unit/verdict-interval-width.test.ts', 'tests/unit/test-catalogue.test.ts'],
+  },
   // Redaction.
-  'electron/engine/report/redact.ts',
+  redact: {
+    mutate: ['electron/engine/report/redact.ts'],
+    tests: [
+      'tests/unit/redact.test.ts',
+      'tests/unit/redact-credentials.test.ts',
+      'tests/unit/redact-every-field.test.ts',
+      'tests/unit/redact-host-paths.test.ts',
+      'tests/unit/command-redact.test.ts',
+      'tests/unit/hardening-store-redact.test.ts',
+    ],
+  },
   // The atomic writer and the run store.
-  'electron/engine/util/atomic-write.ts',
-  'electron/engine/store/run-store.ts',
+  'atomic-write': {
+    mutate: ['electron/engine/util/atomic-write.ts'],
+    tests: [
+      'tests/unit/atomic-write.test.ts',
+      'tests/unit/atomic-write-order.test.ts',
+      'tests/unit/atomic-write-stale-temps.test.ts',
+      'tests/unit/config-edits-hardening.test.ts',
+    ],
+  },
   // Import checks.
-  'electron/engine/store/import-check.ts',
-  'electron/engine/store/import-runs.ts',
-  // The plan book and the appliers.
-  'electron/engine/advisor/plan-book.ts',
-  'electron/engine/advisor/apply/*.ts',
-  'electron/engine/apply-kit/*.ts',
-  // The local server's access checks.
-  'electron/web/server.ts',
+  'import-check': {
+    mutate: ['electron/engine/store/import-check.ts'],
+    tests: ['tests/unit/import-check.test.ts', 'tests/unit/import-runs.test.ts', 'tests/unit/exports.test.ts'],
+  },
   // fio and NDJSON parsing.
-  'electron/engine/bench/fio.ts',
-  'electron/engine/transports/ndjson.ts',
-];
+  ndjson: {
+    mutate: ['electron/engine/transports/ndjson.ts'],
+    tests: ['tests/unit/ndjson.test.ts', 'tests/unit/settle.test.ts'],
+  },
+  fio: {
+    mutate: ['electron/engine/bench/fio.ts'],
+    tests: ['tests/unit/fio.test.ts'],
+  },
+  // The local server's access checks.
+  server: {
+    mutate: ['electron/web/server.ts'],
+    tests: ['tests/unit/server.test.ts', 'tests/unit/server-hardening.test.ts', 'tests/unit/server-key-every-route.test.ts'],
+  },
+  'run-store': {
+    mutate: ['electron/engine/store/run-store.ts'],
+    tests: ['tests/unit/run-store.test.ts', 'tests/unit/run-annotate.test.ts', 'tests/unit/hardening-store-redact.test.ts'],
+  },
+  'import-runs': {
+    mutate: ['electron/engine/store/import-runs.ts'],
+    tests: ['tests/unit/import-runs.test.ts', 'tests/unit/exports.test.ts'],
+  },
+  // The formatter.
+  format: {
+    mutate: ['electron/presentation/format.ts'],
+    tests: ['tests/unit/format.test.ts', 'tests/unit/format-faces.test.ts', 'tests/unit/format-one-source.test.ts', 'tests/unit/report-format.test.ts'],
+  },
+  // The plan book and the appliers.
+  apply: {
+    mutate: ['electron/engine/advisor/plan-book.ts', 'electron/engine/advisor/apply/*.ts', 'electron/engine/apply-kit/*.ts'],
+    tests: [
+      'tests/unit/apply-drift.test.ts',
+      'tests/unit/apply-backup-path.test.ts',
+      'tests/unit/apply-cli-edits.test.ts',
+      'tests/unit/apply-command-file.test.ts',
+      'tests/unit/config-edits-hardening.test.ts',
+      'tests/unit/edits-keep-comments.test.ts',
+      'tests/unit/vagrantfile-heredoc.test.ts',
+    ],
+  },
+};
+
+/** Every mutated module (a glob gives each file in its folder). */
+export const MUTATED = Object.values(GROUPS).flatMap((g) => g.mutate);
+
+/** The group this run mutates (scripts/mutate.mjs sets it); without one, every module against every group's tests. */
+const group = process.env.VMBENCH_MUTATE_GROUP ? GROUPS[process.env.VMBENCH_MUTATE_GROUP] : undefined;
+if (process.env.VMBENCH_MUTATE_GROUP && !group) throw new Error(`no mutation group ${process.env.VMBENCH_MUTATE_GROUP}`);
+const out = `test-results/mutation/${process.env.VMBENCH_MUTATE_GROUP ?? 'all'}`;
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutate.config.ts', related: false },
-  mutate: MUTATED,
+  mutate: group ? group.mutate : MUTATED,
   coverageAnalysis: 'perTest',
   // A static mutant (module-level code, run once at import) needs every test file run again with fresh modules: hours here, so
   // they are left out and the report counts them as ignored; the module-level code is small (constants, tables).
   ignoreStatic: true,
   concurrency: 2,
-  timeoutMS: 20_000,
+  // A mutant that loops (a bisection that never ends) waits this long past its tests' own time before it counts as detected.
+  timeoutMS: 10_000,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'test-results/mutation/mutation.html' },
-  jsonReporter: { fileName: 'test-results/mutation/mutation.json' },
+  htmlReporter: { fileName: `${out}/mutation.html` },
+  jsonReporter: { fileName: `${out}/mutation.json` },
+  // With `npm run mutate -- --incremental`: the mutants whose code and tests did not change keep their last result.
+  incrementalFile: `${out}/incremental.json`,
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true, reportMutants: true },
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',

@@ -1,11 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { MUTATED } from './stryker.config.mjs';
+import { GROUPS, MUTATED } from './stryker.config.mjs';
 
-// The tests StrykerJS runs against each mutant (`npm run mutate`, stryker.config.mjs): the unit tests that import
-// a mutated module, which run in this process's modules (an integration test's CLI child runs dist/, which a
-// mutant never reaches). Stryker then runs, for each mutant, only the tests that reached its code.
+// The tests StrykerJS runs against each mutant (`npm run mutate`, scripts/mutate.mjs): in a group's run
+// (VMBENCH_MUTATE_GROUP), the test files that guard that group's module (stryker.config.mjs GROUPS); without one,
+// the unit tests that import a mutated module, which run in this process's modules (an integration test's CLI
+// child runs dist/, which a mutant never reaches). Stryker then runs, for each mutant, only the tests that reached its code.
 const ROOT = import.meta.dirname;
 
 /** How a test imports each mutated module: its folder and name ("presentation/format.js'"; a glob's folder gives each of its files). */
@@ -30,9 +31,18 @@ function relatedTests(): string[] {
     .map((f) => `tests/unit/${f}`);
 }
 
+/** The test files of the group this run mutates, if one is set. */
+function groupTests(): string[] | undefined {
+  const name = process.env.VMBENCH_MUTATE_GROUP;
+  if (!name) return undefined;
+  const group = (GROUPS as Record<string, { tests: string[] } | undefined>)[name];
+  if (!group) throw new Error(`no mutation group ${name}`);
+  return group.tests;
+}
+
 export default defineConfig({
   test: {
-    include: relatedTests(),
+    include: groupTests() ?? relatedTests(),
     setupFiles: ['tests/helpers/catalogue-files-setup.ts'],
     environment: 'node',
     env: { TZ: 'UTC' },

@@ -41,6 +41,7 @@ function lnGamma(x: number): number {
     0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012,
     9.9843695780195716e-6, 1.5056327351493116e-7,
   ];
+  // Stryker disable next-line ConditionalExpression: Lanczos is as accurate below 0.5 for the arguments t gives (a = df / 2 > 0); the reflection is the textbook form.
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
   const xx = x - 1;
   let s = c[0];
@@ -54,26 +55,33 @@ function betaCf(a: number, b: number, x: number): number {
   const tiny = 1e-300;
   let c = 1;
   let d = 1 - ((a + b) * x) / (a + 1);
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
   if (Math.abs(d) < tiny) d = tiny;
   d = 1 / d;
   let h = d;
+  // Stryker disable next-line EqualityOperator: the cap is never reached (convergence comes far sooner).
   for (let m = 1; m <= 300; m++) {
     const m2 = 2 * m;
     let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
     d = 1 + aa * d;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(d) < tiny) d = tiny;
     c = 1 + aa / c;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(c) < tiny) c = tiny;
     d = 1 / d;
     h *= d * c;
     aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
     d = 1 + aa * d;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(d) < tiny) d = tiny;
     c = 1 + aa / c;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression: Lentz's guard against a zero denominator, never near zero for a, b >= 0.5 and 0 < x < 1.
     if (Math.abs(c) < tiny) c = tiny;
     d = 1 / d;
     const del = d * c;
     h *= del;
+    // Stryker disable next-line EqualityOperator,ConditionalExpression,ArithmeticOperator: without the early stop it only iterates more, to the same value.
     if (Math.abs(del - 1) < 1e-14) break;
   }
   return h;
@@ -81,27 +89,35 @@ function betaCf(a: number, b: number, x: number): number {
 
 /** Regularized incomplete beta I_x(a, b). */
 function incompleteBeta(x: number, a: number, b: number): number {
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: x = 0 only at an infinite t, where the formula gives 0 too.
   if (x <= 0) return 0;
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: x = 1 at t = 0, where the formula gives 1 too.
   if (x >= 1) return 1;
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,ArithmeticOperator: which side's continued fraction is used (I_x(a, b) = 1 − I_1−x(b, a)) changes how fast it converges, not the value.
   return x < (a + 1) / (a + b + 2) ? (front * betaCf(a, b, x)) / a : 1 - (front * betaCf(b, a, 1 - x)) / b;
 }
 
 /** Cumulative distribution of Student's t with df degrees of freedom (df may be fractional, as in Welch's test). */
 export function studentTCdf(t: number, df: number): number {
   const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  // Stryker disable next-line EqualityOperator: at t = 0 the tail is 0.5 either way.
   return t >= 0 ? 1 - tail : tail;
 }
 
 /** The t value below which a fraction p of Student's t distribution lies (bisection on the CDF). */
 export function studentTQuantile(p: number, df: number): number {
   if (p === 0.5) return 0;
+  // Stryker disable next-line EqualityOperator: p = 0.5 has returned.
   if (p < 0.5) return -studentTQuantile(1 - p, df);
   let lo = 0;
   let hi = 1;
+  // Stryker disable next-line EqualityOperator: a CDF exactly equal to p moves a bound by nothing that matters.
   while (studentTCdf(hi, df) < p) hi *= 2;
+  // Stryker disable next-line EqualityOperator,ConditionalExpression,LogicalOperator,ArithmeticOperator,UpdateOperator: the cap and the tolerance only stop the bisection; more steps give the same quantile.
   for (let i = 0; i < 200 && hi - lo > 1e-12 * hi; i++) {
     const mid = (lo + hi) / 2;
+    // Stryker disable next-line EqualityOperator: a CDF exactly equal to p moves a bound by nothing that matters.
     if (studentTCdf(mid, df) < p) lo = mid;
     else hi = mid;
   }
@@ -128,6 +144,7 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   const va = A.variance / la.length;
   const vb = B.variance / lb.length;
   const se = Math.sqrt(va + vb);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0, even where the degrees of freedom are 0/0).
   if (se === 0) {
     // Identical trials on both sides: the ratio is exact.
     const r = Math.exp(diff);
@@ -155,6 +172,7 @@ export function logMeanInterval(xs: number[], alpha: number = VERDICT_METHOD.alp
   const { mean, variance } = meanVar(l);
   const se = Math.sqrt(variance / l.length);
   const center = Math.exp(mean);
+  // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0).
   if (se === 0) return { center, lo: center, hi: center, halfWidth: 0 };
   const t = studentTQuantile(1 - alpha / 2, l.length - 1);
   const lo = Math.exp(mean - t * se);
@@ -186,6 +204,7 @@ export function welchLogRatioOfRatios(aBase: number[], a: number[], bBase: numbe
   const diff = mv.reduce((s, x, i) => s + sign[i] * x.mean, 0);
   const v = mv.map((x, i) => x.variance / sets[i].length);
   const se = Math.sqrt(v.reduce((s, x) => s + x, 0));
+  // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0, even where the degrees of freedom are 0/0).
   if (se === 0) {
     const r = Math.exp(diff);
     return { ratio: r, lo: r, hi: r };
@@ -218,8 +237,10 @@ export function callRatio(
     return { call: 'undecided', estimate, reason: `too few trials to decide (${fewest}; ${m.minTrials} needed on each side)` };
   }
   if (!estimate) return { call: 'undecided', estimate: null, reason: 'a trial measured zero or less, so no ratio can be formed' };
+  // Stryker disable next-line EqualityOperator: an interval that ends exactly at 1× with a ratio 5% away needs a t × se that rounds to the ratio's log exactly.
   const excludesOne = estimate.lo > 1 || estimate.hi < 1;
   const bigEnough = Math.abs(Math.log(estimate.ratio)) >= Math.log(1 + m.minEffect);
+  // Stryker disable next-line EqualityOperator: a ratio of exactly 1× is not big enough, so it never reaches here.
   if (excludesOne && bigEnough) return { call: estimate.ratio > 1 ? 'higher' : 'lower', estimate };
   return { call: 'noise', estimate };
 }
@@ -235,8 +256,8 @@ export const VERDICT_WORDS = Object.fromEntries(VERDICTS.map((v) => [v, verdictW
 
 /** The method of VERDICT_METHOD (or, across machines, CROSS_MACHINE_METHOD) in a language. */
 export function methodText(lang: Lang = 'en', crossMachine = false): string {
-  if (crossMachine) return lang === 'en' ? CROSS_MACHINE_METHOD.text : translator(lang)('common:compare.methodCross');
-  return lang === 'en' ? VERDICT_METHOD.text : translator(lang)('common:compare.method');
+  // The English catalogue holds the constants' text (verdict-stats.test.ts checks it), so every language reads it there.
+  return translator(lang)(crossMachine ? 'common:compare.methodCross' : 'common:compare.method');
 }
 
 /** The level of an interval as a percentage ("95%", "98.75%"). */

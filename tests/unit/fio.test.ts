@@ -164,3 +164,63 @@ describe('fioVersion', () => {
     expect(fioVersion(null)).toBeNull();
   });
 });
+
+describe('fioSamples on outputs shaped by hand', () => {
+  /** A read section with the given fields. */
+  const read = (s: Record<string, unknown>): Record<string, unknown> => ({ total_ios: 100, iops: 10, bw_bytes: 1e6, ...s });
+  const clat = (p50: number): Record<string, unknown> => ({
+    clat_ns: { percentile: { '50.000000': p50 * 1000, '70.000000': p50 * 1000, '90.000000': p50 * 1000, '95.000000': p50 * 1000, '99.000000': p50 * 1000 } },
+  });
+  const out = (...jobs: Record<string, unknown>[]): unknown => ({ 'fio version': 'fio-3.33', jobs });
+
+  it('a job without the section the test reads is skipped; none with it is an error naming the section', () => {
+    expect(asMap(fioSamples('seq-read', out({ write: read({}) }, { read: read({ bw_bytes: 3e6 }) })))).toEqual({ read_MBps: 3 });
+    expect(() => fioSamples('seq-read', out({ write: read({}) }))).toThrow('fio output has no read section');
+  });
+
+  it('no bandwidth or no IOPS in a section is an error that says which', () => {
+    expect(() => fioSamples('seq-read', out({ read: read({ bw_bytes: undefined }) }))).toThrow('fio output has neither bw_bytes nor bw');
+    expect(() => fioSamples('rand-read', out({ read: read({ iops: undefined, ...clat(10) }) }))).toThrow('fio output has no iops in a read section');
+  });
+
+  it('a test without latency percentiles needs none; one with them reads total latency in µs when that is all there is', () => {
+    expect(asMap(fioSamples('seq-read', out({ read: read({}) })))).toEqual({ read_MBps: 1 });
+    const lat = { lat: { percentile: { '50.000000': 7, '70.000000': 7, '90.000000': 7, '95.000000': 8, '99.000000': 9 } }, clat_ns: { percentile: {} } };
+    expect(asMap(fioSamples('rand-read', out({ read: read(lat) })))).toMatchObject({ clat_p50_us: 7, clat_p99_us: 9 });
+  });
+
+  it('percentiles come from the job with the most I/O, counted in bytes when ios are not given', () => {
+    const a = read({ total_ios: undefined, io_bytes: 1000, ...clat(10) });
+    const b = read({ total_ios: undefined, io_bytes: 5000, ...clat(20) });
+    expect(asMap(fioSamples('rand-read', out({ read: a }, { read: b })).filter((s) => s.metric === 'clat_p50_us'))).toEqual({ clat_p50_us: 20 });
+    expect(asMap(fioSamples('rand-read', out({ read: b }, { read: a })).filter((s) => s.metric === 'clat_p50_us'))).toEqual({ clat_p50_us: 20 });
+    // A tie keeps the first job's.
+    const c = read({ total_ios: undefined, io_bytes: 5000, ...clat(30) });
+    expect(asMap(fioSamples('rand-read', out({ read: b }, { read: c })).filter((s) => s.metric === 'clat_p50_us'))).toEqual({ clat_p50_us: 20 });
+  });
+
+  it('zero is a measurement; below zero is refused, naming the metric', () => {
+    expect(asMap(fioSamples('seq-read', out({ read: read({ bw_bytes: 0 }) })))).toEqual({ read_MBps: 0 });
+    expect(() => fioSamples('seq-read', out({ read: read({ bw_bytes: -1e6 }) }))).toThrow('fio output gives an invalid read_MBps: -1');
+  });
+
+  it('text that is not JSON keeps the parser error as the cause; a failed job without a name is named "?"', () => {
+    let error: Error | undefined;
+    try {
+      fioSamples('seq-read', '{"jobs": [');
+    } catch (e) {
+      error = e as Error;
+    }
+    expect(error?.message).toMatch(/^fio output is not valid JSON \(truncated\?\): /);
+    expect(error?.cause).toBeInstanceOf(SyntaxError);
+    expect(() => fioSamples('seq-read', out({ error: 5, read: read({}) }))).toThrow('fio job "?" failed with error 5');
+  });
+});
+
+describe('fioVersion of odd values', () => {
+  it('only a leading "fio-" is dropped; an empty version is none', () => {
+    expect(fioVersion({ 'fio version': '3.1-fio-rc' })).toBe('3.1-fio-rc');
+    expect(fioVersion({ 'fio version': '' })).toBeNull();
+    expect(fioVersion('null')).toBeNull();
+  });
+});

@@ -90,6 +90,20 @@ describe('createLineSplitter', () => {
     s.end();
     expect(lines).toEqual(['x'.repeat(10), 'x'.repeat(10), 'x'.repeat(5), 'ok']);
   });
+  it('keeps a CR inside a line, ends an unfinished character at end() and delivers the last line once', () => {
+    const lines: string[] = [];
+    const s = createLineSplitter((l) => lines.push(l));
+    s.push('\rx\r\n');
+    s.push(Uint8Array.of(0x61, 0xe3, 0x81));
+    s.end();
+    s.end();
+    expect(lines).toEqual(['\rx', 'a\ufffd']);
+  });
+
+  it('by default keeps a long line whole', () => {
+    const long = `{"event":"error","code":"x","message":"${'m'.repeat(100_000)}"}`;
+    expect(split([long + '\n'])).toEqual([long]);
+  });
 });
 
 describe('parseEvent', () => {
@@ -130,6 +144,23 @@ describe('parseEvent', () => {
     const r = parseEvent(line);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.reason).toMatch(reason);
+  });
+
+  it('quotes a long line to its first 80 characters, a short one whole', () => {
+    const long = 'w'.repeat(100);
+    expect(parseEvent(long)).toEqual({ ok: false, reason: `not an event (not a JSON object): ${'w'.repeat(80)}...` });
+    expect(parseEvent('w'.repeat(80))).toEqual({ ok: false, reason: `not an event (not a JSON object): ${'w'.repeat(80)}` });
+    expect(parseEvent('{"event":1}')).toEqual({ ok: false, reason: 'not an event (no "event" field): {"event":1}' });
+  });
+
+  it('an event named after an object property is unknown, not a crash', () => {
+    for (const kind of ['toString', 'constructor', '__proto__']) {
+      expect(parseEvent(JSON.stringify({ event: kind }))).toEqual({ ok: false, reason: `unknown event "${kind}"` });
+    }
+  });
+
+  it('names the first invalid field and why', () => {
+    expect(parseEvent('{"event":"warmup","test":"fast"}')).toMatchObject({ ok: false, reason: expect.stringMatching(/^invalid warmup event: test: \S/) });
   });
 
   it('never throws, whatever the line', () => {

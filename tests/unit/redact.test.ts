@@ -3,7 +3,7 @@ import os from 'node:os';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';
-import { redactComparison, redactRun, redactText, type RedactContext } from '../../electron/engine/report/redact.js';
+import { projectsOf, redactComparison, redactRun, redactText, type RedactContext } from '../../electron/engine/report/redact.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 
 const fixture = (name: string): Run => JSON.parse(readFileSync(new URL(`../fixtures/runs/${name}.json`, import.meta.url), 'utf8')) as Run;
@@ -143,5 +143,108 @@ describe('redaction with the real os values', () => {
     expect(red.targets[0].errors[0].message).toBe('ssh <user>@<host> failed');
     expect(red.targets[0].probe!.mounts[0].path).toBe('~/Library');
     expect(JSON.stringify(red)).not.toContain(`${home}/`);
+  });
+});
+
+describe('what an export shows of each kind of field', () => {
+  const CTX: RedactContext = { home: '/Users/alice/', user: 'alice', host: 'alices-mbp.example.com' };
+  /** Any run-shaped value through the export's redaction. */
+  const red = (value: unknown, c: RedactContext = CTX): Record<string, unknown> => redactRun(value as Run, c) as unknown as Record<string, unknown>;
+
+  it('drops the keys that identify the machine, whatever their value', () => {
+    expect(red({ hostname: 'x1', machine_id: 'c0ffee', serialNumber: 'SN123', macAddress: 'z', kept: 'k' })).toEqual({ kept: 'k' });
+  });
+
+  it('a secret by its name: every value goes but a flag or nothing', () => {
+    expect(red({ password: 'hunter2', apiKey: 42, token: null, secret: true, access_token: false, credentials: { a: 1 } })).toEqual({
+      password: '<credentials>',
+      apiKey: '<credentials>',
+      token: null,
+      secret: true,
+      access_token: false,
+      credentials: '<credentials>',
+    });
+    expect(red({ sessionToken: undefined })).toEqual({ sessionToken: undefined });
+  });
+
+  it("a setting change's a and b are read by the setting's name", () => {
+    expect(red({ changes: [{ setting: 'db_password', a: 'old-pass', b: 'new-pass' }] })).toEqual({
+      changes: [{ setting: 'db_password', a: '<credentials>', b: '<credentials>' }],
+    });
+    expect(red({ changes: [{ setting: 'remoteHost', a: 'build.corp.example', b: 'ci.corp.example' }] })).toEqual({
+      changes: [{ setting: 'remoteHost', a: '<host>', b: '<host>' }],
+    });
+    // Without both sides it is no setting change, and a key named a or b is only a key.
+    expect(red({ setting: 'password', a: 'shown', other: 'x' })).toEqual({ setting: 'password', a: 'shown', other: 'x' });
+    expect(red({ setting: 'password', b: 'shown' })).toEqual({ setting: 'password', b: 'shown' });
+    expect(red({ note: 'password', a: 'shown', b: 'shown' })).toEqual({ note: 'password', a: 'shown', b: 'shown' });
+    expect(red({ setting: 'password', a: 'x', b: 'y', c: 'shown' })).toMatchObject({ c: 'shown' });
+  });
+
+  it('a fully qualified host name goes where the key names a host, and stays in other text', () => {
+    expect(red({ remoteHost: 'build.corp.example', endpoints: ['api.corp.example'], docker_host: 'host.docker.internal' })).toEqual({
+      remoteHost: '<host>',
+      endpoints: ['<host>'],
+      docker_host: 'host.docker.internal',
+    });
+    expect(red({ note: 'see fio.readthedocs.io', results: [{ detail: 'docs.example.org' }] })).toEqual({
+      note: 'see fio.readthedocs.io',
+      results: [{ detail: 'docs.example.org' }],
+    });
+  });
+
+  it('keeps loopback and unspecified addresses, in any spelling, and hides the others', () => {
+    for (const kept of ['127.0.0.1', '0.0.0.0', '::1', '::', '0:0:0:0:0:0:0:1', '::1%lo0']) expect(redactText(`on ${kept} now`, CTX)).toBe(`on ${kept} now`);
+    for (const ip of ['192.0.2.7', 'fe80::1', '2001:DB8::1', 'FE80::1%en0']) expect(redactText(`on ${ip} now`, CTX)).toBe('on <ip> now');
+  });
+
+  it('a Bearer token goes only when it looks like one', () => {
+    expect(redactText('Bearer abcdef123456', CTX)).toBe('Bearer <credentials>');
+    expect(redactText('Bearer abcdefghijklmnop', CTX)).toBe('Bearer abcdefghijklmnop');
+    expect(redactText('Bearer abc12', CTX)).toBe('Bearer abc12');
+    expect(redactText('Authorization: Token abc', CTX)).toBe('Authorization: Token <credentials>');
+    expect(redactText('Authorization: abc', CTX)).toBe('Authorization: <credentials>');
+  });
+
+  it('credentials in a URL go, and so does a remote host; a local one stays', () => {
+    expect(redactText('ssh://bob:pw@build.example/x', CTX)).toBe('ssh://<credentials>@<host>/x');
+    expect(redactText('tcp://localhost:2375', CTX)).toBe('tcp://localhost:2375');
+    expect(redactText('https://example.org/x', CTX)).toBe('https://example.org/x');
+  });
+
+  it('names of three letters are names; shorter ones are replaced only where they cannot be a word', () => {
+    expect(redactText('by bob today', { ...CTX, user: 'bob' })).toBe('by <user> today');
+    expect(redactText('by al today, al@box', { ...CTX, user: 'al' })).toBe('by al today, <user>@box');
+    // An empty name in the context replaces nothing.
+    expect(redactText('by al today', { home: [], user: ['', 'x'], host: [''] })).toBe('by al today');
+  });
+
+  it("another user's home folder goes, and the name with it elsewhere (a Lima home's .linux too)", () => {
+    expect(redactText('/home/carol.linux/x and carol', { home: [], user: [], host: [] })).toBe('~/x and <user>');
+    expect(redactText('/mnt/h/home/dave/x, dave', { home: [], user: [], host: [] })).toBe('/mnt/h/home/<user>/x, <user>');
+    expect(redactText('/mnt/h/home/ubuntu/x', { home: [], user: [], host: [] })).toBe('/mnt/h/home/ubuntu/x');
+  });
+
+  it("the run's test folders become <work>, longest first, but a folder under the home shows as ~/…", () => {
+    const run = { results: [{ command: 'fio --directory=/srv/bench/ --filename=/srv/bench/t/f' }], note: 'wrote /srv/bench/t/f and /srv/bench' };
+    expect(red(run)).toEqual({ results: [{ command: 'fio --directory=<work>/ --filename=<work>/f' }], note: 'wrote <work>/f and <work>' });
+    const home = { results: [{ command: 'fio --directory=/Users/alice/cache/ --size=1g' }] };
+    expect(red(home)).toEqual({ results: [{ command: 'fio --directory=~/cache/ --size=1g' }] });
+    expect(red({ note: '/x and /srv' }, { ...CTX, dirs: ['/', '/srv/', ''] })).toEqual({ note: '/x and <work>' });
+  });
+
+  it("a command's project folder goes whole, also written under ~", () => {
+    const run = { command: { project: '/Users/alice/code/app/', text: 'cd ~/code/app && make; ls /Users/alice/code/app/src; ls /Users/alice/code/apple' } };
+    expect(red(run)).toEqual({
+      command: { project: '<project>/', text: 'cd <project> && make; ls <project>/src; ls ~/code/apple' },
+    });
+    expect(red({ note: '/o/p and /o' }, { ...CTX, projects: ['/o', '/o/p', '<x>', '/'] })).toEqual({ note: '<project> and <project>' });
+    expect(projectsOf({ command: { project: '/p' } } as Run, {} as Run)).toEqual(['/p']);
+  });
+
+  it('a host name and its short form go, the longer first', () => {
+    expect(redactText('alices-mbp.example.com and alices-mbp', CTX)).toBe('<host> and <host>');
+    expect(redactText('ssh bob@alices-mbp', CTX)).toBe('ssh bob@<host>');
+    expect(redactText('alice@box', CTX)).toBe('<user>@box');
   });
 });

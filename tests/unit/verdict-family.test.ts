@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Place, Suite, TestId } from '../../electron/contract/contract.js';
 import { compareRuns } from '../../electron/engine/compare.js';
 import { defaultTests, preset } from '../../electron/measurement/plan-estimate.js';
+import { decidable, decideFamily, primaryMetric } from '../../electron/measurement/verdict-family.js';
 import { VERDICT_METHOD } from '../../electron/measurement/verdict-stats.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
@@ -172,5 +173,32 @@ describe('family-wise verdict: a real change is still found', { timeout: 60_000 
       const cmp = pair(s, { read_iops: 0.01, write_MBps: 0.05 });
       for (const m of ['read_iops', 'write_MBps']) expect(cmp.rows.filter((r) => r.metric === m).map((r) => r.verdict)).toEqual(s.places.map(() => 'worse'));
     }
+  });
+});
+
+describe('the family rule, item by item', () => {
+  it('the headline metric votes when the result has it, else the first known metric it has, else none', () => {
+    expect(primaryMetric('rand-read', ['clat_p99_us', 'read_iops'])).toBe('read_iops');
+    // Without its headline metric a result is not voted for by a metric it does not have.
+    expect(primaryMetric('rand-read', ['no_such_metric', 'read_MBps'])).toBe('read_MBps');
+    expect(primaryMetric('rand-read', ['clat_p99_us', 'read_MBps', 'no_such_metric'])).toBe('read_MBps');
+    expect(primaryMetric('rand-read', [])).toBeNull();
+  });
+
+  it('a comparison is decided only with three trials on each side', () => {
+    expect(decidable([1, 2, 3], [1, 2, 3])).toBe(true);
+    expect(decidable([1, 2], [1, 2, 3])).toBe(false);
+    expect(decidable([1, 2, 3], [1, 2])).toBe(false);
+  });
+
+  it('across machines, a comparison whose baselines are too few does not count in the family', () => {
+    const trials = [100, 101, 99];
+    const decision = decideFamily([
+      { a: trials, b: trials, primary: true, base: { a: trials, b: trials } },
+      { a: trials, b: trials, primary: true, base: { a: trials, b: [100, 101] } },
+    ]);
+    expect(decision.family).toBe(1);
+    expect(decision.level).toBeCloseTo(0.95);
+    expect(decision.calls[1].call).toBe('undecided');
   });
 });

@@ -182,6 +182,7 @@ export async function sweepRecordedWrites(isAlive: (pid: number) => boolean = pi
   return removed;
 }
 
+// Stryker disable all: a hook for the integration tests (VMBENCH_TEST_HOLD_TEMP_IN), which run the built CLI that a mutant never reaches.
 /**
  * A test hook: with VMBENCH_TEST_HOLD_TEMP_IN set to a folder, a write into that folder stops for good
  * once its temp file holds the content (before the rename), so a test can kill the process mid-write.
@@ -192,6 +193,7 @@ async function holdForTest(file: string): Promise<void> {
   process.stderr.write('vmbench-test: holding the temp file\n');
   await new Promise<never>(() => setInterval(() => undefined, 60_000));
 }
+// Stryker restore all
 
 /**
  * Writes a file so a crash or a full disk leaves either the old content or the new one, never a truncated
