@@ -120,8 +120,10 @@ describe('a chosen target that cannot see the project', () => {
       // Lima's places are not offered to the run: native alone.
       expect(await page.locator('[data-testid^="command-place-"]').evaluateAll((els) => els.map((e) => e.dataset.testid))).toEqual(['command-place-native']);
       await lookAt(page, '[data-testid="command-card"]', `left-out-${lang}`);
-      // Without Lima chosen, nothing is flagged.
-      await lima.uncheck();
+      // Without Lima chosen, nothing is flagged. (A click, then its state: on a loaded machine Playwright's uncheck() read the
+      // box once right after its click, before the page had drawn the change.)
+      await lima.click();
+      await expect.poll(() => lima.isChecked(), { timeout: 10_000 }).toBe(false);
       await flag.waitFor({ state: 'detached' });
       expect(await page.locator('[data-testid^="command-place-"]').count()).toBe(1);
       await lima.check();
