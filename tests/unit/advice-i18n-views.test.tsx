@@ -10,7 +10,7 @@ import { adviceTitle, effectLine, yoursLine } from '../../src/lib/advice-words';
 import { i18n } from '../../src/lib/i18n';
 import { AdviceList } from '../../src/views/advice/advice-view';
 import { FindingsList } from '../../src/views/advice/findings-list';
-import { fixtureRuntimes } from './advisor-fixtures.js';
+import { fixtureRuntimes } from '../helpers/advisor-fixtures.js';
 
 const MAC = { platform: 'darwin' };
 const JAPANESE = /[\u3040-\u30ff\u4e00-\u9fff]/;

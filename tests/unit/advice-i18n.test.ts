@@ -8,7 +8,7 @@ import type { Finding, MsgRef } from '../../electron/contract/contract.js';
 import { findingText } from '../../electron/messages/finding-text.js';
 import { allCatalogues } from '../../electron/engine/util/catalogue-files.js';
 import { RULES } from '../../electron/engine/advisor/index.js';
-import { scenarioDrafts, scenarioFindings } from './advice-scenarios.js';
+import { scenarioDrafts, scenarioFindings } from '../helpers/advice-scenarios.js';
 
 const CATALOGUES = allCatalogues();
 

@@ -5,7 +5,7 @@ import { adviseRuntime } from '../../electron/engine/advisor/index.js';
 import { rankFindings } from '../../electron/engine/advisor/rank.js';
 import { adviceTitle, yoursLine } from '../../src/lib/advice-words';
 import { AdviceList } from '../../src/views/advice/advice-view';
-import { fixtureRuntimes } from './advisor-fixtures.js';
+import { fixtureRuntimes } from '../helpers/advisor-fixtures.js';
 import { makeRun, result } from '../helpers/make-run.js';
 
 const MAC = { platform: 'darwin' };

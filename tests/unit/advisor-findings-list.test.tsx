@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { advise } from '../../electron/engine/advisor/index.js';
 import { FindingsList } from '../../src/views/advice/findings-list';
-import { fixtureRuntimes } from './advisor-fixtures.js';
+import { fixtureRuntimes } from '../helpers/advisor-fixtures.js';
 
 describe('FindingsList (runtime card)', () => {
   it('shows severity, current → recommended, evidence, risk and the apply command in a <details>', () => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Place, Run, RuntimeInfo, TestId } from '../../electron/contract/contract.js';
 import { advise, adviseRuntime } from '../../electron/engine/advisor/index.js';
-import { fixtureRuntimes } from './advisor-fixtures.js';
+import { fixtureRuntimes } from '../helpers/advisor-fixtures.js';
 
 const RT = fixtureRuntimes();
 const MAC = { platform: 'darwin' };

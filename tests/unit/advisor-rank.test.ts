@@ -6,7 +6,7 @@ import { gainText, oneLine } from '../../electron/cli/advise.js';
 import { ev, type EvidenceKey } from '../../electron/engine/advisor/rule-kit/evidence.js';
 import { msg } from '../../electron/messages/finding-text.js';
 import { translator } from '../../electron/messages/i18n.js';
-import { fixtureRuntimes } from './advisor-fixtures.js';
+import { fixtureRuntimes } from '../helpers/advisor-fixtures.js';
 
 const MAC = { platform: 'darwin' };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../electron/contract/contract.js';
 import { advise } from '../../electron/engine/advisor/index.js';
 import { parseVagrantfile } from '../../electron/engine/runtimes/vagrant/vagrantfile.js';
-import { fixtureRuntimes, runtimeOf } from './advisor-fixtures.js';
+import { fixtureRuntimes, runtimeOf } from '../helpers/advisor-fixtures.js';
 
 const RT = fixtureRuntimes();
 const MAC = { platform: 'darwin' };

@@ -6,7 +6,7 @@ import { limaSettings, parseLimaList } from '../../electron/engine/runtimes/lima
 import { parsePodmanMachines, podmanSettings } from '../../electron/engine/runtimes/podman.js';
 import { normalizeRdSettings, parseRdSettings } from '../../electron/engine/runtimes/rancher-desktop/settings.js';
 import type { SettingsBag } from '../../electron/engine/runtimes/support/runtime-info.js';
-import { local, captured, text } from '../helpers/runtimes-stubs.js';
+import { local, captured, text } from './runtimes-stubs.js';
 
 /** A RuntimeInfo around normalized settings, as detection builds it. */
 export function runtimeOf(id: string, kind: string, bag: Pick<SettingsBag, 'settings' | 'source'>): RuntimeInfo {
