@@ -127,6 +127,7 @@ describe('a chosen target that cannot see the project', () => {
       await expect.poll(() => lima.isChecked(), { timeout: 10_000 }).toBe(false);
       await flag.waitFor({ state: 'detached' });
       expect(await page.locator('[data-testid^="command-place-"]').count()).toBe(1);
+      await lima.focus();
       await page.keyboard.press('Space');
       await expect.poll(() => lima.isChecked(), { timeout: 10_000 }).toBe(true);
       await flag.waitFor();
