@@ -188,7 +188,7 @@ async function nativePlace({ work, project, pairs, say }) {
 
 /** docker shared: the app's docker transport vs the same command timed by hand with `docker exec` in a container of the same image, same bind mount. */
 async function dockerPlace({ work, project, pairs, say, image = 'vmbench-guest:local' }) {
-  const { startDockerd, startIdleContainer } = await import('./perf-docker.mjs');
+  const { perfContextEnv, startDockerd, startIdleContainer } = await import('./perf-docker.mjs');
   const home = mkdtempSync(join(work, 'home-docker-'));
   const daemon = await startDockerd(mkdtempSync(join(work, 'dockerd-')), join(work, 'docker-data'));
   const name = `vmbench-perf-command-${process.pid}`;
@@ -199,14 +199,7 @@ async function dockerPlace({ work, project, pairs, say, image = 'vmbench-guest:l
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 1_800_000,
     });
-    const config = join(work, 'docker-config');
-    execFileSync('docker', ['context', 'create', 'vmbench-perf', '--docker', `host=${daemon.host}`], {
-      env: { ...process.env, DOCKER_CONFIG: config },
-      stdio: 'ignore',
-    });
-    const env = { ...process.env, VMBENCH_HOME: home, DOCKER_CONFIG: config };
-    delete env.DOCKER_HOST;
-    delete env.DOCKER_CONTEXT;
+    const env = perfContextEnv(work, daemon.host, home);
     const server = docker(['version', '--format', '{{.Server.Version}}']).trim();
     // The by-hand container: the project's folder at /vmbench/shared, as the docker transport mounts it for a command run.
     startIdleContainer(docker, name, image, ['-v', `${dirname(project)}:/vmbench/shared`]);

@@ -87,6 +87,22 @@ export function startIdleContainer(docker, name, image, mounts) {
   ]);
 }
 
+/**
+ * The environment of perf's `vmbench run` against the private dockerd at `host`: a docker context `vmbench-perf` in a config
+ * folder of its own under `work`, the data folder `home`, and no DOCKER_HOST/DOCKER_CONTEXT of the caller's.
+ */
+export function perfContextEnv(work, host, home) {
+  const config = join(work, 'docker-config');
+  execFileSync('docker', ['context', 'create', 'vmbench-perf', '--docker', `host=${host}`], {
+    env: { ...process.env, DOCKER_CONFIG: config },
+    stdio: 'ignore',
+  });
+  const env = { ...process.env, VMBENCH_HOME: home, DOCKER_CONFIG: config };
+  delete env.DOCKER_HOST;
+  delete env.DOCKER_CONTEXT;
+  return env;
+}
+
 /** fio's IOPS from its JSON output (text may carry warnings before the object). */
 const iopsOf = (text) => JSON.parse(text.slice(text.indexOf('{'))).jobs.reduce((s, j) => s + j.read.iops, 0);
 
@@ -161,14 +177,7 @@ export async function runDockerPerf({
       });
     }
     const docker = (args) => execFileSync('docker', ['-H', host, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
-    const config = join(work, 'docker-config');
-    execFileSync('docker', ['context', 'create', 'vmbench-perf', '--docker', `host=${host}`], {
-      env: { ...process.env, DOCKER_CONFIG: config },
-      stdio: 'ignore',
-    });
-    const env = { ...process.env, VMBENCH_HOME: home, DOCKER_CONFIG: config };
-    delete env.DOCKER_HOST;
-    delete env.DOCKER_CONTEXT;
+    const env = perfContextEnv(work, host, home);
     const server = docker(['version', '--format', '{{.Server.Version}}']).trim();
     const jsonFile = join(home, 'run.json');
     let first = null;
