@@ -1,4 +1,4 @@
-import { arch, platform } from 'node:os';
+import { arch, availableParallelism, platform } from 'node:os';
 import {
   SCHEMA_VERSION,
   type BenchEvent,
@@ -36,6 +36,7 @@ import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
 import { RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from '../transports/bench-scripts.js';
 import { normalizeProbe } from './probe.js';
+import { overlapOn, setupsAhead } from './overlap.js';
 
 /** A target ready to run scripts in. */
 export interface ResolvedTarget {
@@ -107,11 +108,11 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     emit({ type: 'test-error', target: l.id, error });
   }
 
-  // Targets whose transport needs setting up first (an image, a container): a failure there is each of its steps' error.
+  // Setting a target up: its transport's prepare (an image, a container; a failure there is each of its steps' error), what
+  // net measures there, then the probe. Before the first measurement, or during the first steps where bench/overlap.ts allows.
   const unusable = new Set<string>();
-  for (const t of targets) {
-    if (signal.aborted) break;
-    if (left.has(t.id)) continue;
+  const setUp = async (t: ResolvedTarget): Promise<void> => {
+    if (signal.aborted || left.has(t.id)) return;
     try {
       await t.transport.prepare?.({
         signal,
@@ -121,7 +122,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
         log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }),
       });
     } catch (err) {
-      if (signal.aborted) break;
+      if (signal.aborted) return;
       unusable.add(t.id);
       // The transport's own reference when it gave one, else its text quoted in errors.prepareFailed.
       const e = err as { code?: unknown; message?: unknown; ref?: unknown };
@@ -135,25 +136,31 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
         runs.get(t.id)!.errors.push(error);
         emit({ type: 'test-error', target: t.id, error });
       }
+      return;
     }
-  }
-
-  for (const t of targets) {
-    if (unusable.has(t.id) || !plan.some((p) => p.target === t.id && p.test === 'net')) continue;
-    const host = t.transport.hostAddress?.();
-    emit({
-      type: 'log',
-      level: host ? 'info' : 'warn',
-      ...withEnglish(host ? msg('log.netMeasures', { target: targetNameRef(t), path: host.path }) : msg('log.netCannot', { target: targetNameRef(t) })),
-    });
-  }
-
-  for (const t of targets) {
-    if (signal.aborted) break;
-    if (unusable.has(t.id) || left.has(t.id)) continue;
+    if (plan.some((p) => p.target === t.id && p.test === 'net')) {
+      const host = t.transport.hostAddress?.();
+      emit({
+        type: 'log',
+        level: host ? 'info' : 'warn',
+        ...withEnglish(host ? msg('log.netMeasures', { target: targetNameRef(t), path: host.path }) : msg('log.netCannot', { target: targetNameRef(t) })),
+      });
+    }
+    if (signal.aborted) return;
     const probe = await runProbe(t, signal, undefined, placed.find((p) => p.id === t.id)!.places[0]);
     runs.get(t.id)!.probe = probe;
     if (probe) emit({ type: 'probe', target: t.id, probe });
+  };
+  const planned = targets.filter((t) => !left.has(t.id));
+  const ahead = overlapOn() && planned.length > 1 ? await setupsAhead(planned, plan, availableParallelism()) : new Set<string>();
+  for (const t of planned) if (!ahead.has(t.id)) await setUp(t);
+  // The targets set up ahead: one after another, beside the first steps; each step of one waits for its set-up.
+  const aheadReady = new Map<string, Promise<void>>();
+  let aheadChain = Promise.resolve();
+  for (const t of planned.filter((x) => ahead.has(x.id))) {
+    emit({ type: 'log', level: 'info', ...withEnglish(msg('log.setupAhead', { target: targetNameRef(t) })) });
+    aheadChain = aheadChain.then(() => setUp(t));
+    aheadReady.set(t.id, aheadChain);
   }
 
   for (const [i, step] of plan.entries()) {
@@ -164,6 +171,8 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
       break;
     }
     const t = targets.find((x) => x.id === step.target)!;
+    await aheadReady.get(t.id);
+    if (signal.aborted) break;
     if (unusable.has(t.id)) {
       doneEstimate += step.estimateSec;
       continue;
@@ -249,6 +258,8 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     doneEstimate += step.estimateSec + added * addedSec;
   }
 
+  // A set-up ahead still going (the run was cancelled or stopped after its headlines) ends before its target is freed.
+  await aheadChain;
   const cancelled = signal.aborted;
   const headlinesOnly = stoppedAfterHeadlines && !cancelled;
   for (const [id, tr] of runs) {

@@ -1,4 +1,5 @@
 import type { BenchEvent, MsgRef, Place, TestId } from '../../contract/contract.js';
+import type { Footprint } from '../util/footprint.js';
 
 /** A bench script ready to send to a target: its name, full sh source and arguments. */
 export interface ScriptPayload {
@@ -99,6 +100,12 @@ export interface Transport {
   resolve?(signal: AbortSignal): Promise<void>;
   /** Sets the target up before the first script (build an image, create a container); a rejection says why the target cannot run, with an optional `code`. */
   prepare?(opts: PrepareOptions): Promise<void>;
+  /**
+   * What it keeps busy on this machine while it is set up (prepare() and the probe) or while a place of it is measured: the
+   * physical disks and cores (bench/overlap.ts, whose rule decides whether a target is set up during another's measurement).
+   * Without it, or when it rejects, the work is taken to touch every disk and core: it is never overlapped.
+   */
+  footprint?(work: 'setup' | Place): Promise<Footprint>;
   /** Frees what the transport set up (containers, uploaded files). */
   dispose?(): Promise<void>;
   /**

@@ -15,7 +15,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import { release } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { availableParallelism, release } from 'node:os';
 import { basename, dirname, join, posix } from 'node:path';
 import Docker from 'dockerode';
 import type { MsgRef, Place, TestId } from '../../../contract/contract.js';
@@ -27,7 +28,8 @@ import { call, connect, DockerTransportError, isUnreachable, messageOf, op, pars
 import { execCollect, execScript } from './exec.js';
 import { createGuest, killGuest, PLACE_DIRS, removeContainer, removeGuest, removeLeftovers, type Guest } from './guest.js';
 import { sweepLeftovers, sweptMessage } from '../../store/leftovers.js';
-import { ensureImage } from './image.js';
+import { benchImageTag, ensureImage, hasImage } from './image.js';
+import { EVERYTHING, NOTHING_HERE, physicalDisk, type Footprint } from '../../util/footprint.js';
 import { chooseServiceNetwork, engineFacts, startPeerContainer, type ServiceNetwork } from './services.js';
 import type { HostAddress, PeerRequest, PeerServer, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
@@ -213,6 +215,28 @@ export class DockerTransport implements Transport {
       this.endpoint ??= parseEndpoint(found, this.opts.env);
     }
     return this.endpoint;
+  }
+
+  /**
+   * What its set-up and its places keep busy here (bench/overlap.ts). A daemon on another machine: nothing. One that shares this
+   * machine's kernel (Docker Engine on Linux): the disk of its data root (containers, volumes, images), and for the shared place
+   * and the set-up (which sweeps it) the disk of the bind-mounted folder; its set-up takes one core, or all of them when the
+   * image is still to be built. A daemon in a VM (Docker Desktop and the like): its disk image's disk is not known, so every disk.
+   */
+  async footprint(work: 'setup' | Place): Promise<Footprint> {
+    const signal = AbortSignal.timeout(RESOLVE_MS);
+    const endpoint = await this.findEndpoint(signal);
+    if (!endpoint.local) return NOTHING_HERE;
+    const docker = this.docker ?? connect(endpoint);
+    const info = await call(op('engineInfo'), 15_000, () => docker.info() as Promise<{ KernelVersion?: string; DockerRootDir?: string }>, signal);
+    if (!info.DockerRootDir || info.KernelVersion !== release()) return EVERYTHING;
+    const root = await physicalDisk(info.DockerRootDir);
+    if (work === 'guest' || work === 'volume') return { disks: [root], cpus: 0 };
+    const disks = [root, await physicalDisk(this.sharedDir)];
+    if (work !== 'setup') return { disks, cpus: 0 };
+    const built =
+      this.opts.image || (await hasImage(docker, benchImageTag(readFileSync(this.opts.dockerfile ?? join(scriptsDir(), 'Dockerfile'), 'utf8')), signal));
+    return { disks, cpus: built ? 1 : availableParallelism() };
   }
 
   /** Whether the daemon is on this machine, learnt before the run: a command's form and its run leave out the shared place of one that is not. */

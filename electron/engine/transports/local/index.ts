@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import type { Place } from '../../../contract/contract.js';
 import { spawnGroup } from '../../util/process-group.js';
 import { ScriptSession } from '../script-session.js';
+import { physicalDisk, type Footprint } from '../../util/footprint.js';
 import type { HostAddress, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
 
 /** Runs bench scripts on the host itself with /bin/sh, in their own process group. */
@@ -25,6 +26,11 @@ export class LocalTransport implements Transport {
   /** The project is this machine's own folder; its scratch copy goes beside it, on the same mount. */
   projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
     return place === 'native' ? { source: project, dir: dirname(project) } : undefined;
+  }
+
+  /** Its set-up (the probe) and its tests touch the disk of its scratch folder; the probe takes a core (a test's own cores are the runner's to count). */
+  async footprint(work: 'setup' | Place): Promise<Footprint> {
+    return { disks: [await physicalDisk(this.scratchDir)], cpus: work === 'setup' ? 1 : 0 };
   }
 
   /** The scripts run on the host itself: its loopback is 127.0.0.1. */
