@@ -29,6 +29,7 @@ export async function overlapAa({ pairs, say }) {
   let zram;
   let daemon;
   try {
+    spawnSync('modprobe', ['zram']);
     zram = execFileSync('zramctl', ['--find', '--size', '3G'], { encoding: 'utf8' }).trim();
     execFileSync('mkfs.ext4', ['-q', '-F', zram]);
     mkdirSync(scratch, { recursive: true });
