@@ -103,7 +103,12 @@ export async function overlapAa({ pairs, say }) {
   } finally {
     await daemon?.stop();
     spawnSync('umount', [scratch]);
-    if (zram) spawnSync('zramctl', ['--reset', zram]);
+    // The device may still be busy for a moment after the unmount: a few tries, then say so (its RAM stays taken until reset).
+    for (let i = 0; zram && i < 20; i++) {
+      if (spawnSync('zramctl', ['--reset', zram]).status === 0) zram = undefined;
+      else await new Promise((r) => setTimeout(r, 500));
+    }
+    if (zram) process.stderr.write(`perf-aa --overlap: could not reset ${zram}: run zramctl --reset ${zram}\n`);
     rmSync(home, { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
   }

@@ -39,3 +39,5 @@ export function abab(o: {
   /** One trial's value as printed (default: a whole number). */
   format?: (x: number) => string;
 }): Promise<Record<string, { app: number[]; byHand: number[]; pairRatios: number[]; pairTrials: PairTrials[]; estimate: RatioEstimate | null }>>;
+/** A by-hand program run in a session of its own, as the app's scripts are: [file, args] for execFileSync (setsid --wait on Linux). */
+export function ownSession(file: string, args: string[]): [string, string[]];

@@ -4,7 +4,7 @@
 // most 30 s). Each pair is printed, then the ratio app / by hand with its 95% interval from the same
 // statistics Compare uses (electron/measurement/verdict-stats.ts welchLogRatio on every trial of both sides,
 // formatted by electron/presentation/format.ts formatInterval), bundled here with esbuild rather than rewritten.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +65,17 @@ export function parseSettle(text) {
 export function settle() {
   return parseSettle(execFileSync('sh', ['-s'], { input: settleScript(), encoding: 'utf8', timeout: 120_000 }));
 }
+
+/**
+ * A by-hand program run on this machine as the app's scripts are: in a session of its own (the app starts each script with
+ * setsid, util/process-group.ts). Linux's autogroup scheduler shares the CPU between sessions, not between processes: in the
+ * session of whatever else the caller runs (a test suite, a build) the by-hand side alone would get that session's share.
+ * Returns [file, args] for execFileSync; unchanged where there is no setsid (not Linux).
+ */
+export function ownSession(file, args) {
+  return HAS_SETSID ? ['setsid', ['--wait', file, ...args]] : [file, args];
+}
+const HAS_SETSID = process.platform === 'linux' && spawnSync('setsid', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** How abab orders the runs, for the header lines of perf.mjs, perf-docker.mjs and perf-libvirt.mjs. */
 export const ORDER_TEXT = 'alternating app and by-hand runs, the app first in odd pairs and by hand first in even ones';

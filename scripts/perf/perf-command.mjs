@@ -18,7 +18,7 @@ import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { makeGitProject } from '../git-project.mjs';
-import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, ownSession } from './perf-abab.mjs';
 import { FIDELITY_GOAL, recordRound } from './perf-ledger.mjs';
 
 const repo = join(import.meta.dirname, '../..');
@@ -167,7 +167,7 @@ async function nativePlace({ work, project, pairs, say }) {
       execFileSync('cp', ['-pR', project, copy]); // as the app's script copies it
       const json = join(dir, 'hyperfine.json');
       // stderr kept for a failure's message (execFileSync's error), not printed: hyperfine's outlier warnings would break the lines
-      execFileSync('hyperfine', hyperfineArgs(COMMAND, json), { cwd: copy, stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync(...ownSession('hyperfine', hyperfineArgs(COMMAND, json)), { cwd: copy, stdio: ['ignore', 'ignore', 'pipe'] });
       return hyperfineTimes(readFileSync(json, 'utf8'));
     } finally {
       rmSync(dir, { recursive: true, force: true });

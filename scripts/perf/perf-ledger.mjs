@@ -42,12 +42,15 @@ export function ledgerPath(env = process.env, uid = process.getuid?.()) {
   return join(env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache'), 'vmbench-perf', 'ledger.ndjson');
 }
 
-/** The files a place's measurement depends on, relative to the checkout: the transport's sources and the test's bench scripts. */
+/**
+ * The files a place's measurement depends on, relative to the checkout: the transport's sources, the test's bench scripts and
+ * how the by-hand side runs (scripts/perf/perf-abab.mjs: its settle, its session).
+ */
 export function fingerprintFiles({ transport, test }, root = repo) {
   const dir = join(root, 'electron', 'engine', 'transports');
   const transportFiles = [join(dir, 'types.ts'), ...files(join(dir, transport))];
   const scripts = ['lib.sh', `${test}.sh`].map((f) => join(root, 'bench-scripts', f));
-  return [...transportFiles, ...scripts].filter((f) => existsSync(f));
+  return [...transportFiles, ...scripts, join(root, 'scripts', 'perf', 'perf-abab.mjs')].filter((f) => existsSync(f));
 }
 
 /** The fingerprint of a place: the first 16 hex digits of hashFiles(fingerprintFiles(...)). */
@@ -214,7 +217,7 @@ export function pooledLine(label, p, emulated) {
     : `n/a (${p.n === 1 ? 'one pair' : 'no pairs'}: an interval needs two)`;
   const spread = p.spread === null ? '' : `, pairs spread ±${(p.spread * 100).toFixed(1)}%`;
   const aside = p.setAside
-    ? `; ${p.setAside} older pair(s) with another fingerprint (${p.setAsideFingerprints.join(', ')}: the transport or a bench script changed since) not pooled`
+    ? `; ${p.setAside} older pair(s) with another fingerprint (${p.setAsideFingerprints.join(', ')}: the transport, a bench script or the by-hand side changed since) not pooled`
     : '';
   return `${label}: pooled app / by hand ${fig} over ${p.n} pair(s) from ${p.rounds} round(s)${spread}: ${fidelityGoalText(p, emulated)}${aside}`;
 }

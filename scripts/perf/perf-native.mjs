@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, settle } from './perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TEXT, ORDER_TEXT, abab, byHandFolder, ownSession, settle } from './perf-abab.mjs';
 import { recordRound } from './perf-ledger.mjs';
 
 const repo = join(import.meta.dirname, '../..');
@@ -55,31 +55,33 @@ export async function nativeAbab({ home, env, pairs = DEFAULT_PAIRS, say }) {
         .slice(1)
         .map((w) => (w.startsWith('--filename=') ? `--filename=${file}` : w.startsWith('--output=') ? `--output=${jsonOut}` : w));
       if (test === 'rand-read') {
-        execFileSync('fio', [
-          '--name=prepare',
-          '--thread',
-          `--filename=${file}`,
-          '--rw=write',
-          '--bs=1m',
-          `--size=${job.params.sizeMiB}m`,
-          '--ioengine=psync',
-          `--direct=${job.params.direct === false ? 0 : 1}`,
-          '--end_fsync=1',
-          '--refill_buffers',
-          '--randrepeat=0',
-          '--output-format=json',
-          `--output=${jsonOut}`,
-        ]);
+        execFileSync(
+          ...ownSession('fio', [
+            '--name=prepare',
+            '--thread',
+            `--filename=${file}`,
+            '--rw=write',
+            '--bs=1m',
+            `--size=${job.params.sizeMiB}m`,
+            '--ioengine=psync',
+            `--direct=${job.params.direct === false ? 0 : 1}`,
+            '--end_fsync=1',
+            '--refill_buffers',
+            '--randrepeat=0',
+            '--output-format=json',
+            `--output=${jsonOut}`,
+          ]),
+        );
         settle(); // as the script does between its prepare and its first trial
       } else {
         // seq-write: one discarded warm-up pass, then the settle, as the script does
-        execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+        execFileSync(...ownSession('fio', argv), { stdio: ['ignore', 'ignore', 'inherit'] });
         rmSync(file, { force: true });
         settle();
       }
       const values = [];
       for (let i = 0; i < Number(job.params.trials ?? 3); i++) {
-        execFileSync('fio', argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+        execFileSync(...ownSession('fio', argv), { stdio: ['ignore', 'ignore', 'inherit'] });
         values.push(valueOf(fioJson()));
         if (test === 'seq-write') rmSync(file, { force: true });
       }

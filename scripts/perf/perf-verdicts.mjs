@@ -63,3 +63,46 @@ export async function verdictsPerf({ bin, env, dir, args = [], name = 'native' }
   }
   return lines;
 }
+
+/**
+ * Section 2d across runtimes (root, Linux): one quick run of This machine, a private dockerd's container (bind mount,
+ * container disk, volume) and the libvirt test guest (9p share, guest disk), timed from its start to each verdict and to
+ * the end. Starts and removes the dockerd and the guest itself; returns the section's lines.
+ */
+export async function verdictsAcrossRuntimes({ log = (s) => process.stderr.write(`perf-verdicts: ${s}\n`) } = {}) {
+  const { startDockerd, perfContextEnv } = await import('./perf-docker.mjs');
+  const { buildGuestImage, startTestGuest } = await import('../libvirt-test-guest.mjs');
+  const { execFileSync, spawnSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const repo = join(import.meta.dirname, '../..');
+  const uri = 'qemu:///system';
+  const work = mkdtempSync(join(tmpdir(), 'vmbench-perf-verdicts-'));
+  const home = mkdtempSync(join(repo, '.vmbench-tmp-perf-verdicts-'));
+  let daemon;
+  let guest;
+  try {
+    const setup = spawnSync('sh', [join(repo, 'scripts', 'setup-live.sh')], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 900_000 });
+    if (setup.status !== 0) throw new Error('scripts/setup-live.sh failed');
+    daemon = await startDockerd(work, join(home, 'docker-data'));
+    execFileSync('sh', [join(repo, 'scripts', 'build-test-image.sh')], {
+      env: { ...process.env, DOCKER_HOST: daemon.host },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    guest = await startTestGuest({ image: buildGuestImage(), name: `vmbench-perf-verdicts-${process.pid}`, uri, withShare: true, log });
+    log(`test guest ${guest.name} answered ${(guest.bootMs / 1000).toFixed(1)} s after start`);
+    const env = { ...perfContextEnv(work, daemon.host, home), VMBENCH_LIBVIRT_URI: uri };
+    const targets = ['local', 'docker:vmbench-perf', `libvirt:${guest.name}`].flatMap((t) => ['--target', t]);
+    return await verdictsPerf({ bin: join(repo, 'bin', 'vmbench.js'), env, dir: home, args: [...targets, '--image', 'vmbench-guest:local'], name: 'runtimes' });
+  } finally {
+    await guest?.stop();
+    await daemon?.stop();
+    rmSync(home, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// `node scripts/perf/perf-verdicts.mjs` (root): section 2d across runtimes alone (needs the built CLI: npm run build:engine).
+if (process.argv[1] && import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href) {
+  for (const l of await verdictsAcrossRuntimes()) process.stdout.write(`${l}\n`);
+}

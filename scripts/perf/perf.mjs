@@ -3,7 +3,8 @@
 //     1., 5. and 6. keep their pairs in a ledger outside the checkout and print each place's ratio pooled across rounds
 //     (90% interval, pair count, goal check; scripts/perf/perf-ledger.mjs)
 //  2. wall time of the quick suite (goal <= 60 s); 2a. interval widths with and without adaptive trials (perf-trials.mjs)
-// 2d. verdicts first: click to each place's verdict and to the whole run, each headline's median ÷ the full-length trial's (perf-verdicts.mjs)
+// 2d. verdicts first: click to each place's verdict and to the whole run, each headline's median ÷ the full-length trial's (perf-verdicts.mjs);
+//     as root, one run of this machine, a Docker Engine's three places and the libvirt test guest's two (`node scripts/perf/perf-verdicts.mjs` alone)
 // 2b. the quick suite clicked in the UI: first-number latency (goal <= 5 s) and the plan's estimate ÷ actual duration
 //  3. time from starting `vmbench web` to the first paint of the page (Chromium); 3a. the JS of the first load:
 //     the entry chunk, all that index.html loads at once, and the chunks (its language's catalogues) fetched before the first paint
@@ -28,7 +29,7 @@ import { writeScaleFixture } from '../scale-fixture.mjs';
 import { findChromium } from '../chromium-path.mjs';
 import { liveRunPerf } from './perf-live.mjs';
 import { trialsPerf } from './perf-trials.mjs';
-import { verdictsPerf } from './perf-verdicts.mjs';
+import { verdictsAcrossRuntimes, verdictsPerf } from './perf-verdicts.mjs';
 import { firstLoadLines } from '../build/renderer-chunks.mjs';
 import { commandPerf } from './perf-command.mjs';
 
@@ -96,10 +97,12 @@ try {
   );
   for (const l of trialsPerf(adaptive)) out(`   ${l}`);
   // 2d. Verdicts first (perf-verdicts.mjs): click to each place's verdict and to the whole run; each headline's median ÷ the full-length trial's.
+  // As root (unless --host-only): in one run, This machine, a private dockerd's three places and the libvirt test guest's two.
+  const acrossRuntimes = !cli['host-only'] && process.getuid?.() === 0;
   out(
-    '2d. verdicts first: a quick run on this machine, seconds from its start to each verdict line and to the end; each headline ÷ the full-length seq-write [95% interval]',
+    `2d. verdicts first: a quick run of ${acrossRuntimes ? 'this machine, a Docker Engine (bind mount, container disk, volume) and the libvirt test guest (share, guest disk)' : 'this machine'}, seconds from its start to each verdict line and to the end; each headline ÷ the full-length seq-write [95% interval]`,
   );
-  for (const l of await verdictsPerf({ bin, env, dir: home })) out(`   ${l}`);
+  for (const l of acrossRuntimes ? await verdictsAcrossRuntimes() : await verdictsPerf({ bin, env, dir: home })) out(`   ${l}`);
 
   // 3. vmbench web: start to first paint.
   let paint = 'n/a (Chromium not installed: apt-get install chromium)';

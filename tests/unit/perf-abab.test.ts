@@ -2,8 +2,10 @@
 // runs after a settle, and the side that goes first alternates from pair to pair, so that an effect of going
 // first (or second) falls on both sides alike. The world here is made up on purpose: the run that goes first in
 // a pair measures 10% more, whichever side it is; app and by hand are otherwise the same.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAIRS, GOAL_TOLERANCE, abab, goalText, pairSpread, pairsForGoal, type SettleReport } from '../../scripts/perf/perf-abab.mjs';
+import { DEFAULT_PAIRS, GOAL_TOLERANCE, abab, goalText, ownSession, pairSpread, pairsForGoal, type SettleReport } from '../../scripts/perf/perf-abab.mjs';
 
 const SETTLED: SettleReport = { ms: 100, settled: true, leftKiB: 0 };
 
@@ -139,5 +141,16 @@ describe('perf abab: the verdict on a place', () => {
     expect(pairsForGoal(0.001)).toBe(2);
     expect(pairSpread([1.1])).toBeNull();
     expect(pairSpread([1.1, 1.1])).toBe(0);
+  });
+});
+
+describe('a by-hand program on this machine', () => {
+  it("runs in a session of its own, as the app's scripts do (Linux's autogroups share the CPU between sessions)", () => {
+    const [file, args] = ownSession('sh', ['-c', 'echo $$; cut -d" " -f6 /proc/$$/stat']);
+    if (process.platform !== 'linux') return expect([file, args]).toEqual(['sh', ['-c', 'echo $$; cut -d" " -f6 /proc/$$/stat']]);
+    const [pid, sid] = execFileSync(file, args, { encoding: 'utf8' }).trim().split('\n');
+    // The session's leader is the program itself, not this test's session.
+    expect(sid).toBe(pid);
+    expect(Number(sid)).not.toBe(Number(readFileSync('/proc/self/stat', 'utf8').split(' ')[5]));
   });
 });

@@ -149,7 +149,9 @@ describe('perf ledger: a changed transport or bench script starts the place afre
     expect(placeFingerprint(NATIVE, root)).not.toBe(before);
     const lines = await perfRound('r3', [1.05, 1.06, 1.04, 1.05]);
     expect(nativeLine(lines)).toMatch(/over 4 pair\(s\) from 1 round\(s\)/);
-    expect(nativeLine(lines)).toContain(`; 8 older pair(s) with another fingerprint (${before}: the transport or a bench script changed since) not pooled`);
+    expect(nativeLine(lines)).toContain(
+      `; 8 older pair(s) with another fingerprint (${before}: the transport, a bench script or the by-hand side changed since) not pooled`,
+    );
     // The older pairs stay in the file.
     expect(readLedger(file)).toHaveLength(12);
   });

@@ -40,9 +40,9 @@ export function testCpus(test: PlanStep['test'], cores: number): number {
 }
 
 /** A transport's footprint for its set-up or a place's measurement; EVERYTHING when it cannot say (or fails to). */
-export async function footprintOf(transport: Pick<Transport, 'footprint'>, work: 'setup' | Place): Promise<Footprint> {
+export async function footprintOf(transport: Pick<Transport, 'footprint'>, work: 'setup' | Place, image?: string): Promise<Footprint> {
   if (!transport.footprint) return EVERYTHING;
-  return transport.footprint(work).catch(() => EVERYTHING);
+  return transport.footprint(work, image).catch(() => EVERYTHING);
 }
 
 /** A target of the run as the overlap plan needs it. */
@@ -56,7 +56,7 @@ export interface OverlapTarget {
  * every step planned before its own first step (it may still be running when they run). The others are set up before the
  * first measurement, as without overlap. The first target to be measured is always set up first.
  */
-export async function setupsAhead(targets: readonly OverlapTarget[], plan: readonly PlanStep[], cores: number): Promise<Set<string>> {
+export async function setupsAhead(targets: readonly OverlapTarget[], plan: readonly PlanStep[], cores: number, image?: string): Promise<Set<string>> {
   const ahead = new Set<string>();
   const order = [...new Set(plan.map((p) => p.target))];
   const measuredFootprint = new Map<string, Footprint>();
@@ -64,7 +64,7 @@ export async function setupsAhead(targets: readonly OverlapTarget[], plan: reado
     const key = `${step.target}\n${step.place}`;
     if (!measuredFootprint.has(key)) {
       const t = targets.find((x) => x.id === step.target);
-      measuredFootprint.set(key, t ? await footprintOf(t.transport, step.place) : EVERYTHING);
+      measuredFootprint.set(key, t ? await footprintOf(t.transport, step.place, image) : EVERYTHING);
     }
     const f = measuredFootprint.get(key)!;
     return { disks: f.disks, cpus: f.cpus + testCpus(step.test, cores) };
@@ -72,7 +72,7 @@ export async function setupsAhead(targets: readonly OverlapTarget[], plan: reado
   for (const id of order.slice(1)) {
     const t = targets.find((x) => x.id === id);
     if (!t) continue;
-    const setup = await footprintOf(t.transport, 'setup');
+    const setup = await footprintOf(t.transport, 'setup', image);
     const before = plan.slice(
       0,
       plan.findIndex((p) => p.target === id),

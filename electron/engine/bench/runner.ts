@@ -152,7 +152,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     if (probe) emit({ type: 'probe', target: t.id, probe });
   };
   const planned = targets.filter((t) => !left.has(t.id));
-  const ahead = overlapOn() && planned.length > 1 ? await setupsAhead(planned, plan, availableParallelism()) : new Set<string>();
+  const ahead = overlapOn() && planned.length > 1 ? await setupsAhead(planned, plan, availableParallelism(), spec.image) : new Set<string>();
   for (const t of planned) if (!ahead.has(t.id)) await setUp(t);
   // The targets set up ahead: one after another, beside the first steps; each step of one waits for its set-up.
   const aheadReady = new Map<string, Promise<void>>();

@@ -103,9 +103,10 @@ export interface Transport {
   /**
    * What it keeps busy on this machine while it is set up (prepare() and the probe) or while a place of it is measured: the
    * physical disks and cores (bench/overlap.ts, whose rule decides whether a target is set up during another's measurement).
-   * Without it, or when it rejects, the work is taken to touch every disk and core: it is never overlapped.
+   * `image`: the image the run asked for (PrepareOptions.image). Without it, or when it rejects, the work is taken to touch
+   * every disk and core: it is never overlapped.
    */
-  footprint?(work: 'setup' | Place): Promise<Footprint>;
+  footprint?(work: 'setup' | Place, image?: string): Promise<Footprint>;
   /** Frees what the transport set up (containers, uploaded files). */
   dispose?(): Promise<void>;
   /**

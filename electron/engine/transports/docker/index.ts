@@ -223,7 +223,7 @@ export class DockerTransport implements Transport {
    * and the set-up (which sweeps it) the disk of the bind-mounted folder; its set-up takes one core, or all of them when the
    * image is still to be built. A daemon in a VM (Docker Desktop and the like): its disk image's disk is not known, so every disk.
    */
-  async footprint(work: 'setup' | Place): Promise<Footprint> {
+  async footprint(work: 'setup' | Place, image?: string): Promise<Footprint> {
     const signal = AbortSignal.timeout(RESOLVE_MS);
     const endpoint = await this.findEndpoint(signal);
     if (!endpoint.local) return NOTHING_HERE;
@@ -234,8 +234,10 @@ export class DockerTransport implements Transport {
     if (work === 'guest' || work === 'volume') return { disks: [root], cpus: 0 };
     const disks = [root, await physicalDisk(this.sharedDir)];
     if (work !== 'setup') return { disks, cpus: 0 };
+    const asked = image ?? this.opts.image;
+    // An image asked for is never built (a missing one fails the set-up at once); vmbench's own may be.
     const built =
-      this.opts.image || (await hasImage(docker, benchImageTag(readFileSync(this.opts.dockerfile ?? join(scriptsDir(), 'Dockerfile'), 'utf8')), signal));
+      Boolean(asked) || (await hasImage(docker, benchImageTag(readFileSync(this.opts.dockerfile ?? join(scriptsDir(), 'Dockerfile'), 'utf8')), signal));
     return { disks, cpus: built ? 1 : availableParallelism() };
   }
 
