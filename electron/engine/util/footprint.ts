@@ -3,7 +3,7 @@
  * bench/overlap.ts on setting a target up during another's measurement; and how a path's physical disk is found.
  */
 import { readdir, readFile, readlink, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 
 /** The disk of work that cannot say which disk it touches: it shares a disk with every other footprint. */
 export const ANY_DISK = '*';
@@ -23,11 +23,18 @@ export const EVERYTHING: Footprint = { disks: [ANY_DISK], cpus: Number.POSITIVE_
 /**
  * The physical disk a path is on, as "major:minor" of the whole disk (Linux: /sys/dev/block; a partition gives its disk,
  * a loop device the disk of its backing file, a device-mapper volume its one underlying device); ANY_DISK where it cannot
- * tell (another system, a network or virtual filesystem, a volume over several devices).
+ * tell (another system, a network or virtual filesystem, a volume over several devices). A path that does not exist yet is
+ * on the disk of its nearest existing parent.
  */
 export async function physicalDisk(path: string, depth = 0): Promise<string> {
   if (process.platform !== 'linux' || depth > 4) return ANY_DISK;
-  const st = await stat(path).catch(() => null);
+  // A folder still to be made (a run's shared folder before its set-up) will be on the disk of its nearest existing parent.
+  let at = resolve(path);
+  let st = await stat(at).catch(() => null);
+  while (!st && dirname(at) !== at) {
+    at = dirname(at);
+    st = await stat(at).catch(() => null);
+  }
   if (!st) return ANY_DISK;
   // glibc's major() and minor() of st_dev.
   const dev = Number(st.dev);
