@@ -23,6 +23,16 @@ const AHEAD = /is set up while the first tests run/;
 /** Runs the A/A of set-up ahead: `pairs` pairs, printed through `say`. */
 export async function overlapAa({ pairs, say }) {
   if (process.getuid?.() !== 0 || process.platform !== 'linux') throw new Error('--overlap needs root on Linux (a private dockerd, a zram disk)');
+  // The zram disk is mounted in a mount namespace of this script's own (it runs itself again under unshare): a VM that
+  // libvirt starts meanwhile copies the host's mounts into its namespace and would keep the disk busy after the end.
+  if (process.env.VMBENCH_AA_OWN_NS !== '1') {
+    const again = spawnSync('unshare', ['--mount', '--propagation', 'private', process.execPath, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...process.env, VMBENCH_AA_OWN_NS: '1' },
+    });
+    if (again.status !== 0) throw new Error(`the A/A in its own mount namespace exited with ${again.status ?? again.signal}`);
+    return;
+  }
   const work = mkdtempSync(join(tmpdir(), 'vmbench-perf-aa-overlap-'));
   const home = mkdtempSync(join(repo, '.vmbench-tmp-perf-aa-overlap-'));
   const scratch = join(home, 'scratch');
