@@ -14,7 +14,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { hostname, release } from 'node:os';
+import { availableParallelism, hostname, release } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchEvent, DetectResult, JobEvent, Run, RuntimeInfo } from '../../electron/contract/contract.js';
@@ -29,6 +29,7 @@ import { startDockerTestEnv, type DockerTestEnv } from '../helpers/docker-test-e
 import type { PrivateDockerd } from '../helpers/private-dockerd.js';
 import { englishOf } from '../../electron/messages/message-english.js';
 import { ownerTagFor } from '../../electron/engine/util/owner.js';
+import { physicalDisk } from '../../electron/engine/util/footprint.js';
 
 const CONTEXT = 'vmbench-dt';
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'vmbench.js');
@@ -372,6 +373,25 @@ describe('docker transport on its own', () => {
       expect(vmbenchObjects(d), `abort after ${ms} ms`).toEqual({ containers: [], volumes: [] });
     }
   }, 120_000);
+
+  it("says what it keeps busy here (set-up ahead, bench/overlap.ts): its data root's disk, the shared folder's, one core with its image there", async () => {
+    const root = d.docker(['info', '--format', '{{.DockerRootDir}}']).trim();
+    expect(d.docker(['info', '--format', '{{.KernelVersion}}']).trim()).toBe(release());
+    const t = transport();
+    const disk = await physicalDisk(root);
+    expect(disk).toMatch(/^\d+:\d+$/);
+    expect(await t.footprint('setup', IMAGE)).toEqual({ disks: [disk, await physicalDisk(shared())], cpus: 1 });
+    expect(await t.footprint('guest')).toEqual({ disks: [disk], cpus: 0 });
+    expect(await t.footprint('volume')).toEqual({ disks: [disk], cpus: 0 });
+    expect(await t.footprint('shared')).toEqual({ disks: [disk, await physicalDisk(shared())], cpus: 0 });
+    // vmbench's own image, not built on this daemon yet: its set-up may build it, which takes every core.
+    // An unreadable Dockerfile: no footprint (the runner then takes it to touch everything).
+    await expect(transport({ image: undefined, dockerfile: join(shared(), 'missing', 'Dockerfile') }).footprint('setup')).rejects.toThrow();
+    const dockerfile = join(shared(), 'Dockerfile.footprint');
+    mkdirSync(shared(), { recursive: true });
+    writeFileSync(dockerfile, `FROM ${IMAGE}\nRUN true # ${Date.now()}\n`);
+    expect((await transport({ image: undefined, dockerfile }).footprint('setup')).cpus).toBe(availableParallelism());
+  }, 60_000);
 
   it('removes the container and volume an earlier run left behind when its process died', async () => {
     const dead = spawnSync('true').pid!;

@@ -124,3 +124,10 @@ describe("a container's or volume's owner (the leftover sweep's rule)", () => {
     expect(await ownerGone({})).toBe(true);
   });
 });
+
+describe('what a Docker target keeps busy on this machine (set-up ahead, bench/overlap.ts)', () => {
+  it('a daemon on another machine: nothing here, found without a connection', async () => {
+    const t = new DockerTransport({ endpoint: 'tcp://192.0.2.10:2376', engine: 'a remote Docker', sharedDir: '/tmp/x' });
+    for (const work of ['setup', 'guest', 'volume'] as const) expect(await t.footprint(work)).toEqual({ disks: [], cpus: 0 });
+  });
+});
