@@ -130,7 +130,9 @@ describe("the shell-in-VM transport's upload (env stands in for the VM's shell C
 
   it('an unpack that fails in the guest is an error saying so, and nothing is left', async () => {
     const t = createShellTransport(LIMA_SHELL, { instance: 'default', places: { guest: '/proc/vmbench-no' }, command: ['env'], platform: 'linux', cwd: root });
-    await expect(t.uploadProject!(project, { signal: new AbortController().signal })).rejects.toThrow(/unpacking in the lima VM failed \(exit code [0-9]+\)/);
+    await expect(t.uploadProject!(project, { signal: new AbortController().signal })).rejects.toThrow(
+      /unpacking it in the lima VM failed \(exit code [0-9]+\)/,
+    );
   });
 });
 

@@ -12,6 +12,8 @@ import { join, posix } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { spawnGroup } from '../util/process-group.js';
 import { ownerTag } from '../util/owner.js';
+import { msg } from '../../messages/finding-text.js';
+import { withEnglish } from '../../messages/message-english.js';
 
 /** The folder name prefix of an upload in the guest folder: `.vmbench-upload-<owner tag>-<random hex>`. */
 export const UPLOAD_PREFIX = '.vmbench-upload-';
@@ -153,6 +155,15 @@ export async function startTar(project: string, exclude: readonly string[] | und
 /** The last lines of a command's stderr, for an error message. */
 export function tail(text: string): string {
   return text.trim().split('\n').slice(-3).join(' ').slice(-400);
+}
+
+/** An upload's error as a reference of the common catalogue (errors.upload.*), with its English text as the message. */
+export function uploadError(
+  key: 'mkdir' | 'tar' | 'unpack' | 'noCli' | 'cancelled' | 'timedOut',
+  params: Record<string, string | number> = {},
+  cause?: unknown,
+): Error {
+  return Object.assign(new Error(undefined, { cause }), withEnglish(msg(`errors.upload.${key}`, params)), key === 'cancelled' ? { cancelled: true } : {});
 }
 
 /** A signal that aborts with `signal` or after `timeoutMs`, when given. */

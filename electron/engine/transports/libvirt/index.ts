@@ -29,7 +29,7 @@ import type {
   TransportRunOptions,
   UploadOptions,
 } from '../types.js';
-import { startTar, tail, UNPACK_FILE_SNIPPET, uploadedProject, uploadDir, withTimeout } from '../project-upload.js';
+import { startTar, tail, UNPACK_FILE_SNIPPET, uploadedProject, uploadDir, uploadError, withTimeout } from '../project-upload.js';
 import { guestSweptMessage, sweepGuest } from '../../guest/leftovers.js';
 import { ownerTag } from '../../util/owner.js';
 
@@ -126,7 +126,7 @@ export class LibvirtAgentTransport implements Transport {
     let made = false;
     try {
       const mk = await this.agent.runCommand('/bin/sh', ['-c', 'umask 077 && mkdir -p -- "$1"', SNIPPET_NAME, dir], 30_000 * scale, GUEST_ENV);
-      if (mk.exitCode !== 0) throw new Error(`could not make ${dir} in ${this.opts.domain}: ${mk.stderr.trim() || `exit code ${mk.exitCode}`}`);
+      if (mk.exitCode !== 0) throw uploadError('mkdir', { dir, where: this.opts.domain, detail: mk.stderr.trim() || `exit code ${mk.exitCode}` });
       made = true;
       const tar = await startTar(project, o.exclude, signal);
       try {
@@ -138,20 +138,19 @@ export class LibvirtAgentTransport implements Transport {
       }
       const packed = await tar.done;
       if (signal.aborted) throw new Error('stopped');
-      if (packed.exitCode !== 0) throw new Error(`tar on this machine failed (exit code ${packed.exitCode ?? 'none'}): ${packed.stderr || '-'}`);
+      if (packed.exitCode !== 0) throw uploadError('tar', { code: packed.exitCode ?? 'none', detail: packed.stderr || '-' });
       const unpack = await this.agent.runCommand(
         '/bin/sh',
         ['-c', UNPACK_FILE_SNIPPET, SNIPPET_NAME, tarFile, uploadedProject(dir)],
         (o.timeoutMs ?? 3_600_000) * scale,
         GUEST_ENV,
       );
-      if (unpack.exitCode !== 0)
-        throw new Error(`unpacking in ${this.opts.domain} failed (exit code ${unpack.exitCode ?? 'none'}): ${tail(unpack.stderr) || '-'}`);
+      if (unpack.exitCode !== 0) throw uploadError('unpack', { where: this.opts.domain, code: unpack.exitCode ?? 'none', detail: tail(unpack.stderr) || '-' });
       return { source: uploadedProject(dir), bytes: tar.bytes, sec: (Date.now() - started) / 1000, remove };
     } catch (e) {
       if (made) await remove();
-      if (o.signal.aborted) throw Object.assign(new Error('the upload was cancelled', { cause: e }), { cancelled: true });
-      if (signal.aborted) throw new Error(`the upload did not end within ${Math.round((o.timeoutMs ?? 0) / 1000)} s`, { cause: e });
+      if (o.signal.aborted) throw uploadError('cancelled', {}, e);
+      if (signal.aborted) throw uploadError('timedOut', { s: Math.round((o.timeoutMs ?? 0) / 1000) }, e);
       throw e;
     }
   }

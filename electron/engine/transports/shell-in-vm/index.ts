@@ -30,7 +30,7 @@ import type {
   TransportRunOptions,
   UploadOptions,
 } from '../types.js';
-import { startTar, tail, UNPACK_STDIN_SNIPPET, uploadDir, uploadedProject, withTimeout } from '../project-upload.js';
+import { startTar, tail, UNPACK_STDIN_SNIPPET, uploadDir, uploadedProject, uploadError, withTimeout } from '../project-upload.js';
 import { guestSweptMessage, LIST_SNIPPET, listArgs, sweepListed, type GuestPlaces } from '../../guest/leftovers.js';
 import { ownerTag } from '../../util/owner.js';
 
@@ -196,11 +196,11 @@ export class ShellInVmTransport implements Transport {
       // The guest side may have unpacked part of it: removed (a call of its own, not stopped by the signal).
       this.unclean = true;
       await remove();
-      if (o.signal.aborted) throw Object.assign(new Error('the upload was cancelled'), { cancelled: true });
-      if (signal.aborted) throw new Error(`the upload did not end within ${Math.round((o.timeoutMs ?? 0) / 1000)} s`);
-      if (packed.exitCode !== 0) throw new Error(`tar on this machine failed (exit code ${packed.exitCode ?? 'none'}): ${packed.stderr || '-'}`);
-      if ((result as { code?: string }).code === 'ENOENT') throw new Error(`${this.cli.file} is not installed or not on PATH`);
-      throw new Error(`unpacking in the ${this.kind} VM failed (exit code ${result.exitCode ?? 'none'}): ${tail(stderr) || '-'}`);
+      if (o.signal.aborted) throw uploadError('cancelled');
+      if (signal.aborted) throw uploadError('timedOut', { s: Math.round((o.timeoutMs ?? 0) / 1000) });
+      if (packed.exitCode !== 0) throw uploadError('tar', { code: packed.exitCode ?? 'none', detail: packed.stderr || '-' });
+      if ((result as { code?: string }).code === 'ENOENT') throw uploadError('noCli', { cli: this.cli.file });
+      throw uploadError('unpack', { where: `the ${this.kind} VM`, code: result.exitCode ?? 'none', detail: tail(stderr) || '-' });
     }
     return { source: uploadedProject(dir), bytes: tar.bytes, sec: (Date.now() - started) / 1000, remove };
   }
