@@ -2,7 +2,7 @@ import type { Comparison, Run, RunSummary } from '../contract/contract.js';
 import { isFailure } from '../contract/run-status.js';
 import { groupTargetErrors } from '../messages/error-groups.js';
 import { errorText } from '../messages/error-text.js';
-import { MISSING, formatDate, formatDecimal, formatInterval, formatRatio, formatSettingValue } from '../presentation/format.js';
+import { MISSING, formatBytes, formatDate, formatDecimal, formatInterval, formatRatio, formatSettingValue } from '../presentation/format.js';
 import { runHeadlines } from '../presentation/headline.js';
 import { translator, type Lang } from '../messages/i18n.js';
 import { metricInfo } from '../measurement/metrics.js';
@@ -49,6 +49,13 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
   const copies = commands
     .filter(({ r }) => typeof r.params.copySec === 'number' && r.params.inPlace !== true)
     .map(({ tr, r }) => `  ${tr.id} ${t(`common:place.${r.place}`)}: ${formatDecimal(r.params.copySec as number, lang, 2)} s`);
+  // A guest whose shares did not hold the project got a copy uploaded first: that too on its own line, never counted.
+  const uploads = commands
+    .filter(({ r }) => typeof r.params.uploadSec === 'number')
+    .map(
+      ({ tr, r }) =>
+        `  ${tr.id} ${t(`common:place.${r.place}`)}: ${formatDecimal(r.params.uploadSec as number, lang, 2)} s (${formatBytes(r.params.uploadBytes as number, lang)})`,
+    );
   const unstable = unstableMetrics(run);
   const cols = ['target', 'place', 'test', 'metric', 'median', 'min', 'max', 'n', 'unit', 'vsNative'].map((c) => t(`cli:col.${c}`));
   const targetLine = (tr: Run['targets'][number]): string =>
@@ -59,6 +66,7 @@ export function runTable(run: Run, lang: Lang = 'en'): string {
       : t('cli:run.header', { id: run.id, suite: t(`common:suite.${run.suite}`), status: t(`common:status.${run.status}`) }),
     ...(commandText ? [t('cli:run.command', { command: terminalSafe(commandText) })] : []),
     formatTable(cols, rows),
+    ...(uploads.length ? [t('cli:run.uploads'), ...uploads] : []),
     ...(copies.length ? [t('cli:run.copies'), ...copies] : []),
     t('cli:run.tools', { tools: tools || t('cli:run.toolsNone') }),
     t('cli:run.targets'),

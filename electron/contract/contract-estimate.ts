@@ -44,9 +44,12 @@ export interface CommandReachRequest {
   targets: string[];
 }
 
-/** Each target asked about: the places that see the project, and why it would be left out when none does (a reference into common errors.*). */
+/**
+ * Each target asked about: the places that see the project, why it would be left out when none does, and (guestOnly) that it
+ * would measure its guest disk only, in a copy uploaded into the VM, when none of its shares holds it (references into common errors.*).
+ */
 export interface CommandReach {
-  targets: { id: string; places: Place[]; leftOut?: MsgRef }[];
+  targets: { id: string; places: Place[]; leftOut?: MsgRef; guestOnly?: MsgRef }[];
 }
 
 /** Where a job's time estimate came from: the plan alone, or this machine's last runs of the same steps (runs used; steps calibrated of the plan's). */

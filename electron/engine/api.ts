@@ -10,7 +10,7 @@ import { rerunFor } from './advisor/affected.js';
 import { argError } from './arg-errors.js';
 import { argSchemas, isChannel } from './api-schemas.js';
 import { executeRun } from './bench/runner.js';
-import { checkProject, projectPlaces, projectUnseen, resolvePlaces } from './bench/command-step.js';
+import { checkProject, projectPlaces, projectUnseen, projectUploadOnly, resolvePlaces } from './bench/command-step.js';
 import { estimateFor } from './bench/run-estimate.js';
 import { compareRuns } from './compare.js';
 import { EngineError, engineError, stateRef } from './util/errors.js';
@@ -160,8 +160,9 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
           () => [],
         ),
       ),
-    // The command form's check before a run: the same rule the run leaves a target out by (command-step.ts). Transports are only
-    // made, never set up, so nothing runs in a target; a target that cannot be resolved now (stopped, gone) gives no answer.
+    // The command form's check before a run: the same rule the run leaves a target out by, or measures its guest disk only in an
+    // uploaded copy (command-step.ts). Transports are only made, never set up, so nothing runs in a target; a target that cannot
+    // be resolved now (stopped, gone) gives no answer.
     'command.reach': async (req) => {
       const signal = new AbortController().signal;
       const targets = await resolveTargets(req.targets, dataDir, signal).catch(() => []);
@@ -169,7 +170,8 @@ export function createEngine(opts: { dataDir?: string; mode: 'electron' | 'web' 
       return {
         targets: targets.map((t) => {
           const leftOut = projectUnseen(t, req.project);
-          return { id: t.id, places: projectPlaces(t.transport, req.project), ...(leftOut ? { leftOut } : {}) };
+          const guestOnly = projectUploadOnly(t, req.project);
+          return { id: t.id, places: projectPlaces(t.transport, req.project), ...(leftOut ? { leftOut } : {}), ...(guestOnly ? { guestOnly } : {}) };
         }),
       };
     },

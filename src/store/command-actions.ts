@@ -4,11 +4,14 @@ import { getApi } from '../api/get-api';
 import { useAppStore } from './app-store';
 import { checkFields, commandRunSpec, remember, useCommandForm } from './command-form';
 
-/** The places the selected targets offer, in the order of PLACES (native first); those of the targets in `leftOut` (which cannot see the project) not. */
-export function offeredPlaces(leftOut: readonly string[] = []): Place[] {
+/**
+ * The places the selected targets offer, in the order of PLACES (native first); those of the targets in `leftOut` (which cannot
+ * see the project) not, and of a target in `only` (one that sees it on its guest disk only, in an uploaded copy) those listed there.
+ */
+export function offeredPlaces(leftOut: readonly string[] = [], only: Readonly<Record<string, readonly Place[]>> = {}): Place[] {
   const s = useAppStore.getState();
   const targets = (s.detect?.runtimes ?? []).flatMap((r) => r.targets).filter((t) => s.selectedTargets.includes(t.id) && !leftOut.includes(t.id));
-  const places = new Set<Place>(['native', ...targets.flatMap((t) => t.places)]);
+  const places = new Set<Place>(['native', ...targets.flatMap((t) => only[t.id] ?? t.places)]);
   return PLACES.filter((p) => places.has(p));
 }
 
@@ -44,7 +47,8 @@ export async function submitCommandForm(): Promise<boolean> {
 }
 
 /**
- * Which chosen targets would be left out of a run of the command on `project`, and why (the engine's own rule: command.reach),
+ * Which chosen targets would be left out of a run of the command on `project`, and why, and which would measure their guest
+ * disk only, in a copy uploaded into the VM (the engine's own rule: command.reach),
  * for the form to say before the click. This machine always sees the project, so it is not asked about; an answer that comes
  * after the folder or the targets changed again is dropped. Unknown (empty) while the folder is not an absolute path, or
  * when the engine cannot tell.

@@ -2,11 +2,12 @@
  * `vmbench run --command` through the engine in a libvirt TCG guest of this file's own (scripts/libvirt-test-guest.mjs: the cached
  * Debian image, user-mode networking, the guest agent, a 9p share of a host temp folder at /mnt/host), not the stream's shared
  * guest: the user's command on a generated git project that lies under the share, in the 9p share (the scratch copy beside the
- * project, over 9p) and on the guest's own disk (a copy made inside from the share). A project under no share is refused with a
- * message that says so. Afterwards no scratch copy is left in the share or on the guest disk.
+ * project, over 9p) and on the guest's own disk (a copy made inside from the share). A project under no share is timed on the
+ * guest's own disk only, in a copy uploaded into the guest through the agent (with an --exclude left out of it), and the log says
+ * so. Afterwards no scratch copy and no upload is left in the share or on the guest disk.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope, JobEvent, Run } from '../../electron/contract/contract.js';
@@ -83,16 +84,47 @@ describe('your own command in a libvirt guest: the 9p share and the guest disk',
     expect((await guestLs('/var/tmp/vmbench')).filter((n) => n.startsWith('.vmbench-'))).toEqual([]);
   }, 1_800_000);
 
-  it('refuses a project that lies under none of its shares when no target is left, and says so', async () => {
+  it('times a project under none of its shares on the guest disk only, in a copy uploaded into the guest, and leaves nothing there', async () => {
     const outside = mkdtempSync(join(home, 'outside-'));
-    const env = (await engine.dispatch('run.start', [{ suite: 'quick', targets: [target], command: { command: 'true', project: outside } }])) as Envelope<{
-      jobId: string;
-    }>;
-    expect(env.ok).toBe(true);
-    const jobId = (env as { value: { jobId: string } }).value.jobId;
+    makeGitProject(outside, 120);
+    // Left out of the upload (and so of the guest's copy): the command fails if it is there.
+    mkdirSync(join(outside, 'node_modules', 'big'), { recursive: true });
+    writeFileSync(join(outside, 'node_modules', 'big', 'blob'), Buffer.alloc(2 * 1024 * 1024, 1));
+    const { jobId } = await call<{ jobId: string }>('run.start', {
+      suite: 'quick',
+      targets: [target],
+      command: {
+        command: 'test -d .git && test ! -e node_modules && find . -type f | wc -l >/dev/null',
+        project: outside,
+        runs: 3,
+        warmup: 0,
+        exclude: ['node_modules'],
+      },
+    });
     await engine.waitForJob(jobId);
-    const finished = events.find((e): e is Extract<JobEvent, { type: 'job-finished' }> => e.jobId === jobId && e.type === 'job-finished')!;
-    expect(finished.status).toBe('failed');
-    expect(finished.message).toMatch(/^No target can run your command: .* is left out: it cannot see .*outside-.*, which is under none of its shared folders/);
-  }, 300_000);
+    const mine = events.filter((e) => e.jobId === jobId);
+    const logs = mine.filter((e): e is Extract<JobEvent, { type: 'log' }> => e.type === 'log').map((e) => e.message);
+    const finished = mine.find((e): e is Extract<JobEvent, { type: 'job-finished' }> => e.type === 'job-finished')!;
+    const said = JSON.stringify([finished.message, logs, mine.filter((e) => e.type === 'test-error')]);
+    expect(finished.status, said).toBe('completed');
+    const run = await call<Run>('runs.get', finished.runId!);
+    const t = run.targets[0];
+    expect(t.errors.filter((e) => e.code !== 'slow-first-run' && e.code !== 'outlier-runs')).toEqual([]);
+    expect(t.results.map((r) => r.place)).toEqual(['guest']);
+    const r = t.results[0];
+    expect(r.metrics.wall_s.n).toBe(3);
+    expect(r.params).toMatchObject({ exitStatus: 0, inPlace: false });
+    expect(r.params.uploadSec).toBeGreaterThan(0);
+    expect(r.params.uploadBytes).toBeGreaterThan(0);
+    expect(r.params.uploadBytes).toBeLessThan(2 * 1024 * 1024);
+    log(`guest (uploaded in ${r.params.uploadSec} s, ${r.params.uploadBytes} bytes): ${r.metrics.wall_s.median} s (copy ${r.params.copySec} s)`);
+    expect(logs.join('\n')).toMatch(
+      new RegExp(
+        `: the project ${outside.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is under none of its shared folders, so only its guest disk is measured, with a copy \\([\\d,.]+ [KM]iB\\) uploaded into the VM\\.`,
+      ),
+    );
+    expect(logs.join('\n')).toMatch(/: uploaded the project \([\d,.]+ [KM]iB\) into the VM in [0-9.]+ s \(not counted\)\./);
+    expect((await guestLs('/var/tmp/vmbench')).filter((n) => n.startsWith('.vmbench-'))).toEqual([]);
+    expect((await guestLs('/tmp')).filter((n) => n.startsWith('vmbench-'))).toEqual([]);
+  }, 1_800_000);
 });

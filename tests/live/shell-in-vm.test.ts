@@ -5,7 +5,7 @@
 // is what the transport must quote right. Port A gives the remote dash as sh (Lima/Colima's Ubuntu),
 // port B puts BusyBox's applets first on PATH (Rancher Desktop's Alpine). Real fio, real scripts.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,8 @@ import { createShellTransport } from '../helpers/shells.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 import { ensureCommands } from '../helpers/apt.js';
 import { ofKind, processesMentioning, realDiskDir } from '../helpers/run-script.js';
+import { makeGitProject } from '../helpers/git-project.js';
+import { commandArgs, projectPlaces } from '../../electron/engine/bench/command-step.js';
 
 let root: string;
 let sshd: ChildProcess | undefined;
@@ -183,6 +185,47 @@ describe.each(['dash', 'busybox'] as const)('over ssh, remote sh = %s', (shell) 
     await t.dispose?.();
     expect(readdirSync(guest)).toEqual([]);
     expect(readdirSync(shared)).toEqual([]);
+  });
+
+  it('uploads a project under no share (one ssh call, a tar on its stdin, the --exclude paths left out), times your command in it on the guest disk, and removes it', async () => {
+    const t = transport(shell);
+    await t.prepare!({ signal: new AbortController().signal, log: () => undefined });
+    const project = join(root, `my "app" ${shell}`);
+    makeGitProject(project, 30);
+    mkdirSync(join(project, 'node_modules', 'dep'), { recursive: true });
+    writeFileSync(join(project, 'node_modules', 'dep', 'big'), Buffer.alloc(1024 * 1024, 7));
+    const c = { command: 'test -d .git && test ! -e node_modules && test -f "it\'s here.txt"', project, runs: 2, warmup: 0, exclude: ['node_modules'] };
+    writeFileSync(join(project, "it's here.txt"), 'x');
+    // The home-folder mount does not hold it (this transport has none): its guest place sees it once uploaded, and only there.
+    expect(projectPlaces(t, project)).toEqual(['guest']);
+    expect(t.projectIn!('guest', project)).toEqual({ upload: true, dir: guest });
+    const up = await t.uploadProject!(project, { signal: new AbortController().signal, exclude: c.exclude });
+    expect(up.source.startsWith(`${guest}/.vmbench-upload-`)).toBe(true);
+    expect(readFileSync(join(up.source, "it's here.txt"), 'utf8')).toBe('x');
+    expect(existsSync(join(up.source, 'node_modules'))).toBe(false);
+    expect(up.bytes).toBeLessThan(1024 * 1024);
+    const r = await runIt(t, 'command', commandArgs(c, t, 'guest', 2, up.source));
+    expect(r.result, r.stderr.join('\n')).toEqual({ exitCode: 0, cancelled: false, timedOut: false });
+    expect(ofKind(r.events, 'result')[0]).toMatchObject({ test: 'command', params: { exitStatus: 0, trials: 2 } });
+    await up.remove();
+    await t.dispose?.();
+    expect(readdirSync(guest)).toEqual([]);
+  });
+
+  it('a cancel mid-upload stops both ends and leaves nothing in the guest folder', async () => {
+    const t = transport(shell);
+    const big = join(root, `big-${shell}`);
+    mkdirSync(big);
+    for (let i = 0; i < 48; i++) writeFileSync(join(big, `f${i}`), Buffer.alloc(4 * 1024 * 1024, i));
+    const ac = new AbortController();
+    const started = Date.now();
+    setTimeout(() => ac.abort(), 300);
+    await expect(t.uploadProject!(big, { signal: ac.signal })).rejects.toMatchObject({ cancelled: true });
+    process.stdout.write(`[shell-in-vm] ${shell}: upload cancel to end ${Date.now() - started - 300} ms\n`);
+    // The unpacking end made the guest folder; what it unpacked is gone with it.
+    expect(existsSync(guest) ? readdirSync(guest) : []).toEqual([]);
+    expect(processesMentioning(guest)).toEqual([]);
+    rmSync(big, { recursive: true, force: true });
   });
 
   it('cancel mid-run stops the remote process group (a second ssh call) and leaves no file', async () => {

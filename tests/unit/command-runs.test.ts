@@ -12,8 +12,10 @@ import {
   commandTrialsPlan,
   commandWarnings,
   commandPlaces,
+  needsUpload,
   projectPlaces,
   projectUnseen,
+  projectUploadOnly,
   resolvePlaces,
   type ReachTarget,
 } from '../../electron/engine/bench/command-step.js';
@@ -158,22 +160,68 @@ describe('a target that cannot see the project is left out, with why', () => {
     }),
   );
 
+  // A Vagrant machine that offers its synced folder only (no guest place): nowhere to upload the project to.
+  const syncedOnly = target(
+    'vagrant:abc',
+    'default',
+    createShellTransport(VAGRANT_SHELL, {
+      instance: 'abc',
+      places: {
+        guest: '/var/tmp/vmbench',
+        shared: '/vagrant',
+        sharedOnHost: false,
+        hostShared: '/home/u/box',
+        mountRoot: { host: '/home/u/box', guest: '/vagrant' },
+        sharedOnly: true,
+      },
+      platform: 'linux',
+    }),
+  );
+
   it('says why of each kind of target, in both languages', () => {
     expect(projectUnseen(underShare, '/srv/share/app')).toBeUndefined();
     expect(projectUnseen(local, '/home/u/app')).toBeUndefined();
     const why = (t: Parameters<typeof projectUnseen>[0], p: string) => renderError(projectUnseen(t, p)!, 'en');
-    expect(why(underShare, '/home/u/app')).toBe(
-      'web is left out: it cannot see /home/u/app, which is under none of its shared folders. Move the project under a folder it shares to time it there.',
-    );
-    expect(why(noShare, '/srv/share/app')).toBe('db is left out: it cannot see /srv/share/app, as it shares no folder with this machine.');
     expect(why(remote, '/home/u/app')).toMatch(/^Docker Engine \(remote\) is left out: it cannot see \/home\/u\/app, as it shares no folder/);
     expect(projectUnseen(shell, '/home/u/app')).toBeUndefined();
-    expect(why(shell, '/srv/app')).toBe(
-      'Lima default is left out: it cannot see /srv/app, which is under none of its shared folders. Move the project under a folder it shares to time it there.',
+    expect(why(syncedOnly, '/home/u/app')).toBe(
+      'default is left out: it cannot see /home/u/app, which is under none of its shared folders. Move the project under a folder it shares to time it there.',
     );
-    expect(renderError(projectUnseen(underShare, '/home/u/app')!, 'ja')).toBe(
-      'web は除外しました：/home/u/app はどの共有フォルダーの下にもないため見えません。そこで計測するには、共有されているフォルダーの下にプロジェクトを移してください。',
+    expect(renderError(projectUnseen(syncedOnly, '/home/u/app')!, 'ja')).toBe(
+      'default は除外しました：/home/u/app はどの共有フォルダーの下にもないため見えません。そこで計測するには、共有されているフォルダーの下にプロジェクトを移してください。',
     );
+  });
+
+  it('a VM whose shares do not hold the project (or that has none) is not left out: its guest disk only, in an uploaded copy', () => {
+    for (const [t, project] of [
+      [underShare, '/home/u/app'],
+      [noShare, '/srv/share/app'],
+      [shell, '/srv/app'],
+    ] as const) {
+      expect(projectUnseen(t, project), t.id).toBeUndefined();
+      expect(projectPlaces(t.transport, project), t.id).toEqual(['guest']);
+      expect(t.transport.projectIn!('guest', project), t.id).toEqual({ upload: true, dir: '/var/tmp/vmbench' });
+      expect(t.transport.projectIn!('shared', project), t.id).toBeUndefined();
+      expect(needsUpload(t.transport, 'guest', project), t.id).toBe(true);
+    }
+    // Under a share: seen there, no upload, and not "guest disk only".
+    expect(needsUpload(underShare.transport, 'guest', '/srv/share/app')).toBe(false);
+    expect(projectUploadOnly(underShare, '/srv/share/app')).toBeUndefined();
+    expect(projectUploadOnly(local, '/home/u/app')).toBeUndefined();
+    expect(renderError(projectUploadOnly(shell, '/srv/app')!, 'en')).toBe(
+      "Lima default: guest disk only. /srv/app is under none of its shared folders, so a copy is uploaded into the VM and your command is timed on the VM's own disk.",
+    );
+    expect(renderError(projectUploadOnly(underShare, '/home/u/app')!, 'ja')).toBe(
+      'web：ゲストディスクのみ。/home/u/app はどの共有フォルダーの下にもないため、コピーを VM にアップロードし、VM 自身のディスクでコマンドを計測します。',
+    );
+    // A transport that cannot upload (a test's stand-in without uploadProject) does not see it there: left out, as before.
+    const { uploadProject: _none, ...cannot } = {
+      places: () => shell.transport.places(),
+      projectIn: shell.transport.projectIn!.bind(shell.transport),
+      uploadProject: 1,
+    };
+    expect(projectPlaces(cannot, '/srv/app')).toEqual([]);
+    expect(projectUnseen(target('lima:x', 'x', cannot), '/srv/app')?.key).toBe('errors.command.leftOut.notShared');
   });
 
   it('a Docker engine named by a context is flagged before the run once its endpoint is learnt (resolve: nothing set up), as the run does', async () => {
@@ -220,14 +268,32 @@ describe('a target that cannot see the project is left out, with why', () => {
     expect(t.projectIn('shared', '/home/u/box')).toBeUndefined();
   });
 
-  it('the run keeps the targets that see it and leaves the others out; with none left it is refused', () => {
+  it('the run keeps the targets that see it (a VM on its guest disk only, said in the log with the size) and leaves the others out; with none left it is refused', () => {
     const spec = { suite: 'quick' as const, command: { command: 'make', project: '/home/u/app' } };
-    const reach = commandPlaces(spec, [local, underShare, shell], () => undefined);
+    const logs: string[] = [];
+    const reach = commandPlaces(spec, [local, underShare, shell, remote], (e) => void (e.type === 'log' && logs.push(e.message)), 3 * 1024 * 1024);
     expect(reach.placed).toEqual([
       { id: 'local', places: ['native'] },
+      { id: 'libvirt:web', places: ['guest'] },
       { id: 'lima:default', places: ['shared', 'guest'] },
     ]);
-    expect(reach.leftOut.map((l) => [l.id, l.place, l.ref.key])).toEqual([['libvirt:web', 'shared', 'errors.command.leftOut.notShared']]);
-    expect(() => commandPlaces(spec, [underShare, noShare], () => undefined)).toThrow(/^No target can run your command: web is left out: .*; db is left out: /);
+    expect(logs).toEqual([
+      'web: the project /home/u/app is under none of its shared folders, so only its guest disk is measured, with a copy (3 MiB) uploaded into the VM.',
+    ]);
+    expect(reach.leftOut.map((l) => [l.id, l.place, l.ref.key])).toEqual([['docker:remote', 'guest', 'errors.command.leftOut.noShare']]);
+    expect(() => commandPlaces(spec, [remote, syncedOnly], () => undefined)).toThrow(
+      /^No target can run your command: Docker Engine \(remote\) is left out: .*; default is left out: /,
+    );
+  });
+
+  it("a guest place that sees the project once uploaded takes the upload's path as its source, and never runs without it", () => {
+    const c = { command: 'make', project: '/srv/app', exclude: ['node_modules'] };
+    expect(() => commandArgs(c, shell.transport, 'guest', 3)).toThrow(/must be uploaded into the guest place first/);
+    expect(commandArgs(c, shell.transport, 'guest', 3, '/var/tmp/vmbench/.vmbench-upload-12.0-ab/project').slice(0, 4)).toEqual([
+      '--dir',
+      '/var/tmp/vmbench',
+      '--source',
+      '/var/tmp/vmbench/.vmbench-upload-12.0-ab/project',
+    ]);
   });
 });

@@ -4,7 +4,9 @@
  * - where the project is in each place (Transport.projectIn): the path the place sees it at, and where its scratch copy goes
  *   (beside it on the same mount in native and shared places, so a shared place still measures that mount type; the
  *   place's own disk in guest and volume); a place that cannot see it is left out, and so is a target left with none (the
- *   run goes on for the others, and is refused only when no target is left);
+ *   run goes on for the others, and is refused only when no target is left); a VM whose shares do not hold it runs the
+ *   command on its guest disk only, in a copy uploaded into the guest first (Transport.uploadProject: the upload's time is
+ *   reported on its own line, never counted, and the upload is removed after the place's runs);
  * - its runs: a fixed number (`--runs N`, as hyperfine's) or adaptive: at least 3, one more at a time until the 95%
  *   interval of the wall time is within ±5%, up to COMMAND_MAX_RUNS or the place's time cap;
  * - its errors and warnings: a command that was not found (exit 127) or failed, in words naming the target and place; a
@@ -19,9 +21,10 @@ import { joinedRef } from '../../messages/error-text.js';
 import type { TrialsPlan } from '../../measurement/plan-estimate.js';
 import { OUTLIER_RUNS, SLOW_FIRST_RUN } from '../../contract/run-status.js';
 import { roundFigure, runsWarning } from '../../measurement/trial-stats.js';
-import { engineError } from '../util/errors.js';
+import { engineError, whyOf } from '../util/errors.js';
+import { formatBytes } from '../../presentation/format.js';
 import type { Emit } from '../util/jobs.js';
-import type { Transport } from '../transports/types.js';
+import type { ProjectUpload, Transport } from '../transports/types.js';
 import { chosenPlaces, type OfferingTarget } from './chosen-places.js';
 import type { PlanTarget } from './run-estimate.js';
 
@@ -44,23 +47,45 @@ export function commandTrialsPlan(c: Pick<CommandSpec, 'runs' | 'capSec'>): Tria
   return { minTrials: COMMAND_MIN_RUNS, maxTrials: COMMAND_MAX_RUNS, targetHalfWidth: COMMAND_TARGET_HALF_WIDTH, capSec: c.capSec ?? COMMAND_TIME_CAP_SEC };
 }
 
-/** The places of a target that can see the project, in its transport's order. */
-export function projectPlaces(transport: Pick<Transport, 'places' | 'projectIn'>, project: string): Place[] {
-  return transport.places().filter((p) => transport.projectIn?.(p, project) !== undefined);
+/** Whether a place sees the project: it does (projectIn), or it would once uploaded and its transport can upload it. */
+function sees(transport: Pick<Transport, 'projectIn' | 'uploadProject'>, place: Place, project: string): boolean {
+  const view = transport.projectIn?.(place, project);
+  return view !== undefined && (!view.upload || typeof transport.uploadProject === 'function');
+}
+
+/** The places of a target that can see the project, in its transport's order (a place that sees it once it is uploaded included). */
+export function projectPlaces(transport: Pick<Transport, 'places' | 'projectIn' | 'uploadProject'>, project: string): Place[] {
+  return transport.places().filter((p) => sees(transport, p, project));
+}
+
+/** Whether the project must be uploaded into this place first (a VM whose shares do not hold it: its guest disk). */
+export function needsUpload(transport: Pick<Transport, 'projectIn' | 'uploadProject'>, place: Place, project: string): boolean {
+  return Boolean(transport.projectIn?.(place, project)?.upload) && sees(transport, place, project);
 }
 
 /** A target as the command's reach needs it: its name, and its transport's places and view of the project. */
-export type ReachTarget = OfferingTarget & { transport: Pick<Transport, 'places' | 'projectIn'> };
+export type ReachTarget = OfferingTarget & { transport: Pick<Transport, 'places' | 'projectIn' | 'uploadProject'> };
 
 /**
- * Why a target cannot run the command on the project (no place of it sees the project), as a reference naming it; undefined when
- * some place does. The one rule for the run (the target is left out) and the app's form (it is flagged before the click).
+ * Why a target cannot run the command on the project (no place of it sees the project, not even once uploaded), as a reference
+ * naming it; undefined when some place does. The one rule for the run (the target is left out) and the app's form (it is flagged
+ * before the click).
  */
 export function projectUnseen(t: ReachTarget, project: string): MsgRef | undefined {
   if (projectPlaces(t.transport, project).length) return undefined;
   const name = targetNameRef(t);
   if (!t.transport.places().includes('shared')) return msg('errors.command.leftOut.noShare', { name, project });
   return msg('errors.command.leftOut.notShared', { name, project });
+}
+
+/**
+ * Whether a target runs the command on its guest disk only, in an uploaded copy (every place of it that sees the project needs
+ * the upload): what the app's form says of it ("guest disk only"), as a reference naming it; undefined otherwise.
+ */
+export function projectUploadOnly(t: ReachTarget, project: string): MsgRef | undefined {
+  const seen = projectPlaces(t.transport, project);
+  if (!seen.length || !seen.every((p) => needsUpload(t.transport, p, project))) return undefined;
+  return msg('errors.command.guestOnly', { name: targetNameRef(t), project });
 }
 
 /** Lets each target's transport learn what its places are (Transport.resolve: nothing is set up), all at once. */
@@ -77,9 +102,10 @@ export interface CommandReach {
 /**
  * Each target with the places it runs the command in: those that see the project (and, with `places`, were asked for). A target
  * that sees it nowhere is left out (the run goes on for the others), and the run is refused only when every target is; one
- * whose shared folder does not hold it is said so in the log.
+ * whose shared folder does not hold it is said so in the log, and so is one that measures its guest disk only, in a copy
+ * uploaded into it (with the upload's size: `uploadBytes`, the project's files less the excluded paths, when known).
  */
-export function commandPlaces(spec: RunSpec, targets: readonly ReachTarget[], emit: Emit): CommandReach {
+export function commandPlaces(spec: RunSpec, targets: readonly ReachTarget[], emit: Emit, uploadBytes?: number): CommandReach {
   const project = spec.command!.project;
   const leftOut: CommandReach['leftOut'] = [];
   const views = targets.flatMap((t) => {
@@ -89,7 +115,10 @@ export function commandPlaces(spec: RunSpec, targets: readonly ReachTarget[], em
       return [];
     }
     const seen = projectPlaces(t.transport, project);
-    if (t.transport.places().includes('shared') && !seen.includes('shared'))
+    if (projectUploadOnly(t, project)) {
+      const size = formatBytes(uploadBytes ?? NaN, 'en');
+      emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.command.uploadOnly', { target: targetNameRef(t), project, size })) });
+    } else if (t.transport.places().includes('shared') && !seen.includes('shared'))
       emit({ type: 'log', level: 'warn', ...withEnglish(msg('log.command.noShare', { target: targetNameRef(t), project })) });
     return [{ id: t.id, label: t.label, transport: { places: () => seen } }];
   });
@@ -100,11 +129,16 @@ export function commandPlaces(spec: RunSpec, targets: readonly ReachTarget[], em
 /** A place that can run in the real folder: native and a shared folder (guest and volume are copies by nature). */
 const REAL_FOLDER: readonly Place[] = ['native', 'shared'];
 
-/** The arguments of command.sh in a place (`trials` runs, after the spec's warm-up); the place must see the project (projectPlaces). */
-export function commandArgs(c: CommandSpec, transport: Pick<Transport, 'projectIn'>, place: Place, trials: number): string[] {
+/**
+ * The arguments of command.sh in a place (`trials` runs, after the spec's warm-up); the place must see the project (projectPlaces).
+ * A place that sees it once uploaded takes the upload's path as its source (`uploaded`: ProjectUpload.source).
+ */
+export function commandArgs(c: CommandSpec, transport: Pick<Transport, 'projectIn'>, place: Place, trials: number, uploaded?: string): string[] {
   const where = transport.projectIn?.(place, c.project);
   if (!where) throw new Error(`the project is not visible in the ${place} place`);
-  const args = ['--dir', where.dir, '--source', where.source, '--command', c.command, '--trials', String(trials)];
+  const source = where.upload ? uploaded : where.source;
+  if (source === undefined) throw new Error(`the project must be uploaded into the ${place} place first`);
+  const args = ['--dir', where.dir, '--source', source, '--command', c.command, '--trials', String(trials)];
   args.push('--warmup', String(c.warmup ?? COMMAND_DEFAULT_WARMUP));
   if (c.prepare) args.push('--prepare', c.prepare);
   if (c.cleanup) args.push('--cleanup', c.cleanup);
@@ -140,4 +174,28 @@ export function commandWarnings(result: TestResult): TestError[] {
       ? msg('errors.command.slowFirst', { first: roundFigure(w.first), median: roundFigure(w.median) })
       : msg('errors.command.outliers', { count: w.count, n: w.n });
   return [{ test: 'command', place: result.place, code: w.kind === 'slow-first' ? SLOW_FIRST_RUN : OUTLIER_RUNS, ...withEnglish(ref) }];
+}
+
+/**
+ * Uploads the project into a place that sees it only so (needsUpload), for one step of the command test, and says so in the log
+ * (its size and time, never counted). `ok: false` when it could not: with the step's error, or none when the run was cancelled.
+ */
+export async function uploadForStep(
+  t: ReachTarget,
+  place: Place,
+  c: CommandSpec,
+  signal: AbortSignal,
+  emit: Emit,
+): Promise<{ ok: true; upload: ProjectUpload } | { ok: false; error?: TestError }> {
+  const target = targetNameRef(t);
+  try {
+    const upload = await t.transport.uploadProject!(c.project, { signal, exclude: c.exclude, timeoutMs: COMMAND_TIMEOUT_SEC * 1000 });
+    const size = formatBytes(upload.bytes, 'en');
+    emit({ type: 'log', level: 'info', ...withEnglish(msg('log.command.uploaded', { target, size, sec: roundFigure(upload.sec) })) });
+    return { ok: true, upload };
+  } catch (e) {
+    if (signal.aborted) return { ok: false };
+    const ref = msg('errors.command.uploadFailed', { project: c.project, target, error: whyOf(e) });
+    return { ok: false, error: { test: 'command', place, code: 'upload-failed', ...withEnglish(ref) } };
+  }
 }

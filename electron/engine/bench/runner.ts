@@ -29,7 +29,17 @@ import { summarize } from '../../measurement/trial-stats.js';
 import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planStepSec, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';
-import { COMMAND_TIMEOUT_SEC, commandArgs, commandPlaces, commandTrialsPlan, commandWarnings, resolvePlaces } from './command-step.js';
+import {
+  COMMAND_TIMEOUT_SEC,
+  commandArgs,
+  commandPlaces,
+  commandTrialsPlan,
+  commandWarnings,
+  needsUpload,
+  resolvePlaces,
+  uploadForStep,
+} from './command-step.js';
+import { projectBytes } from '../transports/project-upload.js';
 import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
 import { WatchDriver } from './watch-step.js';
 import { StepCollector } from './step-collector.js';
@@ -71,7 +81,11 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   // (for a command, it is left out with why, and the run goes on for the others).
   // A command's places depend on where each daemon runs (a Docker context on another machine sees no folder of this one).
   if (spec.command) await resolvePlaces(targets, signal);
-  const { placed, leftOut } = spec.command ? commandPlaces(spec, targets, emit) : { placed: chosenPlaces(spec, targets), leftOut: [] };
+  // A VM whose shares do not hold the project gets a copy uploaded into it: its size for the log line that says so.
+  const command = spec.command;
+  const uploads = command && targets.some((t) => t.transport.places().some((p) => needsUpload(t.transport, p, command.project)));
+  const uploadBytes = uploads ? await projectBytes(command.project, command.exclude).catch(() => undefined) : undefined;
+  const { placed, leftOut } = spec.command ? commandPlaces(spec, targets, emit, uploadBytes) : { placed: chosenPlaces(spec, targets), leftOut: [] };
   const left = new Set(leftOut.map((l) => l.id));
   // Each step's expected time from this machine's last runs of it, else from the plan (an unreadable history is no history).
   const history = await deps.store.list().then(
@@ -353,12 +367,18 @@ async function runStep(
       return { result: null, errors: [{ test, place, code, ...(typeof why === 'string' ? { message: why } : withEnglish(why)) }] };
     }
   }
+  // The command's project uploaded into a guest that does not see it otherwise (its own line in the log, never counted); removed in the finally below.
+  let upload: Awaited<ReturnType<typeof uploadForStep>> | undefined;
+  if (test === 'command' && spec.command && needsUpload(t.transport, place, spec.command.project)) {
+    upload = await uploadForStep(t, place, spec.command, signal, emit);
+    if (!upload.ok) return { result: null, errors: upload.error ? [upload.error] : [] };
+  }
   // One run of the script: `offset` trials were taken before it (an added trial is a run of its own with --trials 1).
   const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
     const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
     if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
     const args = spec.command
-      ? commandArgs(spec.command, t.transport, place, overrides?.trials ?? trials.minTrials)
+      ? commandArgs(spec.command, t.transport, place, overrides?.trials ?? trials.minTrials, upload?.ok ? upload.upload.source : undefined)
       : [
           ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides: { ...headline, ...overrides } }),
           ...(t.transport.extraArgs?.(test, place) ?? []),
@@ -406,6 +426,8 @@ async function runStep(
         const r = await invoke(more, offset, { trials: count });
         return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
       });
+    // The upload's own time and size beside the copy's (params.copySec), never counted.
+    if (outcome.result && upload?.ok) Object.assign(outcome.result.params, { uploadSec: roundSec(upload.upload.sec), uploadBytes: upload.upload.bytes });
     // A command's runs get hyperfine's warnings: a cold first run, or outliers.
     if (outcome.result && test === 'command') outcome.errors.push(...commandWarnings(outcome.result));
     // A headline's time is its whole step, its added trials included: what the next plan's verdict time expects (run-estimate.ts).
@@ -413,8 +435,11 @@ async function runStep(
     return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
   } finally {
     await setup?.release();
+    if (upload?.ok) await upload.upload.remove();
   }
 }
+
+const roundSec = (sec: number): number => Math.round(sec * 1000) / 1000;
 
 /**
  * Adaptive trials: while the primary metric's interval is wider than the target and the maximum is not reached, runs

@@ -3,7 +3,8 @@
  * when the runtime is next used. The transports name what they leave with the owner tag of the vmbench
  * that made it (util/owner.ts): the libvirt transport's private folders (/tmp/vmbench-<tag>-<random>, with
  * the script's pid in `pid`) and the shell-in-VM transport's control files (.vmbench-ctl-<tag>-<random>-<n>.*,
- * the script's process group in `.pgid`). A thing whose owner no longer runs on this machine is abandoned:
+ * the script's process group in `.pgid`), and the command test's uploads of the project into the guest folder
+ * (.vmbench-upload-<tag>-<random>, transports/project-upload.ts). A thing whose owner no longer runs on this machine is abandoned:
  * its script is killed (it would disturb this run's numbers) and its files removed. The bench scripts' work
  * folders (.vmbench-<pid>-<random>, see store/leftovers.ts) are judged in the guest: abandoned when that
  * pid no longer runs there, is a zombie, or started at another time than the folder recorded.
@@ -50,8 +51,9 @@ const WORK_PASS = [
 /**
  * Makes the guest folder, lists the engine's own things and removes abandoned work folders. Args: MKDIR
  * PRIVATE_PARENT CTL_DIR PLACE_DIR... (the first three may be empty; exit 3 when MKDIR cannot be made). Prints
- * `P <path>` for each PRIVATE_PARENT/vmbench-* folder, `C <path>` for each CTL_DIR/.vmbench-ctl-*.pgid, and
- * `R <KiB> <path>` for each work folder removed. One call: the shell-in-VM transport's prepare makes no other.
+ * `P <path>` for each PRIVATE_PARENT/vmbench-* folder, `C <path>` for each CTL_DIR/.vmbench-ctl-*.pgid, `U <path>` for
+ * each PLACE_DIR/.vmbench-upload-* folder, and `R <KiB> <path>` for each work folder removed. One call: the shell-in-VM
+ * transport's prepare makes no other.
  */
 export const LIST_SNIPPET = [
   GONE,
@@ -59,6 +61,7 @@ export const LIST_SNIPPET = [
   'if [ -n "$2" ]; then for f in "$2"/vmbench-*; do [ -d "$f" ] && [ ! -L "$f" ] && printf "P %s\\n" "$f"; done; fi',
   'if [ -n "$3" ]; then for f in "$3"/.vmbench-ctl-*.pgid; do [ -f "$f" ] && printf "C %s\\n" "$f"; done; fi',
   'shift 3',
+  'for d in "$@"; do for f in "$d"/.vmbench-upload-*; do [ -d "$f" ] && [ ! -L "$f" ] && printf "U %s\\n" "$f"; done; done',
   ...WORK_PASS,
   'exit 0',
 ].join('\n');
@@ -86,7 +89,7 @@ export const SWEEP_SNIPPET = [
 /** The owner tag in a private folder's or a control file's name; undefined for another program's or an older vmbench's. */
 export function tagOf(path: string): string | undefined {
   const name = posix.basename(path);
-  const m = /^(?:vmbench|\.vmbench-ctl)-([1-9][0-9]{0,9}\.(?:[0-9a-f]{8}|0))-[0-9a-f]+(?:-[0-9]+\.pgid)?$/.exec(name);
+  const m = /^(?:vmbench|\.vmbench-ctl|\.vmbench-upload)-([1-9][0-9]{0,9}\.(?:[0-9a-f]{8}|0))-[0-9a-f]+(?:-[0-9]+\.pgid)?$/.exec(name);
   return m?.[1];
 }
 
@@ -133,10 +136,13 @@ export async function sweepListed(
   const kill: string[] = [];
   const remove: string[] = [];
   for (const line of listed.split('\n')) {
-    const m = /^([PC]) (\/.+)$/.exec(line);
+    const m = /^([PCU]) (\/.+)$/.exec(line);
     const tag = m ? tagOf(m[2]) : undefined;
     if (!m || !tag || (await alive(tag))) continue;
-    if (m[1] === 'P') {
+    if (m[1] === 'U') {
+      // An upload of the project: files only, no process of its own.
+      remove.push(m[2]);
+    } else if (m[1] === 'P') {
       kill.push(posix.join(m[2], 'pid'));
       remove.push(m[2]);
     } else {
@@ -145,7 +151,7 @@ export async function sweepListed(
       remove.push(`${stem}.sh`, `${stem}.cancel`, m[2]);
     }
   }
-  if (kill.length)
+  if (kill.length || remove.length)
     removed.push(...removedIn((await sh(SWEEP_SNIPPET, [String(kill.length), ...kill, ...remove, '--', ...where.placeDirs.filter(Boolean)])).stdout));
   return { removed };
 }

@@ -210,6 +210,35 @@ export class GuestAgent {
     }
   }
 
+  /**
+   * Writes a file in the guest (created or truncated) from a stream, in guest-file-write chunks of at most WRITE_CHUNK bytes
+   * (each one agent command: its base64 is one virsh argument). Stops between two chunks when `signal` aborts (then rejects).
+   */
+  async writeStream(path: string, source: AsyncIterable<Buffer>, signal?: AbortSignal): Promise<number> {
+    const handle = await this.fileOpen(path, 'w');
+    let written = 0;
+    let pending: Buffer = Buffer.alloc(0);
+    const write = async (chunk: Buffer): Promise<void> => {
+      if (signal?.aborted) throw new Error(`writing ${path} was stopped`);
+      await this.command('guest-file-write', { handle, 'buf-b64': chunk.toString('base64'), count: chunk.length });
+      written += chunk.length;
+    };
+    try {
+      for await (const data of source) {
+        pending = pending.length ? Buffer.concat([pending, data]) : data;
+        while (pending.length >= WRITE_CHUNK) {
+          await write(pending.subarray(0, WRITE_CHUNK));
+          pending = pending.subarray(WRITE_CHUNK);
+        }
+      }
+      if (pending.length) await write(pending);
+      if (signal?.aborted) throw new Error(`writing ${path} was stopped`);
+      return written;
+    } finally {
+      await this.fileClose(handle);
+    }
+  }
+
   /** Reads a small file of the guest (e.g. /proc/mounts) with one guest-file-read of at most `maxBytes`. */
   async readFile(path: string, maxBytes = 1024 * 1024): Promise<Buffer> {
     const handle = await this.fileOpen(path, 'r');

@@ -1,5 +1,15 @@
 import type { BenchEvent, MsgRef, Place, TestId } from '../../contract/contract.js';
 import type { Footprint } from '../util/footprint.js';
+import type { ProjectUpload, UploadOptions } from './project-upload.js';
+
+export type { ProjectUpload, UploadOptions } from './project-upload.js';
+
+/**
+ * Where the user's project is in a place, for the command test: `source`, the path the place sees it at, and `dir`, the folder
+ * its scratch copy is made in; or (`upload`) a place that sees it only once it is uploaded there (a VM whose shares do not hold
+ * it: its guest disk), whose source is the upload's (Transport.uploadProject).
+ */
+export type ProjectView = { source: string; dir: string; upload?: undefined } | { upload: true; dir: string; source?: undefined };
 
 /** A bench script ready to send to a target: its name, full sh source and arguments. */
 export interface ScriptPayload {
@@ -87,9 +97,16 @@ export interface Transport {
    * Where the user's project (a folder on this machine) is seen in a place, for the command test: `source`, the path the place
    * sees it at, and `dir`, the folder its scratch copy is made in (beside it on the same mount in native and shared places, so
    * that a shared place still measures that mount type; the place's own disk in guest and volume). Undefined where the place
-   * cannot see it (no share holds it). Every transport of the product has it (a test's stand-in may not).
+   * cannot see it (no share holds it). Every transport of the product has it (a test's stand-in may not). A VM transport that
+   * can upload (uploadProject) answers `{ upload: true, dir }` for its guest place when no share holds the project.
    */
-  projectIn?(place: Place, project: string): { source: string; dir: string } | undefined;
+  projectIn?(place: Place, project: string): ProjectView | undefined;
+  /**
+   * Uploads the project (a folder on this machine, the excluded paths left out) into the guest's own disk, under its guest
+   * folder with a name the guest sweep knows (guest/leftovers.ts); rejects when it cannot, removing what it had sent. Only
+   * the VM transports have it (a Docker daemon on another machine has no way in for a folder).
+   */
+  uploadProject?(project: string, o: UploadOptions): Promise<ProjectUpload>;
   /** Arguments a test gets in a place beyond the suite's (Docker: dev-tree in the shared folder also measures node_modules in the volume). */
   extraArgs?(test: TestId, place: Place): string[];
   /**

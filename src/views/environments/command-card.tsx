@@ -61,8 +61,11 @@ function Field(props: {
 /** How long the form waits after the last keystroke in the folder field before asking which targets can see it. */
 const REACH_DELAY_MS = 400;
 
-/** The chosen targets that cannot see the project folder (the engine's answer, asked a moment after the folder or the targets change). */
-function useLeftOut(project: string, targets: string[]): CommandReach['targets'] {
+/**
+ * The chosen targets that cannot see the project folder, and those that see it on their guest disk only, in a copy uploaded into
+ * the VM (the engine's answer, asked a moment after the folder or the targets change).
+ */
+function useReach(project: string, targets: string[]): CommandReach['targets'] {
   const [answer, setAnswer] = useState<{ key: string; targets: CommandReach['targets'] }>({ key: '', targets: [] });
   const key = `${project}\n${targets.join()}`;
   useEffect(() => {
@@ -78,7 +81,7 @@ function useLeftOut(project: string, targets: string[]): CommandReach['targets']
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the folder and the targets
   }, [key]);
-  return answer.key === key ? answer.targets.filter((x) => x.leftOut) : [];
+  return answer.key === key ? answer.targets : [];
 }
 
 /** "Your own command": a project folder, the command and its options, the places; times it in every place beside native. */
@@ -93,9 +96,14 @@ export function CommandCard(): JSX.Element {
   // The places of the targets chosen on the cards below (This machine's native always).
   useAppStore((s) => s.selectedTargets.join() + (s.detect?.runtimes.length ?? 0));
   const selected = useAppStore((s) => s.selectedTargets);
-  const leftOut = useLeftOut(fields.project, selected);
-  // A target left out offers no place to the run.
-  const places = offeredPlaces(leftOut.map((x) => x.id));
+  const reach = useReach(fields.project, selected);
+  const leftOut = reach.filter((x) => x.leftOut);
+  const guestOnly = reach.filter((x) => x.guestOnly && !x.leftOut);
+  // A target left out offers no place to the run; one that measures its guest disk only offers that place alone.
+  const places = offeredPlaces(
+    leftOut.map((x) => x.id),
+    Object.fromEntries(guestOnly.map((x) => [x.id, x.places])),
+  );
   return (
     <details className="card command-card" data-testid="command-card" open={Boolean(fields.project) || undefined}>
       <summary>
@@ -146,6 +154,15 @@ export function CommandCard(): JSX.Element {
             {leftOut.map((x) => (
               <p key={x.id} data-target={x.id}>
                 {errorText({ ref: x.leftOut }, lang)}
+              </p>
+            ))}
+          </div>
+        ) : null}
+        {guestOnly.length ? (
+          <div className="notice command-guest-only" data-testid="command-guest-only" role="status">
+            {guestOnly.map((x) => (
+              <p key={x.id} data-target={x.id}>
+                {errorText({ ref: x.guestOnly }, lang)}
               </p>
             ))}
           </div>

@@ -18,7 +18,18 @@ import { slowTargetArgs } from '../bench-scripts.js';
 import { exitCodeOf, GuestAgent, type ExecStatus } from '../../guest/qemu-agent.js';
 import { isWorkDirName, KILL_SNIPPET, LIST_WORK_SNIPPET, PREPARE_SNIPPET, SNIPPET_NAME, START_SNIPPET } from './guest-scripts.js';
 import { ScriptSession } from '../script-session.js';
-import type { HostAddress, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import type {
+  HostAddress,
+  PrepareOptions,
+  ProjectUpload,
+  ProjectView,
+  RunOutcome,
+  ScriptPayload,
+  Transport,
+  TransportRunOptions,
+  UploadOptions,
+} from '../types.js';
+import { startTar, tail, UNPACK_FILE_SNIPPET, uploadedProject, uploadDir, uploadError, withTimeout } from '../project-upload.js';
 import { guestSweptMessage, sweepGuest } from '../../guest/leftovers.js';
 import { ownerTag } from '../../util/owner.js';
 
@@ -84,16 +95,64 @@ export class LibvirtAgentTransport implements Transport {
   }
 
   /**
-   * The project is seen in the guest only through its share (9p or virtiofs): at the share's guest path plus its path under the
-   * share's host folder. Its scratch copy goes beside it in the share, or onto the guest's own disk, copied from there.
+   * The project is seen in the guest through its share (9p or virtiofs): at the share's guest path plus its path under the
+   * share's host folder. Its scratch copy goes beside it in the share, or onto the guest's own disk, copied from there. A project
+   * under no share is seen on the guest's own disk only, once uploaded there (uploadProject).
    */
-  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
+  projectIn(place: Place, project: string): ProjectView | undefined {
     const { sharedDir, hostSharedDir, guestDir } = this.opts;
-    if (!sharedDir || !hostSharedDir || (place !== 'shared' && place !== 'guest')) return undefined;
-    const rel = relative(hostSharedDir, project);
-    if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith(sep)) return undefined;
+    if (place !== 'shared' && place !== 'guest') return undefined;
+    const rel = sharedDir && hostSharedDir ? relative(hostSharedDir, project) : '';
+    if (!sharedDir || !rel || rel === '..' || rel.startsWith(`..${sep}`) || rel.startsWith(sep))
+      return place === 'guest' ? { upload: true, dir: guestDir } : undefined;
     const source = posix.join(sharedDir, ...rel.split(sep));
     return { source, dir: place === 'shared' ? posix.dirname(source) : guestDir };
+  }
+
+  /**
+   * Uploads a tar of the project (made here, the excluded paths left out) through the guest agent: written in chunks
+   * (guest-file-write) into a private folder under the guest folder, then unpacked there by a guest-exec of a fixed snippet,
+   * every path an argument. A cancel stops the local tar and the writes between two chunks; what was sent is removed.
+   */
+  async uploadProject(project: string, o: UploadOptions): Promise<ProjectUpload> {
+    const started = Date.now();
+    const signal = withTimeout(o.signal, o.timeoutMs);
+    const scale = this.opts.timeoutScale ?? 1;
+    const dir = await uploadDir(this.opts.guestDir);
+    const tarFile = posix.join(dir, 'project.tar');
+    const remove = async (): Promise<void> => {
+      await this.agent.runCommand('/bin/rm', ['-rf', '--', dir], 120_000 * scale, GUEST_ENV).catch(() => undefined);
+    };
+    let made = false;
+    try {
+      const mk = await this.agent.runCommand('/bin/sh', ['-c', 'umask 077 && mkdir -p -- "$1"', SNIPPET_NAME, dir], 30_000 * scale, GUEST_ENV);
+      if (mk.exitCode !== 0) throw uploadError('mkdir', { dir, where: this.opts.domain, detail: mk.stderr.trim() || `exit code ${mk.exitCode}` });
+      made = true;
+      const tar = await startTar(project, o.exclude, signal);
+      try {
+        await this.agent.writeStream(tarFile, tar.stdout, signal);
+      } catch (e) {
+        tar.group.stop();
+        await tar.done;
+        throw e;
+      }
+      const packed = await tar.done;
+      if (signal.aborted) throw new Error('stopped');
+      if (packed.exitCode !== 0) throw uploadError('tar', { code: packed.exitCode ?? 'none', detail: packed.stderr || '-' });
+      const unpack = await this.agent.runCommand(
+        '/bin/sh',
+        ['-c', UNPACK_FILE_SNIPPET, SNIPPET_NAME, tarFile, uploadedProject(dir)],
+        (o.timeoutMs ?? 3_600_000) * scale,
+        GUEST_ENV,
+      );
+      if (unpack.exitCode !== 0) throw uploadError('unpack', { where: this.opts.domain, code: unpack.exitCode ?? 'none', detail: tail(unpack.stderr) || '-' });
+      return { source: uploadedProject(dir), bytes: tar.bytes, sec: (Date.now() - started) / 1000, remove };
+    } catch (e) {
+      if (made) await remove();
+      if (o.signal.aborted) throw uploadError('cancelled', {}, e);
+      if (signal.aborted) throw uploadError('timedOut', { s: Math.round((o.timeoutMs ?? 0) / 1000) }, e);
+      throw e;
+    }
   }
 
   placeDir(place: Place): string {

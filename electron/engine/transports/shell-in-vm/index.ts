@@ -19,7 +19,18 @@ import { spawnGroup } from '../../util/process-group.js';
 import { ScriptSession } from '../script-session.js';
 import { cliArgs, cliFor, describeCommand, sshConfigCli, type CliSpec, type ShellSpec } from './argv.js';
 import { controlCommand, runCommand, wrapScript } from './guest-scripts.js';
-import type { HostAddress, PrepareOptions, RunOutcome, ScriptPayload, Transport, TransportRunOptions } from '../types.js';
+import type {
+  HostAddress,
+  PrepareOptions,
+  ProjectUpload,
+  ProjectView,
+  RunOutcome,
+  ScriptPayload,
+  Transport,
+  TransportRunOptions,
+  UploadOptions,
+} from '../types.js';
+import { startTar, tail, UNPACK_STDIN_SNIPPET, uploadDir, uploadedProject, uploadError, withTimeout } from '../project-upload.js';
 import { guestSweptMessage, LIST_SNIPPET, listArgs, sweepListed, type GuestPlaces } from '../../guest/leftovers.js';
 import { ownerTag } from '../../util/owner.js';
 
@@ -138,15 +149,60 @@ export class ShellInVmTransport implements Transport {
   /**
    * The project is seen in the VM through the mount the shared place is on (mountRoot): at the mount's guest path plus its path
    * under the mount's host folder. Its scratch copy goes beside it on that mount, or onto the VM's own disk, copied from there.
+   * A project under no mount is seen in the guest place only, once uploaded there (uploadProject).
    */
-  projectIn(place: Place, project: string): { source: string; dir: string } | undefined {
-    const root = this.opts.places.mountRoot;
-    if (!root || !this.shared || (place !== 'shared' && place !== 'guest') || !this.places().includes(place)) return undefined;
+  projectIn(place: Place, project: string): ProjectView | undefined {
+    if ((place !== 'shared' && place !== 'guest') || !this.places().includes(place)) return undefined;
     if ((this.opts.platform ?? process.platform) === 'win32') return undefined;
-    const rel = relative(root.host, project);
-    if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+    const root = this.opts.places.mountRoot;
+    const rel = root && this.shared ? relative(root.host, project) : '';
+    if (!root || !rel || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel))
+      return place === 'guest' ? { upload: true, dir: this.guest } : undefined;
     const source = posix.join(root.guest, ...rel.split(sep));
     return { source, dir: place === 'shared' ? posix.dirname(source) : this.guest };
+  }
+
+  /**
+   * Streams a tar of the project (made here, the excluded paths left out) on the stdin of one CLI call that unpacks it in the
+   * guest folder (`sh -c UNPACK_STDIN_SNIPPET vmbench DEST`, an argument vector). Both ends run in process groups of their own:
+   * a cancel or the time-out stops them, and what was unpacked is removed.
+   */
+  async uploadProject(project: string, o: UploadOptions): Promise<ProjectUpload> {
+    const started = Date.now();
+    const signal = withTimeout(o.signal, o.timeoutMs);
+    const dir = await uploadDir(this.guest);
+    const remove = async (): Promise<void> => {
+      await this.call(['rm', '-rf', '--', dir], undefined, true).catch(() => undefined);
+    };
+    const tar = await startTar(project, o.exclude, signal);
+    const unpack = spawnGroup(this.cli.file, cliArgs(this.cli, ['sh', '-c', UNPACK_STDIN_SNIPPET, 'vmbench', uploadedProject(dir)]), {
+      stdin: 'pipe',
+      stdout: 'ignore',
+      stderr: 'pipe',
+      reject: false,
+      env: this.opts.env,
+      cwd: this.opts.cwd ?? homedir(),
+    });
+    const stop = (): void => unpack.stop();
+    signal.addEventListener('abort', stop, { once: true });
+    if (signal.aborted) stop();
+    // A CLI that ended early (EPIPE) is told by its own exit code below.
+    unpack.child.stdin?.on('error', () => undefined);
+    tar.stdout.pipe(unpack.child.stdin!);
+    const [packed, result] = await Promise.all([tar.done, unpack.child]);
+    signal.removeEventListener('abort', stop);
+    const stderr = typeof result.stderr === 'string' ? result.stderr : '';
+    if (signal.aborted || packed.exitCode !== 0 || result.exitCode !== 0) {
+      // The guest side may have unpacked part of it: removed (a call of its own, not stopped by the signal).
+      this.unclean = true;
+      await remove();
+      if (o.signal.aborted) throw uploadError('cancelled');
+      if (signal.aborted) throw uploadError('timedOut', { s: Math.round((o.timeoutMs ?? 0) / 1000) });
+      if (packed.exitCode !== 0) throw uploadError('tar', { code: packed.exitCode ?? 'none', detail: packed.stderr || '-' });
+      if ((result as { code?: string }).code === 'ENOENT') throw uploadError('noCli', { cli: this.cli.file });
+      throw uploadError('unpack', { where: `the ${this.kind} VM`, code: result.exitCode ?? 'none', detail: tail(stderr) || '-' });
+    }
+    return { source: uploadedProject(dir), bytes: tar.bytes, sec: (Date.now() - started) / 1000, remove };
   }
 
   placeDir(place: Place): string {
