@@ -292,16 +292,12 @@ export function makeRedactor(ctx: RedactContext = {}): Redactor {
   const hostsFull = list(ctx.host, () => os.hostname());
   const hosts = [...new Set(hostsFull.flatMap((h) => [h, h.split('.')[0]]))].filter(Boolean).sort((a, b) => b.length - a.length);
   const homeRes = homes.map((h) => new RegExp(`(?<![\\w.~-])${esc(h).replace(/\\\\|\//g, '[\\\\/]')}(?![\\w.-])`, /^[A-Za-z]:/.test(h) ? 'gi' : 'g'));
-  // A folder under a home folder is shown as ~/…, as everywhere else; the others become <work>. (Another user's home,
-  // /home/x/…: GENERIC_HOME has already made it ~/… wherever it starts a path, and the dir pattern matches nowhere else.)
-  const underHome = (d: string): boolean =>
-    homeRes.some((re) => d.replace(re, '~').startsWith('~')) ||
-    // Stryker disable next-line ConditionalExpression: see above; the test is kept in case that order changes.
-    new RegExp(GENERIC_HOME.source).exec(d)?.index === 0;
+  // The test folders become <work>. One under a home folder is shown as ~/…, as everywhere else: the home
+  // folders are replaced first (text() below), so its path is no longer there to match.
   // Stryker disable next-line ArrayDeclaration: a made-up folder in place of none changes only a text that contains it.
   const dirRes = [...new Set(ctx.dirs ?? [])]
     .map((d) => d.replace(/[\\/]+$/, ''))
-    .filter((d) => d.length > 1 && !underHome(d))
+    .filter((d) => d.length > 1)
     .sort((a, b) => b.length - a.length)
     .map((d) => new RegExp(`(?<![\\w.~<-])${esc(d)}(?![\\w.-])`, 'g'));
   // A project folder goes whole (under a home folder too, where it would otherwise read ~/code/app), also written as ~/… .
