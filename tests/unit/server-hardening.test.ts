@@ -157,6 +157,28 @@ describe('vmbench web: each refusal names its reason, and the limits are exact',
     expect((await send(server.port, 'GET', '/', { host: 'evil.example' })).body.toString()).not.toBe('');
   });
 
+  it('answers localhost:<port> as its own host; a small page goes uncompressed', async () => {
+    expect((await send(server.port, 'GET', '/', { host: `localhost:${server.port}` })).status).toBe(200);
+    const small = await send(server.port, 'GET', '/', { host, 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['content-length']).toBe(String(small.body.length));
+    expect(JSON.parse((await api({}, '{"args":{}}')).body.toString()).ok).toBe(false);
+  });
+
+  it('a page answers in the language the browser ranks first among those vmbench has, English otherwise', async () => {
+    const lang = async (accept: string): Promise<unknown> =>
+      (await send(server.port, 'GET', '/nothing.js', { host, 'accept-language': accept })).headers['content-language'];
+    expect(await lang('ja')).toBe('ja');
+    expect(await lang('fr-FR, ja;q=0.5')).toBe('ja');
+    expect(await lang('en;q=0.1, ja')).toBe('ja');
+    expect(await lang('ja;q=0.4, en;q=0.6')).toBe('en');
+    expect(await lang('ja; q=0.9, en;q=0.8')).toBe('ja');
+    expect(await lang('en, ja')).toBe('en');
+    expect(await lang('ja;q=0')).toBe('en');
+    expect(await lang('')).toBe('en');
+    expect((await send(server.port, 'GET', '/nothing.js', { host })).headers['content-language']).toBe('en');
+  });
+
   it('the event socket: another path or another host is refused even with the key', async () => {
     const status = (path: string, hostHeader: string): Promise<string> =>
       new Promise((resolve) => {
