@@ -241,13 +241,14 @@ function sendPage(req: IncomingMessage, res: ServerResponse, status: number, key
 export function acceptedLang(header: string): Lang {
   const ranked = header
     .split(',')
-    .map((part, i) => {
+    .map((part) => {
       const [tag, ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { lang: langFromTag(tag.trim()), q: q === undefined ? 1 : Number(q), i };
+      return { lang: langFromTag(tag.trim()), q: q === undefined ? 1 : Number(q) };
     })
     .filter((x) => x.q > 0 && x.lang)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
+    // Array.prototype.sort is stable: languages of the same q keep the order given.
+    .sort((a, b) => b.q - a.q);
   return ranked[0]?.lang ?? 'en';
 }
 
