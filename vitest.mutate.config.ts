@@ -40,9 +40,19 @@ function groupTests(): string[] | undefined {
   return group.tests;
 }
 
+const include = groupTests() ?? relatedTests();
+/**
+ * Each mutant runs its tests again in the same worker, and a mutant is switched on at run time (Stryker's mutant
+ * schemata), so the modules need not be loaded afresh for each run: without isolation a test file's imports are
+ * evaluated once per worker instead of once per mutant, most of a mutant's time in a small group. A group whose
+ * tests replace modules (vi.mock) keeps isolation, so a mock stays in its own file.
+ */
+const mocks = include.some((f) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+
 export default defineConfig({
   test: {
-    include: groupTests() ?? relatedTests(),
+    include,
+    isolate: mocks,
     setupFiles: ['tests/helpers/catalogue-files-setup.ts'],
     environment: 'node',
     env: { TZ: 'UTC' },

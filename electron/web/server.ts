@@ -139,8 +139,11 @@ export async function startWebServer(engine: Engine, opts: { port?: number; rend
     // Browsers cannot set headers on a WebSocket: the key comes as ?token= (never shown in the address bar or history).
     const wsUrl = new URL(req.url ?? '/', 'http://127.0.0.1');
     const okToken = sameToken(wsUrl.searchParams.get('token') ?? undefined, token);
-    if (wsUrl.pathname !== '/api/events' || !allowedHosts().has(req.headers.host ?? '') || !okOrigin || !okToken) {
-      socket.write('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+    // Another path, host or origin: 403; our own page without the key: 401, as the API answers.
+    const refusal =
+      wsUrl.pathname !== '/api/events' || !allowedHosts().has(req.headers.host ?? '') || !okOrigin ? '403 Forbidden' : okToken ? undefined : '401 Unauthorized';
+    if (refusal) {
+      socket.write(`HTTP/1.1 ${refusal}\r\nConnection: close\r\n\r\n`);
       socket.destroy();
       return;
     }
@@ -238,13 +241,14 @@ function sendPage(req: IncomingMessage, res: ServerResponse, status: number, key
 export function acceptedLang(header: string): Lang {
   const ranked = header
     .split(',')
-    .map((part, i) => {
+    .map((part) => {
       const [tag, ...params] = part.trim().split(';');
       const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
-      return { lang: langFromTag(tag.trim()), q: q === undefined ? 1 : Number(q), i };
+      return { lang: langFromTag(tag.trim()), q: q === undefined ? 1 : Number(q) };
     })
     .filter((x) => x.q > 0 && x.lang)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
+    // Array.prototype.sort is stable: languages of the same q keep the order given.
+    .sort((a, b) => b.q - a.q);
   return ranked[0]?.lang ?? 'en';
 }
 

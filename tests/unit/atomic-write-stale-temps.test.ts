@@ -1,6 +1,6 @@
 /** sweepStaleTemps: only temp files named by vmbench whose writer is gone are removed; and what an atomic write keeps (mode, an exclusive file, a long name). */
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -82,6 +82,19 @@ describe('the synchronous writer and the sweep below a folder', () => {
     await mkdir(join(dir, folder));
     atomicWriteSync(join(dir, 'a'), 'new');
     expect((await readdir(dir)).sort()).toEqual([live, folder, 'a'].sort());
+  });
+
+  it("a link named like a dead writer's temp file is not ours: neither sweep removes it", async () => {
+    const link = `.report.md.vmbench-tmp-${deadPid()}-0123456789ab`;
+    await writeFile(join(dir, 'target'), 't');
+    await symlink(join(dir, 'target'), join(dir, link));
+    expect(await sweepStaleTemps(dir)).toEqual([]);
+    atomicWriteSync(join(dir, 'f'), 'x');
+    expect((await readdir(dir)).sort()).toEqual([link, 'f', 'target'].sort());
+  });
+
+  it('atomicWriteSync into a folder that does not exist fails as the file system says (ENOENT)', () => {
+    expect(() => atomicWriteSync(join(dir, 'missing', 'f'), 'x')).toThrow(expect.objectContaining({ code: 'ENOENT' }));
   });
 
   it('sweeps the folder and two levels below it, not deeper', async () => {

@@ -3,11 +3,12 @@
  * killed export's temp file beside the user's report is found again at the next start through it.
  * Real files in a temp folder; which pids live is a stub, so a record can belong to a "dead" writer.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { atomicWrite, atomicWriteSync, recordWritesOutside, sweepRecordedWrites, WRITES_RECORD_DIR } from '../../electron/engine/util/atomic-write.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { atomicWrite, atomicWriteSync, recordWritesOutside, sweepRecordedWrites, syncDir, WRITES_RECORD_DIR } from '../../electron/engine/util/atomic-write.js';
 
 let base: string;
 let data: string;
@@ -46,6 +47,33 @@ describe('writes outside the data folder are recorded', () => {
     await mkdir(other);
     atomicWriteSync(join(other, 'x'), 'x');
     expect(await lines(join(records(), `${process.pid}.folders`))).toEqual([outside, other]);
+  });
+
+  it('writes only inside the data folder make no record folder, async or sync', async () => {
+    await atomicWrite(join(data, 'runs.json'), '{}');
+    atomicWriteSync(join(data, 'window.json'), '{}');
+    expect((await readdir(data)).sort()).toEqual(['runs.json', 'window.json']);
+  });
+
+  it('each new folder outside is added to the record, by the async writer too', async () => {
+    const second = join(base, 'Documents');
+    await mkdir(second);
+    await atomicWrite(join(outside, 'a.md'), 'a');
+    await atomicWrite(join(second, 'b.md'), 'b');
+    expect(await lines(join(records(), `${process.pid}.folders`))).toEqual([outside, second]);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))('leaves no file open: each write, record and folder fsync closes what it opened', async () => {
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    const folders = await Promise.all(Array.from({ length: 20 }, (_, i) => mkdtemp(join(base, `out-${i}-`))));
+    const before = open();
+    for (const [i, f] of folders.entries()) {
+      // A new folder outside each time: its record is written too.
+      if (i % 2) atomicWriteSync(join(f, 'x'), 'x');
+      else await atomicWrite(join(f, 'x'), 'x');
+      await syncDir(f);
+    }
+    expect(open()).toBeLessThanOrEqual(before + 2);
   });
 
   it("a data folder's sibling with the same prefix is outside it", async () => {
@@ -90,5 +118,30 @@ describe('sweepRecordedWrites', () => {
 
   it('with no record folder, removes nothing', async () => {
     expect(await sweepRecordedWrites(isAlive)).toEqual([]);
+  });
+
+  it('before any data folder is named (no engine yet), removes nothing', async () => {
+    vi.resetModules();
+    const fresh = await import('../../electron/engine/util/atomic-write.js');
+    expect(await fresh.sweepRecordedWrites(() => false)).toEqual([]);
+  });
+
+  it('a record that cannot be read (a folder by that name) is passed over', async () => {
+    await mkdir(join(records(), `${dead}.folders`), { recursive: true });
+    expect(await sweepRecordedWrites(isAlive)).toEqual([]);
+  });
+
+  it('a relative folder in a record is never swept, even where it exists below the current folder', async () => {
+    const rel = await mkdtemp('vmbench-record-rel-');
+    try {
+      const stale = `.r.vmbench-tmp-${dead}-0123456789ab`;
+      await writeFile(join(rel, stale), 'x');
+      await mkdir(records(), { recursive: true });
+      await writeFile(join(records(), `${dead}.folders`), `${JSON.stringify(rel)}\n`);
+      expect(await sweepRecordedWrites(isAlive)).toEqual([]);
+      expect(await readdir(rel)).toEqual([stale]);
+    } finally {
+      await rm(rel, { recursive: true, force: true });
+    }
   });
 });

@@ -4,9 +4,13 @@
 // "Infinity" as strings, null, bare NaN/Infinity that are not JSON) are each refused with their own error.
 // −0 is a zero: it is read as 0.
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseImportFile } from '../../electron/engine/store/import-runs.js';
+import type { Run } from '../../electron/contract/contract.js';
+import { importRuns, parseImportFile, runDigest } from '../../electron/engine/store/import-runs.js';
+import { RunStore } from '../../electron/engine/store/run-store.js';
 import { EngineError } from '../../electron/engine/util/errors.js';
 
 const text = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'imports', 'machine-b.json'), 'utf8');
@@ -69,5 +73,48 @@ describe('import: numbers no measurement has are refused wherever a measurement 
 
   it('a number at the limit (±1e15) is a number', () => {
     for (const raw of ['1e15', '-1e15']) expect(() => parseImportFile({ name: 'x.json', content: withRaw(PLACES[0], raw) })).not.toThrow();
+  });
+});
+
+describe('importRuns into a real run store', () => {
+  it('stores each run once under an imported- id with its origin; the same file again is a duplicate, a bad one an error', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vmbench-import-runs-'));
+    try {
+      const store = new RunStore(dir);
+      const when = new Date('2026-11-28T10:00:00.000Z');
+      const [first] = await importRuns(store, [{ name: 'machine-b.json', content: text }], {}, when);
+      expect(first.error).toBeUndefined();
+      expect(first.duplicates).toEqual([]);
+      expect(first.imported.map((r) => r.id)).toEqual(['imported-2026-11-26T21-49-24-2-targets']);
+      const saved = await store.get('imported-2026-11-26T21-49-24-2-targets');
+      expect(saved.origin).toMatchObject({ kind: 'imported', machine: 'linux x64', importedAt: when.toISOString(), sourceId: '2026-11-26T21-49-24-2-targets' });
+      expect(saved.origin?.digest).toBe(runDigest(JSON.parse(text) as Run));
+
+      const [again, bad] = await importRuns(store, [
+        { name: 'copy.json', content: text },
+        { name: 'broken.json', content: '{"runs": [' },
+      ]);
+      expect(again.imported).toEqual([]);
+      expect(again.duplicates).toEqual([{ sourceId: '2026-11-26T21-49-24-2-targets', existing: 'imported-2026-11-26T21-49-24-2-targets' }]);
+      expect(bad).toMatchObject({ file: 'broken.json', imported: [], duplicates: [], error: { code: 'invalid-input' } });
+      expect((await store.list()).full).toHaveLength(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the machine label: the one asked for first, then the file's", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'vmbench-import-runs-'));
+    try {
+      const store = new RunStore(dir);
+      const run = JSON.parse(text) as Run;
+      const [a] = await importRuns(store, [{ name: 'a.json', content: JSON.stringify({ ...run, machine: 'Build box' }) }]);
+      expect((await store.get(a.imported[0].id)).origin?.machine).toBe('Build box');
+      const other = { ...run, id: 'other-run', startedAt: '2026-11-27T08:00:00.000Z' };
+      const [b] = await importRuns(store, [{ name: 'b.json', content: JSON.stringify({ ...other, machine: 'Build box' }) }], { machine: 'Team laptop' });
+      expect((await store.get(b.imported[0].id)).origin?.machine).toBe('Team laptop');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

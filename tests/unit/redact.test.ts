@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Run } from '../../electron/contract/contract.js';
 import { projectsOf, redactComparison, redactRun, redactText, type RedactContext } from '../../electron/engine/report/redact.js';
 import { compareRuns } from '../../electron/engine/compare.js';
@@ -246,5 +246,54 @@ describe('what an export shows of each kind of field', () => {
     expect(redactText('alices-mbp.example.com and alices-mbp', CTX)).toBe('<host> and <host>');
     expect(redactText('ssh bob@alices-mbp', CTX)).toBe('ssh bob@<host>');
     expect(redactText('alice@box', CTX)).toBe('<user>@box');
+  });
+});
+
+describe('the edges of a redaction context', () => {
+  const none: RedactContext = { home: [], user: [], host: [] };
+
+  it('a user without a name (os.userInfo throws, as for a uid with no passwd entry) replaces nothing, and @ stays', () => {
+    const spy = vi.spyOn(os, 'userInfo').mockImplementation(() => {
+      throw new Error('ENOENT: no such user');
+    });
+    try {
+      expect(redactText('mail me @ noon, a@b', { home: [], host: [] })).toBe('mail me @ noon, a@b');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(redactText('mail me @ noon, a@b', { ...none, user: '' })).toBe('mail me @ noon, a@b');
+  });
+
+  it('of two homes, one inside the other, the longer goes first', () => {
+    expect(redactText('/srv/u/zq7/vm-home/data', { ...none, home: ['/srv/u/zq7', '/srv/u/zq7/vm-home'] })).toBe('~/data');
+  });
+
+  it('a Windows home outside C:\\Users matches in any case, every time', () => {
+    expect(redactText('D:\\Profiles\\zq7\\a and d:\\profiles\\ZQ7\\b', { ...none, home: 'D:\\Profiles\\zq7' })).toBe('~\\a and ~\\b');
+  });
+
+  it('a host name given before its longer form: the longer still goes whole', () => {
+    expect(redactText('on zq7box.corp.example and zq7box', { ...none, host: ['zq7box', 'zq7box.corp.example'] })).toBe('on <host> and <host>');
+  });
+
+  it('a test folder under a home that is not /home or /Users shows as ~/…; the others go wherever they appear', () => {
+    const c: RedactContext = { ...none, home: '/srv/homes/zq7', dirs: ['/srv/homes/zq7/bench', '/data/run//', '.'] };
+    expect(redactText('wrote /srv/homes/zq7/bench/f', c)).toBe('wrote ~/bench/f');
+    expect(redactText('in /data/run, then /data/run again; cd . && ls', c)).toBe('in <work>, then <work> again; cd . && ls');
+  });
+
+  it('a project folder goes every time it appears, with trailing slashes, and not a one-character one', () => {
+    const c: RedactContext = { ...none, home: '/home/zq7', projects: ['/srv/acme//', '.', '/q'] };
+    expect(redactText('cd /srv/acme && ls /srv/acme; cd . && ls ~/notes', c)).toBe('cd <project> && ls <project>; cd . && ls ~/notes');
+  });
+
+  it("a Lima home's name (zq7.linuxfan is a name, not zq7 + .linux) goes elsewhere too; a common one (admin.linux) is a home but admin stays", () => {
+    expect(redactText('/home/zq7.linuxfan/a by zq7.linuxfan', none)).toBe('~/a by <user>');
+    expect(redactText('/home/admin.linux/a by admin', none)).toBe('~/a by admin');
+  });
+
+  it('the loopback address written in full, with its leading zeros, stays', () => {
+    for (const kept of ['0000:0000:0000:0000:0000:0000:0000:0001', '00:0:0:0:0:0:0:1', '::1'])
+      expect(redactText(`on ${kept} now`, none)).toBe(`on ${kept} now`);
   });
 });

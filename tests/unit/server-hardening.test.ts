@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createEngine } from '../../electron/engine/api.js';
 import { startWebServer, type WebServer } from '../../electron/web/server.js';
 
@@ -91,5 +92,103 @@ describe('vmbench web: bad requests and compression', () => {
     const plain = await send(server.port, 'GET', '/', { host, 'accept-encoding': 'br;q=0' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(page);
+  });
+});
+
+describe('vmbench web: each refusal names its reason, and the limits are exact', () => {
+  let dir: string;
+  let server: WebServer;
+  let host: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'vmbench-web-why-'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>vmbench</title>');
+    server = await startWebServer(createEngine({ dataDir: join(dir, 'data'), mode: 'web' }), { port: 0, rendererDir: dir });
+    host = `127.0.0.1:${server.port}`;
+  });
+  afterAll(async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  const api = (headers: Record<string, string>, body?: string, path = '/api/app.info', method = 'POST'): Promise<Reply> =>
+    send(server.port, method, path, { host, 'x-vmbench-token': server.token, 'content-type': 'application/json', ...headers }, body);
+  const ref = (r: Reply): unknown => (JSON.parse(r.body.toString()) as { error: { ref: { key: string } } }).error.ref.key;
+
+  it('the API says which check refused: method, origin, content type, encoding, JSON, arguments', async () => {
+    expect(ref(await api({}, undefined, '/api/app.info', 'GET'))).toBe('errors.http.usePost');
+    expect(ref(await api({ origin: 'http://evil.example' }, '{"args":[]}'))).toBe('errors.http.crossOrigin');
+    expect(ref(await api({ 'content-type': 'text/plain' }, '{"args":[]}'))).toBe('errors.http.contentType');
+    expect(ref(await api({}, '{"args":[]}', '/api/%E0%A4%A'))).toBe('errors.http.badEncoding');
+    expect(ref(await api({}, '{"args":'))).toBe('errors.http.badJson');
+    expect(ref(await api({}, '{"args":{}}'))).toBe('errors.http.noArgs');
+    expect(ref(await api({}, 'null'))).toBe('errors.http.noArgs');
+    const api200 = await api({}, '{"args":[]}');
+    expect(api200.headers['cache-control']).toBe('no-store');
+    expect(api200.headers['content-type']).toBe('application/json; charset=utf-8');
+  });
+
+  it('application/json with or without spaces around its charset; nothing before it', async () => {
+    for (const ct of ['application/json;charset=utf-8', 'application/json ; charset="utf-8"', 'APPLICATION/JSON']) {
+      expect((await api({ 'content-type': ct }, '{"args":[]}')).status, ct).toBe(200);
+    }
+    for (const ct of ['x-application/json', 'text/application/json']) expect((await api({ 'content-type': ct }, '{"args":[]}')).status, ct).toBe(415);
+  });
+
+  it('a body of exactly 1 MiB is read; runs.import may carry a whole run file, larger', async () => {
+    const pad = (n: number): string => JSON.stringify({ args: ['x'.repeat(n - '{"args":[""]}'.length)] });
+    const exact = pad(1024 * 1024);
+    expect(Buffer.byteLength(exact)).toBe(1024 * 1024);
+    expect((await api({ 'content-length': String(exact.length) }, exact)).status).toBe(200);
+    expect((await api({ 'transfer-encoding': 'chunked' }, exact)).status).toBe(200);
+    const run = pad(1536 * 1024);
+    expect((await api({}, run, '/api/runs.import')).status).toBe(200);
+    expect((await api({}, run, '/api/app.info')).status).toBe(413);
+  });
+
+  it('pages: another method is a 405, a missing file a 404, the page itself has no-store and the nosniff headers', async () => {
+    expect((await send(server.port, 'PUT', '/', { host })).status).toBe(405);
+    expect((await send(server.port, 'GET', '/nothing.js', { host })).status).toBe(404);
+    const page = await send(server.port, 'GET', '/', { host });
+    expect(page.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect((await send(server.port, 'GET', '/', { host: 'evil.example' })).body.toString()).not.toBe('');
+  });
+
+  it('answers localhost:<port> as its own host; a small page goes uncompressed', async () => {
+    expect((await send(server.port, 'GET', '/', { host: `localhost:${server.port}` })).status).toBe(200);
+    const small = await send(server.port, 'GET', '/', { host, 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers['content-length']).toBe(String(small.body.length));
+    expect(JSON.parse((await api({}, '{"args":{}}')).body.toString()).ok).toBe(false);
+  });
+
+  it('a page answers in the language the browser ranks first among those vmbench has, English otherwise', async () => {
+    const lang = async (accept: string): Promise<unknown> =>
+      (await send(server.port, 'GET', '/nothing.js', { host, 'accept-language': accept })).headers['content-language'];
+    expect(await lang('ja')).toBe('ja');
+    expect(await lang('fr-FR, ja;q=0.5')).toBe('ja');
+    expect(await lang('en;q=0.1, ja')).toBe('ja');
+    expect(await lang('ja;q=0.4, en;q=0.6')).toBe('en');
+    expect(await lang('ja; q=0.9, en;q=0.8')).toBe('ja');
+    expect(await lang('en, ja')).toBe('en');
+    expect(await lang('ja;q=0')).toBe('en');
+    expect(await lang('')).toBe('en');
+    expect((await send(server.port, 'GET', '/nothing.js', { host })).headers['content-language']).toBe('en');
+  });
+
+  it('the event socket: another path or another host is refused even with the key', async () => {
+    const status = (path: string, hostHeader: string): Promise<string> =>
+      new Promise((resolve) => {
+        const ws = new WebSocket(`ws://${host}${path}`, { headers: { host: hostHeader, origin: `http://${host}` } });
+        ws.on('open', () => (ws.close(), resolve('open')));
+        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+        ws.on('error', (e) => resolve(`error: ${e.message}`));
+      });
+    expect(await status(`/api/other?token=${server.token}`, host)).toBe('403');
+    expect(await status(`/api/events?token=${server.token}`, 'evil.example')).toBe('403');
+    expect(await status(`/api/events?token=${server.token}`, host)).toBe('open');
   });
 });

@@ -3,7 +3,7 @@
  * list the server dispatches to (the engine's argSchemas, which isChannel reads), plus a path that names no
  * channel. For each: no key, a wrong key of the same length, the key without its last character (a prefix) and
  * the key with a character added (a suffix) get 401 and the engine is never called; the real key passes the gate.
- * The event socket (WebSocket /api/events, key in ?token=) refuses the same four and opens with the real key.
+ * The event socket (WebSocket /api/events, key in ?token=) refuses the same four with 401 and opens with the real key.
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -79,7 +79,7 @@ describe('vmbench web: the key on every route and on the event socket', () => {
     }
   });
 
-  it('the event socket refuses the same keys and opens with the real one', async () => {
+  it('the event socket answers 401 to the same keys and opens with the real one', async () => {
     const open = (token: string | undefined): Promise<string> =>
       new Promise((resolve) => {
         const q = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
@@ -88,7 +88,7 @@ describe('vmbench web: the key on every route and on the event socket', () => {
         ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
         ws.on('error', (e) => resolve(`error: ${e.message}`));
       });
-    for (const [label, key] of wrongKeys) expect(await open(key), label).toBe('403');
+    for (const [label, key] of wrongKeys) expect(await open(key), label).toBe('401');
     expect(await open(web.server.token)).toBe('open');
   });
 });

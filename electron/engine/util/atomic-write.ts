@@ -48,10 +48,12 @@ export async function sweepStaleTemps(dir: string, isAlive: (pid: number) => boo
     if (
       !(await lstat(path).then(
         (st) => st.isFile(),
+        // Stryker disable next-line ArrowFunction,BooleanLiteral: an entry gone since readdir (a race): rm below fails or finds nothing alike.
         () => false,
       ))
     )
       continue;
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: force matters only for a file gone since lstat (a race); a failed rm is passed over.
     await rm(path, { force: true }).then(
       () => removed.push(name),
       () => undefined,
@@ -71,6 +73,7 @@ function sweepStaleTempsSync(dir: string): void {
   for (const name of names) {
     if (!isStale(name, pidAlive)) continue;
     try {
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: as in sweepStaleTemps, force matters only in a race and an error is passed over.
       if (lstatSync(join(dir, name)).isFile()) rmSync(join(dir, name), { force: true });
     } catch {
       // Gone already, or not ours to remove.
@@ -83,6 +86,7 @@ export async function sweepStaleTempsUnder(dir: string, depth = 2): Promise<stri
   const removed = (await sweepStaleTemps(dir)).map((n) => join(dir, n));
   if (depth <= 0) return removed;
   const subs = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  // Stryker disable next-line ConditionalExpression: a file read as a folder gives no entries (readdir fails, caught): the test saves work only.
   for (const d of subs) if (d.isDirectory()) removed.push(...(await sweepStaleTempsUnder(join(dir, d.name), depth - 1)));
   return removed;
 }
@@ -166,17 +170,20 @@ export async function sweepRecordedWrites(isAlive: (pid: number) => boolean = pi
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const m = RECORD_NAME.exec(name);
     if (!m || Number(m[1]) === process.pid || isAlive(Number(m[1]))) continue;
+    // Stryker disable next-line StringLiteral: any text that is not JSON lines is passed over as an empty one is.
     const text = await readFile(join(dir, name), 'utf8').catch(() => '');
     for (const line of text.split('\n')) {
       let folder: unknown;
       try {
         folder = JSON.parse(line);
+        // Stryker disable next-line BlockStatement: without the continue, folder stays undefined and the next test passes it over.
       } catch {
         continue; // A line cut by the kill, or an empty one.
       }
       if (typeof folder !== 'string' || !isAbsolute(folder)) continue;
       removed.push(...(await sweepStaleTemps(folder, isAlive)).map((n) => join(folder, n)));
     }
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: force matters only for a record gone since readdir (a race); a failure is passed over.
     await rm(join(dir, name), { force: true }).catch(() => undefined);
   }
   return removed;
