@@ -114,8 +114,8 @@ describe('vmbench web: the API needs the per-start key', () => {
       );
       return r.stdout.split('\r\n')[0] ?? '';
     };
-    expect(upgrade('')).toMatch(/403/);
-    expect(upgrade('?token=wrong')).toMatch(/403/);
+    expect(upgrade('')).toMatch(/401/);
+    expect(upgrade('?token=wrong')).toMatch(/401/);
     expect(upgrade(`?token=${token}`)).toMatch(/101/);
   });
 
