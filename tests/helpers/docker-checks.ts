@@ -1,6 +1,7 @@
 // What the docker-transport tests check after a run: nothing of vmbench left in the daemon, no test
 // file left in a folder, no benchmark process left running; and a few ways to read job events.
 import { readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Envelope, JobEvent, TargetRun } from '../../electron/contract/contract.js';
 import { NOT_SETTLED } from '../../electron/contract/run-status.js';
 import type { Engine } from '../../electron/engine/api.js';
@@ -34,18 +35,32 @@ export function workDirs(dir: string): string[] {
   return readdirSync(dir).filter((n) => n.startsWith('.vmbench-'));
 }
 
-/** Live processes of a benchmark tool (fio, dd) working under /vmbench/ (inside a container, seen from the host). */
-export function benchProcesses(): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+/**
+ * Live processes of a benchmark tool (fio, dd) working under /vmbench/ in a container of the daemon `d` (seen from the host):
+ * descendants of a containerd shim of that daemon (its -address names the daemon's exec root, beside its socket). A fio of
+ * another daemon on the machine (a developer's, `npm run perf`'s) is not this test's.
+ */
+export function benchProcesses(d: { socket: string }): string[] {
+  const runDir = `${dirname(d.socket)}/`;
+  const procs = new Map<number, { ppid: number; cmd: string }>();
+  for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      if (/^(\S*\/)?(fio|dd)\s/.test(cmd) && cmd.includes('/vmbench/')) found.push(`${pid} ${cmd}`);
+      const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      procs.set(Number(p), { ppid, cmd });
     } catch {
       // the process ended while we looked
     }
   }
-  return found;
+  const shims = new Set([...procs].filter(([, x]) => /containerd-shim/.test(x.cmd) && x.cmd.includes(runDir)).map(([pid]) => pid));
+  const underShim = (pid: number): boolean => {
+    for (let p = procs.get(pid)?.ppid, i = 0; p && i < 64; p = procs.get(p)?.ppid, i++) if (shims.has(p)) return true;
+    return false;
+  };
+  return [...procs]
+    .filter(([pid, x]) => /^(\S*\/)?(fio|dd)\s/.test(x.cmd) && x.cmd.includes('/vmbench/') && underShim(pid))
+    .map(([pid, x]) => `${pid} ${x.cmd}`);
 }
 
 /** Calls the engine and unwraps its envelope. */

@@ -172,7 +172,7 @@ describe('docker transport through the engine', () => {
     expect(ofType(events, jobId, 'job-finished')[0]).toMatchObject({ status: 'cancelled' });
     expect(workDirs(shared())).toEqual([]);
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
-    expect(benchProcesses()).toEqual([]);
+    expect(benchProcesses(d)).toEqual([]);
     const run = await call<Run>(engine, 'runs.get', ofType(events, jobId, 'job-finished')[0].runId!);
     expect(run.targets[0].results.map((r) => `${r.place} ${r.test}`)).toEqual(['shared seq-write']);
   }, 300_000);
@@ -315,7 +315,7 @@ describe('docker transport on its own', () => {
     expect(exit).toMatchObject({ exitCode: 143, cancelled: true });
     expect(evs.some((e) => e.event === 'error' && e.code === 'cancelled')).toBe(true);
     expect(workDirs(shared())).toEqual([]);
-    expect(benchProcesses()).toEqual([]);
+    expect(benchProcesses(d)).toEqual([]);
     await t2.dispose();
     expect(vmbenchObjects(d)).toEqual({ containers: [], volumes: [] });
   }, 300_000);
@@ -453,13 +453,13 @@ describe('docker transport on its own', () => {
     });
     try {
       const until = Date.now() + 240_000;
-      while (Date.now() < until && !benchProcesses().some((p) => p.includes('--name=rand-read'))) await new Promise((r) => setTimeout(r, 500));
+      while (Date.now() < until && !benchProcesses(d).some((p) => p.includes('--name=rand-read'))) await new Promise((r) => setTimeout(r, 500));
     } finally {
       cli.kill('SIGKILL');
     }
     await new Promise((r) => cli.once('exit', r));
     // What it left: its container (the script still running in it), its volume, the script's work folder.
-    expect(benchProcesses().some((p) => p.includes('--name=rand-read'))).toBe(true);
+    expect(benchProcesses(d).some((p) => p.includes('--name=rand-read'))).toBe(true);
     expect(vmbenchObjects(d).containers).toHaveLength(1);
     expect(workDirs(shared())).toHaveLength(1);
     const left = workDirs(shared())[0];
@@ -473,7 +473,7 @@ describe('docker transport on its own', () => {
         new RegExp(`^Removed 1 work folder \\([0-9,]+ [KMG]iB\\) that an earlier run left behind when it was stopped: ${left.replace(/[.]/g, '\\.')}\\.$`),
       ),
     );
-    expect(benchProcesses()).toEqual([]);
+    expect(benchProcesses(d)).toEqual([]);
     expect(workDirs(shared())).toEqual([]);
     expect(vmbenchObjects(d).volumes).toEqual([`vmbench-${t.token}`]);
     await t.dispose();
