@@ -82,6 +82,29 @@ describe('the list and the local tar', () => {
     expect(listed.status, listed.stderr).toBe(0);
     expect(listed.stdout.split('\n').filter(Boolean)).toHaveLength((await listProject(project)).entries.length);
   });
+  it('a stop settles even when nothing reads the tar any more (its stdout drained, not left full)', async () => {
+    // More than a pipe and the pass-through hold: tar blocks on a full pipe; after the stop its end is drained so that it ends.
+    const big = join(root, 'unread');
+    mkdirSync(big);
+    writeFileSync(join(big, 'f'), Buffer.alloc(8 * 1024 * 1024, 1));
+    const ac = new AbortController();
+    const tar = await startTar(big, [], ac.signal);
+    await new Promise((r) => tar.stdout.once('readable', r));
+    ac.abort();
+    expect((await tar.done).exitCode).not.toBe(0);
+    rmSync(big, { recursive: true, force: true });
+  });
+
+  it('stop() ends a tar whose reader went away, and its done settles', async () => {
+    const big = join(root, 'gone');
+    mkdirSync(big);
+    writeFileSync(join(big, 'f'), Buffer.alloc(8 * 1024 * 1024, 2));
+    const tar = await startTar(big, [], new AbortController().signal);
+    await new Promise((r) => tar.stdout.once('readable', r));
+    tar.stop();
+    expect((await tar.done).exitCode).not.toBe(0);
+    rmSync(big, { recursive: true, force: true });
+  });
 });
 
 describe("the shell-in-VM transport's upload (env stands in for the VM's shell CLI: this machine is the guest)", () => {
@@ -133,6 +156,15 @@ describe("the shell-in-VM transport's upload (env stands in for the VM's shell C
     await expect(t.uploadProject!(project, { signal: new AbortController().signal })).rejects.toThrow(
       /unpacking it in the lima VM failed \(exit code [0-9]+\)/,
     );
+  });
+
+  it('an unpack that fails at once on a project larger than a pipe holds is that error too, not a hang (the local tar is stopped)', async () => {
+    const big = join(root, 'big-fail');
+    mkdirSync(big);
+    for (let i = 0; i < 4; i++) writeFileSync(join(big, `f${i}`), Buffer.alloc(4 * 1024 * 1024, i));
+    const t = createShellTransport(LIMA_SHELL, { instance: 'default', places: { guest: '/proc/vmbench-no' }, command: ['env'], platform: 'linux', cwd: root });
+    await expect(t.uploadProject!(big, { signal: new AbortController().signal })).rejects.toThrow(/unpacking it in the lima VM failed/);
+    rmSync(big, { recursive: true, force: true });
   });
 });
 

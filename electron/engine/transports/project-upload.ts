@@ -106,6 +106,11 @@ export interface LocalTar {
   bytes: number;
   /** Settles with tar's exit code and the end of its stderr once it has ended; removes the list file. */
   done: Promise<{ exitCode: number | null; stderr: string }>;
+  /**
+   * Stops tar (its process group) and drains what it still writes, for when its reader failed or went away: a child whose
+   * stdout is not read to its end never settles (execa waits for the stream), so `done` would hang on a full pipe.
+   */
+  stop(): void;
 }
 
 /** The local tar in a process group of its own (util/process-group.ts): a stop ends it. */
@@ -129,7 +134,17 @@ export async function startTar(project: string, exclude: readonly string[] | und
   const listFile = join(dir, 'list');
   await writeFile(listFile, list.entries.map((e) => `${e}\0`).join(''));
   const group = spawnTar(listFile, project);
-  const stop = (): void => group.stop();
+  const out = group.child.stdout as Readable;
+  // Taken at once: tar's own stdout is drained by execa when nothing reads it yet (buffer: false), and the first guest call may
+  // still be under way; the pass-through keeps it (and pauses tar when it is full).
+  const stdout = new PassThrough();
+  out.pipe(stdout);
+  const stop = (): void => {
+    group.stop();
+    out.unpipe(stdout);
+    out.resume();
+    stdout.destroy();
+  };
   signal.addEventListener('abort', stop, { once: true });
   if (signal.aborted) stop();
   const done = Promise.resolve(group.child).then(
@@ -145,11 +160,7 @@ export async function startTar(project: string, exclude: readonly string[] | und
       return { exitCode: null, stderr: '' };
     },
   );
-  // Taken at once: tar's own stdout is drained by execa when nothing reads it yet (buffer: false), and the first guest call may
-  // still be under way; the pass-through keeps it (and pauses tar when it is full).
-  const stdout = new PassThrough();
-  (group.child.stdout as Readable).pipe(stdout);
-  return { group, stdout, bytes: list.bytes, done };
+  return { group, stdout, bytes: list.bytes, done, stop };
 }
 
 /** The last lines of a command's stderr, for an error message. */

@@ -132,7 +132,7 @@ export class LibvirtAgentTransport implements Transport {
       try {
         await this.agent.writeStream(tarFile, tar.stdout, signal);
       } catch (e) {
-        tar.group.stop();
+        tar.stop();
         await tar.done;
         throw e;
       }

@@ -189,7 +189,12 @@ export class ShellInVmTransport implements Transport {
     // A CLI that ended early (EPIPE) is told by its own exit code below.
     unpack.child.stdin?.on('error', () => undefined);
     tar.stdout.pipe(unpack.child.stdin!);
-    const [packed, result] = await Promise.all([tar.done, unpack.child]);
+    const result = await unpack.child;
+    // An unpacking end that failed (or was stopped) reads no more: the local tar is stopped and drained, or it would wait on a
+    // full pipe for ever. One that succeeded read the whole tar, which has ended or is ending.
+    const tarStopped = result.exitCode !== 0 && tar.group.child.exitCode === null;
+    if (result.exitCode !== 0) tar.stop();
+    const packed = await tar.done;
     signal.removeEventListener('abort', stop);
     const stderr = typeof result.stderr === 'string' ? result.stderr : '';
     if (signal.aborted || packed.exitCode !== 0 || result.exitCode !== 0) {
@@ -198,7 +203,7 @@ export class ShellInVmTransport implements Transport {
       await remove();
       if (o.signal.aborted) throw uploadError('cancelled');
       if (signal.aborted) throw uploadError('timedOut', { s: Math.round((o.timeoutMs ?? 0) / 1000) });
-      if (packed.exitCode !== 0) throw uploadError('tar', { code: packed.exitCode ?? 'none', detail: packed.stderr || '-' });
+      if (packed.exitCode !== 0 && !tarStopped) throw uploadError('tar', { code: packed.exitCode ?? 'none', detail: packed.stderr || '-' });
       if ((result as { code?: string }).code === 'ENOENT') throw uploadError('noCli', { cli: this.cli.file });
       throw uploadError('unpack', { where: `the ${this.kind} VM`, code: result.exitCode ?? 'none', detail: tail(stderr) || '-' });
     }
