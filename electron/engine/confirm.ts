@@ -1,5 +1,5 @@
 import type { RuntimeInfo } from '../contract/contract.js';
-import { runProbe } from './bench/runner.js';
+import { runProbe } from './bench/run-step.js';
 import { findKind } from './runtimes/registry.js';
 import type { DetectContext } from './runtimes/support/types.js';
 import type { Transport } from './transports/types.js';

@@ -1,5 +1,5 @@
 import type { ProbeInfo } from '../contract/contract.js';
-import { runProbe } from './bench/runner.js';
+import { runProbe } from './bench/run-step.js';
 import { localTarget } from './targets.js';
 
 /** Runs the probe script on the host: CPU, memory, filesystem of the test folder, tool versions. */

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import type { RuntimeInfo } from '../contract/contract.js';
-import type { ResolvedTarget } from './bench/runner.js';
+import type { ResolvedTarget } from './bench/resolved-target.js';
 import { engineError, stateRef } from './util/errors.js';
 import { reasonParam } from '../messages/error-text.js';
 import { createDetectContext, detectAll, RUN_LOOKUP_DEADLINE_MS, RUN_LOOKUP_TIMEOUT_MS } from './runtimes/detect.js';

@@ -9,6 +9,12 @@ export function summarize(values: number[]): Stat {
   return { median, min: v[0], max: v[v.length - 1], n: v.length };
 }
 
+/** Rounds to the given number of decimals (a time in seconds to the millisecond: 3): the one rounding of stored figures. */
+export function roundTo(x: number, decimals: number): number {
+  const f = 10 ** decimals;
+  return Math.round(x * f) / f;
+}
+
 /** Rounds a figure for display: 3 significant digits below 100, integers above. */
 export function roundFigure(x: number): number {
   if (!Number.isFinite(x)) return x;

@@ -10,7 +10,7 @@ import { targetLabel } from './headline.js';
 import { translator, type Lang } from '../messages/i18n.js';
 import { metricInfo } from '../measurement/metrics.js';
 import { testSpec } from '../contract/test-catalogue.js';
-import { unmetTarget } from '../measurement/trial-stats.js';
+import { roundTo, unmetTarget } from '../measurement/trial-stats.js';
 
 /** The stated target of a stable metric without adaptive trials: its trials' min and max within ±15% of their median. */
 export const UNSTABLE_SPREAD = 0.15;
@@ -118,7 +118,7 @@ export function unstableReport(run: Pick<Run, 'targets'>): UnstableReport {
       min: u.stat.min,
       max: u.stat.max,
       n: u.stat.n,
-      spread: Math.round(u.spread * 1000) / 1000,
+      spread: roundTo(u.spread, 3),
       by: u.trials ? 'interval' : 'spread',
       ...(u.trials ? { trials: u.trials } : {}),
     })),

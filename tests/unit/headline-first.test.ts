@@ -2,7 +2,8 @@
 // adaptive trials) before any other step, then the remaining tests fill in; the plan's two times.
 import { describe, expect, it } from 'vitest';
 import type { Place, Run } from '../../electron/contract/contract.js';
-import { buildPlan, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
+import { buildPlan } from '../../electron/engine/bench/runner.js';
+import type { ResolvedTarget } from '../../electron/engine/bench/resolved-target.js';
 import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
 import { headlineTest, testSpec, USER_COMMAND_TEST } from '../../electron/contract/test-catalogue.js';
 import { headlineParams, headlineSteps } from '../../electron/measurement/plan-estimate.js';

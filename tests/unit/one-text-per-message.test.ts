@@ -13,7 +13,8 @@ import type { BenchEvent, JobEvent, MsgRef, RuntimeInfo, TestId } from '../../el
 import { requestHandler, type Dispatcher } from '../../electron/desktop/ipc.js';
 import { planApply } from '../../electron/engine/advisor/apply/index.js';
 import { settleWarning } from '../../electron/engine/bench/settle.js';
-import { executeRun, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
+import { executeRun } from '../../electron/engine/bench/runner.js';
+import type { ResolvedTarget } from '../../electron/engine/bench/resolved-target.js';
 import { StepCollector } from '../../electron/engine/bench/step-collector.js';
 import { parseEvent } from '../../electron/engine/transports/ndjson.js';
 import { engineError } from '../../electron/engine/util/errors.js';

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobEvent, PlanStep, TestId } from '../../electron/contract/contract.js';
 import { mayOverlap, overlapOn, setupsAhead, shareDisk, testCpus } from '../../electron/engine/bench/overlap.js';
 import { ANY_DISK, EVERYTHING, NOTHING_HERE, blockDisk, physicalDisk, type Footprint } from '../../electron/engine/util/footprint.js';
-import { executeRun, type ResolvedTarget } from '../../electron/engine/bench/runner.js';
+import { executeRun } from '../../electron/engine/bench/runner.js';
+import type { ResolvedTarget } from '../../electron/engine/bench/resolved-target.js';
 import { RunStore } from '../../electron/engine/store/run-store.js';
 import { localTarget } from '../../electron/engine/targets.js';
 

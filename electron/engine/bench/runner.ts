@@ -1,61 +1,33 @@
-import { arch, availableParallelism, platform } from 'node:os';
+import { arch, platform } from 'node:os';
 import {
   SCHEMA_VERSION,
-  type BenchEvent,
   type Place,
   type PlanStep,
-  type ProbeInfo,
   type Run,
   type RunSpec,
   type TargetRun,
   type TestError,
   type TestId,
   type TestResult,
-  type TrialsRecord,
-  type TrialsStop,
 } from '../../contract/contract.js';
 import { PROJECT_UNSEEN, runStatus, targetStatus, TOOL_SKIPPED } from '../../contract/run-status.js';
-import { engineMessage, whyOf } from '../util/errors.js';
-import { isMsgRef, joinedRef } from '../../messages/error-text.js';
+import { engineMessage } from '../util/errors.js';
+import { joinedRef } from '../../messages/error-text.js';
 import { msg } from '../../messages/finding-text.js';
 import { withEnglish } from '../../messages/message-english.js';
 import type { Emit } from '../util/jobs.js';
 import type { RunStore } from '../store/run-store.js';
-import type { Transport } from '../transports/types.js';
-import { addedTrialEstimateSec, headlineParams, stepDoneFraction, trialsPlan, type SuiteParams, type TrialsPlan } from '../../measurement/plan-estimate.js';
-import { HEADLINE_METRIC } from '../../measurement/metrics.js';
+import { addedTrialEstimateSec, headlineParams, stepDoneFraction, trialsPlan } from '../../measurement/plan-estimate.js';
 import { targetNameRef } from '../../presentation/headline.js';
-import { summarize } from '../../measurement/trial-stats.js';
-import { decideTrials, trialsMethod } from './adaptive.js';
 import { estimateRun, planStepSec, planSteps } from './run-estimate.js';
 import { chosenPlaces } from './chosen-places.js';
-import {
-  COMMAND_TIMEOUT_SEC,
-  commandArgs,
-  commandPlaces,
-  commandTrialsPlan,
-  commandWarnings,
-  needsUpload,
-  resolvePlaces,
-  uploadForStep,
-} from './command-step.js';
+import { commandPlaces, commandTrialsPlan, needsUpload, resolvePlaces } from './command-step.js';
 import { projectBytes } from '../transports/project-upload.js';
-import { isServiceTest, ServiceSetupError, setupServiceStep } from './service-step.js';
-import { WatchDriver } from './watch-step.js';
-import { StepCollector } from './step-collector.js';
 import { EtaTracker } from './eta.js';
-import { RUNNABLE_TESTS, scriptArgs, scriptSource, timeoutSec, type ScriptTest } from '../transports/bench-scripts.js';
-import { normalizeProbe } from './probe.js';
-import { overlapOn, setupsAhead } from './overlap.js';
-
-/** A target ready to run scripts in. */
-export interface ResolvedTarget {
-  id: string;
-  runtime: string;
-  label: string;
-  settings: Record<string, unknown>;
-  transport: Transport;
-}
+import { RUNNABLE_TESTS, type ScriptTest } from '../transports/bench-scripts.js';
+import { runStep } from './run-step.js';
+import { setUpTargets } from './target-setup.js';
+import type { ResolvedTarget } from './resolved-target.js';
 
 /** What a run needs from the engine. */
 export interface RunnerDeps {
@@ -122,60 +94,12 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
     emit({ type: 'test-error', target: l.id, error });
   }
 
-  // Setting a target up: its transport's prepare (an image, a container; a failure there is each of its steps' error), what
-  // net measures there, then the probe. Before the first measurement, or during the first steps where bench/overlap.ts allows.
-  const unusable = new Set<string>();
-  const setUp = async (t: ResolvedTarget): Promise<void> => {
-    if (signal.aborted || left.has(t.id)) return;
-    try {
-      await t.transport.prepare?.({
-        signal,
-        image: spec.image,
-        project: spec.command?.project,
-        places: placed.find((p) => p.id === t.id)?.places,
-        log: (level, ref) => emit({ type: 'log', level, ...withEnglish(ref) }),
-      });
-    } catch (err) {
-      if (signal.aborted) return;
-      unusable.add(t.id);
-      // The transport's own reference when it gave one, else its text quoted in errors.prepareFailed.
-      const e = err as { code?: unknown; message?: unknown; ref?: unknown };
-      const code = typeof e?.code === 'string' ? e.code : 'prepare-failed';
-      const ref = isMsgRef(e?.ref)
-        ? e.ref
-        : msg('errors.prepareFailed', { target: targetNameRef(t), detail: typeof e?.message === 'string' ? e.message : String(err) });
-      emit({ type: 'log', level: 'warn', ...withEnglish(isMsgRef(e?.ref) ? msg('log.targetWarn', { target: targetNameRef(t), message: ref }) : ref) });
-      for (const step of plan.filter((p) => p.target === t.id)) {
-        const error = { test: step.test, place: step.place, code, ...withEnglish(ref) };
-        runs.get(t.id)!.errors.push(error);
-        emit({ type: 'test-error', target: t.id, error });
-      }
-      return;
-    }
-    if (plan.some((p) => p.target === t.id && p.test === 'net')) {
-      const host = t.transport.hostAddress?.();
-      emit({
-        type: 'log',
-        level: host ? 'info' : 'warn',
-        ...withEnglish(host ? msg('log.netMeasures', { target: targetNameRef(t), path: host.path }) : msg('log.netCannot', { target: targetNameRef(t) })),
-      });
-    }
-    if (signal.aborted) return;
-    const probe = await runProbe(t, signal, undefined, placed.find((p) => p.id === t.id)!.places[0]);
-    runs.get(t.id)!.probe = probe;
-    if (probe) emit({ type: 'probe', target: t.id, probe });
-  };
-  const planned = targets.filter((t) => !left.has(t.id));
-  const ahead = overlapOn() && planned.length > 1 ? await setupsAhead(planned, plan, availableParallelism(), spec.image) : new Set<string>();
-  for (const t of planned) if (!ahead.has(t.id)) await setUp(t);
-  // The targets set up ahead: one after another, beside the first steps; each step of one waits for its set-up.
-  const aheadReady = new Map<string, Promise<void>>();
-  let aheadChain = Promise.resolve();
-  for (const t of planned.filter((x) => ahead.has(x.id))) {
-    emit({ type: 'log', level: 'info', ...withEnglish(msg('log.setupAhead', { target: targetNameRef(t) })) });
-    aheadChain = aheadChain.then(() => setUp(t));
-    aheadReady.set(t.id, aheadChain);
-  }
+  // Setting the targets up (bench/target-setup.ts): before the first measurement, or beside the first steps where bench/overlap.ts allows.
+  const setUps = await setUpTargets(
+    targets.filter((t) => !left.has(t.id)),
+    { spec, plan, placed, runs, signal, emit },
+  );
+  const unusable = setUps.unusable;
 
   for (const [i, step] of plan.entries()) {
     if (signal.aborted) break;
@@ -185,7 +109,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
       break;
     }
     const t = targets.find((x) => x.id === step.target)!;
-    await aheadReady.get(t.id);
+    await setUps.ready(t.id);
     if (signal.aborted) break;
     if (unusable.has(t.id)) {
       doneEstimate += step.estimateSec;
@@ -273,7 +197,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   }
 
   // A set-up ahead still going (the run was cancelled or stopped after its headlines) ends before its target is freed.
-  await aheadChain;
+  await setUps.settled;
   const cancelled = signal.aborted;
   const headlinesOnly = stoppedAfterHeadlines && !cancelled;
   for (const [id, tr] of runs) {
@@ -329,176 +253,4 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
           : undefined;
   emit({ type: 'job-finished', status: run.status, runId: run.id, ...finished });
   return run;
-}
-
-/** Runs the probe script in a target's first place. */
-export async function runProbe(t: ResolvedTarget, signal: AbortSignal, timeoutMs = 30_000, place: Place = t.transport.places()[0]): Promise<ProbeInfo | null> {
-  let probe: ProbeInfo | null = null;
-  await t.transport.run(
-    { name: 'probe', source: scriptSource('probe'), args: ['--dir', t.transport.placeDir(place)] },
-    { signal, timeoutMs, onEvent: (ev: BenchEvent) => (ev.event === 'probe' ? (probe = normalizeProbe(ev)) : undefined) },
-  );
-  return probe;
-}
-
-async function runStep(
-  t: ResolvedTarget,
-  test: ScriptTest,
-  place: Place,
-  spec: RunSpec,
-  signal: AbortSignal,
-  emit: Emit,
-  report: (done: number, total: number) => void,
-  trials: TrialsPlan,
-  schedule: (trialsNow: number, count?: number) => void,
-  headline?: SuiteParams,
-): Promise<ReturnType<StepCollector['finish']>> {
-  const started = Date.now();
-  const trialEndSec: number[] = [];
-  const service = isServiceTest(test);
-  let setup: Awaited<ReturnType<typeof setupServiceStep>> | undefined;
-  if (service) {
-    try {
-      setup = await setupServiceStep(t.transport, targetNameRef(t), test, place, signal);
-    } catch (err) {
-      if (signal.aborted) return { result: null, errors: [] };
-      const code = err instanceof ServiceSetupError ? err.code : 'setup-failed';
-      const why = whyOf(err);
-      return { result: null, errors: [{ test, place, code, ...(typeof why === 'string' ? { message: why } : withEnglish(why)) }] };
-    }
-  }
-  // The command's project uploaded into a guest that does not see it otherwise (its own line in the log, never counted); removed in the finally below.
-  let upload: Awaited<ReturnType<typeof uploadForStep>> | undefined;
-  if (test === 'command' && spec.command && needsUpload(t.transport, place, spec.command.project)) {
-    upload = await uploadForStep(t, place, spec.command, signal, emit);
-    if (!upload.ok) return { result: null, errors: upload.error ? [upload.error] : [] };
-  }
-  // One run of the script: `offset` trials were taken before it (an added trial is a run of its own with --trials 1).
-  const invoke = async (collector: StepCollector, offset: number, overrides?: { trials: number }) => {
-    const watcher = test === 'watch' ? WatchDriver.for(t.transport, place, spec.suite, signal, (ev) => collector.onEvent(ev)) : undefined;
-    if (watcher && !(watcher instanceof WatchDriver)) return { exit: null, error: watcher };
-    const args = spec.command
-      ? commandArgs(spec.command, t.transport, place, overrides?.trials ?? trials.minTrials, upload?.ok ? upload.upload.source : undefined)
-      : [
-          ...scriptArgs(test, spec.suite, t.transport.placeDir(place), { overrides: { ...headline, ...overrides } }),
-          ...(t.transport.extraArgs?.(test, place) ?? []),
-          ...(setup?.args ?? []),
-        ];
-    const exit = await t.transport.run(
-      { name: test, source: scriptSource(test), args },
-      {
-        signal,
-        timeoutMs: (spec.command ? COMMAND_TIMEOUT_SEC : timeoutSec(spec.suite, test)) * 1000,
-        network: service,
-        onEvent: (ev) => {
-          if (ev.event === 'watch-ready') return watcher?.batch(ev);
-          collector.onEvent(ev);
-          if (ev.event === 'progress') {
-            if (offset === 0 && ev.done >= 1 && ev.done === trialEndSec.length + 1) trialEndSec.push((Date.now() - started) / 1000);
-            report(offset + ev.done, offset + ev.total);
-          }
-        },
-        onStderr: (line) => collector.onStderr(line),
-      },
-    );
-    await watcher?.settled();
-    return { exit, error: null };
-  };
-  // Trial 0 (a warm-up pass, provisional) is streamed for the step's first script run only; a headline's trials are not (its verdict is).
-  const sampleEmitter = (offset: number) => (trial: number, metric: string, value: number) => {
-    if (!headline && (trial > 0 || offset === 0)) emit({ type: 'sample', target: t.id, place, test, trial: trial > 0 ? offset + trial : 0, metric, value });
-  };
-  try {
-    const where = msg('errors.command.where', { target: targetNameRef(t), place: { key: `place.${place}` } });
-    const collector = new StepCollector(test, place, sampleEmitter(0), where);
-    const first = await invoke(collector, 0);
-    if (!first.exit) return { result: null, errors: [{ test, place, code: 'unsupported', ...withEnglish(first.error!) }] };
-    const exit = first.exit;
-    const outcome = collector.finish(exit);
-    if (outcome.result && setup?.path) outcome.result.tool.method = `${outcome.result.tool.method}; ${setup.path}`;
-    // The step's time on the host's clock, for the next run's ETA (calibrate.ts): only when every trial reported its end.
-    if (outcome.result && !exit.timedOut && trialEndSec.length > 0 && trialEndSec.length === Number(outcome.result.params.trials ?? trialEndSec.length)) {
-      outcome.result.timing = { sec: (Date.now() - started) / 1000, trialEndSec };
-    }
-    if (outcome.result && !exit.timedOut)
-      await addTrials(outcome, trials, signal, schedule, started, async (offset, count) => {
-        const more = new StepCollector(test, place, sampleEmitter(offset), where);
-        const r = await invoke(more, offset, { trials: count });
-        return r.exit ? more.finish(r.exit) : { result: null, errors: [] };
-      });
-    // The upload's own time and size beside the copy's (params.copySec), never counted.
-    if (outcome.result && upload?.ok) Object.assign(outcome.result.params, { uploadSec: roundSec(upload.upload.sec), uploadBytes: upload.upload.bytes });
-    // A command's runs get hyperfine's warnings: a cold first run, or outliers.
-    if (outcome.result && test === 'command') outcome.errors.push(...commandWarnings(outcome.result));
-    // A headline's time is its whole step, its added trials included: what the next plan's verdict time expects (run-estimate.ts).
-    if (headline && outcome.result?.timing) outcome.result.timing.sec = (Date.now() - started) / 1000;
-    return { result: outcome.result, errors: [...(exit.cancelled ? [] : (setup?.errors ?? [])), ...outcome.errors] };
-  } finally {
-    await setup?.release();
-    if (upload?.ok) await upload.upload.remove();
-  }
-}
-
-const roundSec = (sec: number): number => Math.round(sec * 1000) / 1000;
-
-/**
- * Adaptive trials: while the primary metric's interval is wider than the target and the maximum is not reached, runs
- * one more trial (`runOne`, a new run of the script) and adds its values; records what it took and why it stopped.
- */
-async function addTrials(
-  outcome: ReturnType<StepCollector['finish']>,
-  plan: TrialsPlan,
-  signal: AbortSignal,
-  schedule: (trialsNow: number, count?: number) => void,
-  started: number,
-  runOne: (offset: number, count: number) => Promise<ReturnType<StepCollector['finish']>>,
-): Promise<void> {
-  const result = outcome.result!;
-  const metric = HEADLINE_METRIC[result.test];
-  const values = result.samples[metric];
-  if (!values?.length || plan.maxTrials <= plan.minTrials) return;
-  const widths: (number | null)[] = [];
-  let stop: TrialsStop;
-  for (;;) {
-    const d = decideTrials(values, plan, (Date.now() - started) / 1000);
-    widths.push(d.width);
-    if (!d.more) {
-      stop = d.stop!;
-      break;
-    }
-    if (signal.aborted) {
-      stop = 'cancelled';
-      break;
-    }
-    const taken = values.length;
-    // One at a time, or (a headline's) as many as taken so far, up to the maximum.
-    const count = plan.batches ? Math.max(1, Math.min(taken, plan.maxTrials - taken)) : 1;
-    schedule(taken + count, count);
-    const one = await runOne(taken, count);
-    if (signal.aborted) {
-      stop = 'cancelled';
-      break;
-    }
-    if (!one.result || !one.result.samples[metric]?.length) {
-      outcome.errors.push(...one.errors);
-      stop = 'failed';
-      break;
-    }
-    for (const e of one.errors) if (!outcome.errors.some((x) => x.code === e.code)) outcome.errors.push(e);
-    for (const [m, v] of Object.entries(one.result.samples)) (result.samples[m] ??= []).push(...v);
-  }
-  for (const [m, v] of Object.entries(result.samples)) if (v.length) result.metrics[m] = summarize(v);
-  const record: TrialsRecord = {
-    metric,
-    minTrials: plan.minTrials,
-    maxTrials: plan.maxTrials,
-    target: plan.targetHalfWidth,
-    taken: values.length,
-    widths,
-    stop,
-    ...(plan.batches ? { batches: true as const } : {}),
-  };
-  result.trials = record;
-  if (values.length !== plan.minTrials) result.params.trials = values.length;
-  result.tool.method = `${result.tool.method}; ${trialsMethod(record)}`;
 }

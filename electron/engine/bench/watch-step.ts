@@ -11,6 +11,7 @@ import { withEnglish } from '../../messages/message-english.js';
 import { preset } from '../../measurement/plan-estimate.js';
 import type { Transport } from '../transports/types.js';
 import { driveWatchBatch, percentile } from './watch-host.js';
+import { roundTo } from '../../measurement/trial-stats.js';
 
 type ReadyEvent = Extract<BenchEvent, { event: 'watch-ready' }>;
 
@@ -72,9 +73,7 @@ export class WatchDriver {
         code: 'changes-missed',
         ...withEnglish(msg('errors.watch.missed', { missed, events: ev.events, mode: ev.mode, ms: this.boundMs, batch: ev.trial })),
       });
-    this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p50_ms`, value: round(percentile(rttMs, 50)) });
-    this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p99_ms`, value: round(percentile(rttMs, 99)) });
+    this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p50_ms`, value: roundTo(percentile(rttMs, 50), 3) });
+    this.feed({ event: 'sample', test: 'watch', trial: ev.trial, metric: `watch_${ev.mode}_p99_ms`, value: roundTo(percentile(rttMs, 99), 3) });
   }
 }
-
-const round = (v: number): number => Math.round(v * 1000) / 1000;

@@ -1,4 +1,5 @@
 /** Small, total conversions for values read from CLIs and settings files. */
+import { roundTo } from '../../../measurement/trial-stats.js';
 
 /** A plain object (not an array), or undefined. */
 export function asRecord(v: unknown): Record<string, unknown> | undefined {
@@ -29,8 +30,7 @@ export function toBool(v: unknown): boolean | undefined {
 
 /** Rounds to the given number of decimals. */
 export function round(n: number, decimals = 0): number {
-  const f = 10 ** decimals;
-  return Math.round(n * f) / f;
+  return roundTo(n, decimals);
 }
 
 const UNIT: Record<string, number> = {
