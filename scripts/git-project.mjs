@@ -16,7 +16,9 @@ export function makeGitProject(dir, files, folders = 10) {
     ['add', '-A'],
     ['commit', '-qm', 'generated'],
   ]) {
-    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
+    // gc.auto=0: a commit of more than 6,700 loose objects would start `git gc --auto` in the background, packing them while
+    // the caller copies the project (perf's 20,000 files: cp found objects gone mid-copy).
+    const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', '-c', 'gc.auto=0', ...args], { cwd: dir, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   }
 }
