@@ -71,7 +71,7 @@ export interface TrialsPlan {
   maxTrials: number;
   /** Half-width of the primary metric's 95% interval over its center that is good enough (0.1 = ±10%). */
   targetHalfWidth: number;
-  /** Seconds of a step after which no trial is added (the command test's time cap per place); none: no cap. */
+  /** Seconds of a step after which no trial is added (the command test's time cap per place, a headline's); none: no cap. */
   capSec?: number;
   /** Trials are added in batches (each script run as many trials as taken so far, up to the maximum) instead of one at a time: a headline's, whose script runs are short next to their set-up. */
   batches?: boolean;
@@ -144,7 +144,13 @@ export function headlineParams(
 ): { params: SuiteParams; trials: TrialsPlan } {
   const h = specOf(test).headline;
   if (!h) return { params: preset(suite, test), trials: trialsPlan(suite, test, override) };
-  const trials = { minTrials: h.params.trials, maxTrials: Math.max(h.params.trials, h.maxTrials), targetHalfWidth: h.targetHalfWidth, batches: true };
+  const trials = {
+    minTrials: h.params.trials,
+    maxTrials: Math.max(h.params.trials, h.maxTrials),
+    targetHalfWidth: h.targetHalfWidth,
+    capSec: h.capSec,
+    batches: true,
+  };
   return { params: h.params, trials };
 }
 

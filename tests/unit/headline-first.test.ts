@@ -7,6 +7,7 @@ import type { ResolvedTarget } from '../../electron/engine/bench/resolved-target
 import { estimateRun } from '../../electron/engine/bench/run-estimate.js';
 import { headlineTest, testSpec, USER_COMMAND_TEST } from '../../electron/contract/test-catalogue.js';
 import { headlineParams, headlineSteps } from '../../electron/measurement/plan-estimate.js';
+import { decideTrials, trialsMethod } from '../../electron/engine/bench/adaptive.js';
 import type { Transport } from '../../electron/engine/transports/types.js';
 
 const target = (id: string, places: Place[]): ResolvedTarget => {
@@ -26,6 +27,22 @@ describe('the headline of a place', () => {
     const { trials } = headlineParams('standard', 'seq-write');
     expect(trials.targetHalfWidth).toBe(0.05);
     expect(trials.maxTrials).toBeGreaterThan(trials.minTrials);
+  });
+
+  it('starts no batch of added trials once its step has taken the time cap: a slow place gives its verdict from fewer trials, marked so', () => {
+    const { trials } = headlineParams('standard', 'seq-write');
+    expect(trials.capSec).toBe(testSpec('seq-write')!.headline!.capSec);
+    expect(trials.batches).toBe(true);
+    // Three trials far apart: the interval is wider than ±5%, the maximum is not reached.
+    const noisy = [100, 160, 70];
+    expect(decideTrials(noisy, trials, trials.capSec! - 1)).toMatchObject({ more: true });
+    const capped = decideTrials(noisy, trials, trials.capSec!);
+    expect(capped).toMatchObject({ more: false, stop: 'time-cap' });
+    expect(
+      trialsMethod({ metric: 'write_MBps', minTrials: 3, maxTrials: 10, target: 0.05, taken: 3, widths: [capped.width], stop: 'time-cap', batches: true }),
+    ).toMatch(/took 3: the place's time cap reached, target not met/);
+    // A place that met its target stops for that, whatever the time.
+    expect(decideTrials([100, 101, 100], trials, 0)).toMatchObject({ more: false, stop: 'target-met' });
   });
 });
 

@@ -16,7 +16,7 @@ export interface TrialsDecision {
 
 /**
  * Decides on the primary metric's trials so far: more while the interval is wider than the target (or cannot be formed), the
- * maximum is not reached and, with a time cap (plan.capSec: the command test's, per place), the step has not yet taken that long.
+ * maximum is not reached and, with a time cap (plan.capSec: the command test's per place, a headline's), the step has not yet taken that long.
  */
 export function decideTrials(values: readonly number[], plan: TrialsPlan, elapsedSec = 0): TrialsDecision {
   const width = logMeanInterval([...values])?.halfWidth ?? null;
