@@ -20,8 +20,12 @@ const repo = join(import.meta.dirname, '../..');
 const bin = join(repo, 'bin', 'vmbench.js');
 const AHEAD = /is set up while the first tests run/;
 
-/** Runs the A/A of set-up ahead: `pairs` pairs, printed through `say`. */
-export async function overlapAa({ pairs, say }) {
+/**
+ * Runs the A/A of set-up ahead: `pairs` pairs, printed through `say`. With `control`, every other pair is a control pair
+ * whose two runs are both without set-up ahead: how often Compare flags two runs of the same setup at this time, on this
+ * machine, beside which the pairs with set-up ahead are judged (their flags are the overlap's only beyond the control's).
+ */
+export async function overlapAa({ pairs, say, control = false }) {
   if (process.getuid?.() !== 0 || process.platform !== 'linux') throw new Error('--overlap needs root on Linux (a private dockerd, a zram disk)');
   // The zram disk is mounted in a mount namespace of this script's own (it runs itself again under unshare): a VM that
   // libvirt starts meanwhile copies the host's mounts into its namespace and would keep the disk busy after the end.
@@ -62,10 +66,14 @@ export async function overlapAa({ pairs, say }) {
         .map((x) => x.toFixed(2))
         .join(' ')}`,
     );
-    let clean = 0;
+    const clean = { test: 0, control: 0 };
+    const count = { test: 0, control: 0 };
     const ahead = { with: 0, without: 0 };
     for (let i = 1; i <= pairs; i++) {
-      const arms = i % 2 ? ['with', 'without'] : ['without', 'with'];
+      // With a control: pairs 1, 3, 5 ... are tests and 2, 4, 6 ... controls; each kind alternates which arm goes first.
+      const kind = control && i % 2 === 0 ? 'control' : 'test';
+      count[kind]++;
+      const arms = count[kind] % 2 ? ['with', 'without'] : ['without', 'with'];
       const ids = {};
       for (const arm of arms) {
         const file = join(home, `pair-${i}-${arm}.json`);
@@ -89,27 +97,28 @@ export async function overlapAa({ pairs, say }) {
             '--json',
             file,
           ],
-          { VMBENCH_OVERLAP: arm === 'with' ? '1' : '0' },
+          { VMBENCH_OVERLAP: arm === 'with' && kind === 'test' ? '1' : '0' },
         );
         const wentAhead = AHEAD.test(r.stdout + r.stderr);
-        if (wentAhead) ahead[arm]++;
+        if (wentAhead && kind === 'test') ahead[arm]++;
         ids[arm] = JSON.parse(readFileSync(file, 'utf8')).id;
         say(
-          `   pair ${i} ${arm} set-up ahead: ${ids[arm]} (${((Date.now() - t0) / 1000).toFixed(0)} s${wentAhead ? ', the Docker target was set up during the first headline' : ''})`,
+          `   pair ${i}${kind === 'control' ? ' (control)' : ''} ${kind === 'control' ? `run ${arm === 'with' ? 'B' : 'A'}` : `${arm} set-up ahead`}: ${ids[arm]} (${((Date.now() - t0) / 1000).toFixed(0)} s${wentAhead ? ', the Docker target was set up during the first headline' : ''})`,
         );
       }
       const cmp = JSON.parse(vmbench(['compare', ids.without, ids.with, '--json']).stdout);
       const flagged = cmp.rows.filter((r) => r.primary && (r.verdict === 'better' || r.verdict === 'worse'));
-      if (flagged.length === 0) clean++;
-      say(`pair ${i} (with ÷ without): ${cmp.summary.line}`);
+      if (flagged.length === 0) clean[kind]++;
+      say(`pair ${i} ${kind === 'control' ? '(control, B ÷ A, both without)' : '(with ÷ without)'}: ${cmp.summary.line}`);
       say(
         flagged.length
           ? flagged.map((r) => `   flagged: ${r.target} · ${r.place} · ${r.test} ${r.metric} ${r.verdict} ${formatInterval(r.ratio, r.ci, 'en')}`).join('\n')
           : '   flagged: none',
       );
     }
-    say(`set up ahead in ${ahead.with} of ${pairs} runs with it and ${ahead.without} of ${pairs} without (goal: all and none)`);
-    say(`0 flagged in ${clean} of ${pairs} pairs (goal: ≥ 4 of 5, as two runs of the same setup)`);
+    say(`set up ahead in ${ahead.with} of ${count.test} runs with it and ${ahead.without} of ${count.test} without (goal: all and none)`);
+    say(`0 flagged in ${clean.test} of ${count.test} pairs (goal: ≥ 4 of 5, as two runs of the same setup)`);
+    if (control) say(`control (two runs without set-up ahead, between those pairs): 0 flagged in ${clean.control} of ${count.control} pairs`);
   } finally {
     await daemon?.stop();
     spawnSync('umount', [scratch]);

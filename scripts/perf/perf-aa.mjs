@@ -7,7 +7,8 @@
 // The runs go to a temporary VMBENCH_HOME inside the checkout (the test folder on this disk, as in
 // perf.mjs), removed at the end: the user's history is untouched.
 // Usage: `npm run perf:aa [-- --pairs N]` (a pair is two quick runs, about 2 min each).
-// `npm run perf:aa -- --overlap [--pairs N]` (root, Linux): the A/A of set-up ahead of time instead (scripts/perf/perf-aa-overlap.mjs).
+// `npm run perf:aa -- --overlap [--pairs N] [--control]` (root, Linux): the A/A of set-up ahead of time instead
+// (scripts/perf/perf-aa-overlap.mjs); --control makes every other pair two runs without it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -17,14 +18,14 @@ import { compareStats } from './perf-abab.mjs';
 import { overlapAa } from './perf-aa-overlap.mjs';
 
 const root = join(import.meta.dirname, '../..');
-const { values: cli } = parseArgs({ options: { pairs: { type: 'string' }, overlap: { type: 'boolean' } } });
+const { values: cli } = parseArgs({ options: { pairs: { type: 'string' }, overlap: { type: 'boolean' }, control: { type: 'boolean' } } });
 const pairs = Number(cli.pairs ?? 5);
 if (!Number.isInteger(pairs) || pairs < 1) {
   process.stderr.write('perf-aa: --pairs takes a whole number of at least 1\n');
   process.exit(2);
 }
 if (cli.overlap) {
-  await overlapAa({ pairs, say: (s) => process.stdout.write(s + '\n') }).catch((err) => {
+  await overlapAa({ pairs, control: cli.control, say: (s) => process.stdout.write(s + '\n') }).catch((err) => {
     process.stderr.write(`perf-aa --overlap: ${err.message}\n`);
     process.exitCode = 1;
   });
