@@ -78,7 +78,13 @@ export const GROUPS = {
   // The formatter.
   format: {
     mutate: ['electron/presentation/format.ts'],
-    tests: ['tests/unit/format.test.ts', 'tests/unit/format-faces.test.ts', 'tests/unit/format-one-source.test.ts', 'tests/unit/report-format.test.ts'],
+    tests: [
+      'tests/unit/format.test.ts',
+      'tests/unit/format-edges.test.ts',
+      'tests/unit/format-faces.test.ts',
+      'tests/unit/format-one-source.test.ts',
+      'tests/unit/report-format.test.ts',
+    ],
   },
   // The plan book and the appliers.
   apply: {
