@@ -69,7 +69,12 @@ export const GROUPS = {
   },
   'run-store': {
     mutate: ['electron/engine/store/run-store.ts'],
-    tests: ['tests/unit/run-store.test.ts', 'tests/unit/run-annotate.test.ts', 'tests/unit/hardening-store-redact.test.ts'],
+    tests: [
+      'tests/unit/run-store.test.ts',
+      'tests/unit/run-store-history.test.ts',
+      'tests/unit/run-annotate.test.ts',
+      'tests/unit/hardening-store-redact.test.ts',
+    ],
   },
   'import-runs': {
     mutate: ['electron/engine/store/import-runs.ts'],
