@@ -10,7 +10,8 @@ export function unifiedDiff(path: string, before: string, after: string, context
       i++;
       continue;
     }
-    let start = Math.max(0, i - context);
+    // The previous hunk ended more than `context` lines before: its context never overlaps this one's.
+    const start = Math.max(0, i - context);
     let end = i;
     // Extend the hunk while changes are within 2*context lines of each other.
     for (let j = i; j < ops.length; j++) {
@@ -18,7 +19,6 @@ export function unifiedDiff(path: string, before: string, after: string, context
       else if (j - end > 2 * context) break;
     }
     end = Math.min(ops.length - 1, end + context);
-    while (start > 0 && ops[start - 1].op !== ' ') start--;
     const slice = ops.slice(start, end + 1);
     const aStart = slice[0].ai + 1;
     const bStart = slice[0].bi + 1;
