@@ -91,17 +91,35 @@ export const GROUPS = {
       'tests/unit/report-format.test.ts',
     ],
   },
-  // The plan book and the appliers.
-  apply: {
-    mutate: ['electron/engine/advisor/plan-book.ts', 'electron/engine/advisor/apply/*.ts', 'electron/engine/apply-kit/*.ts'],
+  // The plan book and the appliers, in three groups (together over 20 minutes): the kit they share (backups, the diff,
+  // the source check), the file appliers, and the command applier with the plan book and the dispatch.
+  'apply-kit': {
+    mutate: ['electron/engine/apply-kit/*.ts'],
     tests: [
-      'tests/unit/apply-drift.test.ts',
+      'tests/unit/apply-kit.test.ts',
       'tests/unit/apply-backup-path.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
+      'tests/unit/config-edits-hardening.test.ts',
+    ],
+  },
+  'apply-file': {
+    mutate: ['electron/engine/advisor/apply/file-apply.ts', 'electron/engine/advisor/apply/file-edit.ts', 'electron/engine/advisor/apply/vagrantfile-edit.ts'],
+    tests: [
       'tests/unit/apply-command-file.test.ts',
+      'tests/unit/apply-drift.test.ts',
+      'tests/unit/apply-cli-edits.test.ts',
       'tests/unit/config-edits-hardening.test.ts',
       'tests/unit/edits-keep-comments.test.ts',
       'tests/unit/vagrantfile-heredoc.test.ts',
+    ],
+  },
+  'apply-command': {
+    mutate: ['electron/engine/advisor/plan-book.ts', 'electron/engine/advisor/apply/command-apply.ts', 'electron/engine/advisor/apply/index.ts'],
+    tests: [
+      'tests/unit/apply-plan-book.test.ts',
+      'tests/unit/apply-command-file.test.ts',
+      'tests/unit/apply-drift.test.ts',
+      'tests/unit/apply-backup-path.test.ts',
     ],
   },
 };
