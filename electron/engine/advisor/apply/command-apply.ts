@@ -55,7 +55,7 @@ export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: Appl
     const rolledBack = saved ? await saved.restore() : false;
     const failed = engineMessage('errors.apply.commandFailed', {
       command: argv.join(' '),
-      code: r.exitCode ?? '?',
+      code: r.exitCode,
       detail: tail ? msg('errors.apply.detail', { tail }) : '',
       what: msg(rolledBack ? 'errors.apply.putBack' : 'errors.apply.notPutBack'),
       backup: backup ? msg('errors.apply.backupNote', { file: backup }) : '',
