@@ -117,6 +117,7 @@ export const GROUPS = {
     mutate: ['electron/engine/advisor/plan-book.ts', 'electron/engine/advisor/apply/command-apply.ts', 'electron/engine/advisor/apply/index.ts'],
     tests: [
       'tests/unit/apply-plan-book.test.ts',
+      'tests/unit/apply-command.test.ts',
       'tests/unit/apply-command-file.test.ts',
       'tests/unit/apply-drift.test.ts',
       'tests/unit/apply-backup-path.test.ts',
