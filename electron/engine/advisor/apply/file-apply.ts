@@ -31,6 +31,7 @@ function restartFor(rt: RuntimeInfo): RestartOffer | undefined {
   const kind = findKind(rt.kind);
   const cmds = kind?.restartArgv?.(rt);
   if (!cmds?.length) return undefined;
+  // Stryker disable next-line StringLiteral,OptionalChaining: cmds came from this kind, and every kind with restart commands (vagrant, lima, colima) has an apply entry naming its own why; the fallback is for a kind added later.
   const { message: why, messageRef: whyRef } = engineMessage(kind?.apply?.restartWhy ?? 'errors.restartWhy.other');
   return { argv: cmds.flatMap((c, i) => (i ? ['&&', ...c] : c)), why, whyRef };
 }
