@@ -18,6 +18,7 @@ export function unifiedDiff(path: string, before: string, after: string, context
       if (ops[j].op !== ' ') end = j;
       else if (j - end > 2 * context) break;
     }
+    // Stryker disable next-line ArithmeticOperator: ops.length + 1 gives the same hunk (slice stops at the end) and the same next i (past the end).
     end = Math.min(ops.length - 1, end + context);
     const slice = ops.slice(start, end + 1);
     const aStart = slice[0].ai + 1;
@@ -46,7 +47,8 @@ function lcsOps(a: string[], b: string[]): Op[] {
   let x = 0;
   let y = 0;
   while (x < n || y < m) {
-    if (x < n && y < m && a[x] === b[y]) out.push({ op: ' ', line: a[x], ai: x++, bi: y++ });
+    // Past the end of one side its line is undefined, never equal to a line of the other (both ended stops the loop).
+    if (a[x] === b[y]) out.push({ op: ' ', line: a[x], ai: x++, bi: y++ });
     else if (x < n && (y >= m || dp[x + 1][y] >= dp[x][y + 1])) out.push({ op: '-', line: a[x], ai: x++, bi: y });
     else out.push({ op: '+', line: b[y], ai: x, bi: y++ });
   }
