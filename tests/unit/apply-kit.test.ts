@@ -38,6 +38,7 @@ describe('the diff shown before a change', () => {
 
   it('a change at the very start or end of the file has only the context there is', () => {
     expect(unifiedDiff('f', A.join('\n'), ['top', ...A].join('\n'))).toBe('--- f\n+++ f\n@@ -1,3 +1,4 @@\n+top\n l1\n l2\n l3\n');
+    expect(unifiedDiff('f', A.join('\n'), A.slice(1).join('\n'))).toBe('--- f\n+++ f\n@@ -1,4 +1,3 @@\n-l1\n l2\n l3\n l4\n');
     expect(unifiedDiff('f', 'a\nb\nc', 'a\nb')).toBe('--- f\n+++ f\n@@ -1,3 +1,2 @@\n a\n b\n-c\n');
     expect(unifiedDiff('f', 'a\nb', 'a\nb\nc')).toBe('--- f\n+++ f\n@@ -1,2 +1,3 @@\n a\n b\n+c\n');
     expect(unifiedDiff('f', 'a', 'b')).toBe('--- f\n+++ f\n@@ -1,1 +1,1 @@\n-a\n+b\n');
@@ -75,7 +76,7 @@ describe('backups and the checks before a write', () => {
 
   it('a backup file name is one plain name of at most 101 characters', async () => {
     const folder = join(dir, 'b');
-    for (const ok of ['a', 'colima.yaml', 'x'.repeat(101), 'A0._-z']) await expect(writeBackup(folder, ok, '')).resolves.toBe(join(folder, ok));
+    for (const ok of ['a', 'colima.yaml', 'x'.repeat(101), 'A0._-z', '0x', 'aB9']) await expect(writeBackup(folder, ok, '')).resolves.toBe(join(folder, ok));
     for (const bad of ['', '.hidden', '-x', '../x', 'a/b', 'a..b', 'x'.repeat(102), 'a b', 'a\nb'])
       await expect(writeBackup(folder, bad, '')).rejects.toThrow(/is not a plain backup file name/);
   });
