@@ -70,6 +70,18 @@ describe('a command finding', () => {
     expect(unknown.sourceHash).toBe(sourceHashOf(JSON.stringify({ argv: ARGV, current: null })));
   });
 
+  it("a command with a backup of its own shows that backup's command first, and the program's note (Rancher Desktop restarts)", async () => {
+    const rd: RuntimeInfo = { ...colimaRt, id: 'rancher-desktop', kind: 'rancher-desktop' };
+    const f: Finding = { ...finding(['rdctl', 'set', '--virtual-machine.type', 'vz']), id: 'rancher-desktop/vmType' };
+    const plan = await planApply(f, rd, { dataDir: join(root, 'data'), env: { PATH: '/nonexistent' } });
+    expect(plan.argv).toEqual([
+      ['rdctl', 'list-settings'],
+      ['rdctl', 'set', '--virtual-machine.type', 'vz'],
+    ]);
+    expect(plan.noteRefs).toEqual([{ key: 'errors.note.rancherRestart' }]);
+    expect(plan.notes).toHaveLength(1);
+  });
+
   it('a command that succeeds says so, naming no backup when there is none', async () => {
     const { env, log, dataDir } = colima('exit 0');
     const res = await applyFinding(finding(ARGV), colimaRt, { dataDir, env });
