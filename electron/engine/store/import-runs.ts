@@ -48,7 +48,7 @@ export interface ImportedRun {
 /** The runs a file holds, checked; throws an EngineError (errors.import.*) naming the file and what is wrong. */
 export function parseImportFile(file: ImportFile): ImportedRun[] {
   const name = terminalSafe(file.name).slice(0, 200) || '(unnamed)';
-  const bytes = Buffer.byteLength(file.content, 'utf8');
+  const bytes = Buffer.byteLength(file.content);
   if (bytes > IMPORT_MAX_BYTES) throw importError('tooLarge', { name, maxMiB: IMPORT_MAX_BYTES / 1024 / 1024 });
   let data: unknown;
   try {
@@ -92,7 +92,8 @@ export async function importRuns(store: RunStore, files: ImportFile[], opts: Imp
       runs = parseImportFile(file);
     } catch (err) {
       const e = err instanceof EngineError ? err : engineError('invalid-input', 'errors.import.notJson', { name: file.name });
-      out.push({ ...outcome, error: { code: e.code, message: e.message, ...(e.ref ? { ref: e.ref } : {}) } });
+      // Every refusal is an engineError, which has its reference.
+      out.push({ ...outcome, error: { code: e.code, message: e.message, ref: e.ref } });
       continue;
     }
     for (const { run, machine: label } of runs) {
