@@ -78,7 +78,7 @@ export const GROUPS = {
   },
   'import-runs': {
     mutate: ['electron/engine/store/import-runs.ts'],
-    tests: ['tests/unit/import-runs.test.ts', 'tests/unit/exports.test.ts'],
+    tests: ['tests/unit/import-runs.test.ts', 'tests/unit/import-runs-files.test.ts', 'tests/unit/exports.test.ts'],
   },
   // The formatter.
   format: {
