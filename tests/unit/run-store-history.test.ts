@@ -129,6 +129,9 @@ describe('the run history on disk', () => {
     await store.save(runAt('2026-11-21T10-00-00-local', 10));
     await store.save(runAt('2026-11-21T10-00-00-local-2', 10));
     expect(await store.newId(when, ['local'])).toBe('2026-11-21T10-00-00-local-3');
+    // A target whose name holds ".json" inside it: the taken id is still recognised.
+    await store.save(runAt('2026-11-21T10-00-00-my.jsonb', 10));
+    expect(await store.newId(when, ['my.jsonb'])).toBe('2026-11-21T10-00-00-my.jsonb-2');
   });
 
   it('a run that cannot be written is reported as such, not retried under other ids', async () => {
