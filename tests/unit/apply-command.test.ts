@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { sourceHashOf } from '../../electron/engine/apply-kit/types.js';
+import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
 
 let root: string;
 beforeEach(() => {
@@ -145,5 +146,16 @@ describe('a command finding', () => {
       rolledBack: false,
       steps: ['Open Settings.', 'Pick 4 CPUs.'],
     });
+  });
+
+  it('a runtime with no applier of its own (Podman, or a kind this vmbench does not know) gets the change its finding names', async () => {
+    const file = join(root, 'settings.json');
+    writeFileSync(file, '{\n  "cpus": 2\n}\n');
+    const f: Finding = { ...finding(ARGV), apply: { kind: 'file', path: file, diff: lineDiff(file, ['"cpus": 2'], ['"cpus": 4']) } };
+    for (const kind of ['podman', 'made-up-kind']) {
+      const plan = await planApply(f, { ...colimaRt, id: `${kind}:x`, kind }, { dataDir: join(root, 'data'), env: { PATH: '/nonexistent' } });
+      expect(plan).toMatchObject({ kind: 'file', path: file, diff: `--- ${file}\n+++ ${file}\n@@ -1,4 +1,4 @@\n {\n-  "cpus": 2\n+  "cpus": 4\n }\n \n` });
+      expect(plan.restart).toBeUndefined();
+    }
   });
 });
