@@ -106,6 +106,7 @@ export const GROUPS = {
     mutate: ['electron/engine/advisor/apply/file-apply.ts', 'electron/engine/advisor/apply/file-edit.ts', 'electron/engine/advisor/apply/vagrantfile-edit.ts'],
     tests: [
       'tests/unit/apply-file.test.ts',
+      'tests/unit/apply-file-edit.test.ts',
       'tests/unit/apply-command-file.test.ts',
       'tests/unit/apply-drift.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
