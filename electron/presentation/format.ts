@@ -113,8 +113,9 @@ function ratioFigure(r: number, lang: Lang, digits: number): string {
 /** Decimals of a ratio: 2 below 10, 1 below 100, 0 from 100; below 0.1 as many as two significant digits need (of the ratio once rounded). */
 function ratioDigits(r: number): number {
   const a = Math.abs(r);
+  if (a === 0) return figureDigits(r);
   // Stryker disable next-line EqualityOperator: at exactly 0.0995 the two-significant-digit rule below gives 2 decimals too (0.0995 rounds to 0.100, so d − 1 = 2).
-  if (a === 0 || a >= 0.0995) return figureDigits(r);
+  if (a >= 0.0995) return figureDigits(r);
   const d = 1 - Math.floor(Math.log10(Math.max(a, RATIO_FLOOR)));
   return Number(a.toFixed(d)) >= 10 ** (2 - d) ? d - 1 : d; // 0.0996 is "0.10", not "0.100"
 }
@@ -181,8 +182,9 @@ export function formatAbout(sec: number, t: AboutWords): string {
 /** A duration that may grow by added trials: "~50 s", "~2–3 min", "~50 s–2 min" (one figure when both round alike). */
 export function formatAboutRange(sec: number, maxSec: number, t: AboutWords): string {
   const a = formatAbout(sec, t);
-  // Stryker disable next-line EqualityOperator: maxSec < sec differs only when both are equal, and then formatAbout(maxSec) is a, which the next test returns.
-  if (maxSec <= sec || formatAbout(maxSec, t) === a) return a;
+  // Stryker disable next-line EqualityOperator: maxSec < sec differs only when both are equal, and then formatAbout(maxSec) is a, which the next line returns.
+  if (maxSec <= sec) return a;
+  if (formatAbout(maxSec, t) === a) return a;
   if (maxSec < 90) return t('about.secRange', { a: aboutSecs(sec), b: aboutSecs(maxSec) });
   return sec < 90 ? t('about.mixedRange', { a: aboutSecs(sec), b: aboutMins(maxSec) }) : t('about.minRange', { a: aboutMins(sec), b: aboutMins(maxSec) });
 }
