@@ -107,6 +107,7 @@ export const GROUPS = {
     tests: [
       'tests/unit/apply-file.test.ts',
       'tests/unit/apply-file-edit.test.ts',
+      'tests/unit/apply-vagrantfile-edit.test.ts',
       'tests/unit/apply-command-file.test.ts',
       'tests/unit/apply-drift.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
