@@ -4,7 +4,7 @@
 // YAML file that no longer parses, a guest path with a trailing slash, a provider setting in single quotes).
 import { describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
-import { editText, editYaml, fileEditFor, hasEdit, type FileEdit } from '../../electron/engine/advisor/apply/file-edit.js';
+import { editJson, editText, editYaml, fileEditFor, hasEdit, type FileEdit } from '../../electron/engine/advisor/apply/file-edit.js';
 
 const rt = (kind: string): RuntimeInfo => ({
   id: `${kind}:x`,
@@ -189,5 +189,55 @@ describe('whether the written file holds the edit', () => {
       ].join('\n'),
     );
     expect(hasEdit(editText(bare, edit), edit)).toBe(true);
+  });
+});
+
+describe('a JSON settings edit', () => {
+  it('refuses a file that is not one JSON object, and a locked key, naming it', () => {
+    for (const bad of ['[1, 2]', '{"a": ', '', '"text"'])
+      expect(() => editJson(bad, 'a', 1)).toThrow('the settings file is not a JSON object; fix it or restore it, then apply again');
+    expect(() => editJson('{"vm": {"cpus": {"value": 2, "locked": true}}}', ['vm', 'cpus'], 4)).toThrow('vm.cpus is locked by an administrator');
+    // A {value} without "locked", or locked false: the value inside is set.
+    expect(editJson('{"cpus": {"value": 2}}', 'cpus', 4)).toBe('{"cpus": {"value": 4}}');
+    // An object without "value" is a value of its own, replaced whole.
+    expect(JSON.parse(editJson('{"cpus": {"n": 2}}', 'cpus', 4))).toEqual({ cpus: 4 });
+  });
+
+  it("a key it adds follows the file's indentation (spaces, tabs) and line ends", () => {
+    expect(editJson('{\n    "a": 1\n}\n', 'b', 2)).toBe('{\n    "a": 1,\n    "b": 2\n}\n');
+    expect(editJson('{\n\t"a": 1\n}\n', 'b', 2)).toBe('{\n\t"a": 1,\n\t"b": 2\n}\n');
+    expect(editJson('{\r\n  "a": 1\r\n}\r\n', 'b', 2)).toBe('{\r\n  "a": 1,\r\n  "b": 2\r\n}\r\n');
+    // One line: two spaces.
+    expect(editJson('{"a": 1}', 'b', 2)).toBe('{\n  "a": 1,\n  "b": 2\n}');
+  });
+});
+
+describe('a libvirt provider setting', () => {
+  const edit = (setting: string): FileEdit => ({ format: 'vagrantfile', line: '', host: '.', guest: '/vagrant', type: 'virtiofs', providerLines: [setting] });
+  const withBlock = (...inside: string[]): string =>
+    [
+      'Vagrant.configure("2") do |config|',
+      '  config.vm.synced_folder ".", "/vagrant", type: "virtiofs"',
+      '  config.vm.provider "libvirt" do |lv|',
+      ...inside,
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+
+  it("replaces the same setting (same name and first symbol) in the block's own variable, adds another one", () => {
+    const text = withBlock("    lv.memorybacking :access, :mode => 'private' # why", '    lv.memory = 2048');
+    expect(editText(text, edit('libvirt.memorybacking :access, :mode => "shared"'))).toBe(
+      withBlock("    lv.memorybacking :access, :mode => 'shared' # why", '    lv.memory = 2048'),
+    );
+    expect(editText(text, edit('libvirt.memorybacking :source, :type => "memfd"'))).toBe(
+      withBlock('    lv.memorybacking :source, :type => "memfd"', "    lv.memorybacking :access, :mode => 'private' # why", '    lv.memory = 2048'),
+    );
+    expect(editText(withBlock('    lv.memory = 2048'), edit('libvirt.memory = 4096'))).toBe(withBlock('    lv.memory = 4096'));
+  });
+
+  it('refuses a setting that is not a libvirt one, and a file with no configure block', () => {
+    expect(() => editText(withBlock(), edit('config.vm.box = "x"'))).toThrow(`"config.vm.box = "x"" is not a libvirt provider setting`);
+    expect(() => editText('config.vm.synced_folder ".", "/vagrant", type: "nfs"\n', edit('libvirt.memory = 1'))).toThrow(/Vagrant\.configure/);
   });
 });
