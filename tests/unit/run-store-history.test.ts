@@ -24,7 +24,8 @@ describe('the run history on disk', () => {
   it('a run file is indented JSON ending in a newline, readable by its owner only (it names hosts and folders)', async () => {
     const saved = runAt('saved-run', 10);
     const file = await store.save(saved);
-    expect(file).toBe(join(store.dir, 'saved-run.json'));
+    // The history is the data folder's runs/ folder (the CLI, the app and an import all read it there).
+    expect(file).toBe(join(dir, 'runs', 'saved-run.json'));
     const created = await store.create(runAt('created-run', 11));
     for (const [path, run] of [
       [file, saved],
@@ -46,6 +47,16 @@ describe('the run history on disk', () => {
     const list = await store.list();
     expect(list.runs.map((r) => r.id)).toEqual(['m-late', 'tie-2', 'tie', 'z-middle', 'a-early']);
     expect(list.full.map((r) => r.id)).toEqual(['m-late', 'tie-2', 'tie', 'z-middle', 'a-early']);
+    // Ids in capitals and small letters, whose file names a folder may list in another order than the ids': the time decides.
+    const cased = new RunStore(join(dir, 'other'));
+    for (const [id, h] of [
+      ['C', 10],
+      ['a', 9],
+      ['d', 11],
+      ['B', 8],
+    ] as const)
+      await cased.save(runAt(id, h));
+    expect((await cased.list()).runs.map((r) => r.id)).toEqual(['d', 'C', 'a', 'B']);
     // A clean history carries no list of skipped files.
     expect(list).not.toHaveProperty('skipped');
   });
