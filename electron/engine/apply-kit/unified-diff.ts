@@ -42,7 +42,12 @@ function lcsOps(a: string[], b: string[]): Op[] {
   const n = a.length;
   const m = b.length;
   const dp: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let x = n - 1; x >= 0; x--) for (let y = m - 1; y >= 0; y--) dp[x][y] = a[x] === b[y] ? dp[x + 1][y + 1] + 1 : Math.max(dp[x + 1][y], dp[x][y + 1]);
+  for (let x = n - 1; x >= 0; x--) {
+    // Stryker disable next-line ArithmeticOperator: from m + 1 the loop only writes past the row's end (a typed array ignores it) and 0 at y = m (max of 0 and undefined is NaN, stored as 0), the value that cell has.
+    for (let y = m - 1; y >= 0; y--) {
+      dp[x][y] = a[x] === b[y] ? dp[x + 1][y + 1] + 1 : Math.max(dp[x + 1][y], dp[x][y + 1]);
+    }
+  }
   const out: Op[] = [];
   let x = 0;
   let y = 0;
