@@ -92,7 +92,8 @@ export const GROUPS = {
     ],
   },
   // The plan book and the appliers, in three groups (together over 20 minutes): the kit they share (backups, the diff,
-  // the source check), the file appliers, and the command applier with the plan book and the dispatch.
+  // the source check), the file appliers, and the command applier with the plan book and the dispatch. apply-drift (the
+  // engine's re-plan and refusal, several seconds a mutant) guards the plan book, not the file edits.
   'apply-kit': {
     mutate: ['electron/engine/apply-kit/*.ts'],
     tests: [
@@ -109,7 +110,6 @@ export const GROUPS = {
       'tests/unit/apply-file-edit.test.ts',
       'tests/unit/apply-vagrantfile-edit.test.ts',
       'tests/unit/apply-command-file.test.ts',
-      'tests/unit/apply-drift.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
       'tests/unit/config-edits-hardening.test.ts',
       'tests/unit/edits-keep-comments.test.ts',
