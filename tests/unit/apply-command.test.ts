@@ -158,4 +158,28 @@ describe('a command finding', () => {
       expect(plan.restart).toBeUndefined();
     }
   });
+
+  it('a command with a backup names the backup file in its result, whether it succeeded or failed', async () => {
+    const bin = join(root, 'rd-bin');
+    mkdirSync(bin);
+    const list = join(process.cwd(), 'tests/fixtures/runtimes/rancher-desktop/rdctl-list-settings.v16-macos.json');
+    const rdctl = (setExit: number): void => {
+      writeFileSync(
+        join(bin, 'rdctl'),
+        ['#!/bin/sh', 'case "$1" in', `  list-settings) /bin/cat '${list}';;`, `  set) exit ${setExit};;`, 'esac', ''].join('\n'),
+      );
+      chmodSync(join(bin, 'rdctl'), 0o755);
+    };
+    const rd: RuntimeInfo = { ...colimaRt, id: 'rancher-desktop', kind: 'rancher-desktop' };
+    const f: Finding = { ...finding(['rdctl', 'set', '--virtual-machine.type', 'vz']), id: 'rancher-desktop/vmType', current: 'qemu' };
+    const opts = { dataDir: join(root, 'data'), env: { PATH: `${bin}:/usr/bin:/bin`, HOME: root } };
+    rdctl(0);
+    const ok = await applyFinding(f, rd, opts);
+    expect(ok.message).toBe(`rdctl set --virtual-machine.type vz succeeded (previous settings: ${join(ok.backupDir!, 'rdctl-list-settings.json')})`);
+    rdctl(2);
+    const failed = await applyFinding(f, rd, opts);
+    expect(failed.message).toMatch(
+      new RegExp(`failed with exit code 2; .*\\(backup: ${join(failed.backupDir!, 'rdctl-list-settings.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`),
+    );
+  });
 });

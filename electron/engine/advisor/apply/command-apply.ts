@@ -21,6 +21,7 @@ function argvOf(finding: Finding): { argv: string[]; program: CommandProgram } {
   // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: unreachable: index.ts sends here only findings whose apply is a command (steps are answered there, files go to the file applier); the check narrows the type.
   if (finding.apply?.kind !== 'command') throw new Error(`${finding.id} is not a command`);
   const argv = finding.apply.argv;
+  // Stryker disable next-line StringLiteral: any name no kind declares is refused alike (the message names argv[0] itself).
   const program = programOf(argv[0] ?? '');
   if (!program) throw engineError('invalid-input', 'errors.commandNotRun', { id: finding.id, program: argv[0] || 'an empty command' });
   return { argv, program };
