@@ -109,6 +109,7 @@ export const GROUPS = {
       'tests/unit/apply-file.test.ts',
       'tests/unit/apply-file-edit.test.ts',
       'tests/unit/apply-vagrantfile-edit.test.ts',
+      'tests/unit/apply-command.test.ts',
       'tests/unit/apply-command-file.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
       'tests/unit/config-edits-hardening.test.ts',

@@ -175,6 +175,11 @@ describe('a file plan', () => {
       why: 'Lima reads lima.yaml on start.',
       whyRef: { key: 'errors.restartWhy.lima' },
     });
+    // A ~ inside a path is a folder's name, not the home.
+    const inside = { ...finding, apply: { ...finding.apply!, path: `${root}/~/lima.yaml` } } as Finding;
+    await expect(planApply(inside, runtime('lima', 'lima:dev'), { dataDir: join(root, 'data'), env: { HOME: join(root, 'home') } })).rejects.toThrow(
+      new RegExp(`ENOENT.*${root}/~/lima\\.yaml`),
+    );
     // "~user/…" is another user's home, not this one: it is left as written (and so not found).
     const other = { ...finding, apply: { ...finding.apply!, path: '~dev/lima.yaml' } } as Finding;
     await expect(planApply(other, runtime('lima', 'lima:dev'), { dataDir: join(root, 'data'), env: { HOME: join(root, 'home') } })).rejects.toThrow(
