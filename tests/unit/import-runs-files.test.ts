@@ -65,6 +65,15 @@ describe('which files are read', () => {
     expect(refusal('odd.json', JSON.stringify({ runs: 'x' }))).toBe('Not imported: odd.json is not a vmbench run export (schemaVersion null).');
   });
 
+  it('a file holding null, or a list with null in it, is no run export', () => {
+    expect(refusal('null.json', 'null')).toBe('Not imported: null.json is not a vmbench run export (schemaVersion null).');
+    expect(refusal('list.json', '[null]')).toBe('Not imported: list.json is not a vmbench run export (schemaVersion null).');
+  });
+
+  it('keeps a zero-width no-break space (U+FEFF) inside a note; only a byte order mark at the start is dropped', () => {
+    expect(parseImportFile({ name: 'n.json', content: '\uFEFF' + JSON.stringify({ ...RUN, note: 'a\uFEFFb' }) })[0].run.note).toBe('a\uFEFFb');
+  });
+
   it('a file with no run, or more runs than an export holds, is refused', () => {
     expect(refusal('empty.json', '[]')).toBe('Not imported: empty.json holds no run.');
     expect(refusal('empty.json', '{"runs": []}')).toBe('Not imported: empty.json holds no run.');
@@ -127,6 +136,12 @@ describe('importing into a run store', () => {
     expect(again).toEqual({ file: 'b.json', imported: [], duplicates: [{ sourceId: SOURCE, existing: `imported-${SOURCE}` }] });
   });
 
+  it('the same run of the same machine twice in one file, once edited, is stored once', async () => {
+    const [out] = await importRuns(store, [{ name: 'twice.json', content: JSON.stringify([RUN, { ...RUN, app: { ...RUN.app, version: '9.9.9' } }]) }]);
+    expect(out.imported.map((r) => r.id)).toEqual([`imported-${SOURCE}`]);
+    expect(out.duplicates).toEqual([{ sourceId: SOURCE, existing: `imported-${SOURCE}` }]);
+  });
+
   it('the same run twice in one file is stored once', async () => {
     const [out] = await importRuns(store, [{ name: 'twice.json', content: JSON.stringify([RUN, RUN]) }]);
     expect(out.imported.map((r) => r.id)).toEqual([`imported-${SOURCE}`]);
@@ -168,10 +183,11 @@ describe('importing into a run store', () => {
           { ...RUN, id: 'imported-abc', startedAt: '2026-11-27T01:00:00.000Z' },
           { ...RUN, id: 'a...b', startedAt: '2026-11-27T02:00:00.000Z' },
           { ...RUN, id: 'x'.repeat(150), startedAt: '2026-11-27T03:00:00.000Z' },
+          { ...RUN, id: 'run-imported-2', startedAt: '2026-11-27T04:00:00.000Z' },
         ]),
       },
     ]);
-    expect(out.imported.map((r) => r.id)).toEqual(['imported-abc', 'imported-a_b', `imported-${'x'.repeat(101)}`]);
+    expect(out.imported.map((r) => r.id)).toEqual(['imported-abc', 'imported-a_b', `imported-${'x'.repeat(101)}`, 'imported-run-imported-2']);
   });
 
   it('the machine label falls back to the run origin, then to its platform and arch, "?" for an unreadable platform', async () => {
