@@ -71,6 +71,7 @@ describe('which files are read', () => {
   });
 
   it('keeps a zero-width no-break space (U+FEFF) inside a note; only a byte order mark at the start is dropped', () => {
+    expect(parseImportFile({ name: 'n.json', content: JSON.stringify({ ...RUN, note: 'a\uFEFFb' }) })[0].run.note).toBe('a\uFEFFb');
     expect(parseImportFile({ name: 'n.json', content: '\uFEFF' + JSON.stringify({ ...RUN, note: 'a\uFEFFb' }) })[0].run.note).toBe('a\uFEFFb');
   });
 

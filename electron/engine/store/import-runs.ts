@@ -59,6 +59,7 @@ export function parseImportFile(file: ImportFile): ImportedRun[] {
   const clean = neutralise(data);
   if (!clean.ok) throw importError(clean.problem.key, { name, ...clean.problem.params });
   const v = clean.value as { runs?: unknown } | unknown[];
+  // Stryker disable next-line ConditionalExpression: typeof v === 'object' only skips reading .runs of a number, string or boolean, which is undefined (so [v], as when skipped).
   const list = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray((v as { runs?: unknown }).runs) ? (v as { runs: unknown[] }).runs : [v];
   if (list.length === 0) throw importError('noRuns', { name });
   if (list.length > MAX_RUNS_PER_FILE) throw importError('tooMany', { name, max: MAX_RUNS_PER_FILE });
