@@ -69,28 +69,62 @@ export const GROUPS = {
   },
   'run-store': {
     mutate: ['electron/engine/store/run-store.ts'],
-    tests: ['tests/unit/run-store.test.ts', 'tests/unit/run-annotate.test.ts', 'tests/unit/hardening-store-redact.test.ts'],
+    tests: [
+      'tests/unit/run-store.test.ts',
+      'tests/unit/run-store-history.test.ts',
+      'tests/unit/run-annotate.test.ts',
+      'tests/unit/hardening-store-redact.test.ts',
+    ],
   },
   'import-runs': {
     mutate: ['electron/engine/store/import-runs.ts'],
-    tests: ['tests/unit/import-runs.test.ts', 'tests/unit/exports.test.ts'],
+    tests: ['tests/unit/import-runs.test.ts', 'tests/unit/import-runs-files.test.ts', 'tests/unit/exports.test.ts'],
   },
   // The formatter.
   format: {
     mutate: ['electron/presentation/format.ts'],
-    tests: ['tests/unit/format.test.ts', 'tests/unit/format-faces.test.ts', 'tests/unit/format-one-source.test.ts', 'tests/unit/report-format.test.ts'],
-  },
-  // The plan book and the appliers.
-  apply: {
-    mutate: ['electron/engine/advisor/plan-book.ts', 'electron/engine/advisor/apply/*.ts', 'electron/engine/apply-kit/*.ts'],
     tests: [
-      'tests/unit/apply-drift.test.ts',
+      'tests/unit/format.test.ts',
+      'tests/unit/format-edges.test.ts',
+      'tests/unit/format-faces.test.ts',
+      'tests/unit/format-one-source.test.ts',
+      'tests/unit/report-format.test.ts',
+    ],
+  },
+  // The plan book and the appliers, in three groups (together over 20 minutes): the kit they share (backups, the diff,
+  // the source check), the file appliers, and the command applier with the plan book and the dispatch. apply-drift (the
+  // engine's re-plan and refusal, several seconds a mutant) guards the plan book, not the file edits.
+  'apply-kit': {
+    mutate: ['electron/engine/apply-kit/*.ts'],
+    tests: [
+      'tests/unit/apply-kit.test.ts',
       'tests/unit/apply-backup-path.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
+      'tests/unit/config-edits-hardening.test.ts',
+    ],
+  },
+  'apply-file': {
+    mutate: ['electron/engine/advisor/apply/file-apply.ts', 'electron/engine/advisor/apply/file-edit.ts', 'electron/engine/advisor/apply/vagrantfile-edit.ts'],
+    tests: [
+      'tests/unit/apply-file.test.ts',
+      'tests/unit/apply-file-edit.test.ts',
+      'tests/unit/apply-vagrantfile-edit.test.ts',
+      'tests/unit/apply-command.test.ts',
       'tests/unit/apply-command-file.test.ts',
+      'tests/unit/apply-cli-edits.test.ts',
       'tests/unit/config-edits-hardening.test.ts',
       'tests/unit/edits-keep-comments.test.ts',
       'tests/unit/vagrantfile-heredoc.test.ts',
+    ],
+  },
+  'apply-command': {
+    mutate: ['electron/engine/advisor/plan-book.ts', 'electron/engine/advisor/apply/command-apply.ts', 'electron/engine/advisor/apply/index.ts'],
+    tests: [
+      'tests/unit/apply-plan-book.test.ts',
+      'tests/unit/apply-command.test.ts',
+      'tests/unit/apply-command-file.test.ts',
+      'tests/unit/apply-drift.test.ts',
+      'tests/unit/apply-backup-path.test.ts',
     ],
   },
 };

@@ -40,7 +40,9 @@ export const MINUS = '\u2212';
 type Num = number | null | undefined;
 
 /** The BCP 47 locale Intl uses for a language. */
+// Stryker disable next-line BlockStatement: as below, no locale (Intl's default) writes these numbers alike too.
 export function intlLocale(lang: Lang): string {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: ja-JP and en-US write decimal numbers alike (',' groups of three, '.' point, Latin digits, NaN and ∞); the only Intl use here is NumberFormat, so either locale (or none) for either language gives the same text. Kept so that a language that writes numbers otherwise gets its own.
   return lang === 'ja' ? 'ja-JP' : 'en-US';
 }
 
@@ -48,7 +50,7 @@ const cache = new Map<string, Intl.NumberFormat>();
 
 /** Whether a value is a finite number (anything else is shown as MISSING). */
 function ok(x: Num): x is number {
-  return typeof x === 'number' && Number.isFinite(x);
+  return Number.isFinite(x);
 }
 
 /** A number in the language with fixed decimals (min = max = digits unless given), the minus as U+2212 and never "−0". */
@@ -56,9 +58,11 @@ export function formatDecimal(x: Num, lang: Lang, digits: number, minDigits = di
   if (!ok(x)) return MISSING;
   const key = `${lang}|${digits}|${minDigits}`;
   let nf = cache.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache only; true builds a new formatter on each call, which formats alike (false fails at the first call of every key).
   if (!nf) cache.set(key, (nf = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: digits, minimumFractionDigits: minDigits })));
   const s = nf.format(x);
-  return /^-[0.,]*$/.test(s) ? s.slice(1) : s.replace(/^-/, MINUS);
+  // Intl writes a minus only in front of the digits: a figure that rounds to zero drops it, another gets U+2212.
+  return /-[0.,]*$/.test(s) ? s.slice(1) : s.replace('-', MINUS);
 }
 
 /** Decimals that suit a figure's size: 0 from 100, 1 from 10, else 2 (of the figure once rounded, so 99.96 counts as 100). */
@@ -70,6 +74,7 @@ function figureDigits(x: number): number {
 
 /** A measured figure: 1096.6 → "1,097", 56.71 → "56.7", 0.4213 → "0.42", missing → "—". */
 export function formatNumber(x: Num, lang: Lang): string {
+  // Stryker disable next-line ConditionalExpression,BlockStatement: formatDecimal writes MISSING for the same values (figureDigits of NaN or null is a number of decimals); the guard gives figureDigits a number.
   if (!ok(x)) return MISSING;
   return formatDecimal(x, lang, figureDigits(x), 0);
 }
@@ -87,12 +92,13 @@ export function formatWithUnit(x: Num, unit: string, lang: Lang): string {
 export function formatCompact(x: Num, lang: Lang): string {
   if (!ok(x)) return MISSING;
   const a = Math.abs(x);
+  // Stryker disable next-line EqualityOperator: x <= 0 differs only at 0, which is below 10,000 and written by formatNumber without the sign.
   const sign = x < 0 ? MINUS : '';
   const sig3 = (v: number): string => formatDecimal(v, lang, figureDigits(v), 0);
-  // A figure that rounds to 1,000 of a unit takes the next one: 999,999 is "1M", not "1,000k".
-  const next = (unit: number): boolean => Number((a / unit).toFixed(figureDigits(a / unit))) >= 1000;
-  if (a >= 1e9 || next(1e6)) return `${sign}${sig3(a / 1e9)}G`;
-  if (a >= 1e6 || next(1e3)) return `${sign}${sig3(a / 1e6)}M`;
+  // A figure that rounds to 1,000 of a unit takes the next one: 999,999 is "1M", not "1,000k" (and 1e9 or more is 1,000M or more).
+  const next = (unit: number): boolean => Math.round(a / unit) >= 1000;
+  if (next(1e6)) return `${sign}${sig3(a / 1e9)}G`;
+  if (next(1e3)) return `${sign}${sig3(a / 1e6)}M`;
   if (a >= 1e4) return `${sign}${sig3(a / 1e3)}k`;
   return formatNumber(x, lang);
 }
@@ -108,13 +114,16 @@ function ratioFigure(r: number, lang: Lang, digits: number): string {
 /** Decimals of a ratio: 2 below 10, 1 below 100, 0 from 100; below 0.1 as many as two significant digits need (of the ratio once rounded). */
 function ratioDigits(r: number): number {
   const a = Math.abs(r);
-  if (a === 0 || a >= 0.0995) return figureDigits(r);
+  if (a === 0) return figureDigits(r);
+  // Stryker disable next-line EqualityOperator: at exactly 0.0995 the two-significant-digit rule below gives 2 decimals too (0.0995 rounds to 0.100, so d − 1 = 2).
+  if (a >= 0.0995) return figureDigits(r);
   const d = 1 - Math.floor(Math.log10(Math.max(a, RATIO_FLOOR)));
   return Number(a.toFixed(d)) >= 10 ** (2 - d) ? d - 1 : d; // 0.0996 is "0.10", not "0.100"
 }
 
 /** A ratio's number without the sign "×" (for texts that place it themselves, "×3.09"): 0.4213 → "0.42", 12.34 → "12.3", 0.00234 → "0.0023". */
 export function formatFactor(r: Num, lang: Lang): string {
+  // Stryker disable next-line ConditionalExpression,BlockStatement: formatDecimal writes MISSING for the same values (ratioDigits of NaN, null or ∞ is a number of decimals); the guard gives ratioDigits a number.
   if (!ok(r)) return MISSING;
   return ratioFigure(r, lang, ratioDigits(r));
 }
@@ -174,17 +183,18 @@ export function formatAbout(sec: number, t: AboutWords): string {
 /** A duration that may grow by added trials: "~50 s", "~2–3 min", "~50 s–2 min" (one figure when both round alike). */
 export function formatAboutRange(sec: number, maxSec: number, t: AboutWords): string {
   const a = formatAbout(sec, t);
-  if (maxSec <= sec || formatAbout(maxSec, t) === a) return a;
+  // Stryker disable next-line EqualityOperator: maxSec < sec differs only when both are equal, and then formatAbout(maxSec) is a, which the next line returns.
+  if (maxSec <= sec) return a;
+  if (formatAbout(maxSec, t) === a) return a;
   if (maxSec < 90) return t('about.secRange', { a: aboutSecs(sec), b: aboutSecs(maxSec) });
   return sec < 90 ? t('about.mixedRange', { a: aboutSecs(sec), b: aboutMins(maxSec) }) : t('about.minRange', { a: aboutMins(sec), b: aboutMins(maxSec) });
 }
 
 /** An axis tick with the step's precision: 250, 1,250, 0.25; k from ten thousand (12.5k) and M from a million. */
 export function formatTick(v: number, lang: Lang): string {
-  const a = Math.abs(v);
-  // 999,999 is "1M", not "1,000k": the unit follows the rounded figure.
-  if (a >= 1e6 || Math.abs(Number((v / 1e3).toPrecision(4))) >= 1000) return formatDecimal(Number((v / 1e6).toPrecision(4)), lang, 3, 0) + 'M';
-  if (a >= 1e4) return formatDecimal(Number((v / 1e3).toPrecision(4)), lang, 3, 0) + 'k';
+  // 999,999 is "1M", not "1,000k": the unit follows the rounded figure (and a million or more is 1,000k or more).
+  if (Math.abs(Number((v / 1e3).toPrecision(4))) >= 1000) return formatDecimal(Number((v / 1e6).toPrecision(4)), lang, 3, 0) + 'M';
+  if (Math.abs(v) >= 1e4) return formatDecimal(Number((v / 1e3).toPrecision(4)), lang, 3, 0) + 'k';
   return formatDecimal(v, lang, 3, 0);
 }
 
@@ -204,8 +214,10 @@ const zoned = new Map<string, Intl.DateTimeFormat>();
 
 /** The fields of a moment in a zone (an IANA name; undefined: this machine's), through Intl, so that a caller or a test can name a zone. */
 function zonedParts(d: Date, timeZone?: string): ZonedParts {
+  // Stryker disable next-line StringLiteral: the local zone's key may be any text that is no zone's name.
   const key = timeZone ?? '';
   let f = zoned.get(key);
+  // Stryker disable next-line ConditionalExpression: a cache only; true builds a new formatter on each call, which formats alike (false fails at the first call of every zone).
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
     zoned.set(key, f);
@@ -228,6 +240,7 @@ export function formatDay(iso: string, lang: Lang, timeZone?: string): string {
 function formatOffset(off: number): string {
   if (off === 0) return 'UTC';
   const a = Math.abs(off);
+  // Stryker disable next-line EqualityOperator: off <= 0 differs only at 0, which has returned above.
   return `UTC${off < 0 ? MINUS : '+'}${Math.floor(a / 60)}${a % 60 ? `:${two(a % 60)}` : ''}`;
 }
 
@@ -256,18 +269,13 @@ export function formatDateSpan(a: string, b: string, lang: Lang, timeZone?: stri
 export function formatSettingValue(v: unknown, opts: { missing?: string; joiner?: string } = {}): string {
   const missing = opts.missing ?? MISSING;
   if (v === null || v === undefined) return missing;
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return String(v);
   // Lists of records (a domain's disks, NICs, shares; Vagrant's synced folders): one readable item each.
-  if (Array.isArray(v))
-    return v.length === 0 ? missing : v.map((x) => (isRecord(x) ? settingRecord(x) : formatSettingValue(x, opts))).join(opts.joiner ?? '; ');
-  if (isRecord(v)) return settingRecord(v);
-  return String(v);
+  if (Array.isArray(v)) return v.length === 0 ? missing : v.map((x) => formatSettingValue(x, opts)).join(opts.joiner ?? '; ');
+  // A record as key=value pairs; a scalar (text, number, flag) as it is.
+  return typeof v === 'object' ? settingRecord(v) : String(v);
 }
 
-const isRecord = (x: unknown): x is Record<string, unknown> => !!x && typeof x === 'object' && !Array.isArray(x);
-
-function settingRecord(r: Record<string, unknown>): string {
+function settingRecord(r: object): string {
   return Object.entries(r)
     .filter(([, x]) => x !== null && x !== undefined && x !== '')
     .map(([k, x]) => `${k}=${typeof x === 'object' ? JSON.stringify(x) : String(x)}`)

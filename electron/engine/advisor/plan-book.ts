@@ -24,9 +24,9 @@ export interface HeldRestart {
   expiresAt: number;
 }
 
-/** What must be identical between the plan the user saw and the one derived again at apply time. */
+/** What must be identical between the plan the user saw and the one derived again at apply time (JSON writes a part a plan lacks as null). */
 export function planFingerprint(plan: ApplyPlan): string {
-  return sourceHashOf(JSON.stringify([plan.sourceHash ?? null, plan.path ?? null, plan.diff ?? null, plan.argv ?? null, plan.steps ?? null]));
+  return sourceHashOf(JSON.stringify([plan.sourceHash, plan.path, plan.diff, plan.argv, plan.steps]));
 }
 
 /**

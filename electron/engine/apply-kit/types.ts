@@ -70,7 +70,7 @@ export function withNoteRefs(messages: { message: string; messageRef?: MsgRef }[
 
 /** sha256 of a text, hex: the hash a plan records of the file, XML or setting it was computed from. */
 export function sourceHashOf(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return createHash('sha256').update(text).digest('hex');
 }
 
 /** The refusal of a confirmed change: `changed` names the file or XML that moved on since it was reviewed; without it, the change itself differs. */

