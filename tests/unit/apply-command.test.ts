@@ -182,4 +182,34 @@ describe('a command finding', () => {
       new RegExp(`failed with exit code 2; .*\\(backup: ${join(failed.backupDir!, 'rdctl-list-settings.json').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)$`),
     );
   });
+
+  it('a command ended by a signal before it finished puts the backed-up settings back and says so (not an error thrown past the backup)', async () => {
+    const bin = join(root, 'rd-killed');
+    mkdirSync(bin);
+    const list = join(process.cwd(), 'tests/fixtures/runtimes/rancher-desktop/rdctl-list-settings.v16-macos.json');
+    const calls = join(root, 'rdctl-calls');
+    // The first `rdctl set` (the change) is killed mid-way; the second (the restore) is logged and succeeds.
+    writeFileSync(
+      join(bin, 'rdctl'),
+      [
+        '#!/bin/sh',
+        'case "$1" in',
+        `  list-settings) /bin/cat '${list}';;`,
+        `  set) if [ -e '${calls}' ]; then printf '%s\\n' "$*" >> '${calls}'; exit 0; fi; : > '${calls}'; kill -KILL $$;;`,
+        'esac',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(join(bin, 'rdctl'), 0o755);
+    const rd: RuntimeInfo = { ...colimaRt, id: 'rancher-desktop', kind: 'rancher-desktop' };
+    const f: Finding = { ...finding(['rdctl', 'set', '--virtual-machine.type', 'vz']), id: 'rancher-desktop/vmType', current: 'qemu' };
+    const before = JSON.parse(readFileSync(list, 'utf8')) as { virtualMachine: { type: string } };
+    const r = await applyFinding(f, rd, { dataDir: join(root, 'data'), env: { PATH: `${bin}:/usr/bin:/bin`, HOME: root } });
+    expect(r.ok).toBe(false);
+    expect(r.rolledBack).toBe(true);
+    expect(r.message).toMatch(
+      /^rdctl set --virtual-machine\.type vz was stopped before it finished \(it was ended by a signal\); the previous settings were put back \(backup: .*rdctl-list-settings\.json\)$/,
+    );
+    expect(readFileSync(calls, 'utf8').trim()).toBe(`set --virtual-machine.type ${before.virtualMachine.type}`);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ApplyPlan, ApplyResult, Finding, RuntimeInfo } from '../../../contract/contract.js';
-import { run } from '../../util/exec.js';
+import { run, SpawnError } from '../../util/exec.js';
 import { msg } from '../../../messages/finding-text.js';
 import { engineError, engineMessage } from '../../util/errors.js';
 import { sourceHashOf } from '../../apply-kit/types.js';
@@ -43,6 +43,9 @@ export async function planCommand(finding: Finding, rt: RuntimeInfo, opts: Apply
   };
 }
 
+/** Why a command was stopped before it finished, as the key of its words (errors.apply.*). */
+const STOPPED_REASON = { timeout: 'stoppedTimeout', cancelled: 'stoppedCancelled', failed: 'stoppedKilled' } as const;
+
 /** Runs a command finding after backing up the settings it changes (its program's backup: rdctl list-settings / lima.yaml). */
 export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   const { argv, program } = argvOf(finding);
@@ -50,7 +53,22 @@ export async function applyCommand(finding: Finding, rt: RuntimeInfo, opts: Appl
   const dir = backupDirOf(opts, finding.id);
   const saved = await program.backup?.(argv, { dir, env, signal: opts.signal });
   const backup = saved?.file;
-  const r = await run(argv[0], argv.slice(1), { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env, allowFailure: true });
+  let r: Awaited<ReturnType<typeof run>>;
+  try {
+    r = await run(argv[0], argv.slice(1), { timeoutMs: APPLY_TIMEOUT_MS, signal: opts.signal, env, allowFailure: true });
+  } catch (e) {
+    // Stopped before it finished (a time-out, a cancel, a signal): it may have changed part of it, so the backup goes back
+    // as after a failure. A program that is not installed changed nothing: its error stands.
+    if (!(e instanceof SpawnError) || e.code === 'not-found') throw e;
+    const rolledBack = saved ? await saved.restore() : false;
+    const stopped = engineMessage('errors.apply.commandStopped', {
+      command: argv.join(' '),
+      reason: msg(`errors.apply.${STOPPED_REASON[e.code]}`),
+      what: msg(rolledBack ? 'errors.apply.putBack' : 'errors.apply.notPutBack'),
+      backup: backup ? msg('errors.apply.backupNote', { file: backup }) : '',
+    });
+    return { findingId: finding.id, ok: false, rolledBack, backupDir: backup ? dir : undefined, ...stopped };
+  }
   if (r.exitCode !== 0) {
     const tail = r.stderr.trim().split('\n').slice(-2).join(' ');
     // A failed command may have changed part of it: put the backed-up values back.
