@@ -131,6 +131,13 @@ describe('importing into a run store', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
+  it('a file whose reading fails unexpectedly (content that is no text) is refused by its name as the user sees it, control characters removed', async () => {
+    const [out] = await importRuns(store, [{ name: 'odd\u001b[2J.json', content: 42 as unknown as string }]);
+    expect(out.file).toBe('odd.json');
+    expect(out.error?.message).toBe('Not imported: odd.json is not valid JSON (truncated or damaged). Export the run again and import that file.');
+    expect((await store.list()).full).toEqual([]);
+  });
+
   it('the same run exported again with other content (a later vmbench, a rename) is still the run already imported', async () => {
     await importRuns(store, [{ name: 'a.json', content: text }]);
     const [again] = await importRuns(store, [{ name: 'b.json', content: JSON.stringify({ ...RUN, app: { ...RUN.app, version: '0.2.0' } }) }]);

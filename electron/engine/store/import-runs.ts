@@ -92,7 +92,7 @@ export async function importRuns(store: RunStore, files: ImportFile[], opts: Imp
     try {
       runs = parseImportFile(file);
     } catch (err) {
-      const e = err instanceof EngineError ? err : engineError('invalid-input', 'errors.import.notJson', { name: file.name });
+      const e = err instanceof EngineError ? err : engineError('invalid-input', 'errors.import.notJson', { name: outcome.file });
       // Every refusal is an engineError, which has its reference.
       out.push({ ...outcome, error: { code: e.code, message: e.message, ref: e.ref } });
       continue;
