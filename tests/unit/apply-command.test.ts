@@ -10,6 +10,7 @@ import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { sourceHashOf } from '../../electron/engine/apply-kit/types.js';
 import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
+import { runtimeInfo } from '../helpers/runtime-info.js';
 
 let root: string;
 beforeEach(() => {
@@ -17,17 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const colimaRt: RuntimeInfo = {
-  id: 'colima:default',
-  kind: 'colima',
-  name: 'colima',
-  version: null,
-  state: 'running',
-  settings: {},
-  settingsSource: {},
-  targets: [],
-  findings: [],
-};
+const colimaRt: RuntimeInfo = runtimeInfo('colima', { id: 'colima:default', state: 'running' });
 
 const finding = (argv: string[]): Finding => ({
   id: 'colima:default/cpus',

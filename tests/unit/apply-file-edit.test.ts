@@ -5,18 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { editJson, editText, editYaml, fileEditFor, hasEdit, type FileEdit } from '../../electron/engine/advisor/apply/file-edit.js';
+import { runtimeInfo } from '../helpers/runtime-info.js';
 
-const rt = (kind: string): RuntimeInfo => ({
-  id: `${kind}:x`,
-  kind,
-  name: kind,
-  version: null,
-  state: 'stopped',
-  settings: {},
-  settingsSource: {},
-  targets: [],
-  findings: [],
-});
+const rt = (kind: string): RuntimeInfo => runtimeInfo(kind);
 const finding = (path: string, diff: string): Finding => ({
   id: 'x/setting',
   setting: 'setting',

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { applyFinding, planApply } from '../../electron/engine/advisor/apply/index.js';
 import { lineDiff } from '../../electron/engine/advisor/rule-kit/diff.js';
+import { runtimeInfo } from '../helpers/runtime-info.js';
 
 let root: string;
 beforeEach(() => {
@@ -16,17 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const runtime = (kind: string, id: string, state: RuntimeInfo['state'] = 'stopped'): RuntimeInfo => ({
-  id,
-  kind,
-  name: kind,
-  version: null,
-  state,
-  settings: {},
-  settingsSource: {},
-  targets: [],
-  findings: [],
-});
+const runtime = (kind: string, id: string, state: RuntimeInfo['state'] = 'stopped'): RuntimeInfo => runtimeInfo(kind, { id, state });
 
 const OLD = '  config.vm.synced_folder ".", "/vagrant", type: "rsync"';
 const NEW = '  config.vm.synced_folder ".", "/vagrant", type: "nfs"';
