@@ -156,7 +156,7 @@ function recordedGroup(): number {
   for (let i = 0; i < 100; i++) {
     const f = readdirSync(guest).find((n) => n.endsWith('.pgid'));
     const text = f ? readFileSync(join(guest, f), 'utf8').trim() : '';
-    if (text) return -Number(text);
+    if (text) return -Number(text.split(' ')[0]); // "-PGID WRAPPER_PID"
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
   }
   return 0;

@@ -73,7 +73,8 @@ beforeAll(async () => {
   dir(join(outside, 'keep'), { 'precious.txt': 'mine' });
   symlinkSync(join(outside, 'keep'), join(guest, `.vmbench-${deadPid()}-5`));
   // The shell-in-VM transport's control files: a killed vmbench's (its script's group still running) and this one's.
-  writeFileSync(join(guest, `.vmbench-ctl-${deadTag}-abcd1234-1.pgid`), `-${killedCtl.pid}\n`);
+  // As the wrapper writes it: "-PGID WRAPPER_PID" (the wrapper died with the killed vmbench's session: a dead PID).
+  writeFileSync(join(guest, `.vmbench-ctl-${deadTag}-abcd1234-1.pgid`), `-${killedCtl.pid} ${deadPid()}\n`);
   writeFileSync(join(guest, `.vmbench-ctl-${deadTag}-abcd1234-1.sh`), 'sleep 300\n');
   writeFileSync(join(guest, `.vmbench-ctl-${mine}-beef0001-1.pgid`), `-${liveRun.pid}\n`);
   writeFileSync(join(guest, `.vmbench-ctl-${mine}-beef0001-1.sh`), 'sleep 300\n');

@@ -109,7 +109,8 @@ function ctlOf(call: string[]): string {
 const ctlFiles = (): string[] => readdirSync(guest).filter((n) => n.startsWith('.vmbench-ctl-'));
 const recordedGroup = (): number => {
   const f = ctlFiles().find((n) => n.endsWith('.pgid'));
-  return f ? -Number(readFileSync(join(guest, f), 'utf8').trim()) : 0;
+  // "-PGID WRAPPER_PID": the script's group, then the wrapper's own PID.
+  return f ? -Number(readFileSync(join(guest, f), 'utf8').trim().split(' ')[0]) : 0;
 };
 
 interface Outcome {

@@ -75,7 +75,7 @@ export const SWEEP_SNIPPET = [
   GONE,
   'n=$1; shift; k=0',
   'while [ "$n" -gt 0 ]; do',
-  '  p=$(cat "$1" 2>/dev/null); p=${p#-}',
+  '  p=; read -r p w 2>/dev/null <"$1"; p=${p#-}',
   '  case $p in ""|*[!0-9]*|0|1) ;; *) kill -KILL -$p 2>/dev/null; kill -KILL $p 2>/dev/null; k=1 ;; esac',
   '  shift; n=$((n - 1))',
   'done',

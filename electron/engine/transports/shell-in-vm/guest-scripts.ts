@@ -9,7 +9,7 @@
  * rest of stdin; a here-document is read by the shell itself. CTL is this run's control prefix
  * (GUEST_DIR/.vmbench-ctl-SESSION-N): the script is stored at CTL.sh, started with setsid (its own
  * session and process group; the plain PID where setsid is missing) and `-PGID` (or PID) written to
- * CTL.pgid; CTL.cancel, made by a cancel that came before the script started, stops it at once.
+ * CTL.pgid, followed by the wrapper's own PID; CTL.cancel, made by a cancel that came before the script started, stops it at once.
  * A signal to the group falls back to the PID: just after the fork, setsid() may not have run yet.
  * `kill -TERM -PGID` is written without `--`: dash and BusyBox ash reject `kill -TERM -- -PGID`.
  */
@@ -33,7 +33,7 @@ fi
 if [ -e "$vb_c.cancel" ]; then rm -f "$vb_c".*; exit 130; fi
 if command -v setsid >/dev/null 2>&1; then setsid sh "$vb_c.sh" "$@" & vb_t=-$!; else sh "$vb_c.sh" "$@" & vb_t=$!; fi
 vb_p=$!
-echo "$vb_t" >"$vb_c.pgid"
+echo "$vb_t $$" >"$vb_c.pgid"
 if [ -e "$vb_c.cancel" ]; then kill -TERM "$vb_t" 2>/dev/null || kill -TERM "$vb_p" 2>/dev/null; fi
 wait "$vb_p"; vb_rc=$?
 rm -f "$vb_c".*
@@ -49,27 +49,40 @@ export function wrapScript(source: string): string {
 }
 
 /**
- * Run by `sh -c CONTROL_SCRIPT sh MODE STEM DIR...`. For every CTL.pgid under STEM (STEM.pgid for
- * one run, STEM-*.pgid for a whole session) whose process still runs CTL.sh: TERM to the group (the
- * script's trap removes its files), up to 5 s for it to go, KILL; then it removes the script's
- * leftovers (DIR/.vmbench-PID-*, PID = the script's $$) and the run's control files. MODE `stop`
- * first leaves STEM.cancel for a wrapper that has not started the script yet (the wrapper removes
- * it); MODE `final` removes every file under STEM.
+ * Run by `sh -c CONTROL_SCRIPT sh MODE STEM DIR...`. MODE `stop` first leaves STEM.cancel for a
+ * wrapper that has not started the script yet (the wrapper removes it). Then, for every CTL.pgid
+ * under STEM (STEM.pgid for one run, STEM-*.pgid for a whole session):
+ * - a script the wrapper forked that has not yet become `sh CTL.sh` (still a copy of the wrapper)
+ *   gets up to 2 s to do so;
+ * - if it runs CTL.sh: TERM to the group (the script's trap removes its files), up to 5 s for it
+ *   to go, KILL;
+ * - up to 5 s for the wrapper (its PID is the second word of CTL.pgid, still running
+ *   `sh -s -- CTL ...`) to end its own clean-up, so that nothing of the run runs on once the
+ *   call has returned;
+ * - it removes the script's leftovers (DIR/.vmbench-PID-*, PID = the script's $$) and the run's
+ *   control files, CTL.cancel too (a wrapper that wrote CTL.pgid has passed its cancel checks).
+ * MODE `final` then removes every file under STEM.
  */
 export const CONTROL_SCRIPT = `m=$1; s=$2; shift 2
 if [ "$m" = stop ]; then : >"$s.cancel"; fi 2>/dev/null
 for f in "$s".pgid "$s"-*.pgid; do
   [ -f "$f" ] || continue
-  t=$(cat "$f" 2>/dev/null); p=\${t#-}
+  t=''; w=''; read -r t w 2>/dev/null <"$f"; p=\${t#-}
   case $p in ''|*[!0-9]*) continue ;; esac
+  i=0
+  while tr '\\000' '\\n' <"/proc/$p/cmdline" 2>/dev/null | grep -Fqx -- "\${f%.pgid}" && [ "$i" -lt 20 ]; do sleep 0.1 2>/dev/null || sleep 1; i=$((i + 1)); done
   if tr '\\000' '\\n' <"/proc/$p/cmdline" 2>/dev/null | grep -Fqx -- "\${f%.pgid}.sh"; then
     { kill -TERM "$t" || kill -TERM "$p"; } 2>/dev/null && echo "vmbench: stopping the bench script in the guest (process group $p)" >&2
     i=0
     while { kill -0 "$t" || kill -0 "$p"; } 2>/dev/null && [ "$i" -lt 50 ]; do sleep 0.1 2>/dev/null || sleep 1; i=$((i + 1)); done
     { kill -KILL "$t" || kill -KILL "$p"; } 2>/dev/null
   fi
+  case $w in ''|*[!0-9]*) ;; *)
+    i=0
+    while tr '\\000' '\\n' <"/proc/$w/cmdline" 2>/dev/null | grep -Fqx -- "\${f%.pgid}" && [ "$i" -lt 50 ]; do sleep 0.1 2>/dev/null || sleep 1; i=$((i + 1)); done ;;
+  esac
   for d in "$@"; do [ -n "$d" ] && rm -rf "$d"/.vmbench-"$p"-*; done
-  rm -f "$f" "\${f%.pgid}.sh"
+  rm -f "$f" "\${f%.pgid}.sh" "\${f%.pgid}.cancel"
 done
 if [ "$m" = final ]; then rm -f "$s".* "$s"-*.*; fi
 exit 0`;
