@@ -63,7 +63,9 @@ export function App(): JSX.Element {
           <header className="topbar">
             <div className="topbar-title">
               <ViewHeading view={view} title={t(`view.${view}.title`)} />
-              <p className="muted">{t(`view.${view}.sub`)}</p>
+              <p className="muted" title={t(`view.${view}.sub`)}>
+                {t(`view.${view}.sub`)}
+              </p>
             </div>
             <RunControls />
             <RunPlan />
