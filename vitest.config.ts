@@ -26,7 +26,7 @@ export default defineConfig({
     // files first, tests/longest-first-sequencer.ts, then vitest's order: e2e, integration, unit). Much of
     // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
     // which the other file's work fills. The live lane: two streams, each one file at a time (below).
-    maxWorkers: 2,
+    maxWorkers: 3,
     // vitest takes the sequencer from here only, not from a project: the fast lane's slowest files first, the
     // live VM stream's files in their order (tests/live/vm-order.ts), every other file in vitest's own order.
     sequence: { sequencer: LongestFirstSequencer },
