@@ -65,7 +65,14 @@ export const GROUPS = {
   // The local server's access checks.
   server: {
     mutate: ['electron/web/server.ts'],
-    tests: ['tests/unit/server.test.ts', 'tests/unit/server-hardening.test.ts', 'tests/unit/server-key-every-route.test.ts'],
+    tests: [
+      'tests/unit/server.test.ts',
+      'tests/unit/server-hardening.test.ts',
+      'tests/unit/server-key-every-route.test.ts',
+      'tests/unit/server-page.test.ts',
+      'tests/unit/server-limits.test.ts',
+      'tests/unit/server-socket.test.ts',
+    ],
   },
   'run-store': {
     mutate: ['electron/engine/store/run-store.ts'],

@@ -1,31 +1,12 @@
 /** `vmbench web` answers bad requests with the right status and compresses the renderer. */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlibConstants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createEngine } from '../../electron/engine/api.js';
 import { startWebServer, type WebServer } from '../../electron/web/server.js';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string | Buffer): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { handshake, send, type Reply } from '../helpers/web-request.js';
 
 describe('vmbench web: bad requests and compression', () => {
   let dir: string;
@@ -86,6 +67,8 @@ describe('vmbench web: bad requests and compression', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(page);
     expect(br.body.length).toBeLessThan(page.length);
+    // At quality 5, not brotli's default 11: a large bundle compresses in a moment on each request.
+    expect(br.body.equals(brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }))).toBe(true);
     const gz = await send(server.port, 'GET', '/', { host, 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(page);
@@ -175,18 +158,15 @@ describe('vmbench web: each refusal names its reason, and the limits are exact',
     expect(await lang('ja; q=0.9, en;q=0.8')).toBe('ja');
     expect(await lang('en, ja')).toBe('en');
     expect(await lang('ja;q=0')).toBe('en');
+    expect(await lang('ja; q=0.4, en')).toBe('en');
+    expect(await lang('ja;xq=0')).toBe('ja');
+    expect(await lang(' ja ;q=0.5, fr')).toBe('ja');
     expect(await lang('')).toBe('en');
     expect((await send(server.port, 'GET', '/nothing.js', { host })).headers['content-language']).toBe('en');
   });
 
   it('the event socket: another path or another host is refused even with the key', async () => {
-    const status = (path: string, hostHeader: string): Promise<string> =>
-      new Promise((resolve) => {
-        const ws = new WebSocket(`ws://${host}${path}`, { headers: { host: hostHeader, origin: `http://${host}` } });
-        ws.on('open', () => (ws.close(), resolve('open')));
-        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
-        ws.on('error', (e) => resolve(`error: ${e.message}`));
-      });
+    const status = (path: string, hostHeader: string): Promise<string> => handshake(`ws://${host}${path}`, { host: hostHeader, origin: `http://${host}` });
     expect(await status(`/api/other?token=${server.token}`, host)).toBe('403');
     expect(await status(`/api/events?token=${server.token}`, 'evil.example')).toBe('403');
     expect(await status(`/api/events?token=${server.token}`, host)).toBe('open');

@@ -5,27 +5,18 @@
  * the key with a character added (a suffix) get 401 and the engine is never called; the real key passes the gate.
  * The event socket (WebSocket /api/events, key in ?token=) refuses the same four with 401 and opens with the real key.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import { argSchemas } from '../../electron/engine/api-schemas.js';
 import { TOKEN_HEADER } from '../../electron/web/server.js';
+import { handshake, send, type Reply } from '../helpers/web-request.js';
 import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
 
 const CHANNELS = Object.keys(argSchemas);
 /** Arguments no channel accepts, so that a call that passes the key gate is refused by validation and runs nothing. */
 const BAD_ARGS = JSON.stringify({ args: [{ not: 'an argument' }, -1, null, [], 'x', true, 7, {}, 'y'] });
 
-function post(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end(BAD_ARGS);
-  });
+function post(port: number, path: string, headers: Record<string, string>): Promise<Reply> {
+  return send(port, 'POST', path, { 'content-type': 'application/json', ...headers }, BAD_ARGS);
 }
 
 describe('vmbench web: the key on every route and on the event socket', () => {
@@ -56,7 +47,7 @@ describe('vmbench web: the key on every route and on the event socket', () => {
         for (const [label, key] of wrongKeys) {
           const r = await post(web.server.port, `/api/${channel}`, { host: web.host, ...(key === undefined ? {} : { [TOKEN_HEADER]: key }) });
           expect(r.status, `${channel}, ${label}`).toBe(401);
-          expect(r.body, `${channel}, ${label}`).toMatch(/lacks the key/);
+          expect(r.text, `${channel}, ${label}`).toMatch(/lacks the key/);
         }
       }
       expect(dispatch).not.toHaveBeenCalled();
@@ -71,7 +62,7 @@ describe('vmbench web: the key on every route and on the event socket', () => {
       for (const channel of CHANNELS) {
         const r = await post(web.server.port, `/api/${channel}`, { host: web.host, [TOKEN_HEADER]: web.server.token });
         expect(r.status, channel).toBe(200);
-        expect(JSON.parse(r.body), channel).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+        expect(JSON.parse(r.text), channel).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       }
       expect(dispatch.mock.calls.map((c) => c[0])).toEqual(CHANNELS);
     } finally {
@@ -81,13 +72,7 @@ describe('vmbench web: the key on every route and on the event socket', () => {
 
   it('the event socket answers 401 to the same keys and opens with the real one', async () => {
     const open = (token: string | undefined): Promise<string> =>
-      new Promise((resolve) => {
-        const q = token === undefined ? '' : `?token=${encodeURIComponent(token)}`;
-        const ws = new WebSocket(`ws://${web.host}/api/events${q}`, { headers: { origin: `http://${web.host}` } });
-        ws.on('open', () => (ws.close(), resolve('open')));
-        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
-        ws.on('error', (e) => resolve(`error: ${e.message}`));
-      });
+      handshake(`ws://${web.host}/api/events${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`, { origin: `http://${web.host}` });
     for (const [label, key] of wrongKeys) expect(await open(key), label).toBe('401');
     expect(await open(web.server.token)).toBe('open');
   });

@@ -1,27 +1,8 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import type { Engine } from '../../electron/engine/api.js';
 import { startWebServer, type WebServer } from '../../electron/web/server.js';
+import { handshake, send, type Reply } from '../helpers/web-request.js';
 import { startTestWebServer, type TestWebServer } from '../helpers/web-server.js';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-function send(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      let text = '';
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('vmbench web server', () => {
   let web: TestWebServer;
@@ -56,7 +37,7 @@ describe('vmbench web server', () => {
     for (const extra of [{ 'x-vmbench-token': '' }, { 'x-vmbench-token': 'x'.repeat(43) }, { 'x-vmbench-token': `${server.token}x` }]) {
       const r = await api('runs.list', [], extra);
       expect(r.status).toBe(401);
-      expect(JSON.parse(r.body).error.message).toMatch(/open the address `vmbench web` printed/);
+      expect(JSON.parse(r.text).error.message).toMatch(/open the address `vmbench web` printed/);
     }
     const bare = await send(
       server.port,
@@ -79,16 +60,16 @@ describe('vmbench web server', () => {
 
   it('answers API requests with an envelope', async () => {
     const r = await api('runs.list', []);
-    expect(JSON.parse(r.body)).toEqual({ ok: true, value: { runs: [], warnings: [] } });
+    expect(JSON.parse(r.text)).toEqual({ ok: true, value: { runs: [], warnings: [] } });
   });
 
   it('validates input at the boundary', async () => {
-    expect(JSON.parse((await api('nope', [])).body).error.code).toBe('invalid-input');
-    expect(JSON.parse((await api('runs.get', ['../../etc/passwd'])).body).error.code).toBe('invalid-input');
-    expect(JSON.parse((await api('run.start', [{ suite: 'fast' }])).body).error.code).toBe('invalid-input');
-    expect(JSON.parse((await api('run.start', [{ suite: 'quick', image: 'x; rm -rf /' }])).body).error.code).toBe('invalid-input');
-    expect(JSON.parse((await api('run.start', [{ suite: 'quick', extra: 1 }])).body).error.code).toBe('invalid-input');
-    expect(JSON.parse((await api('runs.get', ['missing-run'])).body).error.code).toBe('not-found');
+    expect(JSON.parse((await api('nope', [])).text).error.code).toBe('invalid-input');
+    expect(JSON.parse((await api('runs.get', ['../../etc/passwd'])).text).error.code).toBe('invalid-input');
+    expect(JSON.parse((await api('run.start', [{ suite: 'fast' }])).text).error.code).toBe('invalid-input');
+    expect(JSON.parse((await api('run.start', [{ suite: 'quick', image: 'x; rm -rf /' }])).text).error.code).toBe('invalid-input');
+    expect(JSON.parse((await api('run.start', [{ suite: 'quick', extra: 1 }])).text).error.code).toBe('invalid-input');
+    expect(JSON.parse((await api('runs.get', ['missing-run'])).text).error.code).toBe('not-found');
   });
 
   it('refuses foreign hosts (DNS rebinding), foreign origins, non-JSON bodies and path traversal', async () => {
@@ -105,16 +86,10 @@ describe('vmbench web server', () => {
   });
 
   it('streams events over a WebSocket from our origin with the key, and refuses others (another origin: 403; no key or a wrong one: 401)', async () => {
-    const opened = (ws: WebSocket): Promise<unknown> =>
-      new Promise((resolve, reject) => {
-        ws.on('open', resolve);
-        ws.on('error', reject);
-      });
-    const ok = new WebSocket(`ws://${host}/api/events?token=${server.token}`, { headers: { origin: `http://${host}` } });
-    await opened(ok);
-    ok.close();
-    await expect(opened(new WebSocket(`ws://${host}/api/events?token=${server.token}`, { headers: { origin: 'http://evil.example' } }))).rejects.toThrow(/403/);
-    await expect(opened(new WebSocket(`ws://${host}/api/events`, { headers: { origin: `http://${host}` } }))).rejects.toThrow(/401/);
-    await expect(opened(new WebSocket(`ws://${host}/api/events?token=wrong`))).rejects.toThrow(/401/);
+    const ok = await handshake(`ws://${host}/api/events?token=${server.token}`, { origin: `http://${host}` });
+    expect(ok).toBe('open');
+    expect(await handshake(`ws://${host}/api/events?token=${server.token}`, { origin: 'http://evil.example' })).toBe('403');
+    expect(await handshake(`ws://${host}/api/events`, { origin: `http://${host}` })).toBe('401');
+    expect(await handshake(`ws://${host}/api/events?token=wrong`)).toBe('401');
   });
 });
