@@ -20,12 +20,15 @@ const setupFiles = ['tests/helpers/catalogue-files-setup.ts'];
 
 export default defineConfig({
   test: {
-    // Both cores: the fast lane's files share nothing (each has its own data folder from mkdtemp, port 0,
-    // screenshots under test-results/screens/<file>/, fio processes found by their own folder) and assert no
-    // time or hardware statistics, so unit, integration and e2e run two at a time, in one pool (the slowest
-    // files first, tests/longest-first-sequencer.ts, then vitest's order: e2e, integration, unit). Much of
-    // an integration or e2e file is waiting (fio's time-based trials, write-back settling, a CLI time-out),
-    // which the other file's work fills. The live lane: two streams, each one file at a time (below).
+    // Three files at a time on two cores: the fast lane's files share nothing (each has its own data folder from
+    // mkdtemp, port 0, screenshots under test-results/screens/<file>/, fio processes found by their own folder) and
+    // assert no time or hardware statistics, so unit, integration and e2e run three at a time, in one pool (the
+    // slowest files first, tests/longest-first-sequencer.ts, then vitest's order: e2e, integration, unit). Much of
+    // an integration file is waiting (fio's time-based trials, write-back settling, a CLI time-out): the
+    // integration project used 232 s of CPU in 508 s of files, the e2e project (Chromium) about 545 s in 581 s.
+    // With two workers two waiting files left the cores idle while the browser files queued (fast lane 19 min
+    // in CI); with three it took 13.6 min on a machine at load average 8-11 from other work.
+    // The live lane: two streams, each one file at a time (below).
     maxWorkers: 3,
     // vitest takes the sequencer from here only, not from a project: the fast lane's slowest files first, the
     // live VM stream's files in their order (tests/live/vm-order.ts), every other file in vitest's own order.

@@ -1,5 +1,5 @@
-// The order the fast lane's files start in, for its two workers: the slowest first, so that the last
-// file to start is a short one and both workers finish near the same time. vitest's own order needs its
+// The order the fast lane's files start in, for its three workers: the slowest first, so that the last
+// file to start is a short one and the workers finish near the same time. vitest's own order needs its
 // cache of earlier durations, which a fresh clone (CI) does not have: it then goes by project name and
 // file size, and started ui-flow, live-results, cli and engine-run (over half the lane's work) late.
 import { relative } from 'node:path';

@@ -136,9 +136,13 @@ export async function onlyThisMachine(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-testid="refresh-button"]')?.hasAttribute('disabled') === false, undefined, {
     timeout: 120_000,
   });
-  // A click that a re-render swallowed (seen once on a machine at load average 10: "Clicking the checkbox did not change
-  // its state") is clicked again, up to the poll's time-out; a box that stays checked still fails the test.
-  for (const box of await page.locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked').all()) {
+  const others = await page
+    .locator('input[type="checkbox"][data-testid^="target-"]:not([data-testid="target-local"]):checked')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''));
+  // Each box by its own test id (a locator of the checked ones no longer finds a box once it is unchecked). A click
+  // that did not change a box (seen once on a machine at load average 10) is clicked again; one that stays checked fails.
+  for (const id of others) {
+    const box = page.getByTestId(id);
     await expect
       .poll(async () => {
         if (await box.isChecked()) await box.click();
