@@ -107,8 +107,13 @@ export const GROUPS = {
     mutate: ['electron/engine/advisor/apply/file-apply.ts', 'electron/engine/advisor/apply/file-edit.ts', 'electron/engine/advisor/apply/vagrantfile-edit.ts'],
     tests: [
       'tests/unit/apply-file.test.ts',
+      'tests/unit/apply-file-kinds.test.ts',
       'tests/unit/apply-file-edit.test.ts',
+      'tests/unit/apply-file-edit-read.test.ts',
+      'tests/unit/apply-file-edit-values.test.ts',
+      'tests/unit/apply-file-edit-provider.test.ts',
       'tests/unit/apply-vagrantfile-edit.test.ts',
+      'tests/unit/apply-vagrantfile-edit-forms.test.ts',
       'tests/unit/apply-command.test.ts',
       'tests/unit/apply-command-file.test.ts',
       'tests/unit/apply-cli-edits.test.ts',
