@@ -48,6 +48,11 @@ describe('a YAML value', () => {
         thrown(() => editYaml(text, 'message', 'new text')),
         text,
       ).toMatchObject({ code: 'invalid-input', ref: { key: 'errors.apply.notYamlValue' } });
+      // A number is written as itself whatever the style, so only the check of the style refuses it.
+      expect(
+        thrown(() => editYaml(text, 'message', '4')),
+        text,
+      ).toMatchObject({ code: 'invalid-input' });
     }
   });
 
@@ -55,8 +60,8 @@ describe('a YAML value', () => {
     expect(thrown(() => editYaml('message: old\n', 'message', '"line one\\nline two"'))).toMatchObject({ code: 'invalid-input' });
   });
 
-  it('the check after the write: a repeated key does not hold, even with the new value', () => {
-    expect(hasEdit('mountType: 9p\nmountType: virtiofs\n', { format: 'yaml', key: 'mountType', value: 'virtiofs' })).toBe(false);
+  it('the check after the write: a repeated key does not hold, even when its first value is the new one', () => {
+    expect(hasEdit('mountType: virtiofs\nmountType: 9p\n', { format: 'yaml', key: 'mountType', value: 'virtiofs' })).toBe(false);
   });
 
   it('a long value with spaces stays on one line', () => {
