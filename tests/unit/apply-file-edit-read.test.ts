@@ -85,9 +85,10 @@ describe('a finding that is no file edit', () => {
     expect(() => fileEditFor(finding('/l/lima.yaml', '--- a\n+++ b\n-cpus: 2'), rt('lima'))).toThrow('x/setting: the change has no new line');
   });
 
-  it('a command finding is refused', () => {
+  it('a command finding, or one with nothing to apply, is refused', () => {
     const command: Finding = { ...finding('/l/lima.yaml', ''), apply: { kind: 'command', argv: ['limactl', 'edit', 'x'] } };
     expect(() => fileEditFor(command, rt('lima'))).toThrow('x/setting is not a file change');
+    expect(() => fileEditFor({ ...finding('/l/lima.yaml', ''), apply: undefined }, rt('lima'))).toThrow('x/setting is not a file change');
   });
 
   it('a file named like a Vagrantfile but longer (an editor backup) is no file vmbench edits', () => {

@@ -52,6 +52,10 @@ describe('a type vmbench cannot rewrite is refused, not half-edited', () => {
     }
   });
 
+  it('a condition written straight after a string, with no space ("me"if)', () => {
+    expect(whyKey(file(`  config.vm.synced_folder ".", "/vagrant", type: "nfs", owner:"me"if ENV["X"]`))).toBe('errors.vfCondition');
+  });
+
   it('an option with a string key', () => {
     expect(whyKey(file('  config.vm.synced_folder ".", "/vagrant", "owner" => "vagrant:staff"'))).toBe('errors.vfOptions');
   });

@@ -181,7 +181,8 @@ export function editYaml(current: string, key: string, valueText: string): strin
   if (!isMap(doc.contents)) throw refuse();
   const node = doc.getIn([key], true);
   // A block scalar (| or >) is refused too: its range takes the line end after it, which a one-line value would eat.
-  if (!isScalar(node) || !node.range || !QUOTING.has(node.type)) throw refuse();
+  // (An alias or a collection has no such type either.)
+  if (!isScalar(node) || !QUOTING.has(node.type)) throw refuse();
   if (sameValue(node.value, want)) return current;
   const scalar = new Scalar(want);
   // A string keeps the file's quotes; a plain string that would read as another type is quoted by the yaml package, and
@@ -189,7 +190,8 @@ export function editYaml(current: string, key: string, valueText: string): strin
   scalar.type = node.type;
   let text = new Document(scalar).toString({ lineWidth: 0 }).trimEnd();
   if (text.includes('\n')) throw refuse();
-  const [start, end] = node.range;
+  // A node read from the text has its range.
+  const [start, end] = node.range!;
   // `key:` with no value, or `key: # comment`: keep a space on both sides of the new value (a value that is there
   // already has a space before it and starts with no #).
   if (!/\s/.test(current.charAt(start - 1))) text = ` ${text}`;

@@ -80,7 +80,8 @@ export function setSyncedFolderType(current: string, guest: string, host: string
     if (!/^(?::\w+\s*=>|\w+:)/.test(o.text)) throw howTo(guest, type, msg('errors.vfOptions', { line: st.first + 1, text: o.text }));
   }
   const last = st.args[st.args.length - 1];
-  if (/\s(?:if|unless|do)\b|\{\s*\|/.test(last.text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, '""'))) {
+  // Each string becomes a space: a condition written straight after one ("me"if x) still follows a space.
+  if (/\s(?:if|unless|do)\b|\{\s*\|/.test(last.text.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g, ' '))) {
     throw howTo(guest, type, msg('errors.vfCondition', { line: st.first + 1 }));
   }
   const typeArg = options.find((o) => /^(?::type\s*=>|type:)/.test(o.text));
