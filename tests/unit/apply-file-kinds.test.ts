@@ -88,6 +88,7 @@ describe('Docker Desktop running', () => {
   it('the plan still shows the diff, with the refusal as a note and its reference', async () => {
     const { finding } = settings();
     const plan = await planApply(finding, running(), { dataDir: join(root, 'data'), env: { HOME: root } });
+    expect(plan).toMatchObject({ kind: 'file', findingId: 'docker-desktop/vz', runtimeId: 'docker-desktop:x' });
     expect(plan.diff).toContain('-  "UseVirtualizationFramework": true,\n+  "UseVirtualizationFramework": false,');
     expect(plan.notes).toEqual([expect.stringMatching(/^Docker Desktop is running: quit Docker Desktop first/)]);
     expect(plan.noteRefs).toEqual([{ key: 'errors.dockerDesktopRunning', params: { state: { key: 'state.running' } } }]);
