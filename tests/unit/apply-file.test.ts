@@ -80,6 +80,21 @@ describe('a Vagrantfile edit', () => {
     expect(res.restart).toBeUndefined();
   });
 
+  it("rejected with a Ruby backtrace (vagrant 2.3.4's output for an unknown type, run on this machine): its last lines, without their tabs", async () => {
+    const from = (f: string): string => `\tfrom /usr/share/rubygems-integration/all/gems/vagrant-2.3.4/${f}`;
+    const lines = [
+      "/usr/share/rubygems-integration/all/gems/vagrant-2.3.4/lib/vagrant/action/builtin/mixin_synced_folders.rb:142:in `block in synced_folders': Internal error. Report this as a bug. Invalid: bogus (RuntimeError)",
+      from("lib/vagrant/action/builtin/mixin_synced_folders.rb:130:in `each'"),
+      from("plugins/commands/validate/command.rb:37:in `execute'"),
+      from("lib/vagrant/cli.rb:67:in `execute'"),
+    ];
+    const { env, dataDir, finding } = project(`printf '%s\\n' ${lines.map((l) => `'${l.replace(/'/g, "'\\''")}'`).join(' ')} >&2; exit 1`);
+    const res = await applyFinding(finding, VAGRANT, { dataDir, env });
+    expect(res.message).toMatch(
+      /^`vagrant validate` rejected the edited Vagrantfile: from \/usr\/share\/rubygems-integration\/all\/gems\/vagrant-2\.3\.4\/lib\/vagrant\/action\/builtin\/mixin_synced_folders\.rb:130:in `each' \| \tfrom /,
+    );
+  });
+
   it('rejected without a word: the result says there was no message', async () => {
     const { env, dataDir, finding } = project('exit 1');
     expect((await applyFinding(finding, VAGRANT, { dataDir, env })).message).toMatch(/^`vagrant validate` rejected the edited Vagrantfile: no message; /);

