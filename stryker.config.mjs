@@ -123,6 +123,7 @@ export const GROUPS = {
       'tests/unit/apply-file-edit-provider.test.ts',
       'tests/unit/apply-vagrantfile-edit.test.ts',
       'tests/unit/apply-vagrantfile-edit-forms.test.ts',
+      'tests/unit/apply-vagrantfile-real-blocks.test.ts',
       'tests/unit/apply-command-file.test.ts',
       'tests/unit/config-edits-hardening.test.ts',
       'tests/unit/edits-keep-comments.test.ts',

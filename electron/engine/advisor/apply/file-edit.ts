@@ -5,7 +5,7 @@ import { engineError } from '../../util/errors.js';
 import { findKind } from '../../runtimes/registry.js';
 import { rubyCodeLines } from '../../runtimes/vagrant/ruby-source.js';
 import { parseVagrantfile } from '../../runtimes/vagrant/vagrantfile.js';
-import { setSyncedFolderType } from './vagrantfile-edit.js';
+import { CONFIGURE, setSyncedFolderType } from './vagrantfile-edit.js';
 
 /** How a file finding is re-derived from the current file: which format and which key/line. */
 export type FileEdit =
@@ -65,8 +65,8 @@ export function editText(current: string, edit: FileEdit): string {
   return lines.join('\n');
 }
 
-const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/;
-const LIBVIRT_BLOCK = /^(\s*)config\.vm\.provider\s*\(?\s*(?::libvirt|["']libvirt["'])\s*\)?\s*do\s*\|\s*(\w+)\s*\|/;
+// The block's variable, then Vagrant's override config where given (`do |lv, override|`, rgl's `do |lv, config|`).
+const LIBVIRT_BLOCK = /^(\s*)config\.vm\.provider\s*\(?\s*(?::libvirt|["']libvirt["'])\s*\)?\s*do\s*\|\s*(\w+)\s*(?:,\s*\w+\s*)?\|/;
 
 /** Adds `libvirt.NAME ...` to the libvirt provider block (its own variable name), or a new block; the same NAME (and first :symbol) already there is replaced. */
 function addProviderSetting(lines: string[], setting: string): void {

@@ -112,7 +112,8 @@ export function setSyncedFolderType(current: string, guest: string, host: string
   return lines.join('\n');
 }
 
-const CONFIGURE = /Vagrant\.configure\(\s*["']2["']\s*\)\s*do\s*\|\s*config\s*\|/;
+/** The opening of a Vagrantfile's configuration block: version "2", '2' or 2 (older files: rgl's, mav96's), in parentheses or not. */
+export const CONFIGURE = /Vagrant\.configure\s*(?:\(\s*(?:"2"|'2'|2)\s*\)|\s(?:"2"|'2'|2))\s*do\s*\|\s*config\s*\|/;
 
 function insertStatement(lines: string[], guest: string, host: string, type: string): string {
   const open = rubyCodeLines(lines.join('\n')).findIndex((l) => CONFIGURE.test(l));
