@@ -1,7 +1,9 @@
 // Vagrantfile edits on real public files whose blocks are written in older or fuller forms (sources:
 // tests/fixtures/vagrantfiles/SOURCES.txt): `Vagrant.configure(2)` with the version as a number (rgl's, mav96's), and a
 // libvirt provider block that also names Vagrant's override config (`do |lv, config|`, rgl's). A virtiofs edit of such a
-// file was refused ("has no Vagrant.configure("2") block"), or added a second libvirt block beside the one there.
+// file was refused ("has no Vagrant.configure("2") block"), or added a second libvirt block beside the one there. And a
+// libvirt block with an `if ... end` inside it (kubespray's): the scan for the setting stopped at the inner end, so a
+// setting after it was added a second time above it (and the old line, later, won), and one inside the if was replaced.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,5 +67,39 @@ describe('the configure line', () => {
       'Vagrant::Config.run do |config|',
     ])
       expect(CONFIGURE.test(line), line).toBe(false);
+  });
+});
+
+describe('a libvirt block with an if ... end inside it (kubespray.Vagrantfile lines 200-210, node. written config.)', () => {
+  const block = (...after: string[]): string =>
+    [
+      'Vagrant.configure("2") do |config|',
+      '  config.vm.synced_folder ".", "/vagrant", type: "virtiofs"',
+      '  config.vm.provider :libvirt do |lv|',
+      '    lv.nested = $libvirt_nested',
+      '    lv.cpu_mode = "host-model"',
+      '    # Fix kernel panic on fedora 28',
+      '    if $os == "fedora"',
+      '      lv.cpu_mode = "host-passthrough"',
+      '    end',
+      ...after,
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+  const setting = (line: string): FileEdit => ({ format: 'vagrantfile', line: '', host: '.', guest: '/vagrant', type: 'virtiofs', providerLines: [line] });
+
+  it('a setting after the inner end is replaced in place, not added a second time above it', () => {
+    const text = block('    lv.memorybacking :access, :mode => "private"');
+    expect(editText(text, setting('libvirt.memorybacking :access, :mode => "shared"'))).toBe(block('    lv.memorybacking :access, :mode => "shared"'));
+  });
+
+  it("a setting written only inside the if is that branch's: the new one goes at the block's own level, the if's stays", () => {
+    const out = editText(block(), setting('libvirt.memory = 4096'));
+    expect(out).toBe(block().replace('  config.vm.provider :libvirt do |lv|\n', '  config.vm.provider :libvirt do |lv|\n    lv.memory = 4096\n'));
+    const withMemory = block().replace('      lv.cpu_mode = "host-passthrough"', '      lv.memory = 8192');
+    expect(editText(withMemory, setting('libvirt.memory = 4096'))).toBe(
+      withMemory.replace('  config.vm.provider :libvirt do |lv|\n', '  config.vm.provider :libvirt do |lv|\n    lv.memory = 4096\n'),
+    );
   });
 });

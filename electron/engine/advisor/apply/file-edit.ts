@@ -65,6 +65,8 @@ export function editText(current: string, edit: FileEdit): string {
   return lines.join('\n');
 }
 
+// A line that opens a block closed by its own `end`: a statement keyword at its start (not `x if y`), or a `do` at its end.
+const OPENS_BLOCK = /^\s*(?:if|unless|case|while|until|begin|def|for)\b|\bdo\s*(?:\|[^|]*\|)?\s*$/;
 // The block's variable, then Vagrant's override config where given (`do |lv, override|`, rgl's `do |lv, config|`).
 const LIBVIRT_BLOCK = /^(\s*)config\.vm\.provider\s*\(?\s*(?::libvirt|["']libvirt["'])\s*\)?\s*do\s*\|\s*(\w+)\s*(?:,\s*\w+\s*)?\|/;
 
@@ -88,9 +90,21 @@ function addProviderSetting(lines: string[], setting: string): void {
   const [, indent, v] = LIBVIRT_BLOCK.exec(code[at])!;
   const line = `${indent}  ${v}.${name}${rest}`;
   const same = new RegExp(`^\\s*${v}\\.${name}\\b${key ? `\\s*\\(?\\s*${key}\\b` : ''}`);
+  // To the block's own end: an `if ... end` or `each do ... end` inside it (kubespray's) is stepped over, and a setting is
+  // replaced only at the block's own level (after an inner end, a second line would be added and the old one, later, win).
+  let depth = 0;
   // Stryker disable next-line EqualityOperator: i <= lines.length reads one line past the end, undefined, which matches neither test
-  for (let i = at + 1; i < lines.length && !/^\s*end\b/.test(code[i]); i++) {
-    if (same.test(code[i])) {
+  for (let i = at + 1; i < lines.length; i++) {
+    if (/^\s*end\b/.test(code[i])) {
+      if (depth === 0) break;
+      depth--;
+      continue;
+    }
+    if (OPENS_BLOCK.test(code[i])) {
+      depth++;
+      continue;
+    }
+    if (depth === 0 && same.test(code[i])) {
       // The line's own indentation, quotes and trailing comment stay; only its code after the indentation changes.
       const own = code[i].trimEnd();
       const ownIndent = own.slice(0, own.length - own.trimStart().length);
