@@ -12,12 +12,13 @@ import { LiveVmSequencer } from './live/vm-order.js';
  * after these, in vitest's own order. The numbers only order the files: no test asserts a time.
  */
 export const MEASURED_SECONDS: Record<string, number> = {
-  'tests/e2e/ui-flow.test.ts': 211,
-  'tests/e2e/live-results.test.ts': 143,
+  'tests/e2e/ui-flow.test.ts': 172,
+  'tests/integration/engine-run.test.ts': 165,
+  'tests/e2e/live-results.test.ts': 116,
   'tests/integration/cli.test.ts': 92,
-  'tests/integration/engine-run.test.ts': 91,
-  'tests/integration/cli-lang.test.ts': 69,
-  'tests/e2e/import-team.test.ts': 58,
+  'tests/integration/cli-lang.test.ts': 70,
+  'tests/integration/abandoned-work.test.ts': 50,
+  'tests/e2e/dev-tasks-view.test.ts': 45,
 };
 
 /** vitest's sequencer (with the live VM stream in its order, tests/live/vm-order.ts) and the files of MEASURED_SECONDS first, slowest first: the one sequencer of the root config. */
