@@ -6,20 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
 import { fileEditFor } from '../../electron/engine/advisor/apply/file-edit.js';
-import { runtimeInfo } from '../helpers/runtime-info.js';
+import { diffOf, fileFinding, runtimeInfo } from '../helpers/runtime-info.js';
 
 const rt = (kind: string): RuntimeInfo => runtimeInfo(kind);
-const finding = (path: string, diff: string): Finding => ({
-  id: 'x/setting',
-  setting: 'setting',
-  current: 'a',
-  recommended: 'b',
-  severity: 'low',
-  evidence: 'e',
-  apply: { kind: 'file', path, diff },
-});
-const diffOf = (path: string, ...added: string[]): string =>
-  [`--- ${path}`, `+++ ${path}`, '@@ -1,1 +1,1 @@', '-old: 1', ...added.map((l) => `+${l}`)].join('\n');
+const finding = fileFinding;
 const read = (path: string, kind: string, ...added: string[]) => fileEditFor(finding(path, diffOf(path, ...added)), rt(kind));
 
 describe('a JSON added line', () => {

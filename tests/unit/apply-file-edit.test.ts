@@ -3,22 +3,12 @@
 // key added to a YAML file that lacks it, and the check after the write (a value wrapped as {value, locked}, a BOM, a
 // YAML file that no longer parses, a guest path with a trailing slash, a provider setting in single quotes).
 import { describe, expect, it } from 'vitest';
-import type { Finding, RuntimeInfo } from '../../electron/contract/contract.js';
+import type { RuntimeInfo } from '../../electron/contract/contract.js';
 import { editJson, editText, editYaml, fileEditFor, hasEdit, type FileEdit } from '../../electron/engine/advisor/apply/file-edit.js';
-import { runtimeInfo } from '../helpers/runtime-info.js';
+import { diffOf, fileFinding, runtimeInfo } from '../helpers/runtime-info.js';
 
 const rt = (kind: string): RuntimeInfo => runtimeInfo(kind);
-const finding = (path: string, diff: string): Finding => ({
-  id: 'x/setting',
-  setting: 'setting',
-  current: 'a',
-  recommended: 'b',
-  severity: 'low',
-  evidence: 'e',
-  apply: { kind: 'file', path, diff },
-});
-const diffOf = (path: string, ...added: string[]): string =>
-  [`--- ${path}`, `+++ ${path}`, '@@ -1,1 +1,1 @@', '-old: 1', ...added.map((l) => `+${l}`)].join('\n');
+const finding = fileFinding;
 
 describe('the edit a file finding stands for', () => {
   it('JSON: the key and the value of the added line, with or without its trailing comma', () => {
