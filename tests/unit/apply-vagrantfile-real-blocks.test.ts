@@ -103,3 +103,22 @@ describe('a libvirt block with an if ... end inside it (kubespray.Vagrantfile li
     );
   });
 });
+
+describe('the scan ends at the libvirt block’s own end', () => {
+  it('a later libvirt block at the same level is not read as part of the first', () => {
+    const text = [
+      'Vagrant.configure("2") do |config|',
+      '  config.vm.synced_folder ".", "/vagrant", type: "virtiofs"',
+      '  config.vm.provider :libvirt do |lv|',
+      '    lv.nested = true',
+      '  end',
+      '  config.vm.provider :libvirt do |lv|',
+      '    lv.memory = 8192',
+      '  end',
+      'end',
+      '',
+    ].join('\n');
+    const out = editText(text, { format: 'vagrantfile', line: '', host: '.', guest: '/vagrant', type: 'virtiofs', providerLines: ['libvirt.memory = 4096'] });
+    expect(out).toBe(text.replace('    lv.nested = true\n', '    lv.memory = 4096\n    lv.nested = true\n'));
+  });
+});
