@@ -6,7 +6,7 @@
  * Real engine, store, web server and files in temp folders; no runtime is touched.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { send as sendRequest } from '../helpers/web-request.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -151,17 +151,16 @@ describe("vmbench web's own refusals", () => {
   });
   afterAll(() => web.close());
 
-  function send(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string; lang?: string }> {
-    return new Promise((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port: server.port, method, path, headers }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, lang: res.headers['content-language'] as string | undefined }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
+  // One request through the server tests' helper (its own time-out), read as this file's cases want it.
+  const send = async (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<{ status: number; body: string; lang?: string }> => {
+    const r = await sendRequest(server.port, method, path, headers, body ?? {});
+    return { status: r.status, body: r.text, lang: r.headers['content-language'] };
+  };
   const api = (path: string, headers: Record<string, string> = {}, body = '{"args":[]}', method = 'POST') =>
     send(method, path, { host, 'content-type': 'application/json', 'x-vmbench-token': server.token, ...headers }, body);
 
