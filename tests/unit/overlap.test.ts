@@ -1,11 +1,12 @@
 // Set-up ahead of time (issue 42, bench/overlap.ts): a target is set up during the first steps only when its set-up shares
-// no physical disk with what they measure and the cores of both fit; else before the first measurement, as always.
+// no physical disk with what they measure and the cores of both fit in the cores other work leaves free; else before the
+// first measurement, as always.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, type CpuInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobEvent, PlanStep, TestId } from '../../electron/contract/contract.js';
-import { mayOverlap, overlapOn, setupsAhead, shareDisk, testCpus } from '../../electron/engine/bench/overlap.js';
+import { busyCores, mayOverlap, overlapOn, setupsAhead, shareDisk, testCpus } from '../../electron/engine/bench/overlap.js';
 import { ANY_DISK, EVERYTHING, NOTHING_HERE, blockDisk, physicalDisk, type Footprint } from '../../electron/engine/util/footprint.js';
 import { executeRun } from '../../electron/engine/bench/runner.js';
 import type { ResolvedTarget } from '../../electron/engine/bench/resolved-target.js';
@@ -39,10 +40,39 @@ describe('the rule', () => {
     expect(testCpus('net', 8)).toBe(8);
   });
 
-  it('is off unless VMBENCH_OVERLAP=1 (its A/A is not clean yet)', () => {
-    expect(overlapOn({})).toBe(false);
+  it('is on unless VMBENCH_OVERLAP=0', () => {
+    expect(overlapOn({})).toBe(true);
     expect(overlapOn({ VMBENCH_OVERLAP: '1' })).toBe(true);
     expect(overlapOn({ VMBENCH_OVERLAP: '0' })).toBe(false);
+  });
+});
+
+describe('the cores other work keeps busy', () => {
+  /** os.cpus() as it reads after the given times (ms) of each core; irq 0. */
+  const cpusAt = (...cores: { user: number; nice?: number; sys: number; idle: number }[]): CpuInfo[] =>
+    cores.map((t) => ({ model: 'x', speed: 1, times: { nice: 0, irq: 0, ...t } }));
+
+  it('sums each core’s busy share between two samples, in whole cores', async () => {
+    const samples = [
+      cpusAt({ user: 1000, sys: 0, idle: 5000 }, { user: 0, sys: 0, idle: 9000 }, { user: 10, sys: 10, idle: 100 }),
+      // Over the interval: core 0 busy 400 of 500 (0.8), core 1 none of 500, core 2 250 user + 50 nice + 100 sys of 500 (0.8).
+      cpusAt({ user: 1400, sys: 0, idle: 5100 }, { user: 0, sys: 0, idle: 9500 }, { user: 260, nice: 50, sys: 110, idle: 200 }),
+    ];
+    expect(await busyCores(1, () => samples.shift()!)).toBe(2);
+  });
+
+  it('is 0 on an idle machine and every core on a saturated one; a core with no time passed counts none', async () => {
+    const idle = [cpusAt({ user: 0, sys: 0, idle: 0 }, { user: 0, sys: 0, idle: 0 }), cpusAt({ user: 10, sys: 0, idle: 490 }, { user: 0, sys: 0, idle: 0 })];
+    expect(await busyCores(1, () => idle.shift()!)).toBe(0);
+    const full = [cpusAt({ user: 0, sys: 0, idle: 0 }, { user: 0, sys: 0, idle: 0 }), cpusAt({ user: 300, sys: 200, idle: 0 }, { user: 500, sys: 0, idle: 0 })];
+    expect(await busyCores(1, () => full.shift()!)).toBe(2);
+  });
+
+  it('reads this machine (a whole number of cores, at most its count)', async () => {
+    const n = await busyCores(50);
+    expect(Number.isInteger(n)).toBe(true);
+    expect(n).toBeGreaterThanOrEqual(0);
+    expect(n).toBeLessThanOrEqual((await import('node:os')).availableParallelism());
   });
 });
 
@@ -97,6 +127,22 @@ describe('which targets are set up ahead', () => {
     expect([...(await setupsAhead(targets, plan, 4))]).toEqual(['docker']);
   });
 
+  it('asks for the free cores once, only when a set-up could overlap by its disks, and sets up none ahead when other work leaves too few', async () => {
+    const local = { id: 'local', transport: on(disk('8:0'), disk('8:0', 0)) };
+    let asked = 0;
+    const free = (n: number) => async (): Promise<number> => {
+      asked++;
+      return n;
+    };
+    expect([...(await setupsAhead([local, { id: 'docker', transport: on(disk('8:0'), disk('8:0', 0)) }], plan, free(4)))]).toEqual([]);
+    expect(asked).toBe(0);
+    const other = { id: 'docker', transport: on(disk('8:16'), disk('8:16', 0)) };
+    expect([...(await setupsAhead([local, other], plan, free(2)))]).toEqual(['docker']);
+    expect(asked).toBe(1);
+    // Two cores, one of them busy with other work: the measured fio job takes the other.
+    expect([...(await setupsAhead([local, other], plan, free(1)))]).toEqual([]);
+  });
+
   it('none where a footprint is unknown (no footprint, or it failed), or the cores do not fit', async () => {
     const local = { id: 'local', transport: on(disk('8:0'), disk('8:0', 0)) };
     expect([...(await setupsAhead([local, { id: 'docker', transport: {} }, { id: 'vm', transport: {} }], plan, 4))]).toEqual([]);
@@ -133,7 +179,7 @@ describe('a run with a target set up ahead (two real local targets; a second dis
   const progressOf = (id: string) => (e: JobEvent) => e.type === 'progress' && e.target === id;
 
   /** The run's events until `stopAt` accepts one (then it is cancelled: what is asserted is the order up to there). */
-  async function run(otherDisk: string, stopAt: (e: JobEvent) => boolean, env: NodeJS.ProcessEnv = {}): Promise<JobEvent[]> {
+  async function run(otherDisk: string, stopAt: (e: JobEvent) => boolean, env: NodeJS.ProcessEnv = {}, busy = 0): Promise<JobEvent[]> {
     const dir = await mkdtemp(join(tmpdir(), 'vmbench-overlap-'));
     dirs.push(dir);
     const first = await localTarget(join(dir, 'a'));
@@ -145,6 +191,8 @@ describe('a run with a target set up ahead (two real local targets; a second dis
     const events: JobEvent[] = [];
     const ac = new AbortController();
     const saved = process.env.VMBENCH_OVERLAP;
+    // The default unless the case says otherwise (not the developer's own setting).
+    delete process.env.VMBENCH_OVERLAP;
     Object.assign(process.env, env);
     try {
       await executeRun(
@@ -158,6 +206,8 @@ describe('a run with a target set up ahead (two real local targets; a second dis
           store: new RunStore(join(dir, 'runs')),
           appVersion: 't',
           resolveTargets: async () => [first, other],
+          // Other work on this machine: none, or what the case says (the rule's cores, not this machine's load).
+          busyCores: async () => busy,
         },
       );
     } finally {
@@ -167,7 +217,7 @@ describe('a run with a target set up ahead (two real local targets; a second dis
     return events;
   }
   it('on another disk: says so, and probes it while the first target is measured', async () => {
-    const events = await run('another-disk', probeOf('other'), { VMBENCH_OVERLAP: '1' });
+    const events = await run('another-disk', probeOf('other'));
     expect(events.some((e) => e.type === 'log' && e.ref?.key === 'log.setupAhead' && JSON.stringify(e.ref).includes('other'))).toBe(true);
     const firstMeasured = at(events, progressOf('local'));
     expect(firstMeasured).toBeGreaterThanOrEqual(0);
@@ -177,10 +227,11 @@ describe('a run with a target set up ahead (two real local targets; a second dis
     expect(events.at(-1)?.type).toBe('job-finished');
   });
 
-  it('on the same disk, or without VMBENCH_OVERLAP=1: every target is set up before the first measurement', async () => {
+  it('on the same disk, with VMBENCH_OVERLAP=0, or with every core busy: every target is set up before the first measurement', async () => {
     for (const events of [
-      await run('disk-a', progressOf('local'), { VMBENCH_OVERLAP: '1' }),
+      await run('disk-a', progressOf('local')),
       await run('another-disk', progressOf('local'), { VMBENCH_OVERLAP: '0' }),
+      await run('another-disk', progressOf('local'), {}, (await import('node:os')).availableParallelism()),
     ]) {
       expect(events.some((e) => e.type === 'log' && e.ref?.key === 'log.setupAhead')).toBe(false);
       expect(at(events, probeOf('other'))).toBeGreaterThanOrEqual(0);

@@ -36,6 +36,8 @@ export interface RunnerDeps {
   resolveTargets(ids: string[], signal: AbortSignal): Promise<ResolvedTarget[]>;
   /** "That's enough" (run.enough): once aborted, the run stops after its headlines (a fill-in step running then is dropped) and is stored as headlines only. */
   enough?: AbortSignal;
+  /** The cores other work keeps busy when a target could be set up ahead (default: overlap.ts busyCores; tests give a number). */
+  busyCores?: () => Promise<number>;
 }
 
 /** Builds the plan: every disk test in every chosen place of every target; service tests where service-step.ts says (run-estimate.ts planSteps). */
@@ -97,7 +99,7 @@ export async function executeRun(asked: RunSpec, emit: Emit, signal: AbortSignal
   // Setting the targets up (bench/target-setup.ts): before the first measurement, or beside the first steps where bench/overlap.ts allows.
   const setUps = await setUpTargets(
     targets.filter((t) => !left.has(t.id)),
-    { spec, plan, placed, runs, signal, emit },
+    { spec, plan, placed, runs, signal, emit, busyCores: deps.busyCores },
   );
   const unusable = setUps.unusable;
 

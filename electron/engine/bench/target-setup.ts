@@ -10,7 +10,7 @@ import { msg } from '../../messages/finding-text.js';
 import { withEnglish } from '../../messages/message-english.js';
 import type { Emit } from '../util/jobs.js';
 import { targetNameRef } from '../../presentation/headline.js';
-import { overlapOn, setupsAhead } from './overlap.js';
+import { busyCores, overlapOn, setupsAhead } from './overlap.js';
 import { runProbe } from './run-step.js';
 import type { ResolvedTarget } from './resolved-target.js';
 
@@ -24,6 +24,8 @@ export interface SetUpContext {
   runs: Map<string, TargetRun>;
   signal: AbortSignal;
   emit: Emit;
+  /** The cores other work keeps busy now (default: overlap.ts busyCores, sampled when a set-up could go ahead). */
+  busyCores?: () => Promise<number>;
 }
 
 /** The targets' set-ups: which failed (their steps are skipped), and when a target set up ahead is ready. */
@@ -79,7 +81,8 @@ export async function setUpTargets(planned: ResolvedTarget[], ctx: SetUpContext)
     runs.get(t.id)!.probe = probe;
     if (probe) emit({ type: 'probe', target: t.id, probe });
   };
-  const ahead = overlapOn() && planned.length > 1 ? await setupsAhead(planned, plan, availableParallelism(), spec.image) : new Set<string>();
+  const free = async (): Promise<number> => Math.max(0, availableParallelism() - (await (ctx.busyCores ?? busyCores)()));
+  const ahead = overlapOn() && planned.length > 1 ? await setupsAhead(planned, plan, free, spec.image) : new Set<string>();
   for (const t of planned) if (!ahead.has(t.id)) await setUp(t);
   const aheadReady = new Map<string, Promise<void>>();
   let settled = Promise.resolve();
