@@ -30,6 +30,11 @@ export interface CompareRow {
   /** after / before (geometric means of the trials) with its interval at `method.level`; null when not both measured. */
   ratio: number | null;
   ci: [number, number] | null;
+  /**
+   * The test's run-to-run drift (the catalogue's `drift`: the standard deviation, on the log scale, of a run's geometric mean
+   * across runs of the same setup beyond what its trials show), which widens `ci`: two runs differ by more than their trials.
+   */
+  drift: number;
   /** Trials on each side and their min–max. */
   nA: number;
   nB: number;

@@ -96,6 +96,14 @@ export interface TestSpec {
    * is still run in full among the other tests.
    */
   headline?: { params: SuiteParams; maxTrials: number; targetHalfWidth: number; capSec: number };
+  /**
+   * Run-to-run drift: the standard deviation, on the log scale, of a run's geometric mean of the test's trials across runs
+   * of the same setup, beyond what one run's trials show (runs do not share the page cache, the files' layout, the pace of
+   * the host's disk). Compare adds it to both sides of two runs (verdict-stats.ts welchLogRatio). From A/A pairs recorded
+   * on the development machine (tests/fixtures/aa-runs/), rounded up: tests/unit/run-drift.test.ts checks that no test's is
+   * below what its pairs show.
+   */
+  drift: number;
   presets: SuitePresets;
   /** Seconds of the whole test on the development machine (presets' parameters). */
   estimate: (p: SuiteParams) => number;
@@ -114,6 +122,12 @@ const REF_REDIS_RPS = 50000;
 const SERVER_START_SEC = 0.5;
 const REF_TREE_FILES_PER_S = 2500;
 const COMMAND_RUN_GUESS_SEC = 5;
+
+// Run-to-run drift (TestSpec.drift) of the tests that recorded A/A rounds measured (tests/fixtures/aa-runs/): the largest
+// that any place of any round showed (verdict-stats.ts runToRunDrift), rounded up to a whole percent. A test no round
+// measured gets the largest of them: nothing is known of it, and a wider interval calls fewer changes that are not there.
+const MEASURED_DRIFT = { 'seq-write': 0.1, 'seq-read': 0.06, 'rand-read': 0.01, 'small-files': 0.16 } as const;
+const UNMEASURED_DRIFT = Math.max(...Object.values(MEASURED_DRIFT));
 
 // What the model above left out, from the timed quick runs of This machine on the 2-CPU development VM
 // (tests/fixtures/runs/quick-timed.json; the suite took 64-78 s in five recorded runs where the model said 53 s):
@@ -150,6 +164,7 @@ export const TEST_CATALOGUE = [
     script: 'seq-write.sh',
     tool: 'fio',
     primary: 'write_MBps',
+    drift: MEASURED_DRIFT['seq-write'],
     chart: 'throughput',
     method: ['bs', 'size'],
     metrics: { write_MBps: higher('MB/s', true) },
@@ -171,6 +186,7 @@ export const TEST_CATALOGUE = [
     script: 'seq-read.sh',
     tool: 'fio',
     primary: 'read_MBps',
+    drift: MEASURED_DRIFT['seq-read'],
     chart: 'throughput',
     method: ['bs', 'size'],
     metrics: { read_MBps: { ...higher('MB/s', true), label: 'read_MBps_seq' } },
@@ -185,6 +201,7 @@ export const TEST_CATALOGUE = [
     script: 'rand-read.sh',
     tool: 'fio',
     primary: 'read_iops',
+    drift: MEASURED_DRIFT['rand-read'],
     chart: 'latency',
     method: ['depth', 'size', 'runtime'],
     metrics: {
@@ -214,6 +231,7 @@ export const TEST_CATALOGUE = [
     script: 'rand-write.sh',
     tool: 'fio',
     primary: 'write_iops',
+    drift: UNMEASURED_DRIFT,
     chart: 'latency',
     method: ['depth', 'size', 'runtime'],
     metrics: {
@@ -241,6 +259,7 @@ export const TEST_CATALOGUE = [
     script: 'small-files.sh',
     tool: 'sh',
     primary: 'create_per_s',
+    drift: MEASURED_DRIFT['small-files'],
     chart: 'small-files',
     method: ['files', 'bytes'],
     metrics: { create_per_s: higher('files/s', true), stat_per_s: higher('files/s'), read_per_s: higher('files/s'), delete_per_s: higher('files/s') },
@@ -258,6 +277,7 @@ export const TEST_CATALOGUE = [
     script: 'dev-tree.sh',
     tool: 'sh',
     primary: 'tree_extract_s',
+    drift: UNMEASURED_DRIFT,
     chart: 'dev-tree',
     metrics: {
       tree_extract_s: lower('s'),
@@ -283,6 +303,7 @@ export const TEST_CATALOGUE = [
     script: 'watch.sh',
     tool: 'sh',
     primary: 'watch_inotify_p50_ms',
+    drift: UNMEASURED_DRIFT,
     chart: 'watch',
     hostWritable: true,
     fixedTrials: true,
@@ -301,6 +322,7 @@ export const TEST_CATALOGUE = [
     script: 'net.sh',
     tool: 'iperf3',
     primary: 'tx_Mbps',
+    drift: UNMEASURED_DRIFT,
     chart: 'service',
     servicePlaces: 'one',
     metrics: { tx_Mbps: higher('Mbit/s'), rx_Mbps: higher('Mbit/s') },
@@ -318,6 +340,7 @@ export const TEST_CATALOGUE = [
     script: 'redis.sh',
     tool: 'redis-benchmark',
     primary: 'set_rps_tcp',
+    drift: UNMEASURED_DRIFT,
     chart: 'service',
     servicePlaces: 'one',
     metrics: {
@@ -353,6 +376,7 @@ export const TEST_CATALOGUE = [
     script: 'http.sh',
     tool: 'wrk',
     primary: 'req_per_s',
+    drift: UNMEASURED_DRIFT,
     chart: 'service',
     servicePlaces: 'every',
     metrics: {
@@ -381,6 +405,7 @@ export const TEST_CATALOGUE = [
     script: 'command.sh',
     tool: 'sh',
     primary: 'wall_s',
+    drift: UNMEASURED_DRIFT,
     chart: 'command',
     metrics: { wall_s: lower('s'), user_s: lower('s'), sys_s: lower('s') },
     presets: {

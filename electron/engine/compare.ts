@@ -3,6 +3,7 @@ import { nativeResult } from '../measurement/native-ratio.js';
 import { commandText } from '../presentation/command-line.js';
 import { metricInfo } from '../measurement/metrics.js';
 import { summarizeRun } from './store/summary.js';
+import { testSpec } from '../contract/test-catalogue.js';
 import { decideFamily, primaryMetric } from '../measurement/verdict-family.js';
 import {
   CROSS_MACHINE_METHOD,
@@ -72,7 +73,7 @@ export function compareRuns(a: Run, b: Run): Comparison {
   const isPrimary = (v: Entry): boolean =>
     !(machines && v.place === 'native') && primaryMetric(v.test, metricsOf.get(key(v.target, v.test, v.place, '')) ?? []) === v.metric;
   const both = vals.filter((v) => v.a && v.b);
-  const decision = decideFamily(both.map((v) => ({ a: v.a!.samples, b: v.b!.samples, primary: isPrimary(v), base: baseOf(v) })));
+  const decision = decideFamily(both.map((v) => ({ a: v.a!.samples, b: v.b!.samples, primary: isPrimary(v), base: baseOf(v), drift: driftOf(v.test) })));
   const calls = new Map(both.map((v, i) => [v, decision.calls[i]]));
   const rows = vals.map((v) => {
     const row = compareMetric(v, isPrimary(v), calls.get(v) ?? null);
@@ -110,6 +111,11 @@ export function compareRuns(a: Run, b: Run): Comparison {
   };
 }
 
+/** A test's run-to-run drift (the catalogue's; 0 for a test this version does not know, from an imported run). */
+function driftOf(test: string): number {
+  return testSpec(test)?.drift ?? 0;
+}
+
 type Entry = { target: string; test: CompareRow['test']; place: CompareRow['place']; metric: string; a: Side | null; b: Side | null };
 
 function compareMetric(v: Entry, primary: boolean, called: { call: RatioCall; estimate: RatioEstimate | null; reason?: string } | null): CompareRow {
@@ -129,6 +135,7 @@ function compareMetric(v: Entry, primary: boolean, called: { call: RatioCall; es
     nB: v.b?.samples.length ?? 0,
     spreadA: v.a ? ([v.a.min, v.a.max] as [number, number]) : null,
     spreadB: v.b ? ([v.b.min, v.b.max] as [number, number]) : null,
+    drift: driftOf(v.test),
   };
   if (!v.a || !v.b || !called) {
     const verdict: CompareVerdict = v.a ? 'only-before' : 'only-after';

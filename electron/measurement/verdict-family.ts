@@ -25,6 +25,8 @@ export interface FamilyItem {
   primary: boolean;
   /** Across machines: each side's own native trials, so that the ratios to them are compared. */
   base?: Baselines;
+  /** a and b are from two runs: the test's run-to-run drift (the catalogue's `drift`), which widens the interval. */
+  drift?: number;
 }
 
 /** The family's decision: its size k, the per-test level, and one call per item (in order). */
@@ -49,5 +51,5 @@ export function perTestAlpha(k: number, alpha: number = VERDICT_METHOD.alpha): n
 export function decideFamily(items: readonly FamilyItem[], alpha: number = VERDICT_METHOD.alpha): FamilyDecision {
   const family = items.filter((x) => x.primary && decidable(x.a, x.b) && (!x.base || decidable(x.base.a, x.base.b))).length;
   const level = perTestAlpha(family, alpha);
-  return { family, perTestAlpha: level, level: 1 - level, calls: items.map((x) => callRatio(x.a, x.b, level, x.base)) };
+  return { family, perTestAlpha: level, level: 1 - level, calls: items.map((x) => callRatio(x.a, x.b, level, x.base, x.drift)) };
 }

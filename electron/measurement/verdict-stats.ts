@@ -18,7 +18,9 @@ export const VERDICT_METHOD = {
   /** Trials needed on each side before anything is decided. */
   minTrials: 3,
   text:
-    "Ratio of the geometric means of the trials (after / before) with an interval from Welch's t-test on the log of each trial. " +
+    "Ratio of the geometric means of the trials (after / before) with an interval from Welch's t-test on the log of each trial, " +
+    "widened by the test's run-to-run drift: two runs of the same setup differ by more than the trials of either show (the page cache, the files' layout, the pace of the host's disk), " +
+    'so each side adds the drift measured between such runs. ' +
     'One metric per test votes (MB/s for sequential reads and writes, IOPS for random reads, creates/s for small files, …); the others are shown, not voting. ' +
     'With k voting metrics each interval is a (1 − 0.05/k) interval (Bonferroni), so pure noise calls anything better or worse in at most 5% of comparisons. ' +
     'Better or worse only when that interval excludes 1× and the ratio is at least 5% away from 1×; otherwise "within noise". ' +
@@ -131,10 +133,24 @@ function meanVar(xs: number[]): { mean: number; variance: number } {
 }
 
 /**
+ * The degrees of freedom of a sum of variances (Welch–Satterthwaite): each estimated term with its count of trials.
+ * A known term (the run-to-run drift) adds to the sum and not to the denominator; with no estimated spread at all the
+ * t distribution is the normal one, reached here by a cap (t at 10^6 degrees of freedom differs from z by 10^-6).
+ */
+function satterthwaite(terms: { v: number; n: number }[], known: number): number {
+  const estimated = terms.reduce((s, x) => s + (x.v * x.v) / (x.n - 1), 0);
+  const total = terms.reduce((s, x) => s + x.v, known);
+  return estimated === 0 ? 1e6 : Math.min(1e6, total ** 2 / estimated);
+}
+
+/**
  * Ratio of the geometric means of b over a with a (1 - alpha) interval, from Welch's t-test on the logs.
+ * `drift` is the run-to-run drift of a comparison between two runs (the test's `drift` in the catalogue: the standard
+ * deviation, on the log scale, of a run's geometric mean across runs of the same setup beyond what its own trials
+ * show): each side adds drift² to the variance of the difference. 0 (the default) within one run.
  * Null when either side has fewer than two positive finite values (a log needs them positive).
  */
-export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha): RatioEstimate | null {
+export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_METHOD.alpha, drift = 0): RatioEstimate | null {
   const la = a.filter((x) => Number.isFinite(x) && x > 0).map(Math.log);
   const lb = b.filter((x) => Number.isFinite(x) && x > 0).map(Math.log);
   if (la.length < 2 || lb.length < 2 || la.length !== a.length || lb.length !== b.length) return null;
@@ -143,17 +159,48 @@ export function welchLogRatio(a: number[], b: number[], alpha: number = VERDICT_
   const diff = B.mean - A.mean;
   const va = A.variance / la.length;
   const vb = B.variance / lb.length;
-  const se = Math.sqrt(va + vb);
+  const known = 2 * drift * drift;
+  const se = Math.sqrt(va + vb + known);
   // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0, even where the degrees of freedom are 0/0).
   if (se === 0) {
     // Identical trials on both sides: the ratio is exact.
     const r = Math.exp(diff);
     return { ratio: r, lo: r, hi: r };
   }
-  // Welch–Satterthwaite degrees of freedom.
-  const df = (va + vb) ** 2 / ((va * va) / (la.length - 1) + (vb * vb) / (lb.length - 1));
+  const df = satterthwaite(
+    [
+      { v: va, n: la.length },
+      { v: vb, n: lb.length },
+    ],
+    known,
+  );
   const tCrit = studentTQuantile(1 - alpha / 2, df);
   return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se) };
+}
+
+/**
+ * The run-to-run drift that pairs of runs of the same setup show (an A/A: `npm run perf:aa -- --keep DIR`), on the log
+ * scale: from the differences d of the pairs' log geometric means, whose variance is 2·drift² plus the two sides'
+ * squared standard errors. Robust to a rare wild pair: the variance of d is read from its median absolute value
+ * (median |d| / 0.6745, as for a normal of mean 0), less the pairs' mean squared standard errors; 0 when the trials
+ * explain it all. Null with fewer than 3 pairs or a pair whose trials form no log (fewer than 2, or one at zero).
+ */
+export function runToRunDrift(pairs: readonly { a: readonly number[]; b: readonly number[] }[]): number | null {
+  const logs = (xs: readonly number[]): number[] | null => (xs.length >= 2 && xs.every((x) => Number.isFinite(x) && x > 0) ? xs.map(Math.log) : null);
+  const rows: { d: number; v: number }[] = [];
+  for (const p of pairs) {
+    const [la, lb] = [logs(p.a), logs(p.b)];
+    if (!la || !lb) return null;
+    const [A, B] = [meanVar(la), meanVar(lb)];
+    rows.push({ d: B.mean - A.mean, v: A.variance / la.length + B.variance / lb.length });
+  }
+  if (rows.length < 3) return null;
+  const abs = rows.map((r) => Math.abs(r.d)).sort((x, y) => x - y);
+  const mid = abs.length >> 1;
+  const median = abs.length % 2 ? abs[mid] : (abs[mid - 1] + abs[mid]) / 2;
+  const varD = (median / 0.6745) ** 2;
+  const trials = rows.reduce((s, r) => s + r.v, 0) / rows.length;
+  return Math.sqrt(Math.max(0, varD - trials) / 2);
 }
 
 /** A (1 - alpha) interval of one set of trials: the geometric mean with Welch's t interval on the log of each trial (the verdicts' interval, for one side). */
@@ -186,7 +233,7 @@ export const CROSS_MACHINE_METHOD = {
   text:
     "Across machines, each place is first divided by its own machine's native result (This machine, same run and test): " +
     'the verdict is on (B place / B native) ÷ (A place / A native), the ratio of the geometric means of the trials, with an interval ' +
-    "from Welch's t-test on the logs of all four sets of trials (Welch–Satterthwaite degrees of freedom). Absolute numbers are shown but do not decide, " +
+    "from Welch's t-test on the logs of all four sets of trials (Welch–Satterthwaite degrees of freedom), widened by the test's run-to-run drift for each set. Absolute numbers are shown but do not decide, " +
     'because the two machines differ in hardware. Otherwise as before: one voting metric per test and place, Bonferroni across them, ' +
     'better or worse only when the interval excludes 1× and the ratio is at least 5% away from 1×; fewer than 3 trials in any of the four sets: too few to decide.',
 } as const;
@@ -196,20 +243,32 @@ export const CROSS_MACHINE_METHOD = {
  * independent sets of trials, the difference of differences of their means. Null when any set has fewer than
  * two positive finite values.
  */
-export function welchLogRatioOfRatios(aBase: number[], a: number[], bBase: number[], b: number[], alpha: number = VERDICT_METHOD.alpha): RatioEstimate | null {
+export function welchLogRatioOfRatios(
+  aBase: number[],
+  a: number[],
+  bBase: number[],
+  b: number[],
+  alpha: number = VERDICT_METHOD.alpha,
+  drift = 0,
+): RatioEstimate | null {
   const sets = [aBase, a, bBase, b].map((xs) => xs.filter((x) => Number.isFinite(x) && x > 0).map(Math.log));
   if (sets.some((l, i) => l.length < 2 || l.length !== [aBase, a, bBase, b][i].length)) return null;
   const mv = sets.map(meanVar);
   const sign = [1, -1, -1, 1];
   const diff = mv.reduce((s, x, i) => s + sign[i] * x.mean, 0);
   const v = mv.map((x, i) => x.variance / sets[i].length);
-  const se = Math.sqrt(v.reduce((s, x) => s + x, 0));
+  // Four runs' sets (each machine's place and native), each with its own drift.
+  const known = 4 * drift * drift;
+  const se = Math.sqrt(v.reduce((s, x) => s + x, known));
   // Stryker disable next-line ConditionalExpression,BlockStatement: with no spread the general formula gives the same point (t × 0 = 0, even where the degrees of freedom are 0/0).
   if (se === 0) {
     const r = Math.exp(diff);
     return { ratio: r, lo: r, hi: r };
   }
-  const df = se ** 4 / v.reduce((s, x, i) => s + (x * x) / (sets[i].length - 1), 0);
+  const df = satterthwaite(
+    v.map((x, i) => ({ v: x, n: sets[i].length })),
+    known,
+  );
   const tCrit = studentTQuantile(1 - alpha / 2, df);
   return { ratio: Math.exp(diff), lo: Math.exp(diff - tCrit * se), hi: Math.exp(diff + tCrit * se) };
 }
@@ -222,16 +281,18 @@ export interface Baselines {
 
 /**
  * Classifies trials of b against trials of a at a (per-comparison) level alpha: clearly higher, clearly lower, within
- * noise, or too few trials. With baselines, it is each side's ratio to its own baseline that is compared.
+ * noise, or too few trials. With baselines, it is each side's ratio to its own baseline that is compared. `drift`: the
+ * test's run-to-run drift when a and b are from two runs (welchLogRatio).
  */
 export function callRatio(
   a: number[],
   b: number[],
   alpha: number = VERDICT_METHOD.alpha,
   base?: Baselines,
+  drift = 0,
 ): { call: RatioCall; estimate: RatioEstimate | null; reason?: string } {
   const m = VERDICT_METHOD;
-  const estimate = base ? welchLogRatioOfRatios(base.a, a, base.b, b, alpha) : welchLogRatio(a, b, alpha);
+  const estimate = base ? welchLogRatioOfRatios(base.a, a, base.b, b, alpha, drift) : welchLogRatio(a, b, alpha, drift);
   const fewest = Math.min(a.length, b.length, ...(base ? [base.a.length, base.b.length] : []));
   if (fewest < m.minTrials) {
     return { call: 'undecided', estimate, reason: `too few trials to decide (${fewest}; ${m.minTrials} needed on each side)` };

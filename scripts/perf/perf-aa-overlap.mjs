@@ -10,7 +10,7 @@
 // the probe) may run while This machine's headline is measured, and does in the "with" arm; the run's log says so ("… is
 // set up while the first tests run"), and this prints how many runs of each arm did.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareStats } from './perf-abab.mjs';
@@ -25,7 +25,7 @@ const AHEAD = /is set up while the first tests run/;
  * whose two runs are both without set-up ahead: how often Compare flags two runs of the same setup at this time, on this
  * machine, beside which the pairs with set-up ahead are judged (their flags are the overlap's only beyond the control's).
  */
-export async function overlapAa({ pairs, say, control = false }) {
+export async function overlapAa({ pairs, say, control = false, keep }) {
   if (process.getuid?.() !== 0 || process.platform !== 'linux') throw new Error('--overlap needs root on Linux (a private dockerd, a zram disk)');
   // The zram disk is mounted in a mount namespace of this script's own (it runs itself again under unshare): a VM that
   // libvirt starts meanwhile copies the host's mounts into its namespace and would keep the disk busy after the end.
@@ -102,6 +102,10 @@ export async function overlapAa({ pairs, say, control = false }) {
         const wentAhead = AHEAD.test(r.stdout + r.stderr);
         if (wentAhead && kind === 'test') ahead[arm]++;
         ids[arm] = JSON.parse(readFileSync(file, 'utf8')).id;
+        if (keep) {
+          mkdirSync(keep, { recursive: true });
+          copyFileSync(file, join(keep, `pair-${i}-${kind === 'control' ? (arm === 'with' ? 'B' : 'A') : arm}.json`));
+        }
         say(
           `   pair ${i}${kind === 'control' ? ' (control)' : ''} ${kind === 'control' ? `run ${arm === 'with' ? 'B' : 'A'}` : `${arm} set-up ahead`}: ${ids[arm]} (${((Date.now() - t0) / 1000).toFixed(0)} s${wentAhead ? ', the Docker target was set up during the first headline' : ''})`,
         );

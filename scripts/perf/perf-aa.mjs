@@ -9,8 +9,10 @@
 // Usage: `npm run perf:aa [-- --pairs N]` (a pair is two quick runs, about 2 min each).
 // `npm run perf:aa -- --overlap [--pairs N] [--control]` (root, Linux): the A/A of set-up ahead of time instead
 // (scripts/perf/perf-aa-overlap.mjs); --control makes every other pair two runs without it.
+// `--keep DIR` (either kind) copies every run's `--json` record into DIR (pair-N-A.json, pair-N-B.json …): recorded
+// trials of two runs of the same setup, which tests of Compare's rule replay (tests/fixtures/aa-runs/).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,14 +20,16 @@ import { compareStats } from './perf-abab.mjs';
 import { overlapAa } from './perf-aa-overlap.mjs';
 
 const root = join(import.meta.dirname, '../..');
-const { values: cli } = parseArgs({ options: { pairs: { type: 'string' }, overlap: { type: 'boolean' }, control: { type: 'boolean' } } });
+const { values: cli } = parseArgs({
+  options: { pairs: { type: 'string' }, overlap: { type: 'boolean' }, control: { type: 'boolean' }, keep: { type: 'string' } },
+});
 const pairs = Number(cli.pairs ?? 5);
 if (!Number.isInteger(pairs) || pairs < 1) {
   process.stderr.write('perf-aa: --pairs takes a whole number of at least 1\n');
   process.exit(2);
 }
 if (cli.overlap) {
-  await overlapAa({ pairs, control: cli.control, say: (s) => process.stdout.write(s + '\n') }).catch((err) => {
+  await overlapAa({ pairs, control: cli.control, keep: cli.keep, say: (s) => process.stdout.write(s + '\n') }).catch((err) => {
     process.stderr.write(`perf-aa --overlap: ${err.message}\n`);
     process.exitCode = 1;
   });
@@ -63,6 +67,10 @@ try {
       const t0 = Date.now();
       const file = join(home, `pair-${i}-${side}.json`);
       const id = quickRun(file);
+      if (cli.keep) {
+        mkdirSync(cli.keep, { recursive: true });
+        copyFileSync(file, join(cli.keep, `pair-${i}-${side.toUpperCase()}.json`));
+      }
       ids.push(id);
       say(`   pair ${i} run ${side.toUpperCase()}: ${id} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }

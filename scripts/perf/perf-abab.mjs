@@ -14,7 +14,7 @@ const repo = join(import.meta.dirname, '../..');
 let stats;
 
 /**
- * Compare's statistics and its ratio text ({ welchLogRatio, logMeanInterval, formatInterval }) and the project's
+ * Compare's statistics and its ratio text ({ welchLogRatio, logMeanInterval, runToRunDrift, formatInterval }, the catalogue's testSpec) and the project's
  * file writer ({ atomicWrite }, for perf's ledger), bundled from the TypeScript sources once.
  */
 export async function compareStats() {
@@ -27,7 +27,8 @@ export async function compareStats() {
     await build({
       stdin: {
         contents: [
-          "export { welchLogRatio, logMeanInterval } from './electron/measurement/verdict-stats.ts';",
+          "export { welchLogRatio, logMeanInterval, runToRunDrift } from './electron/measurement/verdict-stats.ts';",
+          "export { testSpec } from './electron/contract/test-catalogue.ts';",
           "export { formatInterval } from './electron/presentation/format.ts';",
           "export { atomicWrite } from './electron/engine/util/atomic-write.ts';",
         ].join('\n'),

@@ -28,6 +28,7 @@ const row = (test: CompareRow['test'], metric: string, ratio: number, ci: [numbe
   nB: 3,
   spreadA: [90, 110],
   spreadB: [90 * ratio, 110 * ratio],
+  drift: 0.05,
 });
 
 const ROWS = [

@@ -117,6 +117,7 @@ describe('compare helpers', () => {
       nB: 3,
       spreadA: [1, 1],
       spreadB: [2, 2],
+      drift: 0.05,
     });
     const groups = groupRows([row('rand-read', 'read_iops'), row('seq-write', 'write_MBps'), row('rand-read', 'clat_p50_us')]);
     expect(groups.map((g) => g.title)).toEqual(['local · native · seq-write', 'local · native · rand-read']);

@@ -85,6 +85,31 @@ describe("Welch's interval of a ratio", () => {
     expect(welchLogRatio([1, 2], [1, 2])).not.toBeNull();
   });
 
+  it("between two runs, adds each side's run-to-run drift to the interval (the estimated spread keeps its degrees of freedom)", () => {
+    const r = welchLogRatio(BEFORE, AFTER, 0.05, 0.05)!;
+    expect(r.ratio).toBeCloseTo(1.5198057832781569, 10);
+    expect(r.lo).toBeCloseTo(1.314200568482244, 8);
+    expect(r.hi).toBeCloseTo(1.7575777048653283, 8);
+    const strict = welchLogRatio(BEFORE, AFTER, 0.0125, 0.1)!;
+    expect(strict.lo).toBeCloseTo(1.0629956135770737, 8);
+    expect(strict.hi).toBeCloseTo(2.1729248826465235, 8);
+    expect(welchLogRatio(BEFORE, AFTER, 0.05, 0)).toEqual(welchLogRatio(BEFORE, AFTER));
+  });
+
+  it('with no spread in the trials, the drift alone gives a normal interval', () => {
+    const r = welchLogRatio([2, 2, 2], [4, 4], 0.05, 0.1)!;
+    expect(r.ratio).toBe(2);
+    expect(r.lo).toBeCloseTo(1.5158349597445175, 5);
+    expect(r.hi).toBeCloseTo(2.638809703052481, 5);
+  });
+
+  it('across machines, adds the drift of each of the four sets', () => {
+    const r = welchLogRatioOfRatios([1000, 1010, 990], [500, 520, 505], [2000, 2050, 1980, 2010], [1500, 1490, 1530], 0.05, 0.03)!;
+    expect(r.ratio).toBeCloseTo(1.4747746280754415, 10);
+    expect(r.lo).toBeCloseTo(1.3049424000472274, 8);
+    expect(r.hi).toBeCloseTo(1.6667097364116166, 8);
+  });
+
   it('across machines, compares each side to its own native trials', () => {
     const r = welchLogRatioOfRatios([1000, 1010, 990], [500, 520, 505], [2000, 2050, 1980, 2010], [1500, 1490, 1530])!;
     expect(r.ratio).toBeCloseTo(1.4747746280754415, 10);
