@@ -20,6 +20,7 @@ export const GROUPS = {
       // Not verdict-family.test.ts: its A/A property test (14 s) reaches every line here, and a mutant that breaks it shrinks for minutes.
       'tests/unit/adaptive-trials.test.ts',
       'tests/unit/cross-machine-compare.test.ts',
+      'tests/unit/run-drift.test.ts',
     ],
   },
   'verdict-family': {
