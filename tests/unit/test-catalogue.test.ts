@@ -134,7 +134,8 @@ describe('the test catalogue', () => {
 });
 
 describe('no second list of test ids', () => {
-  const ALLOWED = ['electron/contract/test-catalogue.ts'];
+  // The catalogue and its types (test-spec.ts: the chart groups share names with tests).
+  const ALLOWED = ['electron/contract/test-catalogue.ts', 'electron/contract/test-spec.ts'];
 
   it('finds no array, object keys or union type naming two or more tests outside the catalogue (electron/, src/)', () => {
     expect(idLists(ROOT, ['electron', 'src'], TEST_IDS, ALLOWED)).toEqual([]);
