@@ -33,17 +33,26 @@ beforeAll(async () => {
     socket = ws;
   });
   await page.route(/\/api\/app\.info$/, async (route) => {
-    const res = await route.fetch();
-    const body = (await res.json()) as { ok: true; value: { activeJobs: string[] } };
-    body.value.activeJobs = [jobId];
-    await route.fulfill({ response: res, json: body });
+    try {
+      const res = await route.fetch();
+      const body = (await res.json()) as { ok: true; value: { activeJobs: string[] } };
+      body.value.activeJobs = [jobId];
+      await route.fulfill({ response: res, json: body });
+    } catch (err) {
+      // A poll the page dropped (a reload, the browser closing) leaves nothing to answer; anything else is a failure.
+      if (!/disposed|closed/i.test(String(err))) throw err;
+    }
   });
   await page.goto(server.url);
   await page.locator('[data-testid="runtime-card"][data-runtime-id="local"]').waitFor({ timeout: 60_000 });
   for (let i = 0; i < 300 && !socket; i++) await new Promise((r) => setTimeout(r, 100));
 }, 180_000);
 
-afterAll(() => closeAll(browser, server));
+afterAll(async () => {
+  // A poll of app.info still in its handler when the browser closes would reject with "Response has been disposed".
+  await page?.unrouteAll({ behavior: 'ignoreErrors' });
+  await closeAll(browser, server);
+});
 
 async function shots(view: string): Promise<void> {
   for (const lang of ['en', 'ja'] as const) {
