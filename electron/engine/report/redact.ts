@@ -133,8 +133,7 @@ const namesHost = (key: string): boolean =>
   key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    // Stryker disable next-line Regex: split at each other character, not each run, only adds empty words, which name no host.
-    .split(/[^a-z0-9]+/)
+    .split(/[^a-z0-9]/) // a run of separators gives empty words, which name no host
     .some((w) => HOST_WORDS.has(w));
 /** A fully qualified host name (two labels or more, not after a lone `/` of a path); a file name (docker.sock, colima.yaml) is not one. */
 const FQDN =
