@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { GROUPS, MUTATED } from './stryker.config.mjs';
 
 // The tests StrykerJS runs against each mutant (`npm run mutate`, scripts/mutate.mjs): in a group's run
@@ -41,21 +42,37 @@ function groupTests(): string[] | undefined {
 }
 
 const include = groupTests() ?? relatedTests();
+
 /**
- * Each mutant runs its tests again in the same worker, and a mutant is switched on at run time (Stryker's mutant
- * schemata), so the modules need not be loaded afresh for each run: without isolation a test file's imports are
- * evaluated once per worker instead of once per mutant, most of a mutant's time in a small group. A group whose
- * tests replace modules (vi.mock) keeps isolation, so a mock stays in its own file.
+ * Each mutant's tests run in a new worker (vitest ends a run's worker when the run ends), which imports the test
+ * files again: most of a mutant's time. Without isolation the files of one run share that worker and its imports
+ * (a mutant is switched on at run time, Stryker's mutant schemata, so a module need not be loaded afresh per file).
+ * A file that replaces modules (vi.mock) keeps its own worker (the "mocks" project below), so a mock stays in its file.
  */
-const mocks = include.some((f) => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+const mocks = (f: string): boolean => /\bvi\.(?:mock|doMock)\(/.test(readFileSync(join(ROOT, f), 'utf8'));
+
+/**
+ * The files run in the order of the group's list, its focused (and quickest) files first: Stryker stops a mutant's run
+ * at its first failing test (bail), so a mutant the module's own tests kill does not wait for the slower ones
+ * (vitest's own order runs the longest first).
+ */
+class ListOrderSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const at = (f: TestSpecification): number => include.indexOf(relative(ROOT, f.moduleId).split('\\').join('/'));
+    return [...files].sort((a, b) => at(a) - at(b));
+  }
+}
+
+const common = { setupFiles: ['tests/helpers/catalogue-files-setup.ts'], environment: 'node', env: { TZ: 'UTC' }, testTimeout: 60_000 };
+const mocking = include.filter(mocks);
+const shared = include.filter((f) => !mocking.includes(f));
 
 export default defineConfig({
   test: {
-    include,
-    isolate: mocks,
-    setupFiles: ['tests/helpers/catalogue-files-setup.ts'],
-    environment: 'node',
-    env: { TZ: 'UTC' },
-    testTimeout: 60_000,
+    sequence: { sequencer: ListOrderSequencer },
+    projects: [
+      { test: { ...common, name: 'shared', include: shared, isolate: false } },
+      ...(mocking.length ? [{ test: { ...common, name: 'mocks', include: mocking, isolate: true } }] : []),
+    ],
   },
 });

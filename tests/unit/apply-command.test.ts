@@ -203,4 +203,21 @@ describe('a command finding', () => {
     );
     expect(readFileSync(calls, 'utf8').trim()).toBe(`set --virtual-machine.type ${before.virtualMachine.type}`);
   });
+
+  it('a command with no backup of its own ended by a signal says the settings could not be put back, and names no backup', async () => {
+    const { env, dataDir } = colima('kill -KILL $$');
+    const r = await applyFinding(finding(['colima', 'start', '--cpu', '4']), colimaRt, { dataDir, env });
+    expect(r).toMatchObject({ ok: false, rolledBack: false, backupDir: undefined });
+    expect(r.message).toBe(
+      'colima start --cpu 4 was stopped before it finished (it was ended by a signal); the previous settings could not be put back automatically',
+    );
+  });
+
+  it('a program that is not installed changed nothing: its error is thrown, not reported as a stopped command', async () => {
+    const env = { PATH: join(root, 'no-such-bin'), HOME: root, LANG: 'C' };
+    await expect(applyFinding(finding(['colima', 'start', '--cpu', '4']), colimaRt, { dataDir: join(root, 'data'), env })).rejects.toMatchObject({
+      name: 'SpawnError',
+      code: 'not-found',
+    });
+  });
 });

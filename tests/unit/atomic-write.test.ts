@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { atomicWrite, atomicWriteSync, recordWritesOutside, sweepRecordedWrites, syncDir, WRITES_RECORD_DIR } from '../../electron/engine/util/atomic-write.js';
 
 let base: string;
@@ -120,12 +120,6 @@ describe('sweepRecordedWrites', () => {
     expect(await sweepRecordedWrites(isAlive)).toEqual([]);
   });
 
-  it('before any data folder is named (no engine yet), removes nothing', async () => {
-    vi.resetModules();
-    const fresh = await import('../../electron/engine/util/atomic-write.js');
-    expect(await fresh.sweepRecordedWrites(() => false)).toEqual([]);
-  });
-
   it('a record that cannot be read (a folder by that name) is passed over', async () => {
     await mkdir(join(records(), `${dead}.folders`), { recursive: true });
     expect(await sweepRecordedWrites(isAlive)).toEqual([]);
@@ -143,5 +137,20 @@ describe('sweepRecordedWrites', () => {
     } finally {
       await rm(rel, { recursive: true, force: true });
     }
+  });
+});
+
+describe('sweepRecordedWrites in a process that has named no data folder', () => {
+  // A fresh copy of the module (no engine yet), loaded before the test rather than in it: a module evaluated inside a
+  // test makes Stryker count its module-level constants (TEMP_NAME, the record's name) as reached by that test alone,
+  // and run only it against their mutants (npm run mutate).
+  let fresh: typeof import('../../electron/engine/util/atomic-write.js');
+  beforeAll(async () => {
+    vi.resetModules();
+    fresh = await import('../../electron/engine/util/atomic-write.js');
+  });
+
+  it('before any data folder is named (no engine yet), removes nothing', async () => {
+    expect(await fresh.sweepRecordedWrites(() => false)).toEqual([]);
   });
 });

@@ -223,4 +223,9 @@ describe('fioVersion of odd values', () => {
     expect(fioVersion({ 'fio version': '' })).toBeNull();
     expect(fioVersion('null')).toBeNull();
   });
+  it("is read from fio's JSON object or its text only: a number, nothing, or a list (even of fio's text) has none", () => {
+    expect(fioVersion(3.33)).toBeNull();
+    expect(fioVersion(undefined)).toBeNull();
+    expect(fioVersion([JSON.stringify({ 'fio version': 'fio-3.33' })])).toBeNull();
+  });
 });

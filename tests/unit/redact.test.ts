@@ -264,6 +264,21 @@ describe('the edges of a redaction context', () => {
     expect(redactText('mail me @ noon, a@b', { ...none, user: '' })).toBe('mail me @ noon, a@b');
   });
 
+  it('a home of / alone (root in a container) replaces nothing; one written with trailing slashes still goes', () => {
+    expect(redactText('cd / && ls /tmp', { ...none, home: '/' })).toBe('cd / && ls /tmp');
+    expect(redactText('wrote /srv/homes/zq7/notes', { ...none, home: '/srv/homes/zq7//' })).toBe('wrote ~/notes');
+  });
+
+  it('user@host goes even for common names (root, dev), every time and in any case; so does a host name before @', () => {
+    expect(redactText('ssh root@dev; scp a ROOT@DEV:/b', { ...none, user: 'root', host: 'dev' })).toBe('ssh <user>@<host>; scp a <user>@<host>:/b');
+    expect(redactText('mail dev@corp.example', { ...none, host: 'dev' })).toBe('mail <host>@corp.example');
+  });
+
+  it('an object with a setting that is not a name, beside a and b, is redacted as any other', () => {
+    const c: RedactContext = { ...none, user: 'zq7' };
+    expect(redactRun({ setting: 3, a: 'by zq7', b: 'x' } as unknown as Run, c)).toEqual({ setting: 3, a: 'by <user>', b: 'x' });
+  });
+
   it('of two homes, one inside the other, the longer goes first', () => {
     expect(redactText('/srv/u/zq7/vm-home/data', { ...none, home: ['/srv/u/zq7', '/srv/u/zq7/vm-home'] })).toBe('~/data');
   });

@@ -163,7 +163,7 @@ export function fioVersion(json: unknown): string | null {
       // Not JSON: it stays a string, which has no version (below).
     }
   }
-  if (typeof value !== 'object' || value === null) return null;
-  const v = (value as Record<string, unknown>)['fio version'];
+  // Only an object has the field: a string, a number, null or nothing gives undefined here, so no version.
+  const v = (value as Record<string, unknown> | null | undefined)?.['fio version'];
   return typeof v === 'string' && v.length > 0 ? v.replace(/^fio-/, '') : null;
 }
