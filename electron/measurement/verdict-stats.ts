@@ -140,7 +140,8 @@ function meanVar(xs: number[]): { mean: number; variance: number } {
 function satterthwaite(terms: { v: number; n: number }[], known: number): number {
   const estimated = terms.reduce((s, x) => s + (x.v * x.v) / (x.n - 1), 0);
   const total = terms.reduce((s, x) => s + x.v, known);
-  return estimated === 0 ? 1e6 : Math.min(1e6, total ** 2 / estimated);
+  // No estimated spread (every trial alike, the drift alone): total² / 0 is Infinity, capped as any large value.
+  return Math.min(1e6, total ** 2 / estimated);
 }
 
 /**

@@ -2,7 +2,7 @@
 // commands of the bench scripts (tests/fixtures/fio/README.md), plus garbage and old-format input.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fioSamples, fioVersion, type FioSample } from '../../electron/engine/bench/fio.js';
+import { fioSamples, type FioSample } from '../../electron/engine/bench/fio.js';
 
 const text = (name: string): string => readFileSync(new URL(`../fixtures/fio/${name}.json`, import.meta.url), 'utf8');
 /** The parts of fio's JSON output these tests read or change (the optional ones are deleted by some test). */
@@ -153,18 +153,6 @@ describe('fioSamples refuses garbage with a clear error', () => {
   });
 });
 
-describe('fioVersion', () => {
-  it('reads "fio-3.33" as 3.33 from objects and text', () => {
-    expect(fioVersion(fixture('rand-read'))).toBe('3.33');
-    expect(fioVersion(text('seq-write'))).toBe('3.33');
-  });
-  it('is null when absent or unreadable', () => {
-    expect(fioVersion({ jobs: [] })).toBeNull();
-    expect(fioVersion('garbage')).toBeNull();
-    expect(fioVersion(null)).toBeNull();
-  });
-});
-
 describe('fioSamples on outputs shaped by hand', () => {
   /** A read section with the given fields. */
   const read = (s: Record<string, unknown>): Record<string, unknown> => ({ total_ios: 100, iops: 10, bw_bytes: 1e6, ...s });
@@ -214,18 +202,5 @@ describe('fioSamples on outputs shaped by hand', () => {
     expect(error?.message).toMatch(/^fio output is not valid JSON \(truncated\?\): /);
     expect(error?.cause).toBeInstanceOf(SyntaxError);
     expect(() => fioSamples('seq-read', out({ error: 5, read: read({}) }))).toThrow('fio job "?" failed with error 5');
-  });
-});
-
-describe('fioVersion of odd values', () => {
-  it('only a leading "fio-" is dropped; an empty version is none', () => {
-    expect(fioVersion({ 'fio version': '3.1-fio-rc' })).toBe('3.1-fio-rc');
-    expect(fioVersion({ 'fio version': '' })).toBeNull();
-    expect(fioVersion('null')).toBeNull();
-  });
-  it("is read from fio's JSON object or its text only: a number, nothing, or a list (even of fio's text) has none", () => {
-    expect(fioVersion(3.33)).toBeNull();
-    expect(fioVersion(undefined)).toBeNull();
-    expect(fioVersion([JSON.stringify({ 'fio version': 'fio-3.33' })])).toBeNull();
   });
 });

@@ -152,18 +152,3 @@ export function fioSamples(test: TestId, json: unknown): FioSample[] {
   }
   return out;
 }
-
-/** The fio version of an output ("3.33" from "fio-3.33"), or null if absent or unreadable. */
-export function fioVersion(json: unknown): string | null {
-  let value = json;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      // Not JSON: it stays a string, which has no version (below).
-    }
-  }
-  // Only an object has the field: a string, a number, null or nothing gives undefined here, so no version.
-  const v = (value as Record<string, unknown> | null | undefined)?.['fio version'];
-  return typeof v === 'string' && v.length > 0 ? v.replace(/^fio-/, '') : null;
-}
