@@ -97,6 +97,10 @@ describe('a JSON edit', () => {
     expect(editJson('{\n    "a": 1\n}\n', 'b', { c: 2 })).toBe('{\n    "a": 1,\n    "b": {\n        "c": 2\n    }\n}\n');
   });
 
+  it('reads the indentation after a comment that opens the file (a settings file with comments)', () => {
+    expect(editJson('// mine\n{\n    "a": 1\n}\n', 'b', { c: 2 })).toBe('// mine\n{\n    "a": 1,\n    "b": {\n        "c": 2\n    }\n}\n');
+  });
+
   it('reads a file with a trailing comma (allowed in settings files with comments)', () => {
     expect(editJson('{\n  "cpus": 2,\n}\n', 'cpus', 4)).toBe('{\n  "cpus": 4,\n}\n');
   });

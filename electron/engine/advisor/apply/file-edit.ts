@@ -159,7 +159,8 @@ export function editJson(current: string, key: string | string[], value: unknown
       throw engineError('invalid-input', 'errors.apply.locked', { key: keyPath.join('.') });
     path = [...keyPath, 'value'];
   }
-  const indent = /^\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
+  // The first key's indentation, after any comment that opens the file.
+  const indent = /\{\r?\n([ \t]+)"/.exec(text)?.[1] ?? '  ';
   // jsonc-parser takes the line end from the text (a one-line file gets \n), and with tabs the tab size is not read.
   const edits = modify(text, path, value, { formattingOptions: { insertSpaces: indent[0] !== '\t', tabSize: indent.length } });
   return bom + applyEdits(text, edits);
