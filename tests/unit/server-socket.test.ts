@@ -5,7 +5,7 @@
  * close() ends open sockets and stops listening. An unexpected failure while answering is a 500 envelope.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,5 +127,18 @@ describe('vmbench web: the event socket and the server life', () => {
     await inTime(own.close(), 'close()');
     await inTime(closed, 'the socket closing');
     await expect(send(own.port, 'GET', '/', { host: ownHost })).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('close() does not wait for a request still being sent (it would hold the shutdown for minutes)', async () => {
+    const own = await inTime(startWebServer(fake.engine, { port: 0, rendererDir: dir }), 'start');
+    const raw = connect(own.port, '127.0.0.1');
+    await inTime(new Promise((resolve, reject) => (raw.on('connect', resolve), raw.on('error', reject))), 'the connection');
+    const ended = new Promise((resolve) => raw.on('close', resolve));
+    raw.resume();
+    // The headers and half the body of an API call: the server is reading it when close() comes.
+    raw.write(`POST /api/app.info HTTP/1.1\r\nHost: 127.0.0.1:${own.port}\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{"a"`);
+    await new Promise((r) => setTimeout(r, 100));
+    await inTime(own.close(), 'close()');
+    await inTime(ended, 'the connection ending');
   });
 });
