@@ -5,6 +5,7 @@
  */
 import type { CompareSummary, CompareVerdict } from '../contract/contract.js';
 import { translator, type Lang } from '../messages/i18n.js';
+import { summarize } from './trial-stats.js';
 
 /** The method, as stated in the UI, the README and the JSON. */
 export const VERDICT_METHOD = {
@@ -196,10 +197,7 @@ export function runToRunDrift(pairs: readonly { a: readonly number[]; b: readonl
     rows.push({ d: B.mean - A.mean, v: A.variance / la.length + B.variance / lb.length });
   }
   if (rows.length < 3) return null;
-  const abs = rows.map((r) => Math.abs(r.d)).sort((x, y) => x - y);
-  const mid = abs.length >> 1;
-  const median = abs.length % 2 ? abs[mid] : (abs[mid - 1] + abs[mid]) / 2;
-  const varD = (median / 0.6745) ** 2;
+  const varD = (summarize(rows.map((r) => Math.abs(r.d))).median / 0.6745) ** 2;
   const trials = rows.reduce((s, r) => s + r.v, 0) / rows.length;
   return Math.sqrt(Math.max(0, varD - trials) / 2);
 }

@@ -11,6 +11,9 @@ import { TEST_CATALOGUE, testSpec } from '../../electron/contract/test-catalogue
 import { compareRuns } from '../../electron/engine/compare.js';
 import { decideFamily } from '../../electron/measurement/verdict-family.js';
 import { runToRunDrift } from '../../electron/measurement/verdict-stats.js';
+import { summarize } from '../../electron/measurement/trial-stats.js';
+
+const median = (xs: number[]): number => summarize(xs).median;
 
 describe('the drift that pairs of runs of the same setup show', () => {
   const pair = (d: number, a: number[] = [100, 100]): { a: number[]; b: number[] } => ({ a, b: a.map((x) => x * Math.exp(d)) });
@@ -70,21 +73,18 @@ function votingItems(a: Run, b: Run): { key: string; test: string; a: number[]; 
   return items;
 }
 
-const median = (xs: readonly number[]): number => {
-  const s = [...xs].sort((x, y) => x - y);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
 /**
  * The wild pairs of a round (from 0): a step of either run whose median is under half, or over twice, the median of the
  * round's steps at that place and test. A slow phase of the host's disk for most of a step: its trials agree with each
  * other, so no rule on them can tell it from a real change, and it is no part of the run-to-run drift that Compare allows.
  */
 function wildPairs(round: Round): Set<number> {
-  const steps = round.pairs.flatMap((p, i) => [
-    ...votingItems(p.a, p.b).map((x) => ({ i, key: x.key, m: median(x.a) })),
-    ...votingItems(p.a, p.b).map((x) => ({ i, key: x.key, m: median(x.b) })),
-  ]);
+  const steps = round.pairs.flatMap((p, i) =>
+    votingItems(p.a, p.b).flatMap((x) => [
+      { i, key: x.key, m: median(x.a) },
+      { i, key: x.key, m: median(x.b) },
+    ]),
+  );
   const typical = new Map([...new Set(steps.map((s) => s.key))].map((k) => [k, median(steps.filter((s) => s.key === k).map((s) => s.m))]));
   return new Set(steps.filter((s) => s.m < typical.get(s.key)! / 2 || s.m > typical.get(s.key)! * 2).map((s) => s.i));
 }
